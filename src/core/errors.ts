@@ -1,0 +1,75 @@
+/**
+ * The error model shared by the CLI, the MCP server and the engine.
+ * Every failure we report carries a stable code (binding: see the product spec) and a message
+ * that tells the caller what to change.
+ */
+export type ErrorCode =
+  // MCP protocol / parameters
+  | 'MCP_INVALID_PARAMS'
+  | 'MCP_UNKNOWN_SESSION'
+  | 'MCP_TOOL_DISABLED'
+  // paths and packages
+  | 'PATH_RESOLUTION_ERROR'
+  | 'PACKAGE_EMPTY'
+  | 'MANIFEST_NOT_FOUND'
+  | 'MANIFEST_NOT_AT_ROOT'
+  | 'MANIFEST_VALIDATION_ERROR'
+  | 'MANIFEST_TOO_LARGE'
+  | 'MANIFEST_LAUNCH_NOT_FOUND'
+  | 'CONTENT_FILE_MISSING'
+  | 'SECURITY_VIOLATION'
+  // zip (PIF) extraction
+  | 'ZIP_INVALID'
+  | 'ZIP_TRUNCATED'
+  | 'ZIP_ENCRYPTED'
+  | 'ZIP_SLIP'
+  | 'ZIP_ABSOLUTE_PATH'
+  | 'ZIP_SYMLINK'
+  | 'ZIP_DUPLICATE_ENTRY'
+  | 'ZIP_TOO_MANY_ENTRIES'
+  | 'ZIP_ENTRY_TOO_LARGE'
+  | 'ZIP_TOO_LARGE'
+  | 'ZIP_COMPRESSION_RATIO'
+  | 'ZIP_UNSUPPORTED'
+  // runtime
+  | 'BROWSER_REQUIRED'
+  | 'BROWSER_CRASHED'
+  | 'RUNTIME_NOT_OPEN'
+  | 'RUNTIME_ALREADY_OPEN'
+  | 'INVALID_SCORM_METHOD'
+  | 'SCORM_API_ERROR'
+  | 'CAPTURE_FAILED'
+  | 'WAIT_TIMEOUT'
+  | 'CONSOLE_ERROR_FETCH_FAILED'
+  | 'DEBUG_API_ERROR'
+  | 'SESSION_STATE_CORRUPT'
+  | 'COURSE_TIMEOUT'
+  // sequencing / navigation
+  | 'SN_BRIDGE_UNAVAILABLE'
+  | 'SN_BRIDGE_ERROR'
+  | 'NAV_UNSUPPORTED_ACTION'
+  | 'SN_INIT_FAILED'
+  | 'SN_RESET_FAILED'
+  // generic
+  | 'REPORT_WRITE_FAILED'
+  | 'INTERNAL_ERROR';
+
+export class ScormTesterError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ScormTesterError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function fail(code: ErrorCode, message: string, details?: Record<string, unknown>): never {
+  throw new ScormTesterError(code, message, details);
+}
+
+export function isScormTesterError(value: unknown): value is ScormTesterError {
+  return value instanceof ScormTesterError;
+}
