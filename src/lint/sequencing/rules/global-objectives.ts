@@ -1,0 +1,167 @@
+/**
+ * Global (shared) objectives: who reads and who writes each targetObjectiveID. Scope follows
+ * adlseq:objectivesGlobalToSystem: shared across packages when true (the default), private to the
+ * organization's activity tree when false.
+ */
+import type { Finding } from '../../../core/findings.js';
+import type { Located } from '../../../manifest/model.js';
+import type { Activity } from '../activity-tree.js';
+import { finding, seqRule, type SeqLintContext, type SeqLintRule } from '../rule.js';
+
+interface MapUse {
+  activity: Activity;
+  objectiveId: string | null;
+  map: Located;
+  reads: string[];
+  writes: string[];
+}
+
+interface Target {
+  id: string;
+  /** True when the objective lives in the learner's system-wide store (other packages can write it). */
+  systemWide: boolean;
+  uses: MapUse[];
+}
+
+function collectTargets(ctx: SeqLintContext): Target[] {
+  const targets = new Map<string, Target>();
+  for (const a of ctx.activities) {
+    for (const o of a.seq.objectives) {
+      const uses: Array<Omit<MapUse, 'activity' | 'objectiveId'> & { target: string; key: string }> = [
+        ...o.mapInfo.map((m) => ({
+          target: m.targetObjectiveID,
+          key: m.targetKey,
+          map: m.source,
+          reads: flags({ satisfied: m.readSatisfiedStatus, measure: m.readNormalizedMeasure }),
+          writes: flags({ satisfied: m.writeSatisfiedStatus, measure: m.writeNormalizedMeasure }),
+        })),
+        ...o.adlMapInfo.map((m) => ({
+          target: m.targetObjectiveID,
+          key: m.targetKey,
+          map: m.source,
+          reads: flags({
+            rawScore: m.readRawScore,
+            minScore: m.readMinScore,
+            maxScore: m.readMaxScore,
+            completion: m.readCompletionStatus,
+            progress: m.readProgressMeasure,
+          }),
+          writes: flags({
+            rawScore: m.writeRawScore,
+            minScore: m.writeMinScore,
+            maxScore: m.writeMaxScore,
+            completion: m.writeCompletionStatus,
+            progress: m.writeProgressMeasure,
+          }),
+        })),
+      ];
+      for (const u of uses) {
+        const key = a.objectivesGlobalToSystem ? `system\u0000${u.key}` : `${a.orgIndex}\u0000${u.key}`;
+        let t = targets.get(key);
+        if (!t) targets.set(key, (t = { id: u.target, systemWide: a.objectivesGlobalToSystem, uses: [] }));
+        t.uses.push({ activity: a, objectiveId: o.id, map: u.map, reads: u.reads, writes: u.writes });
+      }
+    }
+  }
+  return [...targets.values()];
+}
+
+function flags(f: Record<string, boolean>): string[] {
+  return Object.keys(f).filter((k) => f[k]);
+}
+
+const unresolvedInfo = seqRule(
+  'seq.target_objective_unresolved',
+  'warning',
+  'strict',
+  'Global objective that is read but never written',
+);
+
+export const targetObjectiveUnresolved: SeqLintRule = {
+  info: unresolvedInfo,
+  check(ctx) {
+    const out: Finding[] = [];
+    for (const t of collectTargets(ctx)) {
+      if (t.uses.some((u) => u.writes.length > 0)) continue;
+      const readers = t.uses.filter((u) => u.reads.length > 0);
+      const first = readers[0];
+      if (!first) continue;
+      const who = describe(readers);
+      out.push(
+        finding(unresolvedInfo, {
+          at: first.map,
+          attr: 'targetObjectiveID',
+          // A system-wide objective may legitimately be written by another package (ADL's CO-07b, OB-03c
+          // and SX-11c read what a sibling package wrote), so that case is a note, not a warning.
+          severity: t.systemWide ? 'info' : 'warning',
+          message: t.systemWide
+            ? `Global objective "${t.id}" is read by ${who} but no activity of this package writes it; it stays unknown unless another package shares it for the same learner. Check the targetObjectiveID for typos.`
+            : `Global objective "${t.id}" is read by ${who} but nothing writes it, and objectivesGlobalToSystem="false" keeps other packages out: the read can never return a value.`,
+          fix: `Add writeSatisfiedStatus="true" (and/or writeNormalizedMeasure="true") to the <imsss:mapInfo targetObjectiveID="${t.id}"> of the activity whose result should be shared, or correct the targetObjectiveID to match the writer's.`,
+        }),
+      );
+    }
+    return out;
+  },
+};
+
+const writeInfo = seqRule(
+  'seq.objective_global_shared_write_conflict',
+  'info',
+  // Several writers is also the classic "pre-test or post-test satisfies it" pattern (ADL T-01a): a note.
+  'pedantic',
+  'Several activities write the same global objective',
+);
+
+export const objectiveGlobalSharedWriteConflict: SeqLintRule = {
+  info: writeInfo,
+  check(ctx) {
+    const out: Finding[] = [];
+    for (const t of collectTargets(ctx)) {
+      const conflicts = new Map<string, MapUse[]>();
+      for (const u of t.uses) {
+        for (const w of u.writes) {
+          const list = conflicts.get(w) ?? [];
+          if (!list.some((x) => x.activity === u.activity && x.objectiveId === u.objectiveId)) list.push(u);
+          conflicts.set(w, list);
+        }
+      }
+      const aspects = [...conflicts].filter(([, writers]) => writers.length > 1);
+      const second = aspects[0]?.[1][1];
+      if (!second) continue;
+      const writers = [...new Set(aspects.flatMap(([, w]) => w))];
+      out.push(
+        finding(writeInfo, {
+          at: second.map,
+          attr: 'targetObjectiveID',
+          message: `Global objective "${t.id}" is written (${aspects.map(([k]) => aspectName(k)).join(', ')}) by ${describe(writers)}: whichever activity ends its attempt last overwrites the others, so its value depends on the order the learner takes them.`,
+          fix: `If one shared result is intended, let a single activity write it (or write from the common parent, whose rollup combines the children); otherwise give each writer its own targetObjectiveID.`,
+        }),
+      );
+    }
+    return out;
+  },
+};
+
+const ASPECTS: Record<string, string> = {
+  satisfied: 'satisfied status',
+  measure: 'normalized measure',
+  rawScore: 'raw score',
+  minScore: 'min score',
+  maxScore: 'max score',
+  completion: 'completion status',
+  progress: 'progress measure',
+};
+
+function aspectName(k: string): string {
+  return ASPECTS[k] ?? k;
+}
+
+function describe(uses: readonly MapUse[]): string {
+  const names = [
+    ...new Set(
+      uses.map((u) => `${u.activity.label}${u.objectiveId ? ` (objective "${u.objectiveId}")` : ''}`),
+    ),
+  ];
+  return names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
+}
