@@ -63,6 +63,8 @@ export interface Metadata extends Located {
 }
 
 export interface Organizations extends Located {
+  /** True when <organizations> is missing: this is then an empty placeholder positioned at <manifest>. */
+  absent?: boolean;
   /** The `default` attribute as written (IDREF to an organization). */
   default: string | null;
   list: Organization[];
@@ -102,7 +104,9 @@ export interface Item extends Located {
   dataFromLMS: string | null;
   completionThreshold: CompletionThreshold | null;
   /** adlcp:data (4th Ed. shared data). */
-  data: Array<{ targetID: string | null; readSharedData: boolean | null; writeSharedData: boolean | null } & Located>;
+  data: Array<
+    { targetID: string | null; readSharedData: boolean | null; writeSharedData: boolean | null } & Located
+  >;
   presentation: Presentation | null;
   sequencing: SequencingDefinition | null;
 }
@@ -123,6 +127,8 @@ export interface Presentation extends Located {
 }
 
 export interface Resources extends Located {
+  /** True when <resources> is missing: this is then an empty placeholder positioned at <manifest>. */
+  absent?: boolean;
   base: string | null;
   list: Resource[];
 }
@@ -193,7 +199,7 @@ export interface SequencingRule extends Located {
 export interface RuleCondition extends Located {
   referencedObjective: string | null;
   measureThreshold: string | null;
-  /** "NOT" | "noOp" (default). */
+  /** "not" | "noOp" (default), as in the imsss XSD. */
   operator: string | null;
   /** satisfied, objectiveStatusKnown, objectiveMeasureKnown, objectiveMeasureGreaterThan, ... as written. */
   condition: string | null;
