@@ -22,7 +22,11 @@ if (files.length === 0) {
   console.error('No test files found under dist/test (did the build run?)');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  {
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

@@ -7,7 +7,16 @@ export type Severity = 'error' | 'warning' | 'info';
 /** basic < strict < pedantic: a rule runs at its own level and every level above it. */
 export type ValidationLevel = 'basic' | 'strict' | 'pedantic';
 
-export type FindingCategory = 'package' | 'manifest' | 'xsd' | 'files' | 'structure' | 'api_usage' | 'sequencing' | 'best_practice' | 'runtime';
+export type FindingCategory =
+  | 'package'
+  | 'manifest'
+  | 'xsd'
+  | 'files'
+  | 'structure'
+  | 'api_usage'
+  | 'sequencing'
+  | 'best_practice'
+  | 'runtime';
 
 export interface SourceLocation {
   /** Path relative to the package root, with forward slashes. */

@@ -17,7 +17,7 @@ export interface ToolContext {
   signal: AbortSignal;
 }
 
-export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
+export interface TypedToolDefinition<S extends z.ZodRawShape> {
   name: string;
   group: ToolGroup;
   /** Short (< 600 chars), key point first. */
@@ -27,7 +27,13 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   handler: (args: z.infer<z.ZodObject<S>>, ctx: ToolContext) => Promise<ToolResult>;
 }
 
-/** Identity function that keeps the handler's argument type tied to its schema. */
-export function defineTool<S extends z.ZodRawShape>(def: ToolDefinition<S>): ToolDefinition<S> {
-  return def;
+/** A tool as the registry holds it: arguments are validated against `input` before the handler runs. */
+export interface ToolDefinition extends Omit<TypedToolDefinition<z.ZodRawShape>, 'handler'> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- erased here; defineTool keeps it typed
+  handler: (args: any, ctx: ToolContext) => Promise<ToolResult>;
+}
+
+/** Keeps the handler's argument type tied to its schema, then erases it for the registry. */
+export function defineTool<S extends z.ZodRawShape>(def: TypedToolDefinition<S>): ToolDefinition {
+  return def as ToolDefinition;
 }

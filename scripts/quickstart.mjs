@@ -1,0 +1,32 @@
+// `npm run quickstart` (after scripts/setup.sh): validate the bundled sample and print MCP client configuration.
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'dist/src/cli/main.js');
+const sample = join(root, 'samples/sample-course');
+
+function step(title, args) {
+  console.log(`\n=== ${title}\n$ scorm-tester ${args.join(' ')}\n`);
+  const r = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit' });
+  return r.status ?? 1;
+}
+
+let failed = false;
+if (step('Validate the bundled sample course', ['validate', sample]) !== 0) failed = true;
+
+const server = join(root, 'dist/src/mcp/main.js');
+const entry = { command: 'node', args: [server] };
+console.log(`\n=== MCP client configuration
+
+Claude Code:
+  claude mcp add scorm-tester -- node ${server}
+
+Cursor (~/.cursor/mcp.json or .cursor/mcp.json):
+${JSON.stringify({ mcpServers: { 'scorm-tester': entry } }, null, 2)}
+
+VS Code (.vscode/mcp.json):
+${JSON.stringify({ servers: { 'scorm-tester': { type: 'stdio', ...entry } } }, null, 2)}
+`);
+process.exit(failed ? 1 : 0);

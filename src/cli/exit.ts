@@ -1,0 +1,6 @@
+export const EXIT_OK = 0;
+export const EXIT_PROBLEMS = 1;
+export const EXIT_CANNOT_RUN = 2;
+
+/** Bad command-line usage: printed with the usage text, exit code 2. */
+export class CliUsageError extends Error {}

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/** `scorm-tester <command>`: validate, run, mcp. Exit codes: 0 ok, 1 problems found, 2 could not run. */
+import { VERSION } from '../core/version.js';
+import { isScormTesterError } from '../core/errors.js';
+import { validateCommand } from './commands/validate.js';
+import { CliUsageError, EXIT_CANNOT_RUN } from './exit.js';
+
+const USAGE = `scorm-tester ${VERSION}: validate and run SCORM 1.2 / 2004 courses
+
+Usage:
+  scorm-tester validate <path> [--format text|json|sarif|junit] [--level basic|strict|pedantic]
+                               [--report report.html] [--output file]
+  scorm-tester mcp            serve MCP over stdio (same as npm run mcp)
+  scorm-tester --version | --help
+
+<path> is a course folder, its imsmanifest.xml, or a .zip package.
+Exit codes: 0 no errors, 1 errors found, 2 could not run (e.g. the path does not exist).`;
+
+type Command = (args: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  validate: validateCommand,
+  mcp: async () => {
+    const { runMcpServer } = await import('../mcp/run-server.js');
+    await runMcpServer();
+    return new Promise<number>(() => undefined); // serves until stdin closes
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return command ? 0 : EXIT_CANNOT_RUN;
+  }
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(VERSION + '\n');
+    return 0;
+  }
+  const run = COMMANDS[command];
+  if (!run) throw new CliUsageError(`unknown command "${command}"`);
+  return run(rest);
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof CliUsageError) {
+    process.stderr.write(`scorm-tester: ${error.message}\n\n${USAGE}\n`);
+  } else if (isScormTesterError(error)) {
+    process.stderr.write(`scorm-tester: ${error.code}: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `scorm-tester: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exitCode = EXIT_CANNOT_RUN;
+}

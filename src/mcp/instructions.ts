@@ -1,0 +1,8 @@
+/** The server `instructions` text: how an agent should use the tools, in order. */
+export const SERVER_INSTRUCTIONS = `scorm-tester validates and runs SCORM 1.2 / 2004 courses in a real headless Chromium.
+Workflow:
+1. Validate first (no browser): scorm_validate_workspace (everything), or scorm_lint_manifest / scorm_lint_api_usage / scorm_lint_sequencing. Every finding has file, line, rule id and a concrete fix. scorm_report writes an HTML report.
+2. Run: scorm_session_open({package_path}) -> scorm_runtime_open({session_id}) launches the first SCO in an LMS-like player; the course calls Initialize itself.
+3. Look and trace: scorm_take_screenshot / scorm_capture_screenshot return images; scorm_debug_api_calls, scorm_get_data_model_history, scorm_data_model_get, scorm_get_console_errors show what the course did.
+4. Close: scorm_session_close. Saved learner state: scorm_open_course / scorm_close_course / scorm_reload_course / scorm_clear_saved_data.
+Errors are JSON-RPC errors with data.error_code and a message that says what to fix; nothing falls back silently.`;

@@ -1,0 +1,56 @@
+/**
+ * The MCP server over stdio. Stdout carries JSON-RPC only; diagnostics go to stderr and the logs.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { Logger } from '../core/logger.js';
+import { VERSION } from '../core/version.js';
+import { createMcpServer } from './server.js';
+import type { ServerContext } from './context.js';
+import { SessionManager } from '../session/session-manager.js';
+import { sharedBrowserPool } from '../runtime/browser-pool.js';
+import { buildTools, parseToolsets } from './toolsets.js';
+
+export async function runMcpServer(): Promise<void> {
+  // Anything that tries to print to stdout would corrupt the protocol stream.
+  console.log = console.error;
+  console.info = console.error;
+  console.debug = console.error;
+
+  const logger = Logger.fromEnv();
+  let enabled;
+  try {
+    enabled = parseToolsets(process.env.SCORM_TESTER_TOOLSETS);
+  } catch (error) {
+    process.stderr.write(`scorm-tester: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  const sessions = new SessionManager(logger);
+  const ctx: ServerContext = { logger, sessions };
+  const { tools, disabled } = buildTools(ctx, enabled);
+  const server = createMcpServer({ tools, disabledTools: disabled, logger });
+
+  process.on('uncaughtException', (error) => logger.error('UNCAUGHT_EXCEPTION', { error }));
+  process.on('unhandledRejection', (reason) => logger.error('UNHANDLED_REJECTION', { reason }));
+
+  const shutdown = async (why: string): Promise<void> => {
+    logger.info('MCP_SHUTDOWN', { why });
+    await sessions.closeAll().catch(() => undefined);
+    await sharedBrowserPool()
+      .shutdown()
+      .catch(() => undefined);
+    await server.close().catch(() => undefined);
+    logger.close();
+    process.exit(0);
+  };
+  process.stdin.on('end', () => void shutdown('stdin closed'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await server.connect(new StdioServerTransport());
+  logger.info('MCP_STARTED', {
+    version: VERSION,
+    pid: process.pid,
+    tools: tools.length,
+    groups: [...enabled],
+  });
+}

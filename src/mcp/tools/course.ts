@@ -1,0 +1,128 @@
+/** Course lifecycle with saved learner state (persistence flow): open, close, reload, clear. */
+import { z } from 'zod';
+import { parseManifest, readManifestText } from '../../manifest/index.js';
+import { openPackage } from '../../package/open-package.js';
+import type { Session } from '../../session/session.js';
+import type { ServerContext } from '../context.js';
+import { defineTool, type ToolDefinition } from '../tool.js';
+import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
+
+function openedData(session: Session): Record<string, unknown> {
+  const runtime = session.requireRuntime();
+  const resume = session.resume;
+  return {
+    session_id: session.id,
+    runtime_id: runtime.id,
+    course_id: session.courseId,
+    scorm_version: session.version,
+    launch_url: session.launch?.launchUrl ?? null,
+    sco_id: session.launch?.item.identifier ?? null,
+    resumed: Boolean(resume?.resume),
+    entry: resume?.resume ? 'resume' : 'ab-initio',
+    ...(resume && !resume.resume ? { fresh_start_reason: resume.reason } : {}),
+    saved_state_path: resume?.path ?? null,
+    workspace_path: session.workspace,
+    viewport: runtime.viewport,
+  };
+}
+
+export function courseTools(ctx: ServerContext): ToolDefinition[] {
+  const { sessions } = ctx;
+  const openCourse = async (args: {
+    package_path: string;
+    viewport?: z.infer<typeof viewportSchema>;
+    new_attempt?: boolean;
+    item_id?: string;
+  }): Promise<Session> => {
+    const session = await sessions.open({
+      packagePath: args.package_path,
+      newAttempt: args.new_attempt ?? false,
+    });
+    try {
+      await session.openRuntime({ viewport: args.viewport, itemId: args.item_id });
+    } catch (error) {
+      await sessions.close(session.id).catch(() => undefined);
+      throw error;
+    }
+    return session;
+  };
+
+  return [
+    defineTool({
+      name: 'scorm_open_course',
+      group: 'session',
+      description:
+        'Open a course and launch it in one call (session + runtime). Resumes saved learner state when the last attempt exited with "suspend" and saved a location; new_attempt=true starts fresh without deleting it.',
+      input: {
+        package_path: packagePath,
+        viewport: viewportSchema.optional(),
+        new_attempt: z.boolean().optional(),
+        item_id: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('Item identifier to launch (default: first SCO of the default organization).'),
+      },
+      handler: async (args) => ({ data: openedData(await openCourse(args)) }),
+    }),
+    defineTool({
+      name: 'scorm_close_course',
+      group: 'session',
+      description:
+        'Close a course: the SCO unloads, cmi.exit is set to "suspend" if the course left it empty and the attempt is terminated, the whole data model is saved for the next open, and the session ends.',
+      input: { session_id: sessionId },
+      handler: async (args) => {
+        const result = await sessions.close(args.session_id);
+        return { data: { success: true, ...result } };
+      },
+    }),
+    defineTool({
+      name: 'scorm_reload_course',
+      group: 'session',
+      description:
+        'Close the course (saving state, as scorm_close_course) and open it again in a NEW session. force_new=true starts a fresh attempt without deleting the saved state.',
+      input: {
+        session_id: sessionId,
+        package_path: packagePath.optional().describe('Default: the package of the closed session.'),
+        force_new: z.boolean().optional(),
+        viewport: viewportSchema.optional(),
+      },
+      handler: async (args) => {
+        const old = sessions.get(args.session_id);
+        const path = args.package_path ?? old.options.packagePath;
+        const viewport = args.viewport ?? (old.runtime?.isOpen ? old.runtime.viewport : undefined);
+        const closed = await sessions.close(args.session_id);
+        const session = await openCourse({
+          package_path: path,
+          new_attempt: args.force_new ?? false,
+          viewport: viewport ? { width: viewport.width, height: viewport.height } : undefined,
+        });
+        return {
+          data: {
+            ...openedData(session),
+            previous_session_id: args.session_id,
+            previous_saved_state_path: closed.saved_state_path,
+          },
+        };
+      },
+    }),
+    defineTool({
+      name: 'scorm_clear_saved_data',
+      group: 'session',
+      description:
+        'Delete the saved learner state of a course (identified by its manifest identifier). The next open starts fresh.',
+      input: { package_path: packagePath },
+      handler: async (args) => {
+        const pkg = await openPackage(args.package_path);
+        try {
+          const { text } = await readManifestText(pkg.manifestPath);
+          const courseId = parseManifest(text).manifest.identifier || 'unknown_course';
+          const result = await sessions.store.clear(courseId);
+          return { data: { success: true, course_id: courseId, ...result } };
+        } finally {
+          await pkg.cleanup();
+        }
+      },
+    }),
+  ];
+}

@@ -1,0 +1,96 @@
+/** Session lifecycle tools: a session binds one package, its workspace, events and artifacts. */
+import { z } from 'zod';
+import type { ServerContext } from '../context.js';
+import { defineTool, type ToolDefinition } from '../tool.js';
+import { packagePath, sessionId } from './shared-schemas.js';
+
+export function sessionTools(ctx: ServerContext): ToolDefinition[] {
+  const { sessions } = ctx;
+  return [
+    defineTool({
+      name: 'scorm_session_open',
+      group: 'session',
+      description:
+        'Open a session bound to one SCORM package (folder or zip): creates a private workspace with artifacts.json. Then scorm_runtime_open runs the course. Network access for the course is off unless execution.allow_network.',
+      input: {
+        package_path: packagePath,
+        execution: z.object({ allow_network: z.boolean().optional() }).strict().optional(),
+        timeout_ms: z
+          .number()
+          .int()
+          .min(1000)
+          .max(24 * 3600 * 1000)
+          .optional()
+          .describe('Idle timeout (default 30 min).'),
+        new_attempt: z
+          .boolean()
+          .optional()
+          .describe('Ignore saved learner state for this course (default false).'),
+      },
+      handler: async (args) => {
+        const session = await sessions.open({
+          packagePath: args.package_path,
+          allowNetwork: args.execution?.allow_network ?? false,
+          ...(args.timeout_ms ? { idleTimeoutMs: args.timeout_ms } : {}),
+          newAttempt: args.new_attempt ?? false,
+        });
+        return {
+          data: {
+            session_id: session.id,
+            workspace_path: session.workspace,
+            package_root: session.packageRoot,
+            scorm_version: session.parsed.manifest.scorm.version,
+            course_id: session.courseId,
+            artifacts_manifest_path: session.artifacts.manifestPath,
+          },
+        };
+      },
+    }),
+    defineTool({
+      name: 'scorm_session_status',
+      group: 'session',
+      description:
+        'State of a session (opening|ready|running|closing), its timestamps, artifact count and whether a runtime is open.',
+      input: { session_id: sessionId },
+      handler: async (args) => {
+        const s = sessions.get(args.session_id);
+        return {
+          data: {
+            state: s.state,
+            started_at: s.startedAt,
+            last_activity_at: s.lastActivityAt,
+            artifacts_count: s.artifacts.count,
+            runtime_open: Boolean(s.runtime?.isOpen),
+            course_id: s.courseId,
+            workspace_path: s.workspace,
+          },
+        };
+      },
+    }),
+    defineTool({
+      name: 'scorm_session_events',
+      group: 'session',
+      description:
+        "Poll a session's events (debug:api_call, navigation:completed, screenshot:capture_done, error, ...) after since_event_id. Use latest_event_id from the previous call to continue.",
+      input: {
+        session_id: sessionId,
+        since_event_id: z.number().int().min(0).optional(),
+        max_events: z.number().int().min(1).max(5000).optional(),
+      },
+      handler: async (args) => ({
+        data: sessions.get(args.session_id).events.since(args.since_event_id ?? 0, args.max_events ?? 200),
+      }),
+    }),
+    defineTool({
+      name: 'scorm_session_close',
+      group: 'session',
+      description:
+        'Close a session: the SCO is unloaded as a learner closing the window would, learner state is saved, the browser context and extracted files are freed. Artifacts stay listed in artifacts.json.',
+      input: { session_id: sessionId },
+      handler: async (args) => {
+        const result = await sessions.close(args.session_id);
+        return { data: { success: true, ...result } };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,275 @@
+/** Validation tools: static checks, no browser. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { z } from 'zod';
+import { fail } from '../../core/errors.js';
+import type { Finding } from '../../core/findings.js';
+import { renderHtmlReport, toValidationJson } from '../../report/index.js';
+import { CHECK_CATEGORIES, findingCategoriesFor } from '../../validate/categories.js';
+import { validatePackage, type PackageValidation } from '../../validate/validate-package.js';
+import type { ServerContext } from '../context.js';
+import { defineTool, type ToolDefinition } from '../tool.js';
+
+const workspacePath = z
+  .string()
+  .min(1)
+  .describe('Course folder, its imsmanifest.xml, or a .zip package (absolute path preferred).');
+const validationLevel = z
+  .enum(['basic', 'strict', 'pedantic'])
+  .optional()
+  .describe('Rule set: basic < strict (default) < pedantic.');
+
+function findingText(f: Finding): string {
+  const where = f.line > 0 ? `${f.file}:${f.line}:${f.column}` : f.file;
+  return `${where} [${f.rule}] ${f.message}`;
+}
+
+function issue(f: Finding): Record<string, unknown> {
+  return {
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    rule: f.rule,
+    severity: f.severity,
+    issue: f.message,
+    fix_suggestion: f.fix,
+  };
+}
+
+async function withValidation<T>(
+  path: string,
+  options: Parameters<typeof validatePackage>[1],
+  use: (v: PackageValidation) => Promise<T> | T,
+): Promise<T> {
+  const validation = await validatePackage(path, options);
+  try {
+    return await use(validation);
+  } finally {
+    await validation.cleanup();
+  }
+}
+
+function uniqueFixes(findings: Finding[]): string[] {
+  return [...new Set(findings.filter((f) => f.severity !== 'info').map((f) => f.fix))];
+}
+
+export function validationTools(_ctx: ServerContext): ToolDefinition[] {
+  return [
+    defineTool({
+      name: 'scorm_validate_workspace',
+      group: 'validation',
+      description:
+        'Validate a SCORM course folder or zip in one call: manifest (XSD + SCORM rules), files, API usage in HTML/JS, sequencing. Every finding has file, line, rule id and a concrete fix. No browser needed.',
+      input: {
+        workspace_path: workspacePath,
+        validation_level: validationLevel,
+        check_categories: z
+          .array(z.enum(CHECK_CATEGORIES))
+          .min(1)
+          .optional()
+          .describe('Limit to these categories (default all).'),
+      },
+      handler: async (args) =>
+        withValidation(args.workspace_path, { level: args.validation_level ?? 'strict' }, (v) => {
+          const wanted = findingCategoriesFor(args.check_categories ?? CHECK_CATEGORIES);
+          const findings = v.findings.filter((f) => wanted.has(f.category));
+          const json = toValidationJson({ ...v, findings });
+          const results: Record<string, unknown> = {};
+          for (const check of args.check_categories ?? CHECK_CATEGORIES) {
+            const mine = findings.filter((f) => findingCategoriesFor([check]).has(f.category));
+            results[check] = {
+              valid: !mine.some((f) => f.severity === 'error'),
+              errors: mine.filter((f) => f.severity === 'error').map(findingText),
+              warnings: mine.filter((f) => f.severity === 'warning').map(findingText),
+              ...(check === 'api_usage' ? { scanned_files: v.apiScannedFiles, issues: mine.map(issue) } : {}),
+            };
+          }
+          return {
+            data: {
+              success: json.valid,
+              scorm_version: json.scorm_version,
+              validation_results: results,
+              compliance_score: json.compliance_score,
+              actionable_fixes: uniqueFixes(findings),
+              findings: [...json.errors, ...json.warnings, ...json.info],
+            },
+          };
+        }),
+    }),
+    defineTool({
+      name: 'scorm_lint_manifest',
+      group: 'validation',
+      description:
+        'Check imsmanifest.xml: well-formed XML, XSD validation against the schemas the package ships, and the SCORM content-packaging rules (identifiers, organizations, resources, files, sequencing vocabularies).',
+      input: {
+        workspace_path: workspacePath,
+        scorm_version: z
+          .enum(['auto', '1.2', '2004_2nd', '2004_3rd', '2004_4th'])
+          .optional()
+          .describe('Expected version; a mismatch with the manifest is reported.'),
+        strict_mode: z.boolean().optional().describe('true = pedantic rules too (default strict).'),
+      },
+      handler: async (args) =>
+        withValidation(
+          args.workspace_path,
+          {
+            level: args.strict_mode ? 'pedantic' : 'strict',
+            only: ['package', 'manifest', 'xsd', 'files', 'structure', 'best_practice'],
+            expectedVersion: args.scorm_version,
+          },
+          (v) => {
+            const json = toValidationJson(v);
+            return {
+              data: {
+                valid: json.valid,
+                scorm_version: json.scorm_version,
+                errors: v.findings.filter((f) => f.severity === 'error').map(findingText),
+                warnings: v.findings.filter((f) => f.severity === 'warning').map(findingText),
+                findings: [...json.errors, ...json.warnings, ...json.info],
+              },
+            };
+          },
+        ),
+    }),
+    defineTool({
+      name: 'scorm_lint_api_usage',
+      group: 'validation',
+      description:
+        'Scan the course HTML/JS with real parsers for SCORM API mistakes: wrong version method names, calls before Initialize, no Terminate, unknown elements, invalid literal values, read-only writes, broken API discovery.',
+      input: {
+        workspace_path: workspacePath,
+        scan_depth: z
+          .enum(['surface', 'deep'])
+          .optional()
+          .describe('surface = files of SCO resources; deep (default) = every .html/.htm/.js.'),
+        api_version: z
+          .enum(['scorm_1_2', 'scorm_2004', 'both'])
+          .optional()
+          .describe('Override the version detected from the manifest.'),
+      },
+      handler: async (args) =>
+        withValidation(
+          args.workspace_path,
+          {
+            level: 'pedantic',
+            only: ['api_usage'],
+            scanDepth: args.scan_depth ?? 'deep',
+            apiVersion: args.api_version,
+          },
+          (v) => ({
+            data: {
+              scorm_version: v.scormVersion,
+              scanned_files: v.apiScannedFiles,
+              issues: v.findings.map(issue),
+              error_count: v.findings.filter((f) => f.severity === 'error').length,
+            },
+          }),
+        ),
+    }),
+    defineTool({
+      name: 'scorm_lint_sequencing',
+      group: 'validation',
+      description:
+        'Static checks of the SCORM 2004 sequencing definition: unresolvable IDRefs and objective targets, rules that never fire or conflict, undeliverable activities, forwardOnly vs previous, inconsistent rollup.',
+      input: { workspace_path: workspacePath, validation_level: validationLevel },
+      handler: async (args) =>
+        withValidation(
+          args.workspace_path,
+          { level: args.validation_level ?? 'strict', only: ['sequencing'] },
+          (v) => ({
+            data: {
+              valid: !v.findings.some((f) => f.severity === 'error'),
+              scorm_version: v.scormVersion,
+              issues: v.findings.map(issue),
+            },
+          }),
+        ),
+    }),
+    defineTool({
+      name: 'scorm_validate_compliance',
+      group: 'validation',
+      description:
+        'End-to-end SCORM compliance assessment with a 0-100 score, errors, warnings and suggestions, plus a self-contained HTML report file. Never changes the course: fix_issues=true is refused.',
+      input: {
+        workspace_path: workspacePath,
+        scorm_version: z.enum(['auto', '1.2', '2004_2nd', '2004_3rd', '2004_4th']).optional(),
+        validation_level: validationLevel,
+        additional_checks: z
+          .array(z.enum(CHECK_CATEGORIES))
+          .optional()
+          .describe('Accepted for compatibility; all categories always run.'),
+        fix_issues: z.boolean().optional(),
+      },
+      handler: async (args) => {
+        if (args.fix_issues) {
+          fail(
+            'MCP_INVALID_PARAMS',
+            'fix_issues=true is not supported: scorm-tester never modifies a course. Apply the `fix` of each finding to your files and validate again.',
+          );
+        }
+        return withValidation(
+          args.workspace_path,
+          { level: args.validation_level ?? 'strict', expectedVersion: args.scorm_version },
+          async (v) => {
+            const json = toValidationJson(v);
+            const reportPath = await writeReport(v, undefined);
+            return {
+              data: {
+                compliant: json.valid,
+                scorm_version: json.scorm_version,
+                compliance_score: json.compliance_score,
+                errors: json.errors,
+                warnings: json.warnings,
+                suggestions: json.info,
+                fixed_issues: [],
+                validation_report: reportPath,
+              },
+            };
+          },
+        );
+      },
+    }),
+    defineTool({
+      name: 'scorm_report',
+      group: 'validation',
+      description:
+        'Validate and write a self-contained HTML report (summary first, findings grouped, code excerpts) and return the JSON report. output_path chooses where the HTML goes (default: a temp folder).',
+      input: {
+        workspace_path: workspacePath,
+        validation_level: validationLevel,
+        format: z
+          .enum(['json', 'html'])
+          .optional()
+          .describe('json returns only JSON; html (default) also writes the HTML file.'),
+        output_path: z.string().min(1).optional().describe('Where to write the HTML report (.html).'),
+      },
+      handler: async (args) =>
+        withValidation(args.workspace_path, { level: args.validation_level ?? 'strict' }, async (v) => {
+          const json = toValidationJson(v);
+          const htmlPath = args.format === 'json' ? null : await writeReport(v, args.output_path);
+          return { data: { ...json, report_path: htmlPath } };
+        }),
+    }),
+  ];
+}
+
+async function writeReport(v: PackageValidation, outputPath: string | undefined): Promise<string> {
+  const target = outputPath
+    ? resolve(outputPath)
+    : join(
+        tmpdir(),
+        'scorm-tester-reports',
+        `${basename(v.packagePath).replace(/[^\w.-]+/g, '_') || 'package'}-${Date.now()}.html`,
+      );
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, await renderHtmlReport(v));
+  } catch (error) {
+    fail(
+      'REPORT_WRITE_FAILED',
+      `Could not write the HTML report to ${target}: ${(error as Error).message}. Choose a writable output_path.`,
+    );
+  }
+  return target;
+}

@@ -1,0 +1,16 @@
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Per-user data directory for saved learner state; SCORM_TESTER_DATA_DIR overrides it. */
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SCORM_TESTER_DATA_DIR) return env.SCORM_TESTER_DATA_DIR;
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'scorm-tester');
+  if (process.platform === 'win32')
+    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'scorm-tester');
+  return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'scorm-tester');
+}
+
+/** Where session workspaces (artifacts.json, screenshots, reports) live. */
+export function sessionsRoot(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SCORM_TESTER_SESSIONS_DIR ?? join(tmpdir(), 'scorm-tester', 'sessions');
+}

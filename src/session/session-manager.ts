@@ -1,0 +1,85 @@
+/** Owns every open session: creation, lookup by id (MCP_UNKNOWN_SESSION), idle timeouts, shutdown. */
+import { fail } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { sessionsRoot } from './data-dir.js';
+import { SavedStateStore } from './saved-state.js';
+import { Session, type SessionOptions } from './session.js';
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+
+export class SessionManager {
+  private readonly sessions = new Map<string, Session>();
+  private readonly timer: NodeJS.Timeout;
+  readonly store: SavedStateStore;
+
+  constructor(
+    private readonly logger: Logger,
+    options: { store?: SavedStateStore; sessionsRoot?: string } = {},
+  ) {
+    this.store = options.store ?? new SavedStateStore();
+    this.root = options.sessionsRoot ?? sessionsRoot();
+    this.timer = setInterval(() => void this.closeIdle(), 5_000);
+    this.timer.unref();
+  }
+
+  private readonly root: string;
+
+  async open(options: Partial<SessionOptions> & { packagePath: string }): Promise<Session> {
+    const session = new Session(
+      { allowNetwork: false, idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS, newAttempt: false, ...options },
+      this.root,
+      this.store,
+      this.logger,
+    );
+    await session.open();
+    this.sessions.set(session.id, session);
+    this.logger.info('SESSION_OPENED', {
+      session_id: session.id,
+      package_path: options.packagePath,
+      workspace: session.workspace,
+    });
+    return session;
+  }
+
+  get(id: string): Session {
+    const session = this.sessions.get(id);
+    if (!session) {
+      fail(
+        'MCP_UNKNOWN_SESSION',
+        `Unknown session_id "${id}": it was never opened, or it was closed (explicitly or after its idle timeout). Open one with scorm_session_open or scorm_open_course.`,
+      );
+    }
+    session.touch();
+    return session;
+  }
+
+  async close(id: string): Promise<Awaited<ReturnType<Session['close']>>> {
+    const session = this.get(id);
+    this.sessions.delete(id);
+    const result = await session.close();
+    this.logger.info('SESSION_CLOSED', { session_id: id });
+    return result;
+  }
+
+  list(): Session[] {
+    return [...this.sessions.values()];
+  }
+
+  async closeAll(): Promise<void> {
+    clearInterval(this.timer);
+    await Promise.all(this.list().map((s) => this.close(s.id).catch(() => undefined)));
+  }
+
+  private async closeIdle(): Promise<void> {
+    const now = Date.now();
+    for (const session of this.list()) {
+      if (now - session.lastActivityAt > session.options.idleTimeoutMs) {
+        this.logger.info('SESSION_IDLE_TIMEOUT', { session_id: session.id });
+        this.sessions.delete(session.id);
+        await session
+          .close()
+          .catch((error) => this.logger.warn('SESSION_CLOSE_FAILED', { session_id: session.id, error }));
+      }
+    }
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * One MCP session: a package (opened read-only or extracted), its parsed manifest, a workspace with
+ * artifacts.json, an event log, and at most one course runtime. Learner state is saved when the
+ * session closes and restored on the next open of the same course, as the persistence flow describes.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { fail, isScormTesterError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import {
+  parseManifest,
+  readManifestText,
+  resolveLaunch,
+  type LaunchTarget,
+  type ParsedManifest,
+} from '../manifest/index.js';
+import { openPackage, type OpenedPackage } from '../package/open-package.js';
+import { buildRteInit, launchFieldsFromItem, type RteLaunch } from '../rte/adapter/index.js';
+import { openCourseRuntime, type CourseRuntime } from '../runtime/course-runtime.js';
+import type { ViewportSpec } from '../runtime/viewport.js';
+import { ArtifactStore } from './artifacts.js';
+import { EventLog } from './event-log.js';
+import { DEFAULT_NAMESPACE, type ResumeDecision, type SavedStateStore } from './saved-state.js';
+
+export type SessionState = 'opening' | 'ready' | 'running' | 'closing' | 'closed';
+
+export interface SessionOptions {
+  packagePath: string;
+  allowNetwork: boolean;
+  /** Idle timeout; the manager closes the session after this long without a call. */
+  idleTimeoutMs: number;
+  /** Skip loading saved state (a fresh attempt), without deleting it. */
+  newAttempt: boolean;
+  learnerId?: string;
+  learnerName?: string;
+}
+
+export interface RuntimeOpenOptions {
+  viewport?: ViewportSpec;
+  itemId?: string;
+}
+
+export class Session {
+  readonly id = `sess_${randomBytes(9).toString('base64url')}`;
+  readonly startedAt = Date.now();
+  lastActivityAt = Date.now();
+  state: SessionState = 'opening';
+  readonly events = new EventLog();
+  readonly artifacts: ArtifactStore;
+  runtime: CourseRuntime | null = null;
+  launch: LaunchTarget | null = null;
+  resume: ResumeDecision | null = null;
+  private pkg: OpenedPackage | null = null;
+  private parsedManifest: ParsedManifest | null = null;
+
+  constructor(
+    readonly options: SessionOptions,
+    sessionsRoot: string,
+    private readonly store: SavedStateStore,
+    private readonly logger: Logger,
+  ) {
+    this.artifacts = new ArtifactStore(join(sessionsRoot, this.id));
+  }
+
+  get workspace(): string {
+    return this.artifacts.workspace;
+  }
+
+  get packageRoot(): string {
+    return this.requirePackage().root;
+  }
+
+  get parsed(): ParsedManifest {
+    if (!this.parsedManifest) fail('MCP_UNKNOWN_SESSION', `Session ${this.id} is not open.`);
+    return this.parsedManifest;
+  }
+
+  get version(): '1.2' | '2004' {
+    const version = this.parsed.manifest.scorm.version;
+    if (!version) {
+      fail(
+        'MANIFEST_VALIDATION_ERROR',
+        'The SCORM version of this package cannot be told (no schemaversion, no SCORM namespaces). Run scorm_lint_manifest and fix the manifest.',
+      );
+    }
+    return version;
+  }
+
+  get courseId(): string {
+    return this.parsed.manifest.identifier || 'unknown_course';
+  }
+
+  touch(): void {
+    this.lastActivityAt = Date.now();
+  }
+
+  /** Opens the package and parses the manifest. A manifest we cannot parse is a MANIFEST_VALIDATION_ERROR. */
+  async open(): Promise<void> {
+    await this.artifacts.init(this.id);
+    this.pkg = await openPackage(this.options.packagePath);
+    try {
+      const { text } = await readManifestText(this.pkg.manifestPath);
+      this.parsedManifest = parseManifest(text);
+    } catch (error) {
+      await this.pkg.cleanup();
+      this.pkg = null;
+      if (
+        isScormTesterError(error) &&
+        error.code !== 'MANIFEST_NOT_FOUND' &&
+        error.code !== 'MANIFEST_TOO_LARGE'
+      ) {
+        fail(
+          'MANIFEST_VALIDATION_ERROR',
+          `${error.message} (run scorm_lint_manifest for every finding)`,
+          error.details,
+        );
+      }
+      throw error;
+    }
+    this.state = 'ready';
+    this.events.push('session:opened', {
+      package_path: this.options.packagePath,
+      package_root: this.pkg.root,
+      course_id: this.courseId,
+    });
+  }
+
+  /** Launches a SCO (default: the first launchable item of the default organization) in a new runtime. */
+  async openRuntime(options: RuntimeOpenOptions = {}): Promise<CourseRuntime> {
+    if (this.runtime && this.runtime.isOpen) {
+      fail(
+        'RUNTIME_ALREADY_OPEN',
+        `Session ${this.id} already has an open runtime. Call scorm_runtime_close first, or scorm_reload_course to start over.`,
+      );
+    }
+    const version = this.version;
+    const target = resolveLaunch(this.parsed.manifest, options.itemId);
+    if (target.external) {
+      fail(
+        'MANIFEST_LAUNCH_NOT_FOUND',
+        `Item ${target.item.identifier} launches an external URL (${target.launchUrl}); only package content can run here.`,
+      );
+    }
+    this.resume = await this.store.decide(this.courseId, { newAttempt: this.options.newAttempt });
+    const launch: RteLaunch = {
+      version,
+      scoId: target.item.identifier ?? 'sco',
+      learnerId: this.options.learnerId,
+      learnerName: this.options.learnerName,
+      ...launchFieldsFromItem(target.item, version, this.parsed.manifest.sequencingCollection),
+      restore: this.resume.resume ? this.resume.state.data : null,
+    };
+    const runtime = await openCourseRuntime({
+      packageRoot: this.packageRoot,
+      launchPath: target.launchUrl,
+      scormVersion: version,
+      scoId: launch.scoId,
+      rte: buildRteInit(launch),
+      viewport: options.viewport,
+      allowNetwork: this.options.allowNetwork,
+      title: this.parsed.manifest.organizations.list[0]?.title ?? undefined,
+    });
+    this.runtime = runtime;
+    this.launch = target;
+    this.state = 'running';
+    this.wireRuntimeEvents(runtime);
+    this.events.push('runtime:opened', {
+      runtime_id: runtime.id,
+      sco_id: launch.scoId,
+      launch_url: target.launchUrl,
+      resumed: this.resume.resume,
+      ...(this.resume.resume ? {} : { fresh_start_reason: this.resume.reason }),
+    });
+    return runtime;
+  }
+
+  requireRuntime(): CourseRuntime {
+    if (!this.runtime || !this.runtime.isOpen) {
+      if (this.runtime?.isCrashed) {
+        fail(
+          'BROWSER_CRASHED',
+          `The browser running session ${this.id} died. Call scorm_runtime_close, then scorm_runtime_open to start the course again in a new browser.`,
+        );
+      }
+      fail('RUNTIME_NOT_OPEN', `Session ${this.id} has no open runtime. Call scorm_runtime_open first.`);
+    }
+    return this.runtime;
+  }
+
+  /**
+   * Leaves the course as a learner closing the window would (the SCO's unload handlers run), then, if the
+   * attempt is still open, sets cmi.exit = "suspend" when the course left it empty and terminates it; the
+   * whole data model is then saved for this course. Returns where it was saved.
+   */
+  async closeRuntime(): Promise<{
+    saved_state_path: string | null;
+    terminated_by: 'course' | 'tester' | 'none';
+  }> {
+    const runtime = this.runtime;
+    if (!runtime) return { saved_state_path: null, terminated_by: 'none' };
+    let savedPath: string | null = null;
+    let terminatedBy: 'course' | 'tester' | 'none' = 'none';
+    try {
+      if (runtime.isOpen) {
+        await runtime.unload();
+        if (runtime.initializeState === 'terminated') terminatedBy = 'course';
+        else if (runtime.initializeState === 'initialized') {
+          const exitElement = this.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+          const current = await runtime.callApi(this.version === '1.2' ? 'LMSGetValue' : 'GetValue', [
+            exitElement,
+          ]);
+          if (!current.result)
+            await runtime.callApi(this.version === '1.2' ? 'LMSSetValue' : 'SetValue', [
+              exitElement,
+              'suspend',
+            ]);
+          await runtime.callApi(this.version === '1.2' ? 'LMSFinish' : 'Terminate', ['']);
+          terminatedBy = 'tester';
+        }
+        if (runtime.initializeState === 'terminated' || runtime.calls.length > 0) {
+          const data = await runtime.getDataModel();
+          savedPath = await this.store.save({
+            course_id: this.courseId,
+            namespace: DEFAULT_NAMESPACE,
+            scorm_version: this.version,
+            sco_id: runtime.status().scoId ?? '',
+            data,
+          });
+          this.events.push('state:saved', { path: savedPath });
+        }
+      }
+    } catch (error) {
+      this.logger.warn('RUNTIME_CLOSE_SAVE_FAILED', { session_id: this.id, error });
+      this.events.push('error', { during: 'runtime close', message: (error as Error).message });
+    } finally {
+      await runtime.close().catch(() => undefined);
+      this.runtime = null;
+      if (this.state === 'running') this.state = 'ready';
+      this.events.push('runtime:closed', { runtime_id: runtime.id, terminated_by: terminatedBy });
+    }
+    return { saved_state_path: savedPath, terminated_by: terminatedBy };
+  }
+
+  async close(): Promise<{ artifacts_manifest_path: string; saved_state_path: string | null }> {
+    this.state = 'closing';
+    const { saved_state_path } = await this.closeRuntime();
+    await this.pkg?.cleanup().catch(() => undefined);
+    this.pkg = null;
+    this.state = 'closed';
+    this.events.push('session:closed');
+    return { artifacts_manifest_path: this.artifacts.manifestPath, saved_state_path };
+  }
+
+  private requirePackage(): OpenedPackage {
+    if (!this.pkg) fail('MCP_UNKNOWN_SESSION', `Session ${this.id} is closed.`);
+    return this.pkg;
+  }
+
+  private wireRuntimeEvents(runtime: CourseRuntime): void {
+    runtime.on('api_call', (call) =>
+      this.events.push('debug:api_call', {
+        index: call.index,
+        method: call.method,
+        args: call.args,
+        result: call.result,
+        error_code: call.errorCode,
+        sco_id: call.scoId,
+        source: call.source,
+      }),
+    );
+    runtime.on('console', (entry) => {
+      if (entry.type === 'error' || entry.source === 'pageerror')
+        this.events.push('error', { kind: 'console', text: entry.text, url: entry.url, line: entry.line });
+    });
+    runtime.on('request_blocked', (r) =>
+      this.events.push('network:blocked', { url: r.url, reason: r.reason }),
+    );
+    runtime.on('dialog', (d) =>
+      this.events.push('dialog', { type: d.type, message: d.message, accepted: d.accepted }),
+    );
+    runtime.on('navigation_blocked', (n) =>
+      this.events.push('navigation:blocked', { url: n.url, message: n.message }),
+    );
+    runtime.on('frame_load', (f) =>
+      this.events.push('navigation:completed', { url: f.url, sco_id: f.scoId }),
+    );
+    runtime.on('nav_request', (n) => this.events.push('navigation:request', { ...n }));
+    runtime.on('crashed', (c) => this.events.push('error', { kind: 'browser_crashed', reason: c.reason }));
+    runtime.on('script_terminated', (s) =>
+      this.events.push('error', { kind: 'script_terminated', reason: s.reason, operation: s.operation }),
+    );
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * One validation run over a package: open it (folder or zip), read and parse the manifest, then run the
+ * validators the caller asked for. Problems with the package's content become findings; only problems that
+ * stop us from looking at it at all (missing path, broken zip, no manifest) are thrown.
+ */
+import { isScormTesterError } from '../core/errors.js';
+import {
+  compareFindings,
+  ruleRunsAt,
+  type Finding,
+  type FindingCategory,
+  type RuleInfo,
+  type ValidationLevel,
+} from '../core/findings.js';
+import { CAM_RULES, runCamRules } from '../lint/cam/index.js';
+import { API_USAGE_RULES, lintApiUsage } from '../lint/api-usage/lint-api-usage.js';
+import { SEQUENCING_RULES, lintSequencing } from '../lint/sequencing/index.js';
+import { XSD_RULES } from '../lint/xsd/rules.js';
+import { validateManifestAgainstSchemas } from '../lint/xsd/validate-xsd.js';
+import {
+  parseManifest,
+  readManifestText,
+  type ParsedManifest,
+  type ScormManifest,
+} from '../manifest/index.js';
+import { openPackage } from '../package/open-package.js';
+import { listPackageFiles } from '../package/paths.js';
+import type { ValidationOutcome } from '../report/index.js';
+import { PARSE_RULES, parseFailureFinding } from './parse-findings.js';
+import { apiScanFiles, type ScanDepth } from './scan-files.js';
+import { versionExpectationFinding, VERSION_RULES, type ExpectedVersion } from './version-expectation.js';
+
+export interface ValidateOptions {
+  level: ValidationLevel;
+  /** Only run the validators producing these categories (default: all). */
+  only?: FindingCategory[];
+  scanDepth?: ScanDepth;
+  /** Override the version used for API-usage lint. */
+  apiVersion?: 'scorm_1_2' | 'scorm_2004' | 'both';
+  /** The version the caller expects; a mismatch becomes a finding. */
+  expectedVersion?: ExpectedVersion;
+}
+
+export interface PackageValidation extends ValidationOutcome {
+  parsed: ParsedManifest | null;
+  apiScannedFiles: string[];
+  /** Removes the extracted workspace of a zip; call once the outcome (and any report) is done. */
+  cleanup(): Promise<void>;
+}
+
+export function versionLabel(m: ScormManifest): string | null {
+  if (m.scorm.version === '1.2') return '1.2';
+  if (m.scorm.version === '2004') return m.scorm.edition ? `2004 ${m.scorm.edition} Edition` : '2004';
+  return null;
+}
+
+export async function validatePackage(
+  inputPath: string,
+  options: ValidateOptions,
+): Promise<PackageValidation> {
+  const started = performance.now();
+  const pkg = await openPackage(inputPath);
+  try {
+    const wants = (...categories: FindingCategory[]): boolean =>
+      !options.only || categories.some((c) => options.only!.includes(c));
+    const findings: Finding[] = [];
+    const rules: RuleInfo[] = [...PARSE_RULES];
+    const manifestFile = 'imsmanifest.xml';
+
+    let parsed: ParsedManifest | null = null;
+    try {
+      const { text } = await readManifestText(pkg.manifestPath, manifestFile);
+      parsed = parseManifest(text, manifestFile);
+    } catch (error) {
+      if (!isScormTesterError(error) || error.code === 'MANIFEST_NOT_FOUND') throw error;
+      findings.push(parseFailureFinding(error, manifestFile));
+    }
+
+    let apiScannedFiles: string[] = [];
+    if (parsed) {
+      const files = await listPackageFiles(pkg.root);
+      const level = options.level;
+      if (wants('xsd')) {
+        rules.push(...Object.values(XSD_RULES));
+        findings.push(
+          ...(await validateManifestAgainstSchemas({
+            packageRoot: pkg.root,
+            manifestText: parsed.text,
+            manifestFile,
+          })),
+        );
+      }
+      if (wants('package', 'manifest', 'files', 'structure', 'best_practice')) {
+        rules.push(...CAM_RULES.map((r) => r.info).filter((r) => ruleRunsAt(r, level)));
+        findings.push(...runCamRules({ parsed, packageRoot: pkg.root, files, level }));
+      }
+      if (wants('sequencing')) {
+        rules.push(...SEQUENCING_RULES.map((r) => r.info).filter((r) => ruleRunsAt(r, level)));
+        findings.push(...lintSequencing(parsed, level));
+      }
+      if (wants('api_usage')) {
+        const version = apiVersionFor(parsed.manifest, options.apiVersion);
+        if (version) {
+          const scan = apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep');
+          const result = await lintApiUsage({ packageRoot: pkg.root, scormVersion: version, files: scan });
+          apiScannedFiles = result.scannedFiles;
+          rules.push(...API_USAGE_RULES.filter((r) => ruleRunsAt(r, level)));
+          findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
+        }
+      }
+      if (options.expectedVersion) {
+        rules.push(...VERSION_RULES);
+        const mismatch = versionExpectationFinding(parsed.manifest, options.expectedVersion, manifestFile);
+        if (mismatch) findings.push(mismatch);
+      }
+    }
+    const kept = options.only
+      ? findings.filter((f) => options.only!.includes(f.category) || f.rule.startsWith('xml.'))
+      : findings;
+    return {
+      packagePath: inputPath,
+      packageRoot: pkg.root,
+      scormVersion: parsed ? versionLabel(parsed.manifest) : null,
+      level: options.level,
+      findings: kept.sort(compareFindings),
+      rules: dedupeRules(rules),
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      parsed,
+      apiScannedFiles,
+      cleanup: pkg.cleanup,
+    };
+  } catch (error) {
+    await pkg.cleanup();
+    throw error;
+  }
+}
+
+function apiVersionFor(m: ScormManifest, override: ValidateOptions['apiVersion']): '1.2' | '2004' | null {
+  if (override === 'scorm_1_2') return '1.2';
+  if (override === 'scorm_2004') return '2004';
+  return m.scorm.version;
+}
+
+const API_RULE_LEVELS = new Map<string, ValidationLevel>(API_USAGE_RULES.map((r) => [r.id, r.level]));
+function levelOf(ruleId: string): ValidationLevel {
+  return API_RULE_LEVELS.get(ruleId) ?? 'basic';
+}
+
+function dedupeRules(rules: RuleInfo[]): RuleInfo[] {
+  const seen = new Map<string, RuleInfo>();
+  for (const rule of rules) if (!seen.has(rule.id)) seen.set(rule.id, rule);
+  return [...seen.values()];
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { REPO_ROOT } from './paths.js';
+
+export const SERVER_ENTRY = join(REPO_ROOT, 'dist/src/mcp/main.js');
+
+export interface StartedServer {
+  client: Client;
+  logDir: string;
+  dataDir: string;
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+/** Starts the real server (compiled) as a child process and connects the SDK's own client over stdio. */
+export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
+  const logDir = mkdtempSync(join(tmpdir(), 'scorm-tester-logs-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'scorm-tester-data-'));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER_ENTRY],
+    cwd: REPO_ROOT,
+    env: {
+      ...(process.env as Record<string, string>),
+      SCORM_TESTER_LOG_DIR: logDir,
+      SCORM_TESTER_DATA_DIR: dataDir,
+      ...env,
+    },
+    stderr: 'pipe',
+  });
+  let stderrText = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderrText += chunk.toString();
+  });
+  const client = new Client({ name: 'scorm-tester-tests', version: '0.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    logDir,
+    dataDir,
+    stderr: () => stderrText,
+    close: async () => {
+      await client.close();
+    },
+  };
+}
+
+/** Calls a tool and returns its structured data; throws the JSON-RPC error otherwise. */
+export async function callTool<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
+  const result = await client.callTool({ name, arguments: args });
+  return result.structuredContent as T;
+}
+
+/** Calls a tool expecting a JSON-RPC error; returns { code, error_code, message }. */
+export async function callToolError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ code: number; error_code: string; message: string; data: Record<string, unknown> }> {
+  try {
+    await client.callTool({ name, arguments: args });
+  } catch (error) {
+    const e = error as { code: number; message: string; data?: Record<string, unknown> };
+    return { code: e.code, error_code: String(e.data?.error_code), message: e.message, data: e.data ?? {} };
+  }
+  throw new Error(`expected ${name} to fail`);
+}
