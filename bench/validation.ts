@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../src/core/version.js';
 import { validatePackage } from '../src/validate/validate-package.js';
+import { assembleAdlPackage } from '../test/helpers/adl-package.js';
 import { generateLargePackage } from './generate.js';
 import { median, timeIt, type BenchRow } from './stats.js';
 
@@ -14,21 +15,17 @@ async function validateOnce(path: string): Promise<void> {
   await v.cleanup();
 }
 
-/** A typical multi-SCO package with its schema set: ADL's CM-01 when ../shared is present, else our sample. */
-function typicalPackage(): { path: string; note: string } {
-  const manifestDir = join(SHARED, 'adl-cts/packages/LMSTestPackage_CM-01');
-  if (!existsSync(manifestDir))
-    return { path: join(PACKAGE_ROOT, 'samples/sample-course'), note: 'bundled sample (no XSDs)' };
-  const dir = mkdtempSync(join(tmpdir(), 'scorm-tester-bench-typical-'));
-  cpSync(join(PACKAGE_ROOT, 'samples/sample-course'), dir, { recursive: true });
-  for (const f of readdirSync(join(SHARED, 'xsd/scorm2004-4th')))
-    cpSync(join(SHARED, 'xsd/scorm2004-4th', f), join(dir, f), { recursive: true });
-  return { path: dir, note: 'bundled sample + SCORM 2004 XSD set' };
+/** A typical multi-SCO package with its schema set: ADL's CM-07d (18 items, sequencing, full XSD set) when ../shared is present, else our sample. */
+async function typicalPackage(): Promise<{ path: string; note: string }> {
+  if (!existsSync(join(SHARED, 'adl-cts/packages/LMSTestPackage_CM-07d'))) {
+    return { path: join(PACKAGE_ROOT, 'samples/sample-course'), note: 'bundled sample (../shared absent)' };
+  }
+  return { path: await assembleAdlPackage('CM-07d'), note: 'ADL CM-07d: 18 items, sequencing, 2004 XSD set' };
 }
 
 export async function benchValidation(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const typical = typicalPackage();
+  const typical = await typicalPackage();
   await validateOnce(typical.path); // warm-up: schema compile, JIT
   const warm = await timeIt(30, () => validateOnce(typical.path));
   rows.push({
