@@ -7,7 +7,7 @@ import { VERSION } from '../core/version.js';
 import { createMcpServer } from './server.js';
 import type { ServerContext } from './context.js';
 import { SessionManager } from '../session/session-manager.js';
-import { sharedBrowserPool } from '../runtime/browser-pool.js';
+import { runtimeLoaded } from '../session/lazy-runtime.js';
 import { buildTools, parseToolsets } from './toolsets.js';
 
 export async function runMcpServer(): Promise<void> {
@@ -35,9 +35,7 @@ export async function runMcpServer(): Promise<void> {
   const shutdown = async (why: string): Promise<void> => {
     logger.info('MCP_SHUTDOWN', { why });
     await sessions.closeAll().catch(() => undefined);
-    await sharedBrowserPool()
-      .shutdown()
-      .catch(() => undefined);
+    await shutdownBrowserIfStarted();
     await server.close().catch(() => undefined);
     logger.close();
     process.exit(0);
@@ -53,4 +51,13 @@ export async function runMcpServer(): Promise<void> {
     tools: tools.length,
     groups: [...enabled],
   });
+}
+
+/** Closes the shared browser only if a runtime tool ever loaded it (never imports playwright-core otherwise). */
+async function shutdownBrowserIfStarted(): Promise<void> {
+  if (!runtimeLoaded()) return;
+  const { sharedBrowserPool } = await import('../runtime/browser-pool.js');
+  await sharedBrowserPool()
+    .shutdown()
+    .catch(() => undefined);
 }

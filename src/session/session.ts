@@ -16,10 +16,11 @@ import {
 } from '../manifest/index.js';
 import { openPackage, type OpenedPackage } from '../package/open-package.js';
 import { buildRteInit, launchFieldsFromItem, type RteLaunch } from '../rte/adapter/index.js';
-import { openCourseRuntime, type CourseRuntime } from '../runtime/course-runtime.js';
+import type { CourseRuntime } from '../runtime/course-runtime.js';
 import type { ViewportSpec } from '../runtime/viewport.js';
 import { ArtifactStore } from './artifacts.js';
 import { EventLog } from './event-log.js';
+import { loadRuntime } from './lazy-runtime.js';
 import { DEFAULT_NAMESPACE, type ResumeDecision, type SavedStateStore } from './saved-state.js';
 
 export type SessionState = 'opening' | 'ready' | 'running' | 'closing' | 'closed';
@@ -150,6 +151,7 @@ export class Session {
       ...launchFieldsFromItem(target.item, version, this.parsed.manifest.sequencingCollection),
       restore: this.resume.resume ? this.resume.state.data : null,
     };
+    const { openCourseRuntime } = await loadRuntime();
     const runtime = await openCourseRuntime({
       packageRoot: this.packageRoot,
       launchPath: target.launchUrl,

@@ -26,8 +26,26 @@ export interface ItemVisit {
   manifest: ScormManifest;
 }
 
+/**
+ * Rules walk the same model and tree many times; the walks are computed once per parsed manifest
+ * (linear in its size) and shared.
+ */
+function memo<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const cache = new WeakMap<K, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** Every item of every organization of every (sub)manifest, parents before children. */
-export function* allItems(root: ScormManifest): Generator<ItemVisit> {
+export const allItems = memo((root: ScormManifest): readonly ItemVisit[] => [...walkItemsOf(root)]);
+
+function* walkItemsOf(root: ScormManifest): Generator<ItemVisit> {
   for (const manifest of allManifests(root)) {
     for (const organization of manifest.organizations.list) {
       const stack: Array<{ item: Item; parent: Item | null }> = organization.items
@@ -50,7 +68,11 @@ export interface ResourceVisit {
 }
 
 /** Every resource with the xml:base chain that applies to it. */
-export function* allResources(root: ScormManifest): Generator<ResourceVisit> {
+export const allResources = memo((root: ScormManifest): readonly ResourceVisit[] => [
+  ...walkResourcesOf(root),
+]);
+
+function* walkResourcesOf(root: ScormManifest): Generator<ResourceVisit> {
   const walk = function* (manifest: ScormManifest, outer: string[]): Generator<ResourceVisit> {
     const mine = manifest.base ? [...outer, manifest.base] : outer;
     const forResources = manifest.resources.base ? [...mine, manifest.resources.base] : mine;
@@ -77,7 +99,9 @@ export function manifestBases(root: ScormManifest, target: ScormManifest): strin
 }
 
 /** Every element of the raw tree, document order. */
-export function* allElements(root: XmlElement): Generator<XmlElement> {
+export const allElements = memo((root: XmlElement): readonly XmlElement[] => [...walkElementsOf(root)]);
+
+function* walkElementsOf(root: XmlElement): Generator<XmlElement> {
   const stack: XmlElement[] = [root];
   while (stack.length > 0) {
     const el = stack.pop() as XmlElement;

@@ -7,7 +7,7 @@ import { fail } from '../../core/errors.js';
 import type { Finding } from '../../core/findings.js';
 import { renderHtmlReport, toValidationJson } from '../../report/index.js';
 import { CHECK_CATEGORIES, findingCategoriesFor } from '../../validate/categories.js';
-import { validatePackage, type PackageValidation } from '../../validate/validate-package.js';
+import type { PackageValidation, ValidateOptions } from '../../validate/validate-package.js';
 import type { ServerContext } from '../context.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 
@@ -39,9 +39,11 @@ function issue(f: Finding): Record<string, unknown> {
 
 async function withValidation<T>(
   path: string,
-  options: Parameters<typeof validatePackage>[1],
+  options: ValidateOptions,
   use: (v: PackageValidation) => Promise<T> | T,
 ): Promise<T> {
+  // Loaded on first use so that server start-up stays fast (libxml2-wasm, acorn, parse5 are not small).
+  const { validatePackage } = await import('../../validate/validate-package.js');
   const validation = await validatePackage(path, options);
   try {
     return await use(validation);
