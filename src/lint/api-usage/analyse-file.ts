@@ -1,0 +1,60 @@
+import type { Finding } from '../../core/findings.js';
+import type { ScormVersion } from '../../rte/datamodel/index.js';
+import { collectUnit, emptyFacts, type FileFacts } from './collect-facts.js';
+import { parseUnit } from './parse-unit.js';
+import { skipParse } from './prefilter.js';
+import { makeFinding } from './rules.js';
+import type { SourceUnit } from './source-unit.js';
+
+/** Parses every unit of a file and gathers its facts; parse problems become findings. */
+export function analyse(
+  file: string,
+  units: SourceUnit[],
+  version: ScormVersion,
+  findings: Finding[],
+): FileFacts {
+  const facts = emptyFacts();
+  facts.units = units;
+  units.forEach((unit, i) => {
+    if (skipParse(unit.code, facts)) return;
+    const parsed = parseUnit(unit);
+    if (!parsed.ok) {
+      if ('tooDeep' in parsed) {
+        findings.push(
+          makeFinding(
+            'api.file_skipped',
+            { file, line: unit.line, column: unit.column },
+            'Script is nested too deeply to parse; its SCORM API calls were not checked',
+            'Nothing to fix if this is generated code; otherwise simplify the nesting.',
+          ),
+        );
+        return;
+      }
+      const line = unit.line + parsed.line - 1;
+      const column = parsed.line === 1 ? unit.column + parsed.column : parsed.column + 1;
+      findings.push(
+        makeFinding(
+          'api.parse_error',
+          { file, line, column },
+          `${unit.handler ? 'Event handler' : 'Script'} does not parse as JavaScript: ${parsed.message.replace(/ \(\d+:\d+\)$/, '')}`,
+          'Fix the syntax error; browsers skip the whole script, so none of its SCORM calls run.',
+        ),
+      );
+      return;
+    }
+    try {
+      collectUnit(facts, i, parsed.program, version);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      findings.push(
+        makeFinding(
+          'api.file_skipped',
+          { file, line: unit.line, column: unit.column },
+          'Script is too complex to analyse completely; some SCORM API calls may not have been checked',
+          'Nothing to fix if this is generated code.',
+        ),
+      );
+    }
+  });
+  return facts;
+}

@@ -1,0 +1,342 @@
+import type { AnyNode, CallExpression, Expression, Node, Program, SpreadElement } from 'acorn';
+import { looksLikeApi, methodInfo, type CanonicalMethod } from './api-methods.js';
+import type { ScormVersion } from '../../rte/datamodel/index.js';
+import type { SourceUnit } from './source-unit.js';
+
+/** A function-like node whose body runs when it is invoked, not where it is written. */
+export type FunctionNode = Node;
+/** null: the top level of a unit. */
+export type Context = FunctionNode | null;
+
+export interface ApiCall {
+  unit: number;
+  node: CallExpression;
+  method: string;
+  family: ScormVersion;
+  canonical: CanonicalMethod;
+  receiver: string | undefined;
+  args: (Expression | SpreadElement)[];
+  context: Context;
+}
+
+/** Something that runs a function body right away or by name: an IIFE or `name()`. */
+export type Invocation = { unit: number; pos: number; context: Context } & (
+  { kind: 'iife'; fn: FunctionNode } | { kind: 'named'; name: string }
+);
+
+export interface CrossFrameAccess {
+  unit: number;
+  node: Node;
+  what: string;
+  navigation: boolean;
+}
+
+/** Everything the rules need from one file, gathered in a single iterative pass per unit. */
+export interface FileFacts {
+  units: SourceUnit[];
+  calls: ApiCall[];
+  invocations: Invocation[];
+  /** Function declarations / `var f = function` by declaring context. */
+  declared: Map<Context, Map<string, FunctionNode>>;
+  /** The context each function node appears in. */
+  parentOf: Map<FunctionNode, Context>;
+  /** Single-assignment string constants: name -> initialiser (undefined when declared twice / reassigned). */
+  constants: Map<string, Expression | undefined>;
+  crossFrame: CrossFrameAccess[];
+  /** Mentions of parent/opener, and how many of them only served a cross-frame DOM/location access. */
+  parentOrOpenerMentions: number;
+  parentOrOpenerInCrossFrame: number;
+  /** Mentions (identifier, property or string) of the 1.2 `API` and the 2004 `API_1484_11` objects. */
+  mentions12Api: boolean;
+  mentions2004Api: boolean;
+}
+
+/** A parent/opener lookup that is not just `parent.document` & co, plus a mention of API/API_1484_11. */
+export function hasDiscoveryEvidence(facts: FileFacts): boolean {
+  return (
+    (facts.mentions12Api || facts.mentions2004Api) &&
+    facts.parentOrOpenerMentions > facts.parentOrOpenerInCrossFrame
+  );
+}
+
+export function emptyFacts(): FileFacts {
+  return {
+    units: [],
+    calls: [],
+    invocations: [],
+    declared: new Map(),
+    parentOf: new Map(),
+    constants: new Map(),
+    crossFrame: [],
+    parentOrOpenerMentions: 0,
+    parentOrOpenerInCrossFrame: 0,
+    mentions12Api: false,
+    mentions2004Api: false,
+  };
+}
+
+const FUNCTION_TYPES = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'PropertyDefinition',
+  'StaticBlock',
+]);
+const FRAME_NAMES = new Set(['parent', 'top', 'opener']);
+const GLOBAL_NAMES = new Set(['window', 'self', 'globalThis']);
+
+function propertyName(node: AnyNode): string | undefined {
+  if (node.type !== 'MemberExpression') return undefined;
+  if (!node.computed && node.property.type === 'Identifier') return node.property.name;
+  if (node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
+  return undefined;
+}
+
+/** The name a call's receiver goes by: `API`, `win.API_1484_11` -> API_1484_11, `getAPI()` -> getAPI. */
+function receiverName(node: AnyNode): string | undefined {
+  let cur: AnyNode = node;
+  for (let i = 0; i < 8; i++) {
+    if (cur.type === 'Identifier') return cur.name;
+    if (cur.type === 'ThisExpression') return 'this';
+    if (cur.type === 'MemberExpression') return propertyName(cur);
+    if (cur.type === 'ChainExpression') cur = cur.expression;
+    else if (cur.type === 'CallExpression' || cur.type === 'NewExpression') cur = cur.callee as AnyNode;
+    else return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `parent`, `top`, `window.parent`, `window.parent.parent`, `self.opener` ...: returns how many
+ * parent/opener segments the chain has (-1 when it is not a frame reference). Iterative: chains can be long.
+ */
+export function frameRef(node: AnyNode): number {
+  let cur: AnyNode = node;
+  let sawFrame = false;
+  let parents = 0;
+  for (;;) {
+    if (cur.type === 'Identifier') {
+      if (FRAME_NAMES.has(cur.name)) return parents + (cur.name === 'top' ? 0 : 1);
+      return sawFrame && GLOBAL_NAMES.has(cur.name) ? parents : -1;
+    }
+    if (cur.type !== 'MemberExpression') return -1;
+    const name = propertyName(cur);
+    if (name === undefined || !FRAME_NAMES.has(name)) return -1;
+    sawFrame = true;
+    if (name !== 'top') parents++;
+    cur = cur.object as AnyNode;
+  }
+}
+
+function noteCrossFrame(facts: FileFacts, access: CrossFrameAccess, parents: number): void {
+  facts.crossFrame.push(access);
+  facts.parentOrOpenerInCrossFrame += parents;
+}
+
+function unwrap(node: AnyNode): AnyNode {
+  return node.type === 'ChainExpression' ? (node.expression as AnyNode) : node;
+}
+
+function iifeTarget(call: CallExpression): FunctionNode | undefined {
+  const callee = unwrap(call.callee as AnyNode);
+  if (callee.type === 'FunctionExpression' || callee.type === 'ArrowFunctionExpression') return callee;
+  // (function () {...}).call(this) / .apply(...)
+  if (callee.type === 'MemberExpression') {
+    const name = propertyName(callee);
+    const obj = callee.object as AnyNode;
+    if (
+      (name === 'call' || name === 'apply') &&
+      (obj.type === 'FunctionExpression' || obj.type === 'ArrowFunctionExpression')
+    ) {
+      return obj;
+    }
+  }
+  return undefined;
+}
+
+function isApiCallShape(
+  family: ScormVersion,
+  canonical: CanonicalMethod,
+  receiver: string | undefined,
+  call: CallExpression,
+  packageVersion: ScormVersion,
+): boolean {
+  if (family === '1.2') return true; // LMS-prefixed names are unambiguous
+  if (looksLikeApi(receiver)) return true;
+  if (packageVersion !== '2004') return false;
+  const first = call.arguments[0] as AnyNode | undefined;
+  const firstString = first?.type === 'Literal' && typeof first.value === 'string' ? first.value : undefined;
+  if (canonical === 'GetValue' || canonical === 'SetValue') {
+    return firstString !== undefined && /^(cmi|adl)\./.test(firstString);
+  }
+  if (canonical === 'Initialize' || canonical === 'Terminate' || canonical === 'Commit') {
+    return call.arguments.length === 1 && firstString === '';
+  }
+  return false;
+}
+
+function declare(facts: FileFacts, context: Context, name: string, fn: FunctionNode): void {
+  let map = facts.declared.get(context);
+  if (!map) facts.declared.set(context, (map = new Map()));
+  map.set(name, fn);
+}
+
+function noteConstant(facts: FileFacts, name: string, init: Expression | undefined): void {
+  facts.constants.set(name, facts.constants.has(name) ? undefined : init);
+}
+
+class ContextExit {
+  constructor(readonly context: Context) {}
+}
+
+/**
+ * Walks one parsed unit without recursion (minified bundles produce very deep trees) and adds what
+ * it finds to `facts`. Top-level contexts of all units share `null`: in a page, classic scripts share
+ * one global scope and run in order.
+ */
+export function collectUnit(
+  facts: FileFacts,
+  unitIndex: number,
+  program: Program,
+  packageVersion: ScormVersion,
+): void {
+  const unit = facts.units[unitIndex];
+  const rootContext: Context = unit?.handler ? program : null;
+  if (unit?.handler) {
+    facts.parentOf.set(program, null);
+  }
+  // One explicit stack (no recursion). Entering a function pushes a marker that restores the
+  // enclosing context once all of the function's descendants have been visited.
+  const stack: (AnyNode | ContextExit)[] = [program];
+  let context: Context = rootContext;
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode | ContextExit;
+    if (node instanceof ContextExit) {
+      context = node.context;
+      continue;
+    }
+
+    switch (node.type) {
+      case 'CallExpression': {
+        const callee = unwrap(node.callee as AnyNode);
+        const name = propertyName(callee);
+        const info = name !== undefined ? methodInfo(name) : undefined;
+        if (info && callee.type === 'MemberExpression') {
+          const receiver = receiverName(callee.object as AnyNode);
+          if (isApiCallShape(info.family, info.canonical, receiver, node, packageVersion)) {
+            facts.calls.push({
+              unit: unitIndex,
+              node,
+              method: name as string,
+              receiver,
+              args: node.arguments,
+              context,
+              ...info,
+            });
+          }
+        }
+        const iife = iifeTarget(node);
+        if (iife)
+          facts.invocations.push({ unit: unitIndex, pos: node.start, context, kind: 'iife', fn: iife });
+        else if (callee.type === 'Identifier') {
+          facts.invocations.push({
+            unit: unitIndex,
+            pos: node.start,
+            context,
+            kind: 'named',
+            name: callee.name,
+          });
+        }
+        if (callee.type === 'MemberExpression' && (name === 'replace' || name === 'assign')) {
+          const target = callee.object as AnyNode;
+          const parents =
+            propertyName(target) === 'location' ? frameRef((target as { object: AnyNode }).object) : -1;
+          if (parents >= 0)
+            noteCrossFrame(facts, { unit: unitIndex, node, what: 'location', navigation: true }, parents);
+        }
+        break;
+      }
+      case 'MemberExpression': {
+        const parents = propertyName(node) === 'document' ? frameRef(node.object as AnyNode) : -1;
+        if (parents >= 0)
+          noteCrossFrame(facts, { unit: unitIndex, node, what: 'document', navigation: false }, parents);
+        break;
+      }
+      case 'AssignmentExpression': {
+        let left = node.left as AnyNode;
+        if (left.type === 'Identifier') facts.constants.set(left.name, undefined);
+        if (propertyName(left) === 'href') left = (left as { object: AnyNode }).object;
+        const parents =
+          left.type === 'MemberExpression' && propertyName(left) === 'location'
+            ? frameRef(left.object as AnyNode)
+            : -1;
+        if (parents >= 0)
+          noteCrossFrame(facts, { unit: unitIndex, node, what: 'location', navigation: true }, parents);
+        break;
+      }
+      case 'UpdateExpression':
+        if (node.argument.type === 'Identifier') facts.constants.set(node.argument.name, undefined);
+        break;
+      case 'VariableDeclarator':
+        if (node.id.type === 'Identifier') {
+          const init = node.init as AnyNode | null | undefined;
+          if (init && (init.type === 'FunctionExpression' || init.type === 'ArrowFunctionExpression')) {
+            declare(facts, context, node.id.name, init);
+          }
+          noteConstant(facts, node.id.name, node.init ?? undefined);
+        }
+        break;
+      case 'FunctionDeclaration':
+        if (node.id) declare(facts, context, node.id.name, node);
+        break;
+      case 'CatchClause':
+        if (node.param?.type === 'Identifier') facts.constants.set(node.param.name, undefined);
+        break;
+      case 'ForInStatement':
+      case 'ForOfStatement':
+        if (node.left.type === 'Identifier') facts.constants.set(node.left.name, undefined);
+        break;
+      case 'Identifier':
+        if (node.name === 'parent' || node.name === 'opener') facts.parentOrOpenerMentions++;
+        else if (node.name === 'API') facts.mentions12Api = true;
+        else if (node.name === 'API_1484_11') facts.mentions2004Api = true;
+        break;
+      case 'Literal':
+        if (node.value === 'parent' || node.value === 'opener') facts.parentOrOpenerMentions++;
+        else if (node.value === 'API') facts.mentions12Api = true;
+        else if (node.value === 'API_1484_11') facts.mentions2004Api = true;
+        break;
+      default:
+        break;
+    }
+
+    if (FUNCTION_TYPES.has(node.type)) {
+      // A parameter shadows any same-named constant, so that name can no longer be trusted.
+      for (const param of (node as { params?: AnyNode[] }).params ?? []) {
+        if (param.type === 'Identifier') facts.constants.set(param.name, undefined);
+      }
+      facts.parentOf.set(node, context);
+      stack.push(new ContextExit(context));
+      context = node;
+    }
+    pushChildren(node, stack);
+  }
+  // The stack visits children out of order; rules expect source order.
+  facts.calls.sort((a, b) => a.unit - b.unit || a.node.start - b.node.start);
+  facts.crossFrame.sort((a, b) => a.unit - b.unit || a.node.start - b.node.start);
+}
+
+function pushChildren(node: AnyNode, stack: (AnyNode | ContextExit)[]): void {
+  const record = node as unknown as Record<string, unknown>;
+  for (const key in record) {
+    const value = record[key];
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const item of value as ({ type?: unknown } | null)[]) {
+        if (item && typeof item.type === 'string') stack.push(item as AnyNode);
+      }
+    } else if (typeof (value as { type?: unknown }).type === 'string') {
+      stack.push(value as AnyNode);
+    }
+  }
+}

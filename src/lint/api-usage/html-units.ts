@@ -1,0 +1,75 @@
+import { parse } from 'parse5';
+import type { DefaultTreeAdapterTypes } from 'parse5';
+import type { SourceUnit } from './source-unit.js';
+
+type ParentNode = DefaultTreeAdapterTypes.ParentNode;
+type Element = DefaultTreeAdapterTypes.Element;
+
+const CLASSIC_TYPES =
+  /^(?:(?:text|application)\/(?:x-)?(?:java|ecma)script(?:1\.\d)?|text\/jscript|text\/livescript)$/i;
+
+function attr(el: Element, name: string): string | undefined {
+  return el.attrs.find((a) => a.name === name)?.value;
+}
+
+/** undefined: not JavaScript (templates, JSON, text/html...). */
+function scriptKind(el: Element): 'classic' | 'module' | undefined {
+  const type = attr(el, 'type')?.trim();
+  if (type === undefined || type === '') return 'classic';
+  if (type.toLowerCase() === 'module') return 'module';
+  return CLASSIC_TYPES.test(type) ? 'classic' : undefined;
+}
+
+/** Line/column where an attribute's value starts, from the raw `name="value"` source text. */
+function attrValueStart(
+  html: string,
+  loc: { startOffset: number; endOffset: number; startLine: number; startCol: number },
+) {
+  const raw = html.slice(loc.startOffset, loc.endOffset);
+  const m = /^[^=]*=\s*["']?/.exec(raw);
+  const prefix = m ? m[0] : raw;
+  const lines = prefix.split('\n');
+  const last = lines[lines.length - 1] ?? '';
+  return lines.length === 1
+    ? { line: loc.startLine, column: loc.startCol + prefix.length }
+    : { line: loc.startLine + lines.length - 1, column: last.length + 1 };
+}
+
+/** Inline scripts (in document order) and event-handler attributes of an HTML document. */
+export function htmlUnits(html: string): SourceUnit[] {
+  const doc = parse(html, { sourceCodeLocationInfo: true });
+  const units: SourceUnit[] = [];
+  const stack: ParentNode[] = [doc];
+  while (stack.length > 0) {
+    const node = stack.pop() as ParentNode;
+    if ('tagName' in node) {
+      const el = node;
+      for (const a of el.attrs) {
+        const loc = el.sourceCodeLocation?.attrs?.[a.name];
+        if (!/^on[a-z]+$/i.test(a.name) || !loc || a.value.trim() === '') continue;
+        units.push({ code: a.value, ...attrValueStart(html, loc), module: false, handler: true });
+      }
+      if (el.tagName === 'script' && attr(el, 'src') === undefined) {
+        const kind = scriptKind(el);
+        const text = el.childNodes[0];
+        if (kind && text && text.nodeName === '#text' && 'value' in text && text.sourceCodeLocation) {
+          units.push({
+            code: text.value,
+            line: text.sourceCodeLocation.startLine,
+            column: text.sourceCodeLocation.startCol,
+            module: kind === 'module',
+            handler: false,
+          });
+        }
+      }
+    }
+    // Children in reverse so the stack yields them in document order; <template> content never runs.
+    const children = node.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child && 'childNodes' in child) stack.push(child as ParentNode);
+    }
+  }
+  // Handlers were collected while walking; keep scripts in document order and handlers after them.
+  return [...units.filter((u) => !u.handler), ...units.filter((u) => u.handler)];
+}

@@ -1,0 +1,110 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
+import { fail } from '../../core/errors.js';
+import { compareFindings, type Finding } from '../../core/findings.js';
+import type { ScormVersion } from '../../rte/datamodel/index.js';
+import { analyse } from './analyse-file.js';
+import { fileRules, type Scanned } from './file-rules.js';
+import { htmlUnits } from './html-units.js';
+import { packageRules } from './package-rules.js';
+import { resolveInside } from './resolve-file.js';
+import { makeFinding } from './rules.js';
+import { couldMatter } from './prefilter.js';
+import { emptyFacts } from './collect-facts.js';
+
+export { API_USAGE_RULES, type ApiUsageRuleId } from './rules.js';
+
+export interface LintApiUsageInput {
+  packageRoot: string;
+  scormVersion: ScormVersion;
+  /** Relative posix paths of .html/.htm/.js files to scan. */
+  files: string[];
+}
+
+export interface LintApiUsageResult {
+  scannedFiles: string[];
+  findings: Finding[];
+}
+
+/** Files above this size are not parsed (reported as api.file_skipped). */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+const HTML_EXT = new Set(['.html', '.htm', '.xhtml']);
+const JS_EXT = new Set(['.js', '.mjs', '.cjs']);
+
+/** Static lint of SCORM API usage in a package's HTML and JavaScript files. */
+export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsageResult> {
+  const { scormVersion: version } = input;
+  if (version !== '1.2' && version !== '2004') {
+    fail('MCP_INVALID_PARAMS', `scormVersion must be "1.2" or "2004", got ${JSON.stringify(version)}`);
+  }
+  let root: string;
+  try {
+    root = await realpath(resolve(input.packageRoot));
+    if (!(await stat(root)).isDirectory()) throw new Error('not a directory');
+  } catch {
+    fail('PATH_RESOLUTION_ERROR', `packageRoot ${input.packageRoot} is not an existing directory`);
+  }
+
+  const findings: Finding[] = [];
+  const scanned: Scanned[] = [];
+  // Reading is I/O-bound and analysis CPU-bound: read a window of files concurrently, then analyse them in
+  // order, so a package with thousands of small pages is not paced by one syscall at a time.
+  const files = [...new Set(input.files)];
+  for (let start = 0; start < files.length; start += READ_WINDOW) {
+    const window = files.slice(start, start + READ_WINDOW);
+    const reads = await Promise.all(window.map((file) => readCandidate(root, file)));
+    for (const read of reads) {
+      if ('skipped' in read) {
+        findings.push(read.skipped);
+        continue;
+      }
+      const { file, ext, text } = read;
+      // HTML pages without any hint are the bulk of large courses; JS is always parsed (syntax errors matter).
+      if (HTML_EXT.has(ext) && !couldMatter(text)) {
+        scanned.push({ file, facts: emptyFacts() });
+        continue;
+      }
+      const units = HTML_EXT.has(ext)
+        ? htmlUnits(text)
+        : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
+      scanned.push({ file, facts: analyse(file, units, version, findings) });
+    }
+  }
+
+  for (const s of scanned) findings.push(...fileRules(s, version));
+  findings.push(...packageRules(scanned, version));
+  findings.sort(compareFindings);
+  return { scannedFiles: scanned.map((s) => s.file), findings };
+}
+
+const READ_WINDOW = 32;
+
+type Candidate = { file: string; ext: string; text: string } | { skipped: Finding };
+
+async function readCandidate(root: string, file: string): Promise<Candidate> {
+  const full = await resolveInside(root, file);
+  const ext = extname(file).toLowerCase();
+  if (!HTML_EXT.has(ext) && !JS_EXT.has(ext)) {
+    return {
+      skipped: makeFinding(
+        'api.file_skipped',
+        { file, line: 0, column: 0 },
+        `Not an HTML or JavaScript file (${ext || 'no extension'})`,
+        'Pass only .html, .htm and .js files.',
+      ),
+    };
+  }
+  const size = (await stat(full)).size;
+  if (size > MAX_FILE_BYTES) {
+    return {
+      skipped: makeFinding(
+        'api.file_skipped',
+        { file, line: 0, column: 0 },
+        `File is ${(size / 1024 / 1024).toFixed(1)} MB, above the ${MAX_FILE_BYTES / 1024 / 1024} MB scan limit; it was not checked`,
+        'Nothing to fix for third-party bundles; keep the SCORM calls in a smaller file to have them checked.',
+      ),
+    };
+  }
+  return { file, ext, text: (await readFile(full, 'utf8')).replace(/^\uFEFF/, '') };
+}

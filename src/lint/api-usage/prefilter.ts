@@ -1,0 +1,32 @@
+import type { FileFacts } from './collect-facts.js';
+
+/** Units above this size are parsed only when a cheap text scan finds something the rules look at. */
+export const PREFILTER_MIN_CHARS = 256 * 1024;
+
+const METHOD_WORD =
+  /\b(?:LMS(?:Initialize|Finish|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)|Initialize|Terminate|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)\b/;
+const FRAME_ACCESS = /\b(?:parent|top|opener)\s*(?:\.\s*(?:document|location)\b|\[)/;
+
+/**
+ * For big third-party bundles (minified libraries): true when the text cannot contain an API call
+ * or a cross-frame access, in which case only the discovery hints are taken from the text and the
+ * costly parse is skipped.
+ */
+export function skipParse(code: string, facts: FileFacts): boolean {
+  if (code.length < PREFILTER_MIN_CHARS || METHOD_WORD.test(code) || FRAME_ACCESS.test(code)) return false;
+  facts.parentOrOpenerMentions += (code.match(/\b(?:parent|opener)\b/g) ?? []).length;
+  facts.mentions12Api ||= /\bAPI\b/.test(code);
+  facts.mentions2004Api ||= /\bAPI_1484_11\b/.test(code);
+  return true;
+}
+
+const ANY_HINT = /\b(?:parent|top|opener|API|API_1484_11)\b/;
+
+/**
+ * False when a whole file cannot contribute any fact the rules use (no API method name, no frame
+ * access, no API lookup hint): it is then counted as scanned without being parsed at all. Most pages of
+ * a large course are like that.
+ */
+export function couldMatter(text: string): boolean {
+  return METHOD_WORD.test(text) || FRAME_ACCESS.test(text) || ANY_HINT.test(text);
+}

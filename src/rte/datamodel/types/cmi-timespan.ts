@@ -1,0 +1,11 @@
+import { quote, reject, type ValueType } from '../value-type.js';
+
+const TIMESPAN = /^\d{2,4}:[0-5]\d:[0-5]\d(?:\.\d{1,2})?$/;
+
+/** SCORM 1.2 CMITimespan: HHHH:MM:SS.SS, hours 2-4 digits, optional 1-2 digit fraction. */
+export const CMI_TIMESPAN: ValueType = {
+  id: 'CMITimespan',
+  expected: 'a CMITimespan "HHHH:MM:SS.SS" (2-4 hour digits, e.g. "00:12:30" or "0001:02:03.5")',
+  check: (value) =>
+    TIMESPAN.test(value) ? undefined : reject('format', `${quote(value)} is not a CMITimespan`),
+};
