@@ -1,0 +1,108 @@
+/**
+ * Values this engine accepted (SetValue returned "true", error 0) that the standard forbids, per our data
+ * model catalogue: unknown or read-only elements, values outside the element's value space. The course
+ * works here but a conformant LMS refuses the value, so these are findings about the course.
+ */
+import { lookupElement, validateValue, type ElementInfo } from '../../rte/datamodel/index.js';
+import { isSuccess, plural, scoped, type Attempt, type Rule, type RuleContext } from './attempts.js';
+import { SUSPEND_DATA } from './elements.js';
+import { literal, primitiveText } from './recorded.js';
+import type { Anomaly } from './types.js';
+
+const INTERACTION_TYPE = /^cmi\.interactions\.(\d+)\.type$/;
+
+interface Problem {
+  key: string;
+  severity: 'error' | 'warning';
+  reason: string;
+  fix: string;
+}
+
+function problemFor(
+  ctx: RuleContext,
+  element: string,
+  info: ElementInfo | undefined,
+  value: string | undefined,
+  types: Map<number, string>,
+): Problem | null {
+  if (!info) {
+    return {
+      key: `unknown\u0000${element}`,
+      severity: 'error',
+      reason: `${element} is not an element of the SCORM ${ctx.version} data model`,
+      fix: `Use an element the SCORM ${ctx.version} data model defines (check the spelling and the version: e.g. ${
+        ctx.version === '1.2'
+          ? 'cmi.core.lesson_location, not cmi.location'
+          : 'cmi.location, not cmi.core.lesson_location'
+      }); keep custom data in cmi.suspend_data.`,
+    };
+  }
+  if (info.keyword || info.access === 'ro') {
+    return {
+      key: `ro\u0000${info.pattern}`,
+      severity: 'error',
+      reason: `${element} is read-only`,
+      fix: `Do not set ${info.pattern}; only read it.`,
+    };
+  }
+  if (value === undefined) return null;
+  const interactionType = info.response ? types.get(info.indices[0] ?? -1) : undefined;
+  if (info.response && interactionType === undefined) return null; // the format depends on a type we never saw
+  const check = validateValue(info, value, interactionType !== undefined ? { interactionType } : {});
+  if (check.ok) return null;
+  // Oversized suspend data has its own, more specific rule.
+  if (element === SUSPEND_DATA && (check.kind === 'length' || check.kind === 'spm')) return null;
+  return {
+    key: `${check.kind}\u0000${info.pattern}`,
+    severity: check.kind === 'spm' ? 'warning' : 'error',
+    reason: check.reason,
+    fix: `Set ${info.pattern} to ${check.expected}.`,
+  };
+}
+
+function acceptedIn(ctx: RuleContext, attempt: Attempt): Anomaly[] {
+  const types = new Map<number, string>();
+  const groups = new Map<
+    string,
+    { problem: Problem; method: string; index: number; element: string; value: string; count: number }
+  >();
+  for (const c of attempt.calls) {
+    if (c.method !== 'SetValue' || !c.element || !isSuccess(c.call)) continue;
+    const value = primitiveText(c.call.args[1]);
+    const typeSet = INTERACTION_TYPE.exec(c.element);
+    if (typeSet && value !== undefined) types.set(Number(typeSet[1]), value);
+    if (!c.fromSco) continue;
+    const problem = problemFor(ctx, c.element, lookupElement(ctx.version, c.element), value, types);
+    if (!problem) continue;
+    const group = groups.get(problem.key);
+    if (group) group.count += 1;
+    else
+      groups.set(problem.key, {
+        problem,
+        method: c.call.method,
+        index: c.call.index,
+        element: c.element,
+        value: literal(c.call.args[1]),
+        count: 1,
+      });
+  }
+  return [...groups.values()].map(({ problem, method, index, element, value, count }) =>
+    scoped(ctx, attempt, {
+      type: 'engine_accepted_invalid_value',
+      severity: problem.severity,
+      message: `The engine accepted ${method}(${JSON.stringify(element)}, ${value})${
+        count > 1 ? ` (and ${plural(count - 1, 'similar call')})` : ''
+      }, but SCORM ${ctx.version} does not allow it: ${problem.reason}. ${
+        problem.severity === 'warning'
+          ? 'An LMS only has to keep the smallest permitted maximum and may truncate the rest.'
+          : 'A conformant LMS refuses this value, so the course will lose it there.'
+      }`,
+      fix: problem.fix,
+      call_index: index,
+      element,
+      count,
+    }),
+  );
+}
+
+export const acceptedInvalidRule: Rule = (ctx) => ctx.attempts.flatMap((a) => acceptedIn(ctx, a));

@@ -1,0 +1,61 @@
+/** Arguments that are not strings (or are missing): the binding says every parameter is a string. */
+import { plural, scoped, type Canonical, type Rule } from './attempts.js';
+import { callText, describeArg, isStringValue } from './recorded.js';
+import type { Anomaly } from './types.js';
+
+/** How many string parameters each function takes. */
+const ARITY: Record<Canonical, number> = {
+  Initialize: 1,
+  Terminate: 1,
+  Commit: 1,
+  GetValue: 1,
+  SetValue: 2,
+  GetLastError: 0,
+  GetErrorString: 1,
+  GetDiagnostic: 1,
+};
+
+export const nonStringArgumentsRule: Rule = (ctx) => {
+  const out: Anomaly[] = [];
+  for (const attempt of ctx.attempts) {
+    const groups = new Map<
+      string,
+      { first: { index: number; text: string; problem: string; element: string | null }; count: number }
+    >();
+    for (const c of attempt.calls) {
+      if (!c.fromSco) continue;
+      const arity = ARITY[c.method] ?? 0;
+      for (let p = 0; p < arity; p++) {
+        const arg = c.call.args[p];
+        if (isStringValue(arg)) continue;
+        const group = groups.get(c.call.method);
+        if (group) group.count += 1;
+        else
+          groups.set(c.call.method, {
+            first: {
+              index: c.call.index,
+              text: callText(c.call.method, c.call.args),
+              problem: `argument ${p + 1} is ${describeArg(arg)}`,
+              element: c.element,
+            },
+            count: 1,
+          });
+        break;
+      }
+    }
+    for (const [method, { first, count }] of groups) {
+      out.push(
+        scoped(ctx, attempt, {
+          type: 'non_string_argument',
+          severity: 'warning',
+          message: `${first.text}: ${first.problem}, not a string${count > 1 ? ` (${plural(count, `${method} call`)} like this)` : ''}. The engine here converted it, but the SCORM API takes strings only and other LMSs may refuse or store it differently.`,
+          fix: `Pass strings: wrap values in String(...), and call ${ctx.names.initialize}(""), ${ctx.names.commit}("") and ${ctx.names.terminate}("") with the empty string.`,
+          call_index: first.index,
+          count,
+          ...(first.element ? { element: first.element } : {}),
+        }),
+      );
+    }
+  }
+  return out;
+};

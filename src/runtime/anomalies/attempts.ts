@@ -1,0 +1,124 @@
+/**
+ * Splits the recorded calls into attempts (one engine instance each) and notes, for every call, the
+ * attempt's state when it was made. Calls made by tools count for the state (a tool's Initialize
+ * initializes the attempt) but the rules only blame the course for the SCO's own calls.
+ */
+import { canonicalMethod, type ApiCallRecord, type InitializeState } from '../records.js';
+import type { Anomaly, AnomalyInput } from './types.js';
+import { NAMES, type VersionNames } from './elements.js';
+
+export type Canonical =
+  | 'Initialize'
+  | 'Terminate'
+  | 'GetValue'
+  | 'SetValue'
+  | 'Commit'
+  | 'GetLastError'
+  | 'GetErrorString'
+  | 'GetDiagnostic';
+
+export interface TimedCall {
+  call: ApiCallRecord;
+  method: Canonical;
+  /** The attempt's state just before this call. */
+  state: InitializeState;
+  /** The element (first argument) when it is a string. */
+  element: string | null;
+  fromSco: boolean;
+}
+
+export interface Attempt {
+  attempt: number;
+  scoId: string;
+  calls: TimedCall[];
+  /** The state after the last call. */
+  state: InitializeState;
+  reachedInitialized: boolean;
+  /** The runtime reports the attempt terminated although no successful Terminate is in the record. */
+  terminatedOffRecord: boolean;
+  /** False for the last attempt while the SCO still runs: end-of-attempt rules do not apply yet. */
+  ended: boolean;
+}
+
+export interface RuleContext {
+  version: '1.2' | '2004';
+  names: VersionNames;
+  attempts: Attempt[];
+  dataModel: Record<string, string> | undefined;
+  /** More than one attempt: anomalies name their SCO. */
+  multi: boolean;
+}
+
+export type Rule = (ctx: RuleContext) => Anomaly[];
+
+export const ERROR_INFO_METHODS: ReadonlySet<Canonical> = new Set([
+  'GetLastError',
+  'GetErrorString',
+  'GetDiagnostic',
+]);
+
+export function isSuccess(call: ApiCallRecord): boolean {
+  return call.result === 'true' && (call.errorCode === '0' || call.errorCode === '');
+}
+
+export function buildContext(input: AnomalyInput): RuleContext {
+  const byAttempt = new Map<number, Attempt>();
+  for (const call of input.calls) {
+    let attempt = byAttempt.get(call.attempt);
+    if (!attempt) {
+      attempt = {
+        attempt: call.attempt,
+        scoId: call.scoId,
+        calls: [],
+        state: 'none',
+        reachedInitialized: false,
+        terminatedOffRecord: false,
+        ended: true,
+      };
+      byAttempt.set(call.attempt, attempt);
+    }
+    const method = canonicalMethod(call.method) as Canonical;
+    const first = call.args[0];
+    attempt.calls.push({
+      call,
+      method,
+      state: attempt.state,
+      element: typeof first === 'string' ? first : null,
+      fromSco: call.source === 'sco',
+    });
+    if (call.result === 'true') {
+      if (method === 'Initialize' && attempt.state === 'none') {
+        attempt.state = 'initialized';
+        attempt.reachedInitialized = true;
+      } else if (method === 'Terminate' && attempt.state === 'initialized') attempt.state = 'terminated';
+    }
+  }
+  const attempts = [...byAttempt.values()].sort((a, b) => a.attempt - b.attempt);
+  const last = attempts[attempts.length - 1];
+  if (last) {
+    // The record may miss calls (dropped past the log's cap); the runtime's own state wins.
+    if (input.finalState === 'terminated' && last.state === 'initialized') last.terminatedOffRecord = true;
+    if (input.ended === false && last.state !== 'terminated' && !last.terminatedOffRecord) last.ended = false;
+  }
+  return {
+    version: input.version,
+    names: NAMES[input.version],
+    attempts,
+    dataModel: input.dataModel,
+    multi: attempts.length > 1,
+  };
+}
+
+/** Adds sco_id when the run had several attempts. */
+export function scoped(ctx: RuleContext, attempt: Attempt, anomaly: Anomaly): Anomaly {
+  return ctx.multi ? { ...anomaly, sco_id: attempt.scoId } : anomaly;
+}
+
+/** Successful SetValue calls made by the SCO, in order. */
+export function successfulSets(attempt: Attempt): TimedCall[] {
+  return attempt.calls.filter((c) => c.fromSco && c.method === 'SetValue' && isSuccess(c.call));
+}
+
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}

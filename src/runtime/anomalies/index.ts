@@ -1,0 +1,20 @@
+export { detectAnomalies } from './detect.js';
+export { EXCESSIVE_CALLS, EXCESSIVE_COMMITS } from './volume.js';
+export {
+  callMetrics,
+  callView,
+  courseConsoleErrors,
+  type CallMetrics,
+  type CallView,
+  type ConsoleErrorView,
+} from './call-view.js';
+export {
+  DEFAULT_SETTLE_MS,
+  MAX_SETTLE_WAIT_MS,
+  probeRuntime,
+  waitForSettle,
+  type ProbeOptions,
+  type ProbeReport,
+  type SettleResult,
+} from './probe.js';
+export type { Anomaly, AnomalyInput, AnomalyType } from './types.js';

@@ -1,0 +1,110 @@
+/**
+ * Runs an opened course the way a learner would for a short visit: wait until its API traffic settles,
+ * let the caller look at it (e.g. a screenshot), then close it like a window (its unload handlers run),
+ * and analyse every call it made.
+ */
+import { isScormTesterError } from '../../core/errors.js';
+import type { CourseRuntime } from '../course-runtime.js';
+import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type InitializeState } from '../records.js';
+import { detectAnomalies } from './detect.js';
+import type { Anomaly } from './types.js';
+
+export const DEFAULT_SETTLE_MS = 1_000;
+export const MAX_SETTLE_WAIT_MS = 15_000;
+
+export interface SettleResult {
+  /** False when calls were still coming when maxWaitMs ran out. */
+  settled: boolean;
+  waitedMs: number;
+}
+
+/** Resolves once no API call has arrived for settleMs (counted from now), or after maxWaitMs. */
+export async function waitForSettle(
+  runtime: CourseRuntime,
+  settleMs: number,
+  maxWaitMs: number,
+): Promise<SettleResult> {
+  const start = Date.now();
+  let last = start;
+  const off = runtime.on('api_call', () => {
+    last = Date.now();
+  });
+  try {
+    for (;;) {
+      const now = Date.now();
+      if (now - last >= settleMs) return { settled: true, waitedMs: now - start };
+      if (now - start >= maxWaitMs || !runtime.isOpen) return { settled: false, waitedMs: now - start };
+      await sleep(Math.max(1, Math.min(last + settleMs, start + maxWaitMs) - now));
+    }
+  } finally {
+    off();
+  }
+}
+
+export interface ProbeOptions {
+  settleMs?: number;
+  maxWaitMs?: number;
+  /** Runs after the course settled, while the SCO is still shown. */
+  beforeUnload?: (runtime: CourseRuntime) => Promise<void>;
+}
+
+export interface ProbeReport {
+  version: '1.2' | '2004';
+  calls: readonly ApiCallRecord[];
+  /** The SCO's own Initialize succeeded at least once. */
+  initialized: boolean;
+  finalState: InitializeState;
+  dataModel: Record<string, string>;
+  anomalies: Anomaly[];
+  console: readonly ConsoleEntry[];
+  settle: SettleResult;
+}
+
+export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions = {}): Promise<ProbeReport> {
+  const settle = await waitForSettle(
+    runtime,
+    options.settleMs ?? DEFAULT_SETTLE_MS,
+    Math.min(options.maxWaitMs ?? MAX_SETTLE_WAIT_MS, MAX_SETTLE_WAIT_MS),
+  );
+  if (options.beforeUnload) await options.beforeUnload(runtime);
+  const extra: Anomaly[] = [];
+  try {
+    await runtime.unload();
+  } catch (error) {
+    if (!isScormTesterError(error) || error.code !== 'COURSE_TIMEOUT') throw error;
+    extra.push({
+      type: 'unload_timeout',
+      severity: 'error',
+      message: `The SCO did not finish unloading: ${error.message}`,
+      fix: 'Keep unload/pagehide handlers short: set the final values, Commit and Terminate, with no loops, dialogs or synchronous waits.',
+    });
+  }
+  const dataModel = await runtime.getDataModel();
+  const calls = runtime.calls;
+  const anomalies = [
+    ...extra,
+    ...detectAnomalies({
+      version: runtime.version,
+      calls,
+      finalState: runtime.initializeState,
+      dataModel,
+      ended: true,
+    }),
+  ];
+  return {
+    version: runtime.version,
+    calls,
+    initialized: calls.some(
+      (c) => c.source === 'sco' && canonicalMethod(c.method) === 'Initialize' && c.result === 'true',
+    ),
+    finalState: runtime.initializeState,
+    dataModel,
+    anomalies,
+    console: runtime.consoleMessages,
+    settle,
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,86 @@
+/** What a finished attempt should have reported: session time, exit, a status, a score's range. */
+import { successfulSets, scoped, type Attempt, type Rule, type RuleContext } from './attempts.js';
+import type { Anomaly } from './types.js';
+
+function finished(ctx: RuleContext): Attempt[] {
+  return ctx.attempts.filter((a) => a.ended && a.reachedInitialized);
+}
+
+function setElements(attempt: Attempt): Set<string> {
+  return new Set(successfulSets(attempt).map((c) => c.element ?? ''));
+}
+
+export const sessionTimeRule: Rule = (ctx) =>
+  finished(ctx)
+    .filter((a) => !setElements(a).has(ctx.names.sessionTime))
+    .map((a) =>
+      scoped(ctx, a, {
+        type: 'session_time_not_set',
+        severity: 'warning',
+        message: `${ctx.names.sessionTime} was never set, so the LMS cannot add this session to the learner's total time.`,
+        fix:
+          ctx.version === '1.2'
+            ? 'Before LMSFinish, set cmi.core.session_time to the time since launch as HHHH:MM:SS (e.g. "0000:05:12").'
+            : 'Before Terminate, set cmi.session_time to the time since launch as an ISO 8601 duration (e.g. "PT5M12S").',
+        element: ctx.names.sessionTime,
+      }),
+    );
+
+export const exitRule: Rule = (ctx) =>
+  finished(ctx)
+    .filter((a) => !setElements(a).has(ctx.names.exit))
+    .map((a) =>
+      scoped(ctx, a, {
+        type: 'exit_not_set',
+        severity: 'warning',
+        message: `${ctx.names.exit} was never set, so the LMS cannot tell whether the learner finished or will resume (the next launch may not restore cmi.suspend_data / the location).`,
+        fix: `Before ${ctx.names.terminate}, set ${ctx.names.exit} to "suspend" when the learner leaves unfinished, or to ${
+          ctx.version === '1.2' ? '"" (or "logout")' : '"normal"'
+        } when done.`,
+        element: ctx.names.exit,
+      }),
+    );
+
+export const statusRule: Rule = (ctx) =>
+  finished(ctx)
+    .filter((a) => {
+      const set = setElements(a);
+      return !ctx.names.status.some((el) => set.has(el));
+    })
+    .map((a) =>
+      scoped(ctx, a, {
+        type: 'status_never_reported',
+        severity: 'warning',
+        message: `The SCO never reported a status (${ctx.names.status.join(' / ')}), so the LMS cannot show it as completed or passed.`,
+        fix:
+          ctx.version === '1.2'
+            ? 'Set cmi.core.lesson_status to "incomplete" on launch and to "completed" / "passed" / "failed" when the learner finishes.'
+            : 'Set cmi.completion_status to "incomplete" on launch and "completed" when done; set cmi.success_status to "passed"/"failed" if the SCO is assessed.',
+        element: ctx.names.status[0],
+      }),
+    );
+
+export const scoreRangeRule: Rule = (ctx) => {
+  const out: Anomaly[] = [];
+  for (const a of finished(ctx)) {
+    const sets = successfulSets(a);
+    const raw = sets.find((c) => c.element === ctx.names.scoreRaw);
+    if (!raw) continue;
+    const names = new Set(sets.map((c) => c.element));
+    const missing = [ctx.names.scoreMin, ctx.names.scoreMax].filter((el) => !names.has(el));
+    if (missing.length === 0) continue;
+    out.push(
+      scoped(ctx, a, {
+        type: 'score_without_range',
+        severity: 'info',
+        message: `${ctx.names.scoreRaw} was set without ${missing.join(' and ')}; an LMS cannot tell what the raw score is out of.`,
+        fix: `Set ${ctx.names.scoreMin} and ${ctx.names.scoreMax} (e.g. "0" and "100") along with ${ctx.names.scoreRaw}${
+          ctx.version === '2004' ? ', and cmi.score.scaled (-1..1) for sequencing' : ''
+        }.`,
+        call_index: raw.call.index,
+        element: ctx.names.scoreRaw,
+      }),
+    );
+  }
+  return out;
+};

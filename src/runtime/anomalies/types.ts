@@ -1,0 +1,54 @@
+import type { Severity } from '../../core/findings.js';
+import type { ApiCallRecord, InitializeState } from '../records.js';
+
+export type AnomalyType =
+  | 'initialize_never_called'
+  | 'initialize_failed'
+  | 'call_before_initialize'
+  | 'call_after_terminate'
+  | 'repeated_initialize'
+  | 'missing_terminate'
+  | 'missing_commit_before_terminate'
+  | 'unchecked_api_error'
+  | 'uninitialized_value_read'
+  | 'non_string_argument'
+  | 'session_time_not_set'
+  | 'exit_not_set'
+  | 'status_never_reported'
+  | 'score_without_range'
+  | 'suspend_data_too_long'
+  | 'incomplete_interaction'
+  | 'engine_accepted_invalid_value'
+  | 'excessive_commits'
+  | 'excessive_calls'
+  | 'unload_timeout';
+
+/** Something the course did (or failed to do) through the SCORM API, found in the recorded calls. */
+export interface Anomaly {
+  type: AnomalyType;
+  severity: Severity;
+  message: string;
+  /** A concrete change to the course that removes the anomaly. */
+  fix: string;
+  /** Index (ApiCallRecord.index) of the first call concerned. */
+  call_index?: number;
+  element?: string;
+  /** How many calls (or records) the anomaly aggregates. */
+  count?: number;
+  /** The SCO concerned, when the run launched more than one attempt. */
+  sco_id?: string;
+}
+
+export interface AnomalyInput {
+  version: '1.2' | '2004';
+  calls: readonly ApiCallRecord[];
+  /** The last attempt's state when the calls were taken (covers calls dropped from the record). */
+  finalState?: InitializeState;
+  /** The engine's data model at the end (the last attempt's). */
+  dataModel?: Record<string, string>;
+  /**
+   * Whether the SCO has been unloaded (default true). While it still runs, the end-of-attempt rules
+   * (Terminate, Commit, session time, exit, status, interactions) are not applied to the last attempt.
+   */
+  ended?: boolean;
+}

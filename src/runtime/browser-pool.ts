@@ -1,0 +1,168 @@
+/**
+ * One lazily launched Chromium shared by every session; one isolated context per session.
+ * When the browser dies, every lease made from it is told, and the next request launches a new one.
+ */
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { fail, isScormTesterError } from '../core/errors.js';
+import { chromiumArgs, findChromium } from './chromium.js';
+
+export interface BrowserPoolOptions {
+  /** Explicit executable; otherwise findChromium(env). */
+  executablePath?: string;
+  env?: NodeJS.ProcessEnv;
+  launchTimeoutMs?: number;
+}
+
+/** A context handed to one session, with a way to hear that its browser went away. */
+export interface LeasedContext {
+  context: BrowserContext;
+  /** Which browser launch this context belongs to (1, 2, ... after relaunches). */
+  generation: number;
+  /** Called once if the browser disconnects while the lease is open; returns an unsubscribe function. */
+  onCrash(listener: (reason: string) => void): () => void;
+  /** Closes the context; never throws (a dead browser has nothing left to close). */
+  close(): Promise<void>;
+}
+
+export class BrowserPool {
+  private browser: Browser | null = null;
+  private launching: Promise<Browser> | null = null;
+  private generationCounter = 0;
+  private closed = false;
+  private readonly crashListeners = new Set<(reason: string) => void>();
+
+  constructor(private readonly options: BrowserPoolOptions = {}) {}
+
+  get generation(): number {
+    return this.generationCounter;
+  }
+
+  get isRunning(): boolean {
+    return this.browser !== null && this.browser.isConnected();
+  }
+
+  /** The shared browser, launching it on first use or after it died. */
+  async getBrowser(): Promise<Browser> {
+    if (this.closed)
+      fail('BROWSER_CRASHED', 'The browser pool has been shut down; no new runtime can start.');
+    if (this.browser && this.browser.isConnected()) return this.browser;
+    if (!this.launching) {
+      this.launching = this.launch().finally(() => {
+        this.launching = null;
+      });
+    }
+    return this.launching;
+  }
+
+  private async launch(): Promise<Browser> {
+    const executablePath = this.options.executablePath ?? findChromium(this.options.env ?? process.env);
+    let browser: Browser;
+    try {
+      browser = await chromium.launch({
+        executablePath,
+        headless: true,
+        args: chromiumArgs(),
+        timeout: this.options.launchTimeoutMs ?? 30_000,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+    } catch (err) {
+      fail(
+        'BROWSER_REQUIRED',
+        `Chromium at ${executablePath} failed to start: ${firstLine(err)}. ` +
+          'Check that it runs on this machine (e.g. `' +
+          executablePath +
+          ' --headless --version`) or set SCORM_TESTER_CHROMIUM to another build.',
+        { executablePath },
+      );
+    }
+    this.generationCounter += 1;
+    this.browser = browser;
+    browser.on('disconnected', () => {
+      if (this.browser === browser) this.browser = null;
+      const reason = this.closed
+        ? 'the browser pool was shut down'
+        : 'the Chromium process exited or was killed';
+      for (const l of [...this.crashListeners]) l(reason);
+    });
+    return browser;
+  }
+
+  /** A fresh isolated context on the shared browser. */
+  async newContext(options: BrowserContextOptions = {}): Promise<LeasedContext> {
+    const browser = await this.getBrowser();
+    const generation = this.generationCounter;
+    let context: BrowserContext;
+    try {
+      context = await browser.newContext(options);
+    } catch (err) {
+      if (!browser.isConnected()) {
+        fail(
+          'BROWSER_CRASHED',
+          `The browser died while a new session was being opened (${firstLine(err)}). Retry.`,
+        );
+      }
+      throw err;
+    }
+    const listeners = new Set<(reason: string) => void>();
+    let done = false;
+    const relay = (reason: string): void => {
+      if (done) return;
+      done = true;
+      this.crashListeners.delete(relay);
+      for (const l of [...listeners]) l(reason);
+    };
+    this.crashListeners.add(relay);
+    return {
+      context,
+      generation,
+      onCrash: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      close: async () => {
+        done = true;
+        this.crashListeners.delete(relay);
+        if (!browser.isConnected()) return;
+        await context.close().catch(() => undefined);
+      },
+    };
+  }
+
+  /** OS process id of the running browser, if any (used to diagnose and, in tests, to kill it). */
+  async browserPid(): Promise<number | null> {
+    if (!this.browser || !this.browser.isConnected()) return null;
+    const session = await this.browser.newBrowserCDPSession();
+    try {
+      const info = (await session.send('SystemInfo.getProcessInfo')) as {
+        processInfo: Array<{ type: string; id: number }>;
+      };
+      return info.processInfo.find((p) => p.type === 'browser')?.id ?? null;
+    } finally {
+      await session.detach().catch(() => undefined);
+    }
+  }
+
+  /** Closes the browser; the pool refuses new work afterwards. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    const browser = this.browser ?? (this.launching ? await this.launching.catch(() => null) : null);
+    this.browser = null;
+    if (browser) await browser.close().catch(() => undefined);
+  }
+}
+
+function firstLine(err: unknown): string {
+  if (isScormTesterError(err)) return err.message;
+  const text = err instanceof Error ? err.message : String(err);
+  return (text.split('\n')[0] ?? text).trim();
+}
+
+let shared: BrowserPool | null = null;
+
+/** The process-wide pool used by the MCP server, CLI and inspector. */
+export function sharedBrowserPool(): BrowserPool {
+  if (!shared) shared = new BrowserPool();
+  return shared;
+}

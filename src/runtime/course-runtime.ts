@@ -1,0 +1,922 @@
+/**
+ * One running course: an isolated browser context showing our player page, which owns the SCORM API
+ * and loads the SCO in an iframe. Everything the SCO does through the API, the console, the network
+ * and dialogs is recorded (see RuntimeLog). Every page interaction is bounded: a stuck course gives
+ * COURSE_TIMEOUT (and its script is stopped so the session stays usable), a dead browser
+ * BROWSER_CRASHED.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CDPSession, ConsoleMessage, Dialog, Frame, Page, Request, Route } from 'playwright-core';
+import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
+import {
+  unknownNavigationOracle,
+  type NavigationOracle,
+  type NavValiditySnapshot,
+} from '../rte/adapter/navigation-oracle.js';
+import type { RteInit } from '../rte/adapter/rte-init.js';
+import { sharedBrowserPool, type BrowserPool, type LeasedContext } from './browser-pool.js';
+import { sharedContentServer, type ContentServer, type Mount } from './content-server.js';
+import { measureLayout, type LayoutReport } from './layout/analyze-layout.js';
+import { checkLaunchFile } from './launch-check.js';
+import { DIALOG_GUARD_SCRIPT, DIALOG_LOOP_MARKER } from './player/dialog-guard.js';
+import { playerHtml, type PlayerLaunchConfig } from './player/player-page.js';
+import { EMIT_BINDING, PLAYER_GLOBAL } from './player/player-script.js';
+import { pngSize } from './png.js';
+import {
+  API_METHODS,
+  type ApiCallRecord,
+  type InitializeState,
+  type RuntimeEvents,
+  type WireBatch,
+} from './records.js';
+import { RuntimeLog } from './runtime-log.js';
+import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js';
+
+export const MAX_SCREENSHOT_EDGE = 1568;
+/** Full-page captures stop at this height (CSS px); Chromium cannot rasterise arbitrarily tall pages. */
+export const MAX_FULL_PAGE_HEIGHT = 16_384;
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface DialogPolicy {
+  /** Answer to confirm(): true = OK (default). */
+  confirm?: boolean;
+  /** Answer to prompt(); default: the prompt's default value. */
+  prompt?: string;
+}
+
+export interface OpenCourseSpec {
+  /** Folder holding imsmanifest.xml (an extracted package). */
+  packageRoot: string;
+  /** The SCO's launch href relative to the package root, with xml:base applied; may carry ?query#fragment. */
+  launchPath: string;
+  scormVersion: '1.2' | '2004';
+  scoId: string;
+  rte: RteInit;
+  viewport?: ViewportSpec;
+  /** Let the course reach non-loopback hosts (default: blocked and recorded). */
+  allowNetwork?: boolean;
+  /** Budget for each page interaction (default 15 s). */
+  timeoutMs?: number;
+  /** Budget for the SCO to load when opening (default: timeoutMs). */
+  openTimeoutMs?: number;
+  navigationOracle?: NavigationOracle;
+  dialogs?: DialogPolicy;
+  /**
+   * Record API calls (default true). Off, the SCO talks to the bare engine: no call records, data
+   * changes or initialize state; only for measuring what recording costs.
+   */
+  recordCalls?: boolean;
+  /** Page title of the player (e.g. the course title). */
+  title?: string;
+  pool?: BrowserPool;
+  server?: ContentServer;
+}
+
+export interface ScreenshotOptions {
+  /** Capture the SCO's whole document height, scaled to fit MAX_SCREENSHOT_EDGE. */
+  fullPage?: boolean;
+  /** CSS selector (in the SCO document) that must be visible before capturing. */
+  waitForSelector?: string;
+  /** How long to wait for the selector (default 5000 ms). */
+  waitTimeoutMs?: number;
+  /** Pause before capturing (max 30 s). */
+  delayMs?: number;
+  timeoutMs?: number;
+}
+
+export interface Screenshot {
+  png: Buffer;
+  /** Pixel size of the PNG. */
+  width: number;
+  height: number;
+  /** True when the capture was scaled down to fit MAX_SCREENSHOT_EDGE. */
+  scaled: boolean;
+  fullPage: boolean;
+  /** True when a full-page capture was cut at MAX_FULL_PAGE_HEIGHT. */
+  truncated: boolean;
+  viewport: Viewport;
+}
+
+export interface RuntimeStatus {
+  open: boolean;
+  crashed: boolean;
+  runtimeId: string;
+  url: string | null;
+  scoId: string | null;
+  attempt: number;
+  initializeState: InitializeState;
+  lastApiMethod: string | null;
+  lastApiTs: number | null;
+  callCount: number;
+  viewport: Viewport;
+  allowNetwork: boolean;
+}
+
+export interface LaunchAttemptSpec {
+  scoId: string;
+  launchPath: string;
+  rte: RteInit;
+}
+
+type State = 'starting' | 'open' | 'crashed' | 'closed';
+
+const TIMEOUT = Symbol('timeout');
+
+export class CourseRuntime {
+  readonly id = `rt_${randomBytes(6).toString('hex')}`;
+  readonly log = new RuntimeLog();
+  private state: State = 'starting';
+  private crashReason: string | null = null;
+  private page!: Page;
+  private cdp!: CDPSession;
+  private currentViewport: Viewport;
+  private readonly popups = new Set<Page>();
+  private readonly unsubscribe: Array<() => void> = [];
+  private crashReject!: (e: ScormTesterError) => void;
+  private readonly crashed: Promise<never>;
+  private playerLoaded = false;
+  private requestIds = 0;
+  private readonly oracle: NavigationOracle;
+
+  constructor(
+    private readonly spec: OpenCourseSpec,
+    private readonly lease: LeasedContext,
+    private readonly mount: Mount,
+    viewport: Viewport,
+  ) {
+    this.currentViewport = viewport;
+    this.oracle = spec.navigationOracle ?? unknownNavigationOracle;
+    this.crashed = new Promise<never>((_, reject) => {
+      this.crashReject = reject;
+    });
+    this.crashed.catch(() => undefined);
+  }
+
+  // ---- read-only views -----------------------------------------------------------------------
+
+  get calls(): readonly ApiCallRecord[] {
+    return this.log.calls;
+  }
+  get consoleMessages(): RuntimeLog['consoleMessages'] {
+    return this.log.consoleMessages;
+  }
+  get networkRequests(): RuntimeLog['networkRequests'] {
+    return this.log.networkRequests;
+  }
+  get initializeState(): InitializeState {
+    return this.log.initializeState;
+  }
+  get viewport(): Viewport {
+    return this.currentViewport;
+  }
+  get isOpen(): boolean {
+    return this.state === 'open';
+  }
+  get isCrashed(): boolean {
+    return this.state === 'crashed';
+  }
+  get version(): '1.2' | '2004' {
+    return this.spec.scormVersion;
+  }
+  get allowNetwork(): boolean {
+    return this.spec.allowNetwork === true;
+  }
+  /** Origin + token prefix the content is served under (for display and URL filtering). */
+  get baseUrl(): string {
+    return this.mount.baseUrl;
+  }
+  /** The Playwright page, for DOM tools layered on top (click, fill, query). */
+  get playerPage(): Page {
+    this.ensureUsable();
+    return this.page;
+  }
+
+  status(): RuntimeStatus {
+    const last = this.log.lastCall;
+    return {
+      open: this.state === 'open',
+      crashed: this.state === 'crashed',
+      runtimeId: this.id,
+      url: this.log.currentUrl,
+      scoId: this.log.currentScoId,
+      attempt: this.log.currentAttempt,
+      initializeState: this.log.initializeState,
+      lastApiMethod: last?.method ?? null,
+      lastApiTs: last?.timestamp ?? null,
+      callCount: this.log.calls.length,
+      viewport: this.currentViewport,
+      allowNetwork: this.allowNetwork,
+    };
+  }
+
+  on<K extends keyof RuntimeEvents>(event: K, listener: (payload: RuntimeEvents[K]) => void): () => void {
+    return this.log.on(event, listener);
+  }
+
+  // ---- start-up ------------------------------------------------------------------------------
+
+  /** @internal called by openCourseRuntime */
+  async start(openTimeoutMs: number): Promise<void> {
+    const { context } = this.lease;
+    this.unsubscribe.push(this.lease.onCrash((reason) => this.markCrashed(`Chromium died (${reason})`)));
+    this.unsubscribe.push(
+      this.mount.onRequest((r) => {
+        if (r.status === 404 && !r.path.startsWith('p/')) this.log.addMissingFile(r.path);
+      }),
+    );
+    const setup: Array<Promise<unknown>> = [
+      context.addInitScript({ content: DIALOG_GUARD_SCRIPT }),
+      context.route(
+        () => true,
+        (route, request) => this.routeRequest(route, request),
+      ),
+    ];
+    if (!this.allowNetwork) {
+      setup.push(
+        context.routeWebSocket(
+          (url) => !url.href.startsWith(this.mount.baseUrl),
+          (ws) => {
+            this.log.addBlocked({
+              url: ws.url(),
+              method: 'GET',
+              resourceType: 'websocket',
+              reason: 'network_not_allowed',
+              timestamp: Date.now(),
+            });
+            void ws.close({
+              code: 1008,
+              reason: 'Network access is blocked by SCORM Tester (allow_network is off)',
+            });
+          },
+        ),
+      );
+    }
+    await Promise.all(setup);
+    context.on('request', (r) => this.onRequest(r));
+    // Context-wide, so nothing a popup does early is missed before its page is known.
+    context.on('console', (msg) => this.onConsole(msg));
+    context.on('weberror', (e) => this.onPageError(e.error(), e.page()));
+    context.on(
+      'dialog',
+      (dialog) => void this.onDialog(dialog, dialog.page() === this.page ? 'sco' : 'popup'),
+    );
+    this.page = await context.newPage();
+    context.on('page', (p) => this.onPopup(p));
+    this.cdp = await context.newCDPSession(this.page);
+    this.cdp.on('Runtime.bindingCalled', (e: { name: string; payload: string }) => {
+      if (e.name !== EMIT_BINDING) return;
+      let batch: WireBatch;
+      try {
+        batch = JSON.parse(e.payload) as WireBatch;
+      } catch {
+        return;
+      }
+      if (batch && Array.isArray(batch.m) && batch.h) this.log.ingest(batch);
+    });
+    await Promise.all([
+      this.cdp.send('Runtime.enable'),
+      this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
+    ]);
+    this.page.on('crash', () => this.markCrashed('the page renderer crashed (out of memory or killed)'));
+    this.page.on('close', () => {
+      if (this.state !== 'open' && this.state !== 'starting') return;
+      // When Chromium dies the page closes first; give the disconnect a moment to tell us why.
+      setTimeout(() => {
+        const browser = this.lease.context.browser();
+        this.markCrashed(
+          browser && browser.isConnected()
+            ? 'the player page was closed'
+            : 'the Chromium process exited or was killed',
+        );
+      }, 100);
+    });
+
+    this.state = 'open';
+    const scoLoaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
+    try {
+      await this.bounded(
+        'open the course',
+        async () => {
+          await this.page.goto(this.mount.playerUrl, { waitUntil: 'commit', timeout: openTimeoutMs });
+          this.playerLoaded = true;
+          await scoLoaded;
+        },
+        openTimeoutMs,
+        'INTERNAL_ERROR',
+      );
+    } catch (err) {
+      if (isScormTesterError(err) && err.code === 'COURSE_TIMEOUT' && this.log.launches === 0) {
+        const errors = this.log.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
+        fail(
+          'INTERNAL_ERROR',
+          `The player page did not start within ${openTimeoutMs} ms${errors.length ? `: ${errors.join('; ')}` : ''}.`,
+        );
+      }
+      if (isScormTesterError(err) && err.code === 'COURSE_TIMEOUT') {
+        fail(
+          'COURSE_TIMEOUT',
+          `The SCO did not finish loading within ${openTimeoutMs} ms: its script appears to run forever ` +
+            `(endless loop) or a resource never finished loading. ${this.log.calls.length} API call(s) were ` +
+            'recorded before it stopped responding. Fix the loop or raise the open timeout.',
+          { calls: this.log.calls.slice(0, 50), callCount: this.log.calls.length },
+        );
+      }
+      throw err;
+    }
+  }
+
+  // ---- API -----------------------------------------------------------------------------------
+
+  /**
+   * Calls the SCORM API as a tool would (recorded with source "tool"). Accepts either version's
+   * method names ("GetValue" works on a 1.2 course). Returns the recorded call.
+   */
+  async callApi(method: string, args: unknown[] = []): Promise<ApiCallRecord> {
+    this.ensureUsable();
+    const name = this.resolveMethod(method);
+    if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
+    const expr = `window.${PLAYER_GLOBAL}.callApi(${JSON.stringify(name)}, ${JSON.stringify(args)})`;
+    const res = await this.bounded(
+      `the ${name} call`,
+      () =>
+        this.page.evaluate(expr) as Promise<{
+          from?: number;
+          to?: number;
+          threw?: string | null;
+          error?: string;
+        }>,
+    );
+    if (res.error === 'NO_ATTEMPT') fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
+    if (res.error) fail('INVALID_SCORM_METHOD', `${name} is not available on this API.`);
+    await this.bounded('recording the call', () => this.log.waitForSeq(res.to ?? 0));
+    let rec: ApiCallRecord | undefined;
+    for (let s = res.from ?? 0; s <= (res.to ?? 0); s++) rec = this.log.takeToolCall(s) ?? rec;
+    if (res.threw) {
+      fail('SCORM_API_ERROR', `The run-time engine threw during ${name}: ${res.threw}`, { record: rec });
+    }
+    if (!rec) fail('INTERNAL_ERROR', `The ${name} call ran but its record did not arrive.`);
+    return rec;
+  }
+
+  /** Resolves with the first call to `method` at or after call index `fromIndex` (default: any so far). */
+  waitForCall(method: string, timeoutMs = 10_000, fromIndex = 0): Promise<ApiCallRecord> {
+    this.ensureUsable();
+    return Promise.race([this.log.waitForCall(method, timeoutMs, fromIndex), this.crashed]);
+  }
+
+  /** Every data model element (collections expanded, `_count` included) as the engine holds it now. */
+  async getDataModel(): Promise<Record<string, string>> {
+    const dm = await this.bounded('reading the data model', () =>
+      this.page.evaluate(`window.${PLAYER_GLOBAL}.dataModel()`),
+    );
+    if (!dm) fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
+    return dm as Record<string, string>;
+  }
+
+  /** Re-reads the navigation oracle and gives the SCO the new adl.nav.request_valid answers. */
+  async refreshNavigation(): Promise<NavValiditySnapshot> {
+    const snap = this.oracle.snapshot(this.log.currentScoId ?? this.spec.scoId);
+    await this.bounded('updating navigation state', () =>
+      this.page.evaluate(`window.${PLAYER_GLOBAL}.setNav(${JSON.stringify(snap)})`),
+    );
+    return snap;
+  }
+
+  /**
+   * Leaves the SCO as a learner closing the window would: the SCO frame goes to about:blank so its
+   * unload handlers run (and may call Terminate); their calls are recorded before this resolves.
+   */
+  async unload(): Promise<{ initializeState: InitializeState; callCount: number }> {
+    this.ensureUsable();
+    const blank = this.log.waitForFrameLoad((url) => url === 'about:blank');
+    await this.bounded('unloading the SCO', async () => {
+      await this.page.evaluate(`window.${PLAYER_GLOBAL}.blankFrame()`);
+      await blank;
+      const seq = (await this.page.evaluate(`window.${PLAYER_GLOBAL}.flush()`)) as number;
+      await this.log.waitForSeq(seq);
+    });
+    return { initializeState: this.log.initializeState, callCount: this.log.calls.length };
+  }
+
+  /** Starts a new attempt (new engine instance) in the same page, e.g. the next SCO or a relaunch. */
+  async launchAttempt(next: LaunchAttemptSpec): Promise<void> {
+    this.ensureUsable();
+    if (next.rte.version !== this.spec.scormVersion) {
+      fail(
+        'MCP_INVALID_PARAMS',
+        `The new attempt is SCORM ${next.rte.version} but this runtime runs ${this.spec.scormVersion}.`,
+      );
+    }
+    await checkLaunchFile(this.mount.root, next.launchPath, next.scoId);
+    if (this.log.frameLoads > 0) await this.unload();
+    const config: PlayerLaunchConfig = {
+      version: next.rte.version,
+      scoId: next.scoId,
+      scoUrl: this.mount.contentUrl(next.launchPath),
+      settings: next.rte.settings,
+      values: next.rte.values,
+      nav: this.oracle.snapshot(next.scoId),
+      record: this.spec.recordCalls !== false,
+    };
+    const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
+    await this.bounded('launching the SCO', async () => {
+      await this.page.evaluate(`window.${PLAYER_GLOBAL}.launch(${JSON.stringify(config)})`);
+      await loaded;
+    });
+  }
+
+  // ---- rendering -----------------------------------------------------------------------------
+
+  async screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
+    this.ensureUsable();
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    if (options.waitForSelector) {
+      const waitMs = options.waitTimeoutMs ?? 5_000;
+      const frame = await this.scoFrame();
+      try {
+        await this.bounded(
+          'waiting for the selector',
+          () =>
+            frame.waitForSelector(options.waitForSelector as string, { state: 'visible', timeout: waitMs }),
+          waitMs + 2_000,
+        );
+      } catch (err) {
+        if (isScormTesterError(err) && err.code !== 'INTERNAL_ERROR') throw err;
+        fail(
+          'CAPTURE_FAILED',
+          `"${options.waitForSelector}" did not become visible in the SCO within ${waitMs} ms; nothing was captured. ` +
+            'Check the selector or raise wait_timeout_ms.',
+        );
+      }
+    }
+    if (options.delayMs && options.delayMs > 0) await sleep(Math.min(options.delayMs, 30_000));
+    return this.bounded(
+      'the screenshot',
+      async () => {
+        const vp = this.currentViewport;
+        let height = vp.height;
+        let truncated = false;
+        let resized = false;
+        if (options.fullPage) {
+          const frame = await this.scoFrame();
+          const docHeight = (await frame.evaluate(
+            'Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)',
+          )) as number;
+          if (docHeight > vp.height) {
+            height = Math.min(docHeight, MAX_FULL_PAGE_HEIGHT);
+            truncated = docHeight > MAX_FULL_PAGE_HEIGHT;
+            // A taller viewport for the capture: the player (and so the SCO frame) grows with it.
+            await this.emulate({ ...vp, height });
+            resized = true;
+            await frame.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+          }
+        }
+        try {
+          // clip.scale maps CSS px to output px (the device scale factor is not applied on top).
+          const longCss = Math.max(vp.width, height);
+          const wanted = longCss * vp.scale;
+          const scale = wanted > MAX_SCREENSHOT_EDGE ? (MAX_SCREENSHOT_EDGE - 0.5) / longCss : vp.scale;
+          const res = (await this.cdp.send('Page.captureScreenshot', {
+            format: 'png',
+            clip: { x: 0, y: 0, width: vp.width, height, scale },
+            fromSurface: true,
+          })) as { data: string };
+          const png = Buffer.from(res.data, 'base64');
+          const size = pngSize(png);
+          return {
+            png,
+            ...size,
+            scaled: scale < vp.scale,
+            fullPage: options.fullPage === true,
+            truncated,
+            viewport: vp,
+          };
+        } finally {
+          if (resized) await this.emulate(vp);
+        }
+      },
+      timeoutMs,
+      'CAPTURE_FAILED',
+    );
+  }
+
+  /** Layout problems measured on the rendered SCO at the current viewport. */
+  async analyzeLayout(): Promise<LayoutReport & { viewport: Viewport }> {
+    const report = await this.bounded(
+      'the layout analysis',
+      async () => measureLayout(await this.scoFrame(), { touch: this.currentViewport.touch }),
+      this.timeoutMs,
+      'CAPTURE_FAILED',
+    );
+    return { ...report, viewport: this.currentViewport };
+  }
+
+  async setViewport(spec: ViewportSpec): Promise<Viewport> {
+    this.ensureUsable();
+    const vp = resolveViewport(spec);
+    await this.bounded('resizing the viewport', async () => {
+      await this.emulate(vp);
+      await this.cdp.send('Emulation.setTouchEmulationEnabled', {
+        enabled: vp.touch,
+        maxTouchPoints: vp.touch ? 5 : 1,
+      });
+    });
+    this.currentViewport = vp;
+    return vp;
+  }
+
+  private async emulate(vp: Viewport): Promise<void> {
+    await this.cdp.send('Emulation.setDeviceMetricsOverride', {
+      width: vp.width,
+      height: vp.height,
+      deviceScaleFactor: vp.scale,
+      mobile: vp.mobile,
+    });
+  }
+
+  /** The SCO's frame (for DOM tools). */
+  async scoFrame(): Promise<Frame> {
+    this.ensureUsable();
+    const child = this.page.mainFrame().childFrames()[0];
+    if (child) return child;
+    const handle = await this.page.$('#sco');
+    const frame = handle ? await handle.contentFrame() : null;
+    if (!frame) fail('RUNTIME_NOT_OPEN', 'The SCO frame is not loaded.');
+    return frame;
+  }
+
+  // ---- shutdown ------------------------------------------------------------------------------
+
+  /** Closes the context and frees the content mount. Safe to call in any state, more than once. */
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    const wasCrashed = this.state === 'crashed';
+    this.state = 'closed';
+    this.log.abortWaits(new ScormTesterError('RUNTIME_NOT_OPEN', 'The runtime was closed.'));
+    for (const u of this.unsubscribe.splice(0)) u();
+    this.mount.unmount();
+    if (!wasCrashed) await Promise.race([this.lease.close(), sleep(5_000)]);
+    else void this.lease.close();
+  }
+
+  // ---- internals -----------------------------------------------------------------------------
+
+  private get timeoutMs(): number {
+    return this.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  private resolveMethod(method: string): string {
+    const list = API_METHODS[this.spec.scormVersion];
+    if (typeof method === 'string' && list.includes(method)) return method;
+    const canon = (m: string): string => (m === 'LMSFinish' ? 'Terminate' : m.replace(/^LMS/, ''));
+    const found = typeof method === 'string' ? list.find((m) => canon(m) === canon(method)) : undefined;
+    if (found) return found;
+    fail(
+      'INVALID_SCORM_METHOD',
+      `"${String(method)}" is not a SCORM ${this.spec.scormVersion} API method. Use one of: ${list.join(', ')}.`,
+    );
+  }
+
+  private ensureUsable(): void {
+    if (this.state === 'crashed') {
+      fail(
+        'BROWSER_CRASHED',
+        `The browser for this runtime is gone: ${this.crashReason}. Close this runtime and open the course again; ` +
+          'a new browser starts automatically.',
+      );
+    }
+    if (this.state === 'closed')
+      fail('RUNTIME_NOT_OPEN', 'This runtime has been closed; open the course again.');
+  }
+
+  private markCrashed(reason: string): void {
+    if (this.state === 'closed' || this.state === 'crashed') return;
+    this.state = 'crashed';
+    this.crashReason = reason;
+    const err = new ScormTesterError(
+      'BROWSER_CRASHED',
+      `The browser for this runtime is gone: ${reason}. Close this runtime and open the course again; ` +
+        'a new browser starts automatically.',
+    );
+    this.crashReject(err);
+    this.log.abortWaits(err);
+    this.log.emit('crashed', { reason, timestamp: Date.now() });
+  }
+
+  /**
+   * Runs a page operation with a time limit. On timeout the page's script is stopped
+   * (Runtime.terminateExecution) so the runtime stays usable, and COURSE_TIMEOUT is thrown.
+   */
+  private async bounded<T>(
+    what: string,
+    op: () => Promise<T>,
+    timeoutMs = this.timeoutMs,
+    fallback: ErrorCode = 'INTERNAL_ERROR',
+  ): Promise<T> {
+    this.ensureUsable();
+    let timer: NodeJS.Timeout | undefined;
+    const running = op();
+    running.catch(() => undefined);
+    const timeout = new Promise<typeof TIMEOUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMEOUT), timeoutMs);
+    });
+    try {
+      const out = await Promise.race([running, timeout, this.crashed]);
+      if (out === TIMEOUT) {
+        await this.stopScript(what, 'timeout');
+        fail(
+          'COURSE_TIMEOUT',
+          `The course did not respond to ${what} within ${timeoutMs} ms: its script appears to be stuck ` +
+            '(an endless loop or a dialog loop). The stuck script was stopped; the runtime can still be ' +
+            'inspected or closed, but the course may not work until it is reopened.',
+          { operation: what, timeoutMs },
+        );
+      }
+      return out as T;
+    } catch (err) {
+      throw await this.translate(err, what, fallback);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async translate(err: unknown, what: string, fallback: ErrorCode): Promise<ScormTesterError> {
+    if (isScormTesterError(err)) return err;
+    const msg = err instanceof Error ? err.message : String(err);
+    // The disconnect event can trail the failed call by a moment.
+    if (/closed|crash|disconnected|Target/i.test(msg)) {
+      await sleep(50);
+      const browser = this.lease.context.browser();
+      if (browser && !browser.isConnected()) this.markCrashed('the Chromium process exited or was killed');
+    }
+    if (this.state === 'crashed') {
+      return new ScormTesterError(
+        'BROWSER_CRASHED',
+        `The browser for this runtime is gone: ${this.crashReason}. Close this runtime and open the course again.`,
+      );
+    }
+    if (this.state === 'closed')
+      return new ScormTesterError('RUNTIME_NOT_OPEN', 'This runtime has been closed.');
+    return new ScormTesterError(fallback, `Failed during ${what}: ${(msg.split('\n')[0] ?? msg).trim()}`);
+  }
+
+  private async stopScript(operation: string, reason: 'timeout' | 'dialog_loop', page?: Page): Promise<void> {
+    if (this.state !== 'open') return;
+    let session = this.cdp;
+    if (page && page !== this.page) {
+      const s = await page
+        .context()
+        .newCDPSession(page)
+        .catch(() => null);
+      if (!s) return;
+      session = s;
+    }
+    await Promise.race([session.send('Runtime.terminateExecution').catch(() => undefined), sleep(2_000)]);
+    if (session !== this.cdp) void session.detach().catch(() => undefined);
+    this.log.emit('script_terminated', { reason, operation, timestamp: Date.now() });
+    // Records queued by the stopped task never reached their microtask flush; fetch them now.
+    await Promise.race([
+      this.page.evaluate(`window.${PLAYER_GLOBAL}.flush()`).catch(() => undefined),
+      sleep(1_000),
+    ]);
+  }
+
+  private async routeRequest(route: Route, request: Request): Promise<void> {
+    const url = request.url();
+    try {
+      if (url.startsWith(this.mount.baseUrl)) {
+        if (this.playerLoaded && request.isNavigationRequest() && this.isMainFrame(request)) {
+          this.blockTopNavigation(url, request);
+          await route.abort('blockedbyclient');
+          return;
+        }
+        await route.continue();
+        return;
+      }
+      if (request.isNavigationRequest() && this.isMainFrame(request)) {
+        this.blockTopNavigation(url, request);
+        await route.abort('blockedbyclient');
+        return;
+      }
+      if (this.allowNetwork) {
+        await route.continue();
+        return;
+      }
+      this.log.addBlocked({
+        url,
+        method: request.method(),
+        resourceType: request.resourceType(),
+        reason: 'network_not_allowed',
+        timestamp: Date.now(),
+      });
+      await route.abort('blockedbyclient');
+    } catch {
+      // The page went away while the request was in flight.
+    }
+  }
+
+  private isMainFrame(request: Request): boolean {
+    try {
+      return request.frame() === this.page.mainFrame();
+    } catch {
+      return false;
+    }
+  }
+
+  private blockTopNavigation(url: string, request: Request): void {
+    this.log.addBlocked({
+      url,
+      method: request.method(),
+      resourceType: request.resourceType(),
+      reason: 'top_navigation',
+      timestamp: Date.now(),
+    });
+    this.log.addNavigationBlocked({
+      url,
+      message:
+        'The course tried to navigate the top-level window away from the player; the navigation was blocked.',
+      timestamp: Date.now(),
+    });
+  }
+
+  private onRequest(request: Request): void {
+    const url = request.url();
+    const scope = url.startsWith(this.mount.baseUrl + 'p/')
+      ? 'player'
+      : url.startsWith(this.mount.baseUrl)
+        ? 'content'
+        : 'external';
+    if (scope === 'external' && url.startsWith('data:')) return;
+    const entry = {
+      id: ++this.requestIds,
+      timestamp: Date.now(),
+      method: request.method(),
+      url,
+      resourceType: request.resourceType(),
+      scope,
+    } as RuntimeEvents['request'];
+    this.log.addRequest(entry);
+    request
+      .response()
+      .then((res) => {
+        if (res) entry.statusCode = res.status();
+        else if (request.failure()) {
+          entry.error = request.failure()?.errorText ?? 'failed';
+          if (entry.error.includes('BLOCKED_BY_CLIENT')) entry.blocked = true;
+        }
+      })
+      .catch(() => undefined);
+  }
+
+  private onConsole(msg: ConsoleMessage): void {
+    const text = msg.text();
+    // Chromium's note about our own sandbox attribute, not something the course did.
+    if (text.startsWith('An iframe which has both allow-scripts and allow-same-origin')) return;
+    const page = msg.page();
+    if (text.startsWith(DIALOG_LOOP_MARKER)) {
+      // Dialogs are now suppressed, so the loop is a plain busy loop that can be stopped.
+      void this.stopScript('a dialog loop', 'dialog_loop', page ?? undefined);
+      return;
+    }
+    const loc = msg.location();
+    const url = loc.url || null;
+    const origin =
+      page && page !== this.page
+        ? 'popup'
+        : url && url.startsWith(this.mount.baseUrl + 'p/')
+          ? 'player'
+          : 'sco';
+    this.log.addConsole({
+      type: msg.type(),
+      text,
+      source: 'console',
+      url,
+      line: loc.lineNumber ?? null,
+      column: loc.columnNumber ?? null,
+      origin,
+      timestamp: Date.now(),
+    });
+    this.noticeBlockedNavigation(text);
+  }
+
+  private onPageError(error: Error, page: Page | null): void {
+    this.log.addConsole({
+      type: 'error',
+      text: error.message,
+      source: 'pageerror',
+      url: null,
+      line: null,
+      column: null,
+      origin: page && page !== this.page ? 'popup' : 'sco',
+      timestamp: Date.now(),
+      ...(error.stack ? { stack: error.stack } : {}),
+    });
+    this.noticeBlockedNavigation(error.message);
+  }
+
+  private noticeBlockedNavigation(text: string): void {
+    if (text.startsWith('Unsafe attempt to initiate navigation')) {
+      this.log.addNavigationBlocked({
+        url: null,
+        message:
+          'The SCO tried to navigate the top-level window (e.g. top.location = ...); the sandbox blocked it.',
+        timestamp: Date.now(),
+      });
+      return;
+    }
+    const m = /permission to navigate the target frame to '([^']*)'/.exec(text);
+    const last = this.log.navigationBlocked[this.log.navigationBlocked.length - 1];
+    if (m && last && last.url === null && Date.now() - last.timestamp < 2_000) last.url = m[1] ?? null;
+  }
+
+  private async onDialog(dialog: Dialog, origin: 'sco' | 'popup'): Promise<void> {
+    const type = dialog.type() as 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+    const policy = this.spec.dialogs ?? {};
+    const accept = type === 'confirm' ? policy.confirm !== false : true;
+    const promptText = type === 'prompt' ? (policy.prompt ?? dialog.defaultValue()) : undefined;
+    this.log.addDialog({
+      type,
+      message: dialog.message(),
+      defaultValue: dialog.defaultValue(),
+      accepted: accept,
+      ...(promptText !== undefined ? { promptText } : {}),
+      origin,
+      timestamp: Date.now(),
+    });
+    try {
+      if (accept) await dialog.accept(promptText);
+      else await dialog.dismiss();
+    } catch {
+      // Already handled or the page is gone.
+    }
+  }
+
+  private onPopup(page: Page): void {
+    if (page === this.page || this.popups.has(page)) return;
+    this.popups.add(page);
+    page.on('close', () => this.popups.delete(page));
+    this.log.emit('popup', { url: page.url(), timestamp: Date.now() });
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Opens a course: mounts the package, starts (or reuses) the browser, loads the player and the SCO.
+ * Resolves once the SCO document has loaded; the SCO calls Initialize itself (see waitForCall).
+ */
+export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRuntime> {
+  if (spec.scormVersion !== '1.2' && spec.scormVersion !== '2004') {
+    fail('MCP_INVALID_PARAMS', `scormVersion must be "1.2" or "2004" (got "${String(spec.scormVersion)}").`);
+  }
+  if (spec.rte.version !== spec.scormVersion) {
+    fail(
+      'MCP_INVALID_PARAMS',
+      `The RTE data is for SCORM ${spec.rte.version} but the course is SCORM ${spec.scormVersion}.`,
+    );
+  }
+  const viewport = resolveViewport(spec.viewport);
+  await checkLaunchFile(spec.packageRoot, spec.launchPath, spec.scoId);
+  const server = spec.server ?? (await sharedContentServer());
+  const pool = spec.pool ?? sharedBrowserPool();
+  const mount = await server.mount(spec.packageRoot);
+  const oracle = spec.navigationOracle ?? unknownNavigationOracle;
+  mount.setPlayerHtml(
+    playerHtml(
+      {
+        version: spec.scormVersion,
+        scoId: spec.scoId,
+        scoUrl: mount.contentUrl(spec.launchPath),
+        settings: spec.rte.settings,
+        values: spec.rte.values,
+        nav: oracle.snapshot(spec.scoId),
+        record: spec.recordCalls !== false,
+      },
+      spec.title,
+    ),
+  );
+  let lease: LeasedContext;
+  try {
+    lease = await pool.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      deviceScaleFactor: viewport.scale,
+      isMobile: viewport.mobile,
+      hasTouch: viewport.touch,
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+    });
+  } catch (err) {
+    mount.unmount();
+    throw err;
+  }
+  const runtime = new CourseRuntime(spec, lease, mount, viewport);
+  try {
+    await runtime.start(spec.openTimeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  } catch (err) {
+    await runtime.close();
+    throw err;
+  }
+  return runtime;
+}

@@ -1,0 +1,346 @@
+/**
+ * The script of the player page (plain browser JavaScript kept as a string so both tsx and the compiled
+ * build ship it unchanged). It owns window.API / window.API_1484_11, runs one scorm-again instance per
+ * attempt, records every call and streams records to Node through the CDP binding.
+ *
+ * Wire format, kept small because payload size dominates the cost of streaming (see records.ts):
+ * each flush sends {h: header, m: messages}. The header names the current attempt
+ * (b: base time, sco, at: attempt, v: version, z: [error string, diagnostic] for code "0"); messages
+ * carry s (sequence) and t (ms after b). A message without k is an API call:
+ * {m: method index, a: args, r: result, e: error code, es?, d? (when e != "0"), src? ('tool'),
+ *  x? (engine exception), p? (SetValue changed the element; previous value or null), n? (stored value
+ *  when it differs from String(args[1])), sco?/at? (when not the header's attempt)}.
+ * Other kinds: k 'c' internal data change {el, p, n}; 'n' navigation request {q, ph}; 'l' launch {url};
+ * 'f' frame load {url}.
+ */
+export const EMIT_BINDING = '__scormTesterEmit';
+export const PLAYER_GLOBAL = '__scormTester';
+export const SCO_FRAME_NAME = 'scorm_sco';
+/** Strings longer than this are recorded as a head plus their length. */
+export const MAX_RECORDED_STRING = 65536;
+/** A long synchronous burst of calls is streamed every STREAM_MS, or every FLUSH_CHUNK messages. */
+export const FLUSH_CHUNK = 20_000;
+export const STREAM_MS = 200;
+
+export const PLAYER_SCRIPT = String.raw`
+(function () {
+  'use strict';
+  var EMIT = '${EMIT_BINDING}';
+  var MAXS = ${MAX_RECORDED_STRING};
+  var CHUNK = ${FLUSH_CHUNK};
+  var STREAM_MS = ${STREAM_MS};
+  var M12 = ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic'];
+  var M04 = ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic'];
+  var RV = 'adl.nav.request_valid.';
+  var COLLECTION = /^cmi\.(objectives|interactions|comments_from_learner|comments_from_lms)$|^cmi\.interactions\.\d+\.(objectives|correct_responses)$/;
+  var hasOwn = Object.prototype.hasOwnProperty;
+
+  var seq = 0;
+  var queue = [];
+  var base = 0;
+  var scheduled = false;
+  var source = 'sco';
+  var cur = null;
+  var attempts = 0;
+
+  // The queue is flat (STRIDE slots per message) and holds primitives as given: recording a call
+  // allocates nothing, and the JSON is built at flush time, outside the course's own code path.
+  // Slots: method index (-1: another message, its JSON members in slot 7), arg 0, arg 1, arg count
+  // (-1: slot 1 holds the args as JSON), result, error code, previous value (NOCHANGE: none),
+  // extra JSON members ('' if none), time.
+  var STRIDE = 9;
+  var NOCHANGE = {};
+  var q = [];
+  var qSeq = 1;
+  function flush() {
+    scheduled = false;
+    if (q.length === 0) return;
+    var h = cur ? { b: base, sco: cur.cfg.scoId, at: cur.attempt, v: cur.cfg.version, z: cur.noError } : { b: base };
+    var out = [];
+    var s = qSeq;
+    for (var i = 0; i < q.length; i += STRIDE, s++) {
+      var mi = q[i];
+      var text = '{"s":' + s + ',"t":' + q[i + 8];
+      if (mi === -1) { out.push(text + ',' + q[i + 7] + '}'); continue; }
+      text += ',"m":' + mi + ',"a":';
+      var argc = q[i + 3];
+      if (argc === -1) text += q[i + 1];
+      else if (argc === 0) text += '[]';
+      else if (argc === 1) text += '[' + jsonValue(q[i + 1]) + ']';
+      else text += '[' + jsonValue(q[i + 1]) + ',' + jsonValue(q[i + 2]) + ']';
+      text += ',"r":' + jsonValue(q[i + 4]) + ',"e":' + (q[i + 5] === '0' ? '"0"' : JSON.stringify(q[i + 5]));
+      if (q[i + 6] !== NOCHANGE) text += ',"p":' + (q[i + 6] === null ? 'null' : jsonValue(q[i + 6]));
+      out.push(q[i + 7] === '' ? text + '}' : text + q[i + 7] + '}');
+    }
+    qSeq = s;
+    q = [];
+    var fn = window[EMIT];
+    if (typeof fn !== 'function') return;
+    try { fn('{"h":' + JSON.stringify(h) + ',"m":[' + out.join(',') + ']}'); } catch (e) { /* the page is going away */ }
+  }
+  function queued(t) {
+    seq++;
+    if (t >= STREAM_MS || q.length >= CHUNK * STRIDE) flush();
+    else if (!scheduled) { scheduled = true; queueMicrotask(flush); }
+  }
+  function now() {
+    var n = Date.now();
+    if (q.length === 0) base = n;
+    return n - base;
+  }
+  // Any other message, as an object.
+  function push(obj) {
+    var t = now();
+    q.push(-1, null, null, 0, null, null, NOCHANGE, JSON.stringify(obj).slice(1, -1), t);
+    queued(t);
+  }
+
+  function big(v) { return { $type: 'string', length: v.length, head: v.slice(0, MAXS), truncated: true }; }
+  function enc(v) {
+    var t = typeof v;
+    if (t === 'string') return v.length > MAXS ? big(v) : v;
+    if (t === 'number') return isFinite(v) ? v : { $type: 'number', value: String(v) };
+    if (t === 'boolean' || v === null) return v;
+    if (t === 'undefined') return { $type: 'undefined' };
+    if (t === 'function') return { $type: 'function', name: v.name || '' };
+    if (t === 'bigint' || t === 'symbol') return { $type: t, value: String(v) };
+    var json = null, text = null, cls = null;
+    try { json = JSON.stringify(v); if (json !== undefined && json.length > MAXS) json = json.slice(0, MAXS); } catch (e) { json = null; }
+    try { text = String(v); if (text.length > MAXS) text = text.slice(0, MAXS); } catch (e) { text = null; }
+    try { cls = v.constructor && v.constructor.name ? v.constructor.name : null; } catch (e) { cls = null; }
+    return { $type: Array.isArray(v) ? 'array' : 'object', json: json === undefined ? null : json, string: text, className: cls };
+  }
+  function jsonValue(v) {
+    return typeof v === 'string' && v.length <= MAXS ? JSON.stringify(v) : JSON.stringify(enc(v));
+  }
+  function jsonArgs(args) {
+    var n = args.length;
+    if (n === 0) return '[]';
+    var out = '[' + jsonValue(args[0]);
+    for (var i = 1; i < n; i++) out += ',' + jsonValue(args[i]);
+    return out + ']';
+  }
+  function encStr(v) { return v === null || v === undefined ? null : v.length > MAXS ? big(v) : v; }
+
+  function details(api, code, detail) {
+    try { return api.getLmsErrorMessageDetails(code, detail); } catch (e) { return ''; }
+  }
+  function navAnswer(nav, rest) {
+    if (hasOwn.call(nav.requests, rest)) return nav.requests[rest];
+    var m = /^(choice|jump)\.\{target=(.+)\}$/.exec(rest);
+    if (!m) return null;
+    var map = m[1] === 'choice' ? nav.choice : nav.jump;
+    return hasOwn.call(map, m[2]) ? map[m[2]] : nav.otherTargets;
+  }
+
+  function flatten(obj, prefix, out) {
+    for (var k in obj) {
+      if (!hasOwn.call(obj, k)) continue;
+      var v = obj[k];
+      var path = prefix ? prefix + '.' + k : k;
+      if (v !== null && typeof v === 'object') {
+        if (COLLECTION.test(path)) out[path + '._count'] = String(Object.keys(v).length);
+        flatten(v, path, out);
+      } else if (v !== undefined) {
+        out[path] = v === null ? '' : String(v);
+      }
+    }
+    return out;
+  }
+  function snapshot(a) {
+    var out = {};
+    var json;
+    try { json = a.api.renderCMIToJSONObject(); } catch (e) { json = {}; }
+    flatten(json, '', out);
+    if (a.cfg.version === '2004') {
+      try { out['adl.nav.request'] = String(a.api.adl.nav.request); } catch (e) { /* engine without adl */ }
+    } else {
+      try { out['cmi.core.total_time'] = String(a.api.cmi.core.total_time); } catch (e) { /* ignore */ }
+    }
+    return out;
+  }
+  function toShadow(snap) {
+    var s = Object.create(null);
+    for (var k in snap) s[k] = snap[k];
+    return s;
+  }
+
+  // The stored value of an element without touching the engine's error state.
+  function peek(a, el, value) {
+    var h = a.api._errorHandlingService;
+    var saved = h ? [h._lastErrorCode, h._lastDiagnostic] : null;
+    var v;
+    try { v = a.api.getCMIValue(el); } catch (e) { v = undefined; }
+    if (h && saved) { h._lastErrorCode = saved[0]; h._lastDiagnostic = saved[1]; }
+    if (v === undefined || v === null || typeof v === 'object') return String(value);
+    return String(v);
+  }
+
+  function internalChanges(a) {
+    var now = snapshot(a);
+    for (var el in now) {
+      if (now[el] !== a.shadow[el]) {
+        var prev = el in a.shadow ? a.shadow[el] : null;
+        push(tag(a, { k: 'c', el: el, p: encStr(prev), n: encStr(now[el]) }));
+        a.shadow[el] = now[el];
+      }
+    }
+  }
+  function tag(a, msg) {
+    if (a !== cur) { msg.sco = a.cfg.scoId; msg.at = a.attempt; }
+    return msg;
+  }
+  function tagText(a) {
+    return a === cur ? '' : ',"sco":' + JSON.stringify(a.cfg.scoId) + ',"at":' + a.attempt;
+  }
+
+  function makeFacade(a) {
+    var is04 = a.cfg.version === '2004';
+    var names = is04 ? M04 : M12;
+    var api = a.api;
+    var ehs = api._errorHandlingService || null;
+    var facade = {};
+    names.forEach(function (name, mi) {
+      var fn = api[name];
+      // Kept flat and branch-light: it runs on every call the course makes, often before the JIT warms up.
+      facade[name] = function () {
+        var args = arguments;
+        var src = source;
+        source = 'sco';
+        var ret, threw = null;
+        try { ret = fn.apply(api, args); } catch (e) { threw = e; }
+        var code = ehs !== null ? ehs._lastErrorCode : api.lastErrorCode;
+        if (typeof code !== 'string') code = String(code);
+        var a0 = args[0], a1 = args[1];
+        if (mi === 2 && code === '0' && is04 && typeof a0 === 'string' && a0.charCodeAt(0) === 97 && a0.lastIndexOf(RV, 0) === 0) {
+          var ans = navAnswer(a.nav, a0.slice(RV.length));
+          if (ans !== null) ret = ans;
+        }
+        var extra = '';
+        if (code !== '0') {
+          var cd = ehs !== null ? ehs._lastDiagnostic : '';
+          extra = ',"es":' + JSON.stringify(details(api, code, false)) + ',"d":' + JSON.stringify(cd ? String(cd) : details(api, code, true));
+        }
+        if (src !== 'sco') extra += ',"src":' + JSON.stringify(src);
+        if (threw !== null) extra += ',"x":' + JSON.stringify(String(threw && threw.message ? threw.message : threw));
+        if (a !== cur) extra += tagText(a);
+        var prev = NOCHANGE, nav = null;
+        if (mi === 3 && ret === 'true' && typeof a0 === 'string') {
+          var next = typeof a1 === 'string' ? a1 : peek(a, a0, a1);
+          var shadow = a.shadow;
+          var before = a0 in shadow ? shadow[a0] : null;
+          if (next !== before) {
+            prev = before;
+            if (typeof a1 !== 'string') extra += ',"n":' + jsonValue(next);
+            shadow[a0] = next;
+          }
+          if (a0 === 'adl.nav.request') { a.pendingNav = next; nav = next; }
+        }
+        var argc = args.length;
+        var n = Date.now();
+        if (q.length === 0) base = n;
+        var t = n - base;
+        var r = ret !== null && (typeof ret === 'object' || typeof ret === 'function') ? enc(ret) : ret;
+        if (argc > 2 || (a0 !== null && (typeof a0 === 'object' || typeof a0 === 'function')) || (a1 !== null && (typeof a1 === 'object' || typeof a1 === 'function'))) {
+          q.push(mi, jsonArgs(args), null, -1, r, code, prev, extra, t);
+        } else {
+          q.push(mi, a0, a1, argc, r, code, prev, extra, t);
+        }
+        queued(t);
+        if (nav !== null) push(tag(a, { k: 'n', q: nav, ph: 'set' }));
+        if (ret === 'true') {
+          if (mi === 0) { a.state = 'initialized'; a.shadow = toShadow(snapshot(a)); }
+          else if (mi === 1) terminated(a);
+        }
+        if (threw !== null) throw threw;
+        return ret;
+      };
+    });
+    return facade;
+  }
+
+  function terminated(a) {
+    a.state = 'terminated';
+    if (a.cfg.version === '1.2') {
+      // The LMS adds the session to the total; scorm-again does this itself only for 2004.
+      try {
+        var core = a.api.cmi.core;
+        if (typeof core.getCurrentTotalTime === 'function' && '_total_time' in core) core._total_time = core.getCurrentTotalTime();
+      } catch (e) { /* leave the engine's value */ }
+    }
+    internalChanges(a);
+    if (a.pendingNav && a.pendingNav !== '_none_') push(tag(a, { k: 'n', q: a.pendingNav, ph: 'terminate' }));
+    flush();
+  }
+
+  function frame() { return document.getElementById('sco'); }
+
+  function launch(cfg) {
+    var Ctor = cfg.version === '2004' ? window.Scorm2004API : window.Scorm12API;
+    if (typeof Ctor !== 'function') throw new Error('scorm-again engine for SCORM ' + cfg.version + ' did not load');
+    flush();
+    var api = new Ctor(cfg.settings);
+    api.loadFromFlattenedJSON(cfg.values);
+    attempts += 1;
+    var a = { cfg: cfg, api: api, facade: null, shadow: null, nav: cfg.nav, pendingNav: '', state: 'none', attempt: attempts,
+      noError: [details(api, '0', false), details(api, '0', true)] };
+    a.shadow = toShadow(snapshot(a));
+    a.facade = cfg.record === false ? rawFacade(a) : makeFacade(a);
+    try { delete window.API; } catch (e) { /* ignore */ }
+    try { delete window.API_1484_11; } catch (e) { /* ignore */ }
+    if (cfg.version === '2004') window.API_1484_11 = a.facade; else window.API = a.facade;
+    cur = a;
+    push({ k: 'l', url: cfg.scoUrl });
+    flush();
+    frame().src = cfg.scoUrl;
+    return a.attempt;
+  }
+  // Recording off: the engine's own functions, for measuring what recording costs.
+  function rawFacade(a) {
+    var f = {};
+    (a.cfg.version === '2004' ? M04 : M12).forEach(function (n) { f[n] = a.api[n].bind(a.api); });
+    return f;
+  }
+
+  function watchFrame() {
+    var f = frame();
+    f.addEventListener('load', function () {
+      var w = null, href = '';
+      try { w = f.contentWindow; href = w.location.href; } catch (e) { href = ''; }
+      push({ k: 'f', url: href });
+      flush();
+      if (w) {
+        try { w.addEventListener('pagehide', function () { flush(); }); } catch (e) { /* cross-origin */ }
+      }
+    });
+  }
+  window.addEventListener('pagehide', flush);
+
+  window.${PLAYER_GLOBAL} = {
+    launch: launch,
+    callApi: function (method, args) {
+      if (!cur) return { error: 'NO_ATTEMPT' };
+      var fn = cur.facade[method];
+      if (typeof fn !== 'function') return { error: 'INVALID_METHOD' };
+      var before = seq;
+      source = 'tool';
+      var threw = null;
+      try { fn.apply(null, args); } catch (e) { threw = String(e && e.message ? e.message : e); }
+      source = 'sco';
+      flush();
+      return { from: before + 1, to: seq, threw: threw };
+    },
+    dataModel: function () { return cur ? snapshot(cur) : null; },
+    state: function () { return cur ? { state: cur.state, scoId: cur.cfg.scoId, attempt: cur.attempt, version: cur.cfg.version } : null; },
+    setNav: function (nav) { if (cur) cur.nav = nav; },
+    flush: function () { flush(); return seq; },
+    blankFrame: function () { frame().src = 'about:blank'; }
+  };
+
+  document.addEventListener('DOMContentLoaded', function () {
+    watchFrame();
+    var cfg = window.__scormTesterConfig;
+    if (cfg) launch(cfg);
+  });
+})();
+`;

@@ -1,0 +1,293 @@
+/**
+ * What the runtime records, and the conversion from the player's wire messages (see player-script.ts).
+ */
+import type { NavRequestEvent } from '../rte/adapter/navigation-oracle.js';
+
+/** A JSON-safe stand-in for a value that JSON cannot carry as given. */
+export type EncodedValue =
+  | { $type: 'undefined' }
+  | { $type: 'number'; value: string }
+  | { $type: 'function'; name: string }
+  | { $type: 'bigint' | 'symbol'; value: string }
+  | { $type: 'string'; length: number; head: string; truncated: true }
+  | { $type: 'object' | 'array'; json: string | null; string: string | null; className: string | null };
+
+/** An argument or return value exactly as the caller passed it, encoded only where JSON would lose it. */
+export type RecordedValue = string | number | boolean | null | EncodedValue;
+
+export type CallSource = 'sco' | 'tool';
+
+export interface ApiCallRecord {
+  /** Position in the runtime's call list (0-based, across attempts). */
+  index: number;
+  method: string;
+  args: RecordedValue[];
+  result: RecordedValue;
+  errorCode: string;
+  errorString: string;
+  diagnostic: string;
+  timestamp: number;
+  scoId: string;
+  attempt: number;
+  source: CallSource;
+  /** Set when the engine threw instead of returning (a fault in the engine, not the course). */
+  exception?: string;
+}
+
+export interface DataChange {
+  element: string;
+  /** null when the element had no value before (never set / not present). */
+  previousValue: string | null;
+  newValue: string;
+  source: 'api:SetValue' | 'internal';
+  timestamp: number;
+  scoId: string;
+  attempt: number;
+  previousValueTruncated: boolean;
+  newValueTruncated: boolean;
+  newValueOriginalLength?: number;
+}
+
+export interface ConsoleEntry {
+  type: string;
+  text: string;
+  /** 'pageerror' for uncaught exceptions. */
+  source: 'console' | 'pageerror';
+  url: string | null;
+  line: number | null;
+  column: number | null;
+  /** 'player', 'sco' or 'popup'. */
+  origin: 'player' | 'sco' | 'popup';
+  timestamp: number;
+  stack?: string;
+}
+
+export interface NetworkEntry {
+  id: number;
+  timestamp: number;
+  method: string;
+  url: string;
+  resourceType: string;
+  /** 'player': our own page and engine; 'content': the package; 'external': anything else. */
+  scope: 'player' | 'content' | 'external';
+  statusCode?: number;
+  error?: string;
+  blocked?: boolean;
+}
+
+export interface BlockedRequest {
+  url: string;
+  method: string;
+  resourceType: string;
+  reason: 'network_not_allowed' | 'top_navigation';
+  timestamp: number;
+}
+
+export interface DialogEntry {
+  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+  message: string;
+  defaultValue: string;
+  /** What we answered. */
+  accepted: boolean;
+  promptText?: string;
+  origin: 'player' | 'sco' | 'popup';
+  timestamp: number;
+}
+
+export interface NavigationBlocked {
+  url: string | null;
+  message: string;
+  timestamp: number;
+}
+
+export interface RuntimeCrash {
+  reason: string;
+  timestamp: number;
+}
+
+export interface ScriptTerminated {
+  reason: 'timeout' | 'dialog_loop';
+  operation: string;
+  timestamp: number;
+}
+
+export type InitializeState = 'none' | 'initialized' | 'terminated';
+
+/** Event name -> payload for CourseRuntime's emitter. */
+export interface RuntimeEvents {
+  api_call: ApiCallRecord;
+  data_change: DataChange;
+  console: ConsoleEntry;
+  request: NetworkEntry;
+  request_blocked: BlockedRequest;
+  dialog: DialogEntry;
+  navigation_blocked: NavigationBlocked;
+  nav_request: NavRequestEvent;
+  crashed: RuntimeCrash;
+  script_terminated: ScriptTerminated;
+  launch: { scoId: string; attempt: number; url: string; timestamp: number };
+  frame_load: { url: string; scoId: string | null; timestamp: number };
+  not_found: { path: string; timestamp: number };
+  popup: { url: string; timestamp: number };
+}
+
+/** SCORM 1.2 and 2004 names of one API function, for matching calls of either version. */
+export function canonicalMethod(method: string): string {
+  if (method === 'LMSFinish') return 'Terminate';
+  return method.startsWith('LMS') ? method.slice(3) : method;
+}
+
+export const API_METHODS: Record<'1.2' | '2004', readonly string[]> = {
+  '1.2': [
+    'LMSInitialize',
+    'LMSFinish',
+    'LMSGetValue',
+    'LMSSetValue',
+    'LMSCommit',
+    'LMSGetLastError',
+    'LMSGetErrorString',
+    'LMSGetDiagnostic',
+  ],
+  '2004': [
+    'Initialize',
+    'Terminate',
+    'GetValue',
+    'SetValue',
+    'Commit',
+    'GetLastError',
+    'GetErrorString',
+    'GetDiagnostic',
+  ],
+};
+
+// ---- wire format (see player-script.ts) ----------------------------------------------------
+
+export interface WireHeader {
+  /** Base time (epoch ms) the messages' t is relative to. */
+  b: number;
+  sco?: string;
+  at?: number;
+  v?: '1.2' | '2004';
+  /** Error string and diagnostic of code "0" for this attempt. */
+  z?: [string, string];
+}
+interface WireBase {
+  s: number;
+  t: number;
+  /** Set only when the message belongs to another attempt than the header's. */
+  sco?: string;
+  at?: number;
+}
+export interface WireCall extends WireBase {
+  k?: undefined;
+  m: number;
+  a: RecordedValue[];
+  r: RecordedValue;
+  e: string;
+  es?: string;
+  d?: string;
+  src?: CallSource;
+  x?: string;
+  p?: RecordedValue;
+  n?: RecordedValue;
+}
+export interface WireChange extends WireBase {
+  k: 'c';
+  el: string;
+  p: RecordedValue;
+  n: RecordedValue;
+}
+export interface WireNav extends WireBase {
+  k: 'n';
+  q: string;
+  ph: 'set' | 'terminate';
+}
+export interface WireLaunch extends WireBase {
+  k: 'l';
+  url: string;
+}
+export interface WireFrameLoad extends WireBase {
+  k: 'f';
+  url: string;
+}
+export type WireMessage = WireCall | WireChange | WireNav | WireLaunch | WireFrameLoad;
+export interface WireBatch {
+  h: WireHeader;
+  m: WireMessage[];
+}
+
+/** Canonical order of the wire's method index (player-script WIRE_METHODS). */
+const WIRE_NAMES_2004 = API_METHODS['2004'];
+const WIRE_NAMES_12 = API_METHODS['1.2'];
+
+export function methodName(index: number, version: '1.2' | '2004' | undefined): string {
+  const list = version === '1.2' ? WIRE_NAMES_12 : WIRE_NAMES_2004;
+  return list[index] ?? `#${index}`;
+}
+
+export function callFromWire(w: WireCall, h: WireHeader, index: number): ApiCallRecord {
+  const noError = h.z ?? ['', ''];
+  const rec: ApiCallRecord = {
+    index,
+    method: methodName(w.m, h.v),
+    args: w.a,
+    result: w.r,
+    errorCode: w.e,
+    errorString: w.es ?? noError[0],
+    diagnostic: w.d ?? noError[1],
+    timestamp: h.b + w.t,
+    scoId: w.sco ?? h.sco ?? '',
+    attempt: w.at ?? h.at ?? 0,
+    source: w.src ?? 'sco',
+  };
+  if (w.x !== undefined) rec.exception = w.x;
+  return rec;
+}
+
+function plain(v: RecordedValue | undefined): { text: string; truncated: boolean; length: number } {
+  if (typeof v === 'string') return { text: v, truncated: false, length: v.length };
+  if (v !== null && typeof v === 'object' && v.$type === 'string')
+    return { text: v.head, truncated: true, length: v.length };
+  return { text: v === null || v === undefined ? '' : String(v), truncated: false, length: 0 };
+}
+
+function makeChange(
+  element: string,
+  prev: RecordedValue | undefined,
+  next: RecordedValue,
+  source: DataChange['source'],
+  rec: { timestamp: number; scoId: string; attempt: number },
+): DataChange {
+  const n = plain(next);
+  const p = prev === null || prev === undefined ? null : plain(prev);
+  const change: DataChange = {
+    element,
+    previousValue: p ? p.text : null,
+    newValue: n.text,
+    source,
+    timestamp: rec.timestamp,
+    scoId: rec.scoId,
+    attempt: rec.attempt,
+    previousValueTruncated: p?.truncated ?? false,
+    newValueTruncated: n.truncated,
+  };
+  if (n.truncated) change.newValueOriginalLength = n.length;
+  return change;
+}
+
+/** The data change a successful SetValue made, if it changed anything. */
+export function changeFromCall(w: WireCall, rec: ApiCallRecord): DataChange | null {
+  if (!('p' in w)) return null;
+  const element = rec.args[0];
+  if (typeof element !== 'string') return null;
+  const next = w.n !== undefined ? w.n : (rec.args[1] ?? '');
+  return makeChange(element, w.p, next, 'api:SetValue', rec);
+}
+
+export function changeFromWire(w: WireChange, h: WireHeader): DataChange {
+  return makeChange(w.el, w.p, w.n, 'internal', {
+    timestamp: h.b + w.t,
+    scoId: w.sco ?? h.sco ?? '',
+    attempt: w.at ?? h.at ?? 0,
+  });
+}

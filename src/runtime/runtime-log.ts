@@ -1,0 +1,274 @@
+/**
+ * Everything one runtime observed, in order, with typed events and event-driven waits. The browser side
+ * pushes batches into ingest(); nothing here touches the browser.
+ */
+import { EventEmitter } from 'node:events';
+import { ScormTesterError } from '../core/errors.js';
+import type { NavRequestEvent } from '../rte/adapter/navigation-oracle.js';
+import {
+  callFromWire,
+  canonicalMethod,
+  changeFromCall,
+  changeFromWire,
+  type ApiCallRecord,
+  type BlockedRequest,
+  type ConsoleEntry,
+  type DataChange,
+  type DialogEntry,
+  type InitializeState,
+  type NavigationBlocked,
+  type NetworkEntry,
+  type RuntimeEvents,
+  type WireBatch,
+} from './records.js';
+
+/** Caps that keep a runaway course from exhausting memory; calls and changes are never dropped below them. */
+export const LOG_LIMITS = {
+  calls: 1_000_000,
+  changes: 1_000_000,
+  console: 5_000,
+  network: 5_000,
+  dialogs: 1_000,
+};
+
+interface CallWaiter {
+  method: string;
+  fromIndex: number;
+  resolve: (r: ApiCallRecord) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export class RuntimeLog {
+  readonly calls: ApiCallRecord[] = [];
+  readonly dataChanges: DataChange[] = [];
+  readonly consoleMessages: ConsoleEntry[] = [];
+  readonly networkRequests: NetworkEntry[] = [];
+  readonly blockedRequests: BlockedRequest[] = [];
+  readonly dialogs: DialogEntry[] = [];
+  readonly navigationBlocked: NavigationBlocked[] = [];
+  readonly navRequests: NavRequestEvent[] = [];
+  readonly missingFiles = new Set<string>();
+  /** Entries not kept because a cap was reached, per list. */
+  readonly dropped = { calls: 0, changes: 0, console: 0, network: 0, dialogs: 0 };
+
+  private readonly emitter = new EventEmitter();
+  private lastSeqSeen = 0;
+  private readonly seqWaiters: Array<{ seq: number; resolve: () => void }> = [];
+  private readonly callWaiters = new Set<CallWaiter>();
+  private readonly attemptStates = new Map<number, InitializeState>();
+  private readonly toolCalls = new Map<number, ApiCallRecord>();
+  private frameLoadWaiters: Array<{ match: (url: string) => boolean; resolve: (url: string) => void }> = [];
+  currentAttempt = 0;
+  currentScoId: string | null = null;
+  currentUrl: string | null = null;
+  launches = 0;
+  frameLoads = 0;
+
+  constructor() {
+    this.emitter.setMaxListeners(100);
+  }
+
+  on<K extends keyof RuntimeEvents>(event: K, listener: (payload: RuntimeEvents[K]) => void): () => void {
+    this.emitter.on(event, listener);
+    return () => this.emitter.off(event, listener);
+  }
+
+  emit<K extends keyof RuntimeEvents>(event: K, payload: RuntimeEvents[K]): void {
+    if (this.emitter.listenerCount(event) > 0) this.emitter.emit(event, payload);
+  }
+
+  get lastSeq(): number {
+    return this.lastSeqSeen;
+  }
+
+  get initializeState(): InitializeState {
+    return this.attemptStates.get(this.currentAttempt) ?? 'none';
+  }
+
+  get lastCall(): ApiCallRecord | null {
+    return this.calls[this.calls.length - 1] ?? null;
+  }
+
+  ingest(batch: WireBatch): void {
+    const h = batch.h;
+    for (const m of batch.m) {
+      if (m.s > this.lastSeqSeen) this.lastSeqSeen = m.s;
+      switch (m.k) {
+        case undefined: {
+          if (this.calls.length >= LOG_LIMITS.calls) {
+            this.dropped.calls += 1;
+            break;
+          }
+          const rec = callFromWire(m, h, this.calls.length);
+          this.calls.push(rec);
+          if (rec.source === 'tool') this.toolCalls.set(m.s, rec);
+          if (rec.result === 'true') {
+            const c = canonicalMethod(rec.method);
+            if (c === 'Initialize') this.attemptStates.set(rec.attempt, 'initialized');
+            else if (c === 'Terminate') this.attemptStates.set(rec.attempt, 'terminated');
+          }
+          this.emit('api_call', rec);
+          const ch = changeFromCall(m, rec);
+          if (ch) this.addChange(ch);
+          this.resolveCallWaiters(rec);
+          break;
+        }
+        case 'c':
+          this.addChange(changeFromWire(m, h));
+          break;
+        case 'n': {
+          const ev: NavRequestEvent = {
+            scoId: m.sco ?? h.sco ?? '',
+            request: m.q,
+            phase: m.ph,
+            timestamp: h.b + m.t,
+          };
+          this.navRequests.push(ev);
+          this.emit('nav_request', ev);
+          break;
+        }
+        case 'l':
+          this.currentAttempt = h.at ?? this.currentAttempt;
+          this.currentScoId = h.sco ?? null;
+          this.currentUrl = m.url;
+          this.launches += 1;
+          this.emit('launch', { scoId: h.sco ?? '', attempt: h.at ?? 0, url: m.url, timestamp: h.b + m.t });
+          break;
+        case 'f': {
+          this.frameLoads += 1;
+          this.emit('frame_load', { url: m.url, scoId: h.sco ?? null, timestamp: h.b + m.t });
+          const waiting = this.frameLoadWaiters;
+          this.frameLoadWaiters = [];
+          for (const w of waiting) {
+            if (w.match(m.url)) w.resolve(m.url);
+            else this.frameLoadWaiters.push(w);
+          }
+          break;
+        }
+      }
+    }
+    if (this.seqWaiters.length > 0) {
+      for (let i = this.seqWaiters.length - 1; i >= 0; i--) {
+        const w = this.seqWaiters[i];
+        if (w && w.seq <= this.lastSeqSeen) {
+          this.seqWaiters.splice(i, 1);
+          w.resolve();
+        }
+      }
+    }
+  }
+
+  private addChange(ch: DataChange): void {
+    if (this.dataChanges.length >= LOG_LIMITS.changes) {
+      this.dropped.changes += 1;
+      return;
+    }
+    this.dataChanges.push(ch);
+    this.emit('data_change', ch);
+  }
+
+  /** Resolves once every message up to `seq` has been ingested. */
+  waitForSeq(seq: number): Promise<void> {
+    if (seq <= this.lastSeqSeen) return Promise.resolve();
+    return new Promise((resolve) => this.seqWaiters.push({ seq, resolve }));
+  }
+
+  takeToolCall(seq: number): ApiCallRecord | undefined {
+    const rec = this.toolCalls.get(seq);
+    this.toolCalls.delete(seq);
+    return rec;
+  }
+
+  /** The next SCO frame load whose URL passes `match`. */
+  waitForFrameLoad(match: (url: string) => boolean): Promise<string> {
+    return new Promise((resolve) => this.frameLoadWaiters.push({ match, resolve }));
+  }
+
+  /**
+   * The first call to `method` (either version's name: "Initialize" matches "LMSInitialize") at or after
+   * call index `fromIndex`; resolves at once if it already happened.
+   */
+  waitForCall(method: string, timeoutMs: number, fromIndex = 0): Promise<ApiCallRecord> {
+    const want = canonicalMethod(method);
+    for (let i = Math.max(0, fromIndex); i < this.calls.length; i++) {
+      const rec = this.calls[i];
+      if (rec && canonicalMethod(rec.method) === want) return Promise.resolve(rec);
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: CallWaiter = {
+        method: want,
+        fromIndex,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.callWaiters.delete(waiter);
+          reject(
+            new ScormTesterError(
+              'WAIT_TIMEOUT',
+              `No ${method} call within ${timeoutMs} ms (${this.calls.length} calls recorded so far). ` +
+                'Check that the course reaches that point, or wait longer.',
+              { method, timeoutMs, callsRecorded: this.calls.length },
+            ),
+          );
+        }, timeoutMs),
+      };
+      this.callWaiters.add(waiter);
+    });
+  }
+
+  private resolveCallWaiters(rec: ApiCallRecord): void {
+    if (this.callWaiters.size === 0) return;
+    const c = canonicalMethod(rec.method);
+    for (const w of [...this.callWaiters]) {
+      if (w.method === c && rec.index >= w.fromIndex) {
+        clearTimeout(w.timer);
+        this.callWaiters.delete(w);
+        w.resolve(rec);
+      }
+    }
+  }
+
+  /** Fails every pending wait (the runtime closed or crashed). */
+  abortWaits(err: ScormTesterError): void {
+    for (const w of this.callWaiters) {
+      clearTimeout(w.timer);
+      w.reject(err);
+    }
+    this.callWaiters.clear();
+    for (const w of this.seqWaiters.splice(0)) w.resolve();
+  }
+
+  addConsole(entry: ConsoleEntry): void {
+    if (this.consoleMessages.length >= LOG_LIMITS.console) this.dropped.console += 1;
+    else this.consoleMessages.push(entry);
+    this.emit('console', entry);
+  }
+
+  addRequest(entry: NetworkEntry): void {
+    if (this.networkRequests.length >= LOG_LIMITS.network) this.dropped.network += 1;
+    else this.networkRequests.push(entry);
+    this.emit('request', entry);
+  }
+
+  addBlocked(entry: BlockedRequest): void {
+    if (this.blockedRequests.length < LOG_LIMITS.network) this.blockedRequests.push(entry);
+    this.emit('request_blocked', entry);
+  }
+
+  addDialog(entry: DialogEntry): void {
+    if (this.dialogs.length >= LOG_LIMITS.dialogs) this.dropped.dialogs += 1;
+    else this.dialogs.push(entry);
+    this.emit('dialog', entry);
+  }
+
+  addNavigationBlocked(entry: NavigationBlocked): void {
+    this.navigationBlocked.push(entry);
+    this.emit('navigation_blocked', entry);
+  }
+
+  addMissingFile(path: string): void {
+    this.missingFiles.add(path);
+    this.emit('not_found', { path, timestamp: Date.now() });
+  }
+}
