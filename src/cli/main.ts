@@ -2,7 +2,6 @@
 /** `scorm-tester <command>`: validate, run, mcp. Exit codes: 0 ok, 1 problems found, 2 could not run. */
 import { VERSION } from '../core/version.js';
 import { isScormTesterError } from '../core/errors.js';
-import { validateCommand } from './commands/validate.js';
 import { CliUsageError, EXIT_CANNOT_RUN } from './exit.js';
 
 const USAGE = `scorm-tester ${VERSION}: validate and run SCORM 1.2 / 2004 courses
@@ -10,16 +9,21 @@ const USAGE = `scorm-tester ${VERSION}: validate and run SCORM 1.2 / 2004 course
 Usage:
   scorm-tester validate <path> [--format text|json|sarif|junit] [--level basic|strict|pedantic]
                                [--report report.html] [--output file]
+  scorm-tester run <path> [--item <identifier>] [--viewport desktop|tablet|mobile|WxH]
+                          [--screenshot out.png] [--json] [--settle-ms N] [--timeout-ms N]
   scorm-tester mcp            serve MCP over stdio (same as npm run mcp)
   scorm-tester --version | --help
 
 <path> is a course folder, its imsmanifest.xml, or a .zip package.
-Exit codes: 0 no errors, 1 errors found, 2 could not run (e.g. the path does not exist).`;
+Exit codes: 0 no errors, 1 errors found (validate) or the course ran with problems (run),
+2 could not run (e.g. the path does not exist, no browser).`;
 
 type Command = (args: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
-  validate: validateCommand,
+  // Each command is loaded on use: `validate` must not pay for the browser runtime, nor `run` for the reports.
+  validate: async (args) => (await import('./commands/validate.js')).validateCommand(args),
+  run: async (args) => (await import('./commands/run.js')).runCommand(args),
   mcp: async () => {
     const { runMcpServer } = await import('../mcp/run-server.js');
     await runMcpServer();

@@ -9,6 +9,8 @@ import { systemTools } from './tools/system.js';
 import { validationTools } from './tools/validation.js';
 import { sessionTools } from './tools/session.js';
 import { courseTools } from './tools/course.js';
+import { runtimeTools } from './tools/runtime.js';
+import { debugTools } from './tools/debug.js';
 
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];
 
@@ -17,6 +19,8 @@ const FACTORIES: GroupFactory[] = [
   validationTools,
   sessionTools,
   courseTools,
+  runtimeTools,
+  debugTools,
 ];
 
 export const ALL_GROUPS: readonly ToolGroup[] = [

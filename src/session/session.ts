@@ -17,6 +17,13 @@ import {
 import { openPackage, type OpenedPackage } from '../package/open-package.js';
 import { buildRteInit, launchFieldsFromItem, type RteLaunch } from '../rte/adapter/index.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
+import type {
+  ApiCallRecord,
+  BlockedRequest,
+  ConsoleEntry,
+  DialogEntry,
+  NavigationBlocked,
+} from '../runtime/records.js';
 import type { ViewportSpec } from '../runtime/viewport.js';
 import { ArtifactStore } from './artifacts.js';
 import { EventLog } from './event-log.js';
@@ -160,6 +167,7 @@ export class Session {
       rte: buildRteInit(launch),
       viewport: options.viewport,
       allowNetwork: this.options.allowNetwork,
+      timeoutMs: courseTimeoutMs(),
       title: this.parsed.manifest.organizations.list[0]?.title ?? undefined,
     });
     this.runtime = runtime;
@@ -258,8 +266,13 @@ export class Session {
     return this.pkg;
   }
 
+  /**
+   * Mirrors runtime activity into the session's event log. The SCO starts calling the API while the runtime
+   * opens, so what was recorded before we could subscribe is replayed first, in order.
+   */
   private wireRuntimeEvents(runtime: CourseRuntime): void {
-    runtime.on('api_call', (call) =>
+    const log = runtime.log;
+    const apiCall = (call: ApiCallRecord): void => {
       this.events.push('debug:api_call', {
         index: call.index,
         method: call.method,
@@ -268,21 +281,33 @@ export class Session {
         error_code: call.errorCode,
         sco_id: call.scoId,
         source: call.source,
-      }),
-    );
-    runtime.on('console', (entry) => {
-      if (entry.type === 'error' || entry.source === 'pageerror')
+      });
+    };
+    const consoleEntry = (entry: ConsoleEntry): void => {
+      if (entry.type === 'error' || entry.source === 'pageerror') {
         this.events.push('error', { kind: 'console', text: entry.text, url: entry.url, line: entry.line });
-    });
-    runtime.on('request_blocked', (r) =>
-      this.events.push('network:blocked', { url: r.url, reason: r.reason }),
-    );
-    runtime.on('dialog', (d) =>
-      this.events.push('dialog', { type: d.type, message: d.message, accepted: d.accepted }),
-    );
-    runtime.on('navigation_blocked', (n) =>
-      this.events.push('navigation:blocked', { url: n.url, message: n.message }),
-    );
+      }
+    };
+    const blocked = (r: BlockedRequest): void =>
+      void this.events.push('network:blocked', { url: r.url, reason: r.reason });
+    const dialog = (d: DialogEntry): void =>
+      void this.events.push('dialog', { type: d.type, message: d.message, accepted: d.accepted });
+    const navBlocked = (n: NavigationBlocked): void =>
+      void this.events.push('navigation:blocked', { url: n.url, message: n.message });
+
+    if (log.currentUrl)
+      this.events.push('navigation:completed', { url: log.currentUrl, sco_id: log.currentScoId });
+    log.calls.forEach(apiCall);
+    log.consoleMessages.forEach(consoleEntry);
+    log.blockedRequests.forEach(blocked);
+    log.dialogs.forEach(dialog);
+    log.navigationBlocked.forEach(navBlocked);
+
+    runtime.on('api_call', apiCall);
+    runtime.on('console', consoleEntry);
+    runtime.on('request_blocked', blocked);
+    runtime.on('dialog', dialog);
+    runtime.on('navigation_blocked', navBlocked);
     runtime.on('frame_load', (f) =>
       this.events.push('navigation:completed', { url: f.url, sco_id: f.scoId }),
     );
@@ -292,4 +317,10 @@ export class Session {
       this.events.push('error', { kind: 'script_terminated', reason: s.reason, operation: s.operation }),
     );
   }
+}
+
+/** Budget for each page interaction (a hung course fails after this); SCORM_TESTER_COURSE_TIMEOUT_MS overrides. */
+function courseTimeoutMs(): number | undefined {
+  const value = Number(process.env.SCORM_TESTER_COURSE_TIMEOUT_MS);
+  return Number.isFinite(value) && value >= 1000 ? value : undefined;
 }

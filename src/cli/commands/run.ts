@@ -1,0 +1,235 @@
+/**
+ * `scorm-tester run <path>`: launches one SCO in headless Chromium, waits until its API calls settle,
+ * optionally takes a screenshot, closes it as a learner closing the window would (its unload handlers
+ * run), then prints the API calls, anomalies, console errors and final data model.
+ * Exit 0: the course initialized and no error-severity anomaly; 1: it ran with problems; 2: it could not run.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isScormTesterError } from '../../core/errors.js';
+import { Logger } from '../../core/logger.js';
+import {
+  callMetrics,
+  courseConsoleErrors,
+  DEFAULT_SETTLE_MS,
+  MAX_SETTLE_WAIT_MS,
+  probeRuntime,
+  type Anomaly,
+  type ProbeReport,
+} from '../../runtime/anomalies/index.js';
+import { callText } from '../../runtime/anomalies/recorded.js';
+import { sharedBrowserPool } from '../../runtime/browser-pool.js';
+import { sharedContentServer } from '../../runtime/content-server.js';
+import type { Screenshot } from '../../runtime/course-runtime.js';
+import type { ViewportSpec } from '../../runtime/viewport.js';
+import { SavedStateStore } from '../../session/saved-state.js';
+import { SessionManager } from '../../session/session-manager.js';
+import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
+
+const LISTED_CALLS = 60;
+
+interface RunOptions {
+  target: string;
+  itemId?: string;
+  viewport: ViewportSpec;
+  screenshot?: string;
+  json: boolean;
+  settleMs: number;
+  timeoutMs: number;
+}
+
+function integer(name: string, text: string | undefined, dflt: number, min: number, max: number): number {
+  if (text === undefined) return dflt;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw new CliUsageError(`--${name} must be a whole number from ${min} to ${max} (got "${text}")`);
+  return n;
+}
+
+export function parseViewport(text: string | undefined): ViewportSpec {
+  if (text === undefined) return { device: 'desktop' };
+  if (text === 'desktop' || text === 'tablet' || text === 'mobile') return { device: text };
+  const m = /^(\d{3,4})x(\d{3,4})$/.exec(text);
+  const width = Number(m?.[1]);
+  const height = Number(m?.[2]);
+  if (!m || width < 200 || height < 200 || width > 4096 || height > 4096) {
+    throw new CliUsageError(
+      `--viewport must be desktop, tablet, mobile or WIDTHxHEIGHT with sides 200-4096 (got "${text}")`,
+    );
+  }
+  return { width, height };
+}
+
+function parseRunArgs(args: string[]): RunOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        item: { type: 'string' },
+        viewport: { type: 'string' },
+        screenshot: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        'settle-ms': { type: 'string' },
+        'timeout-ms': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new CliUsageError('run takes exactly one <path>');
+  return {
+    target: positionals[0]!,
+    ...(values.item !== undefined ? { itemId: values.item } : {}),
+    viewport: parseViewport(values.viewport),
+    ...(values.screenshot !== undefined ? { screenshot: resolve(values.screenshot) } : {}),
+    json: values.json === true,
+    settleMs: integer('settle-ms', values['settle-ms'], DEFAULT_SETTLE_MS, 0, MAX_SETTLE_WAIT_MS),
+    timeoutMs: integer('timeout-ms', values['timeout-ms'], MAX_SETTLE_WAIT_MS, 100, MAX_SETTLE_WAIT_MS),
+  };
+}
+
+interface RunOutcome {
+  report: ProbeReport;
+  launchUrl: string | null;
+  scoId: string | null;
+  shot: Screenshot | null;
+}
+
+async function runCourse(options: RunOptions, sessions: SessionManager): Promise<RunOutcome> {
+  const session = await sessions.open({ packagePath: options.target, newAttempt: true });
+  const runtime = await session.openRuntime({
+    viewport: options.viewport,
+    ...(options.itemId ? { itemId: options.itemId } : {}),
+  });
+  let shot: Screenshot | null = null;
+  try {
+    const report = await probeRuntime(runtime, {
+      settleMs: options.settleMs,
+      maxWaitMs: options.timeoutMs,
+      beforeUnload: options.screenshot
+        ? async (rt) => {
+            shot = await rt.screenshot();
+            await writeFile(options.screenshot!, shot.png);
+          }
+        : undefined,
+    });
+    return {
+      report,
+      launchUrl: session.launch?.launchUrl ?? null,
+      scoId: session.launch?.item.identifier ?? null,
+      shot,
+    };
+  } finally {
+    // Close without saving learner state: a run leaves nothing behind.
+    await runtime.close();
+    await session.closeRuntime();
+  }
+}
+
+function outcomeJson(options: RunOptions, o: RunOutcome): Record<string, unknown> {
+  const r = o.report;
+  return {
+    scorm_version: r.version,
+    sco_id: o.scoId,
+    launch_url: o.launchUrl,
+    initialized: r.initialized,
+    final_state: r.finalState,
+    settled: r.settle.settled,
+    api_calls: r.calls.map((c) => ({
+      index: c.index,
+      method: c.method,
+      args: c.args,
+      result: c.result,
+      error_code: c.errorCode,
+      timestamp: c.timestamp,
+      source: c.source,
+    })),
+    metrics: callMetrics(r.calls),
+    anomalies: r.anomalies,
+    console_errors: courseConsoleErrors(r.console),
+    data_model: r.dataModel,
+    screenshot:
+      o.shot && options.screenshot
+        ? { path: options.screenshot, width: o.shot.width, height: o.shot.height }
+        : null,
+  };
+}
+
+function outcomeText(options: RunOptions, o: RunOutcome): string {
+  const r = o.report;
+  const lines: string[] = [];
+  lines.push(`SCORM ${r.version} · ${o.scoId ?? '?'} · ${o.launchUrl ?? '?'}`);
+  lines.push(
+    `Initialized: ${r.initialized ? 'yes' : 'no'}; state after closing: ${r.finalState}${r.settle.settled ? '' : ' (API calls were still coming when the wait ended)'}`,
+  );
+  const metrics = callMetrics(r.calls);
+  const byMethod = Object.entries(metrics.by_method)
+    .map(([m, n]) => `${m} ${n}`)
+    .join(', ');
+  lines.push(`API calls: ${metrics.total_calls}${byMethod ? ` (${byMethod})` : ''}`);
+  for (const c of r.calls.slice(0, LISTED_CALLS)) {
+    const code = c.errorCode !== '0' ? ` [error ${c.errorCode}]` : '';
+    lines.push(
+      `  #${c.index} ${callText(c.method, c.args)} -> ${JSON.stringify(c.result)}${code}${c.source === 'tool' ? ' (tester)' : ''}`,
+    );
+  }
+  if (r.calls.length > LISTED_CALLS)
+    lines.push(`  … ${r.calls.length - LISTED_CALLS} more (use --json for all)`);
+  const errors = courseConsoleErrors(r.console);
+  lines.push(`Console errors: ${errors.length === 0 ? 'none' : errors.length}`);
+  for (const e of errors.slice(0, 20))
+    lines.push(`  ${e.text}${e.url ? ` (${e.url}${e.line !== null ? `:${e.line + 1}` : ''})` : ''}`);
+  const count = (s: Anomaly['severity']): number => r.anomalies.filter((a) => a.severity === s).length;
+  lines.push(`Anomalies: ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info`);
+  for (const a of r.anomalies) {
+    lines.push(
+      `  ${a.severity.padEnd(7)} ${a.type}${a.call_index !== undefined ? ` (call #${a.call_index})` : ''}: ${a.message}`,
+    );
+    lines.push(`          fix: ${a.fix}`);
+  }
+  if (o.shot && options.screenshot)
+    lines.push(`Screenshot: ${options.screenshot} (${o.shot.width}x${o.shot.height})`);
+  return lines.join('\n') + '\n';
+}
+
+export async function runCommand(args: string[]): Promise<number> {
+  const options = parseRunArgs(args);
+  const tmp = await mkdtemp(join(tmpdir(), 'scorm-tester-run-'));
+  const logger = new Logger({ dir: join(tmp, 'logs') });
+  const sessions = new SessionManager(logger, {
+    store: new SavedStateStore(join(tmp, 'state')),
+    sessionsRoot: join(tmp, 'sessions'),
+  });
+  try {
+    let outcome: RunOutcome;
+    try {
+      outcome = await runCourse(options, sessions);
+    } catch (error) {
+      // A course that hangs did run: that is a problem with the course, not with running it.
+      if (isScormTesterError(error) && error.code === 'COURSE_TIMEOUT') {
+        process.stderr.write(`scorm-tester: ${error.code}: ${error.message}\n`);
+        return EXIT_PROBLEMS;
+      }
+      throw error;
+    }
+    process.stdout.write(
+      options.json
+        ? JSON.stringify(outcomeJson(options, outcome), null, 2) + '\n'
+        : outcomeText(options, outcome),
+    );
+    const ok = outcome.report.initialized && !outcome.report.anomalies.some((a) => a.severity === 'error');
+    return ok ? EXIT_OK : EXIT_PROBLEMS;
+  } finally {
+    await sessions.closeAll();
+    await sharedBrowserPool().shutdown();
+    // Keep-alive sockets from the closed browser would hold the process open for seconds.
+    await (await sharedContentServer()).close();
+    logger.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}

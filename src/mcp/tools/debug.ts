@@ -1,0 +1,318 @@
+/**
+ * Debug and test tools (runtime group): run a course briefly like a learner would, close it, and
+ * report every SCORM API call it made with the anomalies found in them; or analyse a session's
+ * running course so far.
+ */
+import { basename, dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
+import {
+  callMetrics,
+  callView,
+  courseConsoleErrors,
+  detectAnomalies,
+  MAX_SETTLE_WAIT_MS,
+  probeRuntime,
+  type Anomaly,
+  type ProbeReport,
+} from '../../runtime/anomalies/index.js';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { canonicalMethod, type ApiCallRecord } from '../../runtime/records.js';
+import type { ViewportSpec } from '../../runtime/viewport.js';
+import type { Session } from '../../session/session.js';
+import type { ServerContext } from '../context.js';
+import { defineTool, type ToolDefinition } from '../tool.js';
+import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
+
+const DEFAULT_MAX_CALLS = 1_000;
+const MAX_CONSOLE_ERRORS = 50;
+
+const CANONICAL = [
+  'Initialize',
+  'Terminate',
+  'GetValue',
+  'SetValue',
+  'Commit',
+  'GetLastError',
+  'GetErrorString',
+  'GetDiagnostic',
+];
+
+/** Accepts either version's names and snake_case ("get_value", "LMSFinish", "commit"). */
+export function normalizeMethodFilter(names: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const name of names) {
+    const key = name.toLowerCase().replace(/_/g, '').replace(/^lms/, '');
+    const found = key === 'finish' ? 'Terminate' : CANONICAL.find((m) => m.toLowerCase() === key);
+    if (!found) {
+      fail(
+        'MCP_INVALID_PARAMS',
+        `filter_methods: "${name}" is not a SCORM API method. Use names like ${CANONICAL.join(', ')} (LMS* and snake_case forms work too).`,
+      );
+    }
+    out.add(found);
+  }
+  return out;
+}
+
+const settleMs = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_SETTLE_WAIT_MS)
+  .optional()
+  .describe(
+    'How long the course must make no API call to count as settled before it is closed (default 1000; waits at most 15 s).',
+  );
+
+interface RunTarget {
+  workspace_path?: string;
+  session_id?: string;
+  viewport?: ViewportSpec;
+}
+
+function samePackage(a: string, b: string): boolean {
+  const norm = (p: string): string => {
+    const full = resolve(p);
+    return basename(full) === 'imsmanifest.xml' ? dirname(full) : full;
+  };
+  return norm(a) === norm(b);
+}
+
+function sessionFor(ctx: ServerContext, args: RunTarget): Session {
+  const session = ctx.sessions.get(args.session_id!);
+  if (args.workspace_path !== undefined && !samePackage(args.workspace_path, session.options.packagePath)) {
+    fail(
+      'MCP_INVALID_PARAMS',
+      `workspace_path (${args.workspace_path}) is not the package of session ${session.id} (${session.options.packagePath}). Pass one or the other.`,
+    );
+  }
+  return session;
+}
+
+/**
+ * Launches the course (in the given session, or in a temporary one starting a fresh attempt), lets it
+ * settle, unloads it as a learner closing the window would, and closes the runtime without saving
+ * learner state: a probe leaves no trace in the saved state of the course.
+ */
+async function runAndUnload<T>(
+  ctx: ServerContext,
+  args: RunTarget,
+  settle: number | undefined,
+  use: (session: Session, runtime: CourseRuntime, report: ProbeReport) => T,
+): Promise<T> {
+  let session: Session;
+  let temporary = false;
+  if (args.session_id !== undefined) session = sessionFor(ctx, args);
+  else if (args.workspace_path !== undefined) {
+    session = await ctx.sessions.open({ packagePath: args.workspace_path, newAttempt: true });
+    temporary = true;
+  } else fail('MCP_INVALID_PARAMS', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
+  try {
+    const runtime = await session.openRuntime({ viewport: args.viewport });
+    try {
+      const report = await probeRuntime(runtime, { settleMs: settle });
+      return use(session, runtime, report);
+    } finally {
+      await runtime.close();
+      await session.closeRuntime();
+    }
+  } finally {
+    if (temporary) await ctx.sessions.close(session.id).catch(() => undefined);
+  }
+}
+
+function counts(anomalies: readonly Anomaly[]): Record<'error' | 'warning' | 'info', number> {
+  const out = { error: 0, warning: 0, info: 0 };
+  for (const a of anomalies) out[a.severity] += 1;
+  return out;
+}
+
+function filtered(calls: readonly ApiCallRecord[], methods: string[] | undefined): ApiCallRecord[] {
+  if (!methods || methods.length === 0) return [...calls];
+  const wanted = normalizeMethodFilter(methods);
+  return calls.filter((c) => wanted.has(canonicalMethod(c.method)));
+}
+
+function launchInfo(session: Session): { launch_url: string | null; sco_id: string | null } {
+  return { launch_url: session.launch?.launchUrl ?? null, sco_id: session.launch?.item.identifier ?? null };
+}
+
+export function debugTools(ctx: ServerContext): ToolDefinition[] {
+  return [
+    defineTool({
+      name: 'scorm_debug_api_calls',
+      group: 'runtime',
+      description:
+        'Every SCORM API call a course makes, with metrics and anomalies (no Initialize/Terminate, calls out of order, unchecked errors, missing session_time/exit/status, oversized suspend_data, invalid values the engine accepted, ...). workspace_path: runs the course until its calls settle, closes it like a learner, then analyses. session_id with an open runtime: analyses that course so far.',
+      input: {
+        workspace_path: packagePath.optional(),
+        session_id: sessionId.optional(),
+        viewport: viewportSchema.optional(),
+        filter_methods: z
+          .array(z.string().min(1))
+          .max(16)
+          .optional()
+          .describe(
+            'Only list calls to these methods (e.g. ["SetValue","Commit"]); metrics and anomalies still cover all calls.',
+          ),
+        detect_anomalies: z.boolean().optional().describe('Default true.'),
+        include_data_model_state: z
+          .boolean()
+          .optional()
+          .describe('Add the final data model and every data change (the state after each SetValue).'),
+        settle_ms: settleMs,
+        max_calls: z
+          .number()
+          .int()
+          .min(0)
+          .max(100_000)
+          .optional()
+          .describe(`Most calls to list (default ${DEFAULT_MAX_CALLS}).`),
+      },
+      handler: async (args) => {
+        try {
+          const methods = args.filter_methods;
+          if (methods) normalizeMethodFilter(methods);
+          const maxCalls = args.max_calls ?? DEFAULT_MAX_CALLS;
+          const build = (
+            mode: 'session' | 'run',
+            session: Session,
+            runtime: CourseRuntime,
+            analysed: {
+              anomalies: Anomaly[];
+              dataModel: Record<string, string> | null;
+              settled: boolean | null;
+            },
+          ): Record<string, unknown> => {
+            const calls = runtime.calls;
+            const listed = filtered(calls, methods);
+            const data: Record<string, unknown> = {
+              supported: true,
+              entry_found: true,
+              mode,
+              session_id: args.session_id ?? null,
+              scorm_version: runtime.version,
+              ...launchInfo(session),
+              initialize_state: runtime.initializeState,
+              calls: listed.slice(0, maxCalls).map(callView),
+              calls_listed: Math.min(listed.length, maxCalls),
+              calls_truncated: listed.length > maxCalls,
+              metrics: callMetrics(calls),
+              console_errors: courseConsoleErrors(runtime.consoleMessages).slice(0, MAX_CONSOLE_ERRORS),
+            };
+            if (analysed.settled !== null) data.settled = analysed.settled;
+            if (args.detect_anomalies !== false) {
+              data.anomalies = analysed.anomalies;
+              data.anomaly_counts = counts(analysed.anomalies);
+            }
+            if (args.include_data_model_state) {
+              data.data_model = analysed.dataModel;
+              data.data_changes = runtime.log.dataChanges.slice(0, maxCalls).map((c) => ({
+                element: c.element,
+                previous_value: c.previousValue,
+                new_value: c.newValue,
+                source: c.source,
+                timestamp: c.timestamp,
+                sco_id: c.scoId,
+              }));
+            }
+            return data;
+          };
+
+          const live = args.session_id !== undefined ? sessionFor(ctx, args) : null;
+          if (live?.runtime) {
+            const runtime = live.runtime.isCrashed ? live.runtime : live.requireRuntime();
+            const dataModel =
+              runtime.isOpen && args.include_data_model_state ? await runtime.getDataModel() : null;
+            const anomalies = detectAnomalies({
+              version: runtime.version,
+              calls: runtime.calls,
+              finalState: runtime.initializeState,
+              ...(dataModel ? { dataModel } : {}),
+              ended: !runtime.isOpen,
+            });
+            return { data: build('session', live, runtime, { anomalies, dataModel, settled: null }) };
+          }
+          const data = await runAndUnload(ctx, args, args.settle_ms, (session, runtime, report) =>
+            build('run', session, runtime, {
+              anomalies: report.anomalies,
+              dataModel: report.dataModel,
+              settled: report.settle.settled,
+            }),
+          );
+          return { data };
+        } catch (error) {
+          if (isScormTesterError(error)) throw error;
+          throw new ScormTesterError(
+            'DEBUG_API_ERROR',
+            `Debugging the API calls failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      },
+    }),
+    defineTool({
+      name: 'scorm_test_api_integration',
+      group: 'runtime',
+      description:
+        'Run a course and check its SCORM API integration: launches the first SCO, waits until its calls settle, closes it like a learner (unload handlers run), and reports whether Initialize succeeded, the final data model, anomalies and console errors. Learner state is not saved.',
+      input: {
+        workspace_path: packagePath,
+        session_id: sessionId
+          .optional()
+          .describe('Run in this session (it must have no open runtime) instead of a temporary one.'),
+        viewport: viewportSchema.optional(),
+        capture_api_calls: z
+          .boolean()
+          .optional()
+          .describe('Include every call in api_test_results.api_calls_captured (default false).'),
+        test_scenario: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .describe(
+            'Acknowledged (scenario_ack) but not executed; drive the course with the DOM/automation tools instead.',
+          ),
+        settle_ms: settleMs,
+      },
+      handler: async (args) => {
+        const data = await runAndUnload(ctx, args, args.settle_ms, (session, runtime, report) => {
+          const issues = report.anomalies
+            .filter((a) => a.severity !== 'info')
+            .map((a) => `${a.severity}: ${a.type}: ${a.message}`);
+          return {
+            api_test_results: {
+              initialize_success: report.initialized,
+              data_model_state: report.dataModel,
+              ...(args.capture_api_calls
+                ? {
+                    api_calls_captured: report.calls.map((c) => ({
+                      method: c.method,
+                      parameters: c.args,
+                      result: c.result,
+                      error_code: c.errorCode,
+                      timestamp: c.timestamp,
+                      source: c.source,
+                    })),
+                  }
+                : {}),
+            },
+            manifest_ok: true,
+            scorm_version: runtime.version,
+            ...launchInfo(session),
+            scenario_ack: args.test_scenario !== undefined,
+            ...(args.test_scenario !== undefined
+              ? { scenario_note: 'test_scenario was received but its steps are not executed by this tool.' }
+              : {}),
+            final_state: report.finalState,
+            settled: report.settle.settled,
+            metrics: callMetrics(report.calls),
+            anomalies: report.anomalies,
+            detected_issues: issues,
+            console_errors: courseConsoleErrors(report.console).slice(0, MAX_CONSOLE_ERRORS),
+          };
+        });
+        return { data };
+      },
+    }),
+  ];
+}

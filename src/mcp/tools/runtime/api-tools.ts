@@ -1,0 +1,93 @@
+/** Calling the SCORM API from a tool: single calls, waiting for the course's calls, replays. */
+import { z } from 'zod';
+import type { ServerContext } from '../../context.js';
+import { defineTool, type ToolDefinition } from '../../tool.js';
+import { sessionId } from '../shared-schemas.js';
+import { callView, checkAnyMethod, replayCalls, resolveMethod } from './api-calls.js';
+
+const DEFAULT_WAIT_MS = 10_000;
+const MAX_WAIT_MS = 300_000;
+
+const apiArgs = z
+  .array(z.unknown())
+  .max(8)
+  .describe('Arguments as the course would pass them, e.g. ["cmi.location"].');
+
+export function apiTools(ctx: ServerContext): ToolDefinition[] {
+  const { sessions } = ctx;
+  return [
+    defineTool({
+      name: 'scorm_api_call',
+      group: 'runtime',
+      description:
+        'Call one SCORM API method on the running course, e.g. GetValue ["cmi.location"] or SetValue ["cmi.score.raw","80"]. Either version\'s names work (GetValue on 1.2 calls LMSGetValue). Recorded with source "tool". Returns result, error_code, error_string, diagnostic and call_index.',
+      input: {
+        session_id: sessionId,
+        method: z.string().min(1).describe('API method, e.g. GetValue, SetValue, Commit, LMSGetValue.'),
+        args: apiArgs.optional(),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const method = resolveMethod(runtime.version, args.method);
+        const rec = await runtime.callApi(method, args.args ?? []);
+        return {
+          data: {
+            result: rec.result,
+            error_code: rec.errorCode,
+            error_string: rec.errorString,
+            diagnostic: rec.diagnostic,
+            call_index: rec.index,
+            method: rec.method,
+          },
+        };
+      },
+    }),
+    defineTool({
+      name: 'scorm_wait_for_api_call',
+      group: 'runtime',
+      description:
+        'Wait until the course calls an API method (either version\'s name: "Terminate" also matches LMSFinish). Only calls made after the wait starts count unless include_past=true. Resolves the moment it happens; WAIT_TIMEOUT after timeout_ms (default 10000).',
+      input: {
+        session_id: sessionId,
+        method: z.string().min(1),
+        timeout_ms: z.number().int().min(1).max(MAX_WAIT_MS).optional(),
+        include_past: z
+          .boolean()
+          .optional()
+          .describe('Also accept a matching call recorded before the wait.'),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        checkAnyMethod(args.method);
+        const started = Date.now();
+        const from = args.include_past ? 0 : runtime.calls.length;
+        const rec = await runtime.waitForCall(args.method, args.timeout_ms ?? DEFAULT_WAIT_MS, from);
+        return { data: { found: true, call: callView(rec), elapsed_ms: Date.now() - started } };
+      },
+    }),
+    defineTool({
+      name: 'scorm_replay_api_calls',
+      group: 'runtime',
+      description:
+        'Run a sequence of API calls in order to reproduce behaviour, e.g. [{method:"SetValue",args:["cmi.location","p3"]},{method:"Commit",args:[""]}]. A call fails when it returns "false" or sets a non-zero error code; stops there unless stop_on_error=false. Reports failed_at_index and why.',
+      input: {
+        session_id: sessionId,
+        calls: z
+          .array(z.object({ method: z.string().min(1), args: apiArgs.optional() }).strict())
+          .min(1)
+          .max(1000),
+        stop_on_error: z.boolean().optional().describe('Default true.'),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const outcome = await replayCalls(
+          runtime.version,
+          args.calls,
+          (method, callArgs) => runtime.callApi(method, callArgs),
+          args.stop_on_error ?? true,
+        );
+        return { data: outcome };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,105 @@
+/** Screenshot capture shared by scorm_capture_screenshot and scorm_take_screenshot. */
+import { z } from 'zod';
+import type { CourseRuntime } from '../../../runtime/course-runtime.js';
+import type { LayoutReport } from '../../../runtime/layout/analyze-layout.js';
+import type { Viewport } from '../../../runtime/viewport.js';
+import type { Session } from '../../../session/session.js';
+import type { ExtraContent } from '../../tool.js';
+
+export const captureOptionsSchema = z
+  .object({
+    wait_for_selector: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('CSS selector in the SCO that must be visible first (CAPTURE_FAILED if it never is).'),
+    wait_timeout_ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(60_000)
+      .optional()
+      .describe('Wait for the selector (default 5000).'),
+    delay_ms: z.number().int().min(0).max(30_000).optional().describe('Pause before capturing.'),
+    full_page: z.boolean().optional().describe("The SCO's whole document height, scaled to fit 1568 px."),
+  })
+  .strict();
+
+export type CaptureOptions = z.infer<typeof captureOptionsSchema>;
+
+export interface CaptureData {
+  artifact_path: string;
+  /** Relative to the session workspace, as artifacts.json lists it. */
+  artifact: string;
+  width: number;
+  height: number;
+  scaled: boolean;
+  full_page: boolean;
+  truncated: boolean;
+  viewport: Viewport;
+  sco_id: string | null;
+}
+
+/** Captures the SCO, saves the PNG as a session artifact, and returns it as MCP image content too. */
+export async function captureToArtifact(
+  session: Session,
+  runtime: CourseRuntime,
+  options: CaptureOptions = {},
+  tool: string,
+): Promise<{ data: CaptureData; content: ExtraContent[] }> {
+  const shot = await runtime.screenshot({
+    fullPage: options.full_page,
+    waitForSelector: options.wait_for_selector,
+    waitTimeoutMs: options.wait_timeout_ms,
+    delayMs: options.delay_ms,
+  });
+  const scoId = runtime.status().scoId;
+  const stem = `${scoId ?? 'sco'}-${shot.viewport.device}-${shot.viewport.width}x${shot.viewport.height}`;
+  const { absolutePath, artifact } = await session.artifacts.add('screenshot', stem, 'png', shot.png, {
+    width: shot.width,
+    height: shot.height,
+    viewport: shot.viewport,
+    full_page: shot.fullPage,
+    sco_id: scoId,
+    tool,
+  });
+  session.events.push('screenshot:capture_done', {
+    artifact_path: absolutePath,
+    width: shot.width,
+    height: shot.height,
+    sco_id: scoId,
+  });
+  return {
+    data: {
+      artifact_path: absolutePath,
+      artifact: artifact.path,
+      width: shot.width,
+      height: shot.height,
+      scaled: shot.scaled,
+      full_page: shot.fullPage,
+      truncated: shot.truncated,
+      viewport: shot.viewport,
+      sco_id: scoId,
+    },
+    content: [{ type: 'image', data: shot.png.toString('base64'), mimeType: 'image/png' }],
+  };
+}
+
+/** The layout report in the shape scorm_take_screenshot promises (responsive_issues first). */
+export function layoutAnalysis(report: LayoutReport & { viewport: Viewport }): Record<string, unknown> {
+  return {
+    responsive_issues: report.issues.map((issue) => ({
+      type: issue.type,
+      severity: issue.severity,
+      description: issue.description,
+      fix_suggestion: issue.fix_suggestion,
+      selector: issue.selector,
+      measured: { rect: issue.rect, ...issue.details },
+    })),
+    issue_counts: report.counts,
+    frame: report.frame,
+    document: report.document,
+    touch: report.touch,
+    viewport: report.viewport,
+  };
+}

@@ -1,0 +1,123 @@
+/** Reading, tracing and checking the data model of a running course. */
+import { z } from 'zod';
+import {
+  compareSnapshots,
+  elementMetadata,
+  queryHistory,
+  selectElements,
+  validateState,
+  type ElementMetadata,
+} from '../../../runtime/data-model/index.js';
+import type { ServerContext } from '../../context.js';
+import { defineTool, type ToolDefinition } from '../../tool.js';
+import { sessionId } from '../shared-schemas.js';
+
+const elementName = z.string().min(1).max(500);
+
+export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
+  const { sessions } = ctx;
+  return [
+    defineTool({
+      name: 'scorm_data_model_get',
+      group: 'runtime',
+      description:
+        'Read data model elements of the running course in one call, straight from the engine (no API call, the course\'s error state is untouched). Names may use wildcards: "cmi.interactions.*", "cmi.objectives.*.id". No names: the whole model. include_metadata adds access and type per element.',
+      input: {
+        session_id: sessionId,
+        elements: z.array(elementName).max(1000).optional().describe('Element names, e.g. ["cmi.location"].'),
+        patterns: z
+          .array(elementName)
+          .max(100)
+          .optional()
+          .describe('Wildcard patterns, e.g. ["cmi.interactions.*"].'),
+        include_metadata: z.boolean().optional(),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const snapshot = await runtime.getDataModel();
+        const { data, errors } = selectElements(runtime.version, snapshot, {
+          elements: args.elements,
+          patterns: args.patterns,
+        });
+        const result: Record<string, unknown> = { data, element_count: Object.keys(data).length };
+        if (args.include_metadata) {
+          const metadata: Record<string, ElementMetadata | null> = {};
+          for (const name of Object.keys(data)) metadata[name] = elementMetadata(runtime.version, name);
+          result.metadata = metadata;
+        }
+        if (errors.length > 0) result.errors = errors;
+        return { data: result };
+      },
+    }),
+    defineTool({
+      name: 'scorm_get_data_model_history',
+      group: 'runtime',
+      description:
+        'Every change to the data model of the open runtime in order: element, previousValue, newValue, source (api:SetValue or internal), timestamp. Filter by since_ts and element_prefix (e.g. "cmi.interactions" or ["cmi.score","cmi.objectives"]); page with limit (default 1000) and offset.',
+      input: {
+        session_id: sessionId,
+        since_ts: z.number().optional().describe('Only changes after this epoch-ms time.'),
+        element_prefix: z.union([elementName, z.array(elementName).min(1).max(100)]).optional(),
+        change_session_id: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('Only changes recorded for this session id.'),
+        limit: z.number().int().min(1).max(100_000).optional(),
+        offset: z.number().int().min(0).optional(),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const page = queryHistory(runtime.log.dataChanges, args.session_id, {
+          sinceTs: args.since_ts,
+          elementPrefix: args.element_prefix,
+          changeSessionId: args.change_session_id,
+          limit: args.limit,
+          offset: args.offset,
+        });
+        return {
+          data: {
+            session_id: args.session_id,
+            ...page,
+            ...(runtime.log.dropped.changes > 0 ? { dropped_changes: runtime.log.dropped.changes } : {}),
+          },
+        };
+      },
+    }),
+    defineTool({
+      name: 'scorm_validate_data_model_state',
+      group: 'runtime',
+      description:
+        'Check the running course\'s data model against expected values, e.g. {"cmi.completion_status":"completed","cmi.score.raw":80}. Numbers compare numerically, null means "no value". Each mismatch gets a hint from the call log: never set, set to something else, or a SetValue rejected with its error code.',
+      input: {
+        session_id: sessionId,
+        expected: z
+          .record(elementName, z.union([z.string(), z.number(), z.boolean(), z.null()]))
+          .refine((r) => Object.keys(r).length > 0, 'expected must name at least one element'),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const snapshot = await runtime.getDataModel();
+        const result = validateState({
+          version: runtime.version,
+          snapshot,
+          changes: runtime.log.dataChanges,
+          calls: runtime.calls,
+          expected: args.expected,
+        });
+        return { data: result };
+      },
+    }),
+    defineTool({
+      name: 'scorm_compare_data_model_snapshots',
+      group: 'runtime',
+      description:
+        'Diff two data model snapshots (no session needed): added, changed (before/after), unchanged and removed elements. Accepts the data of scorm_data_model_get (flat "cmi.x" keys), nested objects, or a whole scorm_data_model_get result.',
+      input: {
+        before: z.record(z.string(), z.unknown()).describe('The earlier snapshot.'),
+        after: z.record(z.string(), z.unknown()).describe('The later snapshot.'),
+      },
+      handler: async (args) => ({ data: compareSnapshots(args.before, args.after) }),
+    }),
+  ];
+}

@@ -1,0 +1,86 @@
+/** What the course printed and requested: console errors and network requests of the open runtime. */
+import { z } from 'zod';
+import type { ServerContext } from '../../context.js';
+import { defineTool, type ToolDefinition } from '../../tool.js';
+import { sessionId } from '../shared-schemas.js';
+import { collectConsoleErrors } from './console-errors.js';
+import { DEFAULT_MAX_REQUESTS, queryNetwork } from './network-requests.js';
+
+export function observeTools(ctx: ServerContext): ToolDefinition[] {
+  const { sessions } = ctx;
+  return [
+    defineTool({
+      name: 'scorm_get_console_errors',
+      group: 'runtime',
+      description:
+        "The course's console errors and warnings (uncaught exceptions included, the tester's own messages left out) with source location and stack, each categorised as scorm_api, syntax, runtime or network. severity picks levels (default error and warning); since_ts skips older ones.",
+      input: {
+        session_id: sessionId,
+        since_ts: z.number().optional().describe('Only messages after this epoch-ms time.'),
+        severity: z
+          .array(z.enum(['error', 'warning', 'info']))
+          .min(1)
+          .optional(),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const { errors, categories } = collectConsoleErrors(runtime.consoleMessages, {
+          sinceTs: args.since_ts,
+          severity: args.severity,
+        });
+        return {
+          data: {
+            session_id: args.session_id,
+            error_count: errors.length,
+            errors,
+            categories,
+            ...(runtime.log.dropped.console > 0 ? { dropped_messages: runtime.log.dropped.console } : {}),
+          },
+        };
+      },
+    }),
+    defineTool({
+      name: 'scorm_get_network_requests',
+      group: 'runtime',
+      description:
+        'Requests the course made, oldest first: method, URL, resource type, status code or error. Requests blocked because network access is off (or top-window navigations) are marked blocked with blocked_reason. Filter by resource_types, since_ts; max_count defaults to 100. Also lists package files that were missing (404).',
+      input: {
+        session_id: sessionId,
+        options: z
+          .object({
+            resource_types: z
+              .array(z.string().min(1))
+              .optional()
+              .describe('e.g. ["document","script","fetch","xhr","image"].'),
+            since_ts: z.number().optional(),
+            max_count: z.number().int().min(1).max(5000).optional(),
+            include_blocked: z.boolean().optional().describe('Default true.'),
+          })
+          .strict()
+          .optional(),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const o = args.options ?? {};
+        const { requests, total } = queryNetwork(runtime.networkRequests, runtime.log.blockedRequests, {
+          resourceTypes: o.resource_types,
+          sinceTs: o.since_ts,
+          maxCount: o.max_count ?? DEFAULT_MAX_REQUESTS,
+          includeBlocked: o.include_blocked,
+        });
+        return {
+          data: {
+            session_id: args.session_id,
+            request_count: requests.length,
+            total_matching: total,
+            has_more: total > requests.length,
+            requests,
+            blocked_count: requests.filter((r) => r.blocked).length,
+            missing_files: [...runtime.log.missingFiles],
+            allow_network: runtime.allowNetwork,
+          },
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,105 @@
+/** Screenshots of the running course (as artifacts and as images the model sees), with layout analysis. */
+import { fail } from '../../../core/errors.js';
+import type { ViewportSpec } from '../../../runtime/viewport.js';
+import type { Session } from '../../../session/session.js';
+import type { ServerContext } from '../../context.js';
+import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
+import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
+import { captureOptionsSchema, captureToArtifact, layoutAnalysis, type CaptureOptions } from './capture.js';
+
+export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
+  const { sessions } = ctx;
+
+  const captureWithLayout = async (
+    session: Session,
+    viewport: ViewportSpec | undefined,
+    options: CaptureOptions | undefined,
+  ): Promise<ToolResult> => {
+    const runtime = session.requireRuntime();
+    const original = runtime.viewport;
+    const wanted = viewport;
+    const resize =
+      wanted !== undefined &&
+      (wanted.device !== undefined ||
+        (wanted.width ?? original.width) !== original.width ||
+        (wanted.height ?? original.height) !== original.height ||
+        (wanted.scale ?? original.scale) !== original.scale);
+    if (resize && wanted) {
+      // Explicit sizes alone keep the current device's traits; a preset replaces them.
+      const spec = wanted.device ? wanted : { width: original.width, height: original.height, ...wanted };
+      await runtime.setViewport(spec);
+    }
+    try {
+      const shot = await captureToArtifact(session, runtime, options, 'scorm_take_screenshot');
+      const layout = layoutAnalysis(await runtime.analyzeLayout());
+      return { data: { ...shot.data, layout_analysis: layout }, content: shot.content };
+    } finally {
+      if (resize && runtime.isOpen) {
+        const { width, height, scale } = original;
+        await runtime.setViewport(
+          original.device === 'custom'
+            ? { width, height, scale }
+            : { device: original.device, width, height, scale },
+        );
+      }
+    }
+  };
+
+  return [
+    defineTool({
+      name: 'scorm_capture_screenshot',
+      group: 'runtime',
+      description:
+        'Screenshot of the running SCO as you see it (PNG image content, long edge at most 1568 px), saved as a session artifact. capture_options: wait_for_selector (+wait_timeout_ms), delay_ms, full_page.',
+      input: { session_id: sessionId, capture_options: captureOptionsSchema.optional() },
+      handler: async (args) => {
+        const session = sessions.get(args.session_id);
+        const runtime = session.requireRuntime();
+        return captureToArtifact(session, runtime, args.capture_options, 'scorm_capture_screenshot');
+      },
+    }),
+    defineTool({
+      name: 'scorm_take_screenshot',
+      group: 'runtime',
+      description:
+        'Screenshot plus layout_analysis (content wider than the frame, small tap targets or text, clipped content) with fix suggestions. With session_id: the open runtime, optionally at another viewport (restored afterwards). With workspace_path: a throwaway session opens the course fresh, captures, closes, saving no learner state.',
+      input: {
+        session_id: sessionId.optional(),
+        workspace_path: packagePath.optional(),
+        viewport: viewportSchema.optional(),
+        capture_options: captureOptionsSchema.optional(),
+      },
+      handler: async (args) => {
+        if (args.session_id && args.workspace_path) {
+          fail(
+            'MCP_INVALID_PARAMS',
+            'Give either session_id (an open runtime) or workspace_path (a course to open briefly), not both.',
+          );
+        }
+        if (args.session_id) {
+          return captureWithLayout(sessions.get(args.session_id), args.viewport, args.capture_options);
+        }
+        if (!args.workspace_path) {
+          fail(
+            'MCP_INVALID_PARAMS',
+            'Give session_id (an open runtime) or workspace_path (a course folder or zip).',
+          );
+        }
+        const session = await sessions.open({ packagePath: args.workspace_path, newAttempt: true });
+        try {
+          await session.openRuntime({ viewport: args.viewport });
+          const result = await captureWithLayout(session, undefined, args.capture_options);
+          const data = result.data as Record<string, unknown>;
+          return {
+            data: { ...data, temporary_session_id: session.id, workspace_path: session.workspace },
+            content: result.content,
+          };
+        } finally {
+          // A throwaway look must not become learner state: drop the runtime before the session saves it.
+          await session.runtime?.close().catch(() => undefined);
+          await sessions.close(session.id).catch(() => undefined);
+        }
+      },
+    }),
+  ];
+}

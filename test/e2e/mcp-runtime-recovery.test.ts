@@ -1,0 +1,126 @@
+/**
+ * The runtime tools when the course or the browser fails: a course stuck in an endless loop gives
+ * COURSE_TIMEOUT and stays closable; a killed Chromium gives BROWSER_CRASHED, and closing and reopening
+ * the runtime starts a new browser.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+let server: StartedServer;
+
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server.close();
+});
+
+const course = (name: string): string => join(FIXTURES_DIR, 'courses', name);
+
+async function openRuntime(name: string): Promise<string> {
+  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
+    package_path: course(name),
+  });
+  await callTool(server.client, 'scorm_runtime_open', { session_id });
+  return session_id;
+}
+
+/** Processes whose parent is `pid` (Linux /proc), with their command lines. */
+function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
+  const out: Array<{ pid: number; cmdline: string }> = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Field 4 (ppid) follows the parenthesised command name, which may itself contain spaces.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) {
+        out.push({
+          pid: Number(name),
+          cmdline: readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' '),
+        });
+      }
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
+
+test('endless-loop: COURSE_TIMEOUT, then the runtime still reports, closes and the session closes', async () => {
+  const sessionId = await openRuntime('endless-loop');
+  await new Promise((r) => setTimeout(r, 300));
+  const started = Date.now();
+  const stuck = await callToolError(server.client, 'scorm_api_call', {
+    session_id: sessionId,
+    method: 'GetValue',
+    args: ['cmi.location'],
+  });
+  assert.equal(stuck.error_code, 'COURSE_TIMEOUT');
+  assert.match(stuck.message, /stuck|endless loop/);
+  assert.ok(Date.now() - started < 30_000);
+  const status = await callTool(server.client, 'scorm_runtime_status', { session_id: sessionId });
+  assert.equal(status.open, true);
+  assert.equal(status.initialize_state, 'initialized');
+  const history = await callTool<{ changes: Array<{ element: string; newValue: string }> }>(
+    server.client,
+    'scorm_get_data_model_history',
+    { session_id: sessionId },
+  );
+  assert.deepEqual(
+    history.changes.map((c) => [c.element, c.newValue]),
+    [['cmi.location', 'before-loop']],
+  );
+  const closed = await callTool(server.client, 'scorm_runtime_close', { session_id: sessionId });
+  assert.equal(closed.success, true);
+  const sessionClosed = await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+  assert.equal(sessionClosed.success, true);
+});
+
+test('Chromium killed mid-session: BROWSER_CRASHED, then runtime_close + runtime_open works again', async () => {
+  const first = await openRuntime('scorm12-single');
+  const second = await openRuntime('scorm2004-multi');
+  const serverPid = (server.client.transport as StdioClientTransport).pid;
+  assert.ok(serverPid, 'server pid');
+  const browsers = childrenOf(serverPid).filter((p) => /chrom/i.test(p.cmdline));
+  assert.ok(browsers.length >= 1, 'a Chromium child of the server');
+  for (const b of browsers) process.kill(b.pid, 'SIGKILL');
+
+  const crashedError = await callToolError(server.client, 'scorm_api_call', {
+    session_id: first,
+    method: 'GetValue',
+    args: ['cmi.core.lesson_status'],
+  });
+  assert.equal(crashedError.error_code, 'BROWSER_CRASHED');
+  assert.match(crashedError.message, /scorm_runtime_close|open the course again/);
+  const status = await callTool(server.client, 'scorm_runtime_status', { session_id: second });
+  assert.equal(status.crashed, true);
+  assert.equal(status.open, false);
+  for (const name of ['scorm_capture_screenshot', 'scorm_data_model_get', 'scorm_get_console_errors']) {
+    const e = await callToolError(server.client, name, { session_id: second });
+    assert.equal(e.error_code, 'BROWSER_CRASHED', name);
+  }
+
+  const closed = await callTool(server.client, 'scorm_runtime_close', { session_id: first });
+  assert.equal(closed.success, true);
+  const reopened = await callTool(server.client, 'scorm_runtime_open', { session_id: first });
+  assert.match(String(reopened.runtime_id), /^rt_/);
+  await callTool(server.client, 'scorm_wait_for_api_call', {
+    session_id: first,
+    method: 'LMSCommit',
+    include_past: true,
+  });
+  const got = await callTool(server.client, 'scorm_api_call', {
+    session_id: first,
+    method: 'LMSGetValue',
+    args: ['cmi.core.lesson_location'],
+  });
+  assert.equal(got.result, 'page1');
+  assert.equal((await callTool(server.client, 'scorm_session_close', { session_id: second })).success, true);
+  assert.equal((await callTool(server.client, 'scorm_session_close', { session_id: first })).success, true);
+});
