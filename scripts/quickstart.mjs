@@ -1,4 +1,5 @@
-// `npm run quickstart` (after scripts/setup.sh): validate the bundled sample and print MCP client configuration.
+// `npm run quickstart` (after scripts/setup.sh): validate and run the bundled sample, save a screenshot,
+// and print MCP client configuration.
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +14,11 @@ function step(title, args) {
   return r.status ?? 1;
 }
 
+const screenshot = join(root, 'sample-course.png');
 let failed = false;
 if (step('Validate the bundled sample course', ['validate', sample]) !== 0) failed = true;
+if (step('Run it in headless Chromium inside the LMS-like player', ['run', sample, '--screenshot', screenshot]) !== 0) failed = true;
+else console.log(`\nScreenshot saved: ${screenshot}`);
 
 const server = join(root, 'dist/src/mcp/main.js');
 const entry = { command: 'node', args: [server] };

@@ -1,0 +1,208 @@
+/**
+ * Runtime benchmarks against raw playwright-core in the same run, same browser and same flags:
+ * - open until the SCO's Initialize vs new context + page + goto of the same launch page;
+ * - screenshot vs page.screenshot; API call round trip vs page.evaluate;
+ * - a SCO making 10,000 API calls with and without recording (time measured inside the SCO);
+ * - five concurrent sessions, with memory per session.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../src/core/version.js';
+import { buildRteInit } from '../src/rte/adapter/index.js';
+import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
+import { sharedContentServer } from '../src/runtime/content-server.js';
+import { openCourseRuntime, type CourseRuntime } from '../src/runtime/course-runtime.js';
+import { median, type BenchRow } from './stats.js';
+
+const SAMPLE = join(PACKAGE_ROOT, 'samples/sample-course');
+const LAUNCH = 'intro/index.html';
+const RUNS = 7;
+const VIEWPORT = { width: 1366, height: 768 };
+
+async function openOurs(packageRoot = SAMPLE, launchPath = LAUNCH, recordCalls = true): Promise<CourseRuntime> {
+  return openCourseRuntime({
+    packageRoot,
+    launchPath,
+    scormVersion: '2004',
+    scoId: 'item_intro',
+    rte: buildRteInit({ version: '2004', scoId: 'item_intro' }),
+    viewport: VIEWPORT,
+    recordCalls,
+  });
+}
+
+async function rawPage(url: string) {
+  const browser = await sharedBrowserPool().getBrowser();
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.goto(url);
+  return { context, page };
+}
+
+/** A course whose single SCO makes `n` SetValue calls in a loop and publishes how long the loop took. */
+function manyCallsCourse(n: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'scorm-tester-bench-calls-'));
+  mkdirSync(join(dir, 'sco'));
+  writeFileSync(
+    join(dir, 'sco/index.html'),
+    `<!doctype html><title>calls</title><script>
+var w = window, api = null, hops = 0;
+while (w && !w.API_1484_11 && w.parent && w.parent !== w && hops++ < 10) w = w.parent;
+api = w.API_1484_11;
+api.Initialize('');
+var t0 = performance.now();
+for (var i = 0; i < ${n}; i++) api.SetValue('cmi.location', 'p' + (i % 50));
+window.loopMs = performance.now() - t0;
+api.Terminate('');
+</script>`,
+  );
+  return dir;
+}
+
+/** Proportional set size (kB: shared pages split between sharers) of a process and its descendants (Linux). */
+function treePssKb(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // process ended while listing
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      total += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+function ratioRow(name: string, ours: number[], raw: number[], target: string, note?: string): BenchRow[] {
+  return [
+    { name: `${name} (raw playwright-core)`, median_ms: median(raw), runs: raw.length },
+    { name: `${name} (scorm-tester)`, median_ms: median(ours), runs: ours.length, target, ratio: median(ours) / median(raw), note },
+  ];
+}
+
+export async function benchRuntime(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const server = await sharedContentServer();
+  const mount = await server.mount(SAMPLE);
+  const launchUrl = mount.contentUrl(LAUNCH);
+
+  // Warm-up: browser launch, engine bundle, JIT.
+  const warm = await openOurs();
+  await warm.waitForCall('Initialize', 15_000);
+  await warm.close();
+  const warmRaw = await rawPage(launchUrl);
+  await warmRaw.context.close();
+
+  const openOursMs: number[] = [];
+  const openRawMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now();
+    const raw = await rawPage(launchUrl);
+    openRawMs.push(performance.now() - t);
+    await raw.context.close();
+    t = performance.now();
+    const rt = await openOurs();
+    await rt.waitForCall('Initialize', 15_000);
+    openOursMs.push(performance.now() - t);
+    await rt.close();
+  }
+  rows.push(...ratioRow('open until Initialize', openOursMs, openRawMs, '<= 1.5x', 'raw = new context + page + goto of the launch page'));
+
+  const rt = await openOurs();
+  await rt.waitForCall('Initialize', 15_000);
+  const raw = await rawPage(launchUrl);
+  const shotOurs: number[] = [];
+  const shotRaw: number[] = [];
+  const callOurs: number[] = [];
+  const evalRaw: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now();
+    await raw.page.screenshot();
+    shotRaw.push(performance.now() - t);
+    t = performance.now();
+    await rt.screenshot();
+    shotOurs.push(performance.now() - t);
+  }
+  for (let i = 0; i < 50; i++) {
+    let t = performance.now();
+    await raw.page.evaluate('1');
+    evalRaw.push(performance.now() - t);
+    t = performance.now();
+    await rt.callApi('GetValue', ['cmi.location']);
+    callOurs.push(performance.now() - t);
+  }
+  rows.push(...ratioRow('screenshot (viewport)', shotOurs, shotRaw, '<= 1.2x'));
+  rows.push(...ratioRow('API call round trip', callOurs, evalRaw, '<= 1.5x', 'ours = GetValue through the recorded API'));
+  await rt.close();
+  await raw.context.close();
+
+  const course = manyCallsCourse(10_000);
+  const loop = async (record: boolean): Promise<number> => {
+    const r = await openOurs(course, 'sco/index.html', record);
+    const frame = await r.scoFrame();
+    await frame.waitForFunction('typeof window.loopMs === "number"', undefined, { timeout: 30_000 });
+    const ms = (await frame.evaluate('window.loopMs')) as number;
+    if (record) await r.waitForCall('Terminate', 30_000);
+    await r.close();
+    return ms;
+  };
+  const off: number[] = [];
+  const on: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    off.push(await loop(false));
+    on.push(await loop(true));
+  }
+  rows.push({ name: '10,000 SetValue calls in the SCO, recording off', median_ms: median(off), runs: off.length });
+  rows.push({
+    name: '10,000 SetValue calls in the SCO, recording on',
+    median_ms: median(on),
+    runs: on.length,
+    target: '<= 1.2x (<= 20% over off)',
+    ratio: median(on) / median(off),
+    note: 'time measured inside the SCO',
+  });
+
+  const pool = sharedBrowserPool();
+  const pid = await pool.browserPid();
+  const before = pid ? treePssKb(pid) : 0;
+  const heapBefore = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const five = await Promise.all(
+    Array.from({ length: 5 }, async () => {
+      const r = await openOurs();
+      await r.waitForCall('Initialize', 30_000);
+      return r;
+    }),
+  );
+  const openAll = performance.now() - t0;
+  const states = await Promise.all(five.map((r) => r.callApi('GetValue', ['cmi.location']).then((c) => c.result)));
+  const after = pid ? treePssKb(pid) : 0;
+  const nodeDelta = (process.memoryUsage().rss - heapBefore) / 1024;
+  await Promise.all(five.map((r) => r.close()));
+  rows.push({
+    name: 'five concurrent sessions: open all until Initialize',
+    median_ms: openAll,
+    runs: 1,
+    note: `all answered: ${states.every((s) => s === 'intro')}; memory per session ≈ ${((after - before) / 5 / 1024).toFixed(1)} MB Chromium + ${(nodeDelta / 5 / 1024).toFixed(1)} MB Node`,
+  });
+
+  mount.unmount();
+  await pool.shutdown();
+  await server.close();
+  return rows;
+}
