@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'logs/', 'coverage/', 'test/fixtures/**', 'samples/**', 'src/runtime/player/assets/**'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'logs/',
+      'coverage/',
+      'test/fixtures/**',
+      'samples/**',
+      'src/runtime/player/assets/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

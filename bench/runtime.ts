@@ -20,7 +20,11 @@ const LAUNCH = 'intro/index.html';
 const RUNS = 7;
 const VIEWPORT = { width: 1366, height: 768 };
 
-async function openOurs(packageRoot = SAMPLE, launchPath = LAUNCH, recordCalls = true): Promise<CourseRuntime> {
+async function openOurs(
+  packageRoot = SAMPLE,
+  launchPath = LAUNCH,
+  recordCalls = true,
+): Promise<CourseRuntime> {
   return openCourseRuntime({
     packageRoot,
     launchPath,
@@ -91,7 +95,14 @@ function treePssKb(rootPid: number): number {
 function ratioRow(name: string, ours: number[], raw: number[], target: string, note?: string): BenchRow[] {
   return [
     { name: `${name} (raw playwright-core)`, median_ms: median(raw), runs: raw.length },
-    { name: `${name} (scorm-tester)`, median_ms: median(ours), runs: ours.length, target, ratio: median(ours) / median(raw), note },
+    {
+      name: `${name} (scorm-tester)`,
+      median_ms: median(ours),
+      runs: ours.length,
+      target,
+      ratio: median(ours) / median(raw),
+      note,
+    },
   ];
 }
 
@@ -121,7 +132,15 @@ export async function benchRuntime(): Promise<BenchRow[]> {
     openOursMs.push(performance.now() - t);
     await rt.close();
   }
-  rows.push(...ratioRow('open until Initialize', openOursMs, openRawMs, '<= 1.5x', 'raw = new context + page + goto of the launch page'));
+  rows.push(
+    ...ratioRow(
+      'open until Initialize',
+      openOursMs,
+      openRawMs,
+      '<= 1.5x',
+      'raw = new context + page + goto of the launch page',
+    ),
+  );
 
   const rt = await openOurs();
   await rt.waitForCall('Initialize', 15_000);
@@ -147,7 +166,15 @@ export async function benchRuntime(): Promise<BenchRow[]> {
     callOurs.push(performance.now() - t);
   }
   rows.push(...ratioRow('screenshot (viewport)', shotOurs, shotRaw, '<= 1.2x'));
-  rows.push(...ratioRow('API call round trip', callOurs, evalRaw, '<= 1.5x', 'ours = GetValue through the recorded API'));
+  rows.push(
+    ...ratioRow(
+      'API call round trip',
+      callOurs,
+      evalRaw,
+      '<= 1.5x',
+      'ours = GetValue through the recorded API',
+    ),
+  );
   await rt.close();
   await raw.context.close();
 
@@ -167,7 +194,11 @@ export async function benchRuntime(): Promise<BenchRow[]> {
     off.push(await loop(false));
     on.push(await loop(true));
   }
-  rows.push({ name: '10,000 SetValue calls in the SCO, recording off', median_ms: median(off), runs: off.length });
+  rows.push({
+    name: '10,000 SetValue calls in the SCO, recording off',
+    median_ms: median(off),
+    runs: off.length,
+  });
   rows.push({
     name: '10,000 SetValue calls in the SCO, recording on',
     median_ms: median(on),
@@ -190,7 +221,9 @@ export async function benchRuntime(): Promise<BenchRow[]> {
     }),
   );
   const openAll = performance.now() - t0;
-  const states = await Promise.all(five.map((r) => r.callApi('GetValue', ['cmi.location']).then((c) => c.result)));
+  const states = await Promise.all(
+    five.map((r) => r.callApi('GetValue', ['cmi.location']).then((c) => c.result)),
+  );
   const after = pid ? treePssKb(pid) : 0;
   const nodeDelta = (process.memoryUsage().rss - heapBefore) / 1024;
   await Promise.all(five.map((r) => r.close()));

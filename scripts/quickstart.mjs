@@ -17,7 +17,15 @@ function step(title, args) {
 const screenshot = join(root, 'sample-course.png');
 let failed = false;
 if (step('Validate the bundled sample course', ['validate', sample]) !== 0) failed = true;
-if (step('Run it in headless Chromium inside the LMS-like player', ['run', sample, '--screenshot', screenshot]) !== 0) failed = true;
+if (
+  step('Run it in headless Chromium inside the LMS-like player', [
+    'run',
+    sample,
+    '--screenshot',
+    screenshot,
+  ]) !== 0
+)
+  failed = true;
 else console.log(`\nScreenshot saved: ${screenshot}`);
 
 const server = join(root, 'dist/src/mcp/main.js');

@@ -11,8 +11,15 @@ import { generateLargePackage } from '../../bench/generate.js';
 
 const CLI = join(REPO_ROOT, 'dist/src/cli/main.js');
 
-function validate(path: string): { status: number | null; json: { valid: boolean; errors: Array<{ rule: string; line: number; message: string }> } | null; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, 'validate', path, '--format', 'json'], { encoding: 'utf8', timeout: 60_000 });
+function validate(path: string): {
+  status: number | null;
+  json: { valid: boolean; errors: Array<{ rule: string; line: number; message: string }> } | null;
+  stderr: string;
+} {
+  const r = spawnSync(process.execPath, [CLI, 'validate', path, '--format', 'json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   let json = null;
   try {
     json = JSON.parse(r.stdout);
@@ -28,7 +35,10 @@ test('non-UTF-8 bytes in a UTF-8 manifest: xml.encoding finding with the line', 
   const dir = copySample();
   const text = readFileSync(join(dir, 'imsmanifest.xml'));
   const at = text.indexOf('Reading a Weather Map');
-  writeFileSync(join(dir, 'imsmanifest.xml'), Buffer.concat([text.subarray(0, at), Buffer.from([0xff, 0xfe, 0x41]), text.subarray(at)]));
+  writeFileSync(
+    join(dir, 'imsmanifest.xml'),
+    Buffer.concat([text.subarray(0, at), Buffer.from([0xff, 0xfe, 0x41]), text.subarray(at)]),
+  );
   const r = validate(dir);
   assert.equal(r.status, 1, r.stderr);
   assert.equal(r.json?.errors[0]?.rule, 'xml.encoding');
@@ -48,7 +58,14 @@ test('DOCTYPE with an external entity is refused and never resolved', () => {
 test('a 50 MB manifest is refused quickly with xml.too_large', () => {
   const dir = mkdtempSync(join(tmpdir(), 'scorm-tester-huge-'));
   const filler = Buffer.alloc(50 * 1024 * 1024, 0x20);
-  writeFileSync(join(dir, 'imsmanifest.xml'), Buffer.concat([Buffer.from(`${MANIFEST_HEAD}<manifest identifier="m">`), filler, Buffer.from('</manifest>')]));
+  writeFileSync(
+    join(dir, 'imsmanifest.xml'),
+    Buffer.concat([
+      Buffer.from(`${MANIFEST_HEAD}<manifest identifier="m">`),
+      filler,
+      Buffer.from('</manifest>'),
+    ]),
+  );
   const r = validate(dir);
   assert.equal(r.status, 1);
   assert.equal(r.json?.errors[0]?.rule, 'xml.too_large');
@@ -64,9 +81,24 @@ test('10,000 resources validate (no crash, no false errors)', () => {
 test('hostile zips exit 2 with their own codes: bomb, encrypted, truncated, not a zip', () => {
   const dir = mkdtempSync(join(tmpdir(), 'scorm-tester-zips-'));
   const cases: Array<[string, Buffer, string]> = [
-    ['bomb.zip', buildZip([{ name: 'imsmanifest.xml', data: '<manifest/>' }, { name: 'zeros.bin', data: Buffer.alloc(60 * 1024 * 1024) }]), 'ZIP_COMPRESSION_RATIO'],
-    ['encrypted.zip', buildZip([{ name: 'imsmanifest.xml', data: '<manifest/>', encrypted: true }]), 'ZIP_ENCRYPTED'],
-    ['truncated.zip', buildZip([{ name: 'imsmanifest.xml', data: 'x'.repeat(5000), method: 'store' }]).subarray(0, 2000), 'ZIP_TRUNCATED'],
+    [
+      'bomb.zip',
+      buildZip([
+        { name: 'imsmanifest.xml', data: '<manifest/>' },
+        { name: 'zeros.bin', data: Buffer.alloc(60 * 1024 * 1024) },
+      ]),
+      'ZIP_COMPRESSION_RATIO',
+    ],
+    [
+      'encrypted.zip',
+      buildZip([{ name: 'imsmanifest.xml', data: '<manifest/>', encrypted: true }]),
+      'ZIP_ENCRYPTED',
+    ],
+    [
+      'truncated.zip',
+      buildZip([{ name: 'imsmanifest.xml', data: 'x'.repeat(5000), method: 'store' }]).subarray(0, 2000),
+      'ZIP_TRUNCATED',
+    ],
     ['text.zip', Buffer.from('definitely not a zip'), 'ZIP_INVALID'],
   ];
   for (const [name, bytes, code] of cases) {

@@ -9,8 +9,19 @@ test('rules run at their own level and above', () => {
 });
 
 test('findings sort errors first, then by file and line', () => {
-  const base: Finding = { rule: 'r', severity: 'warning', category: 'manifest', message: '', fix: '', file: 'b', line: 2, column: 1 };
-  const sorted = [base, { ...base, severity: 'error' as const }, { ...base, file: 'a' }].sort(compareFindings);
+  const base: Finding = {
+    rule: 'r',
+    severity: 'warning',
+    category: 'manifest',
+    message: '',
+    fix: '',
+    file: 'b',
+    line: 2,
+    column: 1,
+  };
+  const sorted = [base, { ...base, severity: 'error' as const }, { ...base, file: 'a' }].sort(
+    compareFindings,
+  );
   assert.deepEqual(
     sorted.map((f) => `${f.severity}:${f.file}`),
     ['error:b', 'warning:a', 'warning:b'],
