@@ -17,7 +17,7 @@ export function toPosix(p: string): string {
  * Percent-decodes segment by segment: a malformed escape in one segment must not stop `%2e%2e`
  * in another from being seen as `..` (browsers treat it as one).
  */
-function percentDecode(path: string): string {
+export function percentDecode(path: string): string {
   return path
     .split('/')
     .map((segment) => {

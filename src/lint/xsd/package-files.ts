@@ -1,6 +1,7 @@
 /**
  * Where a schema location points, and reading schema files strictly from inside the package root.
  */
+import { percentDecode } from '../../package/paths.js';
 import { lstatSync, readFileSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { posix, relative, resolve, sep, isAbsolute } from 'node:path';
@@ -14,18 +15,7 @@ export function classifyLocation(baseDir: string, location: string): LocationTar
   if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(location) || location.startsWith('//')) {
     return { kind: 'remote', url: location };
   }
-  const path = location
-    .replace(/[?#].*$/, '')
-    .replace(/\\/g, '/')
-    .split('/')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    })
-    .join('/');
+  const path = percentDecode(location.replace(/[?#].*$/, '').replace(/\\/g, '/'));
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) {
     return { kind: 'outside', reason: 'is an absolute path' };
   }

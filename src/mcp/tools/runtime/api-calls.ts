@@ -7,38 +7,9 @@ import {
   type RecordedValue,
 } from '../../../runtime/records.js';
 import { isFailedCall } from '../../../runtime/data-model/index.js';
+import { callView } from '../../../runtime/anomalies/call-view.js';
 
-export interface CallView {
-  index: number;
-  method: string;
-  args: RecordedValue[];
-  result: RecordedValue;
-  error_code: string;
-  error_string: string;
-  diagnostic: string;
-  timestamp: number;
-  sco_id: string;
-  attempt: number;
-  source: ApiCallRecord['source'];
-  exception?: string;
-}
-
-export function callView(rec: ApiCallRecord): CallView {
-  return {
-    index: rec.index,
-    method: rec.method,
-    args: rec.args,
-    result: rec.result,
-    error_code: rec.errorCode,
-    error_string: rec.errorString,
-    diagnostic: rec.diagnostic,
-    timestamp: rec.timestamp,
-    sco_id: rec.scoId,
-    attempt: rec.attempt,
-    source: rec.source,
-    ...(rec.exception !== undefined ? { exception: rec.exception } : {}),
-  };
-}
+export { callView };
 
 /** The version's name for `method`, accepting either version's spelling; INVALID_SCORM_METHOD otherwise. */
 export function resolveMethod(version: '1.2' | '2004', method: string): string {
