@@ -2,7 +2,13 @@
  * One lazily launched Chromium shared by every session; one isolated context per session.
  * When the browser dies, every lease made from it is told, and the next request launches a new one.
  */
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { fail, isScormTesterError } from '../core/errors.js';
 import { chromiumArgs, findChromium } from './chromium.js';
 
@@ -16,6 +22,8 @@ export interface BrowserPoolOptions {
 /** A context handed to one session, with a way to hear that its browser went away. */
 export interface LeasedContext {
   context: BrowserContext;
+  /** A blank page already open in the context (from a pre-warmed spare), if any. */
+  page: Page | null;
   /** Which browser launch this context belongs to (1, 2, ... after relaunches). */
   generation: number;
   /** Called once if the browser disconnects while the lease is open; returns an unsubscribe function. */
@@ -30,6 +38,9 @@ export class BrowserPool {
   private generationCounter = 0;
   private closed = false;
   private readonly crashListeners = new Set<(reason: string) => void>();
+  /** A context + blank page prepared while idle, so the next open skips their start-up. */
+  private spare: { key: string; ready: Promise<{ context: BrowserContext; page: Page } | null> } | null =
+    null;
 
   constructor(private readonly options: BrowserPoolOptions = {}) {}
 
@@ -81,6 +92,7 @@ export class BrowserPool {
     this.browser = browser;
     browser.on('disconnected', () => {
       if (this.browser === browser) this.browser = null;
+      this.spare = null;
       const reason = this.closed
         ? 'the browser pool was shut down'
         : 'the Chromium process exited or was killed';
@@ -93,17 +105,23 @@ export class BrowserPool {
   async newContext(options: BrowserContextOptions = {}): Promise<LeasedContext> {
     const browser = await this.getBrowser();
     const generation = this.generationCounter;
+    const taken = await this.takeSpare(options, browser);
     let context: BrowserContext;
-    try {
-      context = await browser.newContext(options);
-    } catch (err) {
-      if (!browser.isConnected()) {
-        fail(
-          'BROWSER_CRASHED',
-          `The browser died while a new session was being opened (${firstLine(err)}). Retry.`,
-        );
+    let page: Page | null = null;
+    if (taken) {
+      ({ context, page } = taken);
+    } else {
+      try {
+        context = await browser.newContext(options);
+      } catch (err) {
+        if (!browser.isConnected()) {
+          fail(
+            'BROWSER_CRASHED',
+            `The browser died while a new session was being opened (${firstLine(err)}). Retry.`,
+          );
+        }
+        throw err;
       }
-      throw err;
     }
     const listeners = new Set<(reason: string) => void>();
     let done = false;
@@ -116,6 +134,7 @@ export class BrowserPool {
     this.crashListeners.add(relay);
     return {
       context,
+      page,
       generation,
       onCrash: (listener) => {
         listeners.add(listener);
@@ -128,6 +147,45 @@ export class BrowserPool {
         await context.close().catch(() => undefined);
       },
     };
+  }
+
+  /**
+   * Prepares a context with these options (and a blank page) in the background, for the next
+   * newContext() asking for the same options. Call it when a session has finished opening, so the
+   * work happens while the machine is idle. At most one spare exists.
+   */
+  warmSpare(options: BrowserContextOptions = {}): void {
+    if (this.closed || this.spare || !this.browser || !this.browser.isConnected()) return;
+    const browser = this.browser;
+    const ready = (async () => {
+      const context = await browser.newContext(options);
+      try {
+        return { context, page: await context.newPage() };
+      } catch {
+        await context.close().catch(() => undefined);
+        return null;
+      }
+    })().catch(() => null);
+    this.spare = { key: JSON.stringify(options), ready };
+  }
+
+  private async takeSpare(
+    options: BrowserContextOptions,
+    browser: Browser,
+  ): Promise<{ context: BrowserContext; page: Page } | null> {
+    const spare = this.spare;
+    if (!spare || spare.key !== JSON.stringify(options)) return null;
+    this.spare = null;
+    const got = await spare.ready;
+    if (!got || !browser.isConnected() || got.context.browser() !== browser || got.page.isClosed())
+      return null;
+    return got;
+  }
+
+  private dropSpare(): void {
+    const spare = this.spare;
+    this.spare = null;
+    if (spare) void spare.ready.then((s) => s?.context.close().catch(() => undefined));
   }
 
   /** OS process id of the running browser, if any (used to diagnose and, in tests, to kill it). */
@@ -147,6 +205,7 @@ export class BrowserPool {
   /** Closes the browser; the pool refuses new work afterwards. */
   async shutdown(): Promise<void> {
     this.closed = true;
+    this.dropSpare();
     const browser = this.browser ?? (this.launching ? await this.launching.catch(() => null) : null);
     this.browser = null;
     if (browser) await browser.close().catch(() => undefined);

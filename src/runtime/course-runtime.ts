@@ -6,7 +6,16 @@
  * BROWSER_CRASHED.
  */
 import { randomBytes } from 'node:crypto';
-import type { CDPSession, ConsoleMessage, Dialog, Frame, Page, Request, Route } from 'playwright-core';
+import type {
+  CDPSession,
+  ConsoleMessage,
+  Dialog,
+  Frame,
+  Page,
+  Request,
+  Response,
+  Route,
+} from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
 import {
   unknownNavigationOracle,
@@ -26,6 +35,7 @@ import {
   API_METHODS,
   type ApiCallRecord,
   type InitializeState,
+  type NetworkEntry,
   type RuntimeEvents,
   type WireBatch,
 } from './records.js';
@@ -66,6 +76,11 @@ export interface OpenCourseSpec {
    * changes or initialize state; only for measuring what recording costs.
    */
   recordCalls?: boolean;
+  /**
+   * After opening, prepare a spare browser context with the same options in the background so the
+   * next open is faster (default true).
+   */
+  warmSpare?: boolean;
   /** Page title of the player (e.g. the course title). */
   title?: string;
   pool?: BrowserPool;
@@ -136,6 +151,7 @@ export class CourseRuntime {
   private readonly crashed: Promise<never>;
   private playerLoaded = false;
   private requestIds = 0;
+  private readonly requestEntries = new WeakMap<Request, NetworkEntry>();
   private readonly oracle: NavigationOracle;
 
   constructor(
@@ -209,8 +225,14 @@ export class CourseRuntime {
     };
   }
 
+  /** Subscribes to a runtime event (see RuntimeEvents); returns the unsubscribe function. */
   on<K extends keyof RuntimeEvents>(event: K, listener: (payload: RuntimeEvents[K]) => void): () => void {
     return this.log.on(event, listener);
+  }
+
+  /** The EventEmitter behind on(), for once/off. Payload types: RuntimeEvents. */
+  get events(): RuntimeLog['events'] {
+    return this.log.events;
   }
 
   // ---- start-up ------------------------------------------------------------------------------
@@ -226,9 +248,9 @@ export class CourseRuntime {
     );
     const setup: Array<Promise<unknown>> = [
       context.addInitScript({ content: DIALOG_GUARD_SCRIPT }),
-      context.route(
-        () => true,
-        (route, request) => this.routeRequest(route, request),
+      // Only URLs outside this session's mount reach Node; package files load without a detour.
+      context.route(new RegExp(`^(?!${escapeRegExp(this.mount.baseUrl)})`), (route, request) =>
+        this.routeRequest(route, request),
       ),
     ];
     if (!this.allowNetwork) {
@@ -251,8 +273,9 @@ export class CourseRuntime {
         ),
       );
     }
-    await Promise.all(setup);
     context.on('request', (r) => this.onRequest(r));
+    context.on('response', (r) => this.onResponse(r));
+    context.on('requestfailed', (r) => this.onRequestFailed(r));
     // Context-wide, so nothing a popup does early is missed before its page is known.
     context.on('console', (msg) => this.onConsole(msg));
     context.on('weberror', (e) => this.onPageError(e.error(), e.page()));
@@ -260,8 +283,22 @@ export class CourseRuntime {
       'dialog',
       (dialog) => void this.onDialog(dialog, dialog.page() === this.page ? 'sco' : 'popup'),
     );
-    this.page = await context.newPage();
+    // Interception is in place before the first navigation either way; a new page starts at about:blank.
+    const [page] = await Promise.all([this.lease.page ?? context.newPage(), ...setup]);
+    this.page = page;
     context.on('page', (p) => this.onPopup(p));
+    // The sandbox keeps the SCO from navigating the top window; if anything still replaces the
+    // player, the API objects are gone with it and the runtime cannot go on.
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && this.playerLoaded && !frame.url().startsWith(this.mount.playerUrl)) {
+        this.log.addNavigationBlocked({
+          url: frame.url(),
+          message: 'The player page was navigated away; the SCORM API went with it.',
+          timestamp: Date.now(),
+        });
+        this.markCrashed(`the player page was navigated away to ${frame.url()}`);
+      }
+    });
     this.cdp = await context.newCDPSession(this.page);
     this.cdp.on('Runtime.bindingCalled', (e: { name: string; payload: string }) => {
       if (e.name !== EMIT_BINDING) return;
@@ -581,7 +618,7 @@ export class CourseRuntime {
     if (this.state === 'crashed') {
       fail(
         'BROWSER_CRASHED',
-        `The browser for this runtime is gone: ${this.crashReason}. Close this runtime and open the course again; ` +
+        `This runtime's browser page is gone: ${this.crashReason}. Close this runtime and open the course again; ` +
           'a new browser starts automatically.',
       );
     }
@@ -595,7 +632,7 @@ export class CourseRuntime {
     this.crashReason = reason;
     const err = new ScormTesterError(
       'BROWSER_CRASHED',
-      `The browser for this runtime is gone: ${reason}. Close this runtime and open the course again; ` +
+      `This runtime's browser page is gone: ${reason}. Close this runtime and open the course again; ` +
         'a new browser starts automatically.',
     );
     this.crashReject(err);
@@ -652,7 +689,7 @@ export class CourseRuntime {
     if (this.state === 'crashed') {
       return new ScormTesterError(
         'BROWSER_CRASHED',
-        `The browser for this runtime is gone: ${this.crashReason}. Close this runtime and open the course again.`,
+        `This runtime's browser page is gone: ${this.crashReason}. Close this runtime and open the course again.`,
       );
     }
     if (this.state === 'closed')
@@ -682,19 +719,9 @@ export class CourseRuntime {
   }
 
   private async routeRequest(route: Route, request: Request): Promise<void> {
-    const url = request.url();
     try {
-      if (url.startsWith(this.mount.baseUrl)) {
-        if (this.playerLoaded && request.isNavigationRequest() && this.isMainFrame(request)) {
-          this.blockTopNavigation(url, request);
-          await route.abort('blockedbyclient');
-          return;
-        }
-        await route.continue();
-        return;
-      }
       if (request.isNavigationRequest() && this.isMainFrame(request)) {
-        this.blockTopNavigation(url, request);
+        this.blockTopNavigation(request.url(), request);
         await route.abort('blockedbyclient');
         return;
       }
@@ -703,7 +730,7 @@ export class CourseRuntime {
         return;
       }
       this.log.addBlocked({
-        url,
+        url: request.url(),
         method: request.method(),
         resourceType: request.resourceType(),
         reason: 'network_not_allowed',
@@ -754,18 +781,22 @@ export class CourseRuntime {
       url,
       resourceType: request.resourceType(),
       scope,
-    } as RuntimeEvents['request'];
+    } as NetworkEntry;
+    this.requestEntries.set(request, entry);
     this.log.addRequest(entry);
-    request
-      .response()
-      .then((res) => {
-        if (res) entry.statusCode = res.status();
-        else if (request.failure()) {
-          entry.error = request.failure()?.errorText ?? 'failed';
-          if (entry.error.includes('BLOCKED_BY_CLIENT')) entry.blocked = true;
-        }
-      })
-      .catch(() => undefined);
+  }
+
+  // Events, not request.response(): that is a protocol round trip per request.
+  private onResponse(response: Response): void {
+    const entry = this.requestEntries.get(response.request());
+    if (entry) entry.statusCode = response.status();
+  }
+
+  private onRequestFailed(request: Request): void {
+    const entry = this.requestEntries.get(request);
+    if (!entry) return;
+    entry.error = request.failure()?.errorText ?? 'failed';
+    if (entry.error.includes('BLOCKED_BY_CLIENT')) entry.blocked = true;
   }
 
   private onConsole(msg: ConsoleMessage): void {
@@ -859,6 +890,10 @@ export class CourseRuntime {
   }
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -897,16 +932,17 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
       spec.title,
     ),
   );
+  const contextOptions = {
+    viewport: { width: viewport.width, height: viewport.height },
+    deviceScaleFactor: viewport.scale,
+    isMobile: viewport.mobile,
+    hasTouch: viewport.touch,
+    serviceWorkers: 'block' as const,
+    acceptDownloads: false,
+  };
   let lease: LeasedContext;
   try {
-    lease = await pool.newContext({
-      viewport: { width: viewport.width, height: viewport.height },
-      deviceScaleFactor: viewport.scale,
-      isMobile: viewport.mobile,
-      hasTouch: viewport.touch,
-      serviceWorkers: 'block',
-      acceptDownloads: false,
-    });
+    lease = await pool.newContext(contextOptions);
   } catch (err) {
     mount.unmount();
     throw err;
@@ -918,5 +954,6 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
     await runtime.close();
     throw err;
   }
+  if (spec.warmSpare !== false) pool.warmSpare(contextOptions);
   return runtime;
 }

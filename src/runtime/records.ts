@@ -62,6 +62,7 @@ export interface ConsoleEntry {
   stack?: string;
 }
 
+/** Emitted when the request starts; statusCode / error are filled in on the same object later. */
 export interface NetworkEntry {
   id: number;
   timestamp: number;

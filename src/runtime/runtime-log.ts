@@ -69,6 +69,11 @@ export class RuntimeLog {
     this.emitter.setMaxListeners(100);
   }
 
+  /** The underlying emitter (event names and payloads: RuntimeEvents), for once/off/listenerCount. */
+  get events(): EventEmitter {
+    return this.emitter;
+  }
+
   on<K extends keyof RuntimeEvents>(event: K, listener: (payload: RuntimeEvents[K]) => void): () => void {
     this.emitter.on(event, listener);
     return () => this.emitter.off(event, listener);

@@ -13,7 +13,6 @@ export const SCO_SANDBOX = [
   'allow-forms',
   'allow-modals',
   'allow-popups',
-  'allow-popups-to-escape-sandbox',
   'allow-downloads',
   'allow-pointer-lock',
   'allow-presentation',
