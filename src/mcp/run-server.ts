@@ -57,7 +57,9 @@ export async function runMcpServer(): Promise<void> {
 async function shutdownBrowserIfStarted(): Promise<void> {
   if (!runtimeLoaded()) return;
   const { sharedBrowserPool } = await import('../runtime/browser-pool.js');
+  const { sharedContentServer } = await import('../runtime/content-server.js');
   await sharedBrowserPool()
     .shutdown()
     .catch(() => undefined);
+  await (await sharedContentServer()).close().catch(() => undefined);
 }
