@@ -60,7 +60,7 @@ export async function benchValidation(): Promise<BenchRow[]> {
       ` (5k/1k per-item ratio ${(perItem[2]! / perItem[0]!).toFixed(2)})`,
   });
 
-  const cli = join(PACKAGE_ROOT, 'dist/src/cli/main.js');
+  const cli = join(PACKAGE_ROOT, 'dist/bundle/cli-main.js');
   const cliRuns = await timeIt(7, () =>
     spawnSync(process.execPath, [cli, 'validate', typical.path, '--format', 'json']),
   );
@@ -85,7 +85,7 @@ export async function benchValidation(): Promise<BenchRow[]> {
 
 function mcpStartToInitialize(): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'dist/src/mcp/main.js')], {
+    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'dist/bundle/mcp-main.js')], {
       env: { ...process.env, SCORM_TESTER_LOG_DIR: mkdtempSync(join(tmpdir(), 'scorm-tester-bench-logs-')) },
       stdio: ['pipe', 'pipe', 'ignore'],
     });

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist/src/cli/main.js');
+const cli = join(root, 'dist/bundle/cli-main.js');
 const sample = join(root, 'samples/sample-course');
 
 function step(title, args) {
@@ -28,7 +28,7 @@ if (
   failed = true;
 else console.log(`\nScreenshot saved: ${screenshot}`);
 
-const server = join(root, 'dist/src/mcp/main.js');
+const server = join(root, 'dist/bundle/mcp-main.js');
 const entry = { command: 'node', args: [server] };
 console.log(`\n=== MCP client configuration
 

@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../helpers/paths.js';
 import { buildZip } from '../helpers/zip-writer.js';
 import { generateLargePackage } from '../../bench/generate.js';
 
-const CLI = join(REPO_ROOT, 'dist/src/cli/main.js');
+const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
 
 function validate(path: string): {
   status: number | null;

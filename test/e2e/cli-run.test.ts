@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES_DIR, REPO_ROOT, SAMPLES_DIR } from '../helpers/paths.js';
 
-const CLI = join(REPO_ROOT, 'dist/src/cli/main.js');
+const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
 const SAMPLE = join(SAMPLES_DIR, 'sample-course');
 const COURSES = join(FIXTURES_DIR, 'courses');
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { copySample } from '../helpers/course-builder.js';
 import { REPO_ROOT, SAMPLES_DIR } from '../helpers/paths.js';
 
-const CLI = join(REPO_ROOT, 'dist/src/cli/main.js');
+const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
 const SAMPLE = join(SAMPLES_DIR, 'sample-course');
 
 function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {

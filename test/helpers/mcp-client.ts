@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { REPO_ROOT } from './paths.js';
 
-export const SERVER_ENTRY = join(REPO_ROOT, 'dist/src/mcp/main.js');
+export const SERVER_ENTRY = join(REPO_ROOT, 'dist/bundle/mcp-main.js');
 
 export interface StartedServer {
   client: Client;
