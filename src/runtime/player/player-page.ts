@@ -5,7 +5,7 @@
  */
 import type { RteInit } from '../../rte/adapter/rte-init.js';
 import type { NavValiditySnapshot } from '../../rte/adapter/navigation-oracle.js';
-import { PLAYER_SCRIPT, SCO_FRAME_NAME } from './player-script.js';
+import { PLAYER_GLOBAL, PLAYER_SCRIPT, SCO_FRAME_NAME } from './player-script.js';
 
 export const SCO_SANDBOX = [
   'allow-scripts',
@@ -62,6 +62,7 @@ html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden;
 </head>
 <body>
 <iframe id="sco" name="${SCO_FRAME_NAME}" title="SCO" sandbox="${SCO_SANDBOX}" allow="fullscreen; autoplay; clipboard-write"></iframe>
+<script>window.${PLAYER_GLOBAL}.boot();</script>
 </body>
 </html>
 `;

@@ -337,10 +337,17 @@ export const PLAYER_SCRIPT = String.raw`
     blankFrame: function () { frame().src = 'about:blank'; }
   };
 
-  document.addEventListener('DOMContentLoaded', function () {
+  // Booted by an inline script right after the iframe element (no wait for DOMContentLoaded, which
+  // costs tens of milliseconds on every open); the listener is the fallback.
+  var booted = false;
+  function boot() {
+    if (booted) return;
+    booted = true;
     watchFrame();
     var cfg = window.__scormTesterConfig;
     if (cfg) launch(cfg);
-  });
+  }
+  window.${PLAYER_GLOBAL}.boot = boot;
+  document.addEventListener('DOMContentLoaded', boot);
 })();
 `;
