@@ -6,16 +6,7 @@
  * BROWSER_CRASHED.
  */
 import { randomBytes } from 'node:crypto';
-import type {
-  CDPSession,
-  ConsoleMessage,
-  Dialog,
-  Frame,
-  Page,
-  Request,
-  Response,
-  Route,
-} from 'playwright-core';
+import type { CDPSession, ConsoleMessage, Dialog, Frame, Page, Request, Response } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
 import {
   unknownNavigationOracle,
@@ -23,6 +14,7 @@ import {
   type NavValiditySnapshot,
 } from '../rte/adapter/navigation-oracle.js';
 import type { RteInit } from '../rte/adapter/rte-init.js';
+import { blackholeProxy, isProxyFailure } from './blackhole-proxy.js';
 import { sharedBrowserPool, type BrowserPool, type LeasedContext } from './browser-pool.js';
 import { sharedContentServer, type ContentServer, type Mount } from './content-server.js';
 import { measureLayout, type LayoutReport } from './layout/analyze-layout.js';
@@ -246,13 +238,7 @@ export class CourseRuntime {
         if (r.status === 404 && !r.path.startsWith('p/')) this.log.addMissingFile(r.path);
       }),
     );
-    const setup: Array<Promise<unknown>> = [
-      context.addInitScript({ content: DIALOG_GUARD_SCRIPT }),
-      // Only URLs outside this session's mount reach Node; package files load without a detour.
-      context.route(new RegExp(`^(?!${escapeRegExp(this.mount.baseUrl)})`), (route, request) =>
-        this.routeRequest(route, request),
-      ),
-    ];
+    const setup: Array<Promise<unknown>> = [context.addInitScript({ content: DIALOG_GUARD_SCRIPT })];
     if (!this.allowNetwork) {
       setup.push(
         context.routeWebSocket(
@@ -718,52 +704,12 @@ export class CourseRuntime {
     ]);
   }
 
-  private async routeRequest(route: Route, request: Request): Promise<void> {
-    try {
-      if (request.isNavigationRequest() && this.isMainFrame(request)) {
-        this.blockTopNavigation(request.url(), request);
-        await route.abort('blockedbyclient');
-        return;
-      }
-      if (this.allowNetwork) {
-        await route.continue();
-        return;
-      }
-      this.log.addBlocked({
-        url: request.url(),
-        method: request.method(),
-        resourceType: request.resourceType(),
-        reason: 'network_not_allowed',
-        timestamp: Date.now(),
-      });
-      await route.abort('blockedbyclient');
-    } catch {
-      // The page went away while the request was in flight.
-    }
-  }
-
   private isMainFrame(request: Request): boolean {
     try {
       return request.frame() === this.page.mainFrame();
     } catch {
       return false;
     }
-  }
-
-  private blockTopNavigation(url: string, request: Request): void {
-    this.log.addBlocked({
-      url,
-      method: request.method(),
-      resourceType: request.resourceType(),
-      reason: 'top_navigation',
-      timestamp: Date.now(),
-    });
-    this.log.addNavigationBlocked({
-      url,
-      message:
-        'The course tried to navigate the top-level window away from the player; the navigation was blocked.',
-      timestamp: Date.now(),
-    });
   }
 
   private onRequest(request: Request): void {
@@ -796,7 +742,17 @@ export class CourseRuntime {
     const entry = this.requestEntries.get(request);
     if (!entry) return;
     entry.error = request.failure()?.errorText ?? 'failed';
-    if (entry.error.includes('BLOCKED_BY_CLIENT')) entry.blocked = true;
+    if (!this.allowNetwork && entry.scope === 'external' && isProxyFailure(entry.error)) {
+      entry.blocked = true;
+      entry.error = `blocked: network access is off for this session (${entry.error})`;
+      this.log.addBlocked({
+        url: entry.url,
+        method: entry.method,
+        resourceType: entry.resourceType,
+        reason: 'network_not_allowed',
+        timestamp: Date.now(),
+      });
+    }
   }
 
   private onConsole(msg: ConsoleMessage): void {
@@ -890,10 +846,6 @@ export class CourseRuntime {
   }
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
 /** An unref'd delay: a pending race against it never keeps the process alive (e.g. the CLI after close). */
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -939,6 +891,9 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
     isMobile: viewport.mobile,
     hasTouch: viewport.touch,
     serviceWorkers: 'block' as const,
+    ...(spec.allowNetwork
+      ? {}
+      : { proxy: { server: (await blackholeProxy()).url, bypass: '127.0.0.1,localhost' } }),
     acceptDownloads: false,
   };
   let lease: LeasedContext;

@@ -397,6 +397,8 @@ test(
       const frame = await rt.scoFrame();
       await frame.waitForFunction('document.getElementById("out").textContent !== "pending"');
       assert.equal(await frame.evaluate('document.getElementById("out").textContent'), 'fetch failed');
+      // The browser reports a failed request to us a moment after the page itself sees it fail.
+      for (let i = 0; i < 100 && rt.log.blockedRequests.length < 3; i++) await sleep(20);
       const blocked = rt.log.blockedRequests.map((b) => [b.url, b.reason]).sort();
       assert.deepEqual(blocked, [
         ['http://tracker.example.net/pixel.gif', 'network_not_allowed'],
