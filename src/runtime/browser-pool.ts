@@ -154,6 +154,11 @@ export class BrowserPool {
    * newContext() asking for the same options. Call it when a session has finished opening, so the
    * work happens while the machine is idle. At most one spare exists.
    */
+  /** Resolves once the spare context being prepared (if any) is ready; for benchmarks that must not overlap it. */
+  async spareReady(): Promise<void> {
+    await this.spare?.ready;
+  }
+
   warmSpare(options: BrowserContextOptions = {}): void {
     if (this.closed || this.spare || !this.browser || !this.browser.isConnected()) return;
     const browser = this.browser;
