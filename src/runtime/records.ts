@@ -132,6 +132,19 @@ export interface RuntimeEvents {
   popup: { url: string; timestamp: number };
 }
 
+/** The eight API functions, by their SCORM 2004 names (SCORM 1.2 prefixes them with LMS; Terminate is LMSFinish). */
+export const CANONICAL_METHODS = [
+  'Initialize',
+  'Terminate',
+  'GetValue',
+  'SetValue',
+  'Commit',
+  'GetLastError',
+  'GetErrorString',
+  'GetDiagnostic',
+] as const;
+export type CanonicalMethod = (typeof CANONICAL_METHODS)[number];
+
 /** SCORM 1.2 and 2004 names of one API function, for matching calls of either version. */
 export function canonicalMethod(method: string): string {
   if (method === 'LMSFinish') return 'Terminate';

@@ -17,7 +17,7 @@ import {
   type ProbeReport,
 } from '../../runtime/anomalies/index.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { canonicalMethod, type ApiCallRecord } from '../../runtime/records.js';
+import { CANONICAL_METHODS, canonicalMethod, type ApiCallRecord } from '../../runtime/records.js';
 import type { ViewportSpec } from '../../runtime/viewport.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
@@ -27,16 +27,7 @@ import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 const DEFAULT_MAX_CALLS = 1_000;
 const MAX_CONSOLE_ERRORS = 50;
 
-const CANONICAL = [
-  'Initialize',
-  'Terminate',
-  'GetValue',
-  'SetValue',
-  'Commit',
-  'GetLastError',
-  'GetErrorString',
-  'GetDiagnostic',
-];
+const CANONICAL: readonly string[] = CANONICAL_METHODS;
 
 /** Accepts either version's names and snake_case ("get_value", "LMSFinish", "commit"). */
 export function normalizeMethodFilter(names: readonly string[]): Set<string> {

@@ -1,3 +1,4 @@
+import { CHILDREN_LIST } from './keyword-types.js';
 import type { ScormVersion, ValueType } from './value-type.js';
 
 export type Access = 'ro' | 'wo' | 'rw';
@@ -26,3 +27,20 @@ export interface ElementInfo extends ElementDef {
   /** For `_children`: the names the LMS returns, in catalogue order. */
   readonly children?: readonly string[];
 }
+
+/** Shorthand for catalogue entries. */
+export const el = (
+  pattern: string,
+  access: Access,
+  type: ValueType,
+  extra: Partial<ElementDef> = {},
+): ElementDef => ({
+  pattern,
+  access,
+  type,
+  ...extra,
+});
+
+/** The read-only `_children` keyword of a container element. */
+export const children = (prefix: string): ElementDef =>
+  el(`${prefix}._children`, 'ro', CHILDREN_LIST, { keyword: '_children' });

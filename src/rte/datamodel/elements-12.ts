@@ -1,8 +1,8 @@
 /**
  * SCORM 1.2 run-time data model (RTE section 3.4): every element, its access and its value space.
  */
-import type { Access, ElementDef } from './element-def.js';
-import { CHILDREN_LIST, versionString } from './keyword-types.js';
+import { children, el, type ElementDef } from './element-def.js';
+import { versionString } from './keyword-types.js';
 import { CMI_BLANK } from './types/cmi-blank.js';
 import { cmiDecimal } from './types/cmi-decimal.js';
 import { CMI_FEEDBACK } from './types/cmi-feedback.js';
@@ -12,21 +12,8 @@ import { cmiString } from './types/cmi-string.js';
 import { CMI_TIME } from './types/cmi-time.js';
 import { CMI_TIMESPAN } from './types/cmi-timespan.js';
 import { vocabulary } from './types/vocabulary.js';
-import { oneOf, type ValueType } from './value-type.js';
+import { oneOf } from './value-type.js';
 
-const el = (
-  pattern: string,
-  access: Access,
-  type: ValueType,
-  extra: Partial<ElementDef> = {},
-): ElementDef => ({
-  pattern,
-  access,
-  type,
-  ...extra,
-});
-const children = (prefix: string): ElementDef =>
-  el(`${prefix}._children`, 'ro', CHILDREN_LIST, { keyword: '_children' });
 const count = (prefix: string): ElementDef =>
   el(`${prefix}._count`, 'ro', CMI_INTEGER, { keyword: '_count' });
 

@@ -2,8 +2,8 @@
  * SCORM 2004 4th Edition run-time data model (RTE section 4) and the ADL extensions
  * (adl.nav.*, adl.data.*): every element, its access and its value space.
  */
-import type { Access, ElementDef } from './element-def.js';
-import { CHILDREN_LIST, COUNT, versionString } from './keyword-types.js';
+import { children, el, type Access, type ElementDef } from './element-def.js';
+import { COUNT, versionString } from './keyword-types.js';
 import { characterstring } from './types/characterstring.js';
 import { LONG_IDENTIFIER } from './types/identifier-uri.js';
 import { INTERACTION_TYPES_2004 } from './types/interaction-response.js';
@@ -14,21 +14,8 @@ import { real107 } from './types/real.js';
 import { TIME_SECOND } from './types/time-second.js';
 import { TIMEINTERVAL } from './types/timeinterval.js';
 import { vocabulary } from './types/vocabulary.js';
-import { oneOf, type ValueType } from './value-type.js';
+import { oneOf } from './value-type.js';
 
-const el = (
-  pattern: string,
-  access: Access,
-  type: ValueType,
-  extra: Partial<ElementDef> = {},
-): ElementDef => ({
-  pattern,
-  access,
-  type,
-  ...extra,
-});
-const children = (prefix: string): ElementDef =>
-  el(`${prefix}._children`, 'ro', CHILDREN_LIST, { keyword: '_children' });
 const count = (prefix: string): ElementDef => el(`${prefix}._count`, 'ro', COUNT, { keyword: '_count' });
 
 const REAL = real107();

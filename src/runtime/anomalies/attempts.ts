@@ -3,19 +3,16 @@
  * attempt's state when it was made. Calls made by tools count for the state (a tool's Initialize
  * initializes the attempt) but the rules only blame the course for the SCO's own calls.
  */
-import { canonicalMethod, type ApiCallRecord, type InitializeState } from '../records.js';
+import {
+  canonicalMethod,
+  type ApiCallRecord,
+  type CanonicalMethod,
+  type InitializeState,
+} from '../records.js';
 import type { Anomaly, AnomalyInput } from './types.js';
 import { NAMES, type VersionNames } from './elements.js';
 
-export type Canonical =
-  | 'Initialize'
-  | 'Terminate'
-  | 'GetValue'
-  | 'SetValue'
-  | 'Commit'
-  | 'GetLastError'
-  | 'GetErrorString'
-  | 'GetDiagnostic';
+export type Canonical = CanonicalMethod;
 
 export interface TimedCall {
   call: ApiCallRecord;
