@@ -23,10 +23,3 @@ export function blackholeProxy(): Promise<{ url: string }> {
   });
   return starting;
 }
-
-/** Chromium's error texts for a request that went to the blackhole proxy. */
-export function isProxyFailure(errorText: string): boolean {
-  return /ERR_PROXY_CONNECTION_FAILED|ERR_TUNNEL_CONNECTION_FAILED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_(CLOSED|RESET)/.test(
-    errorText,
-  );
-}

@@ -14,7 +14,7 @@ import {
   type NavValiditySnapshot,
 } from '../rte/adapter/navigation-oracle.js';
 import type { RteInit } from '../rte/adapter/rte-init.js';
-import { blackholeProxy, isProxyFailure } from './blackhole-proxy.js';
+import { blackholeProxy } from './blackhole-proxy.js';
 import { sharedBrowserPool, type BrowserPool, type LeasedContext } from './browser-pool.js';
 import { sharedContentServer, type ContentServer, type Mount } from './content-server.js';
 import { measureLayout, type LayoutReport } from './layout/analyze-layout.js';
@@ -742,7 +742,8 @@ export class CourseRuntime {
     const entry = this.requestEntries.get(request);
     if (!entry) return;
     entry.error = request.failure()?.errorText ?? 'failed';
-    if (!this.allowNetwork && entry.scope === 'external' && isProxyFailure(entry.error)) {
+    // With network access off, every external request goes to the blackhole proxy: a failure means blocked.
+    if (!this.allowNetwork && entry.scope === 'external') {
       entry.blocked = true;
       entry.error = `blocked: network access is off for this session (${entry.error})`;
       this.log.addBlocked({
