@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, promises as fsp, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { resolve as resolvePath, sep } from 'node:path';
 import { fail } from '../core/errors.js';
@@ -48,18 +48,40 @@ interface MountState {
   listeners: Set<(r: ServedRequest) => void>;
 }
 
-const require = createRequire(import.meta.url);
 const engineCache = new Map<string, Buffer>();
 
-/** The scorm-again browser bundles, read once from node_modules. */
+/**
+ * The scorm-again engines as classic scripts for the player, read once from node_modules. We serve the
+ * package's modern (ES module) minified build, turned into a classic script that sets the same global as
+ * its browser bundle: it is half the size and evaluates in about a third of the time (~30 ms instead of
+ * ~80 ms for SCORM 2004), which is on the critical path of every course open.
+ */
 function engineBundle(name: 'scorm12.js' | 'scorm2004.js'): Buffer {
   let buf = engineCache.get(name);
   if (!buf) {
-    const spec = name === 'scorm12.js' ? 'scorm-again/scorm12/min' : 'scorm-again/scorm2004/min';
-    buf = readFileSync(require.resolve(spec));
+    const className = name === 'scorm12.js' ? 'Scorm12API' : 'Scorm2004API';
+    // import.meta.resolve applies the "import" condition: the ES module build.
+    const file = fileURLToPath(
+      import.meta.resolve(name === 'scorm12.js' ? 'scorm-again/scorm12/min' : 'scorm-again/scorm2004/min'),
+    );
+    buf = Buffer.from(moduleToClassicScript(readFileSync(file, 'utf8'), className, file));
     engineCache.set(name, buf);
   }
   return buf;
+}
+
+/** `…export{X};` (a self-contained module) -> `(function(){…window.X=X;})();`. */
+export function moduleToClassicScript(source: string, className: string, file: string): string {
+  const exportStatement = `export{${className}};`;
+  const at = source.lastIndexOf(exportStatement);
+  if (at < 0 || /(^|[;}\s])import[\s{*]/.test(source.slice(0, 2000))) {
+    throw new Error(
+      `${file} is not the self-contained scorm-again module expected (no "${exportStatement}")`,
+    );
+  }
+  const body =
+    source.slice(0, at) + `window.${className}=${className};` + source.slice(at + exportStatement.length);
+  return `(function(){${body.replace(/\n\/\/# sourceMappingURL=.*$/m, '').trimEnd()}\n})();`;
 }
 
 export class ContentServer {

@@ -11,6 +11,7 @@ import {
   safeRelative,
   type Mount,
   type ServedRequest,
+  moduleToClassicScript,
 } from '../../src/runtime/content-server.js';
 import { checkLaunchFile } from '../../src/runtime/launch-check.js';
 
@@ -87,7 +88,7 @@ test('player assets share the origin and token; the engine bundle is served', as
   const engine = await get(`${mount.baseUrl}p/scorm2004.js`);
   assert.equal(engine.status, 200);
   assert.ok(engine.body.length > 100_000);
-  assert.ok(engine.body.toString('utf8', 0, 40).includes('Scorm2004API'));
+  assert.ok(engine.body.toString('utf8').trimEnd().endsWith('window.Scorm2004API=Scorm2004API;\n})();'));
 });
 
 test('missing files, traversal, symlinks out of the package and directories are 404/400', async () => {
@@ -152,4 +153,13 @@ test('launch check: missing file, outside the package, absolute URL', async () =
   assert.equal(await codeOf('../outside/secret.txt'), 'SECURITY_VIOLATION');
   assert.equal(await codeOf('https://example.com/sco.html'), 'MANIFEST_LAUNCH_NOT_FOUND');
   assert.equal(await codeOf(''), 'MCP_INVALID_PARAMS');
+});
+
+test('the engine module becomes a classic script setting its global; anything else is refused', () => {
+  assert.equal(
+    moduleToClassicScript('class A{}export{A};\n//# sourceMappingURL=a.map', 'A', 'a.js'),
+    '(function(){class A{}window.A=A;\n})();',
+  );
+  assert.throws(() => moduleToClassicScript('import x from "y";export{A};', 'A', 'a.js'), /self-contained/);
+  assert.throws(() => moduleToClassicScript('class A{}', 'A', 'a.js'), /export\{A\}/);
 });
