@@ -220,7 +220,8 @@ export async function benchRuntime(): Promise<BenchRow[]> {
   };
   const off: number[] = [];
   const on: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  // The loop is short (tens of ms) and JIT-sensitive: interleave many runs and take medians.
+  for (let i = 0; i < 11; i++) {
     off.push(await loop(false));
     on.push(await loop(true));
   }
