@@ -247,7 +247,13 @@ test('external-requests with allow_network off: blocked requests listed, console
       'scorm_get_network_requests',
       { session_id: sessionId },
     );
-    return n.requests.filter((r) => r.blocked).length >= 3 && n.missing_files.length > 0 ? n : undefined;
+    // The server sees the 404 before the browser reports the response: wait for both.
+    const notFoundSeen = n.requests.some(
+      (r) => String(r.url).endsWith('/missing-local.json') && r.statusCode === 404,
+    );
+    return n.requests.filter((r) => r.blocked).length >= 3 && n.missing_files.length > 0 && notFoundSeen
+      ? n
+      : undefined;
   }, 'three blocked requests');
   assert.equal(network.allow_network, false);
   const blocked = network.requests.filter((r) => r.blocked);
