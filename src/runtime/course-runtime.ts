@@ -285,21 +285,25 @@ export class CourseRuntime {
         this.markCrashed(`the player page was navigated away to ${frame.url()}`);
       }
     });
-    this.cdp = await context.newCDPSession(this.page);
-    this.cdp.on('Runtime.bindingCalled', (e: { name: string; payload: string }) => {
-      if (e.name !== EMIT_BINDING) return;
-      let batch: WireBatch;
-      try {
-        batch = JSON.parse(e.payload) as WireBatch;
-      } catch {
-        return;
-      }
-      if (batch && Array.isArray(batch.m) && batch.h) this.log.ingest(batch);
-    });
-    await Promise.all([
-      this.cdp.send('Runtime.enable'),
-      this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
-    ]);
+    // The binding to Node is installed while the player loads: the player holds its batches until it exists.
+    const bindingReady = (async () => {
+      this.cdp = await context.newCDPSession(this.page);
+      this.cdp.on('Runtime.bindingCalled', (e: { name: string; payload: string }) => {
+        if (e.name !== EMIT_BINDING) return;
+        let batch: WireBatch;
+        try {
+          batch = JSON.parse(e.payload) as WireBatch;
+        } catch {
+          return;
+        }
+        if (batch && Array.isArray(batch.m) && batch.h) this.log.ingest(batch);
+      });
+      await Promise.all([
+        this.cdp.send('Runtime.enable'),
+        this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
+      ]);
+    })();
+    bindingReady.catch(() => undefined);
     this.page.on('crash', () => this.markCrashed('the page renderer crashed (out of memory or killed)'));
     this.page.on('close', () => {
       if (this.state !== 'open' && this.state !== 'starting') return;
@@ -322,6 +326,7 @@ export class CourseRuntime {
         async () => {
           await this.page.goto(this.mount.playerUrl, { waitUntil: 'commit', timeout: openTimeoutMs });
           this.playerLoaded = true;
+          await bindingReady;
           await scoLoaded;
         },
         openTimeoutMs,

@@ -74,9 +74,25 @@ export const PLAYER_SCRIPT = String.raw`
     }
     qSeq = s;
     q = [];
+    send('{"h":' + JSON.stringify(h) + ',"m":[' + out.join(',') + ']}');
+  }
+  // The binding to Node is installed while the player loads; batches sent before it exists wait, in order.
+  var pending = [];
+  function send(payload) {
     var fn = window[EMIT];
-    if (typeof fn !== 'function') return;
-    try { fn('{"h":' + JSON.stringify(h) + ',"m":[' + out.join(',') + ']}'); } catch (e) { /* the page is going away */ }
+    if (typeof fn !== 'function' || pending.length > 0) {
+      pending.push(payload);
+      if (pending.length === 1) setTimeout(drain, 1);
+      return;
+    }
+    try { fn(payload); } catch (e) { /* the page is going away */ }
+  }
+  function drain() {
+    var fn = window[EMIT];
+    if (typeof fn !== 'function') { setTimeout(drain, 1); return; }
+    while (pending.length > 0) {
+      try { fn(pending.shift()); } catch (e) { /* the page is going away */ }
+    }
   }
   function queued(t) {
     seq++;
