@@ -1,4 +1,5 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { fail } from '../../core/errors.js';
 import { compareFindings, type Finding } from '../../core/findings.js';
@@ -7,7 +8,7 @@ import { analyse } from './analyse-file.js';
 import { fileRules, type Scanned } from './file-rules.js';
 import { htmlUnits } from './html-units.js';
 import { packageRules } from './package-rules.js';
-import { resolveInside } from './resolve-file.js';
+import { requireRegularFile, resolveInside } from './resolve-file.js';
 import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
 import { emptyFacts } from './collect-facts.js';
@@ -95,16 +96,24 @@ async function readCandidate(root: string, file: string): Promise<Candidate> {
       ),
     };
   }
-  const size = (await stat(full)).size;
-  if (size > MAX_FILE_BYTES) {
-    return {
-      skipped: makeFinding(
-        'api.file_skipped',
-        { file, line: 0, column: 0 },
-        `File is ${(size / 1024 / 1024).toFixed(1)} MB, above the ${MAX_FILE_BYTES / 1024 / 1024} MB scan limit; it was not checked`,
-        'Nothing to fix for third-party bundles; keep the SCORM calls in a smaller file to have them checked.',
-      ),
-    };
+  // Synchronous on purpose: these are small files in the page cache, and a thread-pool hop per call costs
+  // more than the read (thousands of pages: ~100 µs a file asynchronously, ~15 µs synchronously).
+  const fd = openSync(full, 'r');
+  try {
+    const stats = fstatSync(fd);
+    requireRegularFile(stats.isFile(), file);
+    if (stats.size > MAX_FILE_BYTES) {
+      return {
+        skipped: makeFinding(
+          'api.file_skipped',
+          { file, line: 0, column: 0 },
+          `File is ${(stats.size / 1024 / 1024).toFixed(1)} MB, above the ${MAX_FILE_BYTES / 1024 / 1024} MB scan limit; it was not checked`,
+          'Nothing to fix for third-party bundles; keep the SCORM calls in a smaller file to have them checked.',
+        ),
+      };
+    }
+    return { file, ext, text: readFileSync(fd, 'utf8').replace(/^\uFEFF/, '') };
+  } finally {
+    closeSync(fd);
   }
-  return { file, ext, text: (await readFile(full, 'utf8')).replace(/^\uFEFF/, '') };
 }

@@ -1,4 +1,4 @@
-import { realpath, stat } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import { isAbsolute, posix, resolve, sep } from 'node:path';
 import { fail } from '../../core/errors.js';
 
@@ -14,7 +14,7 @@ export async function resolveInside(root: string, file: string): Promise<string>
   const full = resolve(root, normalized);
   let real: string;
   try {
-    real = await realpath(full);
+    real = realpathSync(full);
   } catch {
     fail(
       'CONTENT_FILE_MISSING',
@@ -24,8 +24,12 @@ export async function resolveInside(root: string, file: string): Promise<string>
   if (real !== root && !real.startsWith(root + sep)) {
     fail('SECURITY_VIOLATION', `"${file}" resolves outside the package (symbolic link?); remove the link`);
   }
-  if (!(await stat(real)).isFile()) {
+  return real;
+}
+
+/** Fails unless `stats` (of the file at `real`) is a regular file. */
+export function requireRegularFile(isFile: boolean, file: string): void {
+  if (!isFile) {
     fail('CONTENT_FILE_MISSING', `"${file}" is not a regular file; pass only HTML and JavaScript files`);
   }
-  return real;
 }
