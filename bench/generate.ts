@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../test/helpers/temp.js';
 
 /** A SCORM 2004 package with `n` items, each launching its own resource and file. */
 export function generateLargePackage(n: number): string {
-  const dir = mkdtempSync(join(tmpdir(), `scorm-tester-bench-${n}-`));
+  const dir = tempDir(`scorm-tester-bench-${n}-`);
   mkdirSync(join(dir, 'content'));
   const items: string[] = [];
   const resources: string[] = [];

@@ -5,8 +5,7 @@
  * - a SCO making 10,000 API calls with and without recording (time measured inside the SCO);
  * - five concurrent sessions, with memory per session.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/core/version.js';
 import { buildRteInit } from '../src/rte/adapter/index.js';
@@ -14,6 +13,7 @@ import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
 import { sharedContentServer } from '../src/runtime/content-server.js';
 import { openCourseRuntime, type CourseRuntime } from '../src/runtime/course-runtime.js';
 import { median, type BenchRow } from './stats.js';
+import { tempDir } from '../test/helpers/temp.js';
 
 const SAMPLE = join(PACKAGE_ROOT, 'samples/sample-course');
 const LAUNCH = 'intro/index.html';
@@ -48,7 +48,7 @@ async function rawPage(url: string) {
 
 /** A course whose single SCO makes `n` SetValue calls in a loop and publishes how long the loop took. */
 function manyCallsCourse(n: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'scorm-tester-bench-calls-'));
+  const dir = tempDir('scorm-tester-bench-calls-');
   mkdirSync(join(dir, 'sco'));
   writeFileSync(
     join(dir, 'sco/index.html'),

@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../src/core/version.js';
 import { validatePackage } from '../src/validate/validate-package.js';
 import { assembleAdlPackage } from '../test/helpers/adl-package.js';
 import { generateLargePackage } from './generate.js';
 import { median, timeIt, type BenchRow } from './stats.js';
+import { tempDir } from '../test/helpers/temp.js';
 
 const SHARED = resolve(PACKAGE_ROOT, '../shared/corpus');
 
@@ -86,7 +86,7 @@ export async function benchValidation(): Promise<BenchRow[]> {
 function mcpStartToInitialize(): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'dist/bundle/mcp-main.js')], {
-      env: { ...process.env, SCORM_TESTER_LOG_DIR: mkdtempSync(join(tmpdir(), 'scorm-tester-bench-logs-')) },
+      env: { ...process.env, SCORM_TESTER_LOG_DIR: tempDir('scorm-tester-bench-logs-') },
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     child.stdout.once('data', () => {

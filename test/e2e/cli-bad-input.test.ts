@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copySample, writePackage } from '../helpers/course-builder.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { buildZip } from '../helpers/zip-writer.js';
 import { generateLargePackage } from '../../bench/generate.js';
+import { tempDir } from '../helpers/temp.js';
 
 const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
 
@@ -56,7 +56,7 @@ test('DOCTYPE with an external entity is refused and never resolved', () => {
 });
 
 test('a 50 MB manifest is refused quickly with xml.too_large', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'scorm-tester-huge-'));
+  const dir = tempDir('scorm-tester-huge-');
   const filler = Buffer.alloc(50 * 1024 * 1024, 0x20);
   writeFileSync(
     join(dir, 'imsmanifest.xml'),
@@ -79,7 +79,7 @@ test('10,000 resources validate (no crash, no false errors)', () => {
 });
 
 test('hostile zips exit 2 with their own codes: bomb, encrypted, truncated, not a zip', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'scorm-tester-zips-'));
+  const dir = tempDir('scorm-tester-zips-');
   const cases: Array<[string, Buffer, string]> = [
     [
       'bomb.zip',

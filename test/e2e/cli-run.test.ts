@@ -1,10 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES_DIR, REPO_ROOT, SAMPLES_DIR } from '../helpers/paths.js';
+import { tempDir } from '../helpers/temp.js';
 
 const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
 const SAMPLE = join(SAMPLES_DIR, 'sample-course');
@@ -37,7 +37,7 @@ interface RunJson {
 // Each run waits for its course to settle and for Chromium to close: run them side by side.
 describe('scorm-tester run', { concurrency: 4 }, () => {
   test('run: the sample course runs clean (exit 0), JSON has the documented shape and the PNG is written', async () => {
-    const png = join(mkdtempSync(join(tmpdir(), 'scorm-tester-run-')), 'shot.png');
+    const png = join(tempDir('scorm-tester-run-'), 'shot.png');
     const r = await cli(
       'run',
       SAMPLE,

@@ -1,8 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   callTool,
@@ -12,6 +11,7 @@ import {
   type StartedServer,
 } from '../helpers/mcp-client.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+import { tempDir } from '../helpers/temp.js';
 
 let server: StartedServer;
 
@@ -87,7 +87,7 @@ test('every call is logged with its JSON-RPC id and markers; system_get_logs fil
 
 for (const via of ['node', 'npm run mcp'] as const) {
   test(`stdout carries only JSON-RPC messages (${via})`, async () => {
-    const logDir = mkdtempSync(join(tmpdir(), 'scorm-tester-raw-'));
+    const logDir = tempDir('scorm-tester-raw-');
     const env = { ...process.env, SCORM_TESTER_LOG_DIR: logDir };
     const child =
       via === 'node'

@@ -1,12 +1,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { copySample, writePackage } from '../helpers/course-builder.js';
 import { SAMPLES_DIR } from '../helpers/paths.js';
 import { buildZip } from '../helpers/zip-writer.js';
+import { tempDir } from '../helpers/temp.js';
 
 const SAMPLE = join(SAMPLES_DIR, 'sample-course');
 let server: StartedServer;
@@ -123,7 +123,7 @@ test('scorm_validate_compliance: score, report file, and fix_issues refused', as
 });
 
 test('scorm_report writes HTML where asked and returns the JSON report', async () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'scorm-tester-report-')), 'r.html');
+  const out = join(tempDir('scorm-tester-report-'), 'r.html');
   const r = await callTool<{ valid: boolean; report_path: string }>(server.client, 'scorm_report', {
     workspace_path: SAMPLE,
     output_path: out,
@@ -143,14 +143,14 @@ test('zip packages validate too; hostile zips get their own error codes', async 
     'shared/style.css',
   ];
   const zip = buildZip(files.map((name) => ({ name, data: readFileSync(join(SAMPLE, name)) })));
-  const zipPath = join(mkdtempSync(join(tmpdir(), 'scorm-tester-zip-')), 'course.zip');
+  const zipPath = join(tempDir('scorm-tester-zip-'), 'course.zip');
   writeFileSync(zipPath, zip);
   const ok = await callTool<{ success: boolean }>(server.client, 'scorm_validate_workspace', {
     workspace_path: zipPath,
   });
   assert.equal(ok.success, true);
 
-  const slipPath = join(mkdtempSync(join(tmpdir(), 'scorm-tester-zip-')), 'slip.zip');
+  const slipPath = join(tempDir('scorm-tester-zip-'), 'slip.zip');
   writeFileSync(
     slipPath,
     buildZip([
@@ -162,7 +162,7 @@ test('zip packages validate too; hostile zips get their own error codes', async 
   assert.equal(slip.code, -32000);
   assert.equal(slip.error_code, 'ZIP_SLIP');
 
-  const notZip = join(mkdtempSync(join(tmpdir(), 'scorm-tester-zip-')), 'fake.zip');
+  const notZip = join(tempDir('scorm-tester-zip-'), 'fake.zip');
   writeFileSync(notZip, 'hello');
   assert.equal(
     (await callToolError(server.client, 'scorm_lint_manifest', { workspace_path: notZip })).error_code,
@@ -176,7 +176,7 @@ test('error codes: missing path, empty folder, no manifest, manifest in a subfol
   });
   assert.equal(missing.code, -32000);
   assert.equal(missing.error_code, 'PATH_RESOLUTION_ERROR');
-  const empty = mkdtempSync(join(tmpdir(), 'scorm-tester-empty-'));
+  const empty = tempDir('scorm-tester-empty-');
   assert.equal(
     (await callToolError(server.client, 'scorm_validate_workspace', { workspace_path: empty })).error_code,
     'PACKAGE_EMPTY',

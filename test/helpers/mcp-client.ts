@@ -1,9 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { REPO_ROOT } from './paths.js';
+import { tempDir } from './temp.js';
 
 export const SERVER_ENTRY = join(REPO_ROOT, 'dist/bundle/mcp-main.js');
 
@@ -17,8 +16,8 @@ export interface StartedServer {
 
 /** Starts the real server (compiled) as a child process and connects the SDK's own client over stdio. */
 export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
-  const logDir = mkdtempSync(join(tmpdir(), 'scorm-tester-logs-'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'scorm-tester-data-'));
+  const logDir = tempDir('scorm-tester-logs-');
+  const dataDir = tempDir('scorm-tester-data-');
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SERVER_ENTRY],

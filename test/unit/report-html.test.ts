@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding, RuleInfo } from '../../src/core/findings.js';
 import { createExcerptReader, renderHtmlReport, type ValidationOutcome } from '../../src/report/index.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'report-html-'));
+const tmp = tempDir('report-html-');
 test.after(() => rmSync(tmp, { recursive: true, force: true }));
 const root = join(tmp, 'pkg');
 mkdirSync(join(root, 'js'), { recursive: true });

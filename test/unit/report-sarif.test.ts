@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding, RuleInfo } from '../../src/core/findings.js';
 import { formatOutcome, SARIF_SCHEMA, toSarif, type ValidationOutcome } from '../../src/report/index.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'report-sarif-'));
+const tmp = tempDir('report-sarif-');
 test.after(() => rmSync(tmp, { recursive: true, force: true }));
 mkdirSync(join(tmp, 'my course'));
 writeFileSync(join(tmp, 'pkg.zip'), 'PK');

@@ -1,8 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScormTesterError } from '../../src/core/errors.js';
 import {
@@ -14,6 +13,7 @@ import {
   moduleToClassicScript,
 } from '../../src/runtime/content-server.js';
 import { checkLaunchFile } from '../../src/runtime/launch-check.js';
+import { tempDir } from '../helpers/temp.js';
 
 let dir: string;
 let outside: string;
@@ -22,8 +22,8 @@ let mount: Mount;
 const served: ServedRequest[] = [];
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'st-content-'));
-  outside = mkdtempSync(join(tmpdir(), 'st-outside-'));
+  dir = tempDir('st-content-');
+  outside = tempDir('st-outside-');
   mkdirSync(join(dir, 'sub dir'));
   writeFileSync(join(dir, 'index.html'), '<p>hi</p>');
   writeFileSync(join(dir, 'sub dir', 'a b.js'), 'var x = 1;');

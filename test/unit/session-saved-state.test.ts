@@ -1,12 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { SavedStateStore, sanitizeCourseId } from '../../src/session/saved-state.js';
+import { tempDir } from '../helpers/temp.js';
 
 function store(): SavedStateStore {
-  return new SavedStateStore(mkdtempSync(join(tmpdir(), 'scorm-tester-state-')));
+  return new SavedStateStore(tempDir('scorm-tester-state-'));
 }
 
 const base = { course_id: 'course/1', namespace: 'mcp', scorm_version: '2004' as const, sco_id: 'sco1' };
