@@ -26,6 +26,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       ...(process.env as Record<string, string>),
       SCORM_TESTER_LOG_DIR: logDir,
       SCORM_TESTER_DATA_DIR: dataDir,
+      SCORM_TESTER_SESSIONS_DIR: tempDir('scorm-tester-sessions-'),
       ...env,
     },
     stderr: 'pipe',
