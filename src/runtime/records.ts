@@ -152,26 +152,8 @@ export function canonicalMethod(method: string): string {
 }
 
 export const API_METHODS: Record<'1.2' | '2004', readonly string[]> = {
-  '1.2': [
-    'LMSInitialize',
-    'LMSFinish',
-    'LMSGetValue',
-    'LMSSetValue',
-    'LMSCommit',
-    'LMSGetLastError',
-    'LMSGetErrorString',
-    'LMSGetDiagnostic',
-  ],
-  '2004': [
-    'Initialize',
-    'Terminate',
-    'GetValue',
-    'SetValue',
-    'Commit',
-    'GetLastError',
-    'GetErrorString',
-    'GetDiagnostic',
-  ],
+  '1.2': CANONICAL_METHODS.map((m) => (m === 'Terminate' ? 'LMSFinish' : `LMS${m}`)),
+  '2004': CANONICAL_METHODS,
 };
 
 // ---- wire format (see player-script.ts) ----------------------------------------------------
