@@ -8,7 +8,7 @@ import { analyse } from './analyse-file.js';
 import { fileRules, type Scanned } from './file-rules.js';
 import { htmlUnits } from './html-units.js';
 import { packageRules } from './package-rules.js';
-import { requireRegularFile, resolveInside } from './resolve-file.js';
+import { resolveInside } from './resolve-file.js';
 import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
 import { emptyFacts } from './collect-facts.js';
@@ -49,28 +49,22 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
 
   const findings: Finding[] = [];
   const scanned: Scanned[] = [];
-  // Reading is I/O-bound and analysis CPU-bound: read a window of files concurrently, then analyse them in
-  // order, so a package with thousands of small pages is not paced by one syscall at a time.
-  const files = [...new Set(input.files)];
-  for (let start = 0; start < files.length; start += READ_WINDOW) {
-    const window = files.slice(start, start + READ_WINDOW);
-    const reads = await Promise.all(window.map((file) => readCandidate(root, file)));
-    for (const read of reads) {
-      if ('skipped' in read) {
-        findings.push(read.skipped);
-        continue;
-      }
-      const { file, ext, text } = read;
-      // HTML pages without any hint are the bulk of large courses; JS is always parsed (syntax errors matter).
-      if (HTML_EXT.has(ext) && !couldMatter(text)) {
-        scanned.push({ file, facts: emptyFacts() });
-        continue;
-      }
-      const units = HTML_EXT.has(ext)
-        ? htmlUnits(text)
-        : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
-      scanned.push({ file, facts: analyse(file, units, version, findings) });
+  for (const file of new Set(input.files)) {
+    const read = readCandidate(root, file);
+    if ('skipped' in read) {
+      findings.push(read.skipped);
+      continue;
     }
+    const { ext, text } = read;
+    // HTML pages without any hint are the bulk of large courses; JS is always parsed (syntax errors matter).
+    if (HTML_EXT.has(ext) && !couldMatter(text)) {
+      scanned.push({ file, facts: emptyFacts() });
+      continue;
+    }
+    const units = HTML_EXT.has(ext)
+      ? htmlUnits(text)
+      : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
+    scanned.push({ file, facts: analyse(file, units, version, findings) });
   }
 
   for (const s of scanned) findings.push(...fileRules(s, version));
@@ -79,12 +73,10 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   return { scannedFiles: scanned.map((s) => s.file), findings };
 }
 
-const READ_WINDOW = 32;
+type Candidate = { ext: string; text: string } | { skipped: Finding };
 
-type Candidate = { file: string; ext: string; text: string } | { skipped: Finding };
-
-async function readCandidate(root: string, file: string): Promise<Candidate> {
-  const full = await resolveInside(root, file);
+function readCandidate(root: string, file: string): Candidate {
+  const full = resolveInside(root, file);
   const ext = extname(file).toLowerCase();
   if (!HTML_EXT.has(ext) && !JS_EXT.has(ext)) {
     return {
@@ -101,7 +93,9 @@ async function readCandidate(root: string, file: string): Promise<Candidate> {
   const fd = openSync(full, 'r');
   try {
     const stats = fstatSync(fd);
-    requireRegularFile(stats.isFile(), file);
+    if (!stats.isFile()) {
+      fail('CONTENT_FILE_MISSING', `"${file}" is not a regular file; pass only HTML and JavaScript files`);
+    }
     if (stats.size > MAX_FILE_BYTES) {
       return {
         skipped: makeFinding(
@@ -112,7 +106,7 @@ async function readCandidate(root: string, file: string): Promise<Candidate> {
         ),
       };
     }
-    return { file, ext, text: readFileSync(fd, 'utf8').replace(/^\uFEFF/, '') };
+    return { ext, text: readFileSync(fd, 'utf8').replace(/^\uFEFF/, '') };
   } finally {
     closeSync(fd);
   }

@@ -3,7 +3,7 @@ import { isAbsolute, posix, resolve, sep } from 'node:path';
 import { fail } from '../../core/errors.js';
 
 /** The real path of a package-relative file; fails for paths or links that leave the package. */
-export async function resolveInside(root: string, file: string): Promise<string> {
+export function resolveInside(root: string, file: string): string {
   const normalized = posix.normalize(file);
   if (isAbsolute(file) || file.includes('\\') || normalized.startsWith('../') || normalized === '..') {
     fail(
@@ -25,11 +25,4 @@ export async function resolveInside(root: string, file: string): Promise<string>
     fail('SECURITY_VIOLATION', `"${file}" resolves outside the package (symbolic link?); remove the link`);
   }
   return real;
-}
-
-/** Fails unless `stats` (of the file at `real`) is a regular file. */
-export function requireRegularFile(isFile: boolean, file: string): void {
-  if (!isFile) {
-    fail('CONTENT_FILE_MISSING', `"${file}" is not a regular file; pass only HTML and JavaScript files`);
-  }
 }
