@@ -23,3 +23,4 @@ export {
   walkItems,
   type LaunchTarget,
 } from './launch.js';
+export { parseManifestFile } from './parse-manifest-file.js';

@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { fail, isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import {
-  parseManifest,
-  readManifestText,
+  parseManifestFile,
   resolveLaunch,
   type LaunchTarget,
   type ParsedManifest,
@@ -107,8 +106,7 @@ export class Session {
     await this.artifacts.init(this.id);
     this.pkg = await openPackage(this.options.packagePath);
     try {
-      const { text } = await readManifestText(this.pkg.manifestPath);
-      this.parsedManifest = parseManifest(text);
+      this.parsedManifest = await parseManifestFile(this.pkg.manifestPath);
     } catch (error) {
       await this.pkg.cleanup();
       this.pkg = null;

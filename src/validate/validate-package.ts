@@ -17,12 +17,7 @@ import { API_USAGE_RULES, lintApiUsage } from '../lint/api-usage/lint-api-usage.
 import { SEQUENCING_RULES, lintSequencing } from '../lint/sequencing/index.js';
 import { XSD_RULES } from '../lint/xsd/rules.js';
 import { validateManifestAgainstSchemas } from '../lint/xsd/validate-xsd.js';
-import {
-  parseManifest,
-  readManifestText,
-  type ParsedManifest,
-  type ScormManifest,
-} from '../manifest/index.js';
+import { parseManifestFile, type ParsedManifest, type ScormManifest } from '../manifest/index.js';
 import { openPackage } from '../package/open-package.js';
 import { listPackageFiles } from '../package/paths.js';
 import type { ValidationOutcome } from '../report/index.js';
@@ -69,8 +64,7 @@ export async function validatePackage(
 
     let parsed: ParsedManifest | null = null;
     try {
-      const { text } = await readManifestText(pkg.manifestPath, manifestFile);
-      parsed = parseManifest(text, manifestFile);
+      parsed = await parseManifestFile(pkg.manifestPath, manifestFile);
     } catch (error) {
       if (!isScormTesterError(error) || error.code === 'MANIFEST_NOT_FOUND') throw error;
       findings.push(parseFailureFinding(error, manifestFile));

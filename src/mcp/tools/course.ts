@@ -1,11 +1,12 @@
 /** Course lifecycle with saved learner state (persistence flow): open, close, reload, clear. */
 import { z } from 'zod';
-import { parseManifest, readManifestText } from '../../manifest/index.js';
+import { parseManifestFile } from '../../manifest/index.js';
 import { openPackage } from '../../package/open-package.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
+import { closeSessionHandler } from './session.js';
 
 function openedData(session: Session): Record<string, unknown> {
   const runtime = session.requireRuntime();
@@ -71,10 +72,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Close a course: the SCO unloads, cmi.exit is set to "suspend" if the course left it empty and the attempt is terminated, the whole data model is saved for the next open, and the session ends.',
       input: { session_id: sessionId },
-      handler: async (args) => {
-        const result = await sessions.close(args.session_id);
-        return { data: { success: true, ...result } };
-      },
+      handler: closeSessionHandler(sessions),
     }),
     defineTool({
       name: 'scorm_reload_course',
@@ -115,8 +113,8 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args) => {
         const pkg = await openPackage(args.package_path);
         try {
-          const { text } = await readManifestText(pkg.manifestPath);
-          const courseId = parseManifest(text).manifest.identifier || 'unknown_course';
+          const courseId =
+            (await parseManifestFile(pkg.manifestPath)).manifest.identifier || 'unknown_course';
           const result = await sessions.store.clear(courseId);
           return { data: { success: true, course_id: courseId, ...result } };
         } finally {

@@ -1,7 +1,8 @@
 /** Session lifecycle tools: a session binds one package, its workspace, events and artifacts. */
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { defineTool, type ToolDefinition, type ToolResult } from '../tool.js';
+import type { SessionManager } from '../../session/session-manager.js';
 import { packagePath, sessionId } from './shared-schemas.js';
 
 export function sessionTools(ctx: ServerContext): ToolDefinition[] {
@@ -87,10 +88,17 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Close a session: the SCO is unloaded as a learner closing the window would, learner state is saved, the browser context and extracted files are freed. Artifacts stay listed in artifacts.json.',
       input: { session_id: sessionId },
-      handler: async (args) => {
-        const result = await sessions.close(args.session_id);
-        return { data: { success: true, ...result } };
-      },
+      handler: closeSessionHandler(sessions),
     }),
   ];
+}
+
+/** Closing a session and closing a course are one operation (the persistence flow's close). */
+export function closeSessionHandler(
+  sessions: SessionManager,
+): (args: { session_id: string }) => Promise<ToolResult> {
+  return async (args) => {
+    const result = await sessions.close(args.session_id);
+    return { data: { success: true, ...result } };
+  };
 }
