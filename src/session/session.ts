@@ -213,16 +213,11 @@ export class Session {
         await runtime.unload();
         if (runtime.initializeState === 'terminated') terminatedBy = 'course';
         else if (runtime.initializeState === 'initialized') {
+          // callApi maps the 2004 names to the course's version (LMSGetValue, LMSFinish, ... on 1.2).
           const exitElement = this.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
-          const current = await runtime.callApi(this.version === '1.2' ? 'LMSGetValue' : 'GetValue', [
-            exitElement,
-          ]);
-          if (!current.result)
-            await runtime.callApi(this.version === '1.2' ? 'LMSSetValue' : 'SetValue', [
-              exitElement,
-              'suspend',
-            ]);
-          await runtime.callApi(this.version === '1.2' ? 'LMSFinish' : 'Terminate', ['']);
+          const current = await runtime.callApi('GetValue', [exitElement]);
+          if (!current.result) await runtime.callApi('SetValue', [exitElement, 'suspend']);
+          await runtime.callApi('Terminate', ['']);
           terminatedBy = 'tester';
         }
         if (runtime.initializeState === 'terminated' || runtime.calls.length > 0) {
