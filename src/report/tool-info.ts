@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { HOMEPAGE, VERSION } from '../core/version.js';
 
 export const TOOL_NAME = 'scorm-tester';
 const DEFAULT_INFORMATION_URI = 'https://www.npmjs.com/package/scorm-tester';
@@ -11,33 +9,7 @@ export interface ToolInfo {
   informationUri: string;
 }
 
-let cached: ToolInfo | undefined;
-
-/** Name, version and home page from our own package.json (found above this module in src/ and dist/src/). */
+/** Name, version and home page, for report headers (SARIF tool.driver, HTML footer). */
 export function toolInfo(): ToolInfo {
-  if (cached) return cached;
-  let version = '0.0.0';
-  let informationUri = DEFAULT_INFORMATION_URI;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'package.json');
-    if (existsSync(candidate)) {
-      const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as {
-        name?: unknown;
-        version?: unknown;
-        homepage?: unknown;
-      };
-      if (pkg.name === TOOL_NAME) {
-        if (typeof pkg.version === 'string') version = pkg.version;
-        if (typeof pkg.homepage === 'string' && /^https?:\/\//.test(pkg.homepage))
-          informationUri = pkg.homepage;
-        break;
-      }
-    }
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  cached = { name: TOOL_NAME, version, informationUri };
-  return cached;
+  return { name: TOOL_NAME, version: VERSION, informationUri: HOMEPAGE ?? DEFAULT_INFORMATION_URI };
 }
