@@ -46,6 +46,12 @@ async function main(argv: string[]): Promise<number> {
   return run(rest);
 }
 
+// Output piped into `head` and the like: a closed pipe ends the command quietly, as Unix tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
