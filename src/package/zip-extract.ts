@@ -1,7 +1,10 @@
 /**
  * Safe extraction of a zip (SCORM PIF). Two passes: the whole central directory is checked first
- * (names, links, encryption, methods, duplicates, declared sizes), then entries are streamed to
- * disk while every limit is enforced on the bytes actually inflated, since headers can lie.
+ * (names, links, encryption, methods, duplicates, and every limit on the declared sizes), then
+ * entries are streamed to disk. Headers can lie, so an entry is stopped the moment its inflated
+ * bytes pass its declared size; every limit checked on declared sizes therefore holds for the real
+ * bytes too. Each entry is judged on its own bytes only, so the error reported for a given archive
+ * never depends on how concurrent writes interleave.
  */
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
@@ -60,26 +63,25 @@ interface Sizes {
   archiveBytes: number;
 }
 
-/** `verb` distinguishes header values ("declares") from bytes really inflated ("expands to"). */
-function enforceLimits(s: Sizes, limits: ZipLimits, verb: string): void {
+function enforceDeclaredLimits(s: Sizes, limits: ZipLimits): void {
   if (s.entryBytes > limits.maxEntryBytes) {
     fail(
       'ZIP_ENTRY_TOO_LARGE',
-      `Entry "${s.name}" ${verb} more than ${formatBytes(limits.maxEntryBytes)}, the per-file limit. Remove or shrink that file, or raise maxEntryBytes if it is genuine.`,
+      `Entry "${s.name}" declares more than ${formatBytes(limits.maxEntryBytes)}, the per-file limit. Remove or shrink that file, or raise maxEntryBytes if it is genuine.`,
       { entry: s.name, limit: limits.maxEntryBytes, bytes: s.entryBytes },
     );
   }
   if (s.totalBytes > limits.maxTotalBytes) {
     fail(
       'ZIP_TOO_LARGE',
-      `The archive ${verb} more than ${formatBytes(limits.maxTotalBytes)} in total (limit reached at entry "${s.name}"). Remove unneeded media, or raise maxTotalBytes if the size is genuine.`,
+      `The archive declares more than ${formatBytes(limits.maxTotalBytes)} in total (limit reached at entry "${s.name}"). Remove unneeded media, or raise maxTotalBytes if the size is genuine.`,
       { entry: s.name, limit: limits.maxTotalBytes, bytes: s.totalBytes },
     );
   }
   if (exceedsRatio(s.entryBytes, s.entryCompressed, limits)) {
     fail(
       'ZIP_COMPRESSION_RATIO',
-      `Entry "${s.name}" ${verb} ${formatBytes(s.entryBytes)} from ${formatBytes(s.entryCompressed)} compressed, a ratio above ${limits.maxCompressionRatio}:1; this looks like a zip bomb and was not extracted. If the file is genuine, raise maxCompressionRatio.`,
+      `Entry "${s.name}" declares ${formatBytes(s.entryBytes)} from ${formatBytes(s.entryCompressed)} compressed, a ratio above ${limits.maxCompressionRatio}:1; this looks like a zip bomb and was not extracted. If the file is genuine, raise maxCompressionRatio.`,
       {
         entry: s.name,
         limit: limits.maxCompressionRatio,
@@ -91,7 +93,7 @@ function enforceLimits(s: Sizes, limits: ZipLimits, verb: string): void {
   if (exceedsRatio(s.totalBytes, s.archiveBytes, limits)) {
     fail(
       'ZIP_COMPRESSION_RATIO',
-      `The archive ${verb} ${formatBytes(s.totalBytes)} from a ${formatBytes(s.archiveBytes)} file, a ratio above ${limits.maxCompressionRatio}:1; this looks like a zip bomb and was not extracted. If the content is genuine, raise maxCompressionRatio.`,
+      `The archive declares ${formatBytes(s.totalBytes)} from a ${formatBytes(s.archiveBytes)} file, a ratio above ${limits.maxCompressionRatio}:1; this looks like a zip bomb and was not extracted. If the content is genuine, raise maxCompressionRatio.`,
       { entry: s.name, limit: limits.maxCompressionRatio, bytes: s.totalBytes, archiveBytes: s.archiveBytes },
     );
   }
@@ -131,7 +133,7 @@ async function planEntries(
       guard.add(target, name);
       if (!target.isDirectory) {
         declaredTotal += entry.uncompressedSize;
-        enforceLimits(
+        enforceDeclaredLimits(
           {
             name,
             entryBytes: entry.uncompressedSize,
@@ -140,7 +142,6 @@ async function planEntries(
             archiveBytes,
           },
           limits,
-          'declares',
         );
       }
       planned.push({ entry, name, target });
@@ -155,7 +156,7 @@ interface Progress {
   totalBytes: number;
 }
 
-/** Thrown into in-flight entries once another entry failed; never reaches the caller. */
+/** Thrown into in-flight entries after an earlier entry failed; never reaches the caller. */
 const ABORTED = new Error('extraction aborted');
 
 /** Entries written at once: each costs a few thread-pool round trips, so overlap them. */
@@ -163,14 +164,13 @@ const CONCURRENCY = 8;
 
 class ExtractionWriter {
   private readonly madeDirs = new Set<string>();
-  aborted = false;
+  /** Index of the earliest failed entry; entries after it stop, entries before it run to the end. */
+  failedAt = Infinity;
 
   constructor(
     private readonly zipfile: yauzl.ZipFile,
     private readonly zipPath: string,
     private readonly destDir: string,
-    private readonly limits: ZipLimits,
-    private readonly archiveBytes: number,
   ) {}
 
   private inside(relPath: string): string {
@@ -201,7 +201,7 @@ class ExtractionWriter {
     }
   }
 
-  async writeFile(planned: PlannedEntry, progress: Progress): Promise<void> {
+  async writeFile(planned: PlannedEntry, index: number, progress: Progress): Promise<void> {
     const { entry, name, target } = planned;
     const slash = target.path.lastIndexOf('/');
     if (slash > 0) await this.makeDir(target.path.slice(0, slash));
@@ -225,20 +225,10 @@ class ExtractionWriter {
     let crc = 0;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        if (this.aborted) throw ABORTED;
+        if (index > this.failedAt) throw ABORTED;
         bytes += chunk.length;
         progress.totalBytes += chunk.length;
-        enforceLimits(
-          {
-            name,
-            entryBytes: bytes,
-            entryCompressed: entry.compressedSize,
-            totalBytes: progress.totalBytes,
-            archiveBytes: this.archiveBytes,
-          },
-          this.limits,
-          'expands to',
-        );
+        if (bytes > entry.uncompressedSize) this.failOversized(planned, bytes);
         crc = crc32(chunk, crc);
         try {
           await handle.write(chunk);
@@ -254,19 +244,20 @@ class ExtractionWriter {
     this.checkIntegrity(planned, bytes, crc);
   }
 
+  private failOversized({ entry, name }: PlannedEntry, bytes: number): never {
+    return fail(
+      'ZIP_INVALID',
+      `Entry "${name}" expands to more than the ${entry.uncompressedSize} bytes its header declares (stopped at ${bytes}); the archive is corrupt or crafted. Re-create it.`,
+      { entry: name, declaredBytes: entry.uncompressedSize, actualBytes: bytes },
+    );
+  }
+
   private checkIntegrity({ entry, name }: PlannedEntry, bytes: number, crc: number): void {
     const details = { entry: name, declaredBytes: entry.uncompressedSize, actualBytes: bytes };
     if (bytes < entry.uncompressedSize) {
       fail(
         'ZIP_TRUNCATED',
         `Entry "${name}" holds ${bytes} bytes but its header declares ${entry.uncompressedSize}; the data is cut short. Copy or download the zip again.`,
-        details,
-      );
-    }
-    if (bytes > entry.uncompressedSize) {
-      fail(
-        'ZIP_INVALID',
-        `Entry "${name}" expands to ${bytes} bytes but its header declares ${entry.uncompressedSize}; the archive is corrupt or crafted. Re-create it.`,
         details,
       );
     }
@@ -301,30 +292,33 @@ class ExtractionWriter {
 }
 
 /**
- * Runs `work` over `items` CONCURRENCY at a time. On a failure it stops scheduling, lets in-flight
- * work settle (so nothing is still writing when the caller removes the folder) and rethrows the
- * failure of the earliest item.
+ * Runs `work` over `items` CONCURRENCY at a time. After a failure, later items stop, earlier ones
+ * still in flight finish (so the earliest failure is reported whatever the timing, and nothing is
+ * still writing when the caller removes the folder), and the earliest failure is rethrown.
  */
 async function runPool<T>(
   items: T[],
   writer: ExtractionWriter,
-  work: (item: T) => Promise<void>,
+  work: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
   let next = 0;
-  const failures: { index: number; error: unknown }[] = [];
+  let failure: unknown;
   const lane = async (): Promise<void> => {
-    while (next < items.length && !writer.aborted) {
+    while (next < Math.min(items.length, writer.failedAt)) {
       const index = next++;
       try {
-        await work(items[index] as T);
+        await work(items[index] as T, index);
       } catch (error) {
-        writer.aborted = true;
-        if (error !== ABORTED) failures.push({ index, error });
+        if (error === ABORTED) continue;
+        if (index < writer.failedAt) {
+          writer.failedAt = index;
+          failure = error;
+        }
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
-  if (failures.length > 0) throw failures.sort((a, b) => a.index - b.index)[0]?.error;
+  if (writer.failedAt !== Infinity) throw failure;
 }
 
 async function openArchive(absZip: string): Promise<{ zipfile: yauzl.ZipFile; archiveBytes: number }> {
@@ -381,13 +375,13 @@ export async function extractZip(
       });
     }
     created = true;
-    const writer = new ExtractionWriter(zipfile, absZip, absDest, limits, archiveBytes);
+    const writer = new ExtractionWriter(zipfile, absZip, absDest);
     const progress: Progress = { totalBytes: 0 };
     const files = planned.filter((item) => !item.target.isDirectory);
     for (const item of planned) {
       if (item.target.isDirectory) await writer.makeDir(item.target.path);
     }
-    await runPool(files, writer, (item) => writer.writeFile(item, progress));
+    await runPool(files, writer, (item, index) => writer.writeFile(item, index, progress));
     return {
       entries: planned.length,
       files: files.length,

@@ -1,6 +1,6 @@
 import { fail } from '../core/errors.js';
 
-/** Hard limits for zip extraction. Every one is enforced on the bytes actually inflated. */
+/** Hard limits for zip extraction, checked on declared sizes; inflation never passes a declared size. */
 export interface ZipLimits {
   maxEntries: number;
   maxTotalBytes: number;

@@ -193,7 +193,7 @@ test('ZIP_INVALID for non-zips and inconsistent archives', async () => {
     [manifest, { name: 'a.txt', data: 'hello world', uncompressedSize: 3 }],
     'ZIP_INVALID',
     {},
-    /declares 3/,
+    /3 bytes its header declares/,
   );
   await expectCode(
     [manifest, { name: 'a.txt', data: 'abc', method: 'store', uncompressedSize: 4 }],
@@ -217,7 +217,7 @@ test('10,000 entries extract under the default limit; a low maxEntries refuses t
   assert.equal(details?.limit, 5000);
 });
 
-test('ZIP_ENTRY_TOO_LARGE from the header and from the real bytes', async () => {
+test('ZIP_ENTRY_TOO_LARGE from the header; a header that understates the size is ZIP_INVALID', async () => {
   const data = Buffer.alloc(5000, 'z');
   await expectCode(
     [manifest, { name: 'big.txt', data }],
@@ -225,15 +225,16 @@ test('ZIP_ENTRY_TOO_LARGE from the header and from the real bytes', async () => 
     { maxEntryBytes: 1000 },
     /declares/,
   );
-  await expectCode(
+  const details = await expectCode(
     [manifest, { name: 'big.txt', data, uncompressedSize: 10 }],
-    'ZIP_ENTRY_TOO_LARGE',
+    'ZIP_INVALID',
     { maxEntryBytes: 1000 },
-    /expands to/,
+    /expands to more than the 10 bytes its header declares/,
   );
+  assert.equal(details?.declaredBytes, 10);
 });
 
-test('ZIP_TOO_LARGE from the header and from the real bytes', async () => {
+test('ZIP_TOO_LARGE from the declared sizes', async () => {
   const entries = [
     manifest,
     { name: 'a.txt', data: Buffer.alloc(1000, 'a') },
@@ -241,12 +242,19 @@ test('ZIP_TOO_LARGE from the header and from the real bytes', async () => {
   ];
   const details = await expectCode(entries, 'ZIP_TOO_LARGE', { maxTotalBytes: 1500 }, /declares/);
   assert.equal(details?.entry, 'b.txt');
-  await expectCode(
-    entries.map((e) => (e.name === 'b.txt' ? { ...e, uncompressedSize: 1 } : e)),
-    'ZIP_TOO_LARGE',
-    { maxTotalBytes: 1500 },
-    /expands to/,
-  );
+});
+
+test('with several lying entries the earliest is reported, whatever the write timing', async () => {
+  const entries: ZipEntrySpec[] = [manifest];
+  for (let i = 0; i < 24; i++) {
+    // Text that deflates to about a fifth, well under every ratio limit.
+    const data = Buffer.from(Array.from({ length: 4000 + i * 200 }, (_, k) => (k * 7919) % 10007).join(','));
+    entries.push({ name: `f${i}.txt`, data, ...(i >= 3 && i % 2 === 1 ? { uncompressedSize: 5 } : {}) });
+  }
+  for (let run = 0; run < 5; run++) {
+    const details = await expectCode(entries, 'ZIP_INVALID', {}, /header declares/);
+    assert.equal(details?.entry, 'f3.txt');
+  }
 });
 
 const zeros = Buffer.alloc(50 * 1024 * 1024);
@@ -267,17 +275,18 @@ test('a 50 MB zip bomb hits the ratio limit quickly and leaves no files', async 
   assert.ok(Date.now() - started < 2000);
 });
 
-test('a bomb whose header lies about its size is caught while streaming', async () => {
-  await expectCode(
+test('a bomb whose header lies about its size is stopped at its first chunk past the declared size', async () => {
+  const details = await expectCode(
     [
       manifest,
       { name: 'ok.txt', data: 'fine' },
       { name: 'bomb.bin', method: 8, payload: bombPayload, uncompressedSize: 1000 },
     ],
-    'ZIP_COMPRESSION_RATIO',
+    'ZIP_INVALID',
     {},
-    /expands to/,
+    /expands to more than the 1000 bytes/,
   );
+  assert.ok((details?.actualBytes as number) <= 1024 * 1024, `stopped at ${String(details?.actualBytes)}`);
 });
 
 test('the whole-archive ratio catches many entries that are each below the per-entry threshold', async () => {
