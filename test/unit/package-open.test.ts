@@ -218,10 +218,17 @@ test('limits are passed through and a zip bomb leaves nothing behind', async () 
     'ZIP_TOO_MANY_ENTRIES',
   );
   const zeros = Buffer.alloc(20 * 1024 * 1024);
+  const payload = deflateRawSync(zeros);
   const bomb = await makeZip([
     { name: 'imsmanifest.xml', data: MANIFEST },
-    { name: 'bomb.bin', method: 8, payload: deflateRawSync(zeros), uncompressedSize: 100 },
+    { name: 'bomb.bin', method: 8, payload, uncompressedSize: zeros.length },
   ]);
   await rejectsWith(openPackage(bomb, { tempRoot: root }), 'ZIP_COMPRESSION_RATIO');
+  assert.deepEqual(await readdir(root), []);
+  const lyingBomb = await makeZip([
+    { name: 'imsmanifest.xml', data: MANIFEST },
+    { name: 'bomb.bin', method: 8, payload, uncompressedSize: 100 },
+  ]);
+  await rejectsWith(openPackage(lyingBomb, { tempRoot: root }), 'ZIP_INVALID');
   assert.deepEqual(await readdir(root), []);
 });
