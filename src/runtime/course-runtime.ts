@@ -25,6 +25,7 @@ import { EMIT_BINDING, PLAYER_GLOBAL } from './player/player-script.js';
 import { pngSize } from './png.js';
 import {
   API_METHODS,
+  expandFlatBatch,
   type ApiCallRecord,
   type InitializeState,
   type NetworkEntry,
@@ -292,11 +293,11 @@ export class CourseRuntime {
         if (e.name !== EMIT_BINDING) return;
         let batch: WireBatch;
         try {
-          batch = JSON.parse(e.payload) as WireBatch;
+          batch = expandFlatBatch(e.payload);
         } catch {
           return;
         }
-        if (batch && Array.isArray(batch.m) && batch.h) this.log.ingest(batch);
+        this.log.ingest(batch);
       });
       await Promise.all([
         this.cdp.send('Runtime.enable'),

@@ -2,6 +2,7 @@
  * What the runtime records, and the conversion from the player's wire messages (see player-script.ts).
  */
 import type { NavRequestEvent } from '../rte/adapter/navigation-oracle.js';
+import { FLAT_STRIDE } from './player/player-script.js';
 
 /** A JSON-safe stand-in for a value that JSON cannot carry as given. */
 export type EncodedValue =
@@ -210,6 +211,55 @@ export type WireMessage = WireCall | WireChange | WireNav | WireLaunch | WireFra
 export interface WireBatch {
   h: WireHeader;
   m: WireMessage[];
+}
+/** What the player sends: messages as flat slot arrays (layout in player-script.ts). */
+export interface FlatWireBatch {
+  h: WireHeader & { s: number };
+  f: unknown[][];
+}
+
+function members(fragment: unknown): Record<string, unknown> {
+  return typeof fragment === 'string' && fragment !== ''
+    ? (JSON.parse(`{${fragment}}`) as Record<string, unknown>)
+    : {};
+}
+
+/** Expands the player's flat batch into messages; throws on a payload that is not one. */
+export function expandFlatBatch(payload: string): WireBatch {
+  const batch = JSON.parse(payload) as FlatWireBatch;
+  if (!batch || typeof batch.h !== 'object' || !Array.isArray(batch.f)) throw new Error('not a player batch');
+  const m: WireMessage[] = [];
+  let s = batch.h.s;
+  for (const piece of batch.f) {
+    for (let i = 0; i + FLAT_STRIDE <= piece.length; i += FLAT_STRIDE, s++) {
+      const t = piece[i + 9] as number;
+      const method = piece[i] as number;
+      if (method === -1) {
+        m.push({ ...members(piece[i + 8]), s, t } as WireMessage);
+        continue;
+      }
+      const argc = piece[i + 3] as number;
+      const a =
+        argc === -1
+          ? (JSON.parse(piece[i + 1] as string) as RecordedValue[])
+          : ([piece[i + 1], piece[i + 2]].slice(0, argc) as RecordedValue[]);
+      const extra = piece[i + 8] as string;
+      const call: WireCall = {
+        s,
+        t,
+        m: method,
+        a,
+        r: piece[i + 4] as RecordedValue,
+        e: piece[i + 5] as string,
+        ...(extra ? members(extra.slice(1)) : {}),
+      };
+      const attempt = piece[i + 6];
+      if (Array.isArray(attempt)) [call.sco, call.at] = attempt as [string, number];
+      if (piece[i + 7] !== 0) call.p = piece[i + 7] as RecordedValue;
+      m.push(call);
+    }
+  }
+  return { h: batch.h, m };
 }
 
 /** Canonical order of the wire's method index (player-script WIRE_METHODS). */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ScormTesterError } from '../../src/core/errors.js';
-import { canonicalMethod, type WireBatch } from '../../src/runtime/records.js';
+import { canonicalMethod, expandFlatBatch, type WireBatch } from '../../src/runtime/records.js';
 import { RuntimeLog } from '../../src/runtime/runtime-log.js';
 import { pngSize } from '../../src/runtime/png.js';
 
@@ -12,6 +12,57 @@ const header = {
   v: '2004' as const,
   z: ['No Error', 'No error.'] as [string, string],
 };
+
+test('flat player batches expand into the messages they encode', () => {
+  const payload = JSON.stringify({
+    h: { ...header, s: 7 },
+    f: [
+      [
+        ...[-1, null, null, 0, null, null, null, null, '"k":"l","url":"http://x/a.html"', 0],
+        ...[0, '', null, 1, 'true', '0', 0, 0, '', 1],
+        ...[5, null, null, 0, '0', '0', 0, 0, '', 2],
+      ],
+      [
+        ...[3, 'cmi.location', '7', 2, 'true', '0', 0, '', ',"n":"7"', 3],
+        ...[
+          3,
+          '[{"$type":"undefined"},1,2]',
+          null,
+          -1,
+          'false',
+          '201',
+          ['other', 2],
+          0,
+          ',"es":"E","d":"D"',
+          4,
+        ],
+        ...[3, 'cmi.suspend_data', 'x', 2, 'true', '0', 0, null, ',"src":"tool"', 5],
+      ],
+    ],
+  });
+  const batch = expandFlatBatch(payload);
+  assert.equal(batch.h.b, header.b);
+  assert.deepEqual(batch.m, [
+    { k: 'l', url: 'http://x/a.html', s: 7, t: 0 },
+    { s: 8, t: 1, m: 0, a: [''], r: 'true', e: '0' },
+    { s: 9, t: 2, m: 5, a: [], r: '0', e: '0' },
+    { s: 10, t: 3, m: 3, a: ['cmi.location', '7'], r: 'true', e: '0', n: '7', p: '' },
+    {
+      s: 11,
+      t: 4,
+      m: 3,
+      a: [{ $type: 'undefined' }, 1, 2],
+      r: 'false',
+      e: '201',
+      es: 'E',
+      d: 'D',
+      sco: 'other',
+      at: 2,
+    },
+    { s: 12, t: 5, m: 3, a: ['cmi.suspend_data', 'x'], r: 'true', e: '0', src: 'tool', p: null },
+  ]);
+  assert.throws(() => expandFlatBatch('{"h":{"b":0,"s":1},"m":[]}'), /not a player batch/);
+});
 
 test('wire batches become ordered call records with data changes', () => {
   const log = new RuntimeLog();

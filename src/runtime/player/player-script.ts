@@ -3,15 +3,20 @@
  * build ship it unchanged). It owns window.API / window.API_1484_11, runs one scorm-again instance per
  * attempt, records every call and streams records to Node through the CDP binding.
  *
- * Wire format, kept small because payload size dominates the cost of streaming (see records.ts):
- * each flush sends {h: header, m: messages}. The header names the current attempt
- * (b: base time, sco, at: attempt, v: version, z: [error string, diagnostic] for code "0"); messages
- * carry s (sequence) and t (ms after b). A message without k is an API call:
- * {m: method index, a: args, r: result, e: error code, es?, d? (when e != "0"), src? ('tool'),
- *  x? (engine exception), p? (SetValue changed the element; previous value or null), n? (stored value
- *  when it differs from String(args[1])), sco?/at? (when not the header's attempt)}.
- * Other kinds: k 'c' internal data change {el, p, n}; 'n' navigation request {q, ph}; 'l' launch {url};
- * 'f' frame load {url}.
+ * Wire format (decoded by records.ts expandFlatBatch). Each flush sends {h: header, f: pieces}. The
+ * header names the current attempt (b: base time, s: sequence of the first message, sco, at: attempt,
+ * v: version, z: [error string, diagnostic] for code "0"). Each piece is a flat array of FLAT_STRIDE
+ * slots per message, so the page can hand it to the native JSON.stringify instead of building text
+ * call by call:
+ *   0 method index (-1: another kind of message), 1 arg 0, 2 arg 1, 3 arg count (-1: slot 1 is the
+ *   args array as JSON text), 4 result, 5 error code, 6 attempt (0: the header's, else [sco, at]),
+ *   7 previous value when a SetValue changed the element (null: it had none; 0: no change),
+ *   8 extra JSON members: for calls ',"es":…,"d":…' (e != "0"), ',"src":"tool"', ',"x":…' (engine
+ *   exception), ',"n":…' (stored value when it differs from the args[1] given); for other messages
+ *   their members: k 'c' internal data change {el, p, n}; 'n' navigation request {q, ph};
+ *   'l' launch {url}; 'f' frame load {url}. 9 time (ms after b).
+ * Values that JSON cannot carry as they are (undefined, NaN, functions, strings over
+ * MAX_RECORDED_STRING) travel as RecordedValue objects.
  */
 export const EMIT_BINDING = '__scormTesterEmit';
 export const PLAYER_GLOBAL = '__scormTester';
@@ -21,6 +26,7 @@ export const MAX_RECORDED_STRING = 65536;
 /** A long synchronous burst of calls is streamed every STREAM_MS, or every FLUSH_CHUNK messages. */
 export const FLUSH_CHUNK = 20_000;
 export const STREAM_MS = 200;
+export const FLAT_STRIDE = 10;
 
 export const PLAYER_SCRIPT = String.raw`
 (function () {
@@ -29,9 +35,11 @@ export const PLAYER_SCRIPT = String.raw`
   var MAXS = ${MAX_RECORDED_STRING};
   var CHUNK = ${FLUSH_CHUNK};
   var STREAM_MS = ${STREAM_MS};
+  var STRIDE = ${FLAT_STRIDE};
   var M12 = ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic'];
   var M04 = ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic'];
   var RV = 'adl.nav.request_valid.';
+  var NAV_REQUEST = 'adl.nav.request';
   var COLLECTION = /^cmi\.(objectives|interactions|comments_from_learner|comments_from_lms)$|^cmi\.interactions\.\d+\.(objectives|correct_responses)$/;
   var hasOwn = Object.prototype.hasOwnProperty;
 
@@ -43,38 +51,58 @@ export const PLAYER_SCRIPT = String.raw`
   var cur = null;
   var attempts = 0;
 
-  // The queue is flat (STRIDE slots per message) and holds primitives as given: recording a call
-  // allocates nothing, and the JSON is built at flush time, outside the course's own code path.
-  // Slots: method index (-1: another message, its JSON members in slot 7), arg 0, arg 1, arg count
-  // (-1: slot 1 holds the args as JSON), result, error code, previous value (NOCHANGE: none),
-  // extra JSON members ('' if none), time.
-  var STRIDE = 9;
-  var NOCHANGE = {};
+  // The queue has the wire's layout and holds values as given: recording a call allocates nothing,
+  // and everything else (previous values, encoding) is done when the queue is encoded, outside the
+  // course's own code path. The array is kept and reused (filled by index, not push, which measured
+  // markedly slower), so a long burst grows it once. Until encoded, slot 6 holds the attempt object,
+  // slot 7 the stored value of a SetValue whose value was not a string (undefined: none), and for
+  // calls whose args travel as JSON text, slot 2 holds the element name.
+  var CHUNK_SLOTS = CHUNK * STRIDE;
   var q = [];
-  var qSeq = 1;
+  var qn = 0;
+  var encoded = [];
+  var firstUnsent = 1;
+  var empty = true;
+  // Applies successful SetValues to their attempt's shadow (the last value seen per element) to find
+  // each one's previous value, makes every slot JSON-safe, and encodes the queue as one piece.
+  function encodeQueue() {
+    for (var i = 0; i < qn; i += STRIDE) {
+      if (q[i] === -1) continue;
+      var a = q[i + 6], argc = q[i + 3], stored = q[i + 7], prev = 0;
+      var el = argc === -1 ? q[i + 2] : q[i + 1];
+      if (q[i] === 3 && q[i + 4] === 'true' && typeof el === 'string') {
+        var next = stored === undefined ? q[i + 2] : stored;
+        var shadow = a.shadow;
+        var before = el in shadow ? shadow[el] : null;
+        if (next !== before) {
+          prev = encStr(before);
+          if (stored !== undefined) q[i + 8] += ',"n":' + jsonValue(stored);
+          shadow[el] = next;
+        }
+      }
+      q[i + 7] = prev;
+      q[i + 6] = a === cur ? 0 : [a.cfg.scoId, a.attempt];
+      if (argc === -1) q[i + 2] = null;
+      else {
+        q[i + 1] = wireValue(q[i + 1]);
+        q[i + 2] = argc === 2 ? wireValue(q[i + 2]) : null;
+      }
+      q[i + 4] = wireValue(q[i + 4]);
+    }
+    encoded.push(JSON.stringify(q.slice(0, qn)));
+    q.fill(undefined, 0, qn);
+    qn = 0;
+  }
   function flush() {
     scheduled = false;
-    if (q.length === 0) return;
-    var h = cur ? { b: base, sco: cur.cfg.scoId, at: cur.attempt, v: cur.cfg.version, z: cur.noError } : { b: base };
-    var out = [];
-    var s = qSeq;
-    for (var i = 0; i < q.length; i += STRIDE, s++) {
-      var mi = q[i];
-      var text = '{"s":' + s + ',"t":' + q[i + 8];
-      if (mi === -1) { out.push(text + ',' + q[i + 7] + '}'); continue; }
-      text += ',"m":' + mi + ',"a":';
-      var argc = q[i + 3];
-      if (argc === -1) text += q[i + 1];
-      else if (argc === 0) text += '[]';
-      else if (argc === 1) text += '[' + jsonValue(q[i + 1]) + ']';
-      else text += '[' + jsonValue(q[i + 1]) + ',' + jsonValue(q[i + 2]) + ']';
-      text += ',"r":' + jsonValue(q[i + 4]) + ',"e":' + (q[i + 5] === '0' ? '"0"' : JSON.stringify(q[i + 5]));
-      if (q[i + 6] !== NOCHANGE) text += ',"p":' + (q[i + 6] === null ? 'null' : jsonValue(q[i + 6]));
-      out.push(q[i + 7] === '' ? text + '}' : text + q[i + 7] + '}');
-    }
-    qSeq = s;
-    q = [];
-    send('{"h":' + JSON.stringify(h) + ',"m":[' + out.join(',') + ']}');
+    if (qn > 0) encodeQueue();
+    if (encoded.length === 0) return;
+    var h = cur ? { b: base, s: firstUnsent, sco: cur.cfg.scoId, at: cur.attempt, v: cur.cfg.version, z: cur.noError } : { b: base, s: firstUnsent };
+    var body = encoded.join(',');
+    encoded = [];
+    empty = true;
+    firstUnsent = seq + 1;
+    send('{"h":' + JSON.stringify(h) + ',"f":[' + body + ']}');
   }
   // The binding to Node is installed while the player loads; batches sent before it exists wait, in order.
   var pending = [];
@@ -96,19 +124,25 @@ export const PLAYER_SCRIPT = String.raw`
   }
   function queued(t) {
     seq++;
-    if (t >= STREAM_MS || q.length >= CHUNK * STRIDE) flush();
+    if (t >= STREAM_MS || qn >= CHUNK_SLOTS) flush();
     else if (!scheduled) { scheduled = true; queueMicrotask(flush); }
   }
   function now() {
     var n = Date.now();
-    if (q.length === 0) base = n;
+    if (empty) { base = n; empty = false; }
     return n - base;
+  }
+  function put(mi, a0, a1, argc, ret, code, a, stored, extra) {
+    var t = now();
+    var k = qn;
+    q[k] = mi; q[k + 1] = a0; q[k + 2] = a1; q[k + 3] = argc; q[k + 4] = ret;
+    q[k + 5] = code; q[k + 6] = a; q[k + 7] = stored; q[k + 8] = extra; q[k + 9] = t;
+    qn = k + STRIDE;
+    queued(t);
   }
   // Any other message, as an object.
   function push(obj) {
-    var t = now();
-    q.push(-1, null, null, 0, null, null, NOCHANGE, JSON.stringify(obj).slice(1, -1), t);
-    queued(t);
+    put(-1, null, null, 0, null, null, null, undefined, JSON.stringify(obj).slice(1, -1));
   }
 
   function big(v) { return { $type: 'string', length: v.length, head: v.slice(0, MAXS), truncated: true }; }
@@ -125,6 +159,12 @@ export const PLAYER_SCRIPT = String.raw`
     try { text = String(v); if (text.length > MAXS) text = text.slice(0, MAXS); } catch (e) { text = null; }
     try { cls = v.constructor && v.constructor.name ? v.constructor.name : null; } catch (e) { cls = null; }
     return { $type: Array.isArray(v) ? 'array' : 'object', json: json === undefined ? null : json, string: text, className: cls };
+  }
+  // Strings (the usual case) pass as they are unless too long; other primitives as enc() makes them.
+  // Objects in the queue were encoded when recorded (an object's own code must not run later).
+  function wireValue(v) {
+    if (typeof v === 'string') return v.length > MAXS ? big(v) : v;
+    return v !== null && typeof v === 'object' ? v : enc(v);
   }
   function jsonValue(v) {
     return typeof v === 'string' && v.length <= MAXS ? JSON.stringify(v) : JSON.stringify(enc(v));
@@ -206,77 +246,89 @@ export const PLAYER_SCRIPT = String.raw`
     if (a !== cur) { msg.sco = a.cfg.scoId; msg.at = a.attempt; }
     return msg;
   }
-  function tagText(a) {
-    return a === cur ? '' : ',"sco":' + JSON.stringify(a.cfg.scoId) + ',"at":' + a.attempt;
-  }
 
   function makeFacade(a) {
     var is04 = a.cfg.version === '2004';
-    var names = is04 ? M04 : M12;
     var api = a.api;
     var ehs = api._errorHandlingService || null;
     var facade = {};
-    names.forEach(function (name, mi) {
+    (is04 ? M04 : M12).forEach(function (name, mi) {
       var fn = api[name];
-      // Kept flat and branch-light: it runs on every call the course makes, often before the JIT warms up.
-      facade[name] = function () {
-        var args = arguments;
+      // Small and branch-light on purpose: it runs on every call the course makes, mostly before the
+      // JIT has warmed up. Anything unusual (errors, tool calls, odd arguments, state changes,
+      // navigation) goes to recordCall, which does the full work.
+      facade[name] = function (a0, a1) {
+        var argc = arguments.length;
         var src = source;
         source = 'sco';
-        var ret, threw = null;
-        try { ret = fn.apply(api, args); } catch (e) { threw = e; }
+        var ret;
+        try {
+          ret = argc === 2 ? fn.call(api, a0, a1) : argc === 1 ? fn.call(api, a0) : fn.apply(api, arguments);
+        } catch (e) {
+          recordCall(a, mi, arguments, undefined, e, src);
+          throw e;
+        }
         var code = ehs !== null ? ehs._lastErrorCode : api.lastErrorCode;
-        if (typeof code !== 'string') code = String(code);
-        var a0 = args[0], a1 = args[1];
-        if (mi === 2 && code === '0' && is04 && typeof a0 === 'string' && a0.charCodeAt(0) === 97 && a0.lastIndexOf(RV, 0) === 0) {
-          var ans = navAnswer(a.nav, a0.slice(RV.length));
-          if (ans !== null) ret = ans;
+        if (mi < 2 || code !== '0' || src !== 'sco' || typeof ret !== 'string' || argc > 2 ||
+            (argc > 0 && typeof a0 !== 'string') || (argc > 1 && typeof a1 !== 'string') ||
+            (mi === 2 ? argc === 0 || (is04 && a0.charCodeAt(0) === 97 && a0.lastIndexOf(RV, 0) === 0) : mi === 3 && a0 === NAV_REQUEST)) {
+          return recordCall(a, mi, arguments, ret, null, src);
         }
-        var extra = '';
-        if (code !== '0') {
-          var cd = ehs !== null ? ehs._lastDiagnostic : '';
-          extra = ',"es":' + JSON.stringify(details(api, code, false)) + ',"d":' + JSON.stringify(cd ? String(cd) : details(api, code, true));
-        }
-        if (src !== 'sco') extra += ',"src":' + JSON.stringify(src);
-        if (threw !== null) extra += ',"x":' + JSON.stringify(String(threw && threw.message ? threw.message : threw));
-        if (a !== cur) extra += tagText(a);
-        var prev = NOCHANGE, nav = null;
-        if (mi === 3 && ret === 'true' && typeof a0 === 'string') {
-          var next = typeof a1 === 'string' ? a1 : peek(a, a0, a1);
-          var shadow = a.shadow;
-          var before = a0 in shadow ? shadow[a0] : null;
-          if (next !== before) {
-            prev = before;
-            if (typeof a1 !== 'string') extra += ',"n":' + jsonValue(next);
-            shadow[a0] = next;
-          }
-          if (a0 === 'adl.nav.request') { a.pendingNav = next; nav = next; }
-        }
-        var argc = args.length;
-        var n = Date.now();
-        if (q.length === 0) base = n;
-        var t = n - base;
-        var r = ret !== null && (typeof ret === 'object' || typeof ret === 'function') ? enc(ret) : ret;
-        if (argc > 2 || (a0 !== null && (typeof a0 === 'object' || typeof a0 === 'function')) || (a1 !== null && (typeof a1 === 'object' || typeof a1 === 'function'))) {
-          q.push(mi, jsonArgs(args), null, -1, r, code, prev, extra, t);
-        } else {
-          q.push(mi, a0, a1, argc, r, code, prev, extra, t);
-        }
+        // put(), written out: this path is the one that must stay cheap before the JIT inlines calls.
+        var t = now();
+        var k = qn;
+        q[k] = mi; q[k + 1] = a0; q[k + 2] = a1; q[k + 3] = argc; q[k + 4] = ret;
+        q[k + 5] = '0'; q[k + 6] = a; q[k + 7] = undefined; q[k + 8] = ''; q[k + 9] = t;
+        qn = k + STRIDE;
         queued(t);
-        if (nav !== null) push(tag(a, { k: 'n', q: nav, ph: 'set' }));
-        if (ret === 'true') {
-          if (mi === 0) { a.state = 'initialized'; a.shadow = toShadow(snapshot(a)); }
-          else if (mi === 1) terminated(a);
-        }
-        if (threw !== null) throw threw;
         return ret;
       };
     });
     return facade;
   }
 
+  // The general case of recording a call (see makeFacade). threw: what the engine threw, or null.
+  // Returns what the course gets back.
+  function recordCall(a, mi, args, ret, threw, src) {
+    var api = a.api;
+    var ehs = api._errorHandlingService || null;
+    var code = ehs !== null ? ehs._lastErrorCode : api.lastErrorCode;
+    if (typeof code !== 'string') code = String(code);
+    var a0 = args[0], a1 = args[1];
+    if (mi === 2 && code === '0' && a.cfg.version === '2004' && typeof a0 === 'string' && a0.lastIndexOf(RV, 0) === 0) {
+      var ans = navAnswer(a.nav, a0.slice(RV.length));
+      if (ans !== null) ret = ans;
+    }
+    var extra = '';
+    if (code !== '0') {
+      var cd = ehs !== null ? ehs._lastDiagnostic : '';
+      extra = ',"es":' + JSON.stringify(details(api, code, false)) + ',"d":' + JSON.stringify(cd ? String(cd) : details(api, code, true));
+    }
+    if (src !== 'sco') extra += ',"src":' + JSON.stringify(src);
+    if (threw !== null) extra += ',"x":' + JSON.stringify(String(threw && threw.message ? threw.message : threw));
+    var stored, nav = null;
+    if (mi === 3 && ret === 'true' && typeof a0 === 'string') {
+      var next = typeof a1 === 'string' ? a1 : peek(a, a0, a1);
+      if (typeof a1 !== 'string') stored = next;
+      if (a0 === NAV_REQUEST) { a.pendingNav = next; nav = next; }
+    }
+    var argc = args.length;
+    var r = ret !== null && (typeof ret === 'object' || typeof ret === 'function') ? enc(ret) : ret;
+    if (argc > 2 || isObject(a0) || isObject(a1)) put(mi, jsonArgs(args), typeof a0 === 'string' ? a0 : null, -1, r, code, a, stored, extra);
+    else put(mi, a0, a1, argc, r, code, a, stored, extra);
+    if (nav !== null) push(tag(a, { k: 'n', q: nav, ph: 'set' }));
+    if (ret === 'true') {
+      if (mi === 0) { a.state = 'initialized'; a.shadow = toShadow(snapshot(a)); }
+      else if (mi === 1) terminated(a);
+    }
+    return ret;
+  }
+  function isObject(v) { return v !== null && (typeof v === 'object' || typeof v === 'function'); }
+
   function terminated(a) {
     a.state = 'terminated';
+    // Bring the shadow up to date with the calls still queued before diffing it.
+    if (qn > 0) encodeQueue();
     if (a.cfg.version === '1.2') {
       // The LMS adds the session to the total; scorm-again does this itself only for 2004.
       try {
