@@ -149,16 +149,24 @@ export class BrowserPool {
     };
   }
 
-  /**
-   * Prepares a context with these options (and a blank page) in the background, for the next
-   * newContext() asking for the same options. Call it when a session has finished opening, so the
-   * work happens while the machine is idle. At most one spare exists.
-   */
   /** Resolves once the spare context being prepared (if any) is ready; for benchmarks that must not overlap it. */
   async spareReady(): Promise<void> {
     await this.spare?.ready;
   }
 
+  /** Closes the spare context (if any), so the next open starts cold; for benchmarks. */
+  async discardSpare(): Promise<void> {
+    const spare = this.spare;
+    this.spare = null;
+    const got = await spare?.ready;
+    await got?.context.close().catch(() => undefined);
+  }
+
+  /**
+   * Prepares a context with these options (and a blank page) in the background, for the next
+   * newContext() asking for the same options. Call it when a session has finished opening, so the
+   * work happens while the machine is idle. At most one spare exists.
+   */
   warmSpare(options: BrowserContextOptions = {}): void {
     if (this.closed || this.spare || !this.browser || !this.browser.isConnected()) return;
     const browser = this.browser;
