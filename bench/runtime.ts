@@ -5,7 +5,7 @@
  * - a SCO making 10,000 API calls with and without recording (time measured inside the SCO);
  * - five concurrent sessions, with memory per session.
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/core/version.js';
 import { buildRteInit } from '../src/rte/adapter/index.js';
@@ -76,6 +76,20 @@ setTimeout(function () {
   return dir;
 }
 
+/** A copy of the sample course plus a static player page: engine script, API object, launch page in an iframe. */
+function floorPlayerCourse(): string {
+  const dir = tempDir('scorm-tester-bench-floor-');
+  cpSync(SAMPLE, dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'bench-player.html'),
+    `<!doctype html><html><head><style>html,body{margin:0;height:100%}iframe{border:0;width:100%;height:100%}</style>
+<script src="p/scorm2004.js"></script>
+<script>window.API_1484_11 = new Scorm2004API({}); window.API_1484_11.loadFromFlattenedJSON({});</script>
+</head><body><iframe src="${LAUNCH}"></iframe></body></html>`,
+  );
+  return dir;
+}
+
 /** Proportional set size (kB: shared pages split between sharers) of a process and its descendants (Linux). */
 function treePssKb(rootPid: number): number {
   const children = new Map<number, number[]>();
@@ -123,6 +137,7 @@ export async function benchRuntime(): Promise<BenchRow[]> {
   const server = await sharedContentServer();
   const mount = await server.mount(SAMPLE);
   const launchUrl = mount.contentUrl(LAUNCH);
+  const floorMount = await server.mount(floorPlayerCourse());
 
   // Warm-up: browser launch, engine bundle, JIT (no spare context left behind).
   const warm = await openOurs(SAMPLE, LAUNCH, true, false);
@@ -174,6 +189,23 @@ export async function benchRuntime(): Promise<BenchRow[]> {
       'no pre-warmed context (the first open after the browser starts)',
     ),
   );
+  // The floor of any LMS-like player: a static page that loads the same engine and shows the same
+  // launch page in an iframe, with no scorm-tester code at all, in a cold context.
+  const floorUrl = floorMount.contentUrl('bench-player.html');
+  const floorMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    const floor = await rawPage(floorUrl);
+    floorMs.push(performance.now() - t);
+    await floor.context.close();
+  }
+  rows.push({
+    name: 'static page with the engine and the SCO in an iframe, cold context (no scorm-tester code)',
+    median_ms: median(floorMs),
+    runs: floorMs.length,
+    ratio: median(floorMs) / median(coldRawMs),
+    note: 'for reading the cold ratio: the cost of the player architecture itself',
+  });
 
   // Default: each open pre-warms a spare context for the next one.
   const openOursMs: number[] = [];
@@ -212,7 +244,7 @@ export async function benchRuntime(): Promise<BenchRow[]> {
     await rt.screenshot();
     shotOurs.push(performance.now() - t);
   }
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 200; i++) {
     let t = performance.now();
     await raw.page.evaluate('1');
     evalRaw.push(performance.now() - t);
@@ -247,7 +279,7 @@ export async function benchRuntime(): Promise<BenchRow[]> {
   const off: number[] = [];
   const on: number[] = [];
   // The loop is short (tens of ms) and JIT-sensitive: interleave many runs, alternating which goes first.
-  for (let i = 0; i < 15; i++) {
+  for (let i = 0; i < 21; i++) {
     if (i % 2 === 0) {
       off.push(await loop(false));
       on.push(await loop(true));
@@ -313,6 +345,7 @@ export async function benchRuntime(): Promise<BenchRow[]> {
   });
 
   mount.unmount();
+  floorMount.unmount();
   await pool.shutdown();
   await server.close();
   return rows;
