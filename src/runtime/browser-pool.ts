@@ -154,7 +154,7 @@ export class BrowserPool {
     await this.spare?.ready;
   }
 
-  /** Closes the spare context (if any), so the next open starts cold; for benchmarks. */
+  /** Closes the spare context (if any), so the next open starts cold. */
   async discardSpare(): Promise<void> {
     const spare = this.spare;
     this.spare = null;
@@ -195,12 +195,6 @@ export class BrowserPool {
     return got;
   }
 
-  private dropSpare(): void {
-    const spare = this.spare;
-    this.spare = null;
-    if (spare) void spare.ready.then((s) => s?.context.close().catch(() => undefined));
-  }
-
   /** OS process id of the running browser, if any (used to diagnose and, in tests, to kill it). */
   async browserPid(): Promise<number | null> {
     if (!this.browser || !this.browser.isConnected()) return null;
@@ -218,7 +212,7 @@ export class BrowserPool {
   /** Closes the browser; the pool refuses new work afterwards. */
   async shutdown(): Promise<void> {
     this.closed = true;
-    this.dropSpare();
+    void this.discardSpare();
     const browser = this.browser ?? (this.launching ? await this.launching.catch(() => null) : null);
     this.browser = null;
     if (browser) await browser.close().catch(() => undefined);

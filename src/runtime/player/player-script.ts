@@ -350,9 +350,9 @@ export const PLAYER_SCRIPT = String.raw`
     var api = new Ctor(cfg.settings);
     api.loadFromFlattenedJSON(cfg.values);
     attempts += 1;
-    var a = { cfg: cfg, api: api, facade: null, shadow: null, nav: cfg.nav, pendingNav: '', state: 'none', attempt: attempts,
+    // The shadow is taken at Initialize: no SetValue succeeds before it, so none is needed sooner.
+    var a = { cfg: cfg, api: api, facade: null, shadow: Object.create(null), nav: cfg.nav, pendingNav: '', state: 'none', attempt: attempts,
       noError: [details(api, '0', false), details(api, '0', true)] };
-    a.shadow = toShadow(snapshot(a));
     a.facade = cfg.record === false ? rawFacade(a) : makeFacade(a);
     try { delete window.API; } catch (e) { /* ignore */ }
     try { delete window.API_1484_11; } catch (e) { /* ignore */ }
