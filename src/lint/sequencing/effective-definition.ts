@@ -258,13 +258,18 @@ function objective(o: Objective): EffectiveObjective {
 }
 
 /** Maps without a targetObjectiveID are left out: they cannot share anything (the CAM checks flag them). */
-function mapInfo(m: MapInfo): EffectiveMapInfo | null {
+function mapTarget<M extends { targetObjectiveID?: string | null }>(
+  m: M,
+): { source: M; targetObjectiveID: string; targetKey: string } | null {
   const target = m.targetObjectiveID?.trim();
+  return target ? { source: m, targetObjectiveID: target, targetKey: objectiveKey(target) } : null;
+}
+
+function mapInfo(m: MapInfo): EffectiveMapInfo | null {
+  const target = mapTarget(m);
   if (!target) return null;
   return {
-    source: m,
-    targetObjectiveID: target,
-    targetKey: objectiveKey(target),
+    ...target,
     readSatisfiedStatus: m.readSatisfiedStatus ?? true,
     readNormalizedMeasure: m.readNormalizedMeasure ?? true,
     writeSatisfiedStatus: m.writeSatisfiedStatus ?? false,
@@ -273,12 +278,10 @@ function mapInfo(m: MapInfo): EffectiveMapInfo | null {
 }
 
 function adlMapInfo(m: AdlMapInfo): EffectiveAdlMapInfo | null {
-  const target = m.targetObjectiveID?.trim();
+  const target = mapTarget(m);
   if (!target) return null;
   return {
-    source: m,
-    targetObjectiveID: target,
-    targetKey: objectiveKey(target),
+    ...target,
     readRawScore: m.readRawScore ?? true,
     readMinScore: m.readMinScore ?? true,
     readMaxScore: m.readMaxScore ?? true,

@@ -11,6 +11,18 @@ import { callView } from '../../../runtime/anomalies/call-view.js';
 
 export { callView };
 
+/** What a tool that makes one API call returns about it (scorm_api_call, scorm_attempt_*). */
+export function callResult(rec: ApiCallRecord): Record<string, unknown> {
+  return {
+    result: rec.result,
+    error_code: rec.errorCode,
+    error_string: rec.errorString,
+    diagnostic: rec.diagnostic,
+    call_index: rec.index,
+    method: rec.method,
+  };
+}
+
 /** The version's name for `method`, accepting either version's spelling; INVALID_SCORM_METHOD otherwise. */
 export function resolveMethod(version: '1.2' | '2004', method: string): string {
   const list = API_METHODS[version];

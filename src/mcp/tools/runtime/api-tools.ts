@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
-import { callView, checkAnyMethod, replayCalls, resolveMethod } from './api-calls.js';
+import { callResult, callView, checkAnyMethod, replayCalls, resolveMethod } from './api-calls.js';
 
 const DEFAULT_WAIT_MS = 10_000;
 const MAX_WAIT_MS = 300_000;
@@ -30,16 +30,7 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
         const runtime = sessions.get(args.session_id).requireRuntime();
         const method = resolveMethod(runtime.version, args.method);
         const rec = await runtime.callApi(method, args.args ?? []);
-        return {
-          data: {
-            result: rec.result,
-            error_code: rec.errorCode,
-            error_string: rec.errorString,
-            diagnostic: rec.diagnostic,
-            call_index: rec.index,
-            method: rec.method,
-          },
-        };
+        return { data: callResult(rec) };
       },
     }),
     defineTool({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
 import { sessionId, viewportSchema } from '../shared-schemas.js';
+import { callResult } from './api-calls.js';
 
 export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -10,17 +11,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
     const session = sessions.get(args.session_id);
     const runtime = session.requireRuntime();
     const rec = await runtime.callApi(name, ['']);
-    return {
-      data: {
-        result: rec.result,
-        error_code: rec.errorCode,
-        error_string: rec.errorString,
-        diagnostic: rec.diagnostic,
-        method: rec.method,
-        call_index: rec.index,
-        initialize_state: runtime.initializeState,
-      },
-    };
+    return { data: { ...callResult(rec), initialize_state: runtime.initializeState } };
   };
 
   return [
