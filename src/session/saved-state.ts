@@ -1,37 +1,68 @@
 /**
- * Saved learner state, per course id and namespace, as the persistence flow describes: the whole data
- * model is written on every close; the next open resumes only when the saved exit is "suspend" and a
- * location was saved, unless a new attempt is forced. Files are written atomically.
+ * Saved learner state, as the persistence flow describes, keyed by course, learner and activity: one
+ * file per (namespace, course id, learner id) holds the data model of each activity (SCO) saved so far,
+ * plus room for the sequencing state of the whole course (a later issue). Closing a SCO rewrites its
+ * activity only; the next launch of that SCO resumes only when its own saved exit is "suspend" and a
+ * location was saved, unless a new attempt is forced. Files are written atomically; the ids stored in
+ * a file are checked on every load.
  */
+import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail } from '../core/errors.js';
+import { DEFAULT_LEARNER_ID } from '../rte/adapter/rte-init.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { dataDir } from './data-dir.js';
 
-export const SAVED_STATE_FORMAT = 'scorm-tester/saved-state@1';
+export const SAVED_STATE_FORMAT = 'scorm-tester/saved-state@2';
+/** The one-activity format written before activities were keyed; migrated once when its course id matches. */
+export const LEGACY_SAVED_STATE_FORMAT = 'scorm-tester/saved-state@1';
 export const DEFAULT_NAMESPACE = 'mcp';
+
+export type ScormVersion = '1.2' | '2004';
+
+/** Whose state a file holds. */
+export interface StateKey {
+  courseId: string;
+  /** Default: the learner id every launch gets when none is given (DEFAULT_LEARNER_ID). */
+  learnerId?: string;
+  namespace?: string;
+}
+
+export interface SavedActivity {
+  /** Manifest item identifier of the SCO. */
+  sco_id: string;
+  scorm_version: ScormVersion;
+  saved_at: string;
+  /** Flat data model (element -> value), as the engine holds it at Terminate. */
+  data: Record<string, string>;
+}
 
 export interface SavedState {
   format: typeof SAVED_STATE_FORMAT;
   course_id: string;
+  learner_id: string;
   namespace: string;
-  scorm_version: '1.2' | '2004';
-  sco_id: string;
   saved_at: string;
-  /** Flat data model (element -> value), as the runtime holds it at Terminate. */
+  activities: SavedActivity[];
+  /** Tracking state of the whole activity tree, once sequencing runs here; null until then. */
+  sequencing: Record<string, unknown> | null;
+}
+
+export type FreshStartReason =
+  'new_attempt' | 'no_saved_state' | 'exit_not_suspend' | 'no_location' | 'scorm_version_changed';
+
+export type ResumeDecision =
+  | { resume: true; activity: SavedActivity; path: string }
+  | { resume: false; reason: FreshStartReason; path: string; exit?: string };
+
+export interface SaveRequest extends StateKey {
+  scoId: string;
+  scormVersion: ScormVersion;
   data: Record<string, string>;
 }
 
-export type ResumeDecision =
-  | { resume: true; state: SavedState; path: string }
-  | {
-      resume: false;
-      reason: 'new_attempt' | 'no_saved_state' | 'exit_not_suspend' | 'no_location';
-      path: string;
-      exit?: string;
-    };
-
+/** A readable, file-name-safe form of a course id; not unique (the file name adds a hash for that). */
 export function sanitizeCourseId(courseId: string): string {
   const cleaned = courseId
     .replace(/[^A-Za-z0-9._-]+/g, '_')
@@ -40,71 +71,241 @@ export function sanitizeCourseId(courseId: string): string {
   return cleaned || 'unknown_course';
 }
 
+function fullKey(key: StateKey): Required<StateKey> {
+  return {
+    courseId: key.courseId,
+    learnerId: key.learnerId ?? DEFAULT_LEARNER_ID,
+    namespace: key.namespace ?? DEFAULT_NAMESPACE,
+  };
+}
+
 export class SavedStateStore {
+  /** Saves of one file run one after another (each is a read-modify-write of the whole file). */
+  private readonly writing = new Map<string, Promise<unknown>>();
+
   constructor(readonly dir: string = join(dataDir(), 'scorm-sessions')) {}
 
-  pathFor(courseId: string, namespace = DEFAULT_NAMESPACE): string {
-    return join(this.dir, `${namespace}_${sanitizeCourseId(courseId)}.json`);
+  /** `<namespace>_<readable course id>_<hash of the exact course id and learner id>.json` */
+  pathFor(key: StateKey): string {
+    const k = fullKey(key);
+    const hash = createHash('sha256')
+      .update(JSON.stringify([k.courseId, k.learnerId]))
+      .digest('hex')
+      .slice(0, 32);
+    return join(this.dir, `${k.namespace}_${sanitizeCourseId(k.courseId).slice(0, 60)}_${hash}.json`);
   }
 
-  async load(courseId: string, namespace = DEFAULT_NAMESPACE): Promise<SavedState | null> {
-    const path = this.pathFor(courseId, namespace);
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-    let state: SavedState;
-    try {
-      state = JSON.parse(text) as SavedState;
-    } catch (error) {
-      return corrupt(path, `it is not valid JSON (${(error as Error).message})`);
-    }
-    if (state?.format !== SAVED_STATE_FORMAT || typeof state.data !== 'object' || state.data === null) {
-      return corrupt(path, `it is not a ${SAVED_STATE_FORMAT} file`);
-    }
-    for (const [key, value] of Object.entries(state.data)) {
-      if (typeof value !== 'string')
-        return corrupt(path, `element ${key} holds a ${typeof value}, not a string`);
-    }
-    return state;
+  /** Where the first format kept a course's state (`mcp_<sanitized course id>.json`, no learner). */
+  legacyPathFor(key: StateKey): string | null {
+    const k = fullKey(key);
+    if (k.learnerId !== DEFAULT_LEARNER_ID || k.namespace !== DEFAULT_NAMESPACE) return null;
+    return join(this.dir, `${k.namespace}_${sanitizeCourseId(k.courseId)}.json`);
+  }
+
+  /** The saved state of this course and learner, or null; SESSION_STATE_CORRUPT when unreadable or not theirs. */
+  async load(key: StateKey): Promise<SavedState | null> {
+    const path = this.pathFor(key);
+    const text = await readIfExists(path);
+    if (text === null) return this.migrateLegacy(key);
+    return checkState(parseJson(path, text), fullKey(key), path);
   }
 
   async decide(
-    courseId: string,
-    options: { newAttempt: boolean; namespace?: string },
+    key: StateKey,
+    launch: { scoId: string; scormVersion: ScormVersion; newAttempt: boolean },
   ): Promise<ResumeDecision> {
-    const path = this.pathFor(courseId, options.namespace);
-    if (options.newAttempt) return { resume: false, reason: 'new_attempt', path };
-    const state = await this.load(courseId, options.namespace);
-    if (!state) return { resume: false, reason: 'no_saved_state', path };
-    const exit = state.scorm_version === '1.2' ? state.data['cmi.core.exit'] : state.data['cmi.exit'];
-    if (exit !== 'suspend') return { resume: false, reason: 'exit_not_suspend', path, exit: exit ?? '' };
-    const location =
-      state.scorm_version === '1.2' ? state.data['cmi.core.lesson_location'] : state.data['cmi.location'];
-    if (!location) return { resume: false, reason: 'no_location', path, exit };
-    return { resume: true, state, path };
+    const path = this.pathFor(key);
+    if (launch.newAttempt) return { resume: false, reason: 'new_attempt', path };
+    const state = await this.load(key);
+    const activity = state?.activities.find((a) => a.sco_id === launch.scoId);
+    if (!activity) return { resume: false, reason: 'no_saved_state', path };
+    if (activity.scorm_version !== launch.scormVersion) {
+      return { resume: false, reason: 'scorm_version_changed', path };
+    }
+    const is12 = activity.scorm_version === '1.2';
+    const exit = activity.data[is12 ? 'cmi.core.exit' : 'cmi.exit'] ?? '';
+    if (exit !== 'suspend') return { resume: false, reason: 'exit_not_suspend', path, exit };
+    if (!activity.data[is12 ? 'cmi.core.lesson_location' : 'cmi.location']) {
+      return { resume: false, reason: 'no_location', path, exit };
+    }
+    return { resume: true, activity, path };
   }
 
-  async save(state: Omit<SavedState, 'format' | 'saved_at'>): Promise<string> {
-    const path = this.pathFor(state.course_id, state.namespace);
-    const full: SavedState = { format: SAVED_STATE_FORMAT, saved_at: new Date().toISOString(), ...state };
-    await writeFileAtomic(path, JSON.stringify(full, null, 2) + '\n');
-    return path;
+  /**
+   * Replaces the saved data model of one activity, keeping the others. A file that cannot be read as
+   * this course's state is replaced: opening reports it (SESSION_STATE_CORRUPT) and saving is only
+   * reached after the caller chose a new attempt.
+   */
+  async save(request: SaveRequest): Promise<string> {
+    const path = this.pathFor(request);
+    return this.serialized(path, async () => {
+      const k = fullKey(request);
+      const existing = await this.load(request).catch(() => null);
+      const now = new Date().toISOString();
+      const activity: SavedActivity = {
+        sco_id: request.scoId,
+        scorm_version: request.scormVersion,
+        saved_at: now,
+        data: request.data,
+      };
+      const state: SavedState = {
+        format: SAVED_STATE_FORMAT,
+        course_id: k.courseId,
+        learner_id: k.learnerId,
+        namespace: k.namespace,
+        saved_at: now,
+        activities: [...(existing?.activities ?? []).filter((a) => a.sco_id !== request.scoId), activity],
+        sequencing: existing?.sequencing ?? null,
+      };
+      await writeFileAtomic(path, JSON.stringify(state, null, 2) + '\n');
+      return path;
+    });
   }
 
-  async clear(courseId: string, namespace = DEFAULT_NAMESPACE): Promise<{ path: string; deleted: boolean }> {
-    const path = this.pathFor(courseId, namespace);
+  /** Deletes the saved state of this course and learner (and a legacy file that belongs to it). */
+  async clear(key: StateKey): Promise<{ path: string; deleted: boolean }> {
+    const path = this.pathFor(key);
+    return this.serialized(path, async () => {
+      const legacy = await this.ownLegacyFile(key);
+      if (legacy) await rm(legacy.path, { force: true });
+      try {
+        await rm(path);
+        return { path, deleted: true };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path, deleted: legacy !== null };
+        throw error;
+      }
+    });
+  }
+
+  private async serialized<T>(path: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.writing.get(path) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(task);
+    this.writing.set(path, next);
     try {
-      await rm(path);
-      return { path, deleted: true };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path, deleted: false };
-      throw error;
+      return await next;
+    } finally {
+      if (this.writing.get(path) === next) this.writing.delete(path);
     }
   }
+
+  /**
+   * A first-format file counts only when it names exactly this course (the old file name mapped course
+   * ids differing in "/", ":" or "_" to one file); any other is ignored and left alone.
+   */
+  private async ownLegacyFile(key: StateKey): Promise<{ path: string; activity: SavedActivity } | null> {
+    const path = this.legacyPathFor(key);
+    if (!path) return null;
+    const text = await readIfExists(path).catch(() => null);
+    if (text === null) return null;
+    let old: Record<string, unknown>;
+    try {
+      old = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    if (
+      old?.format !== LEGACY_SAVED_STATE_FORMAT ||
+      old.course_id !== key.courseId ||
+      typeof old.sco_id !== 'string' ||
+      (old.scorm_version !== '1.2' && old.scorm_version !== '2004') ||
+      !isStringMap(old.data)
+    ) {
+      return null;
+    }
+    return {
+      path,
+      activity: {
+        sco_id: old.sco_id,
+        scorm_version: old.scorm_version,
+        saved_at: typeof old.saved_at === 'string' ? old.saved_at : new Date(0).toISOString(),
+        data: old.data,
+      },
+    };
+  }
+
+  /** One-time move of this course's first-format file into the keyed format. */
+  private async migrateLegacy(key: StateKey): Promise<SavedState | null> {
+    const legacy = await this.ownLegacyFile(key);
+    if (!legacy) return null;
+    const k = fullKey(key);
+    const state: SavedState = {
+      format: SAVED_STATE_FORMAT,
+      course_id: k.courseId,
+      learner_id: k.learnerId,
+      namespace: k.namespace,
+      saved_at: legacy.activity.saved_at,
+      activities: [legacy.activity],
+      sequencing: null,
+    };
+    await writeFileAtomic(this.pathFor(key), JSON.stringify(state, null, 2) + '\n');
+    await rm(legacy.path, { force: true });
+    return state;
+  }
+}
+
+async function readIfExists(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function parseJson(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    return corrupt(path, `it is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+function isStringMap(value: unknown): value is Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((v) => typeof v === 'string');
+}
+
+function checkState(value: unknown, key: Required<StateKey>, path: string): SavedState {
+  const state = value as Partial<SavedState> | null;
+  if (typeof state !== 'object' || state === null || state.format !== SAVED_STATE_FORMAT) {
+    return corrupt(path, `it is not a ${SAVED_STATE_FORMAT} file`);
+  }
+  for (const [field, expected] of [
+    ['course_id', key.courseId],
+    ['learner_id', key.learnerId],
+    ['namespace', key.namespace],
+  ] as const) {
+    if (state[field] !== expected) {
+      return corrupt(
+        path,
+        `it holds the state of ${field} ${JSON.stringify(state[field])}, not ${JSON.stringify(expected)}`,
+      );
+    }
+  }
+  if (!Array.isArray(state.activities)) return corrupt(path, 'it has no activities list');
+  const seen = new Set<string>();
+  for (const activity of state.activities as unknown[]) {
+    const a = activity as Partial<SavedActivity> | null;
+    if (
+      typeof a !== 'object' ||
+      a === null ||
+      typeof a.sco_id !== 'string' ||
+      (a.scorm_version !== '1.2' && a.scorm_version !== '2004')
+    ) {
+      return corrupt(path, 'an activity lacks its sco_id or scorm_version');
+    }
+    if (seen.has(a.sco_id)) return corrupt(path, `activity ${JSON.stringify(a.sco_id)} appears twice`);
+    seen.add(a.sco_id);
+    if (!isStringMap(a.data)) {
+      return corrupt(path, `the data of activity ${JSON.stringify(a.sco_id)} is not a map of strings`);
+    }
+  }
+  const sequencing = state.sequencing ?? null;
+  if (sequencing !== null && (typeof sequencing !== 'object' || Array.isArray(sequencing))) {
+    return corrupt(path, 'its sequencing section is not an object');
+  }
+  return { ...(state as SavedState), sequencing };
 }
 
 function corrupt(path: string, why: string): never {
