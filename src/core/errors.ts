@@ -43,6 +43,7 @@ export type ErrorCode =
   | 'CONSOLE_ERROR_FETCH_FAILED'
   | 'DEBUG_API_ERROR'
   | 'SESSION_STATE_CORRUPT'
+  | 'SESSION_STATE_SAVE_FAILED'
   | 'COURSE_TIMEOUT'
   // sequencing / navigation
   | 'SN_BRIDGE_UNAVAILABLE'

@@ -61,6 +61,21 @@ export class SessionManager {
     return result;
   }
 
+  /**
+   * Closes a session whose open could not complete (e.g. its runtime failed to start) and deletes its
+   * workspace: its id was never handed out, so nothing in it can be wanted.
+   */
+  async discard(id: string): Promise<void> {
+    const session = this.sessions.get(id);
+    if (!session) return;
+    this.sessions.delete(id);
+    await session
+      .close()
+      .catch((error) => this.logger.warn('SESSION_CLOSE_FAILED', { session_id: id, error }));
+    await session.removeWorkspace();
+    this.logger.info('SESSION_DISCARDED', { session_id: id });
+  }
+
   list(): Session[] {
     return [...this.sessions.values()];
   }

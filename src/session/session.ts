@@ -4,8 +4,9 @@
  * session closes and restored on the next open of the same course, as the persistence flow describes.
  */
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fail, isScormTesterError } from '../core/errors.js';
+import { fail, isScormTesterError, type ErrorCode } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import {
   parseManifestFile,
@@ -27,7 +28,7 @@ import type { ViewportSpec } from '../runtime/viewport.js';
 import { ArtifactStore } from './artifacts.js';
 import { EventLog } from './event-log.js';
 import { loadRuntime } from './lazy-runtime.js';
-import { DEFAULT_NAMESPACE, type ResumeDecision, type SavedStateStore } from './saved-state.js';
+import type { ResumeDecision, SavedStateStore, StateKey } from './saved-state.js';
 
 export type SessionState = 'opening' | 'ready' | 'running' | 'closing' | 'closed';
 
@@ -40,6 +41,16 @@ export interface SessionOptions {
   newAttempt: boolean;
   learnerId?: string;
   learnerName?: string;
+}
+
+/** What closing a runtime did with the learner state; save_error is set when state existed but was not saved. */
+export interface RuntimeCloseResult {
+  saved_state_path: string | null;
+  terminated_by: 'course' | 'tester' | 'none';
+  /** The exit saved: the course's own, or "suspend" when the course left it empty (exit_set_by "tester"). */
+  exit: string | null;
+  exit_set_by: 'course' | 'tester' | null;
+  save_error: { error_code: ErrorCode; message: string } | null;
 }
 
 export interface RuntimeOpenOptions {
@@ -97,12 +108,39 @@ export class Session {
     return this.parsed.manifest.identifier || 'unknown_course';
   }
 
+  /** Saved learner state is kept per course and learner (and, inside, per activity). */
+  get stateKey(): StateKey {
+    return { courseId: this.courseId, learnerId: this.options.learnerId };
+  }
+
   touch(): void {
     this.lastActivityAt = Date.now();
   }
 
   /** Opens the package and parses the manifest. A manifest we cannot parse is a MANIFEST_VALIDATION_ERROR. */
   async open(): Promise<void> {
+    try {
+      await this.openPackageAndManifest();
+    } catch (error) {
+      await this.removeWorkspace();
+      throw error;
+    }
+    this.state = 'ready';
+    this.events.push('session:opened', {
+      package_path: this.options.packagePath,
+      package_root: this.requirePackage().root,
+      course_id: this.courseId,
+    });
+  }
+
+  /** Deletes the workspace: only for a session whose open failed, so nothing in it was ever handed out. */
+  async removeWorkspace(): Promise<void> {
+    await rm(this.workspace, { recursive: true, force: true }).catch((error: unknown) =>
+      this.logger.warn('WORKSPACE_REMOVE_FAILED', { session_id: this.id, error }),
+    );
+  }
+
+  private async openPackageAndManifest(): Promise<void> {
     await this.artifacts.init(this.id);
     this.pkg = await openPackage(this.options.packagePath);
     try {
@@ -123,12 +161,6 @@ export class Session {
       }
       throw error;
     }
-    this.state = 'ready';
-    this.events.push('session:opened', {
-      package_path: this.options.packagePath,
-      package_root: this.pkg.root,
-      course_id: this.courseId,
-    });
   }
 
   /** Launches a SCO (default: the first launchable item of the default organization) in a new runtime. */
@@ -147,14 +179,19 @@ export class Session {
         `Item ${target.item.identifier} launches an external URL (${target.launchUrl}); only package content can run here.`,
       );
     }
-    this.resume = await this.store.decide(this.courseId, { newAttempt: this.options.newAttempt });
+    const scoId = target.item.identifier ?? 'sco';
+    this.resume = await this.store.decide(this.stateKey, {
+      scoId,
+      scormVersion: version,
+      newAttempt: this.options.newAttempt,
+    });
     const launch: RteLaunch = {
       version,
-      scoId: target.item.identifier ?? 'sco',
+      scoId,
       learnerId: this.options.learnerId,
       learnerName: this.options.learnerName,
       ...launchFieldsFromItem(target.item, version, this.parsed.manifest.sequencingCollection),
-      restore: this.resume.resume ? this.resume.state.data : null,
+      restore: this.resume.resume ? this.resume.activity.data : null,
     };
     const { openCourseRuntime } = await loadRuntime();
     const runtime = await openCourseRuntime({
@@ -197,61 +234,87 @@ export class Session {
 
   /**
    * Leaves the course as a learner closing the window would (the SCO's unload handlers run), then, if the
-   * attempt is still open, sets cmi.exit = "suspend" when the course left it empty and terminates it; the
-   * whole data model is then saved for this course. Returns where it was saved.
+   * attempt is still open, sets the exit to "suspend" when the course left it empty and terminates it;
+   * the SCO's whole data model is then saved as its activity's state. The exit the course set is read
+   * from the engine's data model (cmi.exit / cmi.core.exit are write-only to GetValue). When there was
+   * state to save and it could not be saved, save_error says why.
    */
-  async closeRuntime(): Promise<{
-    saved_state_path: string | null;
-    terminated_by: 'course' | 'tester' | 'none';
-  }> {
+  async closeRuntime(): Promise<RuntimeCloseResult> {
+    const result: RuntimeCloseResult = {
+      saved_state_path: null,
+      terminated_by: 'none',
+      exit: null,
+      exit_set_by: null,
+      save_error: null,
+    };
     const runtime = this.runtime;
-    if (!runtime) return { saved_state_path: null, terminated_by: 'none' };
-    let savedPath: string | null = null;
-    let terminatedBy: 'course' | 'tester' | 'none' = 'none';
+    if (!runtime) return result;
     try {
-      if (runtime.isOpen) {
-        await runtime.unload();
-        if (runtime.initializeState === 'terminated') terminatedBy = 'course';
-        else if (runtime.initializeState === 'initialized') {
-          // callApi maps the 2004 names to the course's version (LMSGetValue, LMSFinish, ... on 1.2).
-          const exitElement = this.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
-          const current = await runtime.callApi('GetValue', [exitElement]);
-          if (!current.result) await runtime.callApi('SetValue', [exitElement, 'suspend']);
-          await runtime.callApi('Terminate', ['']);
-          terminatedBy = 'tester';
+      if (!runtime.isOpen) {
+        if (runtime.isCrashed && runtime.initializeState !== 'none') {
+          fail('BROWSER_CRASHED', 'The browser running the course died before its learner state was saved.');
         }
-        if (runtime.initializeState === 'terminated' || runtime.calls.length > 0) {
-          const data = await runtime.getDataModel();
-          savedPath = await this.store.save({
-            course_id: this.courseId,
-            namespace: DEFAULT_NAMESPACE,
-            scorm_version: this.version,
-            sco_id: runtime.status().scoId ?? '',
-            data,
-          });
-          this.events.push('state:saved', { path: savedPath });
+        return result;
+      }
+      await runtime.unload();
+      const exitElement = this.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+      if (runtime.initializeState === 'terminated') result.terminated_by = 'course';
+      else if (runtime.initializeState === 'initialized') {
+        result.exit = (await runtime.getDataModel())[exitElement] ?? '';
+        if (result.exit === '') {
+          // callApi maps the 2004 names to the course's version (LMSSetValue, LMSFinish on 1.2).
+          const set = await runtime.callApi('SetValue', [exitElement, 'suspend']);
+          if (set.result === 'true') result.exit_set_by = 'tester';
         }
+        await runtime.callApi('Terminate', ['']);
+        result.terminated_by = 'tester';
+      }
+      if (runtime.initializeState === 'terminated' || runtime.calls.length > 0) {
+        const data = await runtime.getDataModel();
+        result.exit = data[exitElement] ?? '';
+        if (result.exit !== '' && result.exit_set_by === null) result.exit_set_by = 'course';
+        result.saved_state_path = await this.saveState(runtime, data);
+        this.events.push('state:saved', { path: result.saved_state_path, exit: result.exit });
       }
     } catch (error) {
+      result.save_error = {
+        error_code: isScormTesterError(error) ? error.code : 'INTERNAL_ERROR',
+        message: (error as Error).message,
+      };
       this.logger.warn('RUNTIME_CLOSE_SAVE_FAILED', { session_id: this.id, error });
       this.events.push('error', { during: 'runtime close', message: (error as Error).message });
     } finally {
       await runtime.close().catch(() => undefined);
       this.runtime = null;
       if (this.state === 'running') this.state = 'ready';
-      this.events.push('runtime:closed', { runtime_id: runtime.id, terminated_by: terminatedBy });
+      this.events.push('runtime:closed', { runtime_id: runtime.id, terminated_by: result.terminated_by });
     }
-    return { saved_state_path: savedPath, terminated_by: terminatedBy };
+    return result;
   }
 
-  async close(): Promise<{ artifacts_manifest_path: string; saved_state_path: string | null }> {
+  private async saveState(runtime: CourseRuntime, data: Record<string, string>): Promise<string> {
+    const scoId = runtime.status().scoId ?? this.launch?.item.identifier ?? 'sco';
+    try {
+      return await this.store.save({ ...this.stateKey, scoId, scormVersion: this.version, data });
+    } catch (error) {
+      if (isScormTesterError(error)) throw error;
+      fail(
+        'SESSION_STATE_SAVE_FAILED',
+        `The learner state could not be written to ${this.store.dir}: ${(error as Error).message}. ` +
+          'Point SCORM_TESTER_DATA_DIR at a writable directory (the state of this attempt is lost).',
+        { dir: this.store.dir },
+      );
+    }
+  }
+
+  async close(): Promise<RuntimeCloseResult & { artifacts_manifest_path: string }> {
     this.state = 'closing';
-    const { saved_state_path } = await this.closeRuntime();
+    const closed = await this.closeRuntime();
     await this.pkg?.cleanup().catch(() => undefined);
     this.pkg = null;
     this.state = 'closed';
     this.events.push('session:closed');
-    return { artifacts_manifest_path: this.artifacts.manifestPath, saved_state_path };
+    return { artifacts_manifest_path: this.artifacts.manifestPath, ...closed };
   }
 
   private requirePackage(): OpenedPackage {

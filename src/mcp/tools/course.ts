@@ -1,5 +1,6 @@
 /** Course lifecycle with saved learner state (persistence flow): open, close, reload, clear. */
 import { z } from 'zod';
+import { fail } from '../../core/errors.js';
 import { parseManifestFile } from '../../manifest/index.js';
 import { openPackage } from '../../package/open-package.js';
 import type { Session } from '../../session/session.js';
@@ -42,7 +43,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
     try {
       await session.openRuntime({ viewport: args.viewport, itemId: args.item_id });
     } catch (error) {
-      await sessions.close(session.id).catch(() => undefined);
+      await sessions.discard(session.id);
       throw error;
     }
     return session;
@@ -70,7 +71,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_close_course',
       group: 'session',
       description:
-        'Close a course: the SCO unloads, cmi.exit is set to "suspend" if the course left it empty and the attempt is terminated, the whole data model is saved for the next open, and the session ends.',
+        'Close a course: the SCO unloads, cmi.exit is set to "suspend" if the course left it empty (an exit the course set is kept) and the attempt is terminated, the SCO\'s whole data model is saved for its next launch, and the session ends. success=false with save_error when state existed but could not be saved.',
       input: { session_id: sessionId },
       handler: closeSessionHandler(sessions),
     }),
@@ -90,6 +91,13 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
         const path = args.package_path ?? old.options.packagePath;
         const viewport = args.viewport ?? (old.runtime?.isOpen ? old.runtime.viewport : undefined);
         const closed = await sessions.close(args.session_id);
+        if (closed.save_error) {
+          fail(
+            closed.save_error.error_code,
+            `Session ${args.session_id} was closed, but its learner state was not saved (${closed.save_error.message}), so the course was not reopened. Fix the cause, then call scorm_open_course.`,
+            { previous_session_id: args.session_id, save_error: closed.save_error },
+          );
+        }
         const session = await openCourse({
           package_path: path,
           new_attempt: args.force_new ?? false,
@@ -115,7 +123,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
         try {
           const courseId =
             (await parseManifestFile(pkg.manifestPath)).manifest.identifier || 'unknown_course';
-          const result = await sessions.store.clear(courseId);
+          const result = await sessions.store.clear({ courseId });
           return { data: { success: true, course_id: courseId, ...result } };
         } finally {
           await pkg.cleanup();

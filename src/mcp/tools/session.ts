@@ -99,6 +99,7 @@ export function closeSessionHandler(
 ): (args: { session_id: string }) => Promise<ToolResult> {
   return async (args) => {
     const result = await sessions.close(args.session_id);
-    return { data: { success: true, ...result } };
+    // The session is closed either way; success says whether the learner state that existed was saved.
+    return { data: { success: result.save_error === null, session_closed: true, ...result } };
   };
 }

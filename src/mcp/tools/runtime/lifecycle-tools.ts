@@ -52,7 +52,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_runtime_status',
       group: 'runtime',
       description:
-        "Whether the session's runtime is open (or its browser crashed), the SCO's URL, the attempt's initialize state (none|initialized|terminated), the last API method and its time, and the number of calls recorded.",
+        "Whether the session's runtime is open (or its browser crashed), the SCO's URL, the attempt's initialize state (none|initialized|terminated), the last API method and its time, the number of calls recorded, and unrecorded_calls: calls the engine answered past the record's cap (SCORM_TESTER_MAX_RECORDED_CALLS, default 1,000,000).",
       input: { session_id: sessionId },
       handler: async (args) => {
         const session = sessions.get(args.session_id);
@@ -82,6 +82,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
             last_api_method: s.lastApiMethod,
             last_api_ts: s.lastApiTs,
             call_count: s.callCount,
+            unrecorded_calls: runtime.log.dropped.calls,
             viewport: s.viewport,
             allow_network: s.allowNetwork,
           },
@@ -97,7 +98,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args) => {
         const session = sessions.get(args.session_id);
         const result = await session.closeRuntime();
-        return { data: { success: true, ...result } };
+        return { data: { success: result.save_error === null, ...result } };
       },
     }),
     defineTool({
