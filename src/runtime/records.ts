@@ -33,6 +33,8 @@ export interface ApiCallRecord {
   source: CallSource;
   /** Set when the engine threw instead of returning (a fault in the engine, not the course). */
   exception?: string;
+  /** False for a call the engine answered past the record's cap: returned to its caller, not kept. */
+  recorded?: false;
 }
 
 export interface DataChange {

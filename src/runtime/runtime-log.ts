@@ -30,6 +30,13 @@ export const LOG_LIMITS = {
   network: 5_000,
   dialogs: 1_000,
 };
+export type LogLimits = typeof LOG_LIMITS;
+
+/** LOG_LIMITS, with the call cap from SCORM_TESTER_MAX_RECORDED_CALLS when that is a positive integer. */
+export function logLimits(env: NodeJS.ProcessEnv = process.env): LogLimits {
+  const calls = Number(env.SCORM_TESTER_MAX_RECORDED_CALLS);
+  return Number.isSafeInteger(calls) && calls > 0 ? { ...LOG_LIMITS, calls } : { ...LOG_LIMITS };
+}
 
 interface CallWaiter {
   method: string;
@@ -49,7 +56,10 @@ export class RuntimeLog {
   readonly navigationBlocked: NavigationBlocked[] = [];
   readonly navRequests: NavRequestEvent[] = [];
   readonly missingFiles = new Set<string>();
-  /** Entries not kept because a cap was reached, per list. */
+  /**
+   * Entries not kept because a cap was reached, per list. Calls past the cap still count for the
+   * attempt's state, and a tool's own call still gets its answer (flagged recorded: false).
+   */
   readonly dropped = { calls: 0, changes: 0, console: 0, network: 0, dialogs: 0 };
 
   private readonly emitter = new EventEmitter();
@@ -65,7 +75,7 @@ export class RuntimeLog {
   launches = 0;
   frameLoads = 0;
 
-  constructor() {
+  constructor(readonly limits: LogLimits = logLimits()) {
     this.emitter.setMaxListeners(100);
   }
 
@@ -91,9 +101,11 @@ export class RuntimeLog {
     return this.attemptStates.get(this.currentAttempt) ?? 'none';
   }
 
+  /** The latest call the engine answered, recorded or not. */
   get lastCall(): ApiCallRecord | null {
-    return this.calls[this.calls.length - 1] ?? null;
+    return this.latestCall;
   }
+  private latestCall: ApiCallRecord | null = null;
 
   ingest(batch: WireBatch): void {
     const h = batch.h;
@@ -101,19 +113,21 @@ export class RuntimeLog {
       if (m.s > this.lastSeqSeen) this.lastSeqSeen = m.s;
       switch (m.k) {
         case undefined: {
-          if (this.calls.length >= LOG_LIMITS.calls) {
+          const kept = this.calls.length < this.limits.calls;
+          const rec = callFromWire(m, h, this.calls.length + this.dropped.calls);
+          if (kept) this.calls.push(rec);
+          else {
+            rec.recorded = false;
             this.dropped.calls += 1;
-            break;
           }
-          const rec = callFromWire(m, h, this.calls.length);
-          this.calls.push(rec);
           if (rec.source === 'tool') this.toolCalls.set(m.s, rec);
           if (rec.result === 'true') {
             const c = canonicalMethod(rec.method);
             if (c === 'Initialize') this.attemptStates.set(rec.attempt, 'initialized');
             else if (c === 'Terminate') this.attemptStates.set(rec.attempt, 'terminated');
           }
-          this.emit('api_call', rec);
+          this.latestCall = rec;
+          if (kept) this.emit('api_call', rec);
           const ch = changeFromCall(m, rec);
           if (ch) this.addChange(ch);
           this.resolveCallWaiters(rec);
@@ -165,7 +179,7 @@ export class RuntimeLog {
   }
 
   private addChange(ch: DataChange): void {
-    if (this.dataChanges.length >= LOG_LIMITS.changes) {
+    if (this.dataChanges.length >= this.limits.changes) {
       this.dropped.changes += 1;
       return;
     }
@@ -245,24 +259,24 @@ export class RuntimeLog {
   }
 
   addConsole(entry: ConsoleEntry): void {
-    if (this.consoleMessages.length >= LOG_LIMITS.console) this.dropped.console += 1;
+    if (this.consoleMessages.length >= this.limits.console) this.dropped.console += 1;
     else this.consoleMessages.push(entry);
     this.emit('console', entry);
   }
 
   addRequest(entry: NetworkEntry): void {
-    if (this.networkRequests.length >= LOG_LIMITS.network) this.dropped.network += 1;
+    if (this.networkRequests.length >= this.limits.network) this.dropped.network += 1;
     else this.networkRequests.push(entry);
     this.emit('request', entry);
   }
 
   addBlocked(entry: BlockedRequest): void {
-    if (this.blockedRequests.length < LOG_LIMITS.network) this.blockedRequests.push(entry);
+    if (this.blockedRequests.length < this.limits.network) this.blockedRequests.push(entry);
     this.emit('request_blocked', entry);
   }
 
   addDialog(entry: DialogEntry): void {
-    if (this.dialogs.length >= LOG_LIMITS.dialogs) this.dropped.dialogs += 1;
+    if (this.dialogs.length >= this.limits.dialogs) this.dropped.dialogs += 1;
     else this.dialogs.push(entry);
     this.emit('dialog', entry);
   }

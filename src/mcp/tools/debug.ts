@@ -190,6 +190,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
               calls_listed: Math.min(listed.length, maxCalls),
               calls_truncated: listed.length > maxCalls,
               metrics: callMetrics(calls),
+              ...(runtime.log.dropped.calls > 0 ? { unrecorded_calls: runtime.log.dropped.calls } : {}),
               console_errors: courseConsoleErrors(runtime.consoleMessages).slice(0, MAX_CONSOLE_ERRORS),
             };
             if (analysed.settled !== null) data.settled = analysed.settled;

@@ -20,6 +20,8 @@ export function callResult(rec: ApiCallRecord): Record<string, unknown> {
     diagnostic: rec.diagnostic,
     call_index: rec.index,
     method: rec.method,
+    // Past the record's cap the engine still answers; the call is counted but not kept.
+    ...(rec.recorded === false ? { recorded: false } : {}),
   };
 }
 

@@ -80,6 +80,7 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
             session_id: args.session_id,
             ...page,
             ...(runtime.log.dropped.changes > 0 ? { dropped_changes: runtime.log.dropped.changes } : {}),
+            ...(runtime.log.dropped.calls > 0 ? { unrecorded_calls: runtime.log.dropped.calls } : {}),
           },
         };
       },
