@@ -244,12 +244,14 @@ export class SavedStateStore {
   }
 }
 
+/** The file's text; null when it does not exist (ENOTDIR: a parent is not a directory, so it cannot). */
 async function readIfExists(path: string): Promise<string | null> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    return corrupt(path, `it cannot be read (${(error as Error).message})`);
   }
 }
 

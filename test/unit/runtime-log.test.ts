@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ScormTesterError } from '../../src/core/errors.js';
 import { canonicalMethod, expandFlatBatch, type WireBatch } from '../../src/runtime/records.js';
-import { RuntimeLog } from '../../src/runtime/runtime-log.js';
+import { logLimits, RuntimeLog } from '../../src/runtime/runtime-log.js';
 import { pngSize } from '../../src/runtime/png.js';
 
 const header = {
@@ -161,4 +161,40 @@ test('canonical method names and PNG header size', () => {
   png.writeUInt32BE(882, 20);
   assert.deepEqual(pngSize(png), { width: 1568, height: 882 });
   assert.throws(() => pngSize(Buffer.from('nope')), /not a PNG/);
+});
+
+test('past the call cap, calls still count for the attempt, tool calls keep their answer, and the rest is counted', async () => {
+  assert.equal(logLimits({ SCORM_TESTER_MAX_RECORDED_CALLS: '25' }).calls, 25);
+  assert.equal(logLimits({ SCORM_TESTER_MAX_RECORDED_CALLS: 'lots' }).calls, 1_000_000);
+  assert.equal(logLimits({}).calls, 1_000_000);
+  const log = new RuntimeLog({ ...logLimits({}), calls: 2 });
+  const emitted: number[] = [];
+  log.on('api_call', (c) => emitted.push(c.index));
+  const terminate = log.waitForCall('Terminate', 1_000, 3);
+  log.ingest({
+    h: header,
+    m: [
+      { k: 'l', s: 1, t: 0, url: 'http://x/c/a.html' },
+      { s: 2, t: 0, m: 0, a: [''], r: 'true', e: '0' },
+      { s: 3, t: 1, m: 2, a: ['cmi.location'], r: '', e: '0' },
+      { s: 4, t: 2, m: 3, a: ['cmi.location', 'p9'], r: 'true', e: '0', p: '', n: 'p9' },
+      { s: 5, t: 3, m: 2, a: ['cmi.location'], r: 'p9', e: '0', src: 'tool' },
+      { s: 6, t: 4, m: 1, a: [''], r: 'true', e: '0' },
+    ],
+  });
+  assert.deepEqual(emitted, [0, 1], 'only recorded calls are emitted');
+  assert.equal(log.calls.length, 2);
+  assert.equal(log.dropped.calls, 3);
+  const tool = log.takeToolCall(5);
+  assert.equal(tool?.result, 'p9');
+  assert.equal(tool?.recorded, false);
+  assert.equal(tool?.index, 3, 'an unrecorded call keeps its place in the count');
+  assert.equal(log.initializeState, 'terminated', 'a Terminate past the cap still ends the attempt');
+  assert.equal(log.lastCall?.method, 'Terminate');
+  assert.equal((await terminate).recorded, false);
+  assert.deepEqual(
+    log.dataChanges.map((c) => [c.element, c.newValue]),
+    [['cmi.location', 'p9']],
+    'data changes have their own cap',
+  );
 });
