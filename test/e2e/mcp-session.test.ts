@@ -2,6 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SavedState } from '../../src/session/saved-state.js';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
 
@@ -94,9 +95,10 @@ test('saved state: close saves, reopen resumes, force_new and new_attempt start 
   const closed = await callTool<{ saved_state_path: string }>(server.client, 'scorm_close_course', {
     session_id: first.session_id,
   });
-  const saved = JSON.parse(readFileSync(closed.saved_state_path, 'utf8')) as { data: Record<string, string> };
-  assert.equal(saved.data['cmi.exit'], 'suspend');
-  assert.equal(saved.data['cmi.location'], 'intro');
+  const saved = JSON.parse(readFileSync(closed.saved_state_path, 'utf8')) as SavedState;
+  const data = saved.activities[0]?.data ?? {};
+  assert.equal(data['cmi.exit'], 'suspend');
+  assert.equal(data['cmi.location'], 'intro');
 
   const second = await callTool<Opened>(server.client, 'scorm_open_course', { package_path: SAMPLE });
   assert.equal(second.resumed, true);
@@ -141,12 +143,9 @@ test('saved state for SCORM 1.2 and a corrupt saved-state file', async () => {
   const closed = await callTool<{ saved_state_path: string }>(server.client, 'scorm_close_course', {
     session_id: first.session_id,
   });
-  const saved = JSON.parse(readFileSync(closed.saved_state_path, 'utf8')) as {
-    scorm_version: string;
-    data: Record<string, string>;
-  };
-  assert.equal(saved.scorm_version, '1.2');
-  assert.ok('cmi.core.lesson_status' in saved.data);
+  const saved = JSON.parse(readFileSync(closed.saved_state_path, 'utf8')) as SavedState;
+  assert.equal(saved.activities[0]?.scorm_version, '1.2');
+  assert.ok('cmi.core.lesson_status' in (saved.activities[0]?.data ?? {}));
 
   writeFileSync(closed.saved_state_path, '{ not json');
   const corrupt = await callToolError(server.client, 'scorm_open_course', { package_path: SCORM12 });
