@@ -115,17 +115,17 @@ test('a suspended SCO resumes only into itself: another SCO of the course starts
   const intro = await open(server, 'intro');
   assert.equal(intro.resumed, false);
   const closedIntro = await close(server, intro.session_id);
-  assert.equal(closedIntro.success, true);
-  assert.equal(closedIntro.exit, 'suspend');
-  assert.equal(closedIntro.exit_set_by, 'tester', 'the course left the exit empty');
 
   const quiz = await open(server, 'quiz');
-  assert.equal(quiz.resumed, false);
-  assert.equal(quiz.fresh_start_reason, 'no_saved_state');
   assert.equal(await getValue(server, quiz.session_id, 'cmi.entry'), 'ab-initio');
   assert.equal(await getValue(server, quiz.session_id, 'cmi.location'), '');
   assert.equal(await getValue(server, quiz.session_id, 'cmi.suspend_data'), '');
+  assert.equal(quiz.resumed, false);
+  assert.equal(quiz.fresh_start_reason, 'no_saved_state');
   await close(server, quiz.session_id);
+  assert.equal(closedIntro.success, true);
+  assert.equal(closedIntro.exit, 'suspend');
+  assert.equal(closedIntro.exit_set_by, 'tester', 'the course left the exit empty');
 
   const again = await open(server, 'intro');
   assert.equal(again.resumed, true);
@@ -143,17 +143,17 @@ test("the course's own exit is kept: exit=normal (2004) is saved as normal and t
   for (const item of ['done', 'done_terminates']) {
     const first = await open(server, item);
     const closed = await close(server, first.session_id);
+    const next = await open(server, item);
+    assert.equal(next.resumed, false, item);
+    assert.equal(next.fresh_start_reason, 'exit_not_suspend', item);
+    if (item === 'done') assert.equal(await getValue(server, next.session_id, 'cmi.entry'), 'ab-initio');
+    await close(server, next.session_id);
     assert.equal(closed.success, true, item);
     assert.equal(closed.exit, 'normal', item);
     assert.equal(closed.exit_set_by, 'course', item);
     assert.equal(closed.terminated_by, item === 'done' ? 'tester' : 'course');
     const file = JSON.parse(readFileSync(closed.saved_state_path!, 'utf8')) as SavedState;
     assert.equal(file.activities.find((a) => a.sco_id === item)?.data['cmi.exit'], 'normal');
-    const next = await open(server, item);
-    assert.equal(next.resumed, false, item);
-    assert.equal(next.fresh_start_reason, 'exit_not_suspend', item);
-    if (item === 'done') assert.equal(await getValue(server, next.session_id, 'cmi.entry'), 'ab-initio');
-    await close(server, next.session_id);
   }
 });
 
@@ -161,14 +161,14 @@ test("SCORM 1.2: the course's cmi.core.exit (logout) is kept and the next open s
   const pkg = course12();
   const first = await callTool<Opened>(server.client, 'scorm_open_course', { package_path: pkg });
   const closed = await close(server, first.session_id);
-  assert.equal(closed.exit, 'logout');
-  assert.equal(closed.exit_set_by, 'course');
-  const file = JSON.parse(readFileSync(closed.saved_state_path!, 'utf8')) as SavedState;
-  assert.equal(file.activities[0]?.data['cmi.core.exit'], 'logout');
   const next = await callTool<Opened>(server.client, 'scorm_open_course', { package_path: pkg });
   assert.equal(next.resumed, false);
   assert.equal(next.fresh_start_reason, 'exit_not_suspend');
   await close(server, next.session_id);
+  assert.equal(closed.exit, 'logout');
+  assert.equal(closed.exit_set_by, 'course');
+  const file = JSON.parse(readFileSync(closed.saved_state_path!, 'utf8')) as SavedState;
+  assert.equal(file.activities[0]?.data['cmi.core.exit'], 'logout');
 });
 
 test('failed opens leave no workspace behind', async () => {
