@@ -106,8 +106,14 @@ test('Chromium killed mid-session: BROWSER_CRASHED, then runtime_close + runtime
     assert.equal(e.error_code, 'BROWSER_CRASHED', name);
   }
 
-  const closed = await callTool(server.client, 'scorm_runtime_close', { session_id: first });
-  assert.equal(closed.success, true);
+  // The attempt was initialized when the browser died: its learner state is lost, and the close says so.
+  const closed = await callTool<{ success: boolean; save_error: { error_code: string } | null }>(
+    server.client,
+    'scorm_runtime_close',
+    { session_id: first },
+  );
+  assert.equal(closed.success, false);
+  assert.equal(closed.save_error?.error_code, 'BROWSER_CRASHED');
   const reopened = await callTool(server.client, 'scorm_runtime_open', { session_id: first });
   assert.match(String(reopened.runtime_id), /^rt_/);
   await callTool(server.client, 'scorm_wait_for_api_call', {
@@ -121,6 +127,8 @@ test('Chromium killed mid-session: BROWSER_CRASHED, then runtime_close + runtime
     args: ['cmi.core.lesson_location'],
   });
   assert.equal(got.result, 'page1');
-  assert.equal((await callTool(server.client, 'scorm_session_close', { session_id: second })).success, true);
+  const secondClosed = await callTool(server.client, 'scorm_session_close', { session_id: second });
+  assert.equal(secondClosed.success, false, 'the crashed attempt of the second session was not saved');
+  assert.equal(secondClosed.session_closed, true);
   assert.equal((await callTool(server.client, 'scorm_session_close', { session_id: first })).success, true);
 });

@@ -116,7 +116,14 @@ test('before scorm_runtime_open: RUNTIME_NOT_OPEN, status says closed, close is 
   assert.equal(status.open, false);
   assert.equal(status.initialize_state, 'none');
   const closed = await callTool(server.client, 'scorm_runtime_close', { session_id: sessionId });
-  assert.deepEqual(closed, { success: true, saved_state_path: null, terminated_by: 'none' });
+  assert.deepEqual(closed, {
+    success: true,
+    saved_state_path: null,
+    terminated_by: 'none',
+    exit: null,
+    exit_set_by: null,
+    save_error: null,
+  });
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
 });
 

@@ -70,10 +70,7 @@ function course12(): string {
 interface Opened {
   session_id: string;
   resumed: boolean;
-  entry: string;
   fresh_start_reason?: string;
-  saved_state_path: string;
-  workspace_path: string;
 }
 interface Closed {
   success: boolean;

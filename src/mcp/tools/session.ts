@@ -86,7 +86,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_session_close',
       group: 'session',
       description:
-        'Close a session: the SCO is unloaded as a learner closing the window would, learner state is saved, the browser context and extracted files are freed. Artifacts stay listed in artifacts.json.',
+        'Close a session: the SCO is unloaded as a learner closing the window would, learner state is saved, the browser context and extracted files are freed. Artifacts stay listed in artifacts.json. The session always closes; success=false with save_error (error_code, message) when learner state existed but could not be saved.',
       input: { session_id: sessionId },
       handler: closeSessionHandler(sessions),
     }),

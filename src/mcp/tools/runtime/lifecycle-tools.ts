@@ -93,7 +93,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_runtime_close',
       group: 'runtime',
       description:
-        'Close the runtime but keep the session: the SCO unloads as if the learner closed the window; if the attempt is still open the tester sets cmi.exit=suspend (when empty) and terminates it; the data model is saved for the next open. Works after a crash too.',
+        "Close the runtime but keep the session: the SCO unloads as if the learner closed the window; if the attempt is still open the tester sets cmi.exit=suspend (when empty) and terminates it; an exit the course set itself is kept; the SCO's data model is saved for its next launch. Works after a crash too. success=false with save_error when learner state existed but could not be saved (e.g. BROWSER_CRASHED, SESSION_STATE_SAVE_FAILED).",
       input: { session_id: sessionId },
       handler: async (args) => {
         const session = sessions.get(args.session_id);
