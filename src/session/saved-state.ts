@@ -238,8 +238,12 @@ export class SavedStateStore {
       activities: [legacy.activity],
       sequencing: null,
     };
-    await writeFileAtomic(this.pathFor(key), JSON.stringify(state, null, 2) + '\n');
-    await rm(legacy.path, { force: true });
+    try {
+      await writeFileAtomic(this.pathFor(key), JSON.stringify(state, null, 2) + '\n');
+      await rm(legacy.path, { force: true });
+    } catch {
+      // A read-only data dir: resume from the old file now; the next save that succeeds moves it.
+    }
     return state;
   }
 }
