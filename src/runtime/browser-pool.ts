@@ -32,6 +32,13 @@ export interface LeasedContext {
   close(): Promise<void>;
 }
 
+/** A prepared context and blank page; `alive()` turns false once its renderer crashed or was killed. */
+interface Spare {
+  context: BrowserContext;
+  page: Page;
+  alive(): boolean;
+}
+
 export class BrowserPool {
   private browser: Browser | null = null;
   private launching: Promise<Browser> | null = null;
@@ -39,8 +46,7 @@ export class BrowserPool {
   private closed = false;
   private readonly crashListeners = new Set<(reason: string) => void>();
   /** A context + blank page prepared while idle, so the next open skips their start-up. */
-  private spare: { key: string; ready: Promise<{ context: BrowserContext; page: Page } | null> } | null =
-    null;
+  private spare: { key: string; ready: Promise<Spare | null> } | null = null;
 
   constructor(private readonly options: BrowserPoolOptions = {}) {}
 
@@ -173,7 +179,12 @@ export class BrowserPool {
     const ready = (async () => {
       const context = await browser.newContext(options);
       try {
-        return { context, page: await context.newPage() };
+        const page = await context.newPage();
+        let crashed = false;
+        page.once('crash', () => {
+          crashed = true;
+        });
+        return { context, page, alive: () => !crashed && !page.isClosed() };
       } catch {
         await context.close().catch(() => undefined);
         return null;
@@ -182,16 +193,17 @@ export class BrowserPool {
     this.spare = { key: JSON.stringify(options), ready };
   }
 
-  private async takeSpare(
-    options: BrowserContextOptions,
-    browser: Browser,
-  ): Promise<{ context: BrowserContext; page: Page } | null> {
+  private async takeSpare(options: BrowserContextOptions, browser: Browser): Promise<Spare | null> {
     const spare = this.spare;
     if (!spare || spare.key !== JSON.stringify(options)) return null;
     this.spare = null;
     const got = await spare.ready;
-    if (!got || !browser.isConnected() || got.context.browser() !== browser || got.page.isClosed())
+    if (!got) return null;
+    if (!browser.isConnected() || got.context.browser() !== browser || !got.alive()) {
+      // A dead spare (its renderer was killed) would fail the open that took it: start fresh instead.
+      void got.context.close().catch(() => undefined);
       return null;
+    }
     return got;
   }
 

@@ -5,11 +5,11 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { childrenOf } from '../helpers/processes.js';
 
 let server: StartedServer;
 
@@ -28,28 +28,6 @@ async function openRuntime(name: string): Promise<string> {
   });
   await callTool(server.client, 'scorm_runtime_open', { session_id });
   return session_id;
-}
-
-/** Processes whose parent is `pid` (Linux /proc), with their command lines. */
-function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
-  const out: Array<{ pid: number; cmdline: string }> = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Field 4 (ppid) follows the parenthesised command name, which may itself contain spaces.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) {
-        out.push({
-          pid: Number(name),
-          cmdline: readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' '),
-        });
-      }
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return out;
 }
 
 test('endless-loop: COURSE_TIMEOUT, then the runtime still reports, closes and the session closes', async () => {
