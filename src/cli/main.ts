@@ -11,6 +11,7 @@ Usage:
                                [--report report.html] [--output file]
   scorm-tester run <path> [--item <identifier>] [--viewport desktop|tablet|mobile|WxH]
                           [--screenshot out.png] [--json] [--settle-ms N] [--timeout-ms N]
+                          [--allow-network] [--allow-loopback]
   scorm-tester mcp            serve MCP over stdio (same as npm run mcp)
   scorm-tester --version | --help
 

@@ -23,6 +23,8 @@ export interface ServedRequest {
   path: string;
   status: number;
   timestamp: number;
+  /** A service-worker script fetch, refused (service workers are blocked in every session). */
+  serviceWorker?: true;
 }
 
 export interface Mount {
@@ -87,10 +89,16 @@ export function moduleToClassicScript(source: string, className: string, file: s
 export class ContentServer {
   private readonly mounts = new Map<string, MountState>();
 
+  /** The Host header values we answer: the names of the loopback address we listen on. */
+  private readonly hosts: ReadonlySet<string>;
+
   private constructor(
     private readonly server: Server,
     readonly origin: string,
-  ) {}
+    port: number,
+  ) {
+    this.hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  }
 
   static async start(): Promise<ContentServer> {
     const server = createServer();
@@ -99,7 +107,7 @@ export class ContentServer {
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    const instance = new ContentServer(server, `http://127.0.0.1:${port}`);
+    const instance = new ContentServer(server, `http://127.0.0.1:${port}`, port);
     server.on('request', (req, res) => {
       instance.handle(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500);
@@ -165,6 +173,12 @@ export class ContentServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
+    // A page on another name that resolves to 127.0.0.1 (DNS rebinding) must not read our content.
+    if (!this.hosts.has((req.headers.host ?? '').toLowerCase())) {
+      res.writeHead(421, { 'Content-Type': 'text/plain' });
+      res.end('Misdirected request: this server answers only for 127.0.0.1 and localhost on its own port.');
+      return;
+    }
     const rawPath = (req.url ?? '/').split(/[?#]/)[0] ?? '/';
     const slash = rawPath.indexOf('/', 1);
     const token = slash > 0 ? rawPath.slice(1, slash) : rawPath.slice(1);
@@ -180,6 +194,13 @@ export class ContentServer {
       const r: ServedRequest = { method, path, status, timestamp: Date.now() };
       for (const l of state.listeners) l(r);
     };
+    if (req.headers['service-worker'] !== undefined) {
+      res.writeHead(403, { 'Content-Type': 'text/plain' });
+      res.end('Service workers are blocked by SCORM Tester.');
+      for (const l of state.listeners)
+        l({ method, path: rest, status: 403, timestamp: Date.now(), serviceWorker: true });
+      return;
+    }
     if (method !== 'GET' && method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' });
       res.end('This content server is read-only.');

@@ -14,11 +14,18 @@ import {
   type NavValiditySnapshot,
 } from '../rte/adapter/navigation-oracle.js';
 import type { RteInit } from '../rte/adapter/rte-init.js';
-import { blackholeProxy } from './blackhole-proxy.js';
 import { sharedBrowserPool, type BrowserPool, type LeasedContext } from './browser-pool.js';
 import { sharedContentServer, type ContentServer, type Mount } from './content-server.js';
+import { contextProxy, egressProxy, type EgressProxy } from './egress-proxy.js';
 import { measureLayout, type LayoutReport } from './layout/analyze-layout.js';
 import { checkLaunchFile } from './launch-check.js';
+import {
+  checkDestination,
+  hasAnyNetwork,
+  refusalForUrlHost,
+  type NetworkAccess,
+  type NetworkBlockReason,
+} from './network-policy.js';
 import { DIALOG_GUARD_SCRIPT, DIALOG_LOOP_MARKER } from './player/dialog-guard.js';
 import { playerHtml, type PlayerLaunchConfig } from './player/player-page.js';
 import { EMIT_BINDING, PLAYER_GLOBAL } from './player/player-script.js';
@@ -56,8 +63,10 @@ export interface OpenCourseSpec {
   scoId: string;
   rte: RteInit;
   viewport?: ViewportSpec;
-  /** Let the course reach non-loopback hosts (default: blocked and recorded). */
+  /** Let the course reach public hosts (default: blocked and recorded). Never loopback or private ranges. */
   allowNetwork?: boolean;
+  /** Let the course reach this machine's loopback addresses besides our content server (default: blocked). */
+  allowLoopback?: boolean;
   /** Budget for each page interaction (default 15 s). */
   timeoutMs?: number;
   /** Budget for the SCO to load when opening (default: timeoutMs). */
@@ -118,6 +127,7 @@ export interface RuntimeStatus {
   callCount: number;
   viewport: Viewport;
   allowNetwork: boolean;
+  allowLoopback: boolean;
 }
 
 export interface LaunchAttemptSpec {
@@ -129,6 +139,8 @@ export interface LaunchAttemptSpec {
 type State = 'starting' | 'open' | 'crashed' | 'closed';
 
 const TIMEOUT = Symbol('timeout');
+/** What Playwright's `serviceWorkers: 'block'` prints when a page tries to register one. */
+const SERVICE_WORKER_BLOCKED = 'Service Worker registration blocked by Playwright';
 
 export class CourseRuntime {
   readonly id = `rt_${randomBytes(6).toString('hex')}`;
@@ -152,6 +164,7 @@ export class CourseRuntime {
     private readonly lease: LeasedContext,
     private readonly mount: Mount,
     viewport: Viewport,
+    private readonly egress: EgressProxy,
   ) {
     this.currentViewport = viewport;
     this.oracle = spec.navigationOracle ?? unknownNavigationOracle;
@@ -190,6 +203,12 @@ export class CourseRuntime {
   get allowNetwork(): boolean {
     return this.spec.allowNetwork === true;
   }
+  get allowLoopback(): boolean {
+    return this.spec.allowLoopback === true;
+  }
+  get networkAccess(): NetworkAccess {
+    return { allowNetwork: this.allowNetwork, allowLoopback: this.allowLoopback };
+  }
   /** Origin + token prefix the content is served under (for display and URL filtering). */
   get baseUrl(): string {
     return this.mount.baseUrl;
@@ -215,6 +234,7 @@ export class CourseRuntime {
       callCount: this.log.calls.length,
       viewport: this.currentViewport,
       allowNetwork: this.allowNetwork,
+      allowLoopback: this.allowLoopback,
     };
   }
 
@@ -236,30 +256,27 @@ export class CourseRuntime {
     this.unsubscribe.push(this.lease.onCrash((reason) => this.markCrashed(`Chromium died (${reason})`)));
     this.unsubscribe.push(
       this.mount.onRequest((r) => {
-        if (r.status === 404 && !r.path.startsWith('p/')) this.log.addMissingFile(r.path);
+        if (r.serviceWorker)
+          this.recordBlocked(this.mount.baseUrl + r.path, r.method, 'serviceworker', 'service_worker');
+        else if (r.status === 404 && !r.path.startsWith('p/')) this.log.addMissingFile(r.path);
       }),
     );
-    const setup: Array<Promise<unknown>> = [context.addInitScript({ content: DIALOG_GUARD_SCRIPT })];
-    if (!this.allowNetwork) {
-      setup.push(
-        context.routeWebSocket(
-          (url) => !url.href.startsWith(this.mount.baseUrl),
-          (ws) => {
-            this.log.addBlocked({
-              url: ws.url(),
-              method: 'GET',
-              resourceType: 'websocket',
-              reason: 'network_not_allowed',
-              timestamp: Date.now(),
-            });
-            void ws.close({
-              code: 1008,
-              reason: 'Network access is blocked by SCORM Tester (allow_network is off)',
-            });
-          },
-        ),
-      );
-    }
+    const setup: Array<Promise<unknown>> = [
+      context.addInitScript({ content: DIALOG_GUARD_SCRIPT }),
+      // WebSockets are judged here too, so a refused one is recorded; the proxy would refuse it anyway.
+      context.routeWebSocket(
+        () => true,
+        async (ws) => {
+          const reason = await this.webSocketRefusal(ws.url());
+          if (!reason) {
+            ws.connectToServer();
+            return;
+          }
+          this.recordBlocked(ws.url(), 'GET', 'websocket', reason);
+          void ws.close({ code: 1008, reason: `Blocked by SCORM Tester (${reason})` });
+        },
+      ),
+    ];
     context.on('request', (r) => this.onRequest(r));
     context.on('response', (r) => this.onResponse(r));
     context.on('requestfailed', (r) => this.onRequestFailed(r));
@@ -748,18 +765,51 @@ export class CourseRuntime {
     const entry = this.requestEntries.get(request);
     if (!entry) return;
     entry.error = request.failure()?.errorText ?? 'failed';
-    // With network access off, every external request goes to the blackhole proxy: a failure means blocked.
-    if (!this.allowNetwork && entry.scope === 'external') {
-      entry.blocked = true;
-      entry.error = `blocked: network access is off for this session (${entry.error})`;
-      this.log.addBlocked({
-        url: entry.url,
-        method: entry.method,
-        resourceType: entry.resourceType,
-        reason: 'network_not_allowed',
-        timestamp: Date.now(),
-      });
+    if (entry.scope !== 'external') return;
+    const reason = this.refusalOf(entry.url);
+    if (!reason) return;
+    entry.blocked = true;
+    entry.error = `blocked (${reason}): ${entry.error}`;
+    // Other schemes are recorded from the browser's console message, which also covers frames.
+    if (reason !== 'scheme_not_allowed')
+      this.recordBlocked(entry.url, entry.method, entry.resourceType, reason);
+  }
+
+  /** Why a failed request to `url` was ours to refuse, or null when it just failed. */
+  private refusalOf(url: string): NetworkBlockReason | null {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return null;
     }
+    if (!/^(https?|wss?):$/.test(parsed.protocol)) return 'scheme_not_allowed';
+    // The blackhole refuses everything; the forwarding proxy remembers what it refused and why.
+    if (!hasAnyNetwork(this.networkAccess)) return refusalForUrlHost(parsed.hostname, this.networkAccess);
+    const port = Number(parsed.port || (/^(https|wss):$/.test(parsed.protocol) ? 443 : 80));
+    return this.egress.refusalOf(parsed.hostname, port);
+  }
+
+  private async webSocketRefusal(url: string): Promise<NetworkBlockReason | null> {
+    if (!hasAnyNetwork(this.networkAccess))
+      return refusalForUrlHost(new URL(url).hostname, this.networkAccess);
+    const dest = await checkDestination(new URL(url).hostname, this.networkAccess);
+    if (dest.allowed) return null;
+    return dest.reason === 'unresolved' ? 'network_not_allowed' : dest.reason;
+  }
+
+  private recordBlocked(url: string, method: string, resourceType: string, reason: NetworkBlockReason): void {
+    this.log.addBlocked({ url, method, resourceType, reason, timestamp: Date.now() });
+  }
+
+  /** Loads the browser refused outright (other schemes, service workers), known only from its console. */
+  private noticeRefusedLoad(text: string, location: string | null): void {
+    const local = /^Not allowed to load local resource: (\S+)/.exec(text);
+    const scheme = /^Fetch API cannot load (\S+)\. URL scheme "[^"]*" is not supported\.$/.exec(text);
+    const url = local?.[1] ?? scheme?.[1];
+    if (url) this.recordBlocked(url, 'GET', 'other', 'scheme_not_allowed');
+    else if (text === SERVICE_WORKER_BLOCKED)
+      this.recordBlocked(location || this.log.currentUrl || '', 'GET', 'serviceworker', 'service_worker');
   }
 
   private onConsole(msg: ConsoleMessage): void {
@@ -791,6 +841,7 @@ export class CourseRuntime {
       timestamp: Date.now(),
     });
     this.noticeBlockedNavigation(text);
+    this.noticeRefusedLoad(text, url);
   }
 
   private onPageError(error: Error, page: Page | null): void {
@@ -876,6 +927,10 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
   await checkLaunchFile(spec.packageRoot, spec.launchPath, spec.scoId);
   const server = spec.server ?? (await sharedContentServer());
   const pool = spec.pool ?? sharedBrowserPool();
+  const egress = await egressProxy({
+    allowNetwork: spec.allowNetwork === true,
+    allowLoopback: spec.allowLoopback === true,
+  });
   const mount = await server.mount(spec.packageRoot);
   const oracle = spec.navigationOracle ?? unknownNavigationOracle;
   mount.setPlayerHtml(
@@ -898,9 +953,7 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
     isMobile: viewport.mobile,
     hasTouch: viewport.touch,
     serviceWorkers: 'block' as const,
-    ...(spec.allowNetwork
-      ? {}
-      : { proxy: { server: (await blackholeProxy()).url, bypass: '127.0.0.1,localhost' } }),
+    proxy: contextProxy(egress.url, server.origin),
     acceptDownloads: false,
   };
   let lease: LeasedContext;
@@ -910,7 +963,7 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
     mount.unmount();
     throw err;
   }
-  const runtime = new CourseRuntime(spec, lease, mount, viewport);
+  const runtime = new CourseRuntime(spec, lease, mount, viewport, egress);
   try {
     await runtime.start(spec.openTimeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   } catch (err) {

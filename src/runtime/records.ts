@@ -2,6 +2,7 @@
  * What the runtime records, and the conversion from the player's wire messages (see player-script.ts).
  */
 import type { NavRequestEvent } from '../rte/adapter/navigation-oracle.js';
+import type { NetworkBlockReason } from './network-policy.js';
 import { FLAT_STRIDE } from './player/player-script.js';
 
 /** A JSON-safe stand-in for a value that JSON cannot carry as given. */
@@ -83,7 +84,8 @@ export interface BlockedRequest {
   url: string;
   method: string;
   resourceType: string;
-  reason: 'network_not_allowed' | 'top_navigation';
+  /** See NetworkBlockReason (network-policy.ts); 'top_navigation': it tried to replace the player. */
+  reason: NetworkBlockReason | 'top_navigation';
   timestamp: number;
 }
 

@@ -35,6 +35,8 @@ export type SessionState = 'opening' | 'ready' | 'running' | 'closing' | 'closed
 export interface SessionOptions {
   packagePath: string;
   allowNetwork: boolean;
+  /** Let the course reach loopback services besides our content server (never implied by allowNetwork). */
+  allowLoopback?: boolean;
   /** Idle timeout; the manager closes the session after this long without a call. */
   idleTimeoutMs: number;
   /** Skip loading saved state (a fresh attempt), without deleting it. */
@@ -202,6 +204,7 @@ export class Session {
       rte: buildRteInit(launch),
       viewport: options.viewport,
       allowNetwork: this.options.allowNetwork,
+      allowLoopback: this.options.allowLoopback === true,
       timeoutMs: courseTimeoutMs(),
       title: this.parsed.manifest.organizations.list[0]?.title ?? undefined,
     });

@@ -38,6 +38,8 @@ interface RunOptions {
   json: boolean;
   settleMs: number;
   timeoutMs: number;
+  allowNetwork: boolean;
+  allowLoopback: boolean;
 }
 
 function integer(name: string, text: string | undefined, dflt: number, min: number, max: number): number {
@@ -75,6 +77,8 @@ function parseRunArgs(args: string[]): RunOptions {
         json: { type: 'boolean', default: false },
         'settle-ms': { type: 'string' },
         'timeout-ms': { type: 'string' },
+        'allow-network': { type: 'boolean', default: false },
+        'allow-loopback': { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -90,6 +94,8 @@ function parseRunArgs(args: string[]): RunOptions {
     json: values.json === true,
     settleMs: integer('settle-ms', values['settle-ms'], DEFAULT_SETTLE_MS, 0, MAX_SETTLE_WAIT_MS),
     timeoutMs: integer('timeout-ms', values['timeout-ms'], MAX_SETTLE_WAIT_MS, 100, MAX_SETTLE_WAIT_MS),
+    allowNetwork: values['allow-network'] === true,
+    allowLoopback: values['allow-loopback'] === true,
   };
 }
 
@@ -101,7 +107,12 @@ interface RunOutcome {
 }
 
 async function runCourse(options: RunOptions, sessions: SessionManager): Promise<RunOutcome> {
-  const session = await sessions.open({ packagePath: options.target, newAttempt: true });
+  const session = await sessions.open({
+    packagePath: options.target,
+    newAttempt: true,
+    allowNetwork: options.allowNetwork,
+    allowLoopback: options.allowLoopback,
+  });
   const runtime = await session.openRuntime({
     viewport: options.viewport,
     ...(options.itemId ? { itemId: options.itemId } : {}),

@@ -12,10 +12,22 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_session_open',
       group: 'session',
       description:
-        'Open a session bound to one SCORM package (folder or zip): creates a private workspace with artifacts.json. Then scorm_runtime_open runs the course. Network access for the course is off unless execution.allow_network.',
+        'Open a session bound to one SCORM package (folder or zip): creates a private workspace with artifacts.json. Then scorm_runtime_open runs the course. Network access for the course is off: execution.allow_network opens public hosts only; execution.allow_loopback opens services on this machine (loopback), for a course whose back end runs locally. Private and link-local addresses stay closed.',
       input: {
         package_path: packagePath,
-        execution: z.object({ allow_network: z.boolean().optional() }).strict().optional(),
+        execution: z
+          .object({
+            allow_network: z
+              .boolean()
+              .optional()
+              .describe('Let the course reach public hosts (default false).'),
+            allow_loopback: z
+              .boolean()
+              .optional()
+              .describe('Let the course reach loopback services on this machine (default false).'),
+          })
+          .strict()
+          .optional(),
         timeout_ms: z
           .number()
           .int()
@@ -32,6 +44,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
         const session = await sessions.open({
           packagePath: args.package_path,
           allowNetwork: args.execution?.allow_network ?? false,
+          allowLoopback: args.execution?.allow_loopback ?? false,
           ...(args.timeout_ms ? { idleTimeoutMs: args.timeout_ms } : {}),
           newAttempt: args.new_attempt ?? false,
         });

@@ -44,6 +44,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
             initialize_state: status.initializeState,
             call_count: status.callCount,
             allow_network: runtime.allowNetwork,
+            allow_loopback: runtime.allowLoopback,
           },
         };
       },
@@ -85,6 +86,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
             unrecorded_calls: runtime.log.dropped.calls,
             viewport: s.viewport,
             allow_network: s.allowNetwork,
+            allow_loopback: s.allowLoopback,
           },
         };
       },

@@ -37,9 +37,11 @@ export function queryNetwork(
   // Both logs are in request order, so the n-th block of a URL belongs to its n-th blocked request.
   const pending = new Map<string, BlockedRequest[]>();
   blocked.forEach((b) => {
-    const list = pending.get(b.url) ?? [];
+    // A service-worker registration is recorded with the URL of the page that tried it: no request of its own.
+    const key = b.resourceType === 'serviceworker' ? `serviceworker ${b.url}` : b.url;
+    const list = pending.get(key) ?? [];
     list.push(b);
-    pending.set(b.url, list);
+    pending.set(key, list);
   });
   const views: NetworkRequestView[] = [];
   for (const r of requests) {

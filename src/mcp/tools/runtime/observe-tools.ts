@@ -78,6 +78,7 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
             blocked_count: requests.filter((r) => r.blocked).length,
             missing_files: [...runtime.log.missingFiles],
             allow_network: runtime.allowNetwork,
+            allow_loopback: runtime.allowLoopback,
           },
         };
       },
