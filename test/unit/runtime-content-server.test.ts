@@ -163,3 +163,33 @@ test('the engine module becomes a classic script setting its global; anything el
   assert.throws(() => moduleToClassicScript('import x from "y";export{A};', 'A', 'a.js'), /self-contained/);
   assert.throws(() => moduleToClassicScript('class A{}', 'A', 'a.js'), /export\{A\}/);
 });
+
+test('Host check: only 127.0.0.1 and localhost on our port are answered (DNS-rebinding defence)', async () => {
+  const url = mount.contentUrl('index.html');
+  const port = new URL(url).port;
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`])
+    assert.equal((await get(url, { Host: host })).status, 200, host);
+  for (const host of [
+    `attacker.example:${port}`,
+    `127.0.0.1.nip.io:${port}`,
+    `127.0.0.1:${Number(port) + 1}`,
+    '127.0.0.1',
+    `[::1]:${port}`,
+    `vm:${port}`,
+  ]) {
+    const res = await get(url, { Host: host });
+    assert.equal(res.status, 421, host);
+    assert.doesNotMatch(res.body.toString(), /<p>hi<\/p>/);
+  }
+});
+
+test('a service-worker script fetch is refused and reported', async () => {
+  served.length = 0;
+  const res = await get(mount.contentUrl('index.html'), { 'Service-Worker': 'script' });
+  assert.equal(res.status, 403);
+  assert.match(res.body.toString(), /Service workers are blocked/);
+  assert.deepEqual(
+    served.map((r) => [r.path, r.status, r.serviceWorker]),
+    [['c/index.html', 403, true]],
+  );
+});
