@@ -199,7 +199,12 @@ export class BrowserPool {
     this.spare = null;
     const got = await spare.ready;
     if (!got) return null;
-    if (!browser.isConnected() || got.context.browser() !== browser || !got.alive()) {
+    if (
+      !browser.isConnected() ||
+      got.context.browser() !== browser ||
+      !got.alive() ||
+      !(await answers(got.page))
+    ) {
       // A dead spare (its renderer was killed) would fail the open that took it: start fresh instead.
       void got.context.close().catch(() => undefined);
       return null;
@@ -228,6 +233,28 @@ export class BrowserPool {
     const browser = this.browser ?? (this.launching ? await this.launching.catch(() => null) : null);
     this.browser = null;
     if (browser) await browser.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Whether the page's renderer still answers: the crash event of a renderer killed a moment ago may not
+ * have arrived yet. One protocol round trip, paid only when a spare is taken.
+ */
+async function answers(page: Page): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), 1_000);
+  });
+  try {
+    return await Promise.race([
+      page.evaluate('1').then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -41,7 +41,6 @@ test('all renderers killed while a spare context waits: the next open works on a
   const killed = renderers();
   assert.ok(killed.length >= 1, 'renderer processes to kill');
   for (const pid of killed) process.kill(pid, 'SIGKILL');
-  await new Promise((r) => setTimeout(r, 300));
 
   const second = await callTool<{ session_id: string; runtime_id: string }>(
     server.client,
