@@ -9,13 +9,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lookup } from 'node:dns/promises';
-import { cpSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
-import { startLoopbackVictim, VICTIM_ANSWER, type LoopbackVictim } from '../helpers/loopback-victim.js';
+import {
+  probeCourse,
+  startLoopbackVictim,
+  VICTIM_ANSWER,
+  type LoopbackVictim,
+} from '../helpers/loopback-victim.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
-import { FIXTURES_DIR } from '../helpers/paths.js';
-import { tempDir } from '../helpers/temp.js';
 
 interface Req {
   url: string;
@@ -43,18 +44,9 @@ after(async () => {
   await server.close();
 });
 
-/** The probe course, told where the local services are. */
-function probeCourse(): string {
-  const dir = tempDir('scorm-tester-loopback-probe-');
-  cpSync(join(FIXTURES_DIR, 'courses', 'loopback-probe'), dir, { recursive: true });
-  const primary = `127.0.0.1:${victim.port}`;
-  writeFileSync(join(dir, 'targets.js'), `window.PROBE_TARGETS = ${JSON.stringify({ hosts, primary })};`);
-  return dir;
-}
-
 async function runProbe(execution?: Record<string, boolean>): Promise<{ sessionId: string; read: string[] }> {
   const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
-    package_path: probeCourse(),
+    package_path: probeCourse(victim, hosts),
     new_attempt: true,
     ...(execution ? { execution } : {}),
   });
@@ -97,7 +89,7 @@ async function close(sessionId: string): Promise<void> {
 test('network off: no loopback request of any kind reaches a local service; each is recorded as blocked', async () => {
   victim.hits.length = 0;
   const before = await callTool<{ session_id: string }>(server.client, 'scorm_open_course', {
-    package_path: probeCourse(),
+    package_path: probeCourse(victim, hosts),
     new_attempt: true,
   });
   await callTool(server.client, 'scorm_session_close', { session_id: before.session_id });

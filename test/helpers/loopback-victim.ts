@@ -1,6 +1,10 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FIXTURES_DIR } from './paths.js';
+import { tempDir } from './temp.js';
 
 /** Local services a hostile course reaches for; they record everything that reaches them. */
 export interface LoopbackVictim {
@@ -71,3 +75,15 @@ export async function startLoopbackVictim(): Promise<LoopbackVictim> {
 }
 
 export const VICTIM_ANSWER = ANSWER;
+
+/**
+ * A temp copy of the loopback-probe course, told where the local services are: it tries every kind of
+ * request against `hosts` and the victim's primary address, and saves what it read in cmi.suspend_data.
+ */
+export function probeCourse(victim: LoopbackVictim, hosts: readonly string[] = victim.hosts): string {
+  const dir = tempDir('scorm-tester-loopback-probe-');
+  cpSync(join(FIXTURES_DIR, 'courses', 'loopback-probe'), dir, { recursive: true });
+  const primary = `127.0.0.1:${victim.port}`;
+  writeFileSync(join(dir, 'targets.js'), `window.PROBE_TARGETS = ${JSON.stringify({ hosts, primary })};`);
+  return dir;
+}
