@@ -115,16 +115,18 @@ test('2004 performance and other', () => {
     '2004',
     'pattern',
     'performance',
+    ['step1[.]answer[,]step2[.]3[:]5', '{order_matters=false}s[.]a', '[.]only-answer', 'only-name[.]'],
     [
-      'step1[.]answer[,]step2[.]3[:]5',
-      '{order_matters=false}s[.]a',
-      '[.]only-answer',
-      'only-name[.]',
       'answer-only',
+      '[.]',
+      'a[.]b[.]c',
+      '[,]a[.]b',
+      '{order_matters=maybe}s[.]a',
+      'bad name[.]x',
+      's[.]5[:]1',
     ],
-    ['[.]', 'a[.]b[.]c', '[,]a[.]b', '{order_matters=maybe}s[.]a', 'bad name[.]x', 's[.]5[:]1'],
   );
-  table('2004', 'response', 'performance', ['s1[.]a[,]s2[.]b', 's1'], ['s1[.]a[,]']);
+  table('2004', 'response', 'performance', ['s1[.]a[,]s2[.]b', 's1[.]'], ['s1[.]a[,]', 's1']);
   table('2004', 'response', 'other', ['anything at all', ''], ['x'.repeat(4001)]);
 });
 

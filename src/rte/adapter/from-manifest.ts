@@ -47,7 +47,8 @@ export function launchFieldsFromItem(
   const ct = item.completionThreshold;
   return {
     launchData: item.dataFromLMS,
-    completionThreshold: ct ? (ct.minProgressMeasure ?? ct.text ?? null) : null,
+    // 4th Edition: minProgressMeasure defaults to 1.0 (the attribute form); 3rd Edition writes the value as text.
+    completionThreshold: ct ? (ct.minProgressMeasure ?? (ct.text?.trim() ? ct.text : '1.0')) : null,
     // Only a primary objective satisfied by measure gives the SCO a passing score.
     scaledPassingScore: primary?.satisfiedByMeasure ? (primary.minNormalizedMeasure ?? '1.0') : null,
     maxTimeAllowed: limits?.attemptAbsoluteDurationLimit ?? null,

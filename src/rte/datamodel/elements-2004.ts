@@ -48,7 +48,7 @@ export const SCORM2004_ELEMENTS: readonly ElementDef[] = [
   el('cmi.completion_status', 'rw', COMPLETION),
   el('cmi.completion_threshold', 'ro', UNIT),
   el('cmi.credit', 'ro', vocabulary('state (credit)', ['credit', 'no-credit'])),
-  el('cmi.entry', 'ro', vocabulary('state (entry)', ['ab_initio', 'resume', ''])),
+  el('cmi.entry', 'ro', vocabulary('state (entry)', ['ab-initio', 'resume', ''])),
   el('cmi.exit', 'wo', vocabulary('state (exit)', ['time-out', 'suspend', 'logout', 'normal', ''])),
   children('cmi.interactions'),
   count('cmi.interactions'),

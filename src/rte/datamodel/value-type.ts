@@ -20,6 +20,8 @@ export interface ValueType {
   readonly id: string;
   /** What a valid value looks like, phrased for a fix message. */
   readonly expected: string;
+  /** SCORM 2004 smallest permitted maximum of the characters an LMS must keep, when the type has one. */
+  readonly spm?: number;
   /** undefined when the value is in the value space. */
   check(value: string): Rejection | undefined;
 }

@@ -10,6 +10,7 @@ export function checkSpm(value: string, spm: number, what = 'the value'): Reject
 export function characterstring(spm: number): ValueType {
   return {
     id: 'characterstring',
+    spm,
     expected: `a characterstring of at most ${spm} characters (SPM)`,
     check: (value) => checkSpm(value, spm),
   };

@@ -31,6 +31,7 @@ export function checkUriIdentifier(value: string, spm: number): Rejection | unde
 function identifierType(id: string, spm: number): ValueType {
   return {
     id,
+    spm,
     expected: `an identifier in URI syntax without spaces, at most ${spm} characters (e.g. "q1" or "urn:acme:obj-1")`,
     check: (value) => checkUriIdentifier(value, spm),
   };

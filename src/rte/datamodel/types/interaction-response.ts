@@ -70,8 +70,11 @@ function checkPerformance(value: string, kind: ResponseKind): Rejection | undefi
     if (step === '') return bad(value, 'performance', 'a step is empty');
     const parts = step.split('[.]');
     if (parts.length > 2) return bad(value, 'performance', `step ${quote(step)} has more than one "[.]"`);
-    // "<step_name>[.]<step_answer>", or just an answer
-    const [name, answer] = parts.length === 2 ? [parts[0] ?? '', parts[1] ?? ''] : ['', parts[0] ?? ''];
+    // Every record is "<step_name>[.]<step_answer>"; either side may be empty, the separator may not
+    // (ADL's conformance suite refuses "uri[.]a[,]b" with 406).
+    if (parts.length < 2)
+      return bad(value, 'performance', `step ${quote(step)} has no "[.]" between name and answer`);
+    const [name = '', answer = ''] = parts;
     if (name === '' && answer === '') return bad(value, 'performance', 'a step needs a name or an answer');
     if (name !== '') {
       const r = checkUriIdentifier(name, 250);

@@ -19,6 +19,7 @@ export function checkLocalized(value: string, spm: number): Rejection | undefine
 export function localizedString(spm: number): ValueType {
   return {
     id: 'localized_string_type',
+    spm,
     expected: `text of at most ${spm} characters, optionally prefixed with {lang=<code>} (e.g. "{lang=en}Hello")`,
     check: (value) => checkLocalized(value, spm),
   };
