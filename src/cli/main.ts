@@ -12,6 +12,8 @@ Usage:
   scorm-tester run <path> [--item <identifier>] [--viewport desktop|tablet|mobile|WxH]
                           [--screenshot out.png] [--json] [--settle-ms N] [--timeout-ms N]
                           [--allow-network] [--allow-loopback]
+  scorm-tester conformance --cts-dir <dir> [--case ID|FAMILY ...] [--json] [--browser]
+                          replay ADL's SCORM 2004 LMS conformance scripts (exit 0 all passed, 1 some failed)
   scorm-tester mcp            serve MCP over stdio (same as npm run mcp)
   scorm-tester --version | --help
 
@@ -25,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
   // Each command is loaded on use: `validate` must not pay for the browser runtime, nor `run` for the reports.
   validate: async (args) => (await import('./commands/validate.js')).validateCommand(args),
   run: async (args) => (await import('./commands/run.js')).runCommand(args),
+  conformance: async (args) => (await import('./commands/conformance.js')).conformanceCommand(args),
   mcp: async () => {
     const { runMcpServer } = await import('../mcp/run-server.js');
     await runMcpServer();

@@ -62,7 +62,7 @@ export function parseCommand(source: string, index: number, dict: Dictionary): S
       };
     }
     case 'GLE':
-      return { method, source, index, arg: '', expected: fields[1] ?? '', error: fields[2] ?? '' };
+      return { method, source, index, arg: '', expected: fields[2] ?? '', error: fields[3] ?? '' };
     case 'GES':
     case 'GeDi':
       return { method, source, index, arg, expected: fields[2] ?? '', error: fields[3] ?? '' };
