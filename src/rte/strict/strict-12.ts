@@ -1,0 +1,119 @@
+/**
+ * A SCORM 1.2 API object held to the 1.2 RTE: each call is checked against our 1.2 catalogue first
+ * (existence, keywords, access, CMI data types such as CMITimespan's two-to-four hour digits and
+ * CMIString4096), and only valid calls reach scorm-again, which stores them. The error state is ours.
+ */
+import type { RteInit } from '../adapter/rte-init.js';
+import { lookupElement, toCharacterString, validateValue } from '../datamodel/index.js';
+import type { Api12, LifeState } from './api-types.js';
+import { createEngine12, type Engine12 } from './engines.js';
+import { ERRORS_12, errorString } from './error-codes.js';
+import { ErrorState } from './error-state.js';
+import { isKnownName, splitKeyword } from './names.js';
+
+export class StrictApi12 implements Api12 {
+  private state: LifeState = 'not-initialized';
+  private readonly errors = new ErrorState(ERRORS_12);
+  private readonly engine: Engine12;
+
+  constructor(init: RteInit) {
+    this.engine = createEngine12(init.settings);
+    this.engine.loadFromFlattenedJSON(init.values);
+  }
+
+  get lifeState(): LifeState {
+    return this.state;
+  }
+
+  LMSInitialize(parameter: unknown = ''): string {
+    if (parameter !== '') return this.fail('201', 'LMSInitialize takes an empty string ("")');
+    if (this.state !== 'not-initialized')
+      return this.fail('101', `LMSInitialize when the SCO is ${this.state}`);
+    return this.engineCall(this.engine.LMSInitialize(''), () => (this.state = 'running'));
+  }
+
+  LMSFinish(parameter: unknown = ''): string {
+    if (parameter !== '') return this.fail('201', 'LMSFinish takes an empty string ("")');
+    if (this.state !== 'running') return this.fail('301', `LMSFinish when the SCO is ${this.state}`);
+    return this.engineCall(this.engine.LMSFinish(''), () => (this.state = 'terminated'));
+  }
+
+  LMSCommit(parameter: unknown = ''): string {
+    if (parameter !== '') return this.fail('201', 'LMSCommit takes an empty string ("")');
+    if (this.state !== 'running') return this.fail('301', `LMSCommit when the SCO is ${this.state}`);
+    return this.engineCall(this.engine.LMSCommit(''));
+  }
+
+  LMSGetValue(element: unknown = ''): string {
+    if (this.state !== 'running') return this.failValue('301', `LMSGetValue when the SCO is ${this.state}`);
+    const name = toCharacterString(element);
+    if (name === undefined || name === '') return this.failValue('201', 'LMSGetValue needs an element name');
+    const info = lookupElement('1.2', name);
+    if (!info) return this.failValue(...this.unknown(name));
+    if (info.access === 'wo') return this.failValue('404', `${name} is write-only`);
+    const value = this.engine.LMSGetValue(name);
+    const code = this.engine.lastErrorCode;
+    if (code !== '0') return this.failValue(code, this.engineDiagnostic(code));
+    this.errors.ok();
+    return String(value);
+  }
+
+  LMSSetValue(element: unknown = '', value: unknown = ''): string {
+    if (this.state !== 'running') return this.fail('301', `LMSSetValue when the SCO is ${this.state}`);
+    const name = toCharacterString(element);
+    if (name === undefined || name === '') return this.fail('201', 'LMSSetValue needs an element name');
+    const info = lookupElement('1.2', name);
+    if (!info) return this.fail(...this.unknown(name));
+    if (info.keyword) return this.fail('402', `${name} is a keyword the LMS maintains`);
+    if (info.access === 'ro') return this.fail('403', `${name} is read-only`);
+    const type = info.response ? this.engine.LMSGetValue(`cmi.interactions.${info.indices[0]}.type`) : '';
+    const checked = validateValue(info, value, type ? { interactionType: type } : {});
+    if (!checked.ok) return this.fail('405', `${name}: ${checked.reason}; expected ${checked.expected}`);
+    return this.engineCall(this.engine.LMSSetValue(name, toCharacterString(value) ?? ''));
+  }
+
+  LMSGetLastError(): string {
+    return this.errors.last;
+  }
+
+  LMSGetErrorString(code: unknown = ''): string {
+    return errorString(ERRORS_12, code);
+  }
+
+  LMSGetDiagnostic(code: unknown = ''): string {
+    return this.errors.diagnose(code);
+  }
+
+  private unknown(name: string): [string, string] {
+    const kw = splitKeyword(name);
+    if (kw && isKnownName('1.2', kw.parent)) {
+      return kw.keyword === '_count'
+        ? ['203', `${kw.parent} is not an array, so it has no _count`]
+        : ['202', `${kw.parent} has no children`];
+    }
+    return ['201', `${name} is not an element of the SCORM 1.2 data model`];
+  }
+
+  private engineDiagnostic(code: string): string {
+    return String(this.engine.LMSGetDiagnostic(code) || errorString(ERRORS_12, code));
+  }
+
+  private engineCall(result: string, onSuccess?: () => void): string {
+    const code = this.engine.lastErrorCode;
+    if (result !== 'true' || code !== '0')
+      return this.fail(code === '0' ? '101' : code, this.engineDiagnostic(code));
+    onSuccess?.();
+    this.errors.ok();
+    return 'true';
+  }
+
+  private fail(code: string, diagnostic: string): string {
+    this.errors.set(code, diagnostic);
+    return 'false';
+  }
+
+  private failValue(code: string, diagnostic: string): string {
+    this.errors.set(code, diagnostic);
+    return '';
+  }
+}
