@@ -5,30 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { openCorpus, readCaseScript } from '../../src/conformance/corpus.js';
 import { lookupElement, validateValue } from '../../src/rte/datamodel/index.js';
 import { ADL_CTS_DIR, SHARED_SKIP } from '../helpers/paths.js';
-
-/** Java .properties: continuation lines, \uXXXX and backslash escapes. */
-function properties(text: string): [string, string][] {
-  const out: [string, string][] = [];
-  const lines = text.split(/\r?\n/);
-  const unescape = (s: string) =>
-    s.replace(/\\u([0-9a-fA-F]{4})|\\(.)/g, (_, hex: string | undefined, ch: string) =>
-      hex ? String.fromCharCode(parseInt(hex, 16)) : ch === 't' ? '\t' : ch === 'n' ? '\n' : ch,
-    );
-  for (let i = 0; i < lines.length; i++) {
-    let line = (lines[i] ?? '').replace(/^\s+/, '');
-    if (line === '' || line.startsWith('#') || line.startsWith('!')) continue;
-    while (/(^|[^\\])(\\\\)*\\$/.test(line) && i + 1 < lines.length) {
-      line = line.slice(0, -1) + (lines[++i] ?? '').replace(/^\s+/, '');
-    }
-    const m = /^((?:[^=:\s\\]|\\.)*)\s*[=:\s]\s*(.*)$/.exec(line);
-    if (m) out.push([unescape(m[1] ?? ''), unescape(m[2] ?? '')]);
-  }
-  return out;
-}
 
 interface Step {
   file: string;
@@ -39,56 +18,30 @@ interface Step {
   interactionType: string | undefined;
 }
 
+/** Every GET/SET step of the folder's scripts, decoded by the conformance harness's own decoder. */
 function readSteps(): Step[] {
-  const dict = new Map(
-    properties(readFileSync(join(ADL_CTS_DIR, 'dictionaries/Commands.properties'), 'latin1')),
-  );
-  const look = (k: string) => (dict.has(k) ? (dict.get(k) ?? '').replace('%s', '') : k);
+  const corpus = openCorpus(ADL_CTS_DIR);
   const steps: Step[] = [];
-  for (const file of readdirSync(join(ADL_CTS_DIR, 'testcases')).sort()) {
+  for (const id of corpus.caseIds) {
     const types = new Map<string, string>();
-    const text = readFileSync(join(ADL_CTS_DIR, 'testcases', file), 'latin1');
-    for (const [key, line] of properties(text)) {
-      const method = line.startsWith('SET->') ? 'SET' : line.startsWith('GET->') ? 'GET' : undefined;
-      if (!key.includes('commands') || !method) continue;
-      const fields = line.split('->');
-      while (fields.length > 0 && fields[fields.length - 1] === '') fields.pop();
-      const code = fields[fields.length - 1] ?? '';
-      const token = fields[1] ?? '';
-      const segs = token.split('~');
-      let element: string;
-      let value = '';
-      if (method === 'GET') {
-        if (segs.length === 6 && token.startsWith('a~n~rv~')) continue; // navigation validity
-        element = segs.map((s) => look(s.split('!')[0] ?? '')).join('.');
-      } else {
-        const last = segs[segs.length - 1] ?? '';
-        const bang = last.indexOf('!');
-        if (bang < 0) continue;
-        value = look(last.slice(bang + 1));
-        const names = [...segs.slice(0, -1), last.slice(0, bang)];
-        if (segs.length === 5 && token.startsWith('a~n~r!')) {
-          const parts = (token.split('!')[1] ?? '').split('~');
-          element = 'adl.nav.request';
-          value = `{target=${parts[1]}}${look(parts[2] ?? '')}`;
-        } else if (segs.length === 4) {
-          element = [look(names[0] ?? ''), look(names[1] ?? ''), names[2], look(names[3] ?? '')].join('.');
-        } else {
-          element = names.map(look).join('.');
-        }
+    for (const block of readCaseScript(corpus, id).blocks) {
+      for (const step of block.steps) {
+        if (step.method !== 'GET' && step.method !== 'SET') continue;
+        if (step.element.startsWith('adl.nav.request_valid.')) continue; // answered by navigation
+        const value = step.method === 'SET' ? step.value : '';
+        const element = step.element.replace(/&[^&]*&/, '0'); // collection entries addressed by id
+        const typeSet = /^cmi\.interactions\.(\d+)\.type$/.exec(element);
+        if (step.method === 'SET' && typeSet && step.error === '0') types.set(typeSet[1] ?? '', value);
+        const index = /^cmi\.interactions\.(\d+)\./.exec(element)?.[1];
+        steps.push({
+          file: `${id}.properties`,
+          method: step.method,
+          element,
+          value,
+          code: step.error,
+          interactionType: index ? types.get(index) : undefined,
+        });
       }
-      element = element.replace(/&[^&]*&/, '0'); // collection entries addressed by id
-      const typeSet = /^cmi\.interactions\.(\d+)\.type$/.exec(element);
-      if (method === 'SET' && typeSet && code === '0') types.set(typeSet[1] ?? '', value);
-      const index = /^cmi\.interactions\.(\d+)\./.exec(element)?.[1];
-      steps.push({
-        file,
-        method,
-        element,
-        value,
-        code,
-        interactionType: index ? types.get(index) : undefined,
-      });
     }
   }
   return steps;
