@@ -1,0 +1,117 @@
+/**
+ * `scorm-tester conformance` end to end: the built CLI replays the API and DMI cases of the ADL folder
+ * in Node and passes them; sequencing cases fail with a clear reason; bad input exits 2.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADL_CTS_DIR, REPO_ROOT, SHARED_SKIP } from '../helpers/paths.js';
+
+const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
+
+function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, 'conformance', ...args], { encoding: 'utf8', cwd: REPO_ROOT });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test(
+  'conformance: API and DMI pass in Node (exit 0), with progress, a family table and the closing line',
+  { skip: SHARED_SKIP },
+  () => {
+    const r = cli('--cts-dir', ADL_CTS_DIR, '--case', 'API', '--case', 'DMI');
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stderr, /\[1\/2\] PASS API/);
+    assert.match(r.stderr, /\[2\/2\] PASS DMI/);
+    assert.match(r.stdout, /\| family \| cases \| passed \| failed \|/);
+    assert.match(r.stdout, /\| DMI +\| +1 \| +1 \| +0 \|/);
+    assert.match(r.stdout.trimEnd(), /\n2 passed, 0 failed$/);
+  },
+);
+
+test('conformance --json: per case verdict, blocks and step records', { skip: SHARED_SKIP }, () => {
+  const r = cli('--cts-dir', ADL_CTS_DIR, '--case', 'API', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout) as {
+    passed: number;
+    failed: number;
+    cases: {
+      id: string;
+      passed: boolean;
+      delivered: string[];
+      blocks: { steps: { rule: string; pass: boolean }[] }[];
+    }[];
+  };
+  assert.equal(report.passed, 1);
+  const api = report.cases[0];
+  assert.equal(api?.id, 'API');
+  assert.deepEqual(api?.delivered, ['1', '2', '3']);
+  assert.ok(api?.blocks.flatMap((b) => b.steps).every((s) => s.pass && s.rule !== ''));
+});
+
+test(
+  'conformance: a case that needs sequencing fails with the reason (exit 1), it does not crash',
+  { skip: SHARED_SKIP },
+  () => {
+    const id = readdirSync(join(ADL_CTS_DIR, 'testcases'))
+      .map((f) => f.replace(/\.properties$/, ''))
+      .find((c) => !['API', 'DMI'].includes(c));
+    assert.ok(id, 'no sequencing case in the folder');
+    const r = cli('--cts-dir', ADL_CTS_DIR, '--case', id);
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`FAIL ${id}: sequencing engine not connected`));
+    assert.match(r.stdout.trimEnd(), /\n0 passed, 1 failed$/);
+  },
+);
+
+test(
+  'conformance: a broken script is that case failing with the line, not a crash',
+  { skip: SHARED_SKIP },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cts-broken-'));
+    try {
+      cpSync(join(ADL_CTS_DIR, 'dictionaries'), join(dir, 'dictionaries'), { recursive: true });
+      cpSync(
+        join(ADL_CTS_DIR, 'packages', 'LMSTestPackage_API'),
+        join(dir, 'packages', 'LMSTestPackage_API'),
+        {
+          recursive: true,
+        },
+      );
+      mkdirSync(join(dir, 'testcases'));
+      writeFileSync(
+        join(dir, 'testcases', 'API.properties'),
+        'title=API\nstart=Asset Launch Test\nno equals sign here\n',
+      );
+      const r = cli('--cts-dir', dir);
+      assert.equal(r.status, 1, r.stdout + r.stderr);
+      assert.match(r.stdout, /FAIL API: could not run: line 3: no "="/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
+test('conformance: bad usage exits 2 with a message that says what to change', () => {
+  const none = cli();
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /needs --cts-dir/);
+  const missing = cli('--cts-dir', join(tmpdir(), 'no-such-cts-folder'));
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /does not exist/);
+  const browser = cli('--cts-dir', REPO_ROOT, '--browser');
+  assert.equal(browser.status, 2);
+  assert.match(browser.stderr, /--browser is not available yet/);
+});
+
+test(
+  'conformance: an unknown --case is refused (exit 2) with the families on offer',
+  { skip: SHARED_SKIP },
+  () => {
+    const r = cli('--cts-dir', ADL_CTS_DIR, '--case', 'NOPE-99');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /--case NOPE-99: no such case or family/);
+  },
+);
