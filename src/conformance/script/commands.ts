@@ -24,19 +24,16 @@ export function parseCommand(source: string, index: number, dict: Dictionary): S
   const fields = javaSplit(source, '->');
   const method = fields[0] ?? '';
   const arg = fields[1] ?? '';
+  const m = middle(fields);
+  const expected = m.expectedToken === undefined ? '' : expectedToken(m.expectedToken, dict, method);
   switch (method) {
     case 'I':
-    case 'C': {
-      const m = middle(fields);
-      const expected = m.expectedToken === undefined ? '' : expectedToken(m.expectedToken, dict, method);
+    case 'C':
       return { method, source, index, arg, expected, error: m.error };
-    }
     case 'T':
       return { method, source, index, expected: '', error: '' };
     case 'GET': {
-      const m = middle(fields);
       const target = expandGetElement(arg, dict);
-      const expected = m.expectedToken === undefined ? '' : expectedToken(m.expectedToken, dict, method);
       return {
         method,
         source,
@@ -48,9 +45,7 @@ export function parseCommand(source: string, index: number, dict: Dictionary): S
       };
     }
     case 'SET': {
-      const m = middle(fields);
       const target = expandSetTarget(arg, dict);
-      const expected = m.expectedToken === undefined ? '' : expectedToken(m.expectedToken, dict, method);
       return {
         method,
         source,

@@ -25,6 +25,24 @@ export class ErrorState {
       diagnostic.length > MAX_DIAGNOSTIC ? `${diagnostic.slice(0, MAX_DIAGNOSTIC - 3)}...` : diagnostic;
   }
 
+  /** Records an error; returns what a failed call returns ("false"). */
+  fail(code: string, diagnostic: string): string {
+    this.set(code, diagnostic);
+    return 'false';
+  }
+
+  /** Records an error; returns what a failed GetValue returns (""). */
+  failValue(code: string, diagnostic: string): string {
+    this.set(code, diagnostic);
+    return '';
+  }
+
+  /** Clears the error; returns what a successful call returns ("true"). */
+  succeed(): string {
+    this.ok();
+    return 'true';
+  }
+
   /** The diagnostic of the last error when asked for it (or with no code); the code's text otherwise. */
   diagnose(code: unknown): string {
     if (code === '' || code === undefined || code === null || code === this.code) {

@@ -26,49 +26,53 @@ export class StrictApi12 implements Api12 {
   }
 
   LMSInitialize(parameter: unknown = ''): string {
-    if (parameter !== '') return this.fail('201', 'LMSInitialize takes an empty string ("")');
+    if (parameter !== '') return this.errors.fail('201', 'LMSInitialize takes an empty string ("")');
     if (this.state !== 'not-initialized')
-      return this.fail('101', `LMSInitialize when the SCO is ${this.state}`);
+      return this.errors.fail('101', `LMSInitialize when the SCO is ${this.state}`);
     return this.engineCall(this.engine.LMSInitialize(''), () => (this.state = 'running'));
   }
 
   LMSFinish(parameter: unknown = ''): string {
-    if (parameter !== '') return this.fail('201', 'LMSFinish takes an empty string ("")');
-    if (this.state !== 'running') return this.fail('301', `LMSFinish when the SCO is ${this.state}`);
+    if (parameter !== '') return this.errors.fail('201', 'LMSFinish takes an empty string ("")');
+    if (this.state !== 'running') return this.errors.fail('301', `LMSFinish when the SCO is ${this.state}`);
     return this.engineCall(this.engine.LMSFinish(''), () => (this.state = 'terminated'));
   }
 
   LMSCommit(parameter: unknown = ''): string {
-    if (parameter !== '') return this.fail('201', 'LMSCommit takes an empty string ("")');
-    if (this.state !== 'running') return this.fail('301', `LMSCommit when the SCO is ${this.state}`);
+    if (parameter !== '') return this.errors.fail('201', 'LMSCommit takes an empty string ("")');
+    if (this.state !== 'running') return this.errors.fail('301', `LMSCommit when the SCO is ${this.state}`);
     return this.engineCall(this.engine.LMSCommit(''));
   }
 
   LMSGetValue(element: unknown = ''): string {
-    if (this.state !== 'running') return this.failValue('301', `LMSGetValue when the SCO is ${this.state}`);
+    if (this.state !== 'running')
+      return this.errors.failValue('301', `LMSGetValue when the SCO is ${this.state}`);
     const name = toCharacterString(element);
-    if (name === undefined || name === '') return this.failValue('201', 'LMSGetValue needs an element name');
+    if (name === undefined || name === '')
+      return this.errors.failValue('201', 'LMSGetValue needs an element name');
     const info = lookupElement('1.2', name);
-    if (!info) return this.failValue(...this.unknown(name));
-    if (info.access === 'wo') return this.failValue('404', `${name} is write-only`);
+    if (!info) return this.errors.failValue(...this.unknown(name));
+    if (info.access === 'wo') return this.errors.failValue('404', `${name} is write-only`);
     const value = this.engine.LMSGetValue(name);
     const code = this.engine.lastErrorCode;
-    if (code !== '0') return this.failValue(code, this.engineDiagnostic(code));
+    if (code !== '0') return this.errors.failValue(code, this.engineDiagnostic(code));
     this.errors.ok();
     return String(value);
   }
 
   LMSSetValue(element: unknown = '', value: unknown = ''): string {
-    if (this.state !== 'running') return this.fail('301', `LMSSetValue when the SCO is ${this.state}`);
+    if (this.state !== 'running') return this.errors.fail('301', `LMSSetValue when the SCO is ${this.state}`);
     const name = toCharacterString(element);
-    if (name === undefined || name === '') return this.fail('201', 'LMSSetValue needs an element name');
+    if (name === undefined || name === '')
+      return this.errors.fail('201', 'LMSSetValue needs an element name');
     const info = lookupElement('1.2', name);
-    if (!info) return this.fail(...this.unknown(name));
-    if (info.keyword) return this.fail('402', `${name} is a keyword the LMS maintains`);
-    if (info.access === 'ro') return this.fail('403', `${name} is read-only`);
+    if (!info) return this.errors.fail(...this.unknown(name));
+    if (info.keyword) return this.errors.fail('402', `${name} is a keyword the LMS maintains`);
+    if (info.access === 'ro') return this.errors.fail('403', `${name} is read-only`);
     const type = info.response ? this.engine.LMSGetValue(`cmi.interactions.${info.indices[0]}.type`) : '';
     const checked = validateValue(info, value, type ? { interactionType: type } : {});
-    if (!checked.ok) return this.fail('405', `${name}: ${checked.reason}; expected ${checked.expected}`);
+    if (!checked.ok)
+      return this.errors.fail('405', `${name}: ${checked.reason}; expected ${checked.expected}`);
     return this.engineCall(this.engine.LMSSetValue(name, toCharacterString(value) ?? ''));
   }
 
@@ -101,19 +105,8 @@ export class StrictApi12 implements Api12 {
   private engineCall(result: string, onSuccess?: () => void): string {
     const code = this.engine.lastErrorCode;
     if (result !== 'true' || code !== '0')
-      return this.fail(code === '0' ? '101' : code, this.engineDiagnostic(code));
+      return this.errors.fail(code === '0' ? '101' : code, this.engineDiagnostic(code));
     onSuccess?.();
-    this.errors.ok();
-    return 'true';
-  }
-
-  private fail(code: string, diagnostic: string): string {
-    this.errors.set(code, diagnostic);
-    return 'false';
-  }
-
-  private failValue(code: string, diagnostic: string): string {
-    this.errors.set(code, diagnostic);
-    return '';
+    return this.errors.succeed();
   }
 }

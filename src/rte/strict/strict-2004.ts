@@ -66,49 +66,49 @@ export class StrictApi2004 implements Api2004 {
   }
 
   Initialize(parameter: unknown = ''): string {
-    if (parameter !== '') return this.fail('201', 'Initialize takes an empty string ("")');
-    if (this.state === 'running') return this.fail('103', 'Initialize was already called');
-    if (this.state === 'terminated') return this.fail('104', 'this SCO instance has terminated');
+    if (parameter !== '') return this.errors.fail('201', 'Initialize takes an empty string ("")');
+    if (this.state === 'running') return this.errors.fail('103', 'Initialize was already called');
+    if (this.state === 'terminated') return this.errors.fail('104', 'this SCO instance has terminated');
     this.state = 'running';
-    return this.succeed();
+    return this.errors.succeed();
   }
 
   Terminate(parameter: unknown = ''): string {
-    if (parameter !== '') return this.fail('201', 'Terminate takes an empty string ("")');
-    if (this.state === 'not-initialized') return this.fail('112', 'Terminate before Initialize');
-    if (this.state === 'terminated') return this.fail('113', 'Terminate was already called');
+    if (parameter !== '') return this.errors.fail('201', 'Terminate takes an empty string ("")');
+    if (this.state === 'not-initialized') return this.errors.fail('112', 'Terminate before Initialize');
+    if (this.state === 'terminated') return this.errors.fail('113', 'Terminate was already called');
     this.store.accumulateSessionTime();
     this.state = 'terminated';
-    return this.succeed();
+    return this.errors.succeed();
   }
 
   Commit(parameter: unknown = ''): string {
-    if (parameter !== '') return this.fail('201', 'Commit takes an empty string ("")');
-    if (this.state === 'not-initialized') return this.fail('142', 'Commit before Initialize');
-    if (this.state === 'terminated') return this.fail('143', 'Commit after Terminate');
-    return this.succeed();
+    if (parameter !== '') return this.errors.fail('201', 'Commit takes an empty string ("")');
+    if (this.state === 'not-initialized') return this.errors.fail('142', 'Commit before Initialize');
+    if (this.state === 'terminated') return this.errors.fail('143', 'Commit after Terminate');
+    return this.errors.succeed();
   }
 
   GetValue(element: unknown = ''): string {
-    if (this.state === 'not-initialized') return this.failValue('122', 'GetValue before Initialize');
-    if (this.state === 'terminated') return this.failValue('123', 'GetValue after Terminate');
+    if (this.state === 'not-initialized') return this.errors.failValue('122', 'GetValue before Initialize');
+    if (this.state === 'terminated') return this.errors.failValue('123', 'GetValue after Terminate');
     const name = toCharacterString(element);
-    if (name === undefined || name === '') return this.failValue('301', 'GetValue needs an element name');
+    if (name === undefined || name === '')
+      return this.errors.failValue('301', 'GetValue needs an element name');
     const outcome = this.get(name);
-    if (!outcome.ok) return this.failValue(outcome.code, outcome.diagnostic);
+    if (!outcome.ok) return this.errors.failValue(outcome.code, outcome.diagnostic);
     this.errors.ok();
     return outcome.value;
   }
 
   SetValue(element: unknown = '', value: unknown = ''): string {
-    if (this.state === 'not-initialized') return this.fail('132', 'SetValue before Initialize');
-    if (this.state === 'terminated') return this.fail('133', 'SetValue after Terminate');
+    if (this.state === 'not-initialized') return this.errors.fail('132', 'SetValue before Initialize');
+    if (this.state === 'terminated') return this.errors.fail('133', 'SetValue after Terminate');
     const name = toCharacterString(element);
-    if (name === undefined || name === '') return this.fail('351', 'SetValue needs an element name');
+    if (name === undefined || name === '') return this.errors.fail('351', 'SetValue needs an element name');
     const outcome = this.set(name, value);
-    if (!outcome.ok) return this.fail(outcome.code, outcome.diagnostic);
-    this.errors.ok();
-    return 'true';
+    if (!outcome.ok) return this.errors.fail(outcome.code, outcome.diagnostic);
+    return this.errors.succeed();
   }
 
   GetLastError(): string {
@@ -194,20 +194,5 @@ export class StrictApi2004 implements Api2004 {
       return err('301', `${kw.parent} has no ${kw.keyword}`);
     }
     return err('401', `${name} is not an element of the SCORM 2004 data model`);
-  }
-
-  private succeed(): string {
-    this.errors.ok();
-    return 'true';
-  }
-
-  private fail(code: string, diagnostic: string): string {
-    this.errors.set(code, diagnostic);
-    return 'false';
-  }
-
-  private failValue(code: string, diagnostic: string): string {
-    this.errors.set(code, diagnostic);
-    return '';
   }
 }
