@@ -4,7 +4,7 @@
  * so a value mapped from a global objective is seen wherever the local one would be.
  */
 import type { SeqActivity } from './activity-tree.js';
-import type { EffectiveObjective } from '../lint/sequencing/effective-definition.js';
+import { objectiveKey, type EffectiveObjective } from '../lint/sequencing/effective-definition.js';
 import { stateOf, type SequencingContext } from './sequencing-context.js';
 import { objectiveKeyOf, type GlobalObjectiveRecord, type ObjectiveState } from './tracking-model.js';
 
@@ -14,7 +14,10 @@ export function primaryObjective(a: SeqActivity): EffectiveObjective {
 
 export function findObjective(a: SeqActivity, id: string | null): EffectiveObjective | null {
   if (id === null || id.trim() === '') return primaryObjective(a);
-  return a.def.objectives.find((o) => o.id === id.trim() || o.key === id.trim()) ?? null;
+  const key = objectiveKey(id);
+  return (
+    a.def.objectives.find((o) => o.id === id.trim()) ?? a.def.objectives.find((o) => o.key === key) ?? null
+  );
 }
 
 export function localObjective(
@@ -51,6 +54,7 @@ function writeGlobal(ctx: SequencingContext, targetKey: string, patch: GlobalObj
     if (v === undefined) delete merged[k];
     else (merged as Record<string, unknown>)[k] = v;
   }
+  ctx.changedGlobals.add(targetKey);
   if (!ctx.tree.objectivesGlobalToSystem) ctx.state.localGlobals[targetKey] = merged;
   else ctx.globals.write(ctx.learnerId, targetKey, merged);
 }

@@ -75,17 +75,19 @@ export function applyRuntimeReport(
     }
     // cmi.success_status and cmi.score describe the primary objective; its cmi.objectives entry fills what they leave unknown.
     const known = (v: string | undefined) => (v && v !== 'unknown' ? v : undefined);
+    const completion = known(report.completionStatus) ?? primaryEntry?.completionStatus;
+    const progress = report.progressMeasure ?? primaryEntry?.progressMeasure;
     mapObjective(
       ctx,
       a,
       primary,
       known(report.successStatus) ?? primaryEntry?.successStatus,
       report.score?.scaled !== undefined ? report.score : (primaryEntry?.score ?? report.score),
-      known(report.completionStatus) ?? primaryEntry?.completionStatus,
-      report.progressMeasure ?? primaryEntry?.progressMeasure,
+      completion,
+      progress,
     );
-    setAttemptCompletion(ctx, a, completedOf(report.completionStatus));
-    setAttemptCompletionAmount(ctx, a, report.progressMeasure);
+    setAttemptCompletion(ctx, a, completedOf(completion));
+    setAttemptCompletionAmount(ctx, a, progress);
     const session = durationMs(report.sessionTime);
     if (session !== null) {
       s.attemptExperiencedDuration += session;

@@ -21,6 +21,9 @@ export interface SequencingContext {
   dryRun: boolean;
   /** The latest denial, so an outcome can say which process refused and why. */
   lastDenial: Denial | null;
+  /** Global objectives written since the last rollup: the activities that read them roll up too. */
+  changedGlobals: Set<string>;
+  propagatingRollup: boolean;
 }
 
 export interface Denial {

@@ -68,6 +68,8 @@ export class SequencingSession {
       trace: options.trace ?? null,
       dryRun: false,
       lastDenial: null,
+      changedGlobals: new Set(),
+      propagatingRollup: false,
     };
     if (options.restore === undefined) prepareChildren(this.ctx, this.tree.root, true);
   }
