@@ -21,7 +21,8 @@ export function endAttemptProcess(ctx: SequencingContext, a: SeqActivity): void 
   emit(ctx, { level: 'detailed', process: 'UP.4 End Attempt Process', kind: 'enter', activity: a.id });
   if (isLeaf(a)) {
     if (a.def.tracked && !s.isSuspended) {
-      if (!a.def.completionSetByContent && !s.attemptProgressStatus) setAttemptCompletion(ctx, a, true);
+      if (!a.def.completionSetByContent && !s.attemptProgressStatus && !s.completionReportedUnknown)
+        setAttemptCompletion(ctx, a, true);
       const primary = primaryObjective(a);
       if (!a.def.objectiveSetByContent && !localObjective(ctx, a, primary).progressStatus)
         setObjectiveSatisfied(ctx, a, primary, true);

@@ -225,3 +225,20 @@ export function setAttemptCompletionAmount(
   for (const m of o.adlMapInfo)
     if (m.writeProgressMeasure) writeGlobal(ctx, m.targetKey, { progressMeasure: amount });
 }
+
+/** 4th Ed. objective completion: the attempt's for the primary objective, else the objective's own (or mapped). */
+export function objectiveCompleted(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+): boolean | undefined {
+  if (o === primaryObjective(a)) return attemptCompleted(ctx, a);
+  const local = localObjective(ctx, a, o);
+  if (local.completionKnown) return local.completed;
+  for (const m of o.adlMapInfo) {
+    if (!m.readCompletionStatus) continue;
+    const g = readGlobal(ctx, m.targetKey);
+    if (g?.completed !== undefined) return g.completed;
+  }
+  return undefined;
+}

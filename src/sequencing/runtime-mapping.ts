@@ -75,7 +75,12 @@ export function applyRuntimeReport(
     }
     // cmi.success_status and cmi.score describe the primary objective; its cmi.objectives entry fills what they leave unknown.
     const known = (v: string | undefined) => (v && v !== 'unknown' ? v : undefined);
-    const completion = known(report.completionStatus) ?? primaryEntry?.completionStatus;
+    // A status the SCO set to "unknown" itself stays unknown (not taken from the objective entry, no default).
+    const reportedUnknown = report.completionStatus === 'unknown';
+    s.completionReportedUnknown = reportedUnknown;
+    const completion = reportedUnknown
+      ? undefined
+      : (report.completionStatus ?? primaryEntry?.completionStatus);
     const progress = report.progressMeasure ?? primaryEntry?.progressMeasure;
     mapObjective(
       ctx,
@@ -116,7 +121,13 @@ function mapObjective(
   completionStatus: string | undefined,
   progressMeasure: number | undefined,
 ): void {
-  setObjectiveSatisfied(ctx, a, o, satisfiedOf(successStatus));
+  // An objective satisfied by measure takes its status from the measure (RTE: scaled_passing_score).
+  const satisfied = o.satisfiedByMeasure
+    ? score?.scaled === undefined
+      ? undefined
+      : score.scaled >= o.minNormalizedMeasure
+    : satisfiedOf(successStatus);
+  setObjectiveSatisfied(ctx, a, o, satisfied);
   setObjectiveMeasure(ctx, a, o, score?.scaled);
   setObjectiveExtras(ctx, a, o, {
     rawScore: score?.raw,

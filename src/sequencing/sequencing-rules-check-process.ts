@@ -7,7 +7,7 @@
 import type { SequencingRule } from '../manifest/model.js';
 import type { SeqActivity } from './activity-tree.js';
 import { limitExceeded } from './limit-conditions-check-process.js';
-import { attemptCompleted, findObjective, objectiveMeasure, objectiveSatisfied } from './objective-maps.js';
+import { findObjective, objectiveCompleted, objectiveMeasure, objectiveSatisfied } from './objective-maps.js';
 import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
 
 export type Tri = boolean | undefined;
@@ -99,10 +99,14 @@ export function ruleCondition(
       const threshold = Number.isFinite(t) ? t : 0;
       return condition === 'objectiveMeasureGreaterThan' ? m > threshold : m < threshold;
     }
-    case 'completed':
-      return attemptCompleted(ctx, a);
-    case 'activityProgressKnown':
-      return attemptCompleted(ctx, a) !== undefined;
+    case 'completed': {
+      const o = objective();
+      return o ? objectiveCompleted(ctx, a, o) : undefined;
+    }
+    case 'activityProgressKnown': {
+      const o = objective();
+      return o ? objectiveCompleted(ctx, a, o) !== undefined : false;
+    }
     case 'attempted':
       return s.attemptCount > 0;
     case 'attemptLimitExceeded':

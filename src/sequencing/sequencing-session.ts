@@ -101,6 +101,28 @@ export class SequencingSession {
     };
   }
 
+  /**
+   * How an LMS opens the course: resumeAll when an activity is suspended, else start; when start finds
+   * nothing to deliver (flow disabled at the root), the first leaf the learner could choose, as an LMS
+   * presenting its table of contents would. `how` says which request delivered.
+   */
+  launch(): SessionOutcome & { how: 'resumeAll' | 'start' | 'choice' } {
+    if (this.ctx.state.suspendedActivity)
+      return { ...this.navigate({ type: 'resumeAll' }), how: 'resumeAll' };
+    const start = this.navigate({ type: 'start' });
+    if (start.kind !== 'denied') return { ...start, how: 'start' };
+    for (const a of this.tree.activities) {
+      if (
+        a.children.length > 0 ||
+        !a.isVisible ||
+        !requestValidity(this.ctx, { type: 'choice', target: a.id }).valid
+      )
+        continue;
+      return { ...this.navigate({ type: 'choice', target: a.id }), how: 'choice' };
+    }
+    return { ...start, how: 'start' };
+  }
+
   /** A SCO committed: its run-time data becomes tracking data (rollup included). */
   commit(activityId: string, report: RuntimeAttemptReport): void {
     applyRuntimeReport(this.ctx, this.activity(activityId), report);

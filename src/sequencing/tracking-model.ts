@@ -33,6 +33,8 @@ export interface ActivityState {
   /** Attempt Progress Status: the completion status is known. */
   attemptProgressStatus: boolean;
   attemptCompletionStatus: boolean;
+  /** The content reported cmi.completion_status "unknown" itself: the end of the attempt keeps it unknown. */
+  completionReportedUnknown: boolean;
   /** Attempt Completion Amount Status / Amount (progress measure). */
   attemptCompletionAmountStatus: boolean;
   attemptCompletionAmount: number;
@@ -94,6 +96,7 @@ export function newActivityState(a: SeqActivity): ActivityState {
     activityExperiencedDuration: 0,
     attemptProgressStatus: false,
     attemptCompletionStatus: false,
+    completionReportedUnknown: false,
     attemptCompletionAmountStatus: false,
     attemptCompletionAmount: 0,
     attemptAbsoluteDuration: 0,
@@ -116,6 +119,7 @@ export function newTrackingState(tree: SeqTree, rngState: number): TrackingState
 export function resetForNewAttempt(s: ActivityState): void {
   s.attemptProgressStatus = false;
   s.attemptCompletionStatus = false;
+  s.completionReportedUnknown = false;
   s.attemptCompletionAmountStatus = false;
   s.attemptCompletionAmount = 0;
   s.attemptAbsoluteDuration = 0;
