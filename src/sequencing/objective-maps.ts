@@ -65,6 +65,13 @@ export function objectiveSatisfied(
   a: SeqActivity,
   o: EffectiveObjective,
 ): boolean | undefined {
+  if (o.satisfiedByMeasure) {
+    // Satisfied by measure: the (possibly mapped) measure against this objective's own threshold.
+    const measure = objectiveMeasure(ctx, a, o);
+    if (measure === undefined) return undefined;
+    if (stateOf(ctx, a).isActive && !a.def.measureSatisfactionIfActive) return undefined;
+    return measure >= o.minNormalizedMeasure;
+  }
   const local = localObjective(ctx, a, o);
   if (local.progressStatus) return local.satisfiedStatus;
   for (const m of o.mapInfo) {

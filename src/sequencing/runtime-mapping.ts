@@ -91,7 +91,13 @@ export function applyRuntimeReport(
       completion,
       progress,
     );
-    setAttemptCompletion(ctx, a, completedOf(completion));
+    // Completed by measure: the progress measure against the threshold decides (RTE completion_threshold).
+    const completed = a.completedByMeasure
+      ? progress === undefined
+        ? undefined
+        : progress >= a.minProgressMeasure
+      : completedOf(completion);
+    setAttemptCompletion(ctx, a, completed);
     setAttemptCompletionAmount(ctx, a, progress);
     const session = durationMs(report.sessionTime);
     if (session !== null) {
