@@ -45,6 +45,7 @@ export function contentDeliveryEnvironmentProcess(
         s.attemptCount += 1;
         if (s.attemptCount === 1) s.progressStatus = true;
         resetForNewAttempt(s);
+        s.attemptOrdinal = ++ctx.state.attemptClock;
         emit(ctx, {
           level: 'detailed',
           process: PROCESS,

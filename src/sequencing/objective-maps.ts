@@ -42,6 +42,19 @@ export function localObjective(
   return obj;
 }
 
+/**
+ * During a cluster's rollup, a child's local information from before the cluster's current attempt
+ * does not count when the cluster uses current-attempt information only (useCurrentAttempt*Info).
+ */
+function staleForRollup(ctx: SequencingContext, a: SeqActivity, kind: 'objective' | 'progress'): boolean {
+  const parent = ctx.rollupParent;
+  if (!parent || a.parent !== parent) return false;
+  const cm = parent.def.controlMode;
+  if (kind === 'objective' ? !cm.useCurrentAttemptObjectiveInfo : !cm.useCurrentAttemptProgressInfo)
+    return false;
+  return stateOf(ctx, a).attemptOrdinal < stateOf(ctx, parent).attemptOrdinal;
+}
+
 export function readGlobal(ctx: SequencingContext, targetKey: string): GlobalObjectiveRecord | undefined {
   if (!ctx.tree.objectivesGlobalToSystem) return ctx.state.localGlobals[targetKey];
   return ctx.globals.read(ctx.learnerId, targetKey);
@@ -73,7 +86,7 @@ export function objectiveSatisfied(
     return measure >= o.minNormalizedMeasure;
   }
   const local = localObjective(ctx, a, o);
-  if (local.progressStatus) return local.satisfiedStatus;
+  if (local.progressStatus && !staleForRollup(ctx, a, 'objective')) return local.satisfiedStatus;
   for (const m of o.mapInfo) {
     if (!m.readSatisfiedStatus) continue;
     const g = readGlobal(ctx, m.targetKey);
@@ -89,7 +102,7 @@ export function objectiveMeasure(
   o: EffectiveObjective,
 ): number | undefined {
   const local = localObjective(ctx, a, o);
-  if (local.measureStatus) return local.normalizedMeasure;
+  if (local.measureStatus && !staleForRollup(ctx, a, 'objective')) return local.normalizedMeasure;
   for (const m of o.mapInfo) {
     if (!m.readNormalizedMeasure) continue;
     const g = readGlobal(ctx, m.targetKey);
@@ -183,7 +196,8 @@ export function objectiveExtra<K extends 'rawScore' | 'minScore' | 'maxScore' | 
 /** Attempt completion amount (progress measure), local or read through the primary objective's maps. */
 export function attemptCompletionAmount(ctx: SequencingContext, a: SeqActivity): number | undefined {
   const s = stateOf(ctx, a);
-  if (s.attemptCompletionAmountStatus) return s.attemptCompletionAmount;
+  if (s.attemptCompletionAmountStatus && !staleForRollup(ctx, a, 'progress'))
+    return s.attemptCompletionAmount;
   return objectiveExtra(ctx, a, primaryObjective(a), 'progressMeasure');
 }
 
@@ -197,7 +211,7 @@ export function attemptCompleted(ctx: SequencingContext, a: SeqActivity): boolea
     return amount === undefined ? undefined : amount >= a.minProgressMeasure;
   }
   const s = stateOf(ctx, a);
-  if (s.attemptProgressStatus) return s.attemptCompletionStatus;
+  if (s.attemptProgressStatus && !staleForRollup(ctx, a, 'progress')) return s.attemptCompletionStatus;
   for (const m of primaryObjective(a).adlMapInfo) {
     if (!m.readCompletionStatus) continue;
     const g = readGlobal(ctx, m.targetKey);
@@ -241,7 +255,7 @@ export function objectiveCompleted(
 ): boolean | undefined {
   if (o === primaryObjective(a)) return attemptCompleted(ctx, a);
   const local = localObjective(ctx, a, o);
-  if (local.completionKnown) return local.completed;
+  if (local.completionKnown && !staleForRollup(ctx, a, 'progress')) return local.completed;
   for (const m of o.adlMapInfo) {
     if (!m.readCompletionStatus) continue;
     const g = readGlobal(ctx, m.targetKey);

@@ -34,10 +34,16 @@ export function overallRollupProcess(ctx: SequencingContext, a: SeqActivity): vo
 function rollupPath(ctx: SequencingContext, a: SeqActivity): void {
   for (const x of pathToRoot(a)) {
     if (isLeaf(x) || !x.def.tracked) continue;
-    measureRollupProcess(ctx, x);
-    completionMeasureRollupProcess(ctx, x);
-    objectiveRollupProcess(ctx, x);
-    activityProgressRollupProcess(ctx, x);
+    const outer = ctx.rollupParent;
+    ctx.rollupParent = x;
+    try {
+      measureRollupProcess(ctx, x);
+      completionMeasureRollupProcess(ctx, x);
+      objectiveRollupProcess(ctx, x);
+      activityProgressRollupProcess(ctx, x);
+    } finally {
+      ctx.rollupParent = outer;
+    }
   }
 }
 

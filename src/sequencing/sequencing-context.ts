@@ -24,6 +24,8 @@ export interface SequencingContext {
   /** Global objectives written since the last rollup: the activities that read them roll up too. */
   changedGlobals: Set<string>;
   propagatingRollup: boolean;
+  /** The cluster whose rollup is reading its children now (useCurrentAttempt*Info applies). */
+  rollupParent: SeqActivity | null;
 }
 
 export interface Denial {

@@ -70,6 +70,7 @@ export class SequencingSession {
       lastDenial: null,
       changedGlobals: new Set(),
       propagatingRollup: false,
+      rollupParent: null,
     };
     if (options.restore === undefined) prepareChildren(this.ctx, this.tree.root, true);
   }

@@ -42,6 +42,8 @@ export interface ActivityState {
   attemptExperiencedDuration: number;
   /** When the current attempt started, by the session's clock (ms), or null. */
   attemptStartedAt: number | null;
+  /** Order in which the current attempt began (TrackingState.attemptClock); 0 = never attempted. */
+  attemptOrdinal: number;
   isActive: boolean;
   isSuspended: boolean;
   /** Available children (ids) after selection and randomization, in delivery order. */
@@ -56,6 +58,8 @@ export interface TrackingState {
   /** Global objectives scoped to this course attempt (objectivesGlobalToSystem="false"). */
   localGlobals: Record<string, GlobalObjectiveRecord>;
   activities: Record<string, ActivityState>;
+  /** Counts attempt starts, so a parent can tell its children's current-attempt information from stale. */
+  attemptClock: number;
   /** State of the seeded generator, so a restored session continues the same sequence. */
   rngState: number;
 }
@@ -102,6 +106,7 @@ export function newActivityState(a: SeqActivity): ActivityState {
     attemptAbsoluteDuration: 0,
     attemptExperiencedDuration: 0,
     attemptStartedAt: null,
+    attemptOrdinal: 0,
     isActive: false,
     isSuspended: false,
     availableChildren: a.children.map((c) => c.id),
@@ -112,7 +117,14 @@ export function newActivityState(a: SeqActivity): ActivityState {
 export function newTrackingState(tree: SeqTree, rngState: number): TrackingState {
   const activities: Record<string, ActivityState> = {};
   for (const a of tree.activities) activities[a.id] = newActivityState(a);
-  return { currentActivity: null, suspendedActivity: null, localGlobals: {}, activities, rngState };
+  return {
+    currentActivity: null,
+    suspendedActivity: null,
+    localGlobals: {},
+    activities,
+    attemptClock: 0,
+    rngState,
+  };
 }
 
 /** A new attempt on the activity: attempt progress and objective information start unknown. */
