@@ -1,7 +1,6 @@
 /**
  * RB.1.4 Rollup Rule Check Subprocess, RB.1.4.1 Evaluate Rollup Conditions Subprocess and RB.1.4.2
- * Check Child for Rollup Subprocess (rollup considerations). An empty set of contributing children
- * never changes a status.
+ * Check Child for Rollup Subprocess (rollup considerations).
  */
 import type { RollupRule } from '../manifest/model.js';
 import type { SeqActivity } from './activity-tree.js';
@@ -45,15 +44,15 @@ export function rollupRuleCheckSubprocess(
 }
 
 function childActivitySetHolds(rule: RollupRule, bag: readonly Tri[]): boolean {
-  if (bag.length === 0) return false;
   const trues = bag.filter((v) => v === true).length;
   switch (rule.childActivitySet?.trim() ?? 'all') {
     case 'all':
+      // "contains only True values": vacuously so when no child contributes (ADL's RU-15b relies on it).
       return trues === bag.length;
     case 'any':
       return trues > 0;
     case 'none':
-      return bag.every((v) => v === false);
+      return bag.length > 0 && bag.every((v) => v === false);
     case 'atLeastCount': {
       const n = Number(rule.minimumCount ?? '0');
       return trues >= (Number.isFinite(n) ? n : 0);
@@ -61,7 +60,7 @@ function childActivitySetHolds(rule: RollupRule, bag: readonly Tri[]): boolean {
     case 'atLeastPercent': {
       // minimumPercent is a decimal in [0, 1] in the manifest.
       const p = Number(rule.minimumPercent ?? '0');
-      return trues / bag.length >= (Number.isFinite(p) ? p : 0);
+      return bag.length > 0 && trues / bag.length >= (Number.isFinite(p) ? p : 0);
     }
     default:
       return false;
