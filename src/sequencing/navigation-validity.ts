@@ -29,7 +29,7 @@ export interface TocEntry {
   parentId: string | null;
   depth: number;
   isLeaf: boolean;
-  /** isvisible="true": the LMS lists it. */
+  /** The LMS lists it: isvisible="true" and not hidden from choice (itself or an ancestor). */
   visible: boolean;
   /** A hiddenFromChoice precondition rule applies now. */
   hiddenFromChoice: boolean;
@@ -150,11 +150,14 @@ export function navigationState(ctx: SequencingContext): NavigationState {
   const toc: TocEntry[] = [];
   const choice: Record<string, NavBoolean> = {};
   const jump: Record<string, NavBoolean> = {};
+  const hidden = new Map<SeqActivity, boolean>();
   for (const a of ctx.tree.activities) {
     const v = requestValidity(ctx, { type: 'choice', target: a.id });
     choice[a.id] = nb(v);
     jump[a.id] = current ? nb(requestValidity(ctx, { type: 'jump', target: a.id })) : 'false';
-    toc.push(tocEntry(ctx, a, v));
+    const own = dryRun(ctx, () => sequencingRulesCheckProcess(ctx, a, 'pre', ['hiddenFromChoice']) !== null);
+    hidden.set(a, own || (a.parent !== null && hidden.get(a.parent) === true));
+    toc.push(tocEntry(ctx, a, v, own, hidden.get(a) === true));
   }
   const validity: NavValiditySnapshot = {
     requests: Object.fromEntries(
@@ -170,12 +173,23 @@ export function navigationState(ctx: SequencingContext): NavigationState {
     validity,
     requests,
     controls,
-    tocEnabled: toc.some((e) => e.selectable && e.visible),
+    // A TOC whose only choice is the activity being experienced offers no choice.
+    tocEnabled: toc.some((e) => e.selectable && e.visible && !(e.current && e.active)),
     toc,
   };
 }
 
-function tocEntry(ctx: SequencingContext, a: SeqActivity, choice: Verdict): TocEntry {
+/**
+ * A TOC entry. Like ADL's sample LMS, the TOC leaves out entries hidden from choice (with their
+ * descendants).
+ */
+function tocEntry(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  choice: Verdict,
+  hiddenRule: boolean,
+  hiddenTree: boolean,
+): TocEntry {
   const s = stateOf(ctx, a);
   const completed = dryRun(ctx, () => attemptCompleted(ctx, a));
   const satisfied = dryRun(ctx, () => objectiveSatisfied(ctx, a, primaryObjective(a)));
@@ -185,11 +199,8 @@ function tocEntry(ctx: SequencingContext, a: SeqActivity, choice: Verdict): TocE
     parentId: a.parent?.id ?? null,
     depth: a.depth,
     isLeaf: isLeaf(a),
-    visible: a.isVisible,
-    hiddenFromChoice: dryRun(
-      ctx,
-      () => sequencingRulesCheckProcess(ctx, a, 'pre', ['hiddenFromChoice']) !== null,
-    ),
+    visible: a.isVisible && !hiddenTree,
+    hiddenFromChoice: hiddenRule,
     available: isAvailable(ctx, a),
     current: ctx.state.currentActivity === a.id,
     active: s.isActive,
