@@ -114,7 +114,8 @@ export function choiceRestriction(ctx: SequencingContext, target: SeqActivity): 
   for (const a of up) {
     if (stateOf(ctx, a).isActive && !a.def.controlMode.choiceExit)
       return deny(ctx, P, 'SB.2.9-7', `"${a.id}" does not allow choice to leave it (choiceExit="false")`);
-    if (!constrained && a.def.constrainChoice) constrained = a;
+    // The current activity itself does not constrain: its ancestors' constrainChoice does (ADL CM-07d).
+    if (!constrained && a !== current && a.def.constrainChoice) constrained = a;
   }
   if (constrained) {
     const dir: Direction = preorderCompare(ctx, target, constrained) > 0 ? 'forward' : 'backward';

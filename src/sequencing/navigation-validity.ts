@@ -105,11 +105,13 @@ export function requestValidity(ctx: SequencingContext, req: NavigationRequest):
     const current = currentActivity(ctx);
     switch (req.type) {
       case 'continue':
+        // Continue leaves the activity even when nothing ahead can be delivered (it may end the session);
+        // ADL's sample LMS enables it whenever the navigation request itself is valid (CM-07d).
+        return { valid: true };
       case 'previous': {
         if (!current) return verdict(ctx, false, 'no current activity');
-        const flow = flowSubprocess(ctx, current, req.type === 'continue' ? 'forward' : 'backward', false);
-        if (flow.endSequencingSession && req.type === 'continue') return { valid: true };
-        if (!flow.deliverable) return verdict(ctx, false, `no activity to ${req.type} to`);
+        const flow = flowSubprocess(ctx, current, 'backward', false);
+        if (!flow.deliverable) return verdict(ctx, false, 'no activity to go back to');
         return verdict(ctx, deliveryRequestProcess(ctx, flow.activity) === null, 'cannot be delivered');
       }
       case 'choice':
