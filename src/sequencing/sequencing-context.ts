@@ -52,12 +52,19 @@ export function suspendedActivity(ctx: SequencingContext): SeqActivity | null {
   return activityById(ctx, ctx.state.suspendedActivity);
 }
 
+/** Resolved children per availableChildren array (the array is replaced whenever the order changes). */
+const resolvedChildren = new WeakMap<readonly string[], SeqActivity[]>();
+
 export function availableChildren(ctx: SequencingContext, a: SeqActivity): SeqActivity[] {
   const ids = stateOf(ctx, a).availableChildren;
-  const out: SeqActivity[] = [];
-  for (const id of ids) {
-    const c = ctx.tree.byId.get(id);
-    if (c) out.push(c);
+  let out = resolvedChildren.get(ids);
+  if (!out) {
+    out = [];
+    for (const id of ids) {
+      const c = ctx.tree.byId.get(id);
+      if (c) out.push(c);
+    }
+    resolvedChildren.set(ids, out);
   }
   return out;
 }
