@@ -24,7 +24,11 @@ export function endAttemptProcess(ctx: SequencingContext, a: SeqActivity): void 
       if (!a.def.completionSetByContent && !s.attemptProgressStatus && !s.completionReportedUnknown)
         setAttemptCompletion(ctx, a, true);
       const primary = primaryObjective(a);
-      if (!a.def.objectiveSetByContent && !localObjective(ctx, a, primary).progressStatus)
+      if (
+        !a.def.objectiveSetByContent &&
+        !localObjective(ctx, a, primary).progressStatus &&
+        !s.successReportedUnknown
+      )
         setObjectiveSatisfied(ctx, a, primary, true);
     }
   } else {

@@ -78,6 +78,7 @@ export function applyRuntimeReport(
     // A status the SCO set to "unknown" itself stays unknown (not taken from the objective entry, no default).
     const reportedUnknown = report.completionStatus === 'unknown';
     s.completionReportedUnknown = reportedUnknown;
+    s.successReportedUnknown = report.successStatus === 'unknown';
     const completion = reportedUnknown
       ? undefined
       : (report.completionStatus ?? primaryEntry?.completionStatus);

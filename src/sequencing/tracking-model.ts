@@ -35,6 +35,8 @@ export interface ActivityState {
   attemptCompletionStatus: boolean;
   /** The content reported cmi.completion_status "unknown" itself: the end of the attempt keeps it unknown. */
   completionReportedUnknown: boolean;
+  /** The same for cmi.success_status: the end of the attempt does not default it to satisfied. */
+  successReportedUnknown: boolean;
   /** Attempt Completion Amount Status / Amount (progress measure). */
   attemptCompletionAmountStatus: boolean;
   attemptCompletionAmount: number;
@@ -101,6 +103,7 @@ export function newActivityState(a: SeqActivity): ActivityState {
     attemptProgressStatus: false,
     attemptCompletionStatus: false,
     completionReportedUnknown: false,
+    successReportedUnknown: false,
     attemptCompletionAmountStatus: false,
     attemptCompletionAmount: 0,
     attemptAbsoluteDuration: 0,
@@ -132,6 +135,7 @@ export function resetForNewAttempt(s: ActivityState): void {
   s.attemptProgressStatus = false;
   s.attemptCompletionStatus = false;
   s.completionReportedUnknown = false;
+  s.successReportedUnknown = false;
   s.attemptCompletionAmountStatus = false;
   s.attemptCompletionAmount = 0;
   s.attemptAbsoluteDuration = 0;

@@ -56,7 +56,10 @@ function play(id: string, visits: readonly Visit[]): SessionOutcome {
       const ui = v.ui;
       out =
         'choiceTitle' in ui
-          ? seq.navigate({ type: 'choice', target: seq.tree.activities.find((a) => a.title === ui.choiceTitle)!.id })
+          ? seq.navigate({
+              type: 'choice',
+              target: seq.tree.activities.find((a) => a.title === ui.choiceTitle)!.id,
+            })
           : seq.navigate(ui);
     }
   }
@@ -65,42 +68,58 @@ function play(id: string, visits: readonly Visit[]): SessionOutcome {
 
 const c = (set: RuntimeAttemptReport = {}): Pick<Visit, 'set' | 'nav'> => ({ set, nav: 'continue' });
 
-test('CO-04a: completion by measure read from a global objective decides the skip rules', { skip: SHARED_SKIP }, () => {
-  const end = play('CO-04a', [
-    { act: '1', ...c({ progressMeasure: 0.85, completionStatus: 'completed' }) },
-    { act: '4', set: {}, nav: 'exitAll' },
-  ]);
-  assert.equal(end.kind, 'ended');
-});
+test(
+  'CO-04a: completion by measure read from a global objective decides the skip rules',
+  { skip: SHARED_SKIP },
+  () => {
+    const end = play('CO-04a', [
+      { act: '1', ...c({ progressMeasure: 0.85, completionStatus: 'completed' }) },
+      { act: '4', set: {}, nav: 'exitAll' },
+    ]);
+    assert.equal(end.kind, 'ended');
+  },
+);
 
-test('OB-05a: satisfied by measure compares the mapped measure with each reader\'s own threshold', { skip: SHARED_SKIP }, () => {
-  play('OB-05a', [
-    { act: '1', ...c({ score: { scaled: 0.85 }, successStatus: 'passed' }) },
-    { act: '4', nav: 'exitAll' },
-  ]);
-});
+test(
+  "OB-05a: satisfied by measure compares the mapped measure with each reader's own threshold",
+  { skip: SHARED_SKIP },
+  () => {
+    play('OB-05a', [
+      { act: '1', ...c({ score: { scaled: 0.85 }, successStatus: 'passed' }) },
+      { act: '4', nav: 'exitAll' },
+    ]);
+  },
+);
 
-test('MS-01: objectiveMeasureGreaterThan skips on the measure the SCO reported', { skip: SHARED_SKIP }, () => {
-  play('MS-01', [
-    { act: '1', ...c() },
-    { act: '3', ...c({ score: { scaled: 1 } }) },
-    { act: '4', ...c({ score: { scaled: 0 } }) },
-    { act: '5', ...c({ score: { scaled: 1 } }) },
-    { act: '6', nav: 'previous' },
-    { act: '1', nav: 'exitAll' },
-  ]);
-});
+test(
+  'MS-01: objectiveMeasureGreaterThan skips on the measure the SCO reported',
+  { skip: SHARED_SKIP },
+  () => {
+    play('MS-01', [
+      { act: '1', ...c() },
+      { act: '3', ...c({ score: { scaled: 1 } }) },
+      { act: '4', ...c({ score: { scaled: 0 } }) },
+      { act: '5', ...c({ score: { scaled: 1 } }) },
+      { act: '6', nav: 'previous' },
+      { act: '1', nav: 'exitAll' },
+    ]);
+  },
+);
 
-test('CT-01: completedByMeasure leaves use the progress measure, not completion_status', { skip: SHARED_SKIP }, () => {
-  play('CT-01', [
-    { act: '1', ...c() },
-    { act: '3', ...c({ progressMeasure: 1 }) },
-    { act: '4', ...c({ progressMeasure: 0 }) },
-    { act: '5', ...c({ progressMeasure: 1, completionStatus: 'incomplete' }) },
-    { act: '6', nav: 'previous' },
-    { act: '1', nav: 'exitAll' },
-  ]);
-});
+test(
+  'CT-01: completedByMeasure leaves use the progress measure, not completion_status',
+  { skip: SHARED_SKIP },
+  () => {
+    play('CT-01', [
+      { act: '1', ...c() },
+      { act: '3', ...c({ progressMeasure: 1 }) },
+      { act: '4', ...c({ progressMeasure: 0 }) },
+      { act: '5', ...c({ progressMeasure: 1, completionStatus: 'incomplete' }) },
+      { act: '6', nav: 'previous' },
+      { act: '1', nav: 'exitAll' },
+    ]);
+  },
+);
 
 test('RU-09: exit rule, retryAll, attempt limit and current-attempt rollup', { skip: SHARED_SKIP }, () => {
   play('RU-09', [
@@ -119,15 +138,19 @@ test('RU-09: exit rule, retryAll, attempt limit and current-attempt rollup', { s
   ]);
 });
 
-test('SX-02: exit action rule and post-condition previous after completion by measure', { skip: SHARED_SKIP }, () => {
-  play('SX-02', [
-    { act: '1', ui: { type: 'continue' } },
-    { act: '3', set: { completionStatus: 'incomplete', progressMeasure: 0.5 }, ui: { type: 'continue' } },
-    { act: '4', set: { successStatus: 'failed' }, ui: { type: 'continue' } },
-    { act: '5', set: { progressMeasure: 0.9 }, ui: { type: 'continue' } },
-    { act: '1', nav: 'exitAll' },
-  ]);
-});
+test(
+  'SX-02: exit action rule and post-condition previous after completion by measure',
+  { skip: SHARED_SKIP },
+  () => {
+    play('SX-02', [
+      { act: '1', ui: { type: 'continue' } },
+      { act: '3', set: { completionStatus: 'incomplete', progressMeasure: 0.5 }, ui: { type: 'continue' } },
+      { act: '4', set: { successStatus: 'failed' }, ui: { type: 'continue' } },
+      { act: '5', set: { progressMeasure: 0.9 }, ui: { type: 'continue' } },
+      { act: '1', nav: 'exitAll' },
+    ]);
+  },
+);
 
 test('CM-07d: constrained choice and preventActivation through the TOC', { skip: SHARED_SKIP }, () => {
   const seq = open('CM-07d');

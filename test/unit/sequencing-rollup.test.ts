@@ -6,7 +6,10 @@ import { cluster, leaf, scorm2004 } from '../fixtures/seqlint/build-manifest.js'
 
 const FLOW = '<imsss:controlMode flow="true"/>';
 
-function run(xml: string, reports: Array<Parameters<ReturnType<typeof createSequencingSession>['terminate']>[1]>) {
+function run(
+  xml: string,
+  reports: Array<Parameters<ReturnType<typeof createSequencingSession>['terminate']>[1]>,
+) {
   const s = createSequencingSession(parseManifest(xml).manifest);
   let out = s.navigate({ type: 'start' });
   for (const r of reports) {
@@ -16,21 +19,27 @@ function run(xml: string, reports: Array<Parameters<ReturnType<typeof createSequ
   return { s, out };
 }
 
-test('measure rollup is the weighted average of the children\'s measures (objectiveMeasureWeight)', () => {
+test("measure rollup is the weighted average of the children's measures (objectiveMeasureWeight)", () => {
   const weight = (w: string) => `<imsss:rollupRules objectiveMeasureWeight="${w}"/>`;
-  const { s } = run(scorm2004([leaf('A', { seq: weight('3') }), leaf('B', { seq: weight('1') })], { orgSeq: FLOW }), [
-    { score: { scaled: 1 } },
-    { score: { scaled: 0 } },
-  ]);
+  const { s } = run(
+    scorm2004([leaf('A', { seq: weight('3') }), leaf('B', { seq: weight('1') })], { orgSeq: FLOW }),
+    [{ score: { scaled: 1 } }, { score: { scaled: 0 } }],
+  );
   const root = s.tracking.activities['ORG']!.objectives[''];
   assert.equal(root?.measureStatus, true);
   assert.equal(root?.normalizedMeasure, 0.75);
 });
 
 test('default rollup: satisfied when all children are, not satisfied when all are known and one failed', () => {
-  const passed = run(scorm2004([leaf('A'), leaf('B')], { orgSeq: FLOW }), [{ successStatus: 'passed' }, { successStatus: 'passed' }]);
+  const passed = run(scorm2004([leaf('A'), leaf('B')], { orgSeq: FLOW }), [
+    { successStatus: 'passed' },
+    { successStatus: 'passed' },
+  ]);
   assert.equal(passed.s.tracking.activities['ORG']!.objectives['']?.satisfiedStatus, true);
-  const failed = run(scorm2004([leaf('A'), leaf('B')], { orgSeq: FLOW }), [{ successStatus: 'passed' }, { successStatus: 'failed' }]);
+  const failed = run(scorm2004([leaf('A'), leaf('B')], { orgSeq: FLOW }), [
+    { successStatus: 'passed' },
+    { successStatus: 'failed' },
+  ]);
   const root = failed.s.tracking.activities['ORG']!.objectives[''];
   assert.equal(root?.progressStatus, true);
   assert.equal(root?.satisfiedStatus, false);
@@ -39,14 +48,22 @@ test('default rollup: satisfied when all children are, not satisfied when all ar
 test('atLeastPercent takes minimumPercent as written in the manifest (0–1)', () => {
   const rules =
     '<imsss:rollupRules><imsss:rollupRule childActivitySet="atLeastPercent" minimumPercent="0.5"><imsss:rollupConditions><imsss:rollupCondition condition="satisfied"/></imsss:rollupConditions><imsss:rollupAction action="satisfied"/></imsss:rollupRule></imsss:rollupRules>';
-  const { s } = run(scorm2004([leaf('A'), leaf('B')], { orgSeq: FLOW + rules }), [{ successStatus: 'passed' }, { successStatus: 'failed' }]);
+  const { s } = run(scorm2004([leaf('A'), leaf('B')], { orgSeq: FLOW + rules }), [
+    { successStatus: 'passed' },
+    { successStatus: 'failed' },
+  ]);
   assert.equal(s.tracking.activities['ORG']!.objectives['']?.satisfiedStatus, true, '1 of 2 is 50%');
 });
 
 test('completion measure rollup weights progress by progressWeight and completes by measure', () => {
   const ct = (w: string) => `<adlcp:completionThreshold progressWeight="${w}"/>`;
   const xml = scorm2004(
-    [cluster('M', [leaf('A', { extra: ct('1') }), leaf('B', { extra: ct('3') })], { seq: FLOW, extra: '<adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="0.6"/>' })],
+    [
+      cluster('M', [leaf('A', { extra: ct('1') }), leaf('B', { extra: ct('3') })], {
+        seq: FLOW,
+        extra: '<adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="0.6"/>',
+      }),
+    ],
     { orgSeq: FLOW },
   );
   const { s } = run(xml, [{ progressMeasure: 0 }, { progressMeasure: 1 }]);
@@ -56,17 +73,25 @@ test('completion measure rollup weights progress by progressWeight and completes
 });
 
 test('rollup considerations: requiredForSatisfied="ifAttempted" leaves an unattempted child out', () => {
-  const skipB = '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="always"/></imsss:ruleConditions><imsss:ruleAction action="skip"/></imsss:preConditionRule></imsss:sequencingRules><adlseq:rollupConsiderations requiredForSatisfied="ifAttempted" requiredForNotSatisfied="ifAttempted"/>';
-  const { s } = run(scorm2004([leaf('A'), leaf('B', { seq: skipB })], { orgSeq: FLOW }), [{ successStatus: 'passed' }]);
+  const skipB =
+    '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="always"/></imsss:ruleConditions><imsss:ruleAction action="skip"/></imsss:preConditionRule></imsss:sequencingRules><adlseq:rollupConsiderations requiredForSatisfied="ifAttempted" requiredForNotSatisfied="ifAttempted"/>';
+  const { s } = run(scorm2004([leaf('A'), leaf('B', { seq: skipB })], { orgSeq: FLOW }), [
+    { successStatus: 'passed' },
+  ]);
   assert.equal(s.tracking.activities['ORG']!.objectives['']?.satisfiedStatus, true);
 });
 
 test('global objectives: written by one activity, read by another; objectivesGlobalToSystem=false keeps them in the attempt', () => {
-  const write = '<imsss:objectives><imsss:primaryObjective objectiveID="p"><imsss:mapInfo targetObjectiveID="g1" writeSatisfiedStatus="true"/></imsss:primaryObjective></imsss:objectives>';
-  const read = '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="satisfied"/></imsss:ruleConditions><imsss:ruleAction action="skip"/></imsss:preConditionRule></imsss:sequencingRules><imsss:objectives><imsss:primaryObjective objectiveID="p"><imsss:mapInfo targetObjectiveID="g1"/></imsss:primaryObjective></imsss:objectives>';
+  const write =
+    '<imsss:objectives><imsss:primaryObjective objectiveID="p"><imsss:mapInfo targetObjectiveID="g1" writeSatisfiedStatus="true"/></imsss:primaryObjective></imsss:objectives>';
+  const read =
+    '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="satisfied"/></imsss:ruleConditions><imsss:ruleAction action="skip"/></imsss:preConditionRule></imsss:sequencingRules><imsss:objectives><imsss:primaryObjective objectiveID="p"><imsss:mapInfo targetObjectiveID="g1"/></imsss:primaryObjective></imsss:objectives>';
   const items = [leaf('A', { seq: write }), leaf('B', { seq: read }), leaf('C')];
   const store = createMemoryGlobalObjectiveStore();
-  const s = createSequencingSession(parseManifest(scorm2004(items, { orgSeq: FLOW })).manifest, { globalObjectives: store, learnerId: 'L1' });
+  const s = createSequencingSession(parseManifest(scorm2004(items, { orgSeq: FLOW })).manifest, {
+    globalObjectives: store,
+    learnerId: 'L1',
+  });
   s.navigate({ type: 'start' });
   const out = s.terminate('A', { successStatus: 'passed', navRequest: 'continue' });
   assert.equal(out.kind === 'deliver' && out.activityId, 'C', 'B reads g1 = satisfied and is skipped');
@@ -74,7 +99,8 @@ test('global objectives: written by one activity, read by another; objectivesGlo
 
   const local = createMemoryGlobalObjectiveStore();
   const scoped = createSequencingSession(
-    parseManifest(scorm2004(items, { orgSeq: FLOW, orgAttrs: 'adlseq:objectivesGlobalToSystem="false"' })).manifest,
+    parseManifest(scorm2004(items, { orgSeq: FLOW, orgAttrs: 'adlseq:objectivesGlobalToSystem="false"' }))
+      .manifest,
     { globalObjectives: local },
   );
   scoped.navigate({ type: 'start' });
@@ -87,7 +113,15 @@ test('a SCO that never reports completion is completed when its attempt ends; co
   const { s } = run(scorm2004([leaf('A'), leaf('B')], { orgSeq: FLOW }), [{}]);
   assert.equal(s.tracking.activities['A']!.attemptCompletionStatus, true);
   const byContent = run(
-    scorm2004([leaf('A', { seq: '<imsss:deliveryControls completionSetByContent="true" objectiveSetByContent="true"/>' }), leaf('B')], { orgSeq: FLOW }),
+    scorm2004(
+      [
+        leaf('A', {
+          seq: '<imsss:deliveryControls completionSetByContent="true" objectiveSetByContent="true"/>',
+        }),
+        leaf('B'),
+      ],
+      { orgSeq: FLOW },
+    ),
     [{}],
   );
   assert.equal(byContent.s.tracking.activities['A']!.attemptProgressStatus, false);

@@ -38,17 +38,52 @@ test('a corrupt or foreign saved state is refused with a reason (SequencingState
     [{ ...good, version: 99 }, /version 99/],
     [{ ...good, treeSignature: 'x' }, /different activity tree/],
     [{ ...good, state: { ...good.state, currentActivity: 'nope' } }, /currentActivity names no activity/],
-    [{ ...good, state: { ...good.state, activities: { ...good.state.activities, A: { ...good.state.activities['A'], attemptCount: 'many' } } } }, /"attemptCount" has the wrong type/],
-    [{ ...good, state: { ...good.state, activities: { ...good.state.activities, ORG: { ...good.state.activities['ORG'], availableChildren: ['A', 'evil'] } } } }, /not its children/],
+    [
+      {
+        ...good,
+        state: {
+          ...good.state,
+          activities: {
+            ...good.state.activities,
+            A: { ...good.state.activities['A'], attemptCount: 'many' },
+          },
+        },
+      },
+      /"attemptCount" has the wrong type/,
+    ],
+    [
+      {
+        ...good,
+        state: {
+          ...good.state,
+          activities: {
+            ...good.state.activities,
+            ORG: { ...good.state.activities['ORG'], availableChildren: ['A', 'evil'] },
+          },
+        },
+      },
+      /not its children/,
+    ],
   ];
   for (const [data, message] of cases)
-    assert.throws(() => createSequencingSession(m, { restore: data }), (e: unknown) => e instanceof SequencingStateError && message.test(e.message));
+    assert.throws(
+      () => createSequencingSession(m, { restore: data }),
+      (e: unknown) => e instanceof SequencingStateError && message.test(e.message),
+    );
 });
 
 test('hostile choices are denied with the rule or control that forbids them', () => {
-  const hidden = '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="always"/></imsss:ruleConditions><imsss:ruleAction action="hiddenFromChoice"/></imsss:preConditionRule></imsss:sequencingRules>';
+  const hidden =
+    '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="always"/></imsss:ruleConditions><imsss:ruleAction action="hiddenFromChoice"/></imsss:preConditionRule></imsss:sequencingRules>';
   const disabled = hidden.replace('hiddenFromChoice', 'disabled');
-  const s = createSequencingSession(manifest([leaf('A'), leaf('H', { seq: hidden }), leaf('D', { seq: disabled }), cluster('N', [leaf('X')], { seq: '<imsss:controlMode choice="false" flow="true"/>' })]));
+  const s = createSequencingSession(
+    manifest([
+      leaf('A'),
+      leaf('H', { seq: hidden }),
+      leaf('D', { seq: disabled }),
+      cluster('N', [leaf('X')], { seq: '<imsss:controlMode choice="false" flow="true"/>' }),
+    ]),
+  );
   s.navigate({ type: 'start' });
   const expect = (target: string, code: string) => {
     const out = s.navigate({ type: 'choice', target });
@@ -76,21 +111,33 @@ test('terminate of another activity and an invalid adl.nav.request are answers, 
 });
 
 test('randomization is reproducible for a seed and differs across seeds', () => {
-  const random = '<imsss:controlMode flow="true"/><imsss:randomizationControls randomizationTiming="once" reorderChildren="true"/>';
+  const random =
+    '<imsss:controlMode flow="true"/><imsss:randomizationControls randomizationTiming="once" reorderChildren="true"/>';
   const items = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((id) => leaf(id));
-  const order = (seed: number) => createSequencingSession(manifest(items, random), { seed }).tracking.activities['ORG']!.availableChildren.join('');
+  const order = (seed: number) =>
+    createSequencingSession(manifest(items, random), { seed }).tracking.activities[
+      'ORG'
+    ]!.availableChildren.join('');
   assert.equal(order(7), order(7));
   assert.notEqual(order(7), 'ABCDEFGH');
   assert.ok(new Set([1, 2, 3, 4, 5].map(order)).size > 1);
-  const select = '<imsss:controlMode flow="true"/><imsss:randomizationControls selectionTiming="once" selectCount="3"/>';
-  const picked = createSequencingSession(manifest(items, select), { seed: 3 }).tracking.activities['ORG']!.availableChildren;
+  const select =
+    '<imsss:controlMode flow="true"/><imsss:randomizationControls selectionTiming="once" selectCount="3"/>';
+  const picked = createSequencingSession(manifest(items, select), { seed: 3 }).tracking.activities['ORG']!
+    .availableChildren;
   assert.equal(picked.length, 3);
   assert.deepEqual([...picked].sort(), picked, 'selection keeps the written order');
 });
 
 test('validity snapshot and TOC: continue/previous, hideLMSUI, choice per target', () => {
-  const hide = '<adlnav:presentation><adlnav:navigationInterface><adlnav:hideLMSUI>previous</adlnav:hideLMSUI></adlnav:navigationInterface></adlnav:presentation>';
-  const s = createSequencingSession(manifest([leaf('A'), leaf('B', { extra: hide }), leaf('C')], '<imsss:controlMode flow="true" forwardOnly="true"/>'));
+  const hide =
+    '<adlnav:presentation><adlnav:navigationInterface><adlnav:hideLMSUI>previous</adlnav:hideLMSUI></adlnav:navigationInterface></adlnav:presentation>';
+  const s = createSequencingSession(
+    manifest(
+      [leaf('A'), leaf('B', { extra: hide }), leaf('C')],
+      '<imsss:controlMode flow="true" forwardOnly="true"/>',
+    ),
+  );
   s.navigate({ type: 'start' });
   let v = s.validity();
   assert.equal(v.requests.continue, 'true');
@@ -109,12 +156,24 @@ test('validity snapshot and TOC: continue/previous, hideLMSUI, choice per target
 });
 
 test('runtime init: objectives with ids, completion threshold, scaled passing score, launch data', () => {
-  const seq = '<imsss:objectives><imsss:primaryObjective objectiveID="p" satisfiedByMeasure="true"><imsss:minNormalizedMeasure>0.7</imsss:minNormalizedMeasure></imsss:primaryObjective><imsss:objective objectiveID="o2"/></imsss:objectives>';
-  const s = createSequencingSession(manifest([leaf('A', { seq, extra: '<adlcp:dataFromLMS>hello</adlcp:dataFromLMS><adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="0.8"/>' })]));
+  const seq =
+    '<imsss:objectives><imsss:primaryObjective objectiveID="p" satisfiedByMeasure="true"><imsss:minNormalizedMeasure>0.7</imsss:minNormalizedMeasure></imsss:primaryObjective><imsss:objective objectiveID="o2"/></imsss:objectives>';
+  const s = createSequencingSession(
+    manifest([
+      leaf('A', {
+        seq,
+        extra:
+          '<adlcp:dataFromLMS>hello</adlcp:dataFromLMS><adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="0.8"/>',
+      }),
+    ]),
+  );
   const out = s.navigate({ type: 'start' });
   assert.equal(out.kind, 'deliver');
   if (out.kind !== 'deliver') return;
-  assert.deepEqual(out.runtime.objectives.map((o) => o.id), ['p', 'o2']);
+  assert.deepEqual(
+    out.runtime.objectives.map((o) => o.id),
+    ['p', 'o2'],
+  );
   assert.equal(out.runtime.scaledPassingScore, 0.7);
   assert.equal(out.runtime.completionThreshold, 0.8);
   assert.equal(out.runtime.launchData, 'hello');
@@ -123,12 +182,19 @@ test('runtime init: objectives with ids, completion threshold, scaled passing sc
 
 test('the trace names processes, rules with their condition values and denials with codes', () => {
   const events: TraceEvent[] = [];
-  const skip = '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="satisfied" operator="not"/></imsss:ruleConditions><imsss:ruleAction action="skip"/></imsss:preConditionRule></imsss:sequencingRules>';
-  const s = createSequencingSession(manifest([leaf('A'), leaf('B', { seq: skip }), leaf('C')]), { trace: filterTrace((e) => events.push(e), 'verbose') });
+  const skip =
+    '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="satisfied" operator="not"/></imsss:ruleConditions><imsss:ruleAction action="skip"/></imsss:preConditionRule></imsss:sequencingRules>';
+  const s = createSequencingSession(manifest([leaf('A'), leaf('B', { seq: skip }), leaf('C')]), {
+    trace: filterTrace((e) => events.push(e), 'verbose'),
+  });
   s.navigate({ type: 'start' });
   s.navigate({ type: 'previous' });
   const out = s.navigate({ type: 'continue' });
-  assert.equal(out.kind === 'deliver' && out.activityId, 'B', '"not satisfied" is unknown before B is tried: no skip');
+  assert.equal(
+    out.kind === 'deliver' && out.activityId,
+    'B',
+    '"not satisfied" is unknown before B is tried: no skip',
+  );
   const rule = events.find((e) => e.kind === 'rule' && e.activity === 'B');
   assert.equal((rule?.data?.['conditions'] as Array<{ value: string }>)[0]?.value, 'unknown');
   assert.equal(rule?.data?.['result'], 'unknown');
