@@ -87,18 +87,7 @@ export function choiceRestriction(ctx: SequencingContext, target: SeqActivity): 
   }
   if (!current || current === ancestor) {
     // Case 3: the target is below the current activity (or nothing is current).
-    for (const a of pathFromRoot(target).slice(pathFromRoot(ancestor).length - 1, -1)) {
-      const d = choiceActivityTraversalSubprocess(ctx, a, 'forward');
-      if (d) return d;
-      if (!stateOf(ctx, a).isActive && a !== ancestor && a.def.preventActivation)
-        return deny(
-          ctx,
-          P,
-          'SB.2.9-6',
-          `"${a.id}" prevents activation of its children by choice until it is active`,
-        );
-    }
-    return null;
+    return activationRestriction(ctx, target, ancestor, true);
   }
   if (target === ancestor) {
     // Case 4: the target is an ancestor of the current activity.
@@ -128,9 +117,20 @@ export function choiceRestriction(ctx: SequencingContext, target: SeqActivity): 
         `"${constrained.id}" constrains choice to its logically next or previous activity`,
       );
   }
-  const down = pathFromRoot(target).slice(pathFromRoot(ancestor).length - 1, -1);
-  const forward = preorderCompare(ctx, target, current) > 0;
-  for (const a of down) {
+  return activationRestriction(ctx, target, ancestor, preorderCompare(ctx, target, current) > 0);
+}
+
+/**
+ * From the common ancestor down to the target (exclusive): forward traversal rules when moving forward,
+ * and preventActivation of every cluster not yet active.
+ */
+function activationRestriction(
+  ctx: SequencingContext,
+  target: SeqActivity,
+  ancestor: SeqActivity,
+  forward: boolean,
+): string | null {
+  for (const a of pathFromRoot(target).slice(pathFromRoot(ancestor).length - 1, -1)) {
     if (forward) {
       const d = choiceActivityTraversalSubprocess(ctx, a, 'forward');
       if (d) return d;

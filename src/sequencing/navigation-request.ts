@@ -1,3 +1,5 @@
+import { NAV_REQUESTS } from '../rte/adapter/navigation-oracle.js';
+
 /** The navigation requests of SCORM 2004 (SN book, "Navigation Request Process"). */
 export type NavigationRequest =
   | { type: 'start' }
@@ -29,18 +31,6 @@ export function parseNavRequest(value: string): NavigationRequest | null | undef
   if (v === '_none_' || v === '') return null;
   const m = /^\{target=([^}]*)\}(choice|jump)$/.exec(v);
   if (m) return { type: m[2] as 'choice' | 'jump', target: m[1] as string };
-  const simple = [
-    'start',
-    'resumeAll',
-    'continue',
-    'previous',
-    'exit',
-    'exitAll',
-    'abandon',
-    'abandonAll',
-    'suspendAll',
-    'retry',
-    'retryAll',
-  ];
+  const simple: readonly string[] = [...NAV_REQUESTS, 'start', 'resumeAll', 'retry', 'retryAll'];
   return simple.includes(v) ? ({ type: v } as NavigationRequest) : undefined;
 }

@@ -3,7 +3,12 @@
  * controls and its table of contents). Each answer runs the same processes as the request itself, in
  * dry-run mode: every check, no state change (termination and rollup are not simulated).
  */
-import type { NavBoolean, NavValiditySnapshot, SimpleNavRequest } from '../rte/adapter/navigation-oracle.js';
+import {
+  NAV_REQUESTS,
+  type NavBoolean,
+  type NavValiditySnapshot,
+  type SimpleNavRequest,
+} from '../rte/adapter/navigation-oracle.js';
 import type { SeqActivity } from './activity-tree.js';
 import { isLeaf } from './activity-tree.js';
 import { choiceRestriction } from './choice-sequencing-request-process.js';
@@ -53,15 +58,8 @@ export interface ControlState {
   enabled: boolean;
 }
 
-export const LMS_CONTROLS = [
-  'continue',
-  'previous',
-  'exit',
-  'exitAll',
-  'abandon',
-  'abandonAll',
-  'suspendAll',
-] as const;
+/** The LMS controls for navigation requests: the simple requests a SCO can ask about too. */
+export const LMS_CONTROLS = NAV_REQUESTS;
 export type LmsControl = (typeof LMS_CONTROLS)[number];
 
 export interface NavigationState {

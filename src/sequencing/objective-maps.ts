@@ -6,7 +6,12 @@
 import type { SeqActivity } from './activity-tree.js';
 import { objectiveKey, type EffectiveObjective } from '../lint/sequencing/effective-definition.js';
 import { stateOf, type SequencingContext } from './sequencing-context.js';
-import { objectiveKeyOf, type GlobalObjectiveRecord, type ObjectiveState } from './tracking-model.js';
+import {
+  newObjectiveState,
+  objectiveKeyOf,
+  type GlobalObjectiveRecord,
+  type ObjectiveState,
+} from './tracking-model.js';
 
 export function primaryObjective(a: SeqActivity): EffectiveObjective {
   return a.def.objectives[0] as EffectiveObjective;
@@ -29,14 +34,7 @@ export function localObjective(
   const key = objectiveKeyOf(o.id);
   let obj = s.objectives[key];
   if (!obj) {
-    obj = {
-      progressStatus: false,
-      satisfiedStatus: false,
-      measureStatus: false,
-      normalizedMeasure: 0,
-      completionKnown: false,
-      completed: false,
-    };
+    obj = newObjectiveState();
     s.objectives[key] = obj;
   }
   return obj;
