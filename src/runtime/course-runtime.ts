@@ -28,7 +28,7 @@ import {
 } from './network-policy.js';
 import { DIALOG_GUARD_SCRIPT, DIALOG_LOOP_MARKER } from './player/dialog-guard.js';
 import { playerHtml, type PlayerLaunchConfig } from './player/player-page.js';
-import { EMIT_BINDING, PLAYER_GLOBAL } from './player/player-script.js';
+import { CONTROL_CLAIM, EMIT_BINDING, PLAYER_READY } from './player/wire.js';
 import { pngSize } from './png.js';
 import {
   API_METHODS,
@@ -155,6 +155,10 @@ export class CourseRuntime {
   private crashReject!: (e: ScormTesterError) => void;
   private readonly crashed: Promise<never>;
   private playerLoaded = false;
+  /** The player's main-world context: the only one whose binding calls are the record. */
+  private playerContextId: number | null = null;
+  /** Node's handle on the player's control object (claimed before the SCO launches; no global reaches it). */
+  private controlId: string | null = null;
   private requestIds = 0;
   private readonly requestEntries = new WeakMap<Request, NetworkEntry>();
   private readonly oracle: NavigationOracle;
@@ -303,25 +307,56 @@ export class CourseRuntime {
         this.markCrashed(`the player page was navigated away to ${frame.url()}`);
       }
     });
-    // The binding to Node is installed while the player loads: the player holds its batches until it exists.
-    const bindingReady = (async () => {
-      this.cdp = await context.newCDPSession(this.page);
-      this.cdp.on('Runtime.bindingCalled', (e: { name: string; payload: string }) => {
-        if (e.name !== EMIT_BINDING) return;
-        let batch: WireBatch;
-        try {
-          batch = expandFlatBatch(e.payload);
-        } catch {
-          return;
-        }
-        this.log.ingest(batch);
+    // Before the player's first line runs: the binding it streams records through (it takes the
+    // function off the window at once), and the handler that claims its control object and launches
+    // the SCO. Only batches from the player's own context are the record; every frame has the binding.
+    this.cdp = await context.newCDPSession(this.page);
+    let claimed!: (error?: Error) => void;
+    const controlReady = new Promise<void>((resolve, reject) => {
+      claimed = (error) => (error ? reject(error) : resolve());
+    });
+    controlReady.catch(() => undefined);
+    this.cdp.on('Runtime.bindingCalled', (e: { name: string; payload: string; executionContextId: number }) => {
+      if (e.name !== EMIT_BINDING) return;
+      if (e.payload === PLAYER_READY && this.playerContextId === null) {
+        this.playerContextId = e.executionContextId;
+        void this.claimControl(e.executionContextId).then(
+          () => claimed(),
+          (err: unknown) => claimed(err instanceof Error ? err : new Error(String(err))),
+        );
+        return;
+      }
+      if (e.executionContextId !== this.playerContextId) return;
+      let batch: WireBatch;
+      try {
+        batch = expandFlatBatch(e.payload);
+      } catch {
+        return;
+      }
+      this.log.ingest(batch);
+    });
+    this.cdp.on('Runtime.executionContextDestroyed', (e: { executionContextId: number }) => {
+      if (e.executionContextId !== this.playerContextId || this.state !== 'open') return;
+      this.log.addNavigationBlocked({
+        url: null,
+        message: 'The player document was replaced (navigated or reloaded); the SCORM API went with it.',
+        timestamp: Date.now(),
       });
-      await Promise.all([
-        this.cdp.send('Runtime.enable'),
-        this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
-      ]);
-    })();
-    bindingReady.catch(() => undefined);
+      this.markCrashed('the player document was replaced (navigated or reloaded)');
+    });
+    await Promise.all([
+      this.cdp.send('Runtime.enable'),
+      this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
+    ]);
+    page.on('framedetached', (frame) => {
+      if (frame.parentFrame() !== page.mainFrame() || this.state !== 'open') return;
+      this.log.addNavigationBlocked({
+        url: null,
+        message: 'The SCO frame was removed from the player page (e.g. document.open/write on the player).',
+        timestamp: Date.now(),
+      });
+      this.markCrashed('the SCO frame was removed from the player page');
+    });
     this.page.on('crash', () => this.markCrashed('the page renderer crashed (out of memory or killed)'));
     this.page.on('close', () => {
       if (this.state !== 'open' && this.state !== 'starting') return;
@@ -344,7 +379,7 @@ export class CourseRuntime {
         async () => {
           await this.page.goto(this.mount.playerUrl, { waitUntil: 'commit', timeout: openTimeoutMs });
           this.playerLoaded = true;
-          await bindingReady;
+          await controlReady;
           await scoLoaded;
         },
         openTimeoutMs,
@@ -381,16 +416,8 @@ export class CourseRuntime {
     this.ensureUsable();
     const name = this.resolveMethod(method);
     if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
-    const expr = `window.${PLAYER_GLOBAL}.callApi(${JSON.stringify(name)}, ${JSON.stringify(args)})`;
-    const res = await this.bounded(
-      `the ${name} call`,
-      () =>
-        this.page.evaluate(expr) as Promise<{
-          from?: number;
-          to?: number;
-          threw?: string | null;
-          error?: string;
-        }>,
+    const res = await this.bounded(`the ${name} call`, () =>
+      this.control<{ from?: number; to?: number; threw?: string | null; error?: string }>('callApi', name, args),
     );
     if (res.error === 'NO_ATTEMPT') fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     if (res.error) fail('INVALID_SCORM_METHOD', `${name} is not available on this API.`);
@@ -413,7 +440,7 @@ export class CourseRuntime {
   /** Every data model element (collections expanded, `_count` included) as the engine holds it now. */
   async getDataModel(): Promise<Record<string, string>> {
     const dm = await this.bounded('reading the data model', () =>
-      this.page.evaluate(`window.${PLAYER_GLOBAL}.dataModel()`),
+      this.control<Record<string, string> | null>('dataModel'),
     );
     if (!dm) fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     return dm as Record<string, string>;
@@ -423,7 +450,7 @@ export class CourseRuntime {
   async refreshNavigation(): Promise<NavValiditySnapshot> {
     const snap = this.oracle.snapshot(this.log.currentScoId ?? this.spec.scoId);
     await this.bounded('updating navigation state', () =>
-      this.page.evaluate(`window.${PLAYER_GLOBAL}.setNav(${JSON.stringify(snap)})`),
+      this.control('setNav', snap),
     );
     return snap;
   }
@@ -436,9 +463,9 @@ export class CourseRuntime {
     this.ensureUsable();
     const blank = this.log.waitForFrameLoad((url) => url === 'about:blank');
     await this.bounded('unloading the SCO', async () => {
-      await this.page.evaluate(`window.${PLAYER_GLOBAL}.blankFrame()`);
+      await this.control('blankFrame');
       await blank;
-      const seq = (await this.page.evaluate(`window.${PLAYER_GLOBAL}.flush()`)) as number;
+      const seq = await this.control<number>('flush');
       await this.log.waitForSeq(seq);
     });
     return { initializeState: this.log.initializeState, callCount: this.log.calls.length };
@@ -466,7 +493,7 @@ export class CourseRuntime {
     };
     const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
     await this.bounded('launching the SCO', async () => {
-      await this.page.evaluate(`window.${PLAYER_GLOBAL}.launch(${JSON.stringify(config)})`);
+      await this.control('launch', config);
       await loaded;
     });
   }
@@ -611,6 +638,37 @@ export class CourseRuntime {
     return this.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
+  /** Takes the handle on the player's control object; the player then launches the SCO. */
+  private async claimControl(contextId: number): Promise<void> {
+    const res = (await this.cdp.send('Runtime.evaluate', { expression: CONTROL_CLAIM, contextId })) as {
+      result: { objectId?: string };
+      exceptionDetails?: { text: string; exception?: { description?: string } };
+    };
+    if (res.exceptionDetails || !res.result.objectId) {
+      const why = res.exceptionDetails?.exception?.description ?? res.exceptionDetails?.text ?? 'no control object';
+      throw new Error(`The player did not hand over its control object: ${why}`);
+    }
+    this.controlId = res.result.objectId;
+  }
+
+  /** Calls a function of the player's control object through Node's handle (values by JSON). */
+  private async control<T = unknown>(method: string, ...args: unknown[]): Promise<T> {
+    if (this.controlId === null) fail('RUNTIME_NOT_OPEN', 'The player page has not started.');
+    const res = (await this.cdp.send('Runtime.callFunctionOn', {
+      objectId: this.controlId,
+      functionDeclaration: `function (...args) { return this.${method}(...args); }`,
+      arguments: args.map((value) => ({ value })),
+      returnByValue: true,
+    })) as {
+      result: { value?: unknown };
+      exceptionDetails?: { text: string; exception?: { description?: string } };
+    };
+    if (res.exceptionDetails) {
+      throw new Error(res.exceptionDetails.exception?.description ?? res.exceptionDetails.text);
+    }
+    return res.result.value as T;
+  }
+
   private resolveMethod(method: string): string {
     const list = API_METHODS[this.spec.scormVersion];
     if (typeof method === 'string' && list.includes(method)) return method;
@@ -722,7 +780,7 @@ export class CourseRuntime {
     this.log.emit('script_terminated', { reason, operation, timestamp: Date.now() });
     // Records queued by the stopped task never reached their microtask flush; fetch them now.
     await Promise.race([
-      this.page.evaluate(`window.${PLAYER_GLOBAL}.flush()`).catch(() => undefined),
+      this.control('flush').catch(() => undefined),
       sleep(1_000),
     ]);
   }
