@@ -316,25 +316,28 @@ export class CourseRuntime {
       claimed = (error) => (error ? reject(error) : resolve());
     });
     controlReady.catch(() => undefined);
-    this.cdp.on('Runtime.bindingCalled', (e: { name: string; payload: string; executionContextId: number }) => {
-      if (e.name !== EMIT_BINDING) return;
-      if (e.payload === PLAYER_READY && this.playerContextId === null) {
-        this.playerContextId = e.executionContextId;
-        void this.claimControl(e.executionContextId).then(
-          () => claimed(),
-          (err: unknown) => claimed(err instanceof Error ? err : new Error(String(err))),
-        );
-        return;
-      }
-      if (e.executionContextId !== this.playerContextId) return;
-      let batch: WireBatch;
-      try {
-        batch = expandFlatBatch(e.payload);
-      } catch {
-        return;
-      }
-      this.log.ingest(batch);
-    });
+    this.cdp.on(
+      'Runtime.bindingCalled',
+      (e: { name: string; payload: string; executionContextId: number }) => {
+        if (e.name !== EMIT_BINDING) return;
+        if (e.payload === PLAYER_READY && this.playerContextId === null) {
+          this.playerContextId = e.executionContextId;
+          void this.claimControl(e.executionContextId).then(
+            () => claimed(),
+            (err: unknown) => claimed(err instanceof Error ? err : new Error(String(err))),
+          );
+          return;
+        }
+        if (e.executionContextId !== this.playerContextId) return;
+        let batch: WireBatch;
+        try {
+          batch = expandFlatBatch(e.payload);
+        } catch {
+          return;
+        }
+        this.log.ingest(batch);
+      },
+    );
     this.cdp.on('Runtime.executionContextDestroyed', (e: { executionContextId: number }) => {
       if (e.executionContextId !== this.playerContextId || this.state !== 'open') return;
       this.log.addNavigationBlocked({
@@ -417,7 +420,11 @@ export class CourseRuntime {
     const name = this.resolveMethod(method);
     if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
     const res = await this.bounded(`the ${name} call`, () =>
-      this.control<{ from?: number; to?: number; threw?: string | null; error?: string }>('callApi', name, args),
+      this.control<{ from?: number; to?: number; threw?: string | null; error?: string }>(
+        'callApi',
+        name,
+        args,
+      ),
     );
     if (res.error === 'NO_ATTEMPT') fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     if (res.error) fail('INVALID_SCORM_METHOD', `${name} is not available on this API.`);
@@ -449,9 +456,7 @@ export class CourseRuntime {
   /** Re-reads the navigation oracle and gives the SCO the new adl.nav.request_valid answers. */
   async refreshNavigation(): Promise<NavValiditySnapshot> {
     const snap = this.oracle.snapshot(this.log.currentScoId ?? this.spec.scoId);
-    await this.bounded('updating navigation state', () =>
-      this.control('setNav', snap),
-    );
+    await this.bounded('updating navigation state', () => this.control('setNav', snap));
     return snap;
   }
 
@@ -645,7 +650,8 @@ export class CourseRuntime {
       exceptionDetails?: { text: string; exception?: { description?: string } };
     };
     if (res.exceptionDetails || !res.result.objectId) {
-      const why = res.exceptionDetails?.exception?.description ?? res.exceptionDetails?.text ?? 'no control object';
+      const why =
+        res.exceptionDetails?.exception?.description ?? res.exceptionDetails?.text ?? 'no control object';
       throw new Error(`The player did not hand over its control object: ${why}`);
     }
     this.controlId = res.result.objectId;
@@ -779,10 +785,7 @@ export class CourseRuntime {
     if (session !== this.cdp) void session.detach().catch(() => undefined);
     this.log.emit('script_terminated', { reason, operation, timestamp: Date.now() });
     // Records queued by the stopped task never reached their microtask flush; fetch them now.
-    await Promise.race([
-      this.control('flush').catch(() => undefined),
-      sleep(1_000),
-    ]);
+    await Promise.race([this.control('flush').catch(() => undefined), sleep(1_000)]);
   }
 
   private isMainFrame(request: Request): boolean {

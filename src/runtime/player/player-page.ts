@@ -36,7 +36,8 @@ export function playerScript(): string {
     } catch {
       throw new Error(`The player script ${url.pathname} is missing: run "npm run build".`);
     }
-    if (/<\/script/i.test(text)) throw new Error(`${url.pathname} cannot be inlined: it contains "</script".`);
+    if (/<\/script/i.test(text))
+      throw new Error(`${url.pathname} cannot be inlined: it contains "</script".`);
     script = text;
   }
   return script;

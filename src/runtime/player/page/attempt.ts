@@ -24,8 +24,26 @@ import {
   toText,
 } from './realm.js';
 
-export const M12 = ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic'];
-export const M04 = ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic'];
+export const M12 = [
+  'LMSInitialize',
+  'LMSFinish',
+  'LMSGetValue',
+  'LMSSetValue',
+  'LMSCommit',
+  'LMSGetLastError',
+  'LMSGetErrorString',
+  'LMSGetDiagnostic',
+];
+export const M04 = [
+  'Initialize',
+  'Terminate',
+  'GetValue',
+  'SetValue',
+  'Commit',
+  'GetLastError',
+  'GetErrorString',
+  'GetDiagnostic',
+];
 const GET = 2;
 const SET = 3;
 const COMMIT = 4;
@@ -195,18 +213,35 @@ function errorCode(a: Attempt): string {
 }
 
 /** The general case of recording a call. threw: what the engine threw, or null. Returns what the course gets. */
-function recordCall(a: Attempt, mi: number, args: ArrayLike<unknown>, ret: unknown, threw: unknown, src: string): unknown {
+function recordCall(
+  a: Attempt,
+  mi: number,
+  args: ArrayLike<unknown>,
+  ret: unknown,
+  threw: unknown,
+  src: string,
+): unknown {
   const code = errorCode(a);
   const a0 = args[0];
   const a1 = args[1];
-  if (mi === GET && code === '0' && a.cfg.version === '2004' && typeof a0 === 'string' && stringStartsWith(a0, RV)) {
+  if (
+    mi === GET &&
+    code === '0' &&
+    a.cfg.version === '2004' &&
+    typeof a0 === 'string' &&
+    stringStartsWith(a0, RV)
+  ) {
     const ans = navAnswer(a.nav, stringSlice(a0, RV.length));
     if (ans !== null) ret = ans;
   }
   let extra = '';
   if (code !== '0') {
     const cd = a.api._errorHandlingService?._lastDiagnostic;
-    extra = ',"es":' + stringify(details(a, code, false)) + ',"d":' + stringify(cd ? toText(cd) : details(a, code, true));
+    extra =
+      ',"es":' +
+      stringify(details(a, code, false)) +
+      ',"d":' +
+      stringify(cd ? toText(cd) : details(a, code, true));
   }
   if (src !== 'sco') extra += ',"src":' + stringify(src);
   if (threw !== null) {
@@ -304,6 +339,7 @@ export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
 /** Recording off: the engine's own functions, for measuring what recording costs. */
 export function rawFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
   const f: Record<string, ApiFunction> = {};
-  for (const n of methodNames(a)) f[n] = functionBind((a.api as unknown as Record<string, ApiFunction>)[n] as ApiFunction, a.api);
+  for (const n of methodNames(a))
+    f[n] = functionBind((a.api as unknown as Record<string, ApiFunction>)[n] as ApiFunction, a.api);
   return freeze(f);
 }

@@ -111,7 +111,13 @@ function hiddenIntrinsics(): unknown[] {
  * read-only data properties (an accessor there would cost every method lookup the engine makes), so
  * replacing one fails without a report (a TypeError in strict code).
  */
-function trapStatics(obj: object, key: PropertyKey, value: unknown, name: string, onTamper: (what: string) => void): boolean {
+function trapStatics(
+  obj: object,
+  key: PropertyKey,
+  value: unknown,
+  name: string,
+  onTamper: (what: string) => void,
+): boolean {
   return defineProperty(obj, key, {
     get: () => value,
     set(this: unknown, next: unknown) {
@@ -127,7 +133,17 @@ function trapStatics(obj: object, key: PropertyKey, value: unknown, name: string
   });
 }
 
-const TRAPPED_ROOTS = new Set(['Object', 'Array', 'String', 'Number', 'Date', 'Promise', 'JSON', 'Math', 'Reflect']);
+const TRAPPED_ROOTS = new Set([
+  'Object',
+  'Array',
+  'String',
+  'Number',
+  'Date',
+  'Promise',
+  'JSON',
+  'Math',
+  'Reflect',
+]);
 
 /**
  * Locks the built-ins reachable from `global`; returns what could not be locked (empty when all held).

@@ -72,7 +72,9 @@ const firstConfig = JSON.parse(configElement?.textContent ?? 'null') as PlayerLa
 configElement?.remove();
 const frame = document.getElementById(SCO_FRAME_ID) as HTMLIFrameElement;
 
-const unlocked = lockRealm(win, (what) => integrity('intrinsic_replaced', `the course tried to replace ${what}`));
+const unlocked = lockRealm(win, (what) =>
+  integrity('intrinsic_replaced', `the course tried to replace ${what}`),
+);
 if (unlocked.length > 0) integrity('intrinsic_unlocked', unlocked.slice(0, 20).join(', '));
 
 let cur: Attempt | null = null;
@@ -95,7 +97,10 @@ if (navigation) {
     } catch {
       to = '';
     }
-    integrity('player_navigation', `${cancelled ? 'cancelled' : 'could not cancel'} ${toText(ev.navigationType ?? '')} to ${to}`);
+    integrity(
+      'player_navigation',
+      `${cancelled ? 'cancelled' : 'could not cancel'} ${toText(ev.navigationType ?? '')} to ${to}`,
+    );
   });
 }
 
@@ -147,7 +152,10 @@ addListener(window, 'pagehide', flush);
 /** What Node calls, through its handle on this object (never through a global). Results are JSON-safe. */
 const control = freeze({
   launch,
-  callApi(method: string, args: unknown[]): { from?: number; to?: number; threw?: string | null; error?: string } {
+  callApi(
+    method: string,
+    args: unknown[],
+  ): { from?: number; to?: number; threw?: string | null; error?: string } {
     if (!cur) return { error: 'NO_ATTEMPT' };
     if (!methodNames(cur).includes(method)) return { error: 'INVALID_METHOD' };
     const fn = cur.facade[method] as ApiFunction;

@@ -35,7 +35,12 @@ const AP = Array.prototype;
 export const arraySlice = uncurry(AP.slice) as <T>(a: T[], start?: number, end?: number) => T[];
 export const arrayPush = uncurry(AP.push) as <T>(a: T[], ...items: T[]) => number;
 export const arrayJoin = uncurry(AP.join) as (a: unknown[], sep: string) => string;
-export const arrayFill = uncurry(AP.fill) as (a: unknown[], v: unknown, start: number, end: number) => unknown[];
+export const arrayFill = uncurry(AP.fill) as (
+  a: unknown[],
+  v: unknown,
+  start: number,
+  end: number,
+) => unknown[];
 export const arrayShift = uncurry(AP.shift) as <T>(a: T[]) => T | undefined;
 export const stringSlice = uncurry(String.prototype.slice);
 export const stringStartsWith = uncurry(String.prototype.startsWith);
@@ -43,7 +48,11 @@ export const regexpExec = uncurry(RegExp.prototype.exec);
 export const regexpTest = uncurry(RegExp.prototype.test);
 export const functionBind = uncurry(Function.prototype.bind) as <F>(fn: F, self: unknown) => F;
 
-function accessor(proto: object, key: string, kind: 'get' | 'set'): (self: object, value?: unknown) => unknown {
+function accessor(
+  proto: object,
+  key: string,
+  kind: 'get' | 'set',
+): (self: object, value?: unknown) => unknown {
   const d = getOwnPropertyDescriptor(proto, key);
   const fn = d?.[kind];
   if (typeof fn !== 'function') throw new ErrorCtor(`SCORM Tester player: ${key} has no ${kind}ter`);

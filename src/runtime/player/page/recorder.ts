@@ -9,7 +9,16 @@
 import { FLAT_STRIDE as STRIDE, FLUSH_CHUNK, STREAM_MS } from '../wire.js';
 import type { Attempt } from './attempt-types.js';
 import { encStr, jsonValue, wireValue } from './encode.js';
-import { arrayFill, arrayJoin, arrayPush, arraySlice, dateNow, microtask, stringify, stringSlice } from './realm.js';
+import {
+  arrayFill,
+  arrayJoin,
+  arrayPush,
+  arraySlice,
+  dateNow,
+  microtask,
+  stringify,
+  stringSlice,
+} from './realm.js';
 
 const CHUNK_SLOTS = FLUSH_CHUNK * STRIDE;
 
