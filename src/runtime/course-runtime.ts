@@ -26,9 +26,9 @@ import {
   type NetworkAccess,
   type NetworkBlockReason,
 } from './network-policy.js';
-import { DIALOG_GUARD_SCRIPT, DIALOG_LOOP_MARKER } from './player/dialog-guard.js';
+import { DIALOG_LOOP_MARKER, dialogGuardScript } from './player/dialog-guard.js';
 import { playerHtml, type PlayerLaunchConfig } from './player/player-page.js';
-import { CONTROL_CLAIM, EMIT_BINDING, PLAYER_READY } from './player/wire.js';
+import { CONTROL_MARKER, EMIT_BINDING } from './player/wire.js';
 import { pngSize } from './png.js';
 import {
   API_METHODS,
@@ -157,7 +157,7 @@ export class CourseRuntime {
   private playerLoaded = false;
   /** The player's main-world context: the only one whose binding calls are the record. */
   private playerContextId: number | null = null;
-  /** Node's handle on the player's control object (claimed before the SCO launches; no global reaches it). */
+  /** Node's handle on the player's control object (handed over by a console event; no global reaches it). */
   private controlId: string | null = null;
   private requestIds = 0;
   private readonly requestEntries = new WeakMap<Request, NetworkEntry>();
@@ -266,7 +266,7 @@ export class CourseRuntime {
       }),
     );
     const setup: Array<Promise<unknown>> = [
-      context.addInitScript({ content: DIALOG_GUARD_SCRIPT }),
+      context.addInitScript({ content: dialogGuardScript() }),
       // WebSockets are judged here too, so a refused one is recorded; the proxy would refuse it anyway.
       context.routeWebSocket(
         () => true,
@@ -307,50 +307,13 @@ export class CourseRuntime {
         this.markCrashed(`the player page was navigated away to ${frame.url()}`);
       }
     });
-    // Before the player's first line runs: the binding it streams records through (it takes the
-    // function off the window at once), and the handler that claims its control object and launches
-    // the SCO. Only batches from the player's own context are the record; every frame has the binding.
-    this.cdp = await context.newCDPSession(this.page);
-    let claimed!: (error?: Error) => void;
-    const controlReady = new Promise<void>((resolve, reject) => {
-      claimed = (error) => (error ? reject(error) : resolve());
+    // Ready before the player's first line runs (awaited before the navigation, within the open's budget).
+    let claimed!: () => void;
+    const controlReady = new Promise<void>((resolve) => {
+      claimed = resolve;
     });
-    controlReady.catch(() => undefined);
-    this.cdp.on(
-      'Runtime.bindingCalled',
-      (e: { name: string; payload: string; executionContextId: number }) => {
-        if (e.name !== EMIT_BINDING) return;
-        if (e.payload === PLAYER_READY && this.playerContextId === null) {
-          this.playerContextId = e.executionContextId;
-          void this.claimControl(e.executionContextId).then(
-            () => claimed(),
-            (err: unknown) => claimed(err instanceof Error ? err : new Error(String(err))),
-          );
-          return;
-        }
-        if (e.executionContextId !== this.playerContextId) return;
-        let batch: WireBatch;
-        try {
-          batch = expandFlatBatch(e.payload);
-        } catch {
-          return;
-        }
-        this.log.ingest(batch);
-      },
-    );
-    this.cdp.on('Runtime.executionContextDestroyed', (e: { executionContextId: number }) => {
-      if (e.executionContextId !== this.playerContextId || this.state !== 'open') return;
-      this.log.addNavigationBlocked({
-        url: null,
-        message: 'The player document was replaced (navigated or reloaded); the SCORM API went with it.',
-        timestamp: Date.now(),
-      });
-      this.markCrashed('the player document was replaced (navigated or reloaded)');
-    });
-    await Promise.all([
-      this.cdp.send('Runtime.enable'),
-      this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
-    ]);
+    const bindingReady = this.connectPlayer(claimed);
+    bindingReady.catch(() => undefined);
     page.on('framedetached', (frame) => {
       if (frame.parentFrame() !== page.mainFrame() || this.state !== 'open') return;
       this.log.addNavigationBlocked({
@@ -380,6 +343,7 @@ export class CourseRuntime {
       await this.bounded(
         'open the course',
         async () => {
+          await bindingReady;
           await this.page.goto(this.mount.playerUrl, { waitUntil: 'commit', timeout: openTimeoutMs });
           this.playerLoaded = true;
           await controlReady;
@@ -407,6 +371,58 @@ export class CourseRuntime {
       }
       throw err;
     }
+  }
+
+  /**
+   * Opens the CDP session the player streams its record through: the binding (added before the player
+   * loads; the player takes the function off its window at once), the control object the player hands
+   * over at boot through console.debug, before any course code runs (its context becomes the only one
+   * whose batches are the record: CDP installs the binding in every frame, the SCO's included), and the
+   * watch on the player's document.
+   */
+  private async connectPlayer(claimed: () => void): Promise<void> {
+    this.cdp = await this.lease.context.newCDPSession(this.page);
+    this.cdp.on(
+      'Runtime.consoleAPICalled',
+      (e: {
+        type: string;
+        args: Array<{ value?: unknown; objectId?: string }>;
+        executionContextId: number;
+      }) => {
+        const handle = e.args[1]?.objectId;
+        if (this.controlId !== null || e.type !== 'debug' || e.args[0]?.value !== CONTROL_MARKER || !handle)
+          return;
+        this.controlId = handle;
+        this.playerContextId = e.executionContextId;
+        claimed();
+      },
+    );
+    this.cdp.on(
+      'Runtime.bindingCalled',
+      (e: { name: string; payload: string; executionContextId: number }) => {
+        if (e.name !== EMIT_BINDING || e.executionContextId !== this.playerContextId) return;
+        let batch: WireBatch;
+        try {
+          batch = expandFlatBatch(e.payload);
+        } catch {
+          return;
+        }
+        this.log.ingest(batch);
+      },
+    );
+    this.cdp.on('Runtime.executionContextDestroyed', (e: { executionContextId: number }) => {
+      if (e.executionContextId !== this.playerContextId || this.state !== 'open') return;
+      this.log.addNavigationBlocked({
+        url: null,
+        message: 'The player document was replaced (navigated or reloaded); the SCORM API went with it.',
+        timestamp: Date.now(),
+      });
+      this.markCrashed('the player document was replaced (navigated or reloaded)');
+    });
+    await Promise.all([
+      this.cdp.send('Runtime.enable'),
+      this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
+    ]);
   }
 
   // ---- API -----------------------------------------------------------------------------------
@@ -643,20 +659,6 @@ export class CourseRuntime {
     return this.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
-  /** Takes the handle on the player's control object; the player then launches the SCO. */
-  private async claimControl(contextId: number): Promise<void> {
-    const res = (await this.cdp.send('Runtime.evaluate', { expression: CONTROL_CLAIM, contextId })) as {
-      result: { objectId?: string };
-      exceptionDetails?: { text: string; exception?: { description?: string } };
-    };
-    if (res.exceptionDetails || !res.result.objectId) {
-      const why =
-        res.exceptionDetails?.exception?.description ?? res.exceptionDetails?.text ?? 'no control object';
-      throw new Error(`The player did not hand over its control object: ${why}`);
-    }
-    this.controlId = res.result.objectId;
-  }
-
   /** Calls a function of the player's control object through Node's handle (values by JSON). */
   private async control<T = unknown>(method: string, ...args: unknown[]): Promise<T> {
     if (this.controlId === null) fail('RUNTIME_NOT_OPEN', 'The player page has not started.');
@@ -785,7 +787,13 @@ export class CourseRuntime {
     if (session !== this.cdp) void session.detach().catch(() => undefined);
     this.log.emit('script_terminated', { reason, operation, timestamp: Date.now() });
     // Records queued by the stopped task never reached their microtask flush; fetch them now.
-    await Promise.race([this.control('flush').catch(() => undefined), sleep(1_000)]);
+    await Promise.race([
+      this.control<number>('flush').then(
+        (seq) => this.log.waitForSeq(seq),
+        () => undefined,
+      ),
+      sleep(1_000),
+    ]);
   }
 
   private isMainFrame(request: Request): boolean {
@@ -875,8 +883,10 @@ export class CourseRuntime {
 
   private onConsole(msg: ConsoleMessage): void {
     const text = msg.text();
-    // Chromium's note about our own sandbox attribute, not something the course did.
+    // Chromium's note about our own sandbox attribute, and the player's hand-over (see connectPlayer):
+    // not something the course did.
     if (text.startsWith('An iframe which has both allow-scripts and allow-same-origin')) return;
+    if (text.startsWith(CONTROL_MARKER) && msg.page() === this.page) return;
     const page = msg.page();
     if (text.startsWith(DIALOG_LOOP_MARKER)) {
       // Dialogs are now suppressed, so the loop is a plain busy loop that can be stopped.

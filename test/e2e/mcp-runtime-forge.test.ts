@@ -110,7 +110,7 @@ test('replacing the control object changes nothing scorm_data_model_get reads; t
   const sessionId = await openAttack('control');
   const anomalies = await assertTrueToEngine(sessionId);
   assert.ok(
-    anomalies.some((a) => a.type === 'player_tampered' && /__scormTesterControl/.test(String(a.message))),
+    anomalies.some((a) => a.type === 'player_tampered' && /window\.__scormTester\b/.test(String(a.message))),
   );
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
 });

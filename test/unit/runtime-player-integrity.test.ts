@@ -128,7 +128,7 @@ test(
       assert.equal(results.seen, 'undefined/undefined');
       await assertTrueToEngine(rt);
       assert.deepEqual(kinds(rt.log.integrity), [
-        'player_global_replaced: the course assigned window.__scormTesterControl',
+        'player_global_replaced: the course assigned window.__scormTester',
       ]);
     });
   },

@@ -4,13 +4,10 @@
  * away; everything else a browser normally allows (scripts, forms, dialogs, popups) stays on. The
  * player's script (page/player.ts, bundled by scripts/bundle.mjs) is inlined after the iframe element.
  */
-import { readFileSync } from 'node:fs';
+import { pageAsset } from './page-assets.js';
 import { CONFIG_ELEMENT_ID, SCO_FRAME_ID, SCO_FRAME_NAME, type PlayerLaunchConfig } from './wire.js';
 
 export type { PlayerLaunchConfig } from './wire.js';
-
-/** The bundled player script, written next to this module (and next to the bundled chunks) by the build. */
-export const PLAYER_SCRIPT_FILE = 'player.iife.js';
 
 export const SCO_SANDBOX = [
   'allow-scripts',
@@ -23,25 +20,6 @@ export const SCO_SANDBOX = [
   'allow-presentation',
   'allow-orientation-lock',
 ].join(' ');
-
-let script: string | null = null;
-
-/** The player's script; fails clearly when the build did not produce it. */
-export function playerScript(): string {
-  if (script === null) {
-    const url = new URL(`./${PLAYER_SCRIPT_FILE}`, import.meta.url);
-    let text: string;
-    try {
-      text = readFileSync(url, 'utf8');
-    } catch {
-      throw new Error(`The player script ${url.pathname} is missing: run "npm run build".`);
-    }
-    if (/<\/script/i.test(text))
-      throw new Error(`${url.pathname} cannot be inlined: it contains "</script".`);
-    script = text;
-  }
-  return script;
-}
 
 /** JSON that is safe inside an inline <script>. */
 export function inlineJson(value: unknown): string {
@@ -72,7 +50,7 @@ html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden;
 </head>
 <body>
 <iframe id="${SCO_FRAME_ID}" name="${SCO_FRAME_NAME}" title="SCO" sandbox="${SCO_SANDBOX}" allow="fullscreen; autoplay; clipboard-write"></iframe>
-<script>${playerScript()}</script>
+<script>${pageAsset('player')}</script>
 </body>
 </html>
 `;

@@ -18,8 +18,9 @@
  * Values that JSON cannot carry as they are (undefined, NaN, functions, strings over
  * MAX_RECORDED_STRING) travel as RecordedValue objects.
  *
- * Besides batches, the player sends PLAYER_READY once, before any course code runs: Node then takes
- * its handle on the control object (see CONTROL_CLAIM) and the SCO is launched.
+ * The control object (what Node calls: launch, callApi, dataModel, …) is never on the window: at boot,
+ * before any course code runs, the player passes it to console.debug(CONTROL_MARKER, control), and Node
+ * takes its handle (a CDP object id) from that console event.
  */
 import type { NavValiditySnapshot } from '../../rte/adapter/navigation-oracle.js';
 import type { RteInit } from '../../rte/adapter/rte-init.js';
@@ -38,11 +39,9 @@ export interface PlayerLaunchConfig {
 }
 
 export const EMIT_BINDING = '__scormTesterEmit';
-/** The global that holds the control object from the player's boot until Node claims it. */
-export const CONTROL_GLOBAL = '__scormTesterControl';
-/** Evaluated by Node in the player's context: removes the global, launches the SCO, returns the control object. */
-export const CONTROL_CLAIM = `window.${CONTROL_GLOBAL}.claim()`;
-export const PLAYER_READY = 'ready';
+export const CONTROL_MARKER = 'scorm-tester:control';
+/** Globals of earlier players (the control object lived there): trapped, so a course that tries them is reported. */
+export const LEGACY_GLOBALS = ['__scormTester', '__scormTesterConfig'];
 /** The inline JSON element carrying the launch configuration (read and removed at boot). */
 export const CONFIG_ELEMENT_ID = 'scorm-tester-config';
 export const SCO_FRAME_ID = 'sco';
@@ -55,6 +54,11 @@ export const STREAM_MS = 200;
 export const FLAT_STRIDE = 10;
 /** A Commit compares the record with the engine at most this often (Terminate always does). */
 export const COMMIT_CHECK_MS = 250;
+
+/** The dialog-loop guard (page/dialog-guard.ts): more than COUNT dialogs within WINDOW_MS is a loop. */
+export const DIALOG_LOOP_COUNT = 30;
+export const DIALOG_LOOP_WINDOW_MS = 3000;
+export const DIALOG_LOOP_MARKER = 'SCORM Tester: dialog loop detected';
 
 /** What the integrity messages ('i') report. */
 export type IntegrityKind =

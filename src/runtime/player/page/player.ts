@@ -2,14 +2,14 @@
  * The player page's script (bundled by scripts/bundle.mjs into an IIFE that player-page.ts inlines
  * after the SCO iframe element). It runs before any course code: it takes the CDP binding and the
  * scorm-again constructors off the window, locks the realm's built-ins, pins window.API /
- * window.API_1484_11 to frozen facades, guards the page against navigation, and exposes its control
- * object once, until Node claims it (see ../wire.ts); only then is the SCO launched.
+ * window.API_1484_11 to frozen facades, guards the page against navigation, hands its control object
+ * to Node through a console event (never a global, see ../wire.ts), and launches the SCO.
  */
 import {
   CONFIG_ELEMENT_ID,
-  CONTROL_GLOBAL,
+  CONTROL_MARKER,
   EMIT_BINDING,
-  PLAYER_READY,
+  LEGACY_GLOBALS,
   SCO_FRAME_ID,
   type IntegrityKind,
   type PlayerLaunchConfig,
@@ -30,9 +30,10 @@ import {
   setFrameSrc,
   toText,
 } from './realm.js';
-import { flush, lastSeq, message, sendRaw, setCurrent, startRecorder } from './recorder.js';
+import { flush, lastSeq, message, setCurrent, startRecorder } from './recorder.js';
 
 const win = window as unknown as Record<string, unknown>;
+const handOver = console.debug;
 
 function integrity(what: IntegrityKind, detail: string): void {
   message({ k: 'i', what, detail });
@@ -66,6 +67,7 @@ const engines: Record<string, EngineCtor | undefined> = {
   '2004': typeof win.Scorm2004API === 'function' ? (win.Scorm2004API as EngineCtor) : undefined,
 };
 for (const name of ['Scorm12API', 'Scorm2004API']) if (name in win) pin(name, () => undefined);
+for (const name of LEGACY_GLOBALS) pin(name, () => undefined);
 
 const configElement = document.getElementById(CONFIG_ELEMENT_ID);
 const firstConfig = JSON.parse(configElement?.textContent ?? 'null') as PlayerLaunchConfig | null;
@@ -75,7 +77,6 @@ const frame = document.getElementById(SCO_FRAME_ID) as HTMLIFrameElement;
 const unlocked = lockRealm(win, (what) =>
   integrity('intrinsic_replaced', `the course tried to replace ${what}`),
 );
-if (unlocked.length > 0) integrity('intrinsic_unlocked', unlocked.slice(0, 20).join(', '));
 
 let cur: Attempt | null = null;
 let attempts = 0;
@@ -182,17 +183,8 @@ const control = freeze({
   blankFrame(): void {
     setFrameSrc(frame, 'about:blank');
   },
-  claim,
 });
 
-let claimed = false;
-function claim(): typeof control | undefined {
-  if (claimed) return undefined;
-  claimed = true;
-  pin(CONTROL_GLOBAL, () => undefined);
-  if (firstConfig) launch(firstConfig);
-  return control;
-}
-
-defineProperty(win, CONTROL_GLOBAL, { value: control, configurable: true });
-sendRaw(PLAYER_READY);
+apply(handOver, console, [CONTROL_MARKER, control]);
+if (unlocked.length > 0) integrity('intrinsic_unlocked', unlocked.slice(0, 20).join(', '));
+if (firstConfig) launch(firstConfig);

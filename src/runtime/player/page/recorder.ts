@@ -2,7 +2,7 @@
  * The record: a reused flat queue in the wire's layout (see ../wire.ts), encoded and sent to Node through
  * the CDP binding captured at boot. Recording a call allocates nothing; previous values and encoding are
  * worked out when the queue is encoded, outside the course's own code path. The queue is filled by index,
- * not push (which measured markedly slower), so a long burst grows it once. Until encoded, slot 6 holds
+ * not push (which measured markedly slower), and kept between bursts. Until encoded, slot 6 holds
  * the attempt object, slot 7 the stored value of a SetValue whose value was not a string (undefined:
  * none), and for calls whose args travel as JSON text, slot 2 holds the element name.
  */
@@ -29,8 +29,23 @@ let empty = true;
 let scheduled = false;
 let firstUnsent = 1;
 let current: Attempt | null = null;
-const q: unknown[] = [];
+// Once the realm is locked (lockdown.ts), Array.prototype and Object.prototype are frozen, which turns
+// off V8's shortcut for storing past an array's end: every append would take a slow path. The queue is
+// therefore allocated ahead (grow) and only ever written in bounds.
+const FIRST_SLOTS = 1024 * STRIDE;
+let q: unknown[] = [];
 let qn = 0;
+
+function grow(): void {
+  const bigger = arrayFill(
+    new Array<unknown>(q.length === 0 ? FIRST_SLOTS : q.length * 2),
+    undefined,
+    0,
+    q.length === 0 ? FIRST_SLOTS : q.length * 2,
+  );
+  for (let i = 0; i < qn; i++) bigger[i] = q[i];
+  q = bigger;
+}
 let encoded: string[] = [];
 
 /** Starts sending through `binding` (the CDP binding function, taken before any course code ran). */
@@ -84,6 +99,7 @@ export function put(
 ): void {
   const t = now();
   const k = qn;
+  if (k + STRIDE > q.length) grow();
   q[k] = mi;
   q[k + 1] = a0;
   q[k + 2] = a1;
@@ -102,6 +118,7 @@ export function put(
 export function putPlain(mi: number, a0: unknown, a1: unknown, argc: number, ret: string, a: Attempt): void {
   const t = now();
   const k = qn;
+  if (k + STRIDE > q.length) grow();
   q[k] = mi;
   q[k + 1] = a0;
   q[k + 2] = a1;
