@@ -1,10 +1,29 @@
 // Bundles the two entry points (MCP server, CLI) from tsc's output into dist/bundle: a few chunks load far
 // faster than hundreds of small modules (MCP start-up ~450 ms -> ~200 ms). Heavy or asset-bearing packages
 // stay external and are loaded on first use (playwright-core, libxml2-wasm).
+// Also bundles the scripts that run in the browser (src/runtime/player/page/player.ts and
+// dialog-guard.ts) into classic scripts, written next to the module that reads them (page-assets.js)
+// and next to the bundled chunks.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
+
+const PAGE_SCRIPTS = { player: 'player.iife.js', 'dialog-guard': 'dialog-guard.iife.js' };
+const ASSET_DIR = 'dist/src/runtime/player';
 
 rmSync('dist/bundle', { recursive: true, force: true });
+for (const [entry, file] of Object.entries(PAGE_SCRIPTS)) {
+  await build({
+    entryPoints: [`src/runtime/player/page/${entry}.ts`],
+    outfile: `${ASSET_DIR}/${file}`,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
 await build({
   entryPoints: { 'mcp-main': 'dist/src/mcp/main.js', 'cli-main': 'dist/src/cli/main.js' },
   outdir: 'dist/bundle',
@@ -21,3 +40,4 @@ await build({
   },
   logLevel: 'warning',
 });
+for (const file of Object.values(PAGE_SCRIPTS)) copyFileSync(`${ASSET_DIR}/${file}`, `dist/bundle/${file}`);

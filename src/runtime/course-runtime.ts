@@ -26,9 +26,9 @@ import {
   type NetworkAccess,
   type NetworkBlockReason,
 } from './network-policy.js';
-import { DIALOG_GUARD_SCRIPT, DIALOG_LOOP_MARKER } from './player/dialog-guard.js';
+import { DIALOG_LOOP_MARKER, dialogGuardScript } from './player/dialog-guard.js';
 import { playerHtml, type PlayerLaunchConfig } from './player/player-page.js';
-import { EMIT_BINDING, PLAYER_GLOBAL } from './player/player-script.js';
+import { CONTROL_MARKER, EMIT_BINDING } from './player/wire.js';
 import { pngSize } from './png.js';
 import {
   API_METHODS,
@@ -155,6 +155,10 @@ export class CourseRuntime {
   private crashReject!: (e: ScormTesterError) => void;
   private readonly crashed: Promise<never>;
   private playerLoaded = false;
+  /** The player's main-world context: the only one whose binding calls are the record. */
+  private playerContextId: number | null = null;
+  /** Node's handle on the player's control object (handed over by a console event; no global reaches it). */
+  private controlId: string | null = null;
   private requestIds = 0;
   private readonly requestEntries = new WeakMap<Request, NetworkEntry>();
   private readonly oracle: NavigationOracle;
@@ -262,7 +266,7 @@ export class CourseRuntime {
       }),
     );
     const setup: Array<Promise<unknown>> = [
-      context.addInitScript({ content: DIALOG_GUARD_SCRIPT }),
+      context.addInitScript({ content: dialogGuardScript() }),
       // WebSockets are judged here too, so a refused one is recorded; the proxy would refuse it anyway.
       context.routeWebSocket(
         () => true,
@@ -303,25 +307,22 @@ export class CourseRuntime {
         this.markCrashed(`the player page was navigated away to ${frame.url()}`);
       }
     });
-    // The binding to Node is installed while the player loads: the player holds its batches until it exists.
-    const bindingReady = (async () => {
-      this.cdp = await context.newCDPSession(this.page);
-      this.cdp.on('Runtime.bindingCalled', (e: { name: string; payload: string }) => {
-        if (e.name !== EMIT_BINDING) return;
-        let batch: WireBatch;
-        try {
-          batch = expandFlatBatch(e.payload);
-        } catch {
-          return;
-        }
-        this.log.ingest(batch);
-      });
-      await Promise.all([
-        this.cdp.send('Runtime.enable'),
-        this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
-      ]);
-    })();
+    // Ready before the player's first line runs (awaited before the navigation, within the open's budget).
+    let claimed!: () => void;
+    const controlReady = new Promise<void>((resolve) => {
+      claimed = resolve;
+    });
+    const bindingReady = this.connectPlayer(claimed);
     bindingReady.catch(() => undefined);
+    page.on('framedetached', (frame) => {
+      if (frame.parentFrame() !== page.mainFrame() || this.state !== 'open') return;
+      this.log.addNavigationBlocked({
+        url: null,
+        message: 'The SCO frame was removed from the player page (e.g. document.open/write on the player).',
+        timestamp: Date.now(),
+      });
+      this.markCrashed('the SCO frame was removed from the player page');
+    });
     this.page.on('crash', () => this.markCrashed('the page renderer crashed (out of memory or killed)'));
     this.page.on('close', () => {
       if (this.state !== 'open' && this.state !== 'starting') return;
@@ -342,9 +343,10 @@ export class CourseRuntime {
       await this.bounded(
         'open the course',
         async () => {
+          await bindingReady;
           await this.page.goto(this.mount.playerUrl, { waitUntil: 'commit', timeout: openTimeoutMs });
           this.playerLoaded = true;
-          await bindingReady;
+          await controlReady;
           await scoLoaded;
         },
         openTimeoutMs,
@@ -371,6 +373,58 @@ export class CourseRuntime {
     }
   }
 
+  /**
+   * Opens the CDP session the player streams its record through: the binding (added before the player
+   * loads; the player takes the function off its window at once), the control object the player hands
+   * over at boot through console.debug, before any course code runs (its context becomes the only one
+   * whose batches are the record: CDP installs the binding in every frame, the SCO's included), and the
+   * watch on the player's document.
+   */
+  private async connectPlayer(claimed: () => void): Promise<void> {
+    this.cdp = await this.lease.context.newCDPSession(this.page);
+    this.cdp.on(
+      'Runtime.consoleAPICalled',
+      (e: {
+        type: string;
+        args: Array<{ value?: unknown; objectId?: string }>;
+        executionContextId: number;
+      }) => {
+        const handle = e.args[1]?.objectId;
+        if (this.controlId !== null || e.type !== 'debug' || e.args[0]?.value !== CONTROL_MARKER || !handle)
+          return;
+        this.controlId = handle;
+        this.playerContextId = e.executionContextId;
+        claimed();
+      },
+    );
+    this.cdp.on(
+      'Runtime.bindingCalled',
+      (e: { name: string; payload: string; executionContextId: number }) => {
+        if (e.name !== EMIT_BINDING || e.executionContextId !== this.playerContextId) return;
+        let batch: WireBatch;
+        try {
+          batch = expandFlatBatch(e.payload);
+        } catch {
+          return;
+        }
+        this.log.ingest(batch);
+      },
+    );
+    this.cdp.on('Runtime.executionContextDestroyed', (e: { executionContextId: number }) => {
+      if (e.executionContextId !== this.playerContextId || this.state !== 'open') return;
+      this.log.addNavigationBlocked({
+        url: null,
+        message: 'The player document was replaced (navigated or reloaded); the SCORM API went with it.',
+        timestamp: Date.now(),
+      });
+      this.markCrashed('the player document was replaced (navigated or reloaded)');
+    });
+    await Promise.all([
+      this.cdp.send('Runtime.enable'),
+      this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
+    ]);
+  }
+
   // ---- API -----------------------------------------------------------------------------------
 
   /**
@@ -381,16 +435,12 @@ export class CourseRuntime {
     this.ensureUsable();
     const name = this.resolveMethod(method);
     if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
-    const expr = `window.${PLAYER_GLOBAL}.callApi(${JSON.stringify(name)}, ${JSON.stringify(args)})`;
-    const res = await this.bounded(
-      `the ${name} call`,
-      () =>
-        this.page.evaluate(expr) as Promise<{
-          from?: number;
-          to?: number;
-          threw?: string | null;
-          error?: string;
-        }>,
+    const res = await this.bounded(`the ${name} call`, () =>
+      this.control<{ from?: number; to?: number; threw?: string | null; error?: string }>(
+        'callApi',
+        name,
+        args,
+      ),
     );
     if (res.error === 'NO_ATTEMPT') fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     if (res.error) fail('INVALID_SCORM_METHOD', `${name} is not available on this API.`);
@@ -413,7 +463,7 @@ export class CourseRuntime {
   /** Every data model element (collections expanded, `_count` included) as the engine holds it now. */
   async getDataModel(): Promise<Record<string, string>> {
     const dm = await this.bounded('reading the data model', () =>
-      this.page.evaluate(`window.${PLAYER_GLOBAL}.dataModel()`),
+      this.control<Record<string, string> | null>('dataModel'),
     );
     if (!dm) fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     return dm as Record<string, string>;
@@ -422,9 +472,7 @@ export class CourseRuntime {
   /** Re-reads the navigation oracle and gives the SCO the new adl.nav.request_valid answers. */
   async refreshNavigation(): Promise<NavValiditySnapshot> {
     const snap = this.oracle.snapshot(this.log.currentScoId ?? this.spec.scoId);
-    await this.bounded('updating navigation state', () =>
-      this.page.evaluate(`window.${PLAYER_GLOBAL}.setNav(${JSON.stringify(snap)})`),
-    );
+    await this.bounded('updating navigation state', () => this.control('setNav', snap));
     return snap;
   }
 
@@ -436,9 +484,9 @@ export class CourseRuntime {
     this.ensureUsable();
     const blank = this.log.waitForFrameLoad((url) => url === 'about:blank');
     await this.bounded('unloading the SCO', async () => {
-      await this.page.evaluate(`window.${PLAYER_GLOBAL}.blankFrame()`);
+      await this.control('blankFrame');
       await blank;
-      const seq = (await this.page.evaluate(`window.${PLAYER_GLOBAL}.flush()`)) as number;
+      const seq = await this.control<number>('flush');
       await this.log.waitForSeq(seq);
     });
     return { initializeState: this.log.initializeState, callCount: this.log.calls.length };
@@ -466,7 +514,7 @@ export class CourseRuntime {
     };
     const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
     await this.bounded('launching the SCO', async () => {
-      await this.page.evaluate(`window.${PLAYER_GLOBAL}.launch(${JSON.stringify(config)})`);
+      await this.control('launch', config);
       await loaded;
     });
   }
@@ -611,6 +659,24 @@ export class CourseRuntime {
     return this.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
+  /** Calls a function of the player's control object through Node's handle (values by JSON). */
+  private async control<T = unknown>(method: string, ...args: unknown[]): Promise<T> {
+    if (this.controlId === null) fail('RUNTIME_NOT_OPEN', 'The player page has not started.');
+    const res = (await this.cdp.send('Runtime.callFunctionOn', {
+      objectId: this.controlId,
+      functionDeclaration: `function (...args) { return this.${method}(...args); }`,
+      arguments: args.map((value) => ({ value })),
+      returnByValue: true,
+    })) as {
+      result: { value?: unknown };
+      exceptionDetails?: { text: string; exception?: { description?: string } };
+    };
+    if (res.exceptionDetails) {
+      throw new Error(res.exceptionDetails.exception?.description ?? res.exceptionDetails.text);
+    }
+    return res.result.value as T;
+  }
+
   private resolveMethod(method: string): string {
     const list = API_METHODS[this.spec.scormVersion];
     if (typeof method === 'string' && list.includes(method)) return method;
@@ -722,7 +788,10 @@ export class CourseRuntime {
     this.log.emit('script_terminated', { reason, operation, timestamp: Date.now() });
     // Records queued by the stopped task never reached their microtask flush; fetch them now.
     await Promise.race([
-      this.page.evaluate(`window.${PLAYER_GLOBAL}.flush()`).catch(() => undefined),
+      this.control<number>('flush').then(
+        (seq) => this.log.waitForSeq(seq),
+        () => undefined,
+      ),
       sleep(1_000),
     ]);
   }
@@ -814,8 +883,10 @@ export class CourseRuntime {
 
   private onConsole(msg: ConsoleMessage): void {
     const text = msg.text();
-    // Chromium's note about our own sandbox attribute, not something the course did.
+    // Chromium's note about our own sandbox attribute, and the player's hand-over (see connectPlayer):
+    // not something the course did.
     if (text.startsWith('An iframe which has both allow-scripts and allow-same-origin')) return;
+    if (text.startsWith(CONTROL_MARKER) && msg.page() === this.page) return;
     const page = msg.page();
     if (text.startsWith(DIALOG_LOOP_MARKER)) {
       // Dialogs are now suppressed, so the loop is a plain busy loop that can be stopped.

@@ -1,9 +1,9 @@
 /**
- * What the runtime records, and the conversion from the player's wire messages (see player-script.ts).
+ * What the runtime records, and the conversion from the player's wire messages (see player/wire.ts).
  */
 import type { NavRequestEvent } from '../rte/adapter/navigation-oracle.js';
 import type { NetworkBlockReason } from './network-policy.js';
-import { FLAT_STRIDE } from './player/player-script.js';
+import { FLAT_STRIDE, type IntegrityKind } from './player/wire.js';
 
 /** A JSON-safe stand-in for a value that JSON cannot carry as given. */
 export type EncodedValue =
@@ -117,6 +117,22 @@ export interface ScriptTerminated {
   timestamp: number;
 }
 
+/**
+ * Something the player saw that a course must not be able to do to it: replacing a global the player
+ * owns, navigating the player page, or making the engine hold what the record does not show.
+ */
+export interface IntegrityEvent {
+  kind: IntegrityKind;
+  detail: string;
+  /** record_engine_mismatch: the element, the value the record showed and the value the engine held. */
+  element?: string;
+  recorded?: string | null;
+  engine?: string | null;
+  scoId: string;
+  attempt: number;
+  timestamp: number;
+}
+
 export type InitializeState = 'none' | 'initialized' | 'terminated';
 
 /** Event name -> payload for CourseRuntime's emitter. */
@@ -135,6 +151,7 @@ export interface RuntimeEvents {
   frame_load: { url: string; scoId: string | null; timestamp: number };
   not_found: { path: string; timestamp: number };
   popup: { url: string; timestamp: number };
+  integrity: IntegrityEvent;
 }
 
 /** The eight API functions, by their SCORM 2004 names (SCORM 1.2 prefixes them with LMS; Terminate is LMSFinish). */
@@ -161,7 +178,7 @@ export const API_METHODS: Record<'1.2' | '2004', readonly string[]> = {
   '2004': CANONICAL_METHODS,
 };
 
-// ---- wire format (see player-script.ts) ----------------------------------------------------
+// ---- wire format (see player/wire.ts) ----------------------------------------------------
 
 export interface WireHeader {
   /** Base time (epoch ms) the messages' t is relative to. */
@@ -211,12 +228,20 @@ export interface WireFrameLoad extends WireBase {
   k: 'f';
   url: string;
 }
-export type WireMessage = WireCall | WireChange | WireNav | WireLaunch | WireFrameLoad;
+export interface WireIntegrity extends WireBase {
+  k: 'i';
+  what: IntegrityKind;
+  detail?: string;
+  el?: string;
+  rec?: RecordedValue;
+  eng?: RecordedValue;
+}
+export type WireMessage = WireCall | WireChange | WireNav | WireLaunch | WireFrameLoad | WireIntegrity;
 export interface WireBatch {
   h: WireHeader;
   m: WireMessage[];
 }
-/** What the player sends: messages as flat slot arrays (layout in player-script.ts). */
+/** What the player sends: messages as flat slot arrays (layout in player/wire.ts). */
 export interface FlatWireBatch {
   h: WireHeader & { s: number };
   f: unknown[][];
@@ -266,7 +291,7 @@ export function expandFlatBatch(payload: string): WireBatch {
   return { h: batch.h, m };
 }
 
-/** Canonical order of the wire's method index (player-script WIRE_METHODS). */
+/** Canonical order of the wire's method index (player/page/attempt.ts M04, M12). */
 const WIRE_NAMES_2004 = API_METHODS['2004'];
 const WIRE_NAMES_12 = API_METHODS['1.2'];
 
@@ -340,4 +365,21 @@ export function changeFromWire(w: WireChange, h: WireHeader): DataChange {
     scoId: w.sco ?? h.sco ?? '',
     attempt: w.at ?? h.at ?? 0,
   });
+}
+
+export function integrityFromWire(w: WireIntegrity, h: WireHeader): IntegrityEvent {
+  const ev: IntegrityEvent = {
+    kind: w.what,
+    detail: w.detail ?? '',
+    scoId: w.sco ?? h.sco ?? '',
+    attempt: w.at ?? h.at ?? 0,
+    timestamp: h.b + w.t,
+  };
+  if (w.el !== undefined) {
+    ev.element = w.el;
+    ev.recorded = w.rec === undefined || w.rec === null ? null : plain(w.rec).text;
+    ev.engine = w.eng === undefined || w.eng === null ? null : plain(w.eng).text;
+    ev.detail = `the engine holds ${w.el} = ${JSON.stringify(ev.engine)} but the record showed ${JSON.stringify(ev.recorded)}`;
+  }
+  return ev;
 }

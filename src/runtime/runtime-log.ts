@@ -10,12 +10,14 @@ import {
   canonicalMethod,
   changeFromCall,
   changeFromWire,
+  integrityFromWire,
   type ApiCallRecord,
   type BlockedRequest,
   type ConsoleEntry,
   type DataChange,
   type DialogEntry,
   type InitializeState,
+  type IntegrityEvent,
   type NavigationBlocked,
   type NetworkEntry,
   type RuntimeEvents,
@@ -55,6 +57,8 @@ export class RuntimeLog {
   readonly dialogs: DialogEntry[] = [];
   readonly navigationBlocked: NavigationBlocked[] = [];
   readonly navRequests: NavRequestEvent[] = [];
+  /** What the player reported a course doing to it (see IntegrityEvent); capped like dialogs. */
+  readonly integrity: IntegrityEvent[] = [];
   readonly missingFiles = new Set<string>();
   /**
    * Entries not kept because a cap was reached, per list. Calls past the cap still count for the
@@ -154,6 +158,9 @@ export class RuntimeLog {
           this.launches += 1;
           this.emit('launch', { scoId: h.sco ?? '', attempt: h.at ?? 0, url: m.url, timestamp: h.b + m.t });
           break;
+        case 'i':
+          this.addIntegrity(integrityFromWire(m, h));
+          break;
         case 'f': {
           this.frameLoads += 1;
           this.emit('frame_load', { url: m.url, scoId: h.sco ?? null, timestamp: h.b + m.t });
@@ -176,6 +183,12 @@ export class RuntimeLog {
         }
       }
     }
+  }
+
+  addIntegrity(ev: IntegrityEvent): void {
+    if (this.integrity.length >= LOG_LIMITS.dialogs) return;
+    this.integrity.push(ev);
+    this.emit('integrity', ev);
   }
 
   private addChange(ch: DataChange): void {

@@ -22,6 +22,7 @@ import type {
   BlockedRequest,
   ConsoleEntry,
   DialogEntry,
+  IntegrityEvent,
   NavigationBlocked,
 } from '../runtime/records.js';
 import type { ViewportSpec } from '../runtime/viewport.js';
@@ -353,6 +354,8 @@ export class Session {
       void this.events.push('dialog', { type: d.type, message: d.message, accepted: d.accepted });
     const navBlocked = (n: NavigationBlocked): void =>
       void this.events.push('navigation:blocked', { url: n.url, message: n.message });
+    const integrity = (i: IntegrityEvent): void =>
+      void this.events.push('error', { kind: 'player_integrity', integrity: i.kind, detail: i.detail });
 
     if (log.currentUrl)
       this.events.push('navigation:completed', { url: log.currentUrl, sco_id: log.currentScoId });
@@ -361,6 +364,7 @@ export class Session {
     log.blockedRequests.forEach(blocked);
     log.dialogs.forEach(dialog);
     log.navigationBlocked.forEach(navBlocked);
+    log.integrity.forEach(integrity);
 
     runtime.on('api_call', apiCall);
     runtime.on('console', consoleEntry);
@@ -371,6 +375,7 @@ export class Session {
       this.events.push('navigation:completed', { url: f.url, sco_id: f.scoId }),
     );
     runtime.on('nav_request', (n) => this.events.push('navigation:request', { ...n }));
+    runtime.on('integrity', integrity);
     runtime.on('crashed', (c) => this.events.push('error', { kind: 'browser_crashed', reason: c.reason }));
     runtime.on('script_terminated', (s) =>
       this.events.push('error', { kind: 'script_terminated', reason: s.reason, operation: s.operation }),

@@ -223,6 +223,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
               finalState: runtime.initializeState,
               ...(dataModel ? { dataModel } : {}),
               ended: !runtime.isOpen,
+              integrity: runtime.log.integrity,
             });
             return { data: build('session', live, runtime, { anomalies, dataModel, settled: null }) };
           }

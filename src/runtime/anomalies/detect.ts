@@ -3,6 +3,7 @@ import { buildContext, type Rule } from './attempts.js';
 import { acceptedInvalidRule } from './accepted-invalid.js';
 import { nonStringArgumentsRule } from './arguments.js';
 import { NAMES } from './elements.js';
+import { integrityAnomalies } from './integrity.js';
 import { interactionsRule } from './interactions.js';
 import {
   commitBeforeTerminateRule,
@@ -43,13 +44,14 @@ export function detectAnomalies(input: AnomalyInput): Anomaly[] {
     throw new TypeError(`detectAnomalies: version must be "1.2" or "2004" (got ${String(input.version)})`);
   }
   const ctx = buildContext(input);
+  const integrity = integrityAnomalies(input.integrity);
   if (ctx.attempts.length === 0) {
     // No call at all; a still-running SCO may not have started yet.
     if (input.ended === false || input.finalState === 'initialized' || input.finalState === 'terminated')
-      return [];
-    return [neverInitialized(NAMES[input.version], 0)];
+      return integrity;
+    return [...integrity, neverInitialized(NAMES[input.version], 0)];
   }
-  const found = RULES.flatMap((rule) => rule(ctx));
+  const found = [...integrity, ...RULES.flatMap((rule) => rule(ctx))];
   return found
     .map((a, i) => ({ a, i }))
     .sort(

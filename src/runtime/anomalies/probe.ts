@@ -89,6 +89,7 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
       finalState: runtime.initializeState,
       dataModel,
       ended: true,
+      integrity: runtime.log.integrity,
     }),
   ];
   return {

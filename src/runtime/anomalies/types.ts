@@ -1,5 +1,5 @@
 import type { Severity } from '../../core/findings.js';
-import type { ApiCallRecord, InitializeState } from '../records.js';
+import type { ApiCallRecord, InitializeState, IntegrityEvent } from '../records.js';
 
 export type AnomalyType =
   | 'initialize_never_called'
@@ -21,7 +21,10 @@ export type AnomalyType =
   | 'engine_accepted_invalid_value'
   | 'excessive_commits'
   | 'excessive_calls'
-  | 'unload_timeout';
+  | 'unload_timeout'
+  | 'player_tampered'
+  | 'player_navigation'
+  | 'record_engine_mismatch';
 
 /** Something the course did (or failed to do) through the SCORM API, found in the recorded calls. */
 export interface Anomaly {
@@ -51,4 +54,6 @@ export interface AnomalyInput {
    * (Terminate, Commit, session time, exit, status, interactions) are not applied to the last attempt.
    */
   ended?: boolean;
+  /** What the player reported the course doing to it (RuntimeLog.integrity). */
+  integrity?: readonly IntegrityEvent[];
 }

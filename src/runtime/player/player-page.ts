@@ -1,11 +1,13 @@
 /**
  * The top-level page we serve for a session: it owns the SCORM API objects and shows the SCO in an
  * iframe, as an LMS does. The iframe is sandboxed without top navigation so a SCO cannot take the page
- * away; everything else a browser normally allows (scripts, forms, dialogs, popups) stays on.
+ * away; everything else a browser normally allows (scripts, forms, dialogs, popups) stays on. The
+ * player's script (page/player.ts, bundled by scripts/bundle.mjs) is inlined after the iframe element.
  */
-import type { RteInit } from '../../rte/adapter/rte-init.js';
-import type { NavValiditySnapshot } from '../../rte/adapter/navigation-oracle.js';
-import { PLAYER_GLOBAL, PLAYER_SCRIPT, SCO_FRAME_NAME } from './player-script.js';
+import { pageAsset } from './page-assets.js';
+import { CONFIG_ELEMENT_ID, SCO_FRAME_ID, SCO_FRAME_NAME, type PlayerLaunchConfig } from './wire.js';
+
+export type { PlayerLaunchConfig } from './wire.js';
 
 export const SCO_SANDBOX = [
   'allow-scripts',
@@ -18,19 +20,6 @@ export const SCO_SANDBOX = [
   'allow-presentation',
   'allow-orientation-lock',
 ].join(' ');
-
-/** What the player needs to start an attempt (also the argument of __scormTester.launch). */
-export interface PlayerLaunchConfig {
-  version: RteInit['version'];
-  scoId: string;
-  /** Absolute URL of the SCO (query and fragment kept). */
-  scoUrl: string;
-  settings: RteInit['settings'];
-  values: RteInit['values'];
-  nav: NavValiditySnapshot;
-  /** false: expose the bare engine (no recording). */
-  record?: boolean;
-}
 
 /** JSON that is safe inside an inline <script>. */
 export function inlineJson(value: unknown): string {
@@ -54,15 +43,14 @@ export function playerHtml(config: PlayerLaunchConfig, title = 'SCORM Tester'): 
 <link rel="icon" href="data:,">
 <style>
 html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden; background: #fff; }
-#sco { display: block; border: 0; width: 100%; height: 100%; }
+#${SCO_FRAME_ID} { display: block; border: 0; width: 100%; height: 100%; }
 </style>
 <script src="${engine}"></script>
-<script>window.__scormTesterConfig = ${inlineJson(config)};</script>
-<script>${PLAYER_SCRIPT}</script>
+<script type="application/json" id="${CONFIG_ELEMENT_ID}">${inlineJson(config)}</script>
 </head>
 <body>
-<iframe id="sco" name="${SCO_FRAME_NAME}" title="SCO" sandbox="${SCO_SANDBOX}" allow="fullscreen; autoplay; clipboard-write"></iframe>
-<script>window.${PLAYER_GLOBAL}.boot();</script>
+<iframe id="${SCO_FRAME_ID}" name="${SCO_FRAME_NAME}" title="SCO" sandbox="${SCO_SANDBOX}" allow="fullscreen; autoplay; clipboard-write"></iframe>
+<script>${pageAsset('player')}</script>
 </body>
 </html>
 `;

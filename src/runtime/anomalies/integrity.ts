@@ -1,0 +1,63 @@
+/**
+ * What the player reported a course doing to it (IntegrityEvent): tampering with the player's page or
+ * realm, navigating it, or the engine holding what the record does not show. Each is an error: a
+ * course that does this would break (or fool) a real LMS.
+ */
+import type { IntegrityEvent } from '../records.js';
+import type { Anomaly } from './types.js';
+
+const LISTED = 5;
+
+function listed(items: readonly string[]): string {
+  const unique = [...new Set(items)];
+  const head = unique.slice(0, LISTED).join('; ');
+  return unique.length > LISTED ? `${head}; and ${unique.length - LISTED} more` : head;
+}
+
+function scoOf(events: readonly IntegrityEvent[]): { sco_id?: string } {
+  const ids = new Set(events.map((e) => e.scoId).filter((id) => id !== ''));
+  return ids.size === 1 ? { sco_id: [...ids][0] as string } : {};
+}
+
+export function integrityAnomalies(events: readonly IntegrityEvent[] | undefined): Anomaly[] {
+  if (!events || events.length === 0) return [];
+  const out: Anomaly[] = [];
+  const of = (kinds: readonly IntegrityEvent['kind'][]): IntegrityEvent[] =>
+    events.filter((e) => kinds.includes(e.kind));
+
+  const tampered = of(['player_global_replaced', 'intrinsic_replaced']);
+  if (tampered.length > 0) {
+    out.push({
+      type: 'player_tampered',
+      severity: 'error',
+      message:
+        `The course tried to replace parts of the LMS page it runs in (${listed(tampered.map((e) => e.detail))}). ` +
+        'The player refused: the record and the engine are unaffected, but an LMS without these guards could be broken or fooled.',
+      fix: 'Find the API with the standard parent/opener walk and only call its eight functions; never assign globals or built-ins of the parent or top window.',
+      count: tampered.length,
+      ...scoOf(tampered),
+    });
+  }
+  const navigations = of(['player_navigation']);
+  if (navigations.length > 0) {
+    out.push({
+      type: 'player_navigation',
+      severity: 'error',
+      message: `The course tried to navigate the LMS page it runs in (${listed(navigations.map((e) => e.detail))}). In a real LMS this would unload the LMS and lose the session.`,
+      fix: 'Navigate only inside the SCO frame. To leave the SCO, set cmi.exit (and adl.nav.request in SCORM 2004) and call Terminate; the LMS decides what comes next.',
+      count: navigations.length,
+      ...scoOf(navigations),
+    });
+  }
+  for (const e of of(['record_engine_mismatch'])) {
+    out.push({
+      type: 'record_engine_mismatch',
+      severity: 'error',
+      message: `At a Commit or Terminate, ${e.detail}: something changed the run-time engine without going through the API, or a call's record was lost. The history now ends with the engine's value.`,
+      fix: "Change learner data only through SetValue on the API object; do not reach into the LMS window's objects. If the course does neither, report this run to SCORM Tester.",
+      ...(e.element !== undefined ? { element: e.element } : {}),
+      ...(e.scoId ? { sco_id: e.scoId } : {}),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+/**
+ * The browser scripts under page/, bundled by scripts/bundle.mjs into classic scripts written next to
+ * this module (dist/src/runtime/player/) and next to the bundled chunks (dist/bundle/), so both builds
+ * find them beside import.meta.url.
+ */
+import { readFileSync } from 'node:fs';
+
+export const PAGE_ASSETS = {
+  player: 'player.iife.js',
+  dialogGuard: 'dialog-guard.iife.js',
+} as const;
+
+const cache = new Map<string, string>();
+
+/** A bundled page script; fails clearly when the build did not produce it. */
+export function pageAsset(name: keyof typeof PAGE_ASSETS): string {
+  const file = PAGE_ASSETS[name];
+  let text = cache.get(file);
+  if (text === undefined) {
+    const url = new URL(`./${file}`, import.meta.url);
+    try {
+      text = readFileSync(url, 'utf8');
+    } catch {
+      throw new Error(`The page script ${url.pathname} is missing: run "npm run build".`);
+    }
+    // Inlined in <script> elements: the text must not end the element early.
+    if (/<\/script/i.test(text))
+      throw new Error(`${url.pathname} cannot be inlined: it contains "</script".`);
+    cache.set(file, text);
+  }
+  return text;
+}

@@ -1,0 +1,208 @@
+/**
+ * Locks the player realm before any course code runs. The SCO is same-origin with the player (API
+ * discovery needs it), so it can run code here through parent.Function and patch anything reachable
+ * from the player's window. After lockdown the standard built-ins (constructors, prototypes, namespace
+ * objects, hidden iterator and function prototypes) are frozen: nothing on them can be replaced, added
+ * (no prototype pollution, no Object.prototype.toJSON) or deleted. Object.freeze keeps V8's fast
+ * property layout (redefining properties one by one measured slower for the engine). Two exceptions:
+ * the Error prototypes keep `name` and `message` writable, because subclasses assign them on their
+ * instances; and the functions a course would patch to bend what runs here (JSON.*, Reflect.*,
+ * Date.now and the window's timers) become read-only accessors whose setter reports the attempt.
+ */
+import {
+  defineProperty,
+  freeze,
+  getOwnPropertyDescriptor,
+  getPrototypeOf,
+  ownKeys,
+  preventExtensions,
+} from './realm.js';
+
+const BUILT_INS = [
+  'Object',
+  'Function',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'Symbol',
+  'BigInt',
+  'Date',
+  'RegExp',
+  'Error',
+  'EvalError',
+  'RangeError',
+  'ReferenceError',
+  'SyntaxError',
+  'TypeError',
+  'URIError',
+  'AggregateError',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'WeakRef',
+  'FinalizationRegistry',
+  'Promise',
+  'Proxy',
+  'Reflect',
+  'JSON',
+  'Math',
+  'Atomics',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+  'Intl',
+  'Iterator',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'encodeURI',
+  'encodeURIComponent',
+  'decodeURI',
+  'decodeURIComponent',
+  'escape',
+  'unescape',
+];
+
+/** Window functions the player or the engine call; pinned on the window object itself. */
+export const PINNED_WINDOW_FUNCTIONS = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'queueMicrotask',
+];
+
+function isRef(v: unknown): v is object {
+  return v !== null && (typeof v === 'object' || typeof v === 'function');
+}
+
+/** Intrinsics no global names: %TypedArray%, the iterator prototypes, generator and async function prototypes. */
+function hiddenIntrinsics(): unknown[] {
+  const arrayIterator = getPrototypeOf([][Symbol.iterator]());
+  return [
+    getPrototypeOf(Int8Array),
+    arrayIterator,
+    arrayIterator && getPrototypeOf(arrayIterator),
+    getPrototypeOf(new Map().entries()),
+    getPrototypeOf(new Set().values()),
+    getPrototypeOf(''[Symbol.iterator]()),
+    getPrototypeOf(/a/g[Symbol.matchAll]('')),
+    getPrototypeOf(function* () {}),
+    getPrototypeOf(async function () {}),
+    getPrototypeOf(async function* () {}),
+  ];
+}
+
+/**
+ * A read-only accessor in place of a function-valued property: reading gives the function, assigning
+ * reports the attempt (and changes nothing).
+ */
+function trap(
+  obj: object,
+  key: PropertyKey,
+  value: unknown,
+  name: string,
+  onTamper: (what: string) => void,
+): boolean {
+  return defineProperty(obj, key, {
+    get: () => value,
+    set(this: unknown, next: unknown) {
+      // A subclass assigning its own static (class X extends Date { … } X.now = …) is not tampering.
+      if (this !== obj && this !== null && (typeof this === 'object' || typeof this === 'function')) {
+        defineProperty(this, key, { value: next, writable: true, enumerable: true, configurable: true });
+        return;
+      }
+      onTamper(name);
+    },
+    enumerable: false,
+    configurable: false,
+  });
+}
+
+/** Whose function-valued properties are trapped (see trap); Date only for Date.now. */
+const TRAPPED = new Set(['JSON', 'Reflect', 'Date']);
+
+/** Error.prototype and its subclasses' prototypes: functions locked, name/message left writable. */
+function lockErrorPrototype(obj: object, path: string, failed: string[]): void {
+  for (const key of ownKeys(obj)) {
+    const d = getOwnPropertyDescriptor(obj, key);
+    if (!d || !d.configurable) continue;
+    const fn = 'value' in d && typeof d.value === 'function';
+    const attrs =
+      'value' in d
+        ? { configurable: false, writable: fn ? false : d.writable === true }
+        : { configurable: false };
+    if (!defineProperty(obj, key, attrs)) failed.push(`${path}.${String(key)}`);
+  }
+  if (!preventExtensions(obj)) failed.push(`${path} (extensible)`);
+}
+
+/**
+ * Locks the built-ins reachable from `global`; returns what could not be locked (empty when all held).
+ * `onTamper` is told of each later attempt to replace a trapped function.
+ */
+export function lockRealm(global: Record<string, unknown>, onTamper: (what: string) => void): string[] {
+  const failed: string[] = [];
+  const errorProto = (global.Error as { prototype?: object } | undefined)?.prototype;
+  const seen = new Set<object>();
+  const stack: Array<[object, string]> = [];
+  for (const name of BUILT_INS) {
+    const v = global[name];
+    if (isRef(v)) stack.push([v, name]);
+  }
+  for (const v of hiddenIntrinsics()) if (isRef(v)) stack.push([v, '(intrinsic)']);
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [obj, path] = next;
+    if (seen.has(obj)) continue;
+    seen.add(obj);
+    const trapped = TRAPPED.has(path);
+    for (const key of ownKeys(obj)) {
+      const d = getOwnPropertyDescriptor(obj, key);
+      if (!d) continue;
+      const name = `${path}.${String(key)}`;
+      if ('value' in d) {
+        if (isRef(d.value)) stack.push([d.value, name]);
+        const wanted = path !== 'Date' || key === 'now';
+        if (trapped && wanted && typeof d.value === 'function' && d.configurable) {
+          if (!trap(obj, key, d.value, name, onTamper)) failed.push(name);
+        }
+      } else {
+        for (const fn of [d.get, d.set]) if (fn) stack.push([fn, name]);
+      }
+    }
+    if (
+      obj === errorProto ||
+      (errorProto !== undefined && getPrototypeOf(obj) === errorProto && !isFunction(obj))
+    ) {
+      lockErrorPrototype(obj, path, failed);
+    } else {
+      try {
+        freeze(obj);
+      } catch {
+        failed.push(`${path} (not frozen)`);
+      }
+    }
+  }
+  for (const name of PINNED_WINDOW_FUNCTIONS) {
+    if (!trap(global, name, global[name], `window.${name}`, onTamper)) failed.push(`window.${name}`);
+  }
+  return failed;
+}
+
+function isFunction(v: unknown): boolean {
+  return typeof v === 'function';
+}

@@ -1,0 +1,204 @@
+/**
+ * The record: a reused flat queue in the wire's layout (see ../wire.ts), encoded and sent to Node through
+ * the CDP binding captured at boot. Recording a call allocates nothing; previous values and encoding are
+ * worked out when the queue is encoded, outside the course's own code path. The queue is filled by index,
+ * not push (which measured markedly slower), and kept between bursts. Until encoded, slot 6 holds
+ * the attempt object, slot 7 the stored value of a SetValue whose value was not a string (undefined:
+ * none), and for calls whose args travel as JSON text, slot 2 holds the element name.
+ */
+import { FLAT_STRIDE as STRIDE, FLUSH_CHUNK, STREAM_MS } from '../wire.js';
+import type { Attempt } from './attempt-types.js';
+import { encStr, jsonValue, wireValue } from './encode.js';
+import {
+  arrayFill,
+  arrayJoin,
+  arrayPush,
+  arraySlice,
+  dateNow,
+  microtask,
+  stringify,
+  stringSlice,
+} from './realm.js';
+
+const CHUNK_SLOTS = FLUSH_CHUNK * STRIDE;
+
+let emit: (payload: string) => void = () => undefined;
+let seq = 0;
+let base = 0;
+let empty = true;
+let scheduled = false;
+let firstUnsent = 1;
+let current: Attempt | null = null;
+// Once the realm is locked (lockdown.ts), Array.prototype and Object.prototype are frozen, which turns
+// off V8's shortcut for storing past an array's end: every append would take a slow path. The queue is
+// therefore allocated ahead (grow) and only ever written in bounds.
+const FIRST_SLOTS = 1024 * STRIDE;
+let q: unknown[] = [];
+let qn = 0;
+
+function grow(): void {
+  const bigger = arrayFill(
+    new Array<unknown>(q.length === 0 ? FIRST_SLOTS : q.length * 2),
+    undefined,
+    0,
+    q.length === 0 ? FIRST_SLOTS : q.length * 2,
+  );
+  for (let i = 0; i < qn; i++) bigger[i] = q[i];
+  q = bigger;
+}
+let encoded: string[] = [];
+
+/** Starts sending through `binding` (the CDP binding function, taken before any course code ran). */
+export function startRecorder(binding: (payload: string) => void): void {
+  emit = (payload) => {
+    try {
+      binding(payload);
+    } catch {
+      // The page is going away.
+    }
+  };
+}
+
+export function setCurrent(a: Attempt | null): void {
+  current = a;
+}
+
+export function lastSeq(): number {
+  return seq;
+}
+
+function now(): number {
+  const n = dateNow();
+  if (empty) {
+    base = n;
+    empty = false;
+  }
+  return n - base;
+}
+
+function queued(t: number): void {
+  seq++;
+  if (t >= STREAM_MS || qn >= CHUNK_SLOTS) flush();
+  else if (!scheduled) {
+    scheduled = true;
+    microtask(flush);
+  }
+}
+
+/** Records one API call (slot meanings in ../wire.ts). The facade's fast path writes the same slots inline. */
+export function put(
+  mi: number,
+  a0: unknown,
+  a1: unknown,
+  argc: number,
+  ret: unknown,
+  code: unknown,
+  a: Attempt | null,
+  stored: unknown,
+  extra: string,
+): void {
+  const t = now();
+  const k = qn;
+  if (k + STRIDE > q.length) grow();
+  q[k] = mi;
+  q[k + 1] = a0;
+  q[k + 2] = a1;
+  q[k + 3] = argc;
+  q[k + 4] = ret;
+  q[k + 5] = code;
+  q[k + 6] = a;
+  q[k + 7] = stored;
+  q[k + 8] = extra;
+  q[k + 9] = t;
+  qn = k + STRIDE;
+  queued(t);
+}
+
+/** Records a successful, plain call: the hot path, kept small so it stays cheap before the JIT warms up. */
+export function putPlain(mi: number, a0: unknown, a1: unknown, argc: number, ret: string, a: Attempt): void {
+  const t = now();
+  const k = qn;
+  if (k + STRIDE > q.length) grow();
+  q[k] = mi;
+  q[k + 1] = a0;
+  q[k + 2] = a1;
+  q[k + 3] = argc;
+  q[k + 4] = ret;
+  q[k + 5] = '0';
+  q[k + 6] = a;
+  q[k + 7] = undefined;
+  q[k + 8] = '';
+  q[k + 9] = t;
+  qn = k + STRIDE;
+  queued(t);
+}
+
+/** Any other message, as an object (tagged with its attempt when that is not the current one). */
+export function message(msg: Record<string, unknown>, a: Attempt | null = current): void {
+  if (a !== null && a !== current) {
+    msg.sco = a.cfg.scoId;
+    msg.at = a.attempt;
+  }
+  const json = stringify(msg);
+  put(-1, null, null, 0, null, null, null, undefined, stringSlice(json, 1, -1));
+}
+
+/**
+ * Applies successful SetValues to their attempt's shadow (the last value seen per element) to find
+ * each one's previous value, makes every slot JSON-safe, and encodes the queue as one piece.
+ */
+export function encodeQueue(): void {
+  for (let i = 0; i < qn; i += STRIDE) {
+    if (q[i] === -1) continue;
+    const a = q[i + 6] as Attempt;
+    const argc = q[i + 3] as number;
+    const stored = q[i + 7];
+    let prev: unknown = 0;
+    const el = argc === -1 ? q[i + 2] : q[i + 1];
+    if (q[i] === 3 && q[i + 4] === 'true' && typeof el === 'string') {
+      const next = (stored === undefined ? q[i + 2] : stored) as string;
+      const shadow = a.shadow;
+      const before = el in shadow ? (shadow[el] as string) : null;
+      if (next !== before) {
+        prev = encStr(before);
+        if (stored !== undefined) q[i + 8] += ',"n":' + jsonValue(stored);
+        shadow[el] = next;
+      }
+    }
+    q[i + 7] = prev;
+    q[i + 6] = a === current ? 0 : [a.cfg.scoId, a.attempt];
+    if (argc === -1) q[i + 2] = null;
+    else {
+      q[i + 1] = wireValue(q[i + 1]);
+      q[i + 2] = argc === 2 ? wireValue(q[i + 2]) : null;
+    }
+    q[i + 4] = wireValue(q[i + 4]);
+  }
+  arrayPush(encoded, stringify(arraySlice(q, 0, qn)));
+  arrayFill(q, undefined, 0, qn);
+  qn = 0;
+}
+
+export function pendingCalls(): boolean {
+  return qn > 0;
+}
+
+export function flush(): void {
+  scheduled = false;
+  if (qn > 0) encodeQueue();
+  if (encoded.length === 0) return;
+  const a = current;
+  const h = a
+    ? { b: base, s: firstUnsent, sco: a.cfg.scoId, at: a.attempt, v: a.cfg.version, z: a.noError }
+    : { b: base, s: firstUnsent };
+  const body = arrayJoin(encoded, ',');
+  encoded = [];
+  empty = true;
+  firstUnsent = seq + 1;
+  emit('{"h":' + stringify(h) + ',"f":[' + body + ']}');
+}
+
+/** Sends a message that is not a batch (PLAYER_READY). */
+export function sendRaw(payload: string): void {
+  emit(payload);
+}

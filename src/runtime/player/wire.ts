@@ -1,0 +1,74 @@
+/**
+ * What the player page (page/*.ts, compiled for the browser) and Node (records.ts, course-runtime.ts)
+ * agree on. Imported by both sides; nothing here may touch Node or the DOM.
+ *
+ * Wire format (decoded by records.ts expandFlatBatch). Each flush sends {h: header, f: pieces}. The
+ * header names the current attempt (b: base time, s: sequence of the first message, sco, at: attempt,
+ * v: version, z: [error string, diagnostic] for code "0"). Each piece is a flat array of FLAT_STRIDE
+ * slots per message, so the page can hand it to the native JSON.stringify instead of building text
+ * call by call:
+ *   0 method index (-1: another kind of message), 1 arg 0, 2 arg 1, 3 arg count (-1: slot 1 is the
+ *   args array as JSON text), 4 result, 5 error code, 6 attempt (0: the header's, else [sco, at]),
+ *   7 previous value when a SetValue changed the element (null: it had none; 0: no change),
+ *   8 extra JSON members: for calls ',"es":…,"d":…' (e != "0"), ',"src":"tool"', ',"x":…' (engine
+ *   exception), ',"n":…' (stored value when it differs from the args[1] given); for other messages
+ *   their members: k 'c' internal data change {el, p, n}; 'n' navigation request {q, ph};
+ *   'l' launch {url}; 'f' frame load {url}; 'i' integrity {what, detail, el?, rec?, eng?}. 9 time
+ *   (ms after b).
+ * Values that JSON cannot carry as they are (undefined, NaN, functions, strings over
+ * MAX_RECORDED_STRING) travel as RecordedValue objects.
+ *
+ * The control object (what Node calls: launch, callApi, dataModel, …) is never on the window: at boot,
+ * before any course code runs, the player passes it to console.debug(CONTROL_MARKER, control), and Node
+ * takes its handle (a CDP object id) from that console event.
+ */
+import type { NavValiditySnapshot } from '../../rte/adapter/navigation-oracle.js';
+import type { RteInit } from '../../rte/adapter/rte-init.js';
+
+/** What the player needs to start an attempt (the argument of the control object's launch). */
+export interface PlayerLaunchConfig {
+  version: RteInit['version'];
+  scoId: string;
+  /** Absolute URL of the SCO (query and fragment kept). */
+  scoUrl: string;
+  settings: RteInit['settings'];
+  values: RteInit['values'];
+  nav: NavValiditySnapshot;
+  /** false: expose the bare engine (no recording). */
+  record?: boolean;
+}
+
+export const EMIT_BINDING = '__scormTesterEmit';
+export const CONTROL_MARKER = 'scorm-tester:control';
+/** Globals of earlier players (the control object lived there): trapped, so a course that tries them is reported. */
+export const LEGACY_GLOBALS = ['__scormTester', '__scormTesterConfig'];
+/** The inline JSON element carrying the launch configuration (read and removed at boot). */
+export const CONFIG_ELEMENT_ID = 'scorm-tester-config';
+export const SCO_FRAME_ID = 'sco';
+export const SCO_FRAME_NAME = 'scorm_sco';
+/** Strings longer than this are recorded as a head plus their length. */
+export const MAX_RECORDED_STRING = 65536;
+/** A long synchronous burst of calls is streamed every STREAM_MS, or every FLUSH_CHUNK messages. */
+export const FLUSH_CHUNK = 20_000;
+export const STREAM_MS = 200;
+export const FLAT_STRIDE = 10;
+/** A Commit compares the record with the engine at most this often (Terminate always does). */
+export const COMMIT_CHECK_MS = 250;
+
+/** The dialog-loop guard (page/dialog-guard.ts): more than COUNT dialogs within WINDOW_MS is a loop. */
+export const DIALOG_LOOP_COUNT = 30;
+export const DIALOG_LOOP_WINDOW_MS = 3000;
+export const DIALOG_LOOP_MARKER = 'SCORM Tester: dialog loop detected';
+
+/** What the integrity messages ('i') report. */
+export type IntegrityKind =
+  /** A global the player owns (API object, emitter, control, engine constructor) was assigned or redefined. */
+  | 'player_global_replaced'
+  /** The course tried to navigate the player page (cancelled, or not cancellable). */
+  | 'player_navigation'
+  /** At Commit/Terminate the engine held a value the record did not show. */
+  | 'record_engine_mismatch'
+  /** The course tried to replace a built-in function of the player's realm (the attempt failed). */
+  | 'intrinsic_replaced'
+  /** The player could not lock an intrinsic of its realm at boot. */
+  | 'intrinsic_unlocked';

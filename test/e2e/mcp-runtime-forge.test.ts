@@ -1,0 +1,135 @@
+/**
+ * A course that tampers with the player cannot forge what the MCP tools report: over stdio, the
+ * recorded calls, the data-model history and scorm_data_model_get stay true to the engine, the
+ * tampering is reported (anomalies and session events), and the player page stays.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+type Data = Record<string, unknown>;
+interface CallView {
+  method: string;
+  args: unknown[];
+  result: unknown;
+  source: string;
+}
+
+let server: StartedServer;
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server.close();
+});
+
+const COURSE = join(FIXTURES_DIR, 'courses', 'forge-record');
+
+/** Opens the fixture's item for `attack` and waits until the course has committed. */
+async function openAttack(attack: string): Promise<string> {
+  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
+    package_path: COURSE,
+    new_attempt: true,
+  });
+  await callTool(server.client, 'scorm_runtime_open', { session_id, item_id: attack });
+  await callTool(server.client, 'scorm_wait_for_api_call', {
+    session_id,
+    method: 'Commit',
+    include_past: true,
+  });
+  return session_id;
+}
+
+async function assertTrueToEngine(sessionId: string): Promise<Data[]> {
+  const dm = await callTool<{ data: Data }>(server.client, 'scorm_data_model_get', {
+    session_id: sessionId,
+    elements: ['cmi.success_status', 'cmi.location'],
+  });
+  assert.deepEqual(dm.data, { 'cmi.success_status': 'failed', 'cmi.location': 'real-location' });
+  const history = await callTool<{ changes: Data[] }>(server.client, 'scorm_get_data_model_history', {
+    session_id: sessionId,
+  });
+  const changes = history.changes.map((c) => `${String(c.element)}=${String(c.newValue)}`);
+  assert.deepEqual(changes, ['cmi.success_status=failed', 'cmi.location=real-location']);
+  const tool = await callTool(server.client, 'scorm_api_call', {
+    session_id: sessionId,
+    method: 'GetValue',
+    args: ['cmi.success_status'],
+  });
+  assert.equal(tool.result, 'failed');
+  const debug = await callTool<{ calls: CallView[]; anomalies: Data[] }>(
+    server.client,
+    'scorm_debug_api_calls',
+    {
+      session_id: sessionId,
+    },
+  );
+  assert.deepEqual(
+    debug.calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}/${c.source}`),
+    [
+      'Initialize()=true/sco',
+      'SetValue(cmi.success_status,failed)=true/sco',
+      'SetValue(cmi.location,real-location)=true/sco',
+      'Commit()=true/sco',
+      'GetValue(cmi.success_status)=failed/tool',
+    ],
+  );
+  return debug.anomalies;
+}
+
+async function integrityEvents(sessionId: string): Promise<Data[]> {
+  const out = await callTool<{ events: Array<{ type: string; payload?: Data }> }>(
+    server.client,
+    'scorm_session_events',
+    {
+      session_id: sessionId,
+      max_events: 1000,
+    },
+  );
+  return out.events.filter((e) => e.payload?.kind === 'player_integrity').map((e) => e.payload as Data);
+}
+
+test('wrapping the emitter does not reach the record; it is reported', async () => {
+  const sessionId = await openAttack('emitter');
+  const anomalies = await assertTrueToEngine(sessionId);
+  const tampered = anomalies.find((a) => a.type === 'player_tampered');
+  assert.ok(tampered, JSON.stringify(anomalies));
+  assert.equal(tampered.severity, 'error');
+  assert.match(String(tampered.message), /window\.__scormTesterEmit/);
+  const events = await integrityEvents(sessionId);
+  assert.deepEqual(
+    events.map((e) => e.integrity),
+    ['player_global_replaced'],
+  );
+  await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+});
+
+test('replacing the control object changes nothing scorm_data_model_get reads; tool calls alone are "tool"', async () => {
+  const sessionId = await openAttack('control');
+  const anomalies = await assertTrueToEngine(sessionId);
+  assert.ok(
+    anomalies.some((a) => a.type === 'player_tampered' && /window\.__scormTester\b/.test(String(a.message))),
+  );
+  await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+});
+
+test('replacing intrinsics of the player realm fails and is reported', async () => {
+  const sessionId = await openAttack('intrinsics');
+  const anomalies = await assertTrueToEngine(sessionId);
+  const tampered = anomalies.find((a) => a.type === 'player_tampered');
+  assert.match(String(tampered?.message), /JSON\.stringify.*Date\.now/);
+  await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+});
+
+test('navigating the player through parent.Function is cancelled; the runtime stays open', async () => {
+  const sessionId = await openAttack('nav-href');
+  await new Promise((r) => setTimeout(r, 300));
+  const status = await callTool(server.client, 'scorm_runtime_status', { session_id: sessionId });
+  assert.equal(status.open, true);
+  const anomalies = await assertTrueToEngine(sessionId);
+  const nav = anomalies.find((a) => a.type === 'player_navigation');
+  assert.match(String(nav?.message), /cancelled \w+ to http:\/\/127\.0\.0\.1:\d+\/elsewhere/);
+  await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+});

@@ -1,0 +1,252 @@
+/**
+ * A record the course cannot forge: the forge-record fixture tampers with the player (same origin, so it
+ * reaches every global of the player and runs code in its realm through parent.Function), then reports
+ * success_status=failed and a location. Each attack must leave the recorded calls, the history and the
+ * data model read from the engine true to the engine, and be reported; the player page must stay.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { ScormTesterError } from '../../src/core/errors.js';
+import { buildRteInit } from '../../src/rte/adapter/index.js';
+import { detectAnomalies } from '../../src/runtime/anomalies/index.js';
+import { BrowserPool } from '../../src/runtime/browser-pool.js';
+import { findChromium } from '../../src/runtime/chromium.js';
+import { openCourseRuntime, type CourseRuntime } from '../../src/runtime/course-runtime.js';
+import type { IntegrityEvent } from '../../src/runtime/records.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+const COURSE = resolve(FIXTURES_DIR, 'courses', 'forge-record');
+const SKIP = (() => {
+  try {
+    findChromium();
+    return false;
+  } catch (err) {
+    return (err as Error).message;
+  }
+})();
+
+let pool: BrowserPool;
+before(() => {
+  pool = new BrowserPool();
+});
+after(async () => {
+  await pool?.shutdown();
+});
+
+function open(attack: string): Promise<CourseRuntime> {
+  return openCourseRuntime({
+    packageRoot: COURSE,
+    launchPath: `index.html?attack=${attack}`,
+    scormVersion: '2004',
+    scoId: 'item',
+    rte: buildRteInit({ version: '2004', scoId: 'item' }),
+    pool,
+    timeoutMs: 5_000,
+    openTimeoutMs: 30_000,
+    warmSpare: false,
+  });
+}
+
+async function withAttack(
+  attack: string,
+  fn: (rt: CourseRuntime, results: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const rt = await open(attack);
+  try {
+    await rt.waitForCall('Commit', 10_000);
+    const frame = await rt.scoFrame();
+    const handle = await frame.waitForFunction('window.results && JSON.stringify(window.results)');
+    const results = JSON.parse((await handle.jsonValue()) as string) as Record<string, string>;
+    await fn(rt, results);
+  } finally {
+    await rt.close();
+  }
+}
+
+/** The course set success_status=failed and location=real-location: record, history and engine agree. */
+async function assertTrueToEngine(rt: CourseRuntime): Promise<void> {
+  const calls = rt.calls.map((c) => `${c.method}(${c.args.join(',')})=${c.result}`);
+  assert.deepEqual(calls, [
+    'Initialize()=true',
+    'SetValue(cmi.success_status,failed)=true',
+    'SetValue(cmi.location,real-location)=true',
+    'Commit()=true',
+  ]);
+  assert.ok(rt.calls.every((c) => c.source === 'sco'));
+  const history = rt.log.dataChanges.map((c) => `${c.element}=${c.newValue}`);
+  assert.deepEqual(history, ['cmi.success_status=failed', 'cmi.location=real-location']);
+  const dm = await rt.getDataModel();
+  assert.equal(dm['cmi.success_status'], 'failed');
+  assert.equal(dm['cmi.location'], 'real-location');
+  // A tool call is the only call recorded as the tool's.
+  const tool = await rt.callApi('GetValue', ['cmi.success_status']);
+  assert.deepEqual([tool.result, tool.source], ['failed', 'tool']);
+  assert.equal(rt.calls.filter((c) => c.source === 'tool').length, 1);
+}
+
+const kinds = (events: readonly IntegrityEvent[]): string[] => events.map((e) => `${e.kind}: ${e.detail}`);
+
+test('no attack: nothing is reported', { skip: SKIP }, async () => {
+  await withAttack('none', async (rt) => {
+    await assertTrueToEngine(rt);
+    assert.deepEqual(rt.log.integrity, []);
+  });
+});
+
+test(
+  'the emitter: off the window, wrapping it is reported, a batch forged from the SCO frame is ignored',
+  { skip: SKIP },
+  async () => {
+    await withAttack('emitter', async (rt, results) => {
+      assert.equal(results.seen, 'undefined');
+      assert.equal(results.inRealm, 'undefined');
+      assert.equal(results.own, 'sent');
+      await assertTrueToEngine(rt);
+      assert.deepEqual(kinds(rt.log.integrity), [
+        'player_global_replaced: the course assigned window.__scormTesterEmit',
+      ]);
+      const anomalies = detectAnomalies({
+        version: '2004',
+        calls: rt.calls,
+        integrity: rt.log.integrity,
+        ended: false,
+      });
+      assert.deepEqual(
+        anomalies.filter((a) => a.severity === 'error').map((a) => a.type),
+        ['player_tampered'],
+      );
+    });
+  },
+);
+
+test(
+  'the control object: no global reaches it; replacing it changes nothing Node reads',
+  { skip: SKIP },
+  async () => {
+    await withAttack('control', async (rt, results) => {
+      assert.equal(results.seen, 'undefined/undefined');
+      await assertTrueToEngine(rt);
+      assert.deepEqual(kinds(rt.log.integrity), [
+        'player_global_replaced: the course assigned window.__scormTester',
+      ]);
+    });
+  },
+);
+
+test(
+  'the engine: constructors off the window, facade frozen, prototypes locked',
+  { skip: SKIP },
+  async () => {
+    await withAttack('engine', async (rt, results) => {
+      assert.equal(results.ctor, 'undefined/undefined');
+      assert.equal(results.replaceCtor, 'undefined');
+      assert.equal(results.facadeMethod, 'false');
+      assert.equal(results.facadeProto, 'threw TypeError');
+      assert.equal(results.objectProto, 'undefined');
+      await assertTrueToEngine(rt);
+      assert.deepEqual(kinds(rt.log.integrity), [
+        'player_global_replaced: the course assigned window.Scorm2004API',
+      ]);
+    });
+  },
+);
+
+test('intrinsics of the player realm cannot be replaced; trying is reported', { skip: SKIP }, async () => {
+  await withAttack('intrinsics', async (rt, results) => {
+    assert.equal(results.stringify, '{"a":1}');
+    assert.equal(results.defineStringify, 'threw TypeError');
+    assert.equal(results.parse, 'number');
+    assert.equal(results.dateNow, 'true');
+    for (const method of ['push', 'slice', 'join', 'call', 'apply', 'setTimeout', 'queueMicrotask']) {
+      assert.equal(results[method], method, method);
+    }
+    assert.equal(results.pollute, 'undefined');
+    assert.equal(results.strictInRealm, 'TypeError');
+    await assertTrueToEngine(rt);
+    assert.deepEqual(
+      rt.log.integrity.map((e) => e.detail),
+      [
+        'JSON.stringify',
+        'JSON.parse',
+        'Date.now',
+        'Reflect.apply',
+        'window.setTimeout',
+        'window.queueMicrotask',
+      ].map((name) => `the course tried to replace ${name}`),
+    );
+    assert.ok(rt.log.integrity.every((e) => e.kind === 'intrinsic_replaced'));
+  });
+});
+
+test(
+  'window.API_1484_11 cannot be replaced, redefined or deleted; assigning it is reported',
+  { skip: SKIP },
+  async () => {
+    await withAttack('api', async (rt, results) => {
+      assert.deepEqual(
+        [results.assign, results.define, results.delete, results.after],
+        ['true', 'threw TypeError', 'false', 'true'],
+      );
+      await assertTrueToEngine(rt);
+      assert.deepEqual(kinds(rt.log.integrity), [
+        'player_global_replaced: the course assigned window.API_1484_11',
+      ]);
+    });
+  },
+);
+
+// While the player is still loading, Chromium turns a push into a replace: the type is not asserted.
+const NAVIGATIONS: Array<[string, RegExp]> = [
+  ['nav-href', /\/elsewhere$/],
+  ['nav-replace', /\/elsewhere$/],
+  ['nav-assign', /\/elsewhere$/],
+  ['nav-reload', /\/p\/player\.html$/],
+  ['nav-open-top', /\/elsewhere$/],
+  ['nav-form', /\/elsewhere\?$/],
+  ['nav-push-state', /\/elsewhere$/],
+];
+
+test(
+  'navigating the player through parent.Function is cancelled, reported, and the runtime goes on',
+  { skip: SKIP },
+  async () => {
+    for (const [attack, destination] of NAVIGATIONS) {
+      await withAttack(attack, async (rt) => {
+        await new Promise((r) => setTimeout(r, 300));
+        assert.equal(rt.isCrashed, false, attack);
+        assert.ok(rt.playerPage.url().endsWith('/p/player.html'), `${attack}: ${rt.playerPage.url()}`);
+        const nav = rt.log.integrity.filter((e) => e.kind === 'player_navigation');
+        assert.equal(nav.length, 1, `${attack}: ${kinds(rt.log.integrity).join('; ')}`);
+        assert.match(
+          nav[0]?.detail ?? '',
+          /^cancelled (push|replace|reload) to http:\/\/127\.0\.0\.1:/,
+          attack,
+        );
+        assert.match(nav[0]?.detail ?? '', destination, attack);
+        await assertTrueToEngine(rt);
+      });
+    }
+  },
+);
+
+test('top.location from the SCO itself is stopped by the sandbox', { skip: SKIP }, async () => {
+  await withAttack('nav-top', async (rt, results) => {
+    assert.equal(results.attack, 'threw SecurityError');
+    assert.equal(rt.log.navigationBlocked.length, 1);
+    await assertTrueToEngine(rt);
+  });
+});
+
+test(
+  'document.open on the player removes the SCO frame: the runtime stops and says why',
+  { skip: SKIP },
+  async () => {
+    await assert.rejects(open('nav-document-open'), (err: unknown) => {
+      assert.ok(err instanceof ScormTesterError);
+      assert.equal(err.code, 'BROWSER_CRASHED');
+      assert.match(err.message, /the SCO frame was removed from the player page/);
+      return true;
+    });
+  },
+);
