@@ -149,6 +149,11 @@ export function chromiumArgs(
     '--disable-default-apps',
     '--disable-extensions',
     '--mute-audio',
+    // WebRTC never sends UDP: it would go past every proxy, to loopback too (STUN, TURN over UDP,
+    // connectivity checks to peer candidates). What is left is TURN over TCP/TLS through the session's
+    // proxy, judged like any request. Browser-wide and out of the page's reach, right for every session:
+    // UDP cannot be judged per destination. (--force-webrtc-ip-handling-policy is not read by Chromium 156.)
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   ];
   if (isRoot) args.push('--no-sandbox');
   return args;

@@ -25,8 +25,16 @@ import {
   refusalForUrlHost,
   type NetworkAccess,
   type NetworkBlockReason,
+  webRtcRefusals,
 } from './network-policy.js';
 import { DIALOG_LOOP_MARKER, dialogGuardScript } from './player/dialog-guard.js';
+import {
+  MAX_REPORTED_URLS,
+  MAX_URL_LENGTH,
+  WEBRTC_MARKER,
+  webRtcAttemptUrls,
+  webRtcGuard,
+} from './webrtc-guard.js';
 import { playerHtml, type PlayerLaunchConfig } from './player/player-page.js';
 import { CONTROL_MARKER, EMIT_BINDING } from './player/wire.js';
 import { pngSize } from './png.js';
@@ -267,6 +275,11 @@ export class CourseRuntime {
     );
     const setup: Array<Promise<unknown>> = [
       context.addInitScript({ content: dialogGuardScript() }),
+      context.addInitScript(webRtcGuard, {
+        marker: WEBRTC_MARKER,
+        maxUrls: MAX_REPORTED_URLS,
+        maxLength: MAX_URL_LENGTH,
+      }),
       // WebSockets are judged here too, so a refused one is recorded; the proxy would refuse it anyway.
       context.routeWebSocket(
         () => true,
@@ -888,6 +901,12 @@ export class CourseRuntime {
     if (text.startsWith('An iframe which has both allow-scripts and allow-same-origin')) return;
     if (text.startsWith(CONTROL_MARKER) && msg.page() === this.page) return;
     const page = msg.page();
+    const iceUrls = webRtcAttemptUrls(text);
+    if (iceUrls) {
+      for (const { url, reason } of webRtcRefusals(iceUrls, this.networkAccess))
+        this.recordBlocked(url, 'GET', 'webrtc', reason);
+      return;
+    }
     if (text.startsWith(DIALOG_LOOP_MARKER)) {
       // Dialogs are now suppressed, so the loop is a plain busy loop that can be stopped.
       void this.stopScript('a dialog loop', 'dialog_loop', page ?? undefined);

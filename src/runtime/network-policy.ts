@@ -28,7 +28,12 @@ export type NetworkBlockReason =
   /** A scheme the browser never loads for a course (file:, ftp:, ...). */
   | 'scheme_not_allowed'
   /** A service-worker registration: service workers are blocked in every session. */
-  | 'service_worker';
+  | 'service_worker'
+  /**
+   * WebRTC over UDP (STUN, TURN over UDP, direct peer-to-peer): off in every session, since UDP cannot
+   * go through our proxy. TURN over TCP/TLS goes through the proxy and is judged like any other host.
+   */
+  | 'webrtc_not_allowed';
 
 export const NO_NETWORK: NetworkAccess = { allowNetwork: false, allowLoopback: false };
 
@@ -151,4 +156,36 @@ export async function checkDestination(host: string, access: NetworkAccess): Pro
     if (reason) return { allowed: false, reason, address };
   }
   return { allowed: true, address: addresses[0]?.address ?? '' };
+}
+
+/** What a peer connection tried that is refused: one entry per refused ICE server URL. */
+export interface WebRtcRefusal {
+  url: string;
+  reason: NetworkBlockReason;
+}
+
+/** Stands for the direct UDP path of a peer connection created without any ICE server. */
+export const WEBRTC_DIRECT_URL = 'webrtc:peer-to-peer';
+
+/**
+ * Judges the ICE server URLs of a new RTCPeerConnection (RFC 7064/7065 syntax). The browser never
+ * sends WebRTC over UDP (see chromiumArgs), so STUN and TURN over UDP are refused in every session;
+ * TURN over TCP or TLS is proxied, so it is refused exactly when its host would be. A connection
+ * without servers could only reach its peers directly over UDP: one refusal for that path.
+ */
+export function webRtcRefusals(urls: readonly string[], access: NetworkAccess): WebRtcRefusal[] {
+  if (urls.length === 0) return [{ url: WEBRTC_DIRECT_URL, reason: 'webrtc_not_allowed' }];
+  const out: WebRtcRefusal[] = [];
+  for (const url of urls) {
+    const m = /^(stuns?|turns?):(\[[^\]]*\]|[^:?]*)(?::\d*)?(\?.*)?$/i.exec(url.trim());
+    const scheme = m?.[1]?.toLowerCase();
+    const host = m?.[2] ?? '';
+    const overTcp =
+      scheme === 'turns' ||
+      scheme === 'stuns' ||
+      (scheme === 'turn' && /(^\?|&)transport=tcp(&|$)/i.test(m?.[3] ?? ''));
+    const reason = overTcp && host !== '' ? refusalForUrlHost(host, access) : 'webrtc_not_allowed';
+    if (reason) out.push({ url, reason });
+  }
+  return out;
 }

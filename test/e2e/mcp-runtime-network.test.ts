@@ -5,6 +5,8 @@
  * reaches them. Network off: nothing reaches them and every attempt is listed as blocked.
  * allow_network: the forwarding proxy still refuses loopback (names resolving to it included).
  * allow_loopback: the local service is reached, as the course's own local back end would be.
+ * WebRTC sends no UDP in any session (STUN, TURN over UDP, checks to a forged peer candidate), from every
+ * realm the course can make (webrtc.js); each peer connection's refused servers are listed as blocked.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,13 +76,19 @@ async function networkOf(sessionId: string): Promise<{ requests: Req[]; allow_lo
   });
 }
 
-/**
- * What reached the local services over TCP (HTTP, WebSocket, TURN). WebRTC's STUN over UDP is left out:
- * it goes past every proxy and still reaches loopback, a known limit (README, security section).
- */
-function tcpHits(): string[] {
-  return victim.hits.filter((h) => !h.startsWith('udp '));
+/** UDP datagrams that reached the local service: WebRTC's UDP is off in every session, whatever the options. */
+function udpHits(): string[] {
+  return victim.hits.filter((h) => h.startsWith('udp '));
 }
+
+/** The realms of webrtc.js, by the label address their STUN servers carry (127.0.1.<n>). */
+const WEBRTC_REALMS: Array<[string, number]> = [
+  ['the SCO window', 1],
+  ['RTCPeerConnection.prototype.constructor', 2],
+  ['a course-created about:blank iframe', 3],
+  ['a popup reached synchronously', 4],
+  ['a srcdoc iframe', 5],
+];
 
 async function close(sessionId: string): Promise<void> {
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
@@ -97,7 +105,7 @@ test('network off: no loopback request of any kind reaches a local service; each
 
   const { sessionId, read } = await runProbe();
   assert.deepEqual(read, [], 'the course read nothing');
-  assert.deepEqual(tcpHits(), [], 'nothing reached the local services');
+  assert.deepEqual(victim.hits, [], 'nothing reached the local services, no UDP datagram either');
 
   const { requests } = await networkOf(sessionId);
   const blocked = requests.filter((r) => r.blocked);
@@ -141,6 +149,25 @@ test('network off: no loopback request of any kind reaches a local service; each
       `${type} ${url} blocked (${JSON.stringify(blocked.map((r) => [r.resourceType, r.url]))})`,
     );
   }
+  const webrtc = blocked.filter((r) => r.resourceType === 'webrtc');
+  const seen = JSON.stringify(webrtc.map((r) => [r.url, r.blocked_reason]));
+  for (const [realm, label] of WEBRTC_REALMS)
+    assert.ok(
+      webrtc.some(
+        (r) => r.url === `stun:127.0.1.${label}:${victim.port}` && r.blocked_reason === 'webrtc_not_allowed',
+      ),
+      `WebRTC from ${realm} recorded as blocked (${seen})`,
+    );
+  for (const [url, reason] of [
+    [`stun:${primary}`, 'webrtc_not_allowed'],
+    [`turn:${primary}`, 'webrtc_not_allowed'],
+    [`turn:${primary}?transport=tcp`, 'loopback_not_allowed'],
+    ['webrtc:peer-to-peer', 'webrtc_not_allowed'],
+  ])
+    assert.ok(
+      webrtc.some((r) => r.url === url && r.blocked_reason === reason),
+      `${url} blocked (${reason}): ${seen}`,
+    );
   const schemes = blocked.filter((r) => r.blocked_reason === 'scheme_not_allowed').map((r) => r.url);
   for (const url of ['file:///etc/hostname', 'file:///etc/passwd', `ftp://${primary}/ftp`])
     assert.ok(schemes.includes(url), `${url} blocked (${JSON.stringify(schemes)})`);
@@ -163,7 +190,7 @@ test('allow_network: the forwarding proxy still refuses loopback, by address and
   victim.hits.length = 0;
   const { sessionId, read } = await runProbe({ allow_network: true });
   assert.deepEqual(read, []);
-  assert.deepEqual(tcpHits(), []);
+  assert.deepEqual(victim.hits, []);
   const { requests } = await networkOf(sessionId);
   const loopback = requests.filter((r) => r.blocked && r.blocked_reason === 'loopback_not_allowed');
   for (const host of hosts) {
@@ -188,8 +215,14 @@ test('allow_loopback: the local service is reached and answers, as a local back 
     victim.hits.some((h) => h.startsWith('upgrade ')),
     'the WebSocket reached the service',
   );
+  assert.deepEqual(udpHits(), [], 'WebRTC sends no UDP, even to an allowed loopback service');
   const network = await networkOf(sessionId);
   assert.equal(network.allow_loopback, true);
+  assert.ok(
+    network.requests.some(
+      (r) => r.url === `stun:127.0.0.1:${victim.port}` && r.blocked_reason === 'webrtc_not_allowed',
+    ),
+  );
   // Other schemes and service workers stay closed whatever the options.
   assert.ok(read.every((r) => !r.startsWith('file:') && !r.startsWith('service worker')));
   await close(sessionId);

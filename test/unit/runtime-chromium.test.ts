@@ -80,6 +80,8 @@ test('launch flags are quiet and add --no-sandbox only as root', () => {
   assert.ok(chromiumArgs(false).includes('--disable-background-networking'));
   assert.ok(!chromiumArgs(false).includes('--no-sandbox'));
   assert.ok(chromiumArgs(true).includes('--no-sandbox'));
+  // WebRTC's UDP goes past every proxy: off for the whole browser (measured in mcp-runtime-network).
+  assert.ok(chromiumArgs(false).includes('--webrtc-ip-handling-policy=disable_non_proxied_udp'));
 });
 
 test('viewport presets, explicit sizes and bad sizes', () => {

@@ -12,9 +12,13 @@ import { egressProxy } from '../../src/runtime/egress-proxy.js';
 import {
   checkDestination,
   classifyAddress,
+  NO_NETWORK,
   refusalForUrlHost,
+  WEBRTC_DIRECT_URL,
+  webRtcRefusals,
   type NetworkAccess,
 } from '../../src/runtime/network-policy.js';
+import { WEBRTC_MARKER, webRtcAttemptUrls } from '../../src/runtime/webrtc-guard.js';
 import { startLoopbackVictim, VICTIM_ANSWER, type LoopbackVictim } from '../helpers/loopback-victim.js';
 
 const PUBLIC_ONLY: NetworkAccess = { allowNetwork: true, allowLoopback: false };
@@ -141,10 +145,7 @@ test('allow_network proxy: loopback and private destinations are refused, by add
   assert.equal(proxy.refusalOf('[::1]', port), 'loopback_not_allowed');
   assert.equal(await viaProxy(proxy.url, 'http://10.0.0.1:80/'), 'destroyed');
   assert.equal(proxy.refusalOf('10.0.0.1', 80), 'private_address');
-  assert.deepEqual(
-    victim.hits.filter((h) => !h.startsWith('udp ')),
-    [],
-  );
+  assert.deepEqual(victim.hits, []);
   // Not a proxy request at all (a course pointing a request at the proxy's own port): refused.
   assert.match(await viaProxy(proxy.url, '/relative'), /^400 /);
 });
@@ -159,4 +160,51 @@ test('allow_loopback proxy: a local service is reached over plain HTTP and CONNE
   // Public hosts stay closed with allow_loopback alone.
   assert.equal(await viaProxy(proxy.url, 'http://8.8.8.8:80/'), 'destroyed');
   assert.equal(proxy.refusalOf('8.8.8.8', 80), 'network_not_allowed');
+});
+
+test('WebRTC: UDP is refused in every session; TURN over TCP/TLS is judged by its host', () => {
+  for (const access of [NO_NETWORK, PUBLIC_ONLY, LOOPBACK_ONLY, BOTH]) {
+    const udp = [
+      'stun:127.0.0.1:3478',
+      'STUN:stun.example.com',
+      'turn:[::1]:3478',
+      'turn:203.0.113.9?transport=udp',
+    ];
+    assert.deepEqual(
+      webRtcRefusals(udp, access).map((r) => r.reason),
+      udp.map(() => 'webrtc_not_allowed'),
+      JSON.stringify(access),
+    );
+    assert.deepEqual(webRtcRefusals([], access), [{ url: WEBRTC_DIRECT_URL, reason: 'webrtc_not_allowed' }]);
+    // Not an ICE URL at all: nothing the browser could proxy.
+    assert.equal(webRtcRefusals(['http://127.0.0.1/'], access)[0]?.reason, 'webrtc_not_allowed');
+  }
+  const tcp = [
+    'turn:127.0.0.1:3478?transport=tcp',
+    'turns:[::1]:5349',
+    'turn:turn.example.com?transport=tcp',
+  ];
+  const reasons = (access: NetworkAccess): Array<[string, string]> =>
+    webRtcRefusals(tcp, access).map((r) => [r.url, r.reason]);
+  assert.deepEqual(reasons(NO_NETWORK), [
+    [tcp[0] ?? '', 'loopback_not_allowed'],
+    [tcp[1] ?? '', 'loopback_not_allowed'],
+    [tcp[2] ?? '', 'network_not_allowed'],
+  ]);
+  assert.deepEqual(reasons(PUBLIC_ONLY), [
+    [tcp[0] ?? '', 'loopback_not_allowed'],
+    [tcp[1] ?? '', 'loopback_not_allowed'],
+  ]);
+  assert.deepEqual(reasons(LOOPBACK_ONLY), [[tcp[2] ?? '', 'network_not_allowed']]);
+  assert.deepEqual(reasons(BOTH), []);
+});
+
+test('WebRTC: the report from the page is parsed defensively', () => {
+  assert.equal(webRtcAttemptUrls('hello'), null);
+  assert.deepEqual(webRtcAttemptUrls(`${WEBRTC_MARKER}["stun:a",1,null,"turn:b"]`), ['stun:a', 'turn:b']);
+  assert.deepEqual(webRtcAttemptUrls(`${WEBRTC_MARKER}{"not":"a list"}`), []);
+  assert.deepEqual(webRtcAttemptUrls(`${WEBRTC_MARKER}not json`), []);
+  const many = webRtcAttemptUrls(`${WEBRTC_MARKER}${JSON.stringify(Array(100).fill('x'.repeat(5000)))}`);
+  assert.equal(many?.length, 32);
+  assert.equal(many?.[0]?.length, 2048);
 });
