@@ -16,7 +16,7 @@ import {
 } from '../wire.js';
 import type { ApiFunction, Attempt, EngineCtor } from './attempt-types.js';
 import { callAsTool, details, makeFacade, methodNames, rawFacade, snapshot } from './attempt.js';
-import { lockRealm } from './lockdown.js';
+import { lockRealm, watchPrototypes } from './lockdown.js';
 import {
   addListener,
   apply,
@@ -30,7 +30,7 @@ import {
   setFrameSrc,
   toText,
 } from './realm.js';
-import { flush, lastSeq, message, setCurrent, startRecorder } from './recorder.js';
+import { flush, lastSeq, message, setBeforeEncode, setCurrent, startRecorder } from './recorder.js';
 
 const win = window as unknown as Record<string, unknown>;
 const handOver = console.debug;
@@ -76,6 +76,9 @@ const frame = document.getElementById(SCO_FRAME_ID) as HTMLIFrameElement;
 
 const unlocked = lockRealm(win, (what) =>
   integrity('intrinsic_replaced', `the course tried to replace ${what}`),
+);
+setBeforeEncode(
+  watchPrototypes(win, (what) => integrity('intrinsic_replaced', `the course changed ${what}`)),
 );
 
 let cur: Attempt | null = null;

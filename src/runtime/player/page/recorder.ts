@@ -29,9 +29,8 @@ let empty = true;
 let scheduled = false;
 let firstUnsent = 1;
 let current: Attempt | null = null;
-// Once the realm is locked (lockdown.ts), Array.prototype and Object.prototype are frozen, which turns
-// off V8's shortcut for storing past an array's end: every append would take a slow path. The queue is
-// therefore allocated ahead (grow) and only ever written in bounds.
+// The queue is allocated ahead (grow) and filled with undefined, so it has no holes: a store never looks
+// at Array.prototype (where a course could have put an index setter), and only ever lands in bounds.
 const FIRST_SLOTS = 1024 * STRIDE;
 let q: unknown[] = [];
 let qn = 0;
@@ -183,8 +182,16 @@ export function pendingCalls(): boolean {
   return qn > 0;
 }
 
+let beforeEncode: () => void = () => undefined;
+
+/** A check run before each encoding (the watch on the prototypes the encoding relies on). */
+export function setBeforeEncode(check: () => void): void {
+  beforeEncode = check;
+}
+
 export function flush(): void {
   scheduled = false;
+  beforeEncode();
   if (qn > 0) encodeQueue();
   if (encoded.length === 0) return;
   const a = current;
