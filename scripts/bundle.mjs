@@ -25,7 +25,13 @@ for (const [entry, file] of Object.entries(PAGE_SCRIPTS)) {
   });
 }
 await build({
-  entryPoints: { 'mcp-main': 'dist/src/mcp/main.js', 'cli-main': 'dist/src/cli/main.js' },
+  // The validation worker is an entry of its own: the pool starts it as ./validation-worker.js beside
+  // the chunk that holds the pool, which is dist/bundle/ here and dist/src/validate/worker/ for tsc's output.
+  entryPoints: {
+    'mcp-main': 'dist/src/mcp/main.js',
+    'cli-main': 'dist/src/cli/main.js',
+    'validation-worker': 'dist/src/validate/worker/validation-worker.js',
+  },
   outdir: 'dist/bundle',
   bundle: true,
   splitting: true,

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'MANIFEST_NOT_AT_ROOT'
   | 'MANIFEST_VALIDATION_ERROR'
   | 'MANIFEST_TOO_LARGE'
+  | 'MANIFEST_TOO_DEEP'
   | 'MANIFEST_LAUNCH_NOT_FOUND'
   | 'CONTENT_FILE_MISSING'
   | 'SECURITY_VIOLATION'
@@ -51,6 +52,9 @@ export type ErrorCode =
   | 'NAV_UNSUPPORTED_ACTION'
   | 'SN_INIT_FAILED'
   | 'SN_RESET_FAILED'
+  // validation off the main thread
+  | 'VALIDATION_TIMEOUT'
+  | 'VALIDATION_WORKER_CRASHED'
   // generic
   | 'REPORT_WRITE_FAILED'
   | 'INTERNAL_ERROR';

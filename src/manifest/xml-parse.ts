@@ -69,6 +69,22 @@ function checkDoctype(doctype: string, file: string, pos: Position): void {
   );
 }
 
+/**
+ * Deepest element nesting accepted. ADL's conformance packages nest at most 11 elements deep (4 levels of
+ * items); libxml2 refuses documents deeper than 256 by default. saxes resolves namespace prefixes by walking
+ * the stack of open elements, so unbounded depth makes parsing quadratic (200,000 levels took minutes), and
+ * every walk over the tree stays within this many frames.
+ */
+export const MAX_XML_DEPTH = 100;
+
+function tooDeep(file: string, pos: Position, parent: XmlElement | undefined): ScormTesterError {
+  return new ScormTesterError(
+    'MANIFEST_TOO_DEEP',
+    `${file}:${pos.line}:${pos.column}: elements are nested more than ${MAX_XML_DEPTH} levels deep (inside <${parent?.name ?? '?'}> at line ${parent?.pos.line ?? 0}). Flatten the structure: real manifests nest a dozen levels at most; group items into fewer levels of sub-items.`,
+    { file, line: pos.line, column: pos.column, limit: MAX_XML_DEPTH, rule: 'xml.too_deep' },
+  );
+}
+
 interface PendingAttr {
   name: string;
   pos: Position;
@@ -133,6 +149,7 @@ export function parseXmlTree(input: string, file: string): XmlElement {
 
   parser.on('opentagstart', () => {
     tagPos = lines.at(text.lastIndexOf('<', parser.position - 1));
+    if (stack.length >= MAX_XML_DEPTH) throw tooDeep(file, tagPos, stack[stack.length - 1]);
     pending = [];
   });
 

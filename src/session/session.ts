@@ -154,7 +154,8 @@ export class Session {
       if (
         isScormTesterError(error) &&
         error.code !== 'MANIFEST_NOT_FOUND' &&
-        error.code !== 'MANIFEST_TOO_LARGE'
+        error.code !== 'MANIFEST_TOO_LARGE' &&
+        error.code !== 'MANIFEST_TOO_DEEP'
       ) {
         fail(
           'MANIFEST_VALIDATION_ERROR',

@@ -32,10 +32,18 @@ export const PARSE_RULES: RuleInfo[] = [
     level: 'basic',
     title: 'imsmanifest.xml is too large to process',
   },
+  {
+    id: 'xml.too_deep',
+    severity: 'error',
+    category: 'manifest',
+    level: 'basic',
+    title: 'imsmanifest.xml nests elements too deeply to process',
+  },
 ];
 
 const RULE_BY_CODE: Record<string, string> = {
   MANIFEST_TOO_LARGE: 'xml.too_large',
+  MANIFEST_TOO_DEEP: 'xml.too_deep',
   SECURITY_VIOLATION: 'xml.doctype_entities',
 };
 
@@ -65,6 +73,8 @@ function fixFor(rule: string): string {
       return 'Save imsmanifest.xml as UTF-8 (and keep the encoding declaration in line with it).';
     case 'xml.too_large':
       return 'Move inline metadata into separate files referenced with <adlcp:location>, or split the course into smaller packages.';
+    case 'xml.too_deep':
+      return 'Flatten the manifest: nest items (and any inline metadata) a few levels deep, as real courses do.';
     default:
       return 'Fix the XML syntax at the reported position (unclosed tag, unescaped & or <, mismatched quotes), then validate again.';
   }

@@ -34,11 +34,17 @@ export interface ValidateOptions {
   apiVersion?: 'scorm_1_2' | 'scorm_2004' | 'both';
   /** The version the caller expects; a mismatch becomes a finding. */
   expectedVersion?: ExpectedVersion;
+  /** Where a zip is extracted (default: the system's temporary folder). */
+  tempRoot?: string;
 }
 
-export interface PackageValidation extends ValidationOutcome {
-  parsed: ParsedManifest | null;
+/** What a validation found, as plain data (it crosses from the validation worker to the server). */
+export interface ValidationSummary extends ValidationOutcome {
   apiScannedFiles: string[];
+}
+
+export interface PackageValidation extends ValidationSummary {
+  parsed: ParsedManifest | null;
   /** Removes the extracted workspace of a zip; call once the outcome (and any report) is done. */
   cleanup(): Promise<void>;
 }
@@ -54,7 +60,7 @@ export async function validatePackage(
   options: ValidateOptions,
 ): Promise<PackageValidation> {
   const started = performance.now();
-  const pkg = await openPackage(inputPath);
+  const pkg = await openPackage(inputPath, options.tempRoot ? { tempRoot: options.tempRoot } : {});
   try {
     const wants = (...categories: FindingCategory[]): boolean =>
       !options.only || categories.some((c) => options.only!.includes(c));

@@ -207,6 +207,8 @@ export function collectUnit(
   }
   // One explicit stack (no recursion). Entering a function pushes a marker that restores the
   // enclosing context once all of the function's descendants have been visited.
+  const callsBefore = facts.calls.length;
+  const crossFrameBefore = facts.crossFrame.length;
   const stack: (AnyNode | ContextExit)[] = [program];
   let context: Context = rootContext;
   while (stack.length > 0) {
@@ -321,9 +323,16 @@ export function collectUnit(
     }
     pushChildren(node, stack);
   }
-  // The stack visits children out of order; rules expect source order.
-  facts.calls.sort((a, b) => a.unit - b.unit || a.node.start - b.node.start);
-  facts.crossFrame.sort((a, b) => a.unit - b.unit || a.node.start - b.node.start);
+  // The stack visits children out of order; rules expect source order. Only this unit's entries are
+  // sorted: units come in order, and re-sorting everything per unit was quadratic (50,000 handlers: minutes).
+  sortFrom(facts.calls, callsBefore);
+  sortFrom(facts.crossFrame, crossFrameBefore);
+}
+
+function sortFrom<T extends { node: { start: number } }>(list: T[], from: number): void {
+  if (list.length - from < 2) return;
+  const tail = list.splice(from).sort((a, b) => a.node.start - b.node.start);
+  for (const entry of tail) list.push(entry);
 }
 
 function pushChildren(node: AnyNode, stack: (AnyNode | ContextExit)[]): void {

@@ -3,6 +3,7 @@
  * xs:redefine, with the exact range of each schemaLocation value so it can be rewritten.
  */
 import { SaxesParser } from 'saxes';
+import { MAX_XML_DEPTH } from '../../manifest/xml-parse.js';
 import { feedUntil, saxesMessage } from './saxes-feed.js';
 import { startTagOffset, TextPositions } from './text-position.js';
 
@@ -39,6 +40,14 @@ export function scanSchema(text: string): SchemaScan {
   });
   parser.on('opentag', (tag) => {
     depth++;
+    if (depth > MAX_XML_DEPTH) {
+      // The schema parses no deeper: past this saxes turns quadratic, and libxml2 never sees it.
+      error ??= {
+        message: `elements are nested more than ${MAX_XML_DEPTH} levels deep (the official schemas nest about ten)`,
+        ...positions.at(tagStart),
+      };
+      return;
+    }
     if (depth === 1) {
       if (tag.uri !== XSD_NAMESPACE || tag.local !== 'schema') {
         error = { message: `the root element is <${tag.name}>, not an xs:schema`, ...positions.at(tagStart) };

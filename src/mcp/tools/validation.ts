@@ -7,7 +7,7 @@ import { fail } from '../../core/errors.js';
 import type { Finding } from '../../core/findings.js';
 import { renderHtmlReport, toValidationJson } from '../../report/index.js';
 import { CHECK_CATEGORIES, findingCategoriesFor } from '../../validate/categories.js';
-import type { PackageValidation, ValidateOptions } from '../../validate/validate-package.js';
+import type { ValidateOptions, ValidationSummary } from '../../validate/validate-package.js';
 import type { ServerContext } from '../context.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 
@@ -37,18 +37,22 @@ function issue(f: Finding): Record<string, unknown> {
   };
 }
 
+/**
+ * Validates in the worker pool (off this thread, so other requests keep being answered), then lets `use`
+ * read the result and the package's files before the extracted copy is removed.
+ */
 async function withValidation<T>(
   path: string,
   options: ValidateOptions,
-  use: (v: PackageValidation) => Promise<T> | T,
+  use: (v: ValidationSummary) => Promise<T> | T,
 ): Promise<T> {
-  // Loaded on first use so that server start-up stays fast (libxml2-wasm, acorn, parse5 are not small).
-  const { validatePackage } = await import('../../validate/validate-package.js');
-  const validation = await validatePackage(path, options);
+  // Loaded on first use so that server start-up stays fast; the validators load in the worker.
+  const { sharedValidationPool } = await import('../../validate/worker/validation-pool.js');
+  const validation = await sharedValidationPool().validate(path, options);
   try {
     return await use(validation);
   } finally {
-    await validation.cleanup();
+    await validation.release();
   }
 }
 
@@ -256,7 +260,7 @@ export function validationTools(_ctx: ServerContext): ToolDefinition[] {
   ];
 }
 
-async function writeReport(v: PackageValidation, outputPath: string | undefined): Promise<string> {
+async function writeReport(v: ValidationSummary, outputPath: string | undefined): Promise<string> {
   const target = outputPath
     ? resolve(outputPath)
     : join(
