@@ -22,7 +22,6 @@ export async function bounded<T>(
         ),
       );
     }, ms);
-    timer.unref();
   });
   try {
     return await Promise.race([operation, timeout]);

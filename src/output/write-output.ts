@@ -90,10 +90,25 @@ async function nearestExisting(dir: string): Promise<{ existing: string; missing
   }
 }
 
+/** Creates `dirs` (outermost first) one level at a time: a recursive mkdir inside /proc never returns. */
+async function makeDirs(dirs: readonly string[], mode?: number): Promise<void> {
+  for (const dir of dirs) {
+    await bounded(mkdir(dir, { mode }), `Creating ${dir}`).catch(async (error: unknown) => {
+      const st = await lstatOrNull(dir, `Looking up ${dir}`);
+      if (!st?.isDirectory()) throw error;
+    });
+  }
+}
+
+function below(existing: string, missing: readonly string[]): string[] {
+  return missing.map((_, i) => join(existing, ...missing.slice(0, i + 1)));
+}
+
 async function realRoots(roots: readonly OutputRoot[]): Promise<OutputRoot[]> {
   return Promise.all(
     roots.map(async (root) => {
-      await bounded(mkdir(root.dir, { recursive: true, mode: 0o700 }), `Creating ${root.dir}`);
+      const { existing, missing } = await nearestExisting(resolve(root.dir));
+      await makeDirs(below(existing, missing), 0o700);
       return { ...root, dir: await bounded(realpath(root.dir), `Resolving ${root.dir}`) };
     }),
   );
@@ -172,7 +187,7 @@ async function planUnchecked(request: OutputRequest): Promise<Plan> {
     }
   }
   await checkExisting(request, target, spec);
-  return { target, parent, missing: missing.map((_, i) => join(realExisting, ...missing.slice(0, i + 1))) };
+  return { target, parent, missing: below(realExisting, missing) };
 }
 
 /** Checks a path against the policy without writing anything (to fail before long work). Returns where it would go. */
@@ -185,13 +200,7 @@ export async function writeOutput(request: OutputRequest, data: string | Buffer)
   const { target, parent, missing } = await plan(request);
   const spec = OUTPUT_KINDS[request.kind];
   try {
-    for (const dir of missing) {
-      // One level at a time: a recursive mkdir inside /proc never returns.
-      await bounded(mkdir(dir), `Creating ${dir}`).catch(async (error: unknown) => {
-        const st = await lstatOrNull(dir, `Looking up ${dir}`);
-        if (!st?.isDirectory()) throw error;
-      });
-    }
+    await makeDirs(missing);
     const bytes = spec.stamp ? spec.stamp(Buffer.from(data)) : data;
     await bounded(
       writeFileAtomic(target, bytes, {

@@ -123,6 +123,9 @@ test('a folder that cannot be created inside /proc fails fast with a clear error
     writeOutput(confined(tempDir('output-policy-'), '/proc/self/nope/r.html'), OUR_HTML),
   );
   assert.equal(mcp.code, 'OUTPUT_PATH_REFUSED');
+  // An output root configured inside /proc (SCORM_TESTER_OUTPUT_DIR=/proc/self/x) fails as fast.
+  const root = await refusal(writeOutput(confined('/proc/self/reports', 'r.html'), OUR_HTML));
+  assert.equal(root.code, 'OUTPUT_WRITE_FAILED');
   assert.ok(Date.now() - started < 3000);
 });
 
