@@ -2,11 +2,13 @@
 import { benchRuntime } from './runtime.js';
 import { benchSequencing } from './sequencing.js';
 import { benchValidation } from './validation.js';
+import { benchLogs } from './logs.js';
 import { printRows } from './stats.js';
 
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 printRows('Validation (issue: foundation)', await benchValidation());
 printRows('Sequencing engine (issue 7)', await benchSequencing());
+printRows('Logs (issue 6)', await benchLogs());
 if (process.argv.includes('--no-browser')) {
   console.log('\n(runtime benchmarks skipped: --no-browser)');
 } else {

@@ -8,16 +8,18 @@ const USAGE = `scorm-tester ${VERSION}: validate and run SCORM 1.2 / 2004 course
 
 Usage:
   scorm-tester validate <path> [--format text|json|sarif|junit] [--level basic|strict|pedantic]
-                               [--report report.html] [--output file]
+                               [--report report.html] [--output file] [--force]
   scorm-tester run <path> [--item <identifier>] [--viewport desktop|tablet|mobile|WxH]
                           [--screenshot out.png] [--json] [--settle-ms N] [--timeout-ms N]
-                          [--allow-network] [--allow-loopback]
+                          [--allow-network] [--allow-loopback] [--force]
   scorm-tester conformance --cts-dir <dir> [--case ID|FAMILY ...] [--json] [--browser]
                           replay ADL's SCORM 2004 LMS conformance scripts (exit 0 all passed, 1 some failed)
   scorm-tester mcp            serve MCP over stdio (same as npm run mcp)
   scorm-tester --version | --help
 
 <path> is a course folder, its imsmanifest.xml, or a .zip package.
+--output takes the format's extension (.txt/.log, .json, .sarif, .xml), --report .html, --screenshot .png.
+An existing file is replaced only when scorm-tester wrote it; --force replaces any regular file.
 Exit codes: 0 no errors, 1 errors found (validate) or the course ran with problems (run),
 2 could not run (e.g. the path does not exist, no browser).`;
 
@@ -28,7 +30,8 @@ const COMMANDS: Record<string, Command> = {
   validate: async (args) => (await import('./commands/validate.js')).validateCommand(args),
   run: async (args) => (await import('./commands/run.js')).runCommand(args),
   conformance: async (args) => (await import('./commands/conformance.js')).conformanceCommand(args),
-  mcp: async () => {
+  mcp: async (args) => {
+    if (args.length > 0) throw new CliUsageError(`"mcp" takes no arguments (got ${args[0]})`);
     const { runMcpServer } = await import('../mcp/run-server.js');
     await runMcpServer();
     return new Promise<number>(() => undefined); // serves until stdin closes
@@ -46,7 +49,16 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const run = COMMANDS[command];
-  if (!run) throw new CliUsageError(`unknown command "${command}"`);
+  if (!run) {
+    throw new CliUsageError(
+      command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"`,
+    );
+  }
+  const options = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (options.includes('--help') || options.includes('-h')) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
   return run(rest);
 }
 
@@ -60,7 +72,7 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof CliUsageError) {
-    process.stderr.write(`scorm-tester: ${error.message}\n\n${USAGE}\n`);
+    process.stderr.write(`scorm-tester: ${error.message}. Run "scorm-tester --help" for usage.\n`);
   } else if (isScormTesterError(error)) {
     process.stderr.write(`scorm-tester: ${error.code}: ${error.message}\n`);
   } else {

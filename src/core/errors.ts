@@ -57,6 +57,9 @@ export type ErrorCode =
   | 'VALIDATION_WORKER_CRASHED'
   // generic
   | 'REPORT_WRITE_FAILED'
+  // paths the user gives us to write at
+  | 'OUTPUT_PATH_REFUSED'
+  | 'OUTPUT_WRITE_FAILED'
   | 'INTERNAL_ERROR';
 
 export class ScormTesterError extends Error {

@@ -3,8 +3,10 @@
  * and errors.ndjson (error entries only). Files are cleared when the logger starts and truncated (with a
  * marker line) when one would grow past maxBytes, so a long session never fills the disk.
  * Writes are synchronous: entries keep their order and survive a crash. Nothing goes to stdout.
+ * Reading back (`tail`) never touches the disk: the newest entries of app.ndjson are kept in memory as
+ * written, and dropped with the file when it is truncated.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync, ftruncateSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync, ftruncateSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -19,6 +21,40 @@ export interface LogEntry {
 
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+/** How many of the newest entries `tail` can return. */
+export const MAX_TAIL_ENTRIES = 10_000;
+
+interface RecentEntry {
+  ts: number;
+  level: LogLevel;
+  /** The entry as written to app.ndjson (parsed only when read back). */
+  json: string;
+}
+
+/** The newest entries in the order written, at most `capacity` of them. */
+class RecentEntries {
+  private readonly ring: RecentEntry[] = [];
+  private next = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  push(entry: RecentEntry): void {
+    if (this.ring.length < this.capacity) this.ring.push(entry);
+    else this.ring[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
+  }
+
+  clear(): void {
+    this.ring.length = 0;
+    this.next = 0;
+  }
+
+  /** Newest first. */
+  *newestFirst(): Generator<RecentEntry> {
+    const n = this.ring.length;
+    for (let i = 1; i <= n; i++) yield this.ring[(this.next - i + n) % n]!;
+  }
+}
 
 class LogFile {
   private fd: number;
@@ -31,15 +67,18 @@ class LogFile {
     this.fd = openSync(path, 'w');
   }
 
-  write(line: string, truncationMarker: () => string): void {
+  /** Appends a line; returns the marker line written first when the file had to be truncated. */
+  write(line: string, truncationMarker: () => string): string | null {
     const bytes = Buffer.byteLength(line);
+    let marker: string | null = null;
     if (this.size + bytes > this.maxBytes) {
       ftruncateSync(this.fd, 0);
       this.size = 0;
-      const marker = truncationMarker();
+      marker = truncationMarker();
       this.size += writeSync(this.fd, marker, 0);
     }
     this.size += writeSync(this.fd, line, this.size);
+    return marker;
   }
 
   close(): void {
@@ -53,6 +92,7 @@ export class Logger {
   private readonly text: LogFile;
   private readonly ndjson: LogFile;
   private readonly errors: LogFile;
+  private readonly recent = new RecentEntries(MAX_TAIL_ENTRIES);
 
   constructor(options: { dir: string; level?: LogLevel; maxBytes?: number }) {
     this.dir = resolve(options.dir);
@@ -99,8 +139,14 @@ export class Logger {
     if (RANK[level] < RANK[this.level]) return;
     const entry: LogEntry = { ts: Date.now(), level, msg, ...fields };
     const json = safeJson(entry) + '\n';
-    const marker = (): string => safeJson({ ts: Date.now(), level: 'warn', msg: 'LOG_TRUNCATED' }) + '\n';
-    this.ndjson.write(json, marker);
+    const markerEntry = { ts: Date.now(), level: 'warn' as const, msg: 'LOG_TRUNCATED' };
+    const marker = (): string => safeJson(markerEntry) + '\n';
+    if (this.ndjson.write(json, marker) !== null) {
+      // app.ndjson now holds the marker and this entry only: so does what tail() reads.
+      this.recent.clear();
+      this.recent.push({ ts: markerEntry.ts, level: markerEntry.level, json: marker() });
+    }
+    this.recent.push({ ts: entry.ts, level, json });
     if (level === 'error') this.errors.write(json, marker);
     const extra = fields && Object.keys(fields).length > 0 ? ' ' + safeJson(fields) : '';
     this.text.write(
@@ -109,23 +155,17 @@ export class Logger {
     );
   }
 
-  /** Recent entries from app.ndjson, oldest first. */
+  /** Recent entries of app.ndjson (at most MAX_TAIL_ENTRIES back), oldest first. */
   tail(options: { tail?: number; levels?: LogLevel[]; sinceTs?: number } = {}): LogEntry[] {
-    const lines = readFileSync(this.ndjson.path, 'utf8').split('\n');
-    const out: LogEntry[] = [];
-    for (const line of lines) {
-      if (!line) continue;
-      let entry: LogEntry;
-      try {
-        entry = JSON.parse(line) as LogEntry;
-      } catch {
-        continue;
-      }
-      if (options.levels && !options.levels.includes(entry.level)) continue;
-      if (options.sinceTs !== undefined && entry.ts < options.sinceTs) continue;
-      out.push(entry);
+    const wanted = Math.min(options.tail ?? MAX_TAIL_ENTRIES, MAX_TAIL_ENTRIES);
+    const picked: string[] = [];
+    for (const e of this.recent.newestFirst()) {
+      if (picked.length >= wanted) break;
+      if (options.levels && !options.levels.includes(e.level)) continue;
+      if (options.sinceTs !== undefined && e.ts < options.sinceTs) continue;
+      picked.push(e.json);
     }
-    return options.tail !== undefined ? out.slice(-options.tail) : out;
+    return picked.reverse().map((json) => JSON.parse(json) as LogEntry);
   }
 
   close(): void {

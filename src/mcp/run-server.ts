@@ -1,10 +1,10 @@
 /**
  * The MCP server over stdio. Stdout carries JSON-RPC only; diagnostics go to stderr and the logs.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Logger } from '../core/logger.js';
 import { VERSION } from '../core/version.js';
 import { createMcpServer } from './server.js';
+import { JsonRpcStdioTransport } from './stdio-transport.js';
 import type { ServerContext } from './context.js';
 import { SessionManager } from '../session/session-manager.js';
 import { runtimeLoaded } from '../session/lazy-runtime.js';
@@ -44,7 +44,11 @@ export async function runMcpServer(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await server.connect(new StdioServerTransport());
+  await server.connect(
+    new JsonRpcStdioTransport(process.stdin, process.stdout, (rejected) =>
+      logger.warn('MCP_PROTOCOL_ERROR', { ...rejected }),
+    ),
+  );
   logger.info('MCP_STARTED', {
     version: VERSION,
     pid: process.pid,

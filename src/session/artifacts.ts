@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 
@@ -51,16 +51,29 @@ export class ArtifactStore {
     await mkdir(dir, { recursive: true });
     const name = `${String(++this.counter).padStart(3, '0')}-${stem.replace(/[^\w.-]+/g, '_')}.${ext}`;
     const absolutePath = join(dir, name);
-    await writeFile(absolutePath, data);
-    const artifact: Artifact = {
-      type,
-      path: relative(this.workspace, absolutePath).split('\\').join('/'),
-      created_at: Date.now(),
-      ...(metadata ? { metadata } : {}),
-    };
+    await writeFileAtomic(absolutePath, data, { mode: 0o644 });
+    return { absolutePath, artifact: await this.record(type, absolutePath, metadata) };
+  }
+
+  /**
+   * Lists a file already written inside the workspace (e.g. at a path the caller chose). A file listed
+   * before is listed once, with the newer record.
+   */
+  async record(
+    type: ArtifactType,
+    absolutePath: string,
+    metadata?: Record<string, unknown>,
+  ): Promise<Artifact> {
+    let rel = relative(this.workspace, absolutePath);
+    // A path resolved through links (as the write policy gives) is relative to the workspace's real path.
+    if (rel.startsWith('..')) rel = relative(await realpath(this.workspace), absolutePath);
+    const path = rel.split('\\').join('/');
+    const artifact: Artifact = { type, path, created_at: Date.now(), ...(metadata ? { metadata } : {}) };
+    const previous = this.list.findIndex((a) => a.path === path);
+    if (previous >= 0) this.list.splice(previous, 1);
     this.list.push(artifact);
     await this.flush();
-    return { absolutePath, artifact };
+    return artifact;
   }
 
   private async flush(): Promise<void> {

@@ -123,7 +123,7 @@ test('scorm_validate_compliance: score, report file, and fix_issues refused', as
 });
 
 test('scorm_report writes HTML where asked and returns the JSON report', async () => {
-  const out = join(tempDir('scorm-tester-report-'), 'r.html');
+  const out = join(server.outputDir, 'r.html');
   const r = await callTool<{ valid: boolean; report_path: string }>(server.client, 'scorm_report', {
     workspace_path: SAMPLE,
     output_path: out,

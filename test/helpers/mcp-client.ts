@@ -10,6 +10,8 @@ export interface StartedServer {
   client: Client;
   logDir: string;
   dataDir: string;
+  /** SCORM_TESTER_OUTPUT_DIR of the server (a fresh temp folder unless `env` sets it). */
+  outputDir: string;
   stderr: () => string;
   close: () => Promise<void>;
 }
@@ -18,6 +20,7 @@ export interface StartedServer {
 export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
   const logDir = tempDir('scorm-tester-logs-');
   const dataDir = tempDir('scorm-tester-data-');
+  const outputDir = env.SCORM_TESTER_OUTPUT_DIR ?? tempDir('scorm-tester-output-');
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SERVER_ENTRY],
@@ -27,6 +30,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       SCORM_TESTER_LOG_DIR: logDir,
       SCORM_TESTER_DATA_DIR: dataDir,
       SCORM_TESTER_SESSIONS_DIR: tempDir('scorm-tester-sessions-'),
+      SCORM_TESTER_OUTPUT_DIR: outputDir,
       ...env,
     },
     stderr: 'pipe',
@@ -41,6 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
     client,
     logDir,
     dataDir,
+    outputDir,
     stderr: () => stderrText,
     close: async () => {
       await client.close();

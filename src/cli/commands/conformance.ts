@@ -5,23 +5,19 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openCorpus } from '../../conformance/corpus.js';
 import { formatCaseLine, formatReport } from '../../conformance/format-report.js';
 import { NodeLmsWithoutSequencing } from '../../conformance/node-lms.js';
 import { runSuite, selectCases } from '../../conformance/run-suite.js';
+import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 
 export async function conformanceCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      'cts-dir': { type: 'string' },
-      case: { type: 'string', multiple: true, default: [] },
-      json: { type: 'boolean', default: false },
-      browser: { type: 'boolean', default: false },
-    },
+  const { values, positionals } = parseCommandArgs('conformance', args, {
+    'cts-dir': { type: 'string' },
+    case: { type: 'string', multiple: true, default: [] },
+    json: { type: 'boolean', default: false },
+    browser: { type: 'boolean', default: false },
   });
   if (positionals.length > 0)
     throw new CliUsageError(`conformance takes no positional arguments (got "${positionals[0]}")`);

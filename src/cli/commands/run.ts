@@ -4,10 +4,9 @@
  * run), then prints the API calls, anomalies, console errors and final data model.
  * Exit 0: the course initialized and no error-severity anomaly; 1: it ran with problems; 2: it could not run.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import { isScormTesterError } from '../../core/errors.js';
 import { Logger } from '../../core/logger.js';
 import {
@@ -26,7 +25,9 @@ import type { Screenshot } from '../../runtime/course-runtime.js';
 import type { ViewportSpec } from '../../runtime/viewport.js';
 import { SavedStateStore } from '../../session/saved-state.js';
 import { SessionManager } from '../../session/session-manager.js';
+import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
+import { CliOutput } from '../outputs.js';
 
 const LISTED_CALLS = 60;
 
@@ -34,7 +35,7 @@ interface RunOptions {
   target: string;
   itemId?: string;
   viewport: ViewportSpec;
-  screenshot?: string;
+  screenshot?: CliOutput;
   json: boolean;
   settleMs: number;
   timeoutMs: number;
@@ -64,33 +65,28 @@ export function parseViewport(text: string | undefined): ViewportSpec {
   return { width, height };
 }
 
-function parseRunArgs(args: string[]): RunOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        item: { type: 'string' },
-        viewport: { type: 'string' },
-        screenshot: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        'settle-ms': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        'allow-network': { type: 'boolean', default: false },
-        'allow-loopback': { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    throw new CliUsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+async function parseRunArgs(args: string[]): Promise<RunOptions> {
+  const { values, positionals } = parseCommandArgs('run', args, {
+    item: { type: 'string' },
+    viewport: { type: 'string' },
+    screenshot: { type: 'string' },
+    force: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    'settle-ms': { type: 'string' },
+    'timeout-ms': { type: 'string' },
+    'allow-network': { type: 'boolean', default: false },
+    'allow-loopback': { type: 'boolean', default: false },
+  });
   if (positionals.length !== 1) throw new CliUsageError('run takes exactly one <path>');
+  const screenshot =
+    values.screenshot !== undefined
+      ? await new CliOutput('--screenshot', values.screenshot, 'png', values.force === true).check()
+      : undefined;
   return {
     target: positionals[0]!,
     ...(values.item !== undefined ? { itemId: values.item } : {}),
     viewport: parseViewport(values.viewport),
-    ...(values.screenshot !== undefined ? { screenshot: resolve(values.screenshot) } : {}),
+    ...(screenshot ? { screenshot } : {}),
     json: values.json === true,
     settleMs: integer('settle-ms', values['settle-ms'], DEFAULT_SETTLE_MS, 0, MAX_SETTLE_WAIT_MS),
     timeoutMs: integer('timeout-ms', values['timeout-ms'], MAX_SETTLE_WAIT_MS, 100, MAX_SETTLE_WAIT_MS),
@@ -104,6 +100,8 @@ interface RunOutcome {
   launchUrl: string | null;
   scoId: string | null;
   shot: Screenshot | null;
+  /** Where the screenshot was written. */
+  shotPath: string | null;
 }
 
 async function runCourse(options: RunOptions, sessions: SessionManager): Promise<RunOutcome> {
@@ -118,6 +116,7 @@ async function runCourse(options: RunOptions, sessions: SessionManager): Promise
     ...(options.itemId ? { itemId: options.itemId } : {}),
   });
   let shot: Screenshot | null = null;
+  let shotPath: string | null = null;
   try {
     const report = await probeRuntime(runtime, {
       settleMs: options.settleMs,
@@ -125,7 +124,7 @@ async function runCourse(options: RunOptions, sessions: SessionManager): Promise
       beforeUnload: options.screenshot
         ? async (rt) => {
             shot = await rt.screenshot();
-            await writeFile(options.screenshot!, shot.png);
+            shotPath = await options.screenshot!.write(shot.png);
           }
         : undefined,
     });
@@ -134,6 +133,7 @@ async function runCourse(options: RunOptions, sessions: SessionManager): Promise
       launchUrl: session.launch?.launchUrl ?? null,
       scoId: session.launch?.item.identifier ?? null,
       shot,
+      shotPath,
     };
   } finally {
     // Close without saving learner state: a run leaves nothing behind.
@@ -142,7 +142,7 @@ async function runCourse(options: RunOptions, sessions: SessionManager): Promise
   }
 }
 
-function outcomeJson(options: RunOptions, o: RunOutcome): Record<string, unknown> {
+function outcomeJson(o: RunOutcome): Record<string, unknown> {
   const r = o.report;
   return {
     scorm_version: r.version,
@@ -165,13 +165,11 @@ function outcomeJson(options: RunOptions, o: RunOutcome): Record<string, unknown
     console_errors: courseConsoleErrors(r.console),
     data_model: r.dataModel,
     screenshot:
-      o.shot && options.screenshot
-        ? { path: options.screenshot, width: o.shot.width, height: o.shot.height }
-        : null,
+      o.shot && o.shotPath ? { path: o.shotPath, width: o.shot.width, height: o.shot.height } : null,
   };
 }
 
-function outcomeText(options: RunOptions, o: RunOutcome): string {
+function outcomeText(o: RunOutcome): string {
   const r = o.report;
   const lines: string[] = [];
   lines.push(`SCORM ${r.version} · ${o.scoId ?? '?'} · ${o.launchUrl ?? '?'}`);
@@ -203,13 +201,12 @@ function outcomeText(options: RunOptions, o: RunOutcome): string {
     );
     lines.push(`          fix: ${a.fix}`);
   }
-  if (o.shot && options.screenshot)
-    lines.push(`Screenshot: ${options.screenshot} (${o.shot.width}x${o.shot.height})`);
+  if (o.shot && o.shotPath) lines.push(`Screenshot: ${o.shotPath} (${o.shot.width}x${o.shot.height})`);
   return lines.join('\n') + '\n';
 }
 
 export async function runCommand(args: string[]): Promise<number> {
-  const options = parseRunArgs(args);
+  const options = await parseRunArgs(args);
   const tmp = await mkdtemp(join(tmpdir(), 'scorm-tester-run-'));
   const logger = new Logger({ dir: join(tmp, 'logs') });
   const sessions = new SessionManager(logger, {
@@ -229,9 +226,7 @@ export async function runCommand(args: string[]): Promise<number> {
       throw error;
     }
     process.stdout.write(
-      options.json
-        ? JSON.stringify(outcomeJson(options, outcome), null, 2) + '\n'
-        : outcomeText(options, outcome),
+      options.json ? JSON.stringify(outcomeJson(outcome), null, 2) + '\n' : outcomeText(outcome),
     );
     const ok = outcome.report.initialized && !outcome.report.anomalies.some((a) => a.severity === 'error');
     return ok ? EXIT_OK : EXIT_PROBLEMS;

@@ -1,23 +1,21 @@
-import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type { ValidationLevel } from '../../core/findings.js';
 import { formatOutcome, renderHtmlReport } from '../../report/index.js';
 import { validatePackage } from '../../validate/validate-package.js';
+import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
+import { CliOutput } from '../outputs.js';
 
+/** Each format is also the kind of file --output writes (see output-kinds.ts). */
 const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
 const LEVELS = ['basic', 'strict', 'pedantic'] as const;
 
 export async function validateCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      format: { type: 'string', default: 'text' },
-      level: { type: 'string', default: 'strict' },
-      report: { type: 'string' },
-      output: { type: 'string' },
-    },
+  const { values, positionals } = parseCommandArgs('validate', args, {
+    format: { type: 'string', default: 'text' },
+    level: { type: 'string', default: 'strict' },
+    report: { type: 'string' },
+    output: { type: 'string' },
+    force: { type: 'boolean', default: false },
   });
   const format = values.format as (typeof FORMATS)[number];
   const level = values.level as ValidationLevel;
@@ -26,13 +24,19 @@ export async function validateCommand(args: string[]): Promise<number> {
     throw new CliUsageError(`--level must be one of ${LEVELS.join(', ')}`);
   if (positionals.length !== 1) throw new CliUsageError('validate takes exactly one <path>');
   const target = positionals[0]!;
+  const force = values.force === true;
+  // Refused paths fail before the validation runs.
+  const output = values.output ? await new CliOutput('--output', values.output, format, force).check() : null;
+  const report = values.report ? await new CliOutput('--report', values.report, 'html', force).check() : null;
 
   const outcome = await validatePackage(target, { level });
   try {
-    const text = formatOutcome(outcome, format);
-    if (values.output) await writeFile(values.output, text);
-    else process.stdout.write(text.endsWith('\n') ? text : text + '\n');
-    if (values.report) await writeFile(values.report, await renderHtmlReport(outcome));
+    if (output) await output.write(formatOutcome(outcome, format, { color: false }));
+    else {
+      const text = formatOutcome(outcome, format);
+      process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+    }
+    if (report) await report.write(await renderHtmlReport(outcome));
   } finally {
     await outcome.cleanup();
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_LEVELS, type Logger } from '../../core/logger.js';
+import { LOG_LEVELS, MAX_TAIL_ENTRIES, type Logger } from '../../core/logger.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 
 export function systemTools(logger: Logger): ToolDefinition[] {
@@ -14,7 +14,7 @@ export function systemTools(logger: Logger): ToolDefinition[] {
           .number()
           .int()
           .positive()
-          .max(10000)
+          .max(MAX_TAIL_ENTRIES)
           .optional()
           .describe('How many of the newest entries (default 200).'),
         levels: z.array(z.enum(LOG_LEVELS)).optional(),

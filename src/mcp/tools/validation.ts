@@ -1,14 +1,18 @@
 /** Validation tools: static checks, no browser. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { basename } from 'node:path';
 import { z } from 'zod';
 import { fail } from '../../core/errors.js';
 import type { Finding } from '../../core/findings.js';
 import { renderHtmlReport, toValidationJson } from '../../report/index.js';
 import { CHECK_CATEGORIES, findingCategoriesFor } from '../../validate/categories.js';
 import type { ValidateOptions, ValidationSummary } from '../../validate/validate-package.js';
+import { checkOutput, writeOutput, type OutputRequest } from '../../output/write-output.js';
+import type { Artifact } from '../../session/artifacts.js';
+import { outputRoot } from '../../session/data-dir.js';
+import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
+import { sessionId } from './shared-schemas.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 
 const workspacePath = z
@@ -60,7 +64,7 @@ function uniqueFixes(findings: Finding[]): string[] {
   return [...new Set(findings.filter((f) => f.severity !== 'info').map((f) => f.fix))];
 }
 
-export function validationTools(_ctx: ServerContext): ToolDefinition[] {
+export function validationTools(ctx: ServerContext): ToolDefinition[] {
   return [
     defineTool({
       name: 'scorm_validate_workspace',
@@ -214,12 +218,13 @@ export function validationTools(_ctx: ServerContext): ToolDefinition[] {
             'fix_issues=true is not supported: scorm-tester never modifies a course. Apply the `fix` of each finding to your files and validate again.',
           );
         }
+        const target = await reportTarget(ctx, {});
         return withValidation(
           args.workspace_path,
           { level: args.validation_level ?? 'strict', expectedVersion: args.scorm_version },
           async (v) => {
             const json = toValidationJson(v);
-            const reportPath = await writeReport(v, undefined);
+            const reportPath = (await target.write(v)).path;
             return {
               data: {
                 compliant: json.valid,
@@ -240,42 +245,98 @@ export function validationTools(_ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_report',
       group: 'validation',
       description:
-        'Validate and write a self-contained HTML report (summary first, findings grouped, code excerpts) and return the JSON report. output_path chooses where the HTML goes (default: a temp folder).',
+        'Validate and write a self-contained HTML report (summary first, findings grouped, code excerpts) and return the JSON report. With session_id the HTML is a session artifact (listed in artifacts.json); otherwise it goes under SCORM_TESTER_OUTPUT_DIR (default: a scorm-tester temp folder).',
       input: {
         workspace_path: workspacePath,
+        session_id: sessionId.optional(),
         validation_level: validationLevel,
         format: z
           .enum(['json', 'html'])
           .optional()
           .describe('json returns only JSON; html (default) also writes the HTML file.'),
-        output_path: z.string().min(1).optional().describe('Where to write the HTML report (.html).'),
+        output_path: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            'File name (.html) for the HTML report, relative to the session workspace (with session_id) or to SCORM_TESTER_OUTPUT_DIR; nothing outside them is written, and only our own reports are replaced.',
+          ),
       },
-      handler: async (args) =>
-        withValidation(args.workspace_path, { level: args.validation_level ?? 'strict' }, async (v) => {
-          const json = toValidationJson(v);
-          const htmlPath = args.format === 'json' ? null : await writeReport(v, args.output_path);
-          return { data: { ...json, report_path: htmlPath } };
-        }),
+      handler: async (args) => {
+        if (args.format === 'json' && args.output_path !== undefined) {
+          fail(
+            'MCP_INVALID_PARAMS',
+            'output_path names the HTML file, and format "json" writes none: drop output_path, or use format "html".',
+          );
+        }
+        if (args.session_id !== undefined) ctx.sessions.get(args.session_id);
+        const target =
+          args.format === 'json'
+            ? null
+            : await reportTarget(ctx, { outputPath: args.output_path, sessionId: args.session_id });
+        return withValidation(
+          args.workspace_path,
+          { level: args.validation_level ?? 'strict' },
+          async (v) => {
+            const json = toValidationJson(v);
+            const written = target ? await target.write(v) : null;
+            return {
+              data: {
+                ...json,
+                report_path: written?.path ?? null,
+                ...(written?.artifact ? { artifact: written.artifact } : {}),
+                ...(target?.session
+                  ? { artifacts_manifest_path: target.session.artifacts.manifestPath }
+                  : {}),
+              },
+            };
+          },
+        );
+      },
     }),
   ];
 }
 
-async function writeReport(v: ValidationSummary, outputPath: string | undefined): Promise<string> {
-  const target = outputPath
-    ? resolve(outputPath)
-    : join(
-        tmpdir(),
-        'scorm-tester-reports',
-        `${basename(v.packagePath).replace(/[^\w.-]+/g, '_') || 'package'}-${Date.now()}.html`,
-      );
-  try {
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, await renderHtmlReport(v));
-  } catch (error) {
-    fail(
-      'REPORT_WRITE_FAILED',
-      `Could not write the HTML report to ${target}: ${(error as Error).message}. Choose a writable output_path.`,
-    );
-  }
-  return target;
+/** Where an HTML report goes: a session artifact, or a file under the output root. Checked before validating. */
+interface ReportTarget {
+  write: (v: ValidationSummary) => Promise<{ path: string; artifact: Artifact | null }>;
+  session: Session | null;
+}
+
+async function reportTarget(
+  ctx: ServerContext,
+  options: { outputPath?: string | undefined; sessionId?: string | undefined },
+): Promise<ReportTarget> {
+  const session = options.sessionId !== undefined ? ctx.sessions.get(options.sessionId) : null;
+  const root = session
+    ? { dir: session.workspace, label: `the workspace of session ${session.id}` }
+    : outputRoot();
+  const request = (path: string): OutputRequest => ({
+    path,
+    kind: 'html',
+    base: root.dir,
+    policy: { confinedTo: [root] },
+    param: 'output_path',
+  });
+  if (options.outputPath !== undefined) await checkOutput(request(options.outputPath));
+  return {
+    session,
+    write: async (v) => {
+      const html = await renderHtmlReport(v);
+      const metadata = { package_path: v.packagePath, scorm_version: v.scormVersion };
+      if (session && options.outputPath === undefined) {
+        const added = await session.artifacts.add('report', reportStem(v), 'html', html, metadata);
+        return { path: added.absolutePath, artifact: added.artifact };
+      }
+      const name =
+        options.outputPath ?? `${reportStem(v)}-${Date.now()}-${randomBytes(3).toString('hex')}.html`;
+      const path = await writeOutput(request(name), html);
+      const artifact = session ? await session.artifacts.record('report', path, metadata) : null;
+      return { path, artifact };
+    },
+  };
+}
+
+function reportStem(v: ValidationSummary): string {
+  return basename(v.packagePath).replace(/[^\w.-]+/g, '_') || 'package';
 }
