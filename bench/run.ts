@@ -1,10 +1,12 @@
 /** `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run. */
 import { benchRuntime } from './runtime.js';
+import { benchSequencing } from './sequencing.js';
 import { benchValidation } from './validation.js';
 import { printRows } from './stats.js';
 
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 printRows('Validation (issue: foundation)', await benchValidation());
+printRows('Sequencing engine (issue 7)', await benchSequencing());
 if (process.argv.includes('--no-browser')) {
   console.log('\n(runtime benchmarks skipped: --no-browser)');
 } else {

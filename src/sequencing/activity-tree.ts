@@ -1,0 +1,106 @@
+/**
+ * The activity tree the sequencer runs on (SN book, "Activity Tree"): one organization of a manifest,
+ * each activity with its effective sequencing definition (IDRef merged, SN defaults applied) and the
+ * few CAM attributes sequencing and delivery need.
+ */
+import type { CompletionThreshold, Item, Organization, ScormManifest } from '../manifest/model.js';
+import { mergeSequencing, type EffectiveSequencing } from '../lint/sequencing/effective-definition.js';
+
+export interface SeqActivity {
+  id: string;
+  title: string;
+  /** Position in a preorder walk of the whole tree (0 = root). */
+  order: number;
+  parent: SeqActivity | null;
+  /** Children as written; what can be delivered now is `availableChildren` in the tracking state. */
+  children: SeqActivity[];
+  depth: number;
+  isVisible: boolean;
+  /** identifierref of a leaf item (null for clusters and the root). */
+  resourceId: string | null;
+  /** The item's `parameters` attribute, for the launch URL. */
+  parameters: string | null;
+  def: EffectiveSequencing;
+  /** adlcp:completionThreshold (4th Ed.). */
+  completedByMeasure: boolean;
+  minProgressMeasure: number;
+  progressWeight: number;
+  /** adlnav:hideLMSUI values. */
+  hideLMSUI: string[];
+  timeLimitAction: string | null;
+  dataFromLMS: string | null;
+}
+
+export interface SeqTree {
+  root: SeqActivity;
+  /** Preorder (document order). */
+  activities: SeqActivity[];
+  byId: Map<string, SeqActivity>;
+  /** adlseq:objectivesGlobalToSystem of the organization. */
+  objectivesGlobalToSystem: boolean;
+  /** adlcp:sharedDataGlobalToSystem of the organization. */
+  sharedDataGlobalToSystem: boolean;
+}
+
+/** Build the tree of `organizationId` (default: the manifest's default organization, else the first). */
+export function buildSeqTree(manifest: ScormManifest, organizationId?: string): SeqTree {
+  const orgs = manifest.organizations.list;
+  const wanted = organizationId ?? manifest.organizations.default?.trim() ?? null;
+  const org = (wanted ? orgs.find((o) => o.identifier?.trim() === wanted) : undefined) ?? orgs[0];
+  if (!org) throw new Error('the manifest has no <organization>: there is nothing to sequence');
+  if (organizationId && org.identifier?.trim() !== organizationId)
+    throw new Error(`no organization "${organizationId}" in the manifest`);
+  const activities: SeqActivity[] = [];
+  const byId = new Map<string, SeqActivity>();
+  const make = (node: Item | Organization, parent: SeqActivity | null): SeqActivity => {
+    const item = parent ? (node as Item) : null;
+    const ct = completionThresholdOf(node.completionThreshold);
+    const a: SeqActivity = {
+      id: node.identifier?.trim() || `#${activities.length}`,
+      title: node.title?.trim() ?? '',
+      order: activities.length,
+      parent,
+      children: [],
+      depth: parent ? parent.depth + 1 : 0,
+      isVisible: item ? item.isvisible !== false : true,
+      resourceId: null,
+      parameters: item?.parameters ?? null,
+      def: mergeSequencing(node.sequencing, manifest.sequencingCollection),
+      ...ct,
+      hideLMSUI: item?.presentation?.hideLMSUI.map((h) => h.value.trim()) ?? [],
+      timeLimitAction: item?.timeLimitAction?.trim() || null,
+      dataFromLMS: item?.dataFromLMS ?? null,
+    };
+    activities.push(a);
+    if (!byId.has(a.id)) byId.set(a.id, a);
+    a.children = node.items.map((child) => make(child, a));
+    if (item && a.children.length === 0) a.resourceId = item.identifierref?.trim() || null;
+    return a;
+  };
+  const root = make(org, null);
+  return {
+    root,
+    activities,
+    byId,
+    objectivesGlobalToSystem: org.objectivesGlobalToSystem ?? true,
+    sharedDataGlobalToSystem: org.sharedDataGlobalToSystem ?? true,
+  };
+}
+
+function completionThresholdOf(
+  ct: CompletionThreshold | null,
+): Pick<SeqActivity, 'completedByMeasure' | 'minProgressMeasure' | 'progressWeight'> {
+  const num = (text: string | null | undefined, fallback: number): number => {
+    const n = text == null || text.trim() === '' ? NaN : Number(text.trim());
+    return Number.isFinite(n) ? n : fallback;
+  };
+  return {
+    completedByMeasure: ct?.completedByMeasure ?? false,
+    minProgressMeasure: num(ct?.minProgressMeasure ?? ct?.text, 1),
+    progressWeight: num(ct?.progressWeight, 1),
+  };
+}
+
+export function isLeaf(a: SeqActivity): boolean {
+  return a.children.length === 0;
+}

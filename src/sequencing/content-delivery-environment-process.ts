@@ -1,0 +1,83 @@
+/**
+ * DB.2 Content Delivery Environment Process and DB.2.1 Clear Suspended Activity Subprocess: end what is
+ * no longer on the way to the delivered activity, begin (or resume) the attempts on its path, and make
+ * it the current activity.
+ */
+import type { SeqActivity } from './activity-tree.js';
+import { isLeaf } from './activity-tree.js';
+import { terminateDescendentAttemptsProcess } from './end-attempt-process.js';
+import {
+  currentActivity,
+  deny,
+  emit,
+  stateOf,
+  suspendedActivity,
+  type SequencingContext,
+} from './sequencing-context.js';
+import { commonAncestor, pathFromRoot, pathUpTo } from './tree-queries.js';
+import { resetForNewAttempt } from './tracking-model.js';
+
+const PROCESS = 'DB.2 Content Delivery Environment Process';
+
+export interface DeliveryFacts {
+  /** The leaf was suspended and resumes its attempt (cmi.entry = "resume"). */
+  resumed: boolean;
+}
+
+export function contentDeliveryEnvironmentProcess(
+  ctx: SequencingContext,
+  a: SeqActivity,
+): { facts: DeliveryFacts } | { exception: string } {
+  const current = currentActivity(ctx);
+  if (current && stateOf(ctx, current).isActive)
+    return {
+      exception: deny(ctx, PROCESS, 'DB.2-1', `the current activity "${current.id}" is still active`),
+    };
+  const resumed = stateOf(ctx, a).isSuspended;
+  if (suspendedActivity(ctx) !== a) clearSuspendedActivitySubprocess(ctx, a);
+  terminateDescendentAttemptsProcess(ctx, a);
+  for (const x of pathFromRoot(a)) {
+    const s = stateOf(ctx, x);
+    if (s.isActive) continue;
+    if (x.def.tracked) {
+      if (s.isSuspended) s.isSuspended = false;
+      else {
+        s.attemptCount += 1;
+        if (s.attemptCount === 1) s.progressStatus = true;
+        resetForNewAttempt(s);
+        s.attemptOrdinal = ++ctx.state.attemptClock;
+        emit(ctx, {
+          level: 'detailed',
+          process: PROCESS,
+          kind: 'state',
+          activity: x.id,
+          message: `attempt ${s.attemptCount} begins`,
+        });
+      }
+    }
+    s.isActive = true;
+    s.attemptStartedAt = ctx.now();
+  }
+  ctx.state.currentActivity = a.id;
+  ctx.state.suspendedActivity = null;
+  emit(ctx, {
+    level: 'basic',
+    process: PROCESS,
+    kind: 'outcome',
+    activity: a.id,
+    message: `deliver "${a.id}"${resumed ? ' (resumed)' : ''}`,
+  });
+  return { facts: { resumed: resumed && isLeaf(a) } };
+}
+
+export function clearSuspendedActivitySubprocess(ctx: SequencingContext, a: SeqActivity): void {
+  const suspended = suspendedActivity(ctx);
+  if (!suspended) return;
+  const ancestor = commonAncestor(a, suspended);
+  for (const x of pathUpTo(suspended, ancestor, true)) {
+    const s = stateOf(ctx, x);
+    if (isLeaf(x)) s.isSuspended = false;
+    else if (!x.children.some((c) => stateOf(ctx, c).isSuspended)) s.isSuspended = false;
+  }
+  ctx.state.suspendedActivity = null;
+}

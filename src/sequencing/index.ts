@@ -1,0 +1,42 @@
+/**
+ * The SCORM 2004 4th Edition sequencing engine (SN book processes, one per file, named as in the book).
+ * Pure TypeScript: no DOM, no Node APIs, bundleable into a page. What the player, the MCP tools and
+ * the conformance harness use:
+ *
+ *   const seq = createSequencingSession(manifest, { seed, globalObjectives, learnerId, trace });
+ *   seq.navigate({ type: 'start' })            → { kind: 'deliver', activityId, runtime, ... } | ended | denied | nothing
+ *   seq.commit(activityId, report)             → run-time data becomes tracking data (rollup)
+ *   seq.terminate(activityId, report)          → same, then the SCO's adl.nav.request (or exit) is processed
+ *   seq.validity()                             → adl.nav.request_valid.* answers (NavValiditySnapshot)
+ *   seq.navigationState()                      → current activity, valid requests, LMS controls, TOC
+ *   seq.serialize() / createSequencingSession(manifest, { restore })   → suspend, close, reopen
+ *
+ * A denied request is an outcome with the SN exception code and a readable reason, never an exception.
+ */
+import type { ScormManifest } from '../manifest/model.js';
+import type { SeqTree } from './activity-tree.js';
+import { SequencingSession, type SequencingSessionOptions } from './sequencing-session.js';
+
+export function createSequencingSession(
+  source: ScormManifest | SeqTree,
+  options: SequencingSessionOptions = {},
+): SequencingSession {
+  return new SequencingSession(source, options);
+}
+
+export { SequencingSession, SequencingStateError } from './sequencing-session.js';
+export type { SequencingSessionOptions, SessionOutcome } from './sequencing-session.js';
+export { buildSeqTree } from './activity-tree.js';
+export type { SeqActivity, SeqTree } from './activity-tree.js';
+export type { NavigationRequest, NavigationRequestType } from './navigation-request.js';
+export { parseNavRequest } from './navigation-request.js';
+export type { NavigationOutcome } from './overall-sequencing-process.js';
+export type { RuntimeAttemptReport, RuntimeObjective, RuntimeScore } from './runtime-mapping.js';
+export type { RuntimeInit, RuntimeObjectiveInit } from './runtime-init.js';
+export type { NavigationState, TocEntry, ControlState, Verdict } from './navigation-validity.js';
+export { createMemoryGlobalObjectiveStore } from './global-objective-store.js';
+export type { GlobalObjectiveStore } from './global-objective-store.js';
+export type { GlobalObjectiveRecord, TrackingState } from './tracking-model.js';
+export type { SerializedTracking } from './tracking-serialization.js';
+export { filterTrace } from './trace.js';
+export type { TraceEvent, TraceLevel, TraceSink } from './trace.js';

@@ -1,0 +1,39 @@
+/**
+ * UP.1 Limit Conditions Check Process and UP.5 Check Activity Process. Limits are never checked on an
+ * activity that is active or suspended: an attempt in progress is not cut short by them.
+ */
+import type { SeqActivity } from './activity-tree.js';
+import { durationMs } from './duration.js';
+import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
+import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
+
+/** The attempt limit or the attempt absolute duration limit is used up (whatever the activity's state). */
+export function limitExceeded(ctx: SequencingContext, a: SeqActivity): boolean {
+  const s = stateOf(ctx, a);
+  if (!s.progressStatus) return false;
+  if (a.def.attemptLimit !== null && s.attemptCount >= a.def.attemptLimit) return true;
+  const limit = durationMs(a.def.attemptAbsoluteDurationLimit);
+  return limit !== null && limit > 0 && s.attemptAbsoluteDuration >= limit && s.attemptCount > 0;
+}
+
+export function limitConditionsCheckProcess(ctx: SequencingContext, a: SeqActivity): boolean {
+  if (!a.def.tracked) return false;
+  const s = stateOf(ctx, a);
+  if (s.isActive || s.isSuspended) return false;
+  const violated = limitExceeded(ctx, a);
+  if (violated)
+    emit(ctx, {
+      level: 'detailed',
+      process: 'UP.1 Limit Conditions Check Process',
+      kind: 'result',
+      activity: a.id,
+      message: `limit reached: ${s.attemptCount} attempt(s) of ${a.def.attemptLimit ?? 'unlimited'}, attempt duration ${s.attemptAbsoluteDuration} ms of ${a.def.attemptAbsoluteDurationLimit ?? 'unlimited'}`,
+    });
+  return violated;
+}
+
+/** True when the activity may not be delivered: disabled by a rule, or past its limits. */
+export function checkActivityProcess(ctx: SequencingContext, a: SeqActivity): boolean {
+  if (sequencingRulesCheckProcess(ctx, a, 'pre', ['disabled']) !== null) return true;
+  return limitConditionsCheckProcess(ctx, a);
+}

@@ -1,0 +1,126 @@
+/**
+ * NB.2.1 Navigation Request Process: whether a navigation request is valid now, and which termination
+ * and sequencing requests it stands for.
+ */
+import type { SeqActivity } from './activity-tree.js';
+import type { NavigationRequest, SequencingRequest, TerminationRequest } from './navigation-request.js';
+import {
+  activityById,
+  currentActivity,
+  deny,
+  emit,
+  stateOf,
+  suspendedActivity,
+  type SequencingContext,
+} from './sequencing-context.js';
+import { commonAncestor, pathUpTo } from './tree-queries.js';
+
+export interface NavigationRequestResult {
+  valid: boolean;
+  termination?: TerminationRequest;
+  sequencing?: SequencingRequest;
+  target?: SeqActivity;
+  exception?: string;
+}
+
+const P = 'NB.2.1 Navigation Request Process';
+
+export function navigationRequestProcess(
+  ctx: SequencingContext,
+  req: NavigationRequest,
+): NavigationRequestResult {
+  const result = evaluate(ctx, req);
+  if (result.valid)
+    emit(ctx, {
+      level: 'detailed',
+      process: P,
+      kind: 'result',
+      data: {
+        request: req.type,
+        termination: result.termination,
+        sequencing: result.sequencing,
+        target: result.target?.id,
+      },
+    });
+  return result;
+}
+
+function evaluate(ctx: SequencingContext, req: NavigationRequest): NavigationRequestResult {
+  const current = currentActivity(ctx);
+  const active = current ? stateOf(ctx, current).isActive : false;
+  const bad = (code: string, message: string): NavigationRequestResult => ({
+    valid: false,
+    exception: deny(ctx, P, code, message),
+  });
+  const noCurrent = () =>
+    bad(
+      'NB.2.1-2',
+      `"${req.type}" needs a current activity, and the sequencing session has not started (use start or resumeAll)`,
+    );
+  switch (req.type) {
+    case 'start':
+      if (current)
+        return bad('NB.2.1-1', `the sequencing session has already begun (current activity "${current.id}")`);
+      return { valid: true, sequencing: 'start' };
+    case 'resumeAll':
+      if (current)
+        return bad('NB.2.1-1', `the sequencing session has already begun (current activity "${current.id}")`);
+      if (!suspendedActivity(ctx)) return bad('NB.2.1-3', 'there is no suspended activity to resume');
+      return { valid: true, sequencing: 'resumeAll' };
+    case 'continue':
+    case 'previous': {
+      if (!current) return noCurrent();
+      const parent = current.parent;
+      if (!parent || !parent.def.controlMode.flow)
+        return bad(
+          req.type === 'continue' ? 'NB.2.1-4' : 'NB.2.1-5',
+          `flow is not allowed in "${(parent ?? current).id}" (controlMode flow="false")`,
+        );
+      if (req.type === 'previous' && parent.def.controlMode.forwardOnly)
+        return bad('NB.2.1-5', `"${parent.id}" is forwardOnly: previous is not allowed`);
+      return { valid: true, termination: active ? 'exit' : undefined, sequencing: req.type };
+    }
+    case 'choice': {
+      const target = activityById(ctx, req.target);
+      if (!target) return bad('NB.2.1-11', `no activity "${req.target}" in the activity tree`);
+      if (target.parent && !target.parent.def.controlMode.choice)
+        return bad(
+          'NB.2.1-10',
+          `choice is not allowed among the children of "${target.parent.id}" (controlMode choice="false")`,
+        );
+      if (current) {
+        for (const a of pathUpTo(current, commonAncestor(current, target), false))
+          if (stateOf(ctx, a).isActive && !a.def.controlMode.choiceExit && a !== target)
+            return bad(
+              'NB.2.1-8',
+              `"${a.id}" is active and does not allow choice to leave it (choiceExit="false")`,
+            );
+      }
+      return { valid: true, termination: active ? 'exit' : undefined, sequencing: 'choice', target };
+    }
+    case 'jump': {
+      const target = activityById(ctx, req.target);
+      if (!target) return bad('NB.2.1-11', `no activity "${req.target}" in the activity tree`);
+      if (!current) return noCurrent();
+      return { valid: true, termination: active ? 'exit' : undefined, sequencing: 'jump', target };
+    }
+    case 'exit':
+    case 'abandon':
+      if (!current) return noCurrent();
+      if (!active) return bad('NB.2.1-12', `the current activity "${current.id}" has already been exited`);
+      return { valid: true, termination: req.type, sequencing: 'exit' };
+    case 'exitAll':
+    case 'abandonAll':
+    case 'suspendAll':
+      if (!current) return noCurrent();
+      return { valid: true, termination: req.type, sequencing: 'exit' };
+    case 'retry':
+      if (!current) return noCurrent();
+      return { valid: true, termination: active ? 'exit' : undefined, sequencing: 'retry' };
+    case 'retryAll':
+      if (!current) return noCurrent();
+      return { valid: true, termination: 'exitAll', sequencing: 'retry' };
+    default:
+      return bad('NB.2.1-13', 'not a navigation request');
+  }
+}

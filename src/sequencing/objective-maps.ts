@@ -1,0 +1,263 @@
+/**
+ * Reading and writing objective information through objective maps (SN book: "Objective Map", 4th Ed.
+ * adlseq:objectives extended maps). Every read of an objective's status or measure goes through here,
+ * so a value mapped from a global objective is seen wherever the local one would be.
+ */
+import type { SeqActivity } from './activity-tree.js';
+import { objectiveKey, type EffectiveObjective } from '../lint/sequencing/effective-definition.js';
+import { stateOf, type SequencingContext } from './sequencing-context.js';
+import {
+  newObjectiveState,
+  objectiveKeyOf,
+  type GlobalObjectiveRecord,
+  type ObjectiveState,
+} from './tracking-model.js';
+
+export function primaryObjective(a: SeqActivity): EffectiveObjective {
+  return a.def.objectives[0] as EffectiveObjective;
+}
+
+export function findObjective(a: SeqActivity, id: string | null): EffectiveObjective | null {
+  if (id === null || id.trim() === '') return primaryObjective(a);
+  const key = objectiveKey(id);
+  return (
+    a.def.objectives.find((o) => o.id === id.trim()) ?? a.def.objectives.find((o) => o.key === key) ?? null
+  );
+}
+
+export function localObjective(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+): ObjectiveState {
+  const s = stateOf(ctx, a);
+  const key = objectiveKeyOf(o.id);
+  let obj = s.objectives[key];
+  if (!obj) {
+    obj = newObjectiveState();
+    s.objectives[key] = obj;
+  }
+  return obj;
+}
+
+/**
+ * During a cluster's rollup, a child's local information from before the cluster's current attempt
+ * does not count when the cluster uses current-attempt information only (useCurrentAttempt*Info).
+ */
+function staleForRollup(ctx: SequencingContext, a: SeqActivity, kind: 'objective' | 'progress'): boolean {
+  const parent = ctx.rollupParent;
+  if (!parent || a.parent !== parent) return false;
+  const cm = parent.def.controlMode;
+  if (kind === 'objective' ? !cm.useCurrentAttemptObjectiveInfo : !cm.useCurrentAttemptProgressInfo)
+    return false;
+  return stateOf(ctx, a).attemptOrdinal < stateOf(ctx, parent).attemptOrdinal;
+}
+
+export function readGlobal(ctx: SequencingContext, targetKey: string): GlobalObjectiveRecord | undefined {
+  if (!ctx.tree.objectivesGlobalToSystem) return ctx.state.localGlobals[targetKey];
+  return ctx.globals.read(ctx.learnerId, targetKey);
+}
+
+function writeGlobal(ctx: SequencingContext, targetKey: string, patch: GlobalObjectiveRecord): void {
+  if (ctx.dryRun) return;
+  const merged: GlobalObjectiveRecord = { ...readGlobal(ctx, targetKey) };
+  for (const [k, v] of Object.entries(patch) as Array<[keyof GlobalObjectiveRecord, unknown]>) {
+    if (v === undefined) delete merged[k];
+    else (merged as Record<string, unknown>)[k] = v;
+  }
+  ctx.changedGlobals.add(targetKey);
+  if (!ctx.tree.objectivesGlobalToSystem) ctx.state.localGlobals[targetKey] = merged;
+  else ctx.globals.write(ctx.learnerId, targetKey, merged);
+}
+
+/** Satisfied status: true/false, or undefined when unknown. */
+export function objectiveSatisfied(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+): boolean | undefined {
+  if (o.satisfiedByMeasure) {
+    // Satisfied by measure: the (possibly mapped) measure against this objective's own threshold.
+    const measure = objectiveMeasure(ctx, a, o);
+    if (measure === undefined) return undefined;
+    if (stateOf(ctx, a).isActive && !a.def.measureSatisfactionIfActive) return undefined;
+    return measure >= o.minNormalizedMeasure;
+  }
+  const local = localObjective(ctx, a, o);
+  if (local.progressStatus && !staleForRollup(ctx, a, 'objective')) return local.satisfiedStatus;
+  for (const m of o.mapInfo) {
+    if (!m.readSatisfiedStatus) continue;
+    const g = readGlobal(ctx, m.targetKey);
+    if (g?.satisfied !== undefined) return g.satisfied;
+  }
+  return undefined;
+}
+
+/** Normalized measure, or undefined when unknown. */
+export function objectiveMeasure(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+): number | undefined {
+  const local = localObjective(ctx, a, o);
+  if (local.measureStatus && !staleForRollup(ctx, a, 'objective')) return local.normalizedMeasure;
+  for (const m of o.mapInfo) {
+    if (!m.readNormalizedMeasure) continue;
+    const g = readGlobal(ctx, m.targetKey);
+    if (g?.normalizedMeasure !== undefined) return g.normalizedMeasure;
+  }
+  return undefined;
+}
+
+export function setObjectiveSatisfied(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+  satisfied: boolean | undefined,
+): void {
+  if (ctx.dryRun) return;
+  const local = localObjective(ctx, a, o);
+  local.progressStatus = satisfied !== undefined;
+  local.satisfiedStatus = satisfied ?? false;
+  for (const m of o.mapInfo) if (m.writeSatisfiedStatus) writeGlobal(ctx, m.targetKey, { satisfied });
+}
+
+export function setObjectiveMeasure(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+  measure: number | undefined,
+): void {
+  if (ctx.dryRun) return;
+  const local = localObjective(ctx, a, o);
+  local.measureStatus = measure !== undefined;
+  local.normalizedMeasure = measure ?? 0;
+  for (const m of o.mapInfo)
+    if (m.writeNormalizedMeasure) writeGlobal(ctx, m.targetKey, { normalizedMeasure: measure });
+}
+
+/** 4th Ed. extended information of a local objective: scores, completion, progress measure. */
+export function setObjectiveExtras(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+  extras: {
+    rawScore?: number;
+    minScore?: number;
+    maxScore?: number;
+    completed?: boolean;
+    progressMeasure?: number;
+  },
+): void {
+  if (ctx.dryRun) return;
+  const local = localObjective(ctx, a, o);
+  local.rawScore = extras.rawScore;
+  local.minScore = extras.minScore;
+  local.maxScore = extras.maxScore;
+  local.completionKnown = extras.completed !== undefined;
+  local.completed = extras.completed ?? false;
+  local.progressMeasure = extras.progressMeasure;
+  for (const m of o.adlMapInfo) {
+    const patch: GlobalObjectiveRecord = {};
+    if (m.writeRawScore) patch.rawScore = extras.rawScore;
+    if (m.writeMinScore) patch.minScore = extras.minScore;
+    if (m.writeMaxScore) patch.maxScore = extras.maxScore;
+    if (m.writeCompletionStatus) patch.completed = extras.completed;
+    if (m.writeProgressMeasure) patch.progressMeasure = extras.progressMeasure;
+    if (Object.keys(patch).length) writeGlobal(ctx, m.targetKey, patch);
+  }
+}
+
+/** A value of the extended objective information, read through adlseq maps when not known locally. */
+export function objectiveExtra<K extends 'rawScore' | 'minScore' | 'maxScore' | 'progressMeasure'>(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+  key: K,
+): number | undefined {
+  const local = localObjective(ctx, a, o)[key];
+  if (local !== undefined) return local;
+  const flag = {
+    rawScore: 'readRawScore',
+    minScore: 'readMinScore',
+    maxScore: 'readMaxScore',
+    progressMeasure: 'readProgressMeasure',
+  } as const;
+  for (const m of o.adlMapInfo) {
+    if (!m[flag[key]]) continue;
+    const v = readGlobal(ctx, m.targetKey)?.[key];
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+/** Attempt completion amount (progress measure), local or read through the primary objective's maps. */
+export function attemptCompletionAmount(ctx: SequencingContext, a: SeqActivity): number | undefined {
+  const s = stateOf(ctx, a);
+  if (s.attemptCompletionAmountStatus && !staleForRollup(ctx, a, 'progress'))
+    return s.attemptCompletionAmount;
+  return objectiveExtra(ctx, a, primaryObjective(a), 'progressMeasure');
+}
+
+/**
+ * Attempt completion status: true/false, or undefined when unknown. With completedByMeasure the
+ * progress measure decides (also when it comes from a global objective).
+ */
+export function attemptCompleted(ctx: SequencingContext, a: SeqActivity): boolean | undefined {
+  if (a.completedByMeasure) {
+    const amount = attemptCompletionAmount(ctx, a);
+    return amount === undefined ? undefined : amount >= a.minProgressMeasure;
+  }
+  const s = stateOf(ctx, a);
+  if (s.attemptProgressStatus && !staleForRollup(ctx, a, 'progress')) return s.attemptCompletionStatus;
+  for (const m of primaryObjective(a).adlMapInfo) {
+    if (!m.readCompletionStatus) continue;
+    const g = readGlobal(ctx, m.targetKey);
+    if (g?.completed !== undefined) return g.completed;
+  }
+  return undefined;
+}
+
+export function setAttemptCompletion(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  completed: boolean | undefined,
+): void {
+  if (ctx.dryRun) return;
+  const s = stateOf(ctx, a);
+  s.attemptProgressStatus = completed !== undefined;
+  s.attemptCompletionStatus = completed ?? false;
+  const o = primaryObjective(a);
+  for (const m of o.adlMapInfo) if (m.writeCompletionStatus) writeGlobal(ctx, m.targetKey, { completed });
+}
+
+export function setAttemptCompletionAmount(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  amount: number | undefined,
+): void {
+  if (ctx.dryRun) return;
+  const s = stateOf(ctx, a);
+  s.attemptCompletionAmountStatus = amount !== undefined;
+  s.attemptCompletionAmount = amount ?? 0;
+  const o = primaryObjective(a);
+  for (const m of o.adlMapInfo)
+    if (m.writeProgressMeasure) writeGlobal(ctx, m.targetKey, { progressMeasure: amount });
+}
+
+/** 4th Ed. objective completion: the attempt's for the primary objective, else the objective's own (or mapped). */
+export function objectiveCompleted(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+): boolean | undefined {
+  if (o === primaryObjective(a)) return attemptCompleted(ctx, a);
+  const local = localObjective(ctx, a, o);
+  if (local.completionKnown && !staleForRollup(ctx, a, 'progress')) return local.completed;
+  for (const m of o.adlMapInfo) {
+    if (!m.readCompletionStatus) continue;
+    const g = readGlobal(ctx, m.targetKey);
+    if (g?.completed !== undefined) return g.completed;
+  }
+  return undefined;
+}

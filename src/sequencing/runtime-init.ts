@@ -1,0 +1,75 @@
+/**
+ * What the run-time data model of a delivered SCO starts with (RTE book, data model initialization):
+ * cmi.entry, cmi.objectives read through objective maps, completion threshold, scaled passing score,
+ * time limits and launch data.
+ */
+import type { SeqActivity } from './activity-tree.js';
+import {
+  attemptCompleted,
+  objectiveExtra,
+  objectiveMeasure,
+  objectiveSatisfied,
+  localObjective,
+  primaryObjective,
+} from './objective-maps.js';
+import type { SequencingContext } from './sequencing-context.js';
+
+export interface RuntimeObjectiveInit {
+  id: string;
+  successStatus: 'passed' | 'failed' | 'unknown';
+  completionStatus: 'completed' | 'incomplete' | 'unknown';
+  scaled?: number;
+  raw?: number;
+  min?: number;
+  max?: number;
+  progressMeasure?: number;
+}
+
+export interface RuntimeInit {
+  activityId: string;
+  entry: 'ab-initio' | 'resume';
+  /** cmi.completion_threshold (only with completedByMeasure). */
+  completionThreshold?: number;
+  /** cmi.scaled_passing_score (only when the primary objective is satisfied by measure). */
+  scaledPassingScore?: number;
+  maxTimeAllowed?: string;
+  timeLimitAction?: string;
+  launchData?: string;
+  /** Every objective with an id, the primary first. */
+  objectives: RuntimeObjectiveInit[];
+  /** cmi.completion_status known from sequencing (e.g. read from a global objective). */
+  completionStatus?: 'completed' | 'incomplete';
+}
+
+export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boolean): RuntimeInit {
+  const primary = primaryObjective(a);
+  const objectives: RuntimeObjectiveInit[] = [];
+  for (const o of a.def.objectives) {
+    if (o.id === null) continue;
+    const satisfied = objectiveSatisfied(ctx, a, o);
+    const local = localObjective(ctx, a, o);
+    let completed: boolean | undefined = local.completionKnown ? local.completed : undefined;
+    if (completed === undefined && o === primary) completed = attemptCompleted(ctx, a);
+    const entry: RuntimeObjectiveInit = {
+      id: o.id,
+      successStatus: satisfied === undefined ? 'unknown' : satisfied ? 'passed' : 'failed',
+      completionStatus: completed === undefined ? 'unknown' : completed ? 'completed' : 'incomplete',
+    };
+    const scaled = objectiveMeasure(ctx, a, o);
+    if (scaled !== undefined) entry.scaled = scaled;
+    for (const key of ['rawScore', 'minScore', 'maxScore', 'progressMeasure'] as const) {
+      const v = objectiveExtra(ctx, a, o, key);
+      if (v === undefined) continue;
+      if (key === 'progressMeasure') entry.progressMeasure = v;
+      else entry[key === 'rawScore' ? 'raw' : key === 'minScore' ? 'min' : 'max'] = v;
+    }
+    objectives.push(entry);
+  }
+  const init: RuntimeInit = { activityId: a.id, entry: resumed ? 'resume' : 'ab-initio', objectives };
+  if (a.completedByMeasure) init.completionThreshold = a.minProgressMeasure;
+  if (primary.satisfiedByMeasure) init.scaledPassingScore = primary.minNormalizedMeasure;
+  if (a.def.attemptAbsoluteDurationLimit) init.maxTimeAllowed = a.def.attemptAbsoluteDurationLimit;
+  if (a.timeLimitAction) init.timeLimitAction = a.timeLimitAction;
+  if (a.dataFromLMS !== null) init.launchData = a.dataFromLMS;
+  return init;
+}

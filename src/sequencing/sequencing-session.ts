@@ -1,0 +1,211 @@
+/** One learner's sequencing session on one activity tree: the object behind the facade in index.ts. */
+import type { ScormManifest } from '../manifest/model.js';
+import type { NavValiditySnapshot } from '../rte/adapter/navigation-oracle.js';
+import { buildSeqTree, type SeqActivity, type SeqTree } from './activity-tree.js';
+import { createMemoryGlobalObjectiveStore, type GlobalObjectiveStore } from './global-objective-store.js';
+import { parseNavRequest, type NavigationRequest } from './navigation-request.js';
+import {
+  navigationState,
+  requestValidity,
+  type NavigationState,
+  type Verdict,
+} from './navigation-validity.js';
+import { overallSequencingProcess, type NavigationOutcome } from './overall-sequencing-process.js';
+import { createRng } from './random.js';
+import { prepareChildren } from './randomize-children-process.js';
+import { applyRuntimeReport, type RuntimeAttemptReport } from './runtime-mapping.js';
+import { runtimeInit, type RuntimeInit } from './runtime-init.js';
+import { emit, type SequencingContext } from './sequencing-context.js';
+import type { TraceSink } from './trace.js';
+import { newTrackingState, type TrackingState } from './tracking-model.js';
+import { restoreTracking, serializeTracking, type SerializedTracking } from './tracking-serialization.js';
+
+export interface SequencingSessionOptions {
+  /** Organization to sequence (default: the manifest's default organization). */
+  organizationId?: string;
+  /** Seed for selection and randomization (default 1): the same seed gives the same orders. */
+  seed?: number;
+  /** Where shared objectives live (default: a new in-memory store). */
+  globalObjectives?: GlobalObjectiveStore;
+  learnerId?: string;
+  trace?: TraceSink;
+  /** Clock in milliseconds for attempt durations not reported by content (default Date.now). */
+  now?: () => number;
+  /** A state from `serialize()` to continue from (suspend → close → reopen). */
+  restore?: unknown;
+}
+
+export type SessionOutcome =
+  | (Extract<NavigationOutcome, { kind: 'deliver' }> & {
+      resourceId: string | null;
+      parameters: string | null;
+      /** What the delivered SCO's run-time data model starts with. */
+      runtime: RuntimeInit;
+    })
+  | Exclude<NavigationOutcome, { kind: 'deliver' }>;
+
+export class SequencingSession {
+  readonly tree: SeqTree;
+  private readonly ctx: SequencingContext;
+  private lastResumed = false;
+
+  constructor(source: ScormManifest | SeqTree, options: SequencingSessionOptions = {}) {
+    this.tree = isTree(source) ? source : buildSeqTree(source, options.organizationId);
+    const seed = options.seed ?? 1;
+    let state: TrackingState;
+    if (options.restore !== undefined) {
+      const restored = restoreTracking(this.tree, options.restore);
+      if (typeof restored === 'string') throw new SequencingStateError(restored);
+      state = restored;
+    } else state = newTrackingState(this.tree, seed);
+    this.ctx = {
+      tree: this.tree,
+      state,
+      globals: options.globalObjectives ?? createMemoryGlobalObjectiveStore(),
+      learnerId: options.learnerId ?? 'learner',
+      rng: createRng(state.rngState),
+      now: options.now ?? (() => Date.now()),
+      trace: options.trace ?? null,
+      dryRun: false,
+      lastDenial: null,
+      changedGlobals: new Set(),
+      propagatingRollup: false,
+      rollupParent: null,
+    };
+    if (options.restore === undefined) prepareChildren(this.ctx, this.tree.root, true);
+  }
+
+  get currentActivity(): string | null {
+    return this.ctx.state.currentActivity;
+  }
+
+  get suspendedActivity(): string | null {
+    return this.ctx.state.suspendedActivity;
+  }
+
+  setTrace(sink: TraceSink | null): void {
+    this.ctx.trace = sink;
+  }
+
+  /** Process an LMS-side navigation request. */
+  navigate(request: NavigationRequest): SessionOutcome {
+    const out = overallSequencingProcess(this.ctx, request);
+    this.ctx.state.rngState = this.ctx.rng.state();
+    if (out.kind !== 'deliver') return out;
+    this.lastResumed = out.resumed;
+    const a = this.activity(out.activityId);
+    return {
+      ...out,
+      resourceId: a.resourceId,
+      parameters: a.parameters,
+      runtime: runtimeInit(this.ctx, a, out.resumed),
+    };
+  }
+
+  /**
+   * How an LMS opens the course: resumeAll when an activity is suspended, else start; when start finds
+   * nothing to deliver (flow disabled at the root), the first leaf the learner could choose, as an LMS
+   * presenting its table of contents would. `how` says which request delivered.
+   */
+  launch(): SessionOutcome & { how: 'resumeAll' | 'start' | 'choice' } {
+    if (this.ctx.state.suspendedActivity)
+      return { ...this.navigate({ type: 'resumeAll' }), how: 'resumeAll' };
+    const start = this.navigate({ type: 'start' });
+    if (start.kind !== 'denied') return { ...start, how: 'start' };
+    for (const a of this.tree.activities) {
+      if (
+        a.children.length > 0 ||
+        !a.isVisible ||
+        !requestValidity(this.ctx, { type: 'choice', target: a.id }).valid
+      )
+        continue;
+      return { ...this.navigate({ type: 'choice', target: a.id }), how: 'choice' };
+    }
+    return { ...start, how: 'start' };
+  }
+
+  /** A SCO committed: its run-time data becomes tracking data (rollup included). */
+  commit(activityId: string, report: RuntimeAttemptReport): void {
+    applyRuntimeReport(this.ctx, this.activity(activityId), report);
+  }
+
+  /**
+   * A SCO terminated: map its data, then act on the navigation request it left (adl.nav.request), or
+   * on cmi.exit "time-out"/"logout" (exitAll). Without either the activity stays current and the LMS
+   * waits for the learner's next request.
+   */
+  terminate(activityId: string, report: RuntimeAttemptReport): SessionOutcome {
+    if (this.ctx.state.currentActivity !== activityId)
+      return {
+        kind: 'denied',
+        code: 'TERMINATE-NOT-CURRENT',
+        reason: `"${activityId}" is not the current activity (current: ${this.ctx.state.currentActivity ?? 'none'})`,
+        process: 'Terminate',
+      };
+    applyRuntimeReport(this.ctx, this.activity(activityId), report);
+    const parsed = report.navRequest === undefined ? null : parseNavRequest(report.navRequest);
+    if (parsed === undefined)
+      return {
+        kind: 'denied',
+        code: 'NB.2.1-13',
+        reason: `adl.nav.request "${report.navRequest}" is not a navigation request`,
+        process: 'NB.2.1 Navigation Request Process',
+      };
+    if (parsed) return this.navigate(parsed);
+    if (report.exit === 'time-out' || report.exit === 'logout') return this.navigate({ type: 'exitAll' });
+    emit(this.ctx, {
+      level: 'basic',
+      process: 'Terminate',
+      kind: 'outcome',
+      activity: activityId,
+      message: 'no navigation request: waiting for the learner',
+    });
+    return { kind: 'nothing', reason: 'the SCO terminated without a navigation request' };
+  }
+
+  /** Would this request be valid now? (No state changes.) */
+  isValid(request: NavigationRequest): Verdict {
+    return requestValidity(this.ctx, request);
+  }
+
+  /** Answers for adl.nav.request_valid.* (NavigationOracle snapshot). */
+  validity(): NavValiditySnapshot {
+    return navigationState(this.ctx).validity;
+  }
+
+  /** Current activity, valid requests, LMS controls after hideLMSUI, and the table of contents. */
+  navigationState(): NavigationState {
+    return navigationState(this.ctx);
+  }
+
+  /** What a (re)delivered activity's run-time data model starts with. */
+  runtimeInit(activityId: string): RuntimeInit {
+    const resumed = activityId === this.ctx.state.currentActivity && this.lastResumed;
+    return runtimeInit(this.ctx, this.activity(activityId), resumed);
+  }
+
+  /** The whole tracking state (with the suspended activity) as versioned JSON. */
+  serialize(): SerializedTracking {
+    return serializeTracking(this.tree, this.ctx.state);
+  }
+
+  /** Read-only view of the tracking state, for tools and tests. */
+  get tracking(): Readonly<TrackingState> {
+    return this.ctx.state;
+  }
+
+  private activity(id: string): SeqActivity {
+    const a = this.tree.byId.get(id);
+    if (!a) throw new Error(`no activity "${id}" in the activity tree`);
+    return a;
+  }
+}
+
+/** A saved sequencing state that cannot be used (the caller reports SESSION_STATE_CORRUPT). */
+export class SequencingStateError extends Error {
+  override readonly name = 'SequencingStateError';
+}
+
+function isTree(source: ScormManifest | SeqTree): source is SeqTree {
+  return 'byId' in source && 'root' in source;
+}

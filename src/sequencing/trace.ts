@@ -1,0 +1,32 @@
+/**
+ * What the processes report (the future scorm_trace_sequencing tool). Each event names the SN process
+ * (e.g. "SB.2.9 Choice Sequencing Request Process"); levels: basic = requests, outcomes and denials;
+ * detailed = every process entered and its result, rollup results; verbose = every rule and condition.
+ */
+export type TraceLevel = 'basic' | 'detailed' | 'verbose';
+
+export interface TraceEvent {
+  level: TraceLevel;
+  /** SN process id and name, e.g. "NB.2.1 Navigation Request Process". */
+  process: string;
+  /** What happened: "enter", "result", "rule", "rollup", "denied", "request", "outcome", "state". */
+  kind: string;
+  /** The activity the event is about, when there is one. */
+  activity?: string;
+  /** Exception code of a denial (e.g. "NB.2.1-2"). */
+  code?: string;
+  message?: string;
+  data?: Record<string, unknown>;
+}
+
+export type TraceSink = (event: TraceEvent) => void;
+
+const RANK: Record<TraceLevel, number> = { basic: 0, detailed: 1, verbose: 2 };
+
+/** Forwards events up to `level` to `sink`. */
+export function filterTrace(sink: TraceSink, level: TraceLevel): TraceSink {
+  const max = RANK[level];
+  return (e) => {
+    if (RANK[e.level] <= max) sink(e);
+  };
+}
