@@ -208,13 +208,13 @@ export function attemptCompleted(ctx: SequencingContext, a: SeqActivity): boolea
     const amount = attemptCompletionAmount(ctx, a);
     return amount === undefined ? undefined : amount >= a.minProgressMeasure;
   }
-  const s = stateOf(ctx, a);
-  if (s.attemptProgressStatus && !staleForRollup(ctx, a, 'progress')) return s.attemptCompletionStatus;
   for (const m of primaryObjective(a).adlMapInfo) {
     if (!m.readCompletionStatus) continue;
     const g = readGlobal(ctx, m.targetKey);
     if (g?.completed !== undefined) return g.completed;
   }
+  const s = stateOf(ctx, a);
+  if (s.attemptProgressStatus && !staleForRollup(ctx, a, 'progress')) return s.attemptCompletionStatus;
   return undefined;
 }
 
