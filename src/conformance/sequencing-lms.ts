@@ -287,7 +287,7 @@ function findItem(manifest: ScormManifest, itemId: string) {
 
 /**
  * cmi.objectives and cmi.completion_status as sequencing knows them (read through objective maps).
- * A resumed attempt keeps its own values for the objectives it already holds.
+ * They overwrite a resumed attempt's saved values: what the objective maps read now wins.
  */
 function runtimeValues(init: RteInit, runtime: RuntimeInit, resumed: boolean): RteInit {
   const values = { ...init.values };
@@ -301,7 +301,6 @@ function runtimeValues(init: RteInit, runtime: RuntimeInit, resumed: boolean): R
   }
   for (const o of runtime.objectives) {
     let i = indexById.get(o.id);
-    if (i !== undefined && resumed) continue;
     if (i === undefined) {
       i = next++;
       indexById.set(o.id, i);
