@@ -37,8 +37,7 @@ import {
   type UiState,
 } from './lms.js';
 
-type MemoryStore<T> = T & { clear(): void };
-type GlobalStore = MemoryStore<ReturnType<typeof createMemoryGlobalObjectiveStore>>;
+type GlobalStore = ReturnType<typeof createMemoryGlobalObjectiveStore>;
 type SharedStore = ReturnType<typeof memorySharedDataStore>;
 
 /** What the learner leaves behind in one package between sessions. */
@@ -48,8 +47,6 @@ interface PackageState {
   runtime: Map<string, Record<string, string>>;
   /** Buckets scoped to this package's attempt (sharedDataGlobalToSystem="false"). */
   sharedData: SharedStore;
-  /** Objectives scoped to this package (objectivesGlobalToSystem="false"). */
-  objectives: GlobalStore;
 }
 
 interface Open {
@@ -76,12 +73,10 @@ export class SequencingLms implements LmsUnderTest {
     this.close();
     const { manifest } = await parseManifestFile(manifestPath(this.corpus, packageId));
     const state = this.packageState(learner, packageId);
-    const org = defaultOrganization(manifest);
-    const objectives =
-      org?.objectivesGlobalToSystem === false ? state.objectives : this.learnerObjectives(learner);
+    // objectivesGlobalToSystem="false" is the engine's business: it keeps those objectives in the tracking state.
     const session = createSequencingSession(manifest, {
       learnerId: learner.id,
-      globalObjectives: objectives,
+      globalObjectives: this.learnerObjectives(learner),
       ...(state.tracking === undefined ? {} : { restore: state.tracking }),
     });
     this.open_ = { packageId, manifest, learner, session, state, ended: false };
@@ -144,7 +139,6 @@ export class SequencingLms implements LmsUnderTest {
 
   reset(scope: 'all' | 'globalObjectives'): void {
     this.globalObjectives.clear();
-    for (const p of this.packages.values()) p.objectives.clear();
     if (scope !== 'all') return;
     this.close();
     this.packages.clear();
@@ -257,11 +251,7 @@ export class SequencingLms implements LmsUnderTest {
     const k = key(learner.id, packageId);
     let state = this.packages.get(k);
     if (!state) {
-      state = {
-        runtime: new Map(),
-        sharedData: memorySharedDataStore(),
-        objectives: createMemoryGlobalObjectiveStore(),
-      };
+      state = { runtime: new Map(), sharedData: memorySharedDataStore() };
       this.packages.set(k, state);
     }
     return state;
