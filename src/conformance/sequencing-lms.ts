@@ -60,6 +60,7 @@ interface Open {
 }
 
 const key = (...parts: string[]) => parts.join('\u0000');
+const ABANDON = new Set(['abandon', 'abandonAll']);
 
 export class SequencingLms implements LmsUnderTest {
   private open_: Open | undefined;
@@ -101,7 +102,14 @@ export class SequencingLms implements LmsUnderTest {
     const current = o.current;
     if (!current || current.api.lifeState !== 'terminated') return Promise.resolve(undefined);
     o.current = undefined;
-    return Promise.resolve(this.follow(o.session.terminate(current.itemId, this.finish(current))));
+    const report = this.finish(current);
+    // An abandoned attempt's run-time data does not become tracking data (SX-04b).
+    const abandoned = ABANDON.has(report.navRequest ?? '');
+    return Promise.resolve(
+      this.follow(
+        o.session.terminate(current.itemId, abandoned ? { navRequest: report.navRequest } : report),
+      ),
+    );
   }
 
   navigate(event: UiEvent): Promise<Delivery | undefined> {
@@ -149,10 +157,11 @@ export class SequencingLms implements LmsUnderTest {
   private request(request: NavigationRequest): Delivery | undefined {
     const o = this.session();
     const running = o.current;
-    if (running && running.api.lifeState === 'running') {
-      running.api.Terminate('');
-      o.session.commit(running.itemId, { ...this.finish(running), navRequest: '_none_' });
-    } else if (running) o.session.commit(running.itemId, this.finish(running));
+    if (running?.api.lifeState === 'running') running.api.Terminate('');
+    if (running) {
+      const report = this.finish(running);
+      if (!ABANDON.has(request.type)) o.session.commit(running.itemId, { ...report, navRequest: '_none_' });
+    }
     o.current = undefined;
     return this.follow(o.session.navigate(request));
   }
