@@ -55,7 +55,7 @@ test('conformance --json: per case verdict, blocks and step records', { skip: SH
 /**
  * Sequencing cases that pass in Node, chosen to cover what the harness does around the engine: relaunch
  * with suspended state (CM-05, CM-16, RU-14a), a UI request while the SCO has not terminated (CM-09*),
- * the end of the session (CM-06, OB-08b), UI questions (CM-07a), global objectives left by a sibling
+ * the end of the session (CM-06, OB-08b), UI questions (CM-07a/d/e), a choice of the root after abandon (SX-04b), global objectives left by a sibling
  * package (CO-07a/b, OB-08a/b, SX-11a-c), shared data across packages (DDM), SX-09's waiting SCO, and
  * the completion, measure and time-limit families whole.
  */
@@ -68,6 +68,8 @@ const PASSING_SEQUENCING = [
   'CM-05',
   'CM-06',
   'CM-07a',
+  'CM-07d',
+  'CM-07e',
   'CM-09aa',
   'CM-09ba',
   'CM-09bb',
@@ -78,6 +80,7 @@ const PASSING_SEQUENCING = [
   'OB-08a',
   'OB-08b',
   'RU-14a',
+  'SX-04b',
   'SX-09',
   'SX-11a',
   'SX-11b',
@@ -91,7 +94,7 @@ test(
     const r = cli('--cts-dir', ADL_CTS_DIR, ...PASSING_SEQUENCING.flatMap((c) => ['--case', c]));
     assert.equal(r.status, 0, r.stdout);
     assert.match(r.stdout, /\| CT +\| +6 \| +6 \| +0 \|/);
-    assert.match(r.stdout.trimEnd(), /\n33 passed, 0 failed$/);
+    assert.match(r.stdout.trimEnd(), /\n36 passed, 0 failed$/);
   },
 );
 
