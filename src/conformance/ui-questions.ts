@@ -2,11 +2,15 @@
 import type { UiState } from './lms.js';
 import type { UiCheck } from './results.js';
 
+const ROOT_ENTRY = /root of "([^"]*)"/i;
+
 function answer(question: string, ui: UiState): string {
   const at = question.indexOf('@');
   const key = at < 0 ? question : question.slice(0, at);
   const arg = at < 0 ? '' : question.slice(at + 1);
-  const entry = ui.toc.find((e) => e.title.trim() === arg.trim());
+  // `the activity that corresponds to the root of "<organization title>"` names the root activity (CM-07d).
+  const title = ROOT_ENTRY.exec(arg)?.[1] ?? arg;
+  const entry = ui.toc.find((e) => e.title.trim() === title.trim());
   const yes = (b: boolean) => (b ? 'Y' : 'N');
   switch (key) {
     case 'continue.enabled':

@@ -168,15 +168,13 @@ export function setObjectiveExtras(
   }
 }
 
-/** A value of the extended objective information, read through adlseq maps when not known locally. */
+/** A value of the extended objective information: read through adlseq maps when the global knows it, else local. */
 export function objectiveExtra<K extends 'rawScore' | 'minScore' | 'maxScore' | 'progressMeasure'>(
   ctx: SequencingContext,
   a: SeqActivity,
   o: EffectiveObjective,
   key: K,
 ): number | undefined {
-  const local = localObjective(ctx, a, o)[key];
-  if (local !== undefined) return local;
   const flag = {
     rawScore: 'readRawScore',
     minScore: 'readMinScore',
@@ -188,7 +186,7 @@ export function objectiveExtra<K extends 'rawScore' | 'minScore' | 'maxScore' | 
     const v = readGlobal(ctx, m.targetKey)?.[key];
     if (v !== undefined) return v;
   }
-  return undefined;
+  return localObjective(ctx, a, o)[key];
 }
 
 /** Attempt completion amount (progress measure), local or read through the primary objective's maps. */
@@ -208,13 +206,13 @@ export function attemptCompleted(ctx: SequencingContext, a: SeqActivity): boolea
     const amount = attemptCompletionAmount(ctx, a);
     return amount === undefined ? undefined : amount >= a.minProgressMeasure;
   }
-  const s = stateOf(ctx, a);
-  if (s.attemptProgressStatus && !staleForRollup(ctx, a, 'progress')) return s.attemptCompletionStatus;
   for (const m of primaryObjective(a).adlMapInfo) {
     if (!m.readCompletionStatus) continue;
     const g = readGlobal(ctx, m.targetKey);
     if (g?.completed !== undefined) return g.completed;
   }
+  const s = stateOf(ctx, a);
+  if (s.attemptProgressStatus && !staleForRollup(ctx, a, 'progress')) return s.attemptCompletionStatus;
   return undefined;
 }
 

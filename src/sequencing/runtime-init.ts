@@ -11,7 +11,9 @@ import {
   objectiveSatisfied,
   localObjective,
   primaryObjective,
+  readGlobal,
 } from './objective-maps.js';
+import type { EffectiveObjective } from '../lint/sequencing/effective-definition.js';
 import type { SequencingContext } from './sequencing-context.js';
 
 export interface RuntimeObjectiveInit {
@@ -49,6 +51,7 @@ export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boo
     const satisfied = objectiveSatisfied(ctx, a, o);
     const local = localObjective(ctx, a, o);
     let completed: boolean | undefined = local.completionKnown ? local.completed : undefined;
+    if (completed === undefined && o !== primary) completed = mappedCompletion(ctx, o);
     if (completed === undefined && o === primary) completed = attemptCompleted(ctx, a);
     const entry: RuntimeObjectiveInit = {
       id: o.id,
@@ -72,4 +75,14 @@ export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boo
   if (a.timeLimitAction) init.timeLimitAction = a.timeLimitAction;
   if (a.dataFromLMS !== null) init.launchData = a.dataFromLMS;
   return init;
+}
+
+/** An objective's completion read through its adlseq maps (readCompletionStatus), when not known locally. */
+function mappedCompletion(ctx: SequencingContext, o: EffectiveObjective): boolean | undefined {
+  for (const m of o.adlMapInfo) {
+    if (!m.readCompletionStatus) continue;
+    const g = readGlobal(ctx, m.targetKey);
+    if (g?.completed !== undefined) return g.completed;
+  }
+  return undefined;
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { openCorpus } from '../../src/conformance/corpus.js';
 import { compareTyped } from '../../src/conformance/evaluate/compare.js';
 import { evaluateStep } from '../../src/conformance/evaluate/evaluate-step.js';
-import { NodeLmsWithoutSequencing } from '../../src/conformance/node-lms.js';
+import { SequencingLms } from '../../src/conformance/sequencing-lms.js';
 import { runCase } from '../../src/conformance/run-case.js';
 import type { Step } from '../../src/conformance/script/types.js';
 import { ADL_CTS_DIR, SHARED_SKIP } from '../helpers/paths.js';
@@ -115,7 +115,7 @@ test(
   { skip: SHARED_SKIP },
   async () => {
     const corpus = openCorpus(ADL_CTS_DIR);
-    const lms = new NodeLmsWithoutSequencing(corpus);
+    const lms = new SequencingLms(corpus);
     for (const id of ['API', 'DMI'].filter((c) => corpus.caseIds.includes(c))) {
       const result = await runCase(corpus, id, lms);
       assert.equal(result.reason, undefined, `${id}: ${result.reason}`);

@@ -1,13 +1,13 @@
 /**
  * `scorm-tester conformance --cts-dir <dir> [--case ID ...] [--json] [--browser]`: replays the ADL
- * LMS conformance scripts of a folder against our run-time (and, once connected, our sequencer).
+ * LMS conformance scripts of a folder against our run-time and sequencing engine.
  * Exit codes: 0 all passed, 1 some failed, 2 could not run.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openCorpus } from '../../conformance/corpus.js';
 import { formatCaseLine, formatReport } from '../../conformance/format-report.js';
-import { NodeLmsWithoutSequencing } from '../../conformance/node-lms.js';
+import { SequencingLms } from '../../conformance/sequencing-lms.js';
 import { runSuite, selectCases } from '../../conformance/run-suite.js';
 import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_CANNOT_RUN, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
@@ -40,7 +40,7 @@ export async function conformanceCommand(args: string[]): Promise<number> {
       `--case ${unknown.join(', ')}: no such case or family in ${dir}/testcases (families: ${[...new Set(corpus.caseIds.map((id) => id.split('-')[0]))].join(', ')})`,
     );
   }
-  const report = await runSuite(corpus, ids, new NodeLmsWithoutSequencing(corpus), {
+  const report = await runSuite(corpus, ids, new SequencingLms(corpus), {
     mode: 'node',
     onCaseDone: (result, done, total) => {
       process.stderr.write(`[${done}/${total}] ${formatCaseLine(result)}\n`);
