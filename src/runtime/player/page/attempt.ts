@@ -23,27 +23,10 @@ import {
   stringStartsWith,
   toText,
 } from './realm.js';
+import { API_METHODS } from '../../records.js';
 
-export const M12 = [
-  'LMSInitialize',
-  'LMSFinish',
-  'LMSGetValue',
-  'LMSSetValue',
-  'LMSCommit',
-  'LMSGetLastError',
-  'LMSGetErrorString',
-  'LMSGetDiagnostic',
-];
-export const M04 = [
-  'Initialize',
-  'Terminate',
-  'GetValue',
-  'SetValue',
-  'Commit',
-  'GetLastError',
-  'GetErrorString',
-  'GetDiagnostic',
-];
+export const M12 = API_METHODS['1.2'];
+export const M04 = API_METHODS['2004'];
 const GET = 2;
 const SET = 3;
 const COMMIT = 4;
@@ -64,7 +47,7 @@ export function callAsTool<T>(fn: () => T): T {
   }
 }
 
-export function methodNames(a: Attempt): string[] {
+export function methodNames(a: Attempt): readonly string[] {
   return a.cfg.version === '2004' ? M04 : M12;
 }
 

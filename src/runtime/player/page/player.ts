@@ -15,7 +15,7 @@ import {
   type PlayerLaunchConfig,
 } from '../wire.js';
 import type { ApiFunction, Attempt, EngineCtor } from './attempt-types.js';
-import { callAsTool, details, makeFacade, methodNames, rawFacade, snapshot } from './attempt.js';
+import { callAsTool, details, makeFacade, rawFacade, snapshot } from './attempt.js';
 import { lockRealm, watchPrototypes } from './lockdown.js';
 import {
   addListener,
@@ -25,6 +25,7 @@ import {
   ErrorCtor,
   freeze,
   frameWindow,
+  hasOwn,
   locationHref,
   preventDefault,
   setFrameSrc,
@@ -161,7 +162,8 @@ const control = freeze({
     args: unknown[],
   ): { from?: number; to?: number; threw?: string | null; error?: string } {
     if (!cur) return { error: 'NO_ATTEMPT' };
-    if (!methodNames(cur).includes(method)) return { error: 'INVALID_METHOD' };
+    // Not Array.prototype.includes: Array.prototype is watched, not frozen (see lockdown.ts).
+    if (!hasOwn(cur.facade, method)) return { error: 'INVALID_METHOD' };
     const fn = cur.facade[method] as ApiFunction;
     const before = lastSeq();
     let threw: string | null = null;
