@@ -64,6 +64,14 @@ async function runProbe(execution?: Record<string, boolean>): Promise<{ sessionI
     method: 'GetValue',
     args: ['cmi.suspend_data'],
   });
+  const hung = await callTool<{ result: string }>(server.client, 'scorm_api_call', {
+    session_id,
+    method: 'GetValue',
+    args: ['cmi.location'],
+  });
+  // Requests the browser kept pending past the probe's 5 s are not a leak (the servers' records say what
+  // reached them), but they are worth seeing when this test is slow.
+  if (hung.result) console.error(`loopback probe: gave up waiting for ${hung.result}`);
   // Stragglers (popups, beacons, frames) have had the probe's 2 s; give them a little more.
   await new Promise((r) => setTimeout(r, 500));
   return { sessionId: session_id, read: JSON.parse(got.result) as string[] };
