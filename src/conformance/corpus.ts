@@ -8,7 +8,7 @@ import { fail } from '../core/errors.js';
 import { Dictionary } from './script/dictionary.js';
 import { decodeScript } from './script/decode-script.js';
 import type { CaseScript } from './script/types.js';
-import { decodeWindows1252 } from './script/windows-1252.js';
+import { decodeWindows1252 } from '../manifest/read-manifest-text.js';
 
 export interface PackageVariants {
   /** Page file names the launchable items point to, e.g. `SequencingTest.htm`. */

@@ -12,7 +12,7 @@ import { decodeScript } from '../../src/conformance/script/decode-script.js';
 import { applyUnicodeEscapes, readScriptEntries } from '../../src/conformance/script/line-reader.js';
 import { javaSplit } from '../../src/conformance/script/split.js';
 import type { GetStep, SetStep } from '../../src/conformance/script/types.js';
-import { decodeWindows1252 } from '../../src/conformance/script/windows-1252.js';
+import { decodeWindows1252 } from '../../src/manifest/read-manifest-text.js';
 import { ADL_CTS_DIR, SHARED_SKIP } from '../helpers/paths.js';
 
 const DICT = Dictionary.fromText(

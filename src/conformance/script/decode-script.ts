@@ -3,7 +3,7 @@ import type { Dictionary } from './dictionary.js';
 import { parseCommand } from './commands.js';
 import { applyUnicodeEscapes, readScriptEntries } from './line-reader.js';
 import type { CaseScript, Instruction, Step } from './types.js';
-import { decodeWindows1252 } from './windows-1252.js';
+import { decodeWindows1252 } from '../../manifest/read-manifest-text.js';
 
 const HEADERS = new Set(['title', 'UserInterAct', 'start', 'purpose', 'RTDInit', 'seqInfo', 'TT', 'end']);
 
