@@ -4,7 +4,7 @@
  * few CAM attributes sequencing and delivery need.
  */
 import type { CompletionThreshold, Item, Organization, ScormManifest } from '../manifest/model.js';
-import { mergeSequencing, type EffectiveSequencing } from '../lint/sequencing/effective-definition.js';
+import { mergeSequencing, type EffectiveSequencing } from './effective-definition.js';
 
 export interface SeqActivity {
   id: string;

@@ -13,7 +13,7 @@ import {
   primaryObjective,
   readGlobal,
 } from './objective-maps.js';
-import type { EffectiveObjective } from '../lint/sequencing/effective-definition.js';
+import type { EffectiveObjective } from './effective-definition.js';
 import type { SequencingContext } from './sequencing-context.js';
 
 export interface RuntimeObjectiveInit {

@@ -14,7 +14,7 @@ import {
   setObjectiveMeasure,
   setObjectiveSatisfied,
 } from './objective-maps.js';
-import type { EffectiveObjective } from '../lint/sequencing/effective-definition.js';
+import type { EffectiveObjective } from './effective-definition.js';
 import { overallRollupProcess } from './overall-rollup-process.js';
 import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
 

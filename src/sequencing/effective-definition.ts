@@ -26,7 +26,7 @@ import type {
   RollupRules,
   SequencingDefinition,
   SequencingRule,
-} from '../../manifest/model.js';
+} from '../manifest/model.js';
 
 export interface EffectiveControlMode {
   choice: boolean;
