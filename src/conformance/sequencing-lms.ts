@@ -18,6 +18,7 @@ import { buildRteInit, type RteInit } from '../rte/adapter/rte-init.js';
 import { memorySharedDataStore } from '../rte/strict/shared-data.js';
 import { StrictApi2004 } from '../rte/strict/strict-2004.js';
 import {
+  attemptReport,
   createMemoryGlobalObjectiveStore,
   createSequencingSession,
   type NavigationRequest,
@@ -27,7 +28,6 @@ import {
   type SessionOutcome,
 } from '../sequencing/index.js';
 import { manifestPath, type Corpus } from './corpus.js';
-import { attemptReport } from './attempt-report.js';
 import {
   LmsCapabilityError,
   type Delivery,

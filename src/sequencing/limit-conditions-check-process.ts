@@ -5,7 +5,12 @@
 import type { SeqActivity } from './activity-tree.js';
 import { durationMs } from './duration.js';
 import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
-import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
+import { scorm12PrerequisitesBlock } from './scorm12-tracking.js';
+import { ruleText } from './rule-text.js';
+import {
+  sequencingRuleCheckSubprocess,
+  sequencingRulesCheckProcess,
+} from './sequencing-rules-check-process.js';
 
 /** The attempt limit or the attempt absolute duration limit is used up (whatever the activity's state). */
 export function limitExceeded(ctx: SequencingContext, a: SeqActivity): boolean {
@@ -32,8 +37,25 @@ export function limitConditionsCheckProcess(ctx: SequencingContext, a: SeqActivi
   return violated;
 }
 
-/** True when the activity may not be delivered: disabled by a rule, or past its limits. */
-export function checkActivityProcess(ctx: SequencingContext, a: SeqActivity): boolean {
-  if (sequencingRulesCheckProcess(ctx, a, 'pre', ['disabled']) !== null) return true;
-  return limitConditionsCheckProcess(ctx, a);
+/**
+ * Why the activity may not be delivered (null: it may): disabled by a rule, past its limits, or (SCORM
+ * 1.2) its prerequisites are not met. The reason names the rule, limit or prerequisite.
+ */
+export function checkActivityProcess(ctx: SequencingContext, a: SeqActivity): string | null {
+  if (sequencingRulesCheckProcess(ctx, a, 'pre', ['disabled']) !== null) {
+    const rule = a.def.preConditionRules.find(
+      (r) => r.action?.trim() === 'disabled' && sequencingRuleCheckSubprocess(ctx, a, r) === true,
+    );
+    return `"${a.id}" is disabled by its precondition rule ${rule ? `"${ruleText(rule)}"` : ''}`.trimEnd();
+  }
+  if (limitConditionsCheckProcess(ctx, a))
+    return `"${a.id}" has reached its limit conditions (${limitText(ctx, a)})`;
+  return scorm12PrerequisitesBlock(ctx, a);
+}
+
+function limitText(ctx: SequencingContext, a: SeqActivity): string {
+  const s = stateOf(ctx, a);
+  return a.def.attemptLimit !== null && s.attemptCount >= a.def.attemptLimit
+    ? `attemptLimit="${a.def.attemptLimit}", ${s.attemptCount} attempt(s) made`
+    : `attemptAbsoluteDurationLimit="${a.def.attemptAbsoluteDurationLimit ?? ''}" used up`;
 }
