@@ -94,8 +94,9 @@ export function buildSeqTree(manifest: ScormManifest, organizationId?: string): 
       def: scorm12 ? scorm12Sequencing() : mergeSequencing(node.sequencing, manifest.sequencingCollection),
       ...ct,
       hideLMSUI: item?.presentation?.hideLMSUI.map((h) => h.value.trim()) ?? [],
-      timeLimitAction: item?.timeLimitAction?.trim() || null,
-      dataFromLMS: item?.dataFromLMS ?? null,
+      // SCORM 1.2 writes these as adlcp:timelimitaction and adlcp:datafromlms.
+      timeLimitAction: (scorm12 ? item?.timelimitaction : item?.timeLimitAction)?.trim() || null,
+      dataFromLMS: (scorm12 ? item?.datafromlms : item?.dataFromLMS) ?? null,
       scorm12: scorm12 ? scorm12Activity(item) : null,
     };
     activities.push(a);

@@ -74,10 +74,11 @@ export function applyScorm12Report(
   return out;
 }
 
-/** An item's lesson status: as its SCO left it, or (a block of items) from the rolled-up tracking data. */
+/** An item's lesson status: as its SCO last reported it, or (a block of items) from the rolled-up tracking data. */
 export function scorm12StatusOf(ctx: SequencingContext, a: SeqActivity): LessonStatus {
   const s = stateOf(ctx, a);
   if (s.lessonStatus !== undefined) return s.lessonStatus;
+  if (a.children.length === 0) return 'not attempted';
   const satisfied = objectiveSatisfied(ctx, a, primaryObjective(a));
   if (satisfied !== undefined) return satisfied ? 'passed' : 'failed';
   const completed = attemptCompleted(ctx, a);

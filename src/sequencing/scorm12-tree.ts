@@ -24,6 +24,8 @@ export interface Scorm12Activity {
   prerequisites: Scorm12Prerequisites | null;
   /** adlcp:masteryscore (0–100), null when absent or not a number. */
   masteryScore: number | null;
+  /** adlcp:maxtimeallowed as written (a CMITimespan), null when absent. */
+  maxTimeAllowed: string | null;
 }
 
 /** The SN defaults, with flow; content reports the status itself (the LMS does not invent it at exit). */
@@ -45,6 +47,7 @@ export function scorm12Activity(item: Item | null): Scorm12Activity {
         ? { script: p.value.trim(), type: p.type, parsed: parsePrerequisites(p.value), pos: p.pos }
         : null,
     masteryScore: Number.isFinite(score) ? score : null,
+    maxTimeAllowed: item?.maxtimeallowed?.trim() || null,
   };
 }
 

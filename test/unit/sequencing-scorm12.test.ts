@@ -113,6 +113,29 @@ test('continue and previous flow through the organization; prerequisites stop fl
   assert.equal(end.kind, 'ended', 'continue past the last item ends the course');
 });
 
+test('a delivered 1.2 SCO starts with its launch data, mastery score, time limit and last lesson status', async () => {
+  const s = createSequencingSession(await fixture());
+  const first = s.launch();
+  assert.equal(first.kind === 'deliver' && first.runtime.launchData, 'lang=en');
+  assert.equal(first.kind === 'deliver' && first.runtime.lessonStatus, 'not attempted');
+  finish(s, 'intro', { 'cmi.core.lesson_status': 'completed' });
+  for (const id of ['types', 'use']) {
+    delivered(s.navigate({ type: 'continue' }));
+    finish(s, id, { 'cmi.core.lesson_status': 'completed' });
+  }
+  const quiz = s.navigate({ type: 'continue' });
+  assert.equal(delivered(quiz), 'quiz');
+  if (quiz.kind === 'deliver') {
+    assert.equal(quiz.runtime.masteryScore, 80);
+    assert.equal(quiz.runtime.maxTimeAllowed, '00:10:00');
+    assert.equal(quiz.runtime.timeLimitAction, 'continue,message');
+    assert.equal(quiz.runtime.entry, 'ab-initio');
+  }
+  finish(s, 'quiz', { 'cmi.core.lesson_status': 'incomplete' });
+  const again = s.navigate({ type: 'choice', target: 'quiz' });
+  assert.equal(again.kind === 'deliver' && again.runtime.lessonStatus, 'incomplete', '1.2 keeps the status');
+});
+
 test('the cluster of items rolls up: its status answers prerequisites that name it', () => {
   const m = manifest12(`
     <item identifier="B"><title>Block</title>
