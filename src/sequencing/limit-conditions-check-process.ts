@@ -6,11 +6,8 @@ import type { SeqActivity } from './activity-tree.js';
 import { durationMs } from './duration.js';
 import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
 import { scorm12PrerequisitesBlock } from './scorm12-tracking.js';
-import { ruleText } from './rule-text.js';
-import {
-  sequencingRuleCheckSubprocess,
-  sequencingRulesCheckProcess,
-} from './sequencing-rules-check-process.js';
+import { firedPreConditionRule } from './rule-text.js';
+import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
 
 /** The attempt limit or the attempt absolute duration limit is used up (whatever the activity's state). */
 export function limitExceeded(ctx: SequencingContext, a: SeqActivity): boolean {
@@ -42,12 +39,8 @@ export function limitConditionsCheckProcess(ctx: SequencingContext, a: SeqActivi
  * 1.2) its prerequisites are not met. The reason names the rule, limit or prerequisite.
  */
 export function checkActivityProcess(ctx: SequencingContext, a: SeqActivity): string | null {
-  if (sequencingRulesCheckProcess(ctx, a, 'pre', ['disabled']) !== null) {
-    const rule = a.def.preConditionRules.find(
-      (r) => r.action?.trim() === 'disabled' && sequencingRuleCheckSubprocess(ctx, a, r) === true,
-    );
-    return `"${a.id}" is disabled by its precondition rule ${rule ? `"${ruleText(rule)}"` : ''}`.trimEnd();
-  }
+  if (sequencingRulesCheckProcess(ctx, a, 'pre', ['disabled']) !== null)
+    return `"${a.id}" is disabled by its precondition rule "${firedPreConditionRule(ctx, a, 'disabled') ?? 'disabled'}"`;
   if (limitConditionsCheckProcess(ctx, a))
     return `"${a.id}" has reached its limit conditions (${limitText(ctx, a)})`;
   return scorm12PrerequisitesBlock(ctx, a);

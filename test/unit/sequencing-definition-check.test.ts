@@ -137,6 +137,7 @@ test('denials name the rule, limit or control that refuses the request', () => {
         leaf('A'),
         leaf('D', { seq: disabled }),
         leaf('L', { seq: '<imsss:limitConditions attemptLimit="1"/>' }),
+        leaf('H', { seq: rules(rule('pre', 'hiddenFromChoice', ['condition="always"'])) }),
       ],
       { orgSeq: FLOW },
     ),
@@ -163,6 +164,13 @@ test('denials name the rule, limit or control that refuses the request', () => {
   );
   const start = s.isValid({ type: 'start' });
   assert.match(start.reason ?? '', /already begun \(current activity "A"\).*NB\.2\.1-1/);
+  const hidden = s.isValid({ type: 'choice', target: 'H' });
+  assert.match(
+    hidden.reason ?? '',
+    /"H" is hidden from choice by its precondition rule "if always then hiddenFromChoice \(line \d+\)" \(SB\.2\.9-3\)/,
+  );
+  const unknown = s.navigate({ type: 'choice', target: 'nowhere' });
+  assert.equal(unknown.kind === 'denied' && unknown.reason, 'no activity "nowhere" in the activity tree');
   const entry = s.navigationState().toc.find((e) => e.id === 'D');
   assert.equal(entry?.selectable, false);
   assert.match(entry?.whyNot ?? '', /disabled by its precondition rule/);
