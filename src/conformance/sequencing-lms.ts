@@ -14,11 +14,11 @@ import {
   walkItems,
   type ScormManifest,
 } from '../manifest/index.js';
-import { attemptReport } from '../rte/adapter/attempt-report.js';
 import { rteInitForDelivery } from '../rte/adapter/from-sequencing.js';
 import { memorySharedDataStore } from '../rte/strict/shared-data.js';
 import { StrictApi2004 } from '../rte/strict/strict-2004.js';
 import {
+  attemptReport,
   createMemoryGlobalObjectiveStore,
   createSequencingSession,
   type NavigationRequest,

@@ -10,15 +10,17 @@
 import { fail, isScormTesterError, type ErrorCode } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { defaultOrganization, resolveLaunch, walkItems, type ScormManifest } from '../../manifest/index.js';
-import { attemptReport } from '../../rte/adapter/attempt-report.js';
 import { rteInitForDelivery } from '../../rte/adapter/from-sequencing.js';
 import type { NavValiditySnapshot, NavigationOracle } from '../../rte/adapter/navigation-oracle.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import {
+  attemptReport,
   buildSeqTree,
   createSequencingSession,
   filterTrace,
   SequencingStateError,
+  scorm12AttemptReport,
+  type RuntimeAttemptReport,
   type SeqTree,
   type SequencingSession,
   type SessionOutcome,
@@ -81,9 +83,8 @@ function pendingRequest(d: Delivery, values: Record<string, string>): string {
 }
 
 export class SessionNavigator implements NavigationOracle {
-  /** Does sequencing apply to this course: SCORM 2004 with more than one launchable activity. */
+  /** Does sequencing apply to this course: more than one launchable activity (SCORM 2004 or 1.2). */
   static applies(manifest: ScormManifest): boolean {
-    if (manifest.scorm.version !== '2004') return false;
     const org = defaultOrganization(manifest);
     return (
       org !== null && org !== undefined && walkItems(org).filter((i) => i.identifierref?.trim()).length > 1
@@ -316,7 +317,7 @@ export class SessionNavigator implements NavigationOracle {
     const values = await this.runtime.getDataModel();
     const navRequest = pendingRequest(d, values);
     this.keepRuntimeData(d.activityId, values);
-    const report = attemptReport(values, navRequest);
+    const report = this.report(values, navRequest);
     // An abandoned attempt's run-time data does not become tracking data.
     const outcome = this.seq.terminate(d.activityId, ABANDON.has(navRequest) ? { navRequest } : report);
     if (outcome.kind === 'nothing' && navRequest === '_none_') {
@@ -346,8 +347,9 @@ export class SessionNavigator implements NavigationOracle {
     const state = this.runtime.initializeState;
     if (state === 'terminated') terminatedBy = 'course';
     else if (state === 'initialized') {
-      if (closing && ((await this.runtime.getDataModel())['cmi.exit'] ?? '') === '')
-        await this.runtime.callApi('SetValue', ['cmi.exit', 'suspend']);
+      const exit = this.host.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+      if (closing && ((await this.runtime.getDataModel())[exit] ?? '') === '')
+        await this.runtime.callApi('SetValue', [exit, 'suspend']);
       await this.runtime.callApi('Terminate', ['']);
       terminatedBy = 'tester';
     }
@@ -357,7 +359,7 @@ export class SessionNavigator implements NavigationOracle {
     const pending = pendingRequest(d, values);
     this.keepRuntimeData(d.activityId, values);
     if (!ABANDON.has(requestType))
-      this.seq.commit(d.activityId, { ...attemptReport(values, pending), navRequest: '_none_' });
+      this.seq.commit(d.activityId, { ...this.report(values, pending), navRequest: '_none_' });
     return {
       activity_id: d.activityId,
       terminated_by: terminatedBy,
@@ -389,6 +391,7 @@ export class SessionNavigator implements NavigationOracle {
     const target = resolveLaunch(this.host.manifest, id);
     const saved = this.runtimeData.get(id);
     const rte = rteInitForDelivery({
+      version: this.host.version,
       scoId: id,
       ...(this.host.stateKey.learnerId === undefined ? {} : { learnerId: this.host.stateKey.learnerId }),
       ...(this.host.learnerName === undefined ? {} : { learnerName: this.host.learnerName }),
@@ -415,6 +418,11 @@ export class SessionNavigator implements NavigationOracle {
       offLaunch();
     }
     return sco;
+  }
+
+  /** What the engine reads from the SCO's data (SCORM 1.2 has no adl.nav.request). */
+  private report(values: Record<string, string>, navRequest: string): RuntimeAttemptReport {
+    return this.host.version === '1.2' ? scorm12AttemptReport(values) : attemptReport(values, navRequest);
   }
 
   /** Gives the SCO in the frame (if it still runs) the new adl.nav.request_valid answers. */
