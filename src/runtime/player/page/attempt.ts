@@ -6,9 +6,9 @@
 import { COMMIT_CHECK_MS } from '../wire.js';
 import type { ApiFunction, Attempt } from './attempt-types.js';
 import { enc, encStr, jsonArgs } from './encode.js';
-import { compareShadow } from './compare.js';
+import { compareShadow, type Mismatch } from './compare.js';
 import { encodeQueue, flush, message, pendingCalls, put, putPlain } from './recorder.js';
-import { dateNow, freeze, later, objectKeys, stringify, toText } from './realm.js';
+import { apply, dateNow, freeze, later, objectKeys, stringify, toText } from './realm.js';
 import { API_METHODS } from '../../records.js';
 
 export const M12 = API_METHODS['1.2'];
@@ -65,7 +65,10 @@ function peek(a: Attempt, el: string, value: unknown): string {
 /** Records every difference between the shadow and the engine as an internal data change. */
 function internalChanges(a: Attempt): void {
   const now = snapshot(a);
-  for (const el of objectKeys(now)) {
+  const elements = objectKeys(now);
+  // Indexed loops here and below: Array.prototype (and so array iteration) is the course's to change.
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i] as string;
     const next = now[el] as string;
     if (next !== a.shadow[el]) {
       const prev = el in a.shadow ? a.shadow[el] : null;
@@ -84,7 +87,9 @@ function internalChanges(a: Attempt): void {
 function integrityCheck(a: Attempt): void {
   if (pendingCalls()) encodeQueue();
   a.checkedAt = dateNow();
-  for (const m of compareShadow(a.shadow, snapshot(a), objectKeys)) {
+  const mismatches = compareShadow(a.shadow, snapshot(a), objectKeys);
+  for (let i = 0; i < mismatches.length; i++) {
+    const m = mismatches[i] as Mismatch;
     const rec = encStr(m.recorded);
     const eng = encStr(m.engine);
     message({ k: 'i', what: 'record_engine_mismatch', el: m.element, rec, eng }, a);
@@ -218,7 +223,14 @@ export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
       }
       let ret: unknown;
       try {
-        ret = argc === 2 ? bound(a0, a1) : argc === 1 ? bound(a0) : argc === 0 ? bound() : bound(...args);
+        ret =
+          argc === 2
+            ? bound(a0, a1)
+            : argc === 1
+              ? bound(a0)
+              : argc === 0
+                ? bound()
+                : apply(bound, undefined, args);
       } catch (e) {
         recordCall(a, mi, args, undefined, e, src);
         throw e;
