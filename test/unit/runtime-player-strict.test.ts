@@ -4,32 +4,17 @@
  * and a course that tampers with the prototypes the engine could go through (it shares the player's
  * realm) gets the same answers as an untouched engine, with the tampering reported.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { buildRteInit, staticNavigationOracle } from '../../src/rte/adapter/index.js';
 import { StrictApi2004 } from '../../src/rte/strict/index.js';
-import { BrowserPool } from '../../src/runtime/browser-pool.js';
-import { findChromium } from '../../src/runtime/chromium.js';
 import { openCourseRuntime, type OpenCourseSpec } from '../../src/runtime/course-runtime.js';
+import { CHROMIUM_SKIP, filePool } from '../helpers/chromium.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
-const SKIP = (() => {
-  try {
-    findChromium();
-    return false;
-  } catch (err) {
-    return (err as Error).message;
-  }
-})();
-
-let pool: BrowserPool;
-before(() => {
-  pool = new BrowserPool();
-});
-after(async () => {
-  await pool?.shutdown();
-});
+const SKIP = CHROMIUM_SKIP;
+const pool = filePool();
 
 function spec(course: string, extra: Partial<OpenCourseSpec> = {}): OpenCourseSpec {
   return {
@@ -38,7 +23,7 @@ function spec(course: string, extra: Partial<OpenCourseSpec> = {}): OpenCourseSp
     scormVersion: '2004',
     scoId: 'item',
     rte: buildRteInit({ version: '2004', scoId: 'item' }),
-    pool,
+    pool: pool(),
     timeoutMs: 5_000,
     openTimeoutMs: 30_000,
     warmSpare: false,
