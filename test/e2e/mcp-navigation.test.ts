@@ -197,7 +197,7 @@ test('suspendAll → close → reopen → resumeAll lands on the suspended activ
   await call('scorm_close_course', { session_id: again.id });
 });
 
-test('a global objective written by SCO A is read by SCO B, and persists for the learner', async () => {
+test('a global objective and an adl.data bucket written by SCO A are read by SCO B, and persist for the learner', async () => {
   const { id, init } = await openSequenced(GLOBAL, { new_attempt: true });
   assert.equal(init.outcome.delivered?.activity_id, 'a');
   // A passes, then asks for continue at Terminate: B is delivered and reads the global objective.
@@ -205,6 +205,8 @@ test('a global objective written by SCO A is read by SCO B, and persists for the
   assert.equal(nav.current_activity, 'b');
   assert.equal(await getValue(id, 'cmi.objectives.0.id'), 'obj-b');
   assert.equal(await getValue(id, 'cmi.objectives.0.success_status'), 'passed');
+  assert.equal(await getValue(id, 'adl.data.0.id'), 'com.example.bucket');
+  assert.equal(await getValue(id, 'adl.data.0.store'), 'written-by-a', 'the adl.data bucket A wrote');
   await call('scorm_close_course', { session_id: id });
   const learnerFiles = readdirSync(join(server.dataDir, 'scorm-sessions')).filter((f) =>
     f.includes('_learner_'),
@@ -214,14 +216,17 @@ test('a global objective written by SCO A is read by SCO B, and persists for the
     readFileSync(join(server.dataDir, 'scorm-sessions', learnerFiles[0]!), 'utf8'),
   ) as {
     global_objectives: Record<string, { satisfied?: boolean }>;
+    shared_data: Record<string, string>;
   };
   assert.equal(learner.global_objectives['com.example.g-obj']?.satisfied, true);
+  assert.equal(learner.shared_data['com.example.bucket'], 'written-by-a');
 
   // A new attempt on the course still reads the learner's global objective.
   const fresh = await openSequenced(GLOBAL, { new_attempt: true });
   const b = await call<NavOutcome>('scorm_nav_choice', { session_id: fresh.id, targetId: 'b' });
   assert.equal(b.delivered?.activity_id, 'b');
   assert.equal(await getValue(fresh.id, 'cmi.objectives.0.success_status'), 'passed');
+  assert.equal(await getValue(fresh.id, 'adl.data.0.store'), 'written-by-a');
   await call('scorm_close_course', { session_id: fresh.id });
 });
 

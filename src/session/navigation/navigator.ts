@@ -9,7 +9,16 @@
  */
 import { fail, isScormTesterError, type ErrorCode } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import { defaultOrganization, resolveLaunch, walkItems, type ScormManifest } from '../../manifest/index.js';
+import {
+  defaultOrganization,
+  resolveLaunch,
+  walkItems,
+  type Item,
+  type ScormManifest,
+} from '../../manifest/index.js';
+import { sharedDataMapsOf } from '../../rte/adapter/from-manifest.js';
+import type { SharedDataStore } from '../../rte/strict/shared-data.js';
+import type { LaunchSharedData } from '../../runtime/player/wire.js';
 import { rteInitForDelivery } from '../../rte/adapter/from-sequencing.js';
 import type { NavValiditySnapshot, NavigationOracle } from '../../rte/adapter/navigation-oracle.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
@@ -128,6 +137,7 @@ export class SessionNavigator implements NavigationOracle {
       fail('SN_INIT_FAILED', `The sequencing engine could not start: ${(error as Error).message}.`);
     }
     const navigator = new SessionNavigator(host, runtime, seq, learner);
+    for (const [k, v] of Object.entries(restoredBuckets(host, section))) navigator.attemptBuckets.set(k, v);
     for (const a of saved?.activities ?? [])
       if (tree.byId.has(a.sco_id)) navigator.runtimeData.set(a.sco_id, a.data);
     const outcome = await navigator.takeOver();
@@ -148,6 +158,8 @@ export class SessionNavigator implements NavigationOracle {
   /** Run-time data of each activity's last delivery (restored when the engine resumes it). */
   private readonly runtimeData = new Map<string, Record<string, string>>();
   private readonly changedActivities = new Set<string>();
+  /** adl.data buckets of this attempt on the course (sharedDataGlobalToSystem="false"). */
+  private readonly attemptBuckets = new Map<string, string>();
   private readonly entries: NavLogEntry[] = [];
   private readonly listeners = new Set<NavigatorListener>();
   private delivery: Delivery | null = null;
@@ -288,6 +300,7 @@ export class SessionNavigator implements NavigationOracle {
         this.seq.navigate({ type: 'suspendAll' });
       const launched = this.seq.launch();
       this.launchedHow = launched.how;
+      if (launched.how !== 'resumeAll') this.attemptBuckets.clear();
       return this.finish(launched.how === 'choice' ? 'choice' : launched.how, 'lms', launched, null);
     });
   }
@@ -317,6 +330,7 @@ export class SessionNavigator implements NavigationOracle {
     const values = await this.runtime.getDataModel();
     const navRequest = pendingRequest(d, values);
     this.keepRuntimeData(d.activityId, values);
+    await this.keepSharedData();
     const report = this.report(values, navRequest);
     // An abandoned attempt's run-time data does not become tracking data.
     const outcome = this.seq.terminate(d.activityId, ABANDON.has(navRequest) ? { navRequest } : report);
@@ -358,6 +372,7 @@ export class SessionNavigator implements NavigationOracle {
     const values = await this.runtime.getDataModel();
     const pending = pendingRequest(d, values);
     this.keepRuntimeData(d.activityId, values);
+    await this.keepSharedData();
     if (!ABANDON.has(requestType))
       this.seq.commit(d.activityId, { ...this.report(values, pending), navRequest: '_none_' });
     return {
@@ -412,12 +427,44 @@ export class SessionNavigator implements NavigationOracle {
       if (d.attempt === -1 && l.scoId === id) d.attempt = sco.runtime_attempt = l.attempt;
     });
     try {
-      // TODO(page-strict): hand the page the item's adl.data maps and this learner's buckets (this.learner.sharedData).
-      await this.runtime.launchAttempt({ scoId: id, launchPath: target.launchUrl, rte });
+      await this.runtime.launchAttempt({
+        scoId: id,
+        launchPath: target.launchUrl,
+        rte,
+        ...(this.host.version === '2004' ? { sharedData: this.sharedDataFor(target.item) } : {}),
+      });
     } finally {
       offLaunch();
     }
     return sco;
+  }
+
+  /** adl.data for a delivered SCO: its item's maps and the current value of each bucket. */
+  private sharedDataFor(item: Item): LaunchSharedData {
+    const maps = sharedDataMapsOf(item);
+    const store = this.bucketStore();
+    const values: Record<string, string> = {};
+    for (const m of maps) {
+      const v = store.get(m.targetId);
+      if (v !== undefined) values[m.targetId] = v;
+    }
+    return { maps, values };
+  }
+
+  /** The learner's buckets, or this course attempt's with sharedDataGlobalToSystem="false". */
+  private bucketStore(): SharedDataStore {
+    if (this.tree.sharedDataGlobalToSystem) return this.learner.sharedData;
+    return {
+      get: (id) => this.attemptBuckets.get(id),
+      set: (id, value) => void this.attemptBuckets.set(id, value),
+    };
+  }
+
+  /** What the SCO wrote to adl.data goes back to the buckets (2004). */
+  private async keepSharedData(): Promise<void> {
+    if (this.host.version !== '2004') return;
+    const store = this.bucketStore();
+    for (const [id, value] of Object.entries(await this.runtime.readSharedData())) store.set(id, value);
   }
 
   /** What the engine reads from the SCO's data (SCORM 1.2 has no adl.nav.request). */
@@ -451,6 +498,7 @@ export class SessionNavigator implements NavigationOracle {
           format: SEQUENCING_STATE_FORMAT,
           ended: this.ended,
           tracking: this.seq.serialize(),
+          shared_data: Object.fromEntries(this.attemptBuckets),
         },
       });
       await this.learner.save();
@@ -522,4 +570,20 @@ function restoredTracking(host: NavigatorHost, section: Record<string, unknown>)
       `its sequencing section is not a ${SEQUENCING_STATE_FORMAT} state`,
     );
   return section.tracking;
+}
+
+function restoredBuckets(
+  host: NavigatorHost,
+  section: Record<string, unknown> | null,
+): Record<string, string> {
+  const buckets = section?.shared_data ?? {};
+  if (typeof buckets !== 'object' || buckets === null || Array.isArray(buckets))
+    corrupt(host.store.pathFor(host.stateKey), 'its sequencing section has shared_data that is not a map');
+  for (const v of Object.values(buckets))
+    if (typeof v !== 'string')
+      corrupt(
+        host.store.pathFor(host.stateKey),
+        'its sequencing section has shared_data that is not a map of strings',
+      );
+  return buckets as Record<string, string>;
 }
