@@ -70,7 +70,12 @@ function writeGlobal(ctx: SequencingContext, targetKey: string, patch: GlobalObj
   else ctx.globals.write(ctx.learnerId, targetKey, merged);
 }
 
-/** Satisfied status: true/false, or undefined when unknown. */
+/**
+ * Satisfied status: true/false, or undefined when unknown. A read map (readSatisfiedStatus) makes the
+ * shared global objective's status the objective's status whenever the global's status is known; the
+ * local record counts only while the global is unknown (as ADL's reference sequencer reads, and as the
+ * CTS cases OB-14a and OB-16b expect). The same holds for the measure (readNormalizedMeasure).
+ */
 export function objectiveSatisfied(
   ctx: SequencingContext,
   a: SeqActivity,
@@ -83,13 +88,13 @@ export function objectiveSatisfied(
     if (stateOf(ctx, a).isActive && !a.def.measureSatisfactionIfActive) return undefined;
     return measure >= o.minNormalizedMeasure;
   }
-  const local = localObjective(ctx, a, o);
-  if (local.progressStatus && !staleForRollup(ctx, a, 'objective')) return local.satisfiedStatus;
   for (const m of o.mapInfo) {
     if (!m.readSatisfiedStatus) continue;
     const g = readGlobal(ctx, m.targetKey);
     if (g?.satisfied !== undefined) return g.satisfied;
   }
+  const local = localObjective(ctx, a, o);
+  if (local.progressStatus && !staleForRollup(ctx, a, 'objective')) return local.satisfiedStatus;
   return undefined;
 }
 
@@ -99,13 +104,13 @@ export function objectiveMeasure(
   a: SeqActivity,
   o: EffectiveObjective,
 ): number | undefined {
-  const local = localObjective(ctx, a, o);
-  if (local.measureStatus && !staleForRollup(ctx, a, 'objective')) return local.normalizedMeasure;
   for (const m of o.mapInfo) {
     if (!m.readNormalizedMeasure) continue;
     const g = readGlobal(ctx, m.targetKey);
     if (g?.normalizedMeasure !== undefined) return g.normalizedMeasure;
   }
+  const local = localObjective(ctx, a, o);
+  if (local.measureStatus && !staleForRollup(ctx, a, 'objective')) return local.normalizedMeasure;
   return undefined;
 }
 

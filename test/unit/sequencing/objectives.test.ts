@@ -1,0 +1,57 @@
+/**
+ * Objective and completion behaviour of the sequencing engine on small trees: how local objectives read
+ * and write shared (global) objectives, and how attempts reset what they hold.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseManifest } from '../../../src/manifest/parse-manifest.js';
+import { createMemoryGlobalObjectiveStore, createSequencingSession } from '../../../src/sequencing/index.js';
+import { leaf, scorm2004 } from '../../fixtures/seqlint/build-manifest.js';
+
+const FLOW = '<imsss:controlMode flow="true"/>';
+
+function primary(id: string, mapInfo: string): string {
+  return `<imsss:objectives><imsss:primaryObjective objectiveID="${id}">${mapInfo}</imsss:primaryObjective></imsss:objectives>`;
+}
+
+function session(xml: string, options: Parameters<typeof createSequencingSession>[1] = {}) {
+  return createSequencingSession(parseManifest(xml).manifest, options);
+}
+
+test('a read map takes the global objective over the local one when the global is known', () => {
+  // A writes g = passed. B reads g (and writes nothing) while its own content reports failed: the
+  // global decides B's status, so the default rollup finds every child satisfied.
+  const items = [
+    leaf('A', { seq: primary('a', '<imsss:mapInfo targetObjectiveID="g" writeSatisfiedStatus="true"/>') }),
+    leaf('B', { seq: primary('b', '<imsss:mapInfo targetObjectiveID="g" readSatisfiedStatus="true"/>') }),
+  ];
+  const s = session(scorm2004(items, { orgSeq: FLOW }), {
+    globalObjectives: createMemoryGlobalObjectiveStore(),
+  });
+  s.navigate({ type: 'start' });
+  s.terminate('A', { successStatus: 'passed', navRequest: 'continue' });
+  assert.equal(s.runtimeInit('B').objectives[0]?.successStatus, 'passed', 'cmi.objectives of B start from g');
+  s.terminate('B', { successStatus: 'failed' });
+  assert.equal(
+    s.tracking.activities['B']!.objectives['b']?.satisfiedStatus,
+    false,
+    'the local record keeps failed',
+  );
+  assert.equal(s.tracking.activities['ORG']!.objectives['']?.satisfiedStatus, true, 'rollup read g for B');
+});
+
+test('a read map falls back to the local objective while the global is unknown', () => {
+  const items = [
+    leaf('A', { seq: primary('a', '<imsss:mapInfo targetObjectiveID="g" readSatisfiedStatus="true"/>') }),
+  ];
+  const s = session(scorm2004(items, { orgSeq: FLOW }));
+  s.navigate({ type: 'start' });
+  s.terminate('A', { successStatus: 'failed' });
+  const root = s.tracking.activities['ORG']!.objectives[''];
+  assert.equal(
+    root?.progressStatus && root.satisfiedStatus,
+    false,
+    'A failed locally, so the root is not satisfied',
+  );
+  assert.equal(root?.progressStatus, true);
+});
