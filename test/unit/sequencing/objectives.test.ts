@@ -55,3 +55,32 @@ test('a read map falls back to the local objective while the global is unknown',
   );
   assert.equal(root?.progressStatus, true);
 });
+
+test('a primary objective the SCO set to unknown stays unknown at the end of the attempt, and so does its global', () => {
+  const write = primary(
+    'p',
+    '<imsss:mapInfo targetObjectiveID="g" writeSatisfiedStatus="true" readSatisfiedStatus="false"/>',
+  );
+  const store = createMemoryGlobalObjectiveStore();
+  const s = session(scorm2004([leaf('A', { seq: write }), leaf('B', { seq: write })], { orgSeq: FLOW }), {
+    globalObjectives: store,
+    learnerId: 'L',
+  });
+  s.navigate({ type: 'start' });
+  s.terminate('A', { successStatus: 'passed', navRequest: 'continue' });
+  assert.deepEqual(store.read('L', 'g'), { satisfied: true });
+  // B's SCO sets cmi.objectives.p.success_status to unknown (cmi.success_status it leaves alone).
+  s.terminate('B', { objectives: [{ id: 'p', successStatus: 'unknown' }], navRequest: 'continue' });
+  assert.equal(s.tracking.activities['B']!.objectives['p']?.progressStatus, false, 'no default satisfied');
+  assert.equal(store.read('L', 'g')?.satisfied, undefined, 'the global is unknown again');
+});
+
+test('an objective status the SCO did not report leaves the objective as it is', () => {
+  const items = [leaf('A', { seq: primary('p', '') }), leaf('B')];
+  const s = session(scorm2004(items, { orgSeq: FLOW }));
+  s.navigate({ type: 'start' });
+  s.commit('A', { successStatus: 'failed' });
+  s.commit('A', { objectives: [{ id: 'p' }] });
+  const p = s.tracking.activities['A']!.objectives['p'];
+  assert.equal(p?.progressStatus && !p.satisfiedStatus, true, 'still failed');
+});
