@@ -49,9 +49,11 @@ export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boo
   for (const o of a.def.objectives) {
     if (o.id === null) continue;
     const satisfied = objectiveSatisfied(ctx, a, o);
+    // A completion status read through a map is taken as the global holds it, before the local one and
+    // without re-judging a mapped progress measure against this activity's completion threshold.
     const local = localObjective(ctx, a, o);
-    let completed: boolean | undefined = local.completionKnown ? local.completed : undefined;
-    if (completed === undefined && o !== primary) completed = mappedCompletion(ctx, o);
+    let completed = mappedCompletion(ctx, o);
+    if (completed === undefined && local.completionKnown) completed = local.completed;
     if (completed === undefined && o === primary) completed = attemptCompleted(ctx, a);
     const entry: RuntimeObjectiveInit = {
       id: o.id,
@@ -77,7 +79,7 @@ export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boo
   return init;
 }
 
-/** An objective's completion read through its adlseq maps (readCompletionStatus), when not known locally. */
+/** An objective's completion read through its adlseq maps (readCompletionStatus), when the global knows it. */
 function mappedCompletion(ctx: SequencingContext, o: EffectiveObjective): boolean | undefined {
   for (const m of o.adlMapInfo) {
     if (!m.readCompletionStatus) continue;

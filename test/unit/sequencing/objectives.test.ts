@@ -84,3 +84,20 @@ test('an objective status the SCO did not report leaves the objective as it is',
   const p = s.tracking.activities['A']!.objectives['p'];
   assert.equal(p?.progressStatus && !p.satisfiedStatus, true, 'still failed');
 });
+
+test("a mapped completion status reaches cmi.objectives as the global holds it, not re-judged by the reader's threshold", () => {
+  const adl = (write: boolean) =>
+    `<adlseq:objectives><adlseq:objective objectiveID="p"><adlseq:mapInfo targetObjectiveID="g"${write ? ' writeCompletionStatus="true" writeProgressMeasure="true"' : ''}/></adlseq:objective></adlseq:objectives>`;
+  const threshold = (min: string) =>
+    `<adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="${min}"/>`;
+  const items = [
+    leaf('A', { seq: primary('p', '') + adl(true), extra: threshold('0.4') }),
+    leaf('B', { seq: primary('p', '') + adl(false), extra: threshold('0.15') }),
+  ];
+  const s = session(scorm2004(items, { orgSeq: FLOW }));
+  s.navigate({ type: 'start' });
+  s.terminate('A', { progressMeasure: 0.2, navRequest: 'continue' });
+  const p = s.runtimeInit('B').objectives.find((o) => o.id === 'p');
+  assert.equal(p?.progressMeasure, 0.2);
+  assert.equal(p?.completionStatus, 'incomplete', "A's 0.2 is below A's threshold, whatever B's is");
+});
