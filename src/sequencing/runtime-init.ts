@@ -56,7 +56,8 @@ export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boo
     if (completed === undefined && local.completionKnown) completed = local.completed;
     if (completed === undefined && o === primary) completed = attemptCompleted(ctx, a);
     const entry: RuntimeObjectiveInit = {
-      id: o.id,
+      // cmi.objectives.n.id is the identifier as the manifest means it: percent-escapes decoded (ADL OB-12a).
+      id: o.key ?? o.id,
       successStatus: satisfied === undefined ? 'unknown' : satisfied ? 'passed' : 'failed',
       completionStatus: completed === undefined ? 'unknown' : completed ? 'completed' : 'incomplete',
     };

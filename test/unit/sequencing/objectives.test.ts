@@ -101,3 +101,26 @@ test("a mapped completion status reaches cmi.objectives as the global holds it, 
   assert.equal(p?.progressMeasure, 0.2);
   assert.equal(p?.completionStatus, 'incomplete', "A's 0.2 is below A's threshold, whatever B's is");
 });
+
+test('an objective id written with percent-escapes reaches cmi.objectives decoded, and reports under it map back', () => {
+  const rule =
+    '<imsss:sequencingRules><imsss:postConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="satisfied" referencedObjective="ob%20%201"/></imsss:ruleConditions><imsss:ruleAction action="previous"/></imsss:postConditionRule></imsss:sequencingRules>';
+  const objectives =
+    '<imsss:objectives><imsss:primaryObjective/><imsss:objective objectiveID=" ob%201 "/></imsss:objectives>';
+  const s = session(scorm2004([leaf('A'), leaf('B', { seq: rule + objectives })], { orgSeq: FLOW }));
+  s.navigate({ type: 'start' });
+  s.terminate('A', { navRequest: 'continue' });
+  assert.deepEqual(
+    s.runtimeInit('B').objectives.map((o) => o.id),
+    ['ob 1'],
+  );
+  const out = s.terminate('B', {
+    objectives: [{ id: 'ob 1', successStatus: 'passed' }],
+    navRequest: 'continue',
+  });
+  assert.equal(
+    out.kind === 'deliver' && out.activityId,
+    'A',
+    'the post-condition read the reported objective',
+  );
+});
