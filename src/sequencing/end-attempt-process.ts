@@ -24,7 +24,10 @@ export function endAttemptProcess(ctx: SequencingContext, a: SeqActivity): void 
       if (!a.def.completionSetByContent && !s.attemptProgressStatus && !s.completionReportedUnknown)
         setAttemptCompletion(ctx, a, true);
       const primary = primaryObjective(a);
+      // An objective satisfied by measure takes its status from its measure only: no default here, which
+      // would also reach the globals it writes.
       if (
+        !primary.satisfiedByMeasure &&
         !a.def.objectiveSetByContent &&
         !localObjective(ctx, a, primary).progressStatus &&
         !s.successReportedUnknown

@@ -124,3 +124,18 @@ test('an objective id written with percent-escapes reaches cmi.objectives decode
     'the post-condition read the reported objective',
   );
 });
+
+test('the end of an attempt does not default an objective satisfied by measure, nor the global it writes', () => {
+  const byMeasure =
+    '<imsss:objectives><imsss:primaryObjective objectiveID="p" satisfiedByMeasure="true"><imsss:minNormalizedMeasure>0.0</imsss:minNormalizedMeasure><imsss:mapInfo targetObjectiveID="g" writeSatisfiedStatus="true"/></imsss:primaryObjective></imsss:objectives>';
+  const store = createMemoryGlobalObjectiveStore();
+  const s = session(scorm2004([leaf('A', { seq: byMeasure }), leaf('B')], { orgSeq: FLOW }), {
+    globalObjectives: store,
+    learnerId: 'L',
+  });
+  s.navigate({ type: 'start' });
+  // The SCO reports passed but no score: without a measure the status stays unknown.
+  s.terminate('A', { successStatus: 'passed', navRequest: 'continue' });
+  assert.equal(store.read('L', 'g')?.satisfied, undefined);
+  assert.equal(s.tracking.activities['A']!.objectives['p']?.progressStatus, false);
+});
