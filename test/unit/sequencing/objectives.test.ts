@@ -139,3 +139,22 @@ test('the end of an attempt does not default an objective satisfied by measure, 
   assert.equal(store.read('L', 'g')?.satisfied, undefined);
   assert.equal(s.tracking.activities['A']!.objectives['p']?.progressStatus, false);
 });
+
+test('the end of an attempt does not default an activity completed by measure, nor the global it writes', () => {
+  const writes =
+    '<imsss:objectives><imsss:primaryObjective objectiveID="p"/></imsss:objectives><adlseq:objectives><adlseq:objective objectiveID="p"><adlseq:mapInfo targetObjectiveID="g" writeCompletionStatus="true"/></adlseq:objective></adlseq:objectives>';
+  const store = createMemoryGlobalObjectiveStore();
+  const items = [
+    leaf('A', {
+      seq: writes,
+      extra: '<adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="0.0"/>',
+    }),
+    leaf('B'),
+  ];
+  const s = session(scorm2004(items, { orgSeq: FLOW }), { globalObjectives: store, learnerId: 'L' });
+  s.navigate({ type: 'start' });
+  // The SCO reports completed but no progress measure: completion stays unknown.
+  s.terminate('A', { completionStatus: 'completed', navRequest: 'continue' });
+  assert.equal(store.read('L', 'g')?.completed, undefined);
+  assert.equal(s.tracking.activities['A']!.attemptProgressStatus, false);
+});
