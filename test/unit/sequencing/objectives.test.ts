@@ -158,3 +158,19 @@ test('the end of an attempt does not default an activity completed by measure, n
   assert.equal(store.read('L', 'g')?.completed, undefined);
   assert.equal(s.tracking.activities['A']!.attemptProgressStatus, false);
 });
+
+test('conditions on an activity that is not tracked see no progress, even when its maps could read a global', () => {
+  const skipIfKnown =
+    '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="activityProgressKnown"/></imsss:ruleConditions><imsss:ruleAction action="skip"/></imsss:preConditionRule></imsss:sequencingRules>';
+  const adl = (extra: string) =>
+    `<imsss:objectives><imsss:primaryObjective objectiveID="p"/></imsss:objectives><adlseq:objectives><adlseq:objective objectiveID="p"><adlseq:mapInfo targetObjectiveID="g"${extra}/></adlseq:objective></adlseq:objectives>`;
+  const items = [
+    leaf('A', { seq: adl(' writeCompletionStatus="true"') }),
+    leaf('B', { seq: skipIfKnown + adl('') + '<imsss:deliveryControls tracked="false"/>' }),
+    leaf('C'),
+  ];
+  const s = session(scorm2004(items, { orgSeq: FLOW }));
+  s.navigate({ type: 'start' });
+  const out = s.terminate('A', { completionStatus: 'completed', navRequest: 'continue' });
+  assert.equal(out.kind === 'deliver' && out.activityId, 'B', 'B is not skipped');
+});
