@@ -10,10 +10,9 @@ import {
   objectiveMeasure,
   objectiveSatisfied,
   localObjective,
+  mappedCompletion,
   primaryObjective,
-  readGlobal,
 } from './objective-maps.js';
-import type { EffectiveObjective } from '../lint/sequencing/effective-definition.js';
 import type { SequencingContext } from './sequencing-context.js';
 
 export interface RuntimeObjectiveInit {
@@ -78,14 +77,4 @@ export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boo
   if (a.timeLimitAction) init.timeLimitAction = a.timeLimitAction;
   if (a.dataFromLMS !== null) init.launchData = a.dataFromLMS;
   return init;
-}
-
-/** An objective's completion read through its adlseq maps (readCompletionStatus), when the global knows it. */
-function mappedCompletion(ctx: SequencingContext, o: EffectiveObjective): boolean | undefined {
-  for (const m of o.adlMapInfo) {
-    if (!m.readCompletionStatus) continue;
-    const g = readGlobal(ctx, m.targetKey);
-    if (g?.completed !== undefined) return g.completed;
-  }
-  return undefined;
 }

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseManifest } from '../../../src/manifest/parse-manifest.js';
 import { createMemoryGlobalObjectiveStore, createSequencingSession } from '../../../src/sequencing/index.js';
-import { leaf, scorm2004 } from '../../fixtures/seqlint/build-manifest.js';
+import { cluster, leaf, scorm2004 } from '../../fixtures/seqlint/build-manifest.js';
 
 const FLOW = '<imsss:controlMode flow="true"/>';
 
@@ -173,4 +173,37 @@ test('conditions on an activity that is not tracked see no progress, even when i
   s.navigate({ type: 'start' });
   const out = s.terminate('A', { completionStatus: 'completed', navRequest: 'continue' });
   assert.equal(out.kind === 'deliver' && out.activityId, 'B', 'B is not skipped');
+});
+
+test("a cluster completed by measure reads its mapped global's progress measure before its own rolled-up one", () => {
+  const adl = (extra: string) =>
+    `<imsss:objectives><imsss:primaryObjective objectiveID="p"/></imsss:objectives><adlseq:objectives><adlseq:objective objectiveID="p"><adlseq:mapInfo targetObjectiveID="g"${extra}/></adlseq:objective></adlseq:objectives>`;
+  const byMeasure = (min: string) =>
+    `<adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="${min}"/>`;
+  const xml = scorm2004(
+    [
+      cluster(
+        'M',
+        [
+          leaf('A', {
+            seq: adl(' readCompletionStatus="false" readProgressMeasure="false" writeProgressMeasure="true"'),
+          }),
+          leaf('B'),
+        ],
+        { seq: FLOW + adl(''), extra: byMeasure('0.7') },
+      ),
+      leaf('C'),
+    ],
+    { orgSeq: FLOW },
+  );
+  const s = session(xml);
+  s.navigate({ type: 'start' });
+  s.terminate('A', { progressMeasure: 0.9, navRequest: 'continue' });
+  const m = s.tracking.activities['M']!;
+  assert.equal(m.attemptCompletionAmount, 0.45, 'the rolled-up average of A (0.9) and B (unknown)');
+  assert.equal(
+    m.attemptProgressStatus && m.attemptCompletionStatus,
+    true,
+    'the global 0.9 decides: completed',
+  );
 });
