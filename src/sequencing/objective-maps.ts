@@ -71,10 +71,11 @@ function writeGlobal(ctx: SequencingContext, targetKey: string, patch: GlobalObj
 }
 
 /**
- * Satisfied status: true/false, or undefined when unknown. A read map (readSatisfiedStatus) makes the
- * shared global objective's status the objective's status whenever the global's status is known; the
- * local record counts only while the global is unknown (as ADL's reference sequencer reads, and as the
- * CTS cases OB-14a and OB-16b expect). The same holds for the measure (readNormalizedMeasure).
+ * Satisfied status: true/false, or undefined when unknown. An objective with a read map
+ * (readSatisfiedStatus) takes its status from the shared global objective only, unknown included: its
+ * local record does not count, as in ADL's reference sequencer, where every mapped global exists from
+ * the start (the CTS cases OB-14a, OB-16b and CM-13 expect it). A measure read through a map
+ * (readNormalizedMeasure) wins when the global knows it; otherwise the local measure counts.
  */
 export function objectiveSatisfied(
   ctx: SequencingContext,
@@ -88,10 +89,13 @@ export function objectiveSatisfied(
     if (stateOf(ctx, a).isActive && !a.def.measureSatisfactionIfActive) return undefined;
     return measure >= o.minNormalizedMeasure;
   }
-  for (const m of o.mapInfo) {
-    if (!m.readSatisfiedStatus) continue;
-    const g = readGlobal(ctx, m.targetKey);
-    if (g?.satisfied !== undefined) return g.satisfied;
+  const reads = o.mapInfo.filter((m) => m.readSatisfiedStatus);
+  if (reads.length) {
+    for (const m of reads) {
+      const g = readGlobal(ctx, m.targetKey);
+      if (g?.satisfied !== undefined) return g.satisfied;
+    }
+    return undefined;
   }
   const local = localObjective(ctx, a, o);
   if (local.progressStatus && !staleForRollup(ctx, a, 'objective')) return local.satisfiedStatus;

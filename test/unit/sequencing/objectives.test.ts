@@ -40,20 +40,28 @@ test('a read map takes the global objective over the local one when the global i
   assert.equal(s.tracking.activities['ORG']!.objectives['']?.satisfiedStatus, true, 'rollup read g for B');
 });
 
-test('a read map falls back to the local objective while the global is unknown', () => {
+test('a read map takes the global even while it is unknown: the local status does not count', () => {
+  // Nothing writes g. A's default satisfied status at the end of its attempt stays local, so the
+  // hiddenFromChoice rule on "satisfied" never fires and A can be chosen again.
+  const hidden =
+    '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="satisfied"/></imsss:ruleConditions><imsss:ruleAction action="hiddenFromChoice"/></imsss:preConditionRule></imsss:sequencingRules>';
   const items = [
-    leaf('A', { seq: primary('a', '<imsss:mapInfo targetObjectiveID="g" readSatisfiedStatus="true"/>') }),
+    leaf('A', { seq: hidden + primary('a', '<imsss:mapInfo targetObjectiveID="g"/>') }),
+    leaf('B'),
   ];
   const s = session(scorm2004(items, { orgSeq: FLOW }));
   s.navigate({ type: 'start' });
-  s.terminate('A', { successStatus: 'failed' });
-  const root = s.tracking.activities['ORG']!.objectives[''];
+  s.terminate('A', { navRequest: 'continue' });
+  assert.equal(s.tracking.activities['A']!.objectives['a']?.satisfiedStatus, true, 'the local default');
+  assert.equal(s.isValid({ type: 'choice', target: 'A' }).valid, true, 'A is not hidden');
+  const local = session(scorm2004([leaf('A', { seq: hidden }), leaf('B')], { orgSeq: FLOW }));
+  local.navigate({ type: 'start' });
+  local.terminate('A', { navRequest: 'continue' });
   assert.equal(
-    root?.progressStatus && root.satisfiedStatus,
+    local.isValid({ type: 'choice', target: 'A' }).valid,
     false,
-    'A failed locally, so the root is not satisfied',
+    'without a map the local status hides A',
   );
-  assert.equal(root?.progressStatus, true);
 });
 
 test('a primary objective the SCO set to unknown stays unknown at the end of the attempt, and so does its global', () => {
