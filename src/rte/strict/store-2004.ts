@@ -130,7 +130,9 @@ export class DataStore2004 {
 
   /** The elements the content has set since this store was loaded. */
   setByContent(): ReadonlySet<string> {
-    return new Set(this.written);
+    const out = new Set<string>();
+    this.written.forEach((name) => out.add(name));
+    return out;
   }
 
   /** Identifiers are unique within their collection, and an objective keeps the id it was given. */
