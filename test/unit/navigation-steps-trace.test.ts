@@ -3,9 +3,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isScormTesterError } from '../../src/core/errors.js';
 import { parseManifest } from '../../src/manifest/parse-manifest.js';
-import { createSequencingSession } from '../../src/sequencing/index.js';
+import {
+  createSequencingSession,
+  type NavigationRequest,
+  type TraceEvent,
+} from '../../src/sequencing/index.js';
 import { navStepText, parseNavStep, parseNavSteps } from '../../src/session/navigation/nav-steps.js';
-import { SequencingTraceLog } from '../../src/session/navigation/trace-log.js';
+import { traceReport } from '../../src/session/navigation/trace-report.js';
+import type { NavLogEntry } from '../../src/session/navigation/types.js';
 
 test('nav steps: button words, SN names in any case, targets in both spellings', () => {
   assert.deepEqual(parseNavStep('next'), { type: 'continue' });
@@ -77,56 +82,92 @@ const MANIFEST = `<?xml version="1.0"?>
   <resources><resource identifier="R" type="webcontent" adlcp:scormType="sco" href="a.html"><file href="a.html"/></resource></resources>
 </manifest>`;
 
-test('trace log: events numbered and tagged by request, levels filtered on read, denials summarised', () => {
-  const log = new SequencingTraceLog(10_000, () => 42);
-  const seq = createSequencingSession(parseManifest(MANIFEST).manifest, { trace: log.sink });
-  assert.equal(seq.navigate({ type: 'start' }).kind, 'deliver');
-  const denied = seq.navigate({ type: 'choice', target: 'b' });
-  assert.equal(denied.kind, 'denied');
+/** The navigator's log entries for these requests, each with the engine's own trace of it. */
+function logOf(requests: NavigationRequest[]): NavLogEntry[] {
+  let events: TraceEvent[] = [];
+  const seq = createSequencingSession(parseManifest(MANIFEST).manifest, { trace: (e) => events.push(e) });
+  return requests.map((request) => {
+    events = [];
+    const out = seq.navigate(request);
+    const denied = out.kind === 'denied';
+    return {
+      applicable: true,
+      sn_available: true,
+      request: navStepText(request),
+      source: 'lms',
+      success: !denied,
+      outcome: out.kind === 'deliver' ? 'delivered' : out.kind,
+      reason: out.kind === 'deliver' ? null : out.reason,
+      code: denied ? out.code : null,
+      process: denied ? out.process : null,
+      unloaded: null,
+      delivered:
+        out.kind === 'deliver'
+          ? {
+              activity_id: out.activityId,
+              title: out.activityId,
+              launch_url: 'a.html',
+              entry: 'ab-initio',
+              runtime_attempt: 1,
+            }
+          : null,
+      current_activity: seq.currentActivity,
+      session_ended: false,
+      at: '2026-01-01T00:00:00.000Z',
+      trace: events,
+    };
+  });
+}
 
-  assert.equal(log.requests, 2);
-  const all = log.read('verbose');
-  assert.deepEqual(
-    all.map((e) => e.seq),
-    all.map((_, i) => i + 1),
-  );
-  assert.ok(all.every((e) => e.time === 42 && (e.request === 1 || e.request === 2)));
-  const basic = log.read('basic');
-  const detailed = log.read('detailed');
-  assert.ok(basic.length < detailed.length && detailed.length <= all.length);
-  assert.ok(basic.every((e) => e.level === 'basic'));
-  assert.ok(detailed.every((e) => e.level !== 'verbose'));
+test('trace report: each request with its outcome, events filtered by level, denials named', () => {
+  const log = logOf([{ type: 'start' }, { type: 'choice', target: 'b' }]);
+  const verbose = traceReport(log, { level: 'verbose' });
+  const detailed = traceReport(log, { level: 'detailed' });
+  const basic = traceReport(log, { level: 'basic' });
+
+  assert.ok(basic.trace.length < detailed.trace.length && detailed.trace.length < verbose.trace.length);
+  assert.ok(basic.trace.every((e) => e.level === 'basic'));
+  assert.ok(detailed.trace.every((e) => e.level !== 'verbose'));
+  assert.ok(basic.trace.some((e) => e.kind === 'request') && basic.trace.some((e) => e.kind === 'denied'));
   assert.ok(
-    all.some((e) => e.level === 'verbose' && e.kind === 'rule'),
-    'the disabled rule is evaluated',
+    detailed.trace.some((e) => e.kind === 'enter'),
+    'processes entered',
   );
-  // Rule evaluations carry each condition's value.
-  const rule = all.find((e) => e.kind === 'rule' && e.activity === 'b');
-  assert.ok(rule && Array.isArray(rule.data?.conditions));
+  // The rule that disables b, with each condition's value.
+  const rule = verbose.trace.find((e) => e.kind === 'rule' && e.activity === 'b');
+  assert.ok(rule, 'the disabled rule is evaluated');
+  assert.deepEqual(
+    (rule.data?.conditions as { condition: string; value: string }[]).map((c) => [c.condition, c.value]),
+    [['always', 'true']],
+  );
+  assert.ok(verbose.trace.every((e) => e.request === 1 || e.request === 2));
 
-  const summary = log.summary();
-  assert.equal(summary.length, 2);
-  assert.deepEqual(summary[0]!.navigation_request, { type: 'start' });
-  assert.equal(summary[0]!.outcome?.kind, 'deliver');
-  assert.equal(summary[0]!.denied, null);
-  assert.deepEqual(summary[1]!.navigation_request, { type: 'choice', target: 'b' });
-  assert.equal(summary[1]!.denied?.code, denied.kind === 'denied' ? denied.code : '');
-  assert.ok(summary[1]!.denied?.reason);
-
-  // Reading after a point and with a limit.
-  const lastOfFirst = all.filter((e) => e.request === 1).at(-1)!.seq;
-  assert.ok(log.read('verbose', lastOfFirst).every((e) => e.request === 2));
-  assert.equal(log.read('verbose', 0, 3).length, 3);
-  assert.equal(log.summary(lastOfFirst).length, 1);
+  assert.deepEqual(
+    verbose.requests.map((r) => [r.request, r.navigation_request, r.outcome, r.delivered_activity]),
+    [
+      [1, 'start', 'delivered', 'a'],
+      [2, 'choice:b', 'denied', null],
+    ],
+  );
+  assert.equal(verbose.denials.length, 1);
+  assert.equal(verbose.denials[0]!.navigation_request, 'choice:b');
+  assert.ok(verbose.denials[0]!.code && verbose.denials[0]!.reason && verbose.denials[0]!.process);
+  assert.equal(
+    verbose.requests.reduce((n, r) => n + r.events, 0),
+    verbose.events_total,
+  );
 });
 
-test('trace log: bounded, the oldest events go first and are counted', () => {
-  const log = new SequencingTraceLog(5);
-  for (let i = 0; i < 12; i++) log.sink({ level: 'basic', process: 'P', kind: 'k' });
-  assert.equal(log.read('verbose').length, 5);
-  assert.equal(log.dropped, 7);
-  assert.equal(log.lastSeq, 12);
-  assert.equal(log.read('verbose')[0]!.seq, 8);
-  log.clear();
-  assert.equal(log.read('verbose').length, 0);
+test('trace report: only requests after a point, and at most maxEvents listed (the rest counted)', () => {
+  const log = logOf([{ type: 'start' }, { type: 'choice', target: 'b' }, { type: 'continue' }]);
+  const later = traceReport(log, { level: 'verbose', sinceRequest: 1 });
+  assert.deepEqual(
+    later.requests.map((r) => r.request),
+    [2, 3],
+  );
+  assert.ok(later.trace.every((e) => e.request >= 2));
+  const capped = traceReport(log, { level: 'verbose', maxEvents: 3 });
+  assert.equal(capped.trace.length, 3);
+  assert.equal(capped.events_omitted, capped.events_total - 3);
+  assert.deepEqual(traceReport([], { level: 'basic' }).requests, []);
 });
