@@ -11,6 +11,9 @@ import { sessionTools } from './tools/session.js';
 import { courseTools } from './tools/course.js';
 import { runtimeTools } from './tools/runtime.js';
 import { debugTools } from './tools/debug.js';
+import { navRequestTool } from './tools/navigation/nav-request-tool.js';
+import { navigationFlowTool } from './tools/navigation/navigation-flow-tool.js';
+import { traceSequencingTool } from './tools/navigation/trace-sequencing-tool.js';
 
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];
 
@@ -21,6 +24,7 @@ const FACTORIES: GroupFactory[] = [
   courseTools,
   runtimeTools,
   debugTools,
+  (ctx) => [navRequestTool(ctx), traceSequencingTool(ctx), navigationFlowTool(ctx)],
 ];
 
 export const ALL_GROUPS: readonly ToolGroup[] = [

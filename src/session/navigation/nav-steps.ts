@@ -81,3 +81,12 @@ export function parseNavSteps(steps: readonly string[], where: string): NavStep[
 export function navStepText(request: NavigationRequest): string {
   return 'target' in request ? `${request.type}:${request.target}` : request.type;
 }
+
+/**
+ * The steps left to send once the course has been launched: a leading "start" or "resumeAll" is the
+ * launch itself (as in navigation_sequence ["start", "next", …]).
+ */
+export function afterLaunch(steps: readonly NavStep[]): NavStep[] {
+  const first = steps[0]?.request.type;
+  return first === 'start' || first === 'resumeAll' ? steps.slice(1) : [...steps];
+}
