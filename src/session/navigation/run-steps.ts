@@ -4,7 +4,7 @@
  * (including navigation it asks for with adl.nav.request when it terminates). Shared by
  * scorm_test_navigation_flow, scorm_trace_sequencing and `scorm-tester run --nav`.
  */
-import { waitForSettle } from '../../runtime/anomalies/probe.js';
+import { waitForSettle } from '../../runtime/anomalies/index.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { NavStep } from './nav-steps.js';
 import type { SessionNavigator } from './navigator.js';
