@@ -1,9 +1,16 @@
 /**
  * What scorm_test_navigation_flow and scorm_trace_sequencing share: a course with sequencing running,
  * either a session's own (its open runtime and navigator), or a throwaway session that opens the course
- * as a new attempt, initializes sequencing, and is closed afterwards without saving learner state.
+ * as a new attempt, initializes sequencing, and is closed afterwards. The navigator saves after every
+ * step, so a throwaway session runs against a scratch state store, deleted afterwards.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fail } from '../../../core/errors.js';
+import { sessionsRoot } from '../../../session/data-dir.js';
+import { SavedStateStore } from '../../../session/saved-state.js';
+import { SessionManager } from '../../../session/session-manager.js';
 import type { TraceLevel } from '../../../sequencing/index.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ViewportSpec } from '../../../runtime/viewport.js';
@@ -52,16 +59,21 @@ export async function withNavigation<T>(
   }
   if (target.workspace_path === undefined)
     fail('MCP_INVALID_PARAMS', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
-  const session = await ctx.sessions.open({ packagePath: target.workspace_path, newAttempt: true });
+  // A throwaway run keeps its learner state in a scratch store: the learner's own saved state is not touched.
+  const scratch = await mkdtemp(join(tmpdir(), 'scorm-tester-scratch-'));
+  const sessions = new SessionManager(ctx.logger, {
+    store: new SavedStateStore(scratch),
+    sessionsRoot: sessionsRoot(),
+  });
   try {
+    const session = await sessions.open({ packagePath: target.workspace_path, newAttempt: true });
     const runtime = await session.openRuntime({ viewport: target.viewport });
     const why = notApplicable(session);
     if (why.reason === 'SINGLE_SCO') return await inapplicable(why, session);
     const { navigator, result } = await initNavigator(session, { fresh: true, traceLevel });
     return await use({ session, runtime, navigator, opening: result.outcome, temporary: true });
   } finally {
-    // A throwaway run must not become learner state: drop the runtime before the session saves it.
-    await session.runtime?.close().catch(() => undefined);
-    await ctx.sessions.close(session.id).catch(() => undefined);
+    await sessions.closeAll();
+    await rm(scratch, { recursive: true, force: true });
   }
 }
