@@ -40,14 +40,15 @@ interface NavJson {
 
 describe('scorm-tester run --nav', { concurrency: 3 }, () => {
   test('every step is delivered: each delivery printed, exit 0', async () => {
-    const r = await cli('run', NAV_FLOW, '--nav', 'continue,previous,choice:lesson', '--settle-ms', '300');
+    const r = await cli('run', NAV_FLOW, '--nav', 'continue,previous,choice:intro', '--settle-ms', '300');
     assert.equal(r.status, 0, r.stderr + r.stdout);
     assert.match(r.stdout, /Navigation: 3 step\(s\), 0 denied/);
     assert.match(r.stdout, /0 launch\s+-> delivered intro "Welcome"/);
     assert.match(r.stdout, /1 continue\s+-> delivered auto "Auto advance"/);
     assert.match(r.stdout, /then the SCO asked continue -> delivered lesson "Lesson"/);
     assert.match(r.stdout, /2 previous\s+-> delivered auto/);
-    assert.match(r.stdout, /current activity: /);
+    assert.match(r.stdout, /3 choice:intro\s+-> delivered intro/);
+    assert.match(r.stdout, /current activity: intro/);
   });
 
   test('a denied step is reported with its rule and code, and the run exits 1 (JSON too)', async () => {
