@@ -13,6 +13,7 @@ printRows('Logs (issue 6)', await benchLogs());
 if (process.argv.includes('--no-browser')) {
   console.log('\n(runtime benchmarks skipped: --no-browser)');
 } else {
-  printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
+  // Before the runtime benchmarks: they shut the shared browser and content server down at the end.
   printRows('Navigation in the player (issue 7)', await benchNavigation());
+  printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }
