@@ -144,13 +144,19 @@ export class SequencingSession {
       };
     applyRuntimeReport(this.ctx, this.activity(activityId), report);
     const parsed = report.navRequest === undefined ? null : parseNavRequest(report.navRequest);
-    if (parsed === undefined)
-      return {
+    if (parsed === undefined) {
+      const reason = `adl.nav.request "${report.navRequest}" is not a navigation request`;
+      const process = 'NB.2.1 Navigation Request Process';
+      emit(this.ctx, {
+        level: 'basic',
+        process,
         kind: 'denied',
+        activity: activityId,
         code: 'NB.2.1-13',
-        reason: `adl.nav.request "${report.navRequest}" is not a navigation request`,
-        process: 'NB.2.1 Navigation Request Process',
-      };
+        message: reason,
+      });
+      return { kind: 'denied', code: 'NB.2.1-13', reason, process };
+    }
     if (parsed) return this.navigate(parsed);
     if (report.exit === 'time-out' || report.exit === 'logout') return this.navigate({ type: 'exitAll' });
     emit(this.ctx, {
