@@ -1,24 +1,12 @@
 /** `scorm-tester run --nav`: navigation requests after the start, each delivery printed; denials exit 1. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { FIXTURES_DIR, REPO_ROOT } from '../helpers/paths.js';
+import { cli } from '../helpers/cli.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
 
-const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
 const NAV_FLOW = join(FIXTURES_DIR, 'courses/nav-flow');
 const SINGLE = join(FIXTURES_DIR, 'courses/scorm12-single');
-
-function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [CLI, ...args],
-      { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024, timeout: 55_000 },
-      (error, stdout, stderr) => resolve({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr }),
-    );
-  });
-}
 
 interface NavJson {
   navigation: {

@@ -46,7 +46,7 @@ export function normalizeMethodFilter(names: readonly string[]): Set<string> {
   return out;
 }
 
-const settleMs = z
+export const settleMs = z
   .number()
   .int()
   .min(0)

@@ -3,6 +3,7 @@
  * `navigation_sequence` of scorm_test_navigation_flow. Each step is one SCORM 2004 navigation request.
  */
 import { fail } from '../../core/errors.js';
+import { NAV_REQUESTS } from '../../rte/adapter/navigation-oracle.js';
 import type { NavigationRequest, NavigationRequestType } from '../../sequencing/index.js';
 
 export interface NavStep {
@@ -12,19 +13,14 @@ export interface NavStep {
 }
 
 /** Request names without a target, as the SN book spells them. */
-const PLAIN: readonly Exclude<NavigationRequestType, 'choice' | 'jump'>[] = [
-  'start',
-  'resumeAll',
-  'continue',
-  'previous',
-  'exit',
-  'exitAll',
-  'abandon',
-  'abandonAll',
-  'suspendAll',
-  'retry',
-  'retryAll',
-];
+const PLAIN = [...NAV_REQUESTS, 'start', 'resumeAll', 'retry', 'retryAll'] as const;
+
+/** Every navigation request an LMS can make, targeted ones included. */
+export const LMS_REQUEST_TYPES = [
+  ...PLAIN,
+  'choice',
+  'jump',
+] as const satisfies readonly NavigationRequestType[];
 
 /** Words an LMS's buttons use for the same requests. */
 const ALIASES: Record<string, (typeof PLAIN)[number]> = {

@@ -6,26 +6,13 @@
 import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import type { NavigationRequest } from '../../../sequencing/index.js';
+import { LMS_REQUEST_TYPES } from '../../../session/navigation/nav-steps.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 import { navigatorOf, notApplicable } from './session-navigator.js';
 
-const REQUESTS = [
-  'start',
-  'resumeAll',
-  'continue',
-  'previous',
-  'choice',
-  'jump',
-  'exit',
-  'exitAll',
-  'abandon',
-  'abandonAll',
-  'suspendAll',
-  'retry',
-  'retryAll',
-] as const;
+const REQUESTS = LMS_REQUEST_TYPES;
 type RequestName = (typeof REQUESTS)[number];
 
 const TARGETED: readonly RequestName[] = ['choice', 'jump'];

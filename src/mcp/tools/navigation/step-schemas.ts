@@ -1,7 +1,7 @@
 /** Parameters the navigation-flow and trace tools share. */
 import { z } from 'zod';
-import { MAX_SETTLE_WAIT_MS } from '../../../runtime/anomalies/index.js';
 import { MAX_NAV_STEPS } from '../../../session/navigation/nav-steps.js';
+import { settleMs } from '../debug.js';
 
 /** Quiet time after each step before the next (a SCO that keeps calling is waited for up to 15 s). */
 export const DEFAULT_STEP_SETTLE_MS = 500;
@@ -13,12 +13,6 @@ export const navigationSequence = z
     'Steps in order after the course starts: next|continue, previous, choice:ID, jump:ID, exit, exitAll, abandon, abandonAll, suspendAll, resumeAll, retry, retryAll ({target=ID}choice works too). A leading "start" is the launch itself.',
   );
 
-export const settleMsSchema = z
-  .number()
-  .int()
-  .min(0)
-  .max(MAX_SETTLE_WAIT_MS)
-  .optional()
-  .describe(
-    `How long the delivered SCO must make no API call before the next step (default ${DEFAULT_STEP_SETTLE_MS}).`,
-  );
+export const settleMsSchema = settleMs.describe(
+  `How long the delivered SCO must make no API call before the next step (default ${DEFAULT_STEP_SETTLE_MS}; waits at most 15 s).`,
+);
