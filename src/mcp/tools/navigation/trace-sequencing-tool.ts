@@ -20,14 +20,19 @@ import { navigationSequence, settleMsSchema, DEFAULT_STEP_SETTLE_MS } from './st
 
 const RANK: Record<TraceLevel, number> = { basic: 0, detailed: 1, verbose: 2 };
 
+/** What a navigator records before anyone asks for more (SessionNavigator's default). */
+const NAVIGATOR_DEFAULT_LEVEL: TraceLevel = 'detailed';
+
 /** The level each navigator records at, as raised by this tool (it only goes up). */
 const recording = new WeakMap<SessionNavigator, TraceLevel>();
 
+/** Records at `level` from now on unless it already records more; returns the level recorded so far. */
 function raiseRecording(navigator: SessionNavigator, level: TraceLevel): TraceLevel {
-  const was = recording.get(navigator) ?? 'basic';
-  const now = RANK[level] > RANK[was] ? level : was;
-  if (now !== was || !recording.has(navigator)) navigator.setTraceLevel(now);
-  recording.set(navigator, now);
+  const was = recording.get(navigator) ?? NAVIGATOR_DEFAULT_LEVEL;
+  if (RANK[level] > RANK[was]) {
+    navigator.setTraceLevel(level);
+    recording.set(navigator, level);
+  }
   return was;
 }
 
