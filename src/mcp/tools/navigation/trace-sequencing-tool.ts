@@ -72,7 +72,7 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
           args,
           level,
           async ({ session, runtime, navigator, temporary, opening }) => {
-            const recordedAt = temporary ? level : raiseRecording(navigator, level);
+            const recordedAt = raiseRecording(navigator, level);
             const toRun = temporary ? afterLaunch(steps) : steps;
             const settle = {
               settleMs: args.settle_ms ?? DEFAULT_STEP_SETTLE_MS,
@@ -95,7 +95,7 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
               sn_available: true,
               trace_level: level,
               ...(temporary ? { temporary: true } : { session_id: session.id }),
-              ...(RANK[recordedAt] < RANK[level] && !temporary
+              ...(RANK[recordedAt] < RANK[level]
                 ? {
                     note: `Requests before this call were traced at ${recordedAt}: their ${level} events are missing. Later requests are traced at ${level}.`,
                   }
