@@ -8,7 +8,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from '../src/core/logger.js';
 import { buildTools, ALL_GROUPS } from '../src/mcp/toolsets.js';
-import { initNavigator } from '../src/mcp/tools/navigation/session-navigator.js';
+import { startSequencing } from '../src/session/navigation/run-steps.js';
+import type { Session } from '../src/session/session.js';
+import type { SessionNavigator } from '../src/session/navigation/navigator.js';
 import { SavedStateStore } from '../src/session/saved-state.js';
 import { SessionManager } from '../src/session/session-manager.js';
 import { tempDir } from '../test/helpers/temp.js';
@@ -55,6 +57,12 @@ function bigCourse(): string {
   return dir;
 }
 
+async function sequenced(session: Session): Promise<SessionNavigator> {
+  const started = await startSequencing(session);
+  if (!('navigator' in started)) throw new Error(started.message);
+  return started.navigator;
+}
+
 export async function benchNavigation(): Promise<BenchRow[]> {
   const logger = new Logger({ dir: tempDir('scorm-tester-bench-logs-') });
   const sessions = new SessionManager(logger, {
@@ -79,7 +87,7 @@ export async function benchNavigation(): Promise<BenchRow[]> {
 
     const session = await sessions.open({ packagePath: multi, newAttempt: true });
     const runtime = await session.openRuntime({ viewport: VIEWPORT });
-    const { navigator } = await initNavigator(session, { fresh: true });
+    const navigator = await sequenced(session);
     await runtime.waitForCall('Initialize', 15_000, 0);
     const nextMs: number[] = [];
     const freshMs: number[] = [];
@@ -111,7 +119,7 @@ export async function benchNavigation(): Promise<BenchRow[]> {
 
     const big = await sessions.open({ packagePath: bigCourse(), newAttempt: true });
     await big.openRuntime({ viewport: VIEWPORT });
-    const bigNav = (await initNavigator(big, { fresh: true })).navigator;
+    const bigNav = await sequenced(big);
     const size = bigNav.tree.activities.length;
     bigNav.state();
     const direct = await timeIt(30, () => bigNav.state());

@@ -11,9 +11,7 @@ import { sessionTools } from './tools/session.js';
 import { courseTools } from './tools/course.js';
 import { runtimeTools } from './tools/runtime.js';
 import { debugTools } from './tools/debug.js';
-import { navRequestTool } from './tools/navigation/nav-request-tool.js';
-import { navigationFlowTool } from './tools/navigation/navigation-flow-tool.js';
-import { traceSequencingTool } from './tools/navigation/trace-sequencing-tool.js';
+import { navigationTools } from './tools/navigation.js';
 
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];
 
@@ -24,7 +22,7 @@ const FACTORIES: GroupFactory[] = [
   courseTools,
   runtimeTools,
   debugTools,
-  (ctx) => [navRequestTool(ctx), traceSequencingTool(ctx), navigationFlowTool(ctx)],
+  navigationTools,
 ];
 
 export const ALL_GROUPS: readonly ToolGroup[] = [

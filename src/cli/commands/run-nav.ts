@@ -7,10 +7,14 @@
 import { fail, isScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { afterLaunch, parseNavSteps, type NavStep } from '../../session/navigation/nav-steps.js';
-import { runNavSteps, settleStep, type StepRecord } from '../../session/navigation/run-steps.js';
+import {
+  runNavSteps,
+  settleStep,
+  startSequencing,
+  type StepRecord,
+} from '../../session/navigation/run-steps.js';
 import type { NavOutcome } from '../../session/navigation/types.js';
 import type { Session } from '../../session/session.js';
-import { initNavigator, notApplicable } from '../../mcp/tools/navigation/session-navigator.js';
 import { CliUsageError } from '../exit.js';
 
 export function parseNavFlag(text: string): NavStep[] {
@@ -39,13 +43,10 @@ export async function runNavigation(
   steps: readonly NavStep[],
   timing: { settleMs: number; maxWaitMs: number },
 ): Promise<NavRun> {
-  const why = notApplicable(session);
-  if (why.reason === 'SINGLE_SCO')
-    fail(
-      'NAV_UNSUPPORTED_ACTION',
-      `--nav needs a course with more than one SCO: ${why.message} Run it without --nav.`,
-    );
-  const { navigator, result } = await initNavigator(session, { fresh: true });
+  const started = await startSequencing(session);
+  if (!('navigator' in started))
+    fail('NAV_UNSUPPORTED_ACTION', `--nav needs a course with more than one SCO. ${started.message}`);
+  const { navigator, result } = started;
   const records = [
     await settleStep(navigator, runtime, { index: 0, step: 'launch', outcome: result.outcome }, timing),
   ];

@@ -7,8 +7,9 @@
 import { waitForSettle } from '../../runtime/anomalies/index.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { NavStep } from './nav-steps.js';
+import type { Session } from '../session.js';
 import type { SessionNavigator } from './navigator.js';
-import type { NavLogEntry, NavOutcome } from './types.js';
+import type { NavLogEntry, NavOutcome, NotApplicable, SnInitResult } from './types.js';
 
 export interface StepRecord {
   /** 0 for the launch (start or resumeAll at sn_init), then 1, 2, … for each step. */
@@ -39,20 +40,26 @@ export async function settleStep(
   record: Omit<StepRecord, 'followed_by' | 'settled'>,
   options: RunStepsOptions,
 ): Promise<StepRecord> {
-  const logged = navigator.log.length;
+  // Entries from now on are the SCO's own requests (the navigator's log is capped, so count them here).
+  const followed: NavLogEntry[] = [];
+  const stop = navigator.onRequest((e) => {
+    if (e.source === 'sco') followed.push(e);
+  });
   let settled = true;
-  let delivered = record.outcome.outcome === 'delivered';
-  let seen = logged;
-  // A SCO that terminates with adl.nav.request makes the navigator deliver the next one: let that settle too.
-  for (let round = 0; delivered && runtime.isOpen && round < MAX_SCO_CHAIN; round++) {
-    settled = (await waitForSettle(runtime, options.settleMs, options.maxWaitMs)).settled;
+  try {
+    let delivered = record.outcome.outcome === 'delivered';
+    let seen = 0;
+    // A SCO that terminates with adl.nav.request makes the navigator deliver the next one: let that settle too.
+    for (let round = 0; delivered && runtime.isOpen && round < MAX_SCO_CHAIN; round++) {
+      settled = (await waitForSettle(runtime, options.settleMs, options.maxWaitMs)).settled;
+      await navigator.idle();
+      delivered = followed.slice(seen).some((e) => e.outcome === 'delivered');
+      seen = followed.length;
+    }
     await navigator.idle();
-    const fresh = navigator.log.slice(seen);
-    seen = navigator.log.length;
-    delivered = fresh.some((e) => e.outcome === 'delivered');
+  } finally {
+    stop();
   }
-  await navigator.idle();
-  const followed = navigator.log.slice(logged).filter((e: NavLogEntry) => e.source === 'sco');
   const done: StepRecord = { ...record, followed_by: followed.map(withoutTrace), settled };
   if (options.afterStep) await options.afterStep(done);
   return done;
@@ -82,4 +89,17 @@ function withoutTrace(entry: NavLogEntry): NavOutcome {
   void trace;
   void at;
   return outcome;
+}
+
+/**
+ * Starts sequencing on the session's open runtime as a new attempt (saved sequencing state ignored),
+ * or says why navigation does not apply (a single-SCO course).
+ */
+export async function startSequencing(
+  session: Session,
+): Promise<{ navigator: SessionNavigator; result: SnInitResult } | NotApplicable> {
+  const result = await session.initSequencing(true);
+  if (!('outcome' in result)) return result;
+  if (!session.navigator) throw new Error('scorm_sn_init succeeded without a navigator');
+  return { navigator: session.navigator, result };
 }

@@ -10,7 +10,7 @@ import { LMS_REQUEST_TYPES } from '../../../session/navigation/nav-steps.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
-import { navigatorOf, notApplicable } from './session-navigator.js';
+import { navigate } from './core-tools.js';
 
 const REQUESTS = LMS_REQUEST_TYPES;
 type RequestName = (typeof REQUESTS)[number];
@@ -39,13 +39,8 @@ export function navRequestTool(ctx: ServerContext): ToolDefinition {
         .describe('Activity identifier: required for choice and jump, refused for the others.'),
     },
     handler: async (args) => {
-      const session = ctx.sessions.get(args.session_id);
-      session.requireRuntime();
       const request = toRequest(args.request, args.target);
-      const navigator = navigatorOf(session);
-      if (!navigator) return { data: notApplicable(session) };
-      await navigator.idle();
-      return { data: await navigator.request(request) };
+      return navigate(ctx.sessions.get(args.session_id), request);
     },
   });
 }

@@ -59,7 +59,6 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
         return await withNavigation<ToolResult>(
           ctx,
           args,
-          'basic',
           async (run) => walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS),
           async (why) => ({
             data: { supported: true, entry_found: true, ...why, steps_executed: 0, steps: [], artifacts: [] },

@@ -11,7 +11,6 @@ import { fail } from '../../../core/errors.js';
 import { sessionsRoot } from '../../../session/data-dir.js';
 import { SavedStateStore } from '../../../session/saved-state.js';
 import { SessionManager } from '../../../session/session-manager.js';
-import type { TraceLevel } from '../../../sequencing/index.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ViewportSpec } from '../../../runtime/viewport.js';
 import type { SessionNavigator } from '../../../session/navigation/navigator.js';
@@ -20,7 +19,7 @@ import type { NotApplicable } from '../../../session/navigation/types.js';
 import type { Session } from '../../../session/session.js';
 import type { ServerContext } from '../../context.js';
 import { sessionFor } from '../debug.js';
-import { initNavigator, navigatorOf, notApplicable } from './session-navigator.js';
+import { startSequencing } from '../../../session/navigation/run-steps.js';
 
 export interface NavigationTarget {
   workspace_path?: string;
@@ -46,15 +45,15 @@ export type NavigationUse<T> = (run: NavigationRun) => Promise<T>;
 export async function withNavigation<T>(
   ctx: ServerContext,
   target: NavigationTarget,
-  traceLevel: TraceLevel,
   use: NavigationUse<T>,
   inapplicable: (why: NotApplicable, session: Session) => Promise<T>,
 ): Promise<T> {
   if (target.session_id !== undefined) {
     const session = sessionFor(ctx, target);
     const runtime = session.requireRuntime();
-    const navigator = navigatorOf(session);
-    if (!navigator) return inapplicable(notApplicable(session), session);
+    const navigator = session.navigator;
+    const why = session.navigationNotApplicable();
+    if (why || !navigator) return inapplicable(why ?? notInitialized(), session);
     return use({ session, runtime, navigator, opening: null, temporary: false });
   }
   if (target.workspace_path === undefined)
@@ -68,12 +67,21 @@ export async function withNavigation<T>(
   try {
     const session = await sessions.open({ packagePath: target.workspace_path, newAttempt: true });
     const runtime = await session.openRuntime({ viewport: target.viewport });
-    const why = notApplicable(session);
-    if (why.reason === 'SINGLE_SCO') return await inapplicable(why, session);
-    const { navigator, result } = await initNavigator(session, { fresh: true, traceLevel });
+    const started = await startSequencing(session);
+    if (!('navigator' in started)) return await inapplicable(started, session);
+    const { navigator, result } = started;
     return await use({ session, runtime, navigator, opening: result.outcome, temporary: true });
   } finally {
     await sessions.closeAll();
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+function notInitialized(): NotApplicable {
+  return {
+    applicable: false,
+    sn_available: false,
+    reason: 'SN_NOT_INITIALIZED',
+    message: 'Sequencing is not running for this session. Call scorm_sn_init first.',
+  };
 }

@@ -70,7 +70,6 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
         const data = await withNavigation<Record<string, unknown>>(
           ctx,
           args,
-          level,
           async ({ session, runtime, navigator, temporary, opening }) => {
             const recordedAt = raiseRecording(navigator, level);
             const toRun = temporary ? afterLaunch(steps) : steps;

@@ -2,7 +2,7 @@
  * What the sequencing engine reads from a SCO's run-time data at Commit or Terminate: the flat
  * cmi.* values as the data model holds them, turned into the engine's RuntimeAttemptReport.
  */
-import type { RuntimeAttemptReport, RuntimeObjective, RuntimeScore } from '../sequencing/index.js';
+import type { RuntimeAttemptReport, RuntimeObjective, RuntimeScore } from '../../sequencing/index.js';
 
 function number(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
