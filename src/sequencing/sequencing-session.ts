@@ -16,7 +16,7 @@ import { prepareChildren } from './randomize-children-process.js';
 import { applyRuntimeReport, type RuntimeAttemptReport } from './runtime-mapping.js';
 import { runtimeInit, type RuntimeInit } from './runtime-init.js';
 import { emit, type SequencingContext } from './sequencing-context.js';
-import type { TraceSink } from './trace.js';
+import type { TraceEvent, TraceSink } from './trace.js';
 import { newTrackingState, type TrackingState } from './tracking-model.js';
 import { restoreTracking, serializeTracking, type SerializedTracking } from './tracking-serialization.js';
 
@@ -171,7 +171,13 @@ export class SequencingSession {
 
   /** Would this request be valid now? (No state changes.) */
   isValid(request: NavigationRequest): Verdict {
-    return requestValidity(this.ctx, request);
+    if (!this.ctx.trace) return requestValidity(this.ctx, request);
+    const checks: TraceEvent[] = [];
+    const verdict = requestValidity(this.ctx, request, (e) => checks.push(e));
+    // A denial is traced with the checks (rules and their condition values) that led to it; a valid
+    // request's checks run again for real when it is carried out.
+    if (!verdict.valid) for (const e of checks) emit(this.ctx, e);
+    return verdict;
   }
 
   /** Answers for adl.nav.request_valid.* (NavigationOracle snapshot). */

@@ -68,7 +68,7 @@ function outcomeLine(o: NavOutcome): string {
       return `delivered ${d.activity_id} "${d.title}" (${d.launch_url}${d.entry === 'resume' ? ', resumed' : ''})`;
     }
     case 'denied':
-      return `DENIED ${o.code ?? ''}: ${o.reason ?? 'not valid'}${o.process ? ` [${o.process}]` : ''}`;
+      return `DENIED ${o.code ?? ''}: ${o.reason ?? 'not valid'}`;
     case 'ended':
       return `ended the course${o.reason ? `: ${o.reason}` : ''}`;
     default:
