@@ -94,7 +94,8 @@ export interface Item extends Located {
   items: Item[];
   metadata: Metadata | null;
   // SCORM 1.2 (adlcp_rootv1p2)
-  prerequisites: { value: string; type: string | null } | null;
+  /** adlcp:prerequisites: the script (trimmed) and its type attribute as written. */
+  prerequisites: ({ value: string; type: string | null } & Located) | null;
   maxtimeallowed: string | null;
   timelimitaction: string | null;
   datafromlms: string | null;

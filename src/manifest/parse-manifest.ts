@@ -229,7 +229,7 @@ function parseItem(el: XmlElement): Item {
     items: cpChildren(el, 'item').map(parseItem),
     metadata: optionalMetadata(el),
     prerequisites: prerequisites
-      ? { value: prerequisites.text.trim(), type: attr(prerequisites, 'type') }
+      ? { value: prerequisites.text.trim(), type: attr(prerequisites, 'type'), ...located(prerequisites) }
       : null,
     maxtimeallowed: textOf(child(el, NS.adlcp12, 'maxtimeallowed')),
     timelimitaction: textOf(child(el, NS.adlcp12, 'timelimitaction')),

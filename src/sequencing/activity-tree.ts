@@ -4,7 +4,10 @@
  * few CAM attributes sequencing and delivery need.
  */
 import type { CompletionThreshold, Item, Organization, ScormManifest } from '../manifest/model.js';
-import { mergeSequencing, type EffectiveSequencing } from '../lint/sequencing/effective-definition.js';
+import type { Position } from '../manifest/xml-tree.js';
+import { checkSequencingDefinitions, SequencingDefinitionError } from './definition-check.js';
+import { mergeSequencing, type EffectiveSequencing } from './effective-definition.js';
+import { scorm12Activity, scorm12Problems, scorm12Sequencing, type Scorm12Activity } from './scorm12-tree.js';
 
 export interface SeqActivity {
   id: string;
@@ -15,6 +18,8 @@ export interface SeqActivity {
   /** Children as written; what can be delivered now is `availableChildren` in the tracking state. */
   children: SeqActivity[];
   depth: number;
+  /** Where the item (or organization) is written in the manifest. */
+  pos: Position;
   isVisible: boolean;
   /** identifierref of a leaf item (null for clusters and the root). */
   resourceId: string | null;
@@ -29,9 +34,13 @@ export interface SeqActivity {
   hideLMSUI: string[];
   timeLimitAction: string | null;
   dataFromLMS: string | null;
+  /** SCORM 1.2 only: prerequisites and mastery score (null on a 2004 tree). */
+  scorm12: Scorm12Activity | null;
 }
 
 export interface SeqTree {
+  /** A SCORM 1.2 organization runs with flow and choice everywhere, no rules, and prerequisites. */
+  scormVersion: '1.2' | '2004';
   root: SeqActivity;
   /** Preorder (document order). */
   activities: SeqActivity[];
@@ -42,14 +51,30 @@ export interface SeqTree {
   sharedDataGlobalToSystem: boolean;
 }
 
-/** Build the tree of `organizationId` (default: the manifest's default organization, else the first). */
+/**
+ * Build the tree of `organizationId` (default: the manifest's default organization, else the first).
+ * Throws SequencingDefinitionError when the tree cannot be sequenced as written.
+ */
 export function buildSeqTree(manifest: ScormManifest, organizationId?: string): SeqTree {
   const orgs = manifest.organizations.list;
   const wanted = organizationId ?? manifest.organizations.default?.trim() ?? null;
   const org = (wanted ? orgs.find((o) => o.identifier?.trim() === wanted) : undefined) ?? orgs[0];
-  if (!org) throw new Error('the manifest has no <organization>: there is nothing to sequence');
+  const refuse = (message: string, fix: string): never => {
+    throw new SequencingDefinitionError([
+      { activityId: null, message, fix, pos: manifest.organizations.pos },
+    ]);
+  };
+  if (!org)
+    return refuse(
+      'The manifest has no <organization>: there is nothing to sequence.',
+      "Add an <organization> with the course's <item> elements.",
+    );
   if (organizationId && org.identifier?.trim() !== organizationId)
-    throw new Error(`no organization "${organizationId}" in the manifest`);
+    return refuse(
+      `The manifest has no organization "${organizationId}" (it has ${orgs.map((o) => `"${o.identifier ?? ''}"`).join(', ')}).`,
+      "Name one of the manifest's organizations, or leave the organization out to use the default one.",
+    );
+  const scorm12 = manifest.scorm.version === '1.2';
   const activities: SeqActivity[] = [];
   const byId = new Map<string, SeqActivity>();
   const make = (node: Item | Organization, parent: SeqActivity | null): SeqActivity => {
@@ -62,14 +87,17 @@ export function buildSeqTree(manifest: ScormManifest, organizationId?: string): 
       parent,
       children: [],
       depth: parent ? parent.depth + 1 : 0,
+      pos: node.pos,
       isVisible: item ? item.isvisible !== false : true,
       resourceId: null,
       parameters: item?.parameters ?? null,
-      def: mergeSequencing(node.sequencing, manifest.sequencingCollection),
+      def: scorm12 ? scorm12Sequencing() : mergeSequencing(node.sequencing, manifest.sequencingCollection),
       ...ct,
       hideLMSUI: item?.presentation?.hideLMSUI.map((h) => h.value.trim()) ?? [],
-      timeLimitAction: item?.timeLimitAction?.trim() || null,
-      dataFromLMS: item?.dataFromLMS ?? null,
+      // SCORM 1.2 writes these as adlcp:timelimitaction and adlcp:datafromlms.
+      timeLimitAction: (scorm12 ? item?.timelimitaction : item?.timeLimitAction)?.trim() || null,
+      dataFromLMS: (scorm12 ? item?.datafromlms : item?.dataFromLMS) ?? null,
+      scorm12: scorm12 ? scorm12Activity(item) : null,
     };
     activities.push(a);
     if (!byId.has(a.id)) byId.set(a.id, a);
@@ -78,13 +106,20 @@ export function buildSeqTree(manifest: ScormManifest, organizationId?: string): 
     return a;
   };
   const root = make(org, null);
-  return {
+  const tree: SeqTree = {
+    scormVersion: scorm12 ? '1.2' : '2004',
     root,
     activities,
     byId,
     objectivesGlobalToSystem: org.objectivesGlobalToSystem ?? true,
     sharedDataGlobalToSystem: org.sharedDataGlobalToSystem ?? true,
   };
+  const problems = [
+    ...checkSequencingDefinitions(tree, manifest.sequencingCollection),
+    ...(scorm12 ? scorm12Problems(tree) : []),
+  ];
+  if (problems.length > 0) throw new SequencingDefinitionError(problems);
+  return tree;
 }
 
 function completionThresholdOf(

@@ -15,6 +15,7 @@ import {
   stateOf,
   type SequencingContext,
 } from './sequencing-context.js';
+import { firedPreConditionRule } from './rule-text.js';
 import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
 import {
   commonAncestor,
@@ -60,7 +61,12 @@ export function choiceRestriction(ctx: SequencingContext, target: SeqActivity): 
   for (const a of pathFromRoot(target)) {
     if (!isAvailable(ctx, a)) return deny(ctx, P, 'SB.2.9-2', `"${a.id}" was not selected for this attempt`);
     if (sequencingRulesCheckProcess(ctx, a, 'pre', ['hiddenFromChoice']) !== null)
-      return deny(ctx, P, 'SB.2.9-3', `"${a.id}" is hidden from choice by a precondition rule`);
+      return deny(
+        ctx,
+        P,
+        'SB.2.9-3',
+        `"${a.id}" is hidden from choice by its precondition rule "${firedPreConditionRule(ctx, a, 'hiddenFromChoice') ?? 'hiddenFromChoice'}"`,
+      );
   }
   if (target.parent && !target.parent.def.controlMode.choice)
     return deny(

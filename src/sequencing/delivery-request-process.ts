@@ -14,13 +14,10 @@ const PROCESS = 'DB.1.1 Delivery Request Process';
 export function deliveryRequestProcess(ctx: SequencingContext, a: SeqActivity): string | null {
   if (!isLeaf(a))
     return deny(ctx, PROCESS, 'DB.1.1-1', `"${a.id}" is a cluster: only a leaf activity can be delivered`);
-  for (const x of pathFromRoot(a))
-    if (checkActivityProcess(ctx, x))
-      return deny(
-        ctx,
-        PROCESS,
-        'DB.1.1-3',
-        `"${x.id}" is disabled or has reached its limit conditions, so "${a.id}" cannot be delivered`,
-      );
+  for (const x of pathFromRoot(a)) {
+    const why = checkActivityProcess(ctx, x);
+    if (why !== null)
+      return deny(ctx, PROCESS, 'DB.1.1-3', x === a ? why : `${why}, so "${a.id}" cannot be delivered`);
+  }
   return null;
 }

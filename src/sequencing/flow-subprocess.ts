@@ -123,12 +123,9 @@ export function flowActivityTraversalSubprocess(
       return flowActivityTraversalSubprocess(ctx, next.activity, 'backward', null);
     return flowActivityTraversalSubprocess(ctx, next.activity, direction, previousDirection);
   }
-  if (checkActivityProcess(ctx, a))
-    return {
-      deliverable: false,
-      activity: a,
-      exception: deny(ctx, P, 'SB.2.2-2', `"${a.id}" is disabled or has reached its limit conditions`),
-    };
+  const blocked = checkActivityProcess(ctx, a);
+  if (blocked !== null)
+    return { deliverable: false, activity: a, exception: deny(ctx, P, 'SB.2.2-2', blocked) };
   if (!isLeaf(a)) {
     const into = flowTreeTraversalSubprocess(ctx, a, direction, true, null);
     if (!into.activity)

@@ -10,6 +10,11 @@
  *   seq.validity()                             → adl.nav.request_valid.* answers (NavValiditySnapshot)
  *   seq.navigationState()                      → current activity, valid requests, LMS controls, TOC
  *   seq.serialize() / createSequencingSession(manifest, { restore })   → suspend, close, reopen
+ *   attemptReport(cmiValues, navRequest) / scorm12AttemptReport(cmiValues)   → the report for commit/terminate
+ *
+ * A SCORM 1.2 manifest works the same (flow and choice through the organization, adlcp:prerequisites).
+ * A tree that cannot be sequenced as written throws SequencingDefinitionError (each problem with the
+ * item, the value and the fix).
  *
  * A denied request is an outcome with the SN exception code and a readable reason, never an exception.
  */
@@ -25,6 +30,8 @@ export function createSequencingSession(
 }
 
 export { SequencingSession, SequencingStateError } from './sequencing-session.js';
+export { SequencingDefinitionError } from './definition-check.js';
+export type { DefinitionProblem } from './definition-check.js';
 export type { SequencingSessionOptions, SessionOutcome } from './sequencing-session.js';
 export { buildSeqTree } from './activity-tree.js';
 export type { SeqActivity, SeqTree } from './activity-tree.js';
@@ -32,6 +39,9 @@ export type { NavigationRequest, NavigationRequestType } from './navigation-requ
 export { parseNavRequest } from './navigation-request.js';
 export type { NavigationOutcome } from './overall-sequencing-process.js';
 export type { RuntimeAttemptReport, RuntimeObjective, RuntimeScore } from './runtime-mapping.js';
+export { attemptReport, scorm12AttemptReport } from './attempt-report.js';
+export { scorm12LessonStatus } from './scorm12-tracking.js';
+export type { LessonStatus } from './scorm12-prerequisites.js';
 export type { RuntimeInit, RuntimeObjectiveInit } from './runtime-init.js';
 export type { NavigationState, TocEntry, ControlState, Verdict } from './navigation-validity.js';
 export { createMemoryGlobalObjectiveStore } from './global-objective-store.js';

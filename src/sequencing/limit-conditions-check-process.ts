@@ -5,6 +5,8 @@
 import type { SeqActivity } from './activity-tree.js';
 import { durationMs } from './duration.js';
 import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
+import { scorm12PrerequisitesBlock } from './scorm12-tracking.js';
+import { firedPreConditionRule } from './rule-text.js';
 import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
 
 /** The attempt limit or the attempt absolute duration limit is used up (whatever the activity's state). */
@@ -32,8 +34,21 @@ export function limitConditionsCheckProcess(ctx: SequencingContext, a: SeqActivi
   return violated;
 }
 
-/** True when the activity may not be delivered: disabled by a rule, or past its limits. */
-export function checkActivityProcess(ctx: SequencingContext, a: SeqActivity): boolean {
-  if (sequencingRulesCheckProcess(ctx, a, 'pre', ['disabled']) !== null) return true;
-  return limitConditionsCheckProcess(ctx, a);
+/**
+ * Why the activity may not be delivered (null: it may): disabled by a rule, past its limits, or (SCORM
+ * 1.2) its prerequisites are not met. The reason names the rule, limit or prerequisite.
+ */
+export function checkActivityProcess(ctx: SequencingContext, a: SeqActivity): string | null {
+  if (sequencingRulesCheckProcess(ctx, a, 'pre', ['disabled']) !== null)
+    return `"${a.id}" is disabled by its precondition rule "${firedPreConditionRule(ctx, a, 'disabled') ?? 'disabled'}"`;
+  if (limitConditionsCheckProcess(ctx, a))
+    return `"${a.id}" has reached its limit conditions (${limitText(ctx, a)})`;
+  return scorm12PrerequisitesBlock(ctx, a);
+}
+
+function limitText(ctx: SequencingContext, a: SeqActivity): string {
+  const s = stateOf(ctx, a);
+  return a.def.attemptLimit !== null && s.attemptCount >= a.def.attemptLimit
+    ? `attemptLimit="${a.def.attemptLimit}", ${s.attemptCount} attempt(s) made`
+    : `attemptAbsoluteDurationLimit="${a.def.attemptAbsoluteDurationLimit ?? ''}" used up`;
 }

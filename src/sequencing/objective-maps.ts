@@ -4,7 +4,7 @@
  * so a value mapped from a global objective is seen wherever the local one would be.
  */
 import type { SeqActivity } from './activity-tree.js';
-import { objectiveKey, type EffectiveObjective } from '../lint/sequencing/effective-definition.js';
+import { objectiveKey, type EffectiveObjective } from './effective-definition.js';
 import { stateOf, type SequencingContext } from './sequencing-context.js';
 import {
   newObjectiveState,

@@ -13,7 +13,9 @@ import {
   primaryObjective,
   readGlobal,
 } from './objective-maps.js';
-import type { EffectiveObjective } from '../lint/sequencing/effective-definition.js';
+import type { EffectiveObjective } from './effective-definition.js';
+import type { LessonStatus } from './scorm12-prerequisites.js';
+import { scorm12StatusOf } from './scorm12-tracking.js';
 import type { SequencingContext } from './sequencing-context.js';
 
 export interface RuntimeObjectiveInit {
@@ -34,6 +36,7 @@ export interface RuntimeInit {
   completionThreshold?: number;
   /** cmi.scaled_passing_score (only when the primary objective is satisfied by measure). */
   scaledPassingScore?: number;
+  /** cmi.max_time_allowed (timeinterval); on 1.2 cmi.student_data.max_time_allowed (CMITimespan). */
   maxTimeAllowed?: string;
   timeLimitAction?: string;
   launchData?: string;
@@ -41,6 +44,10 @@ export interface RuntimeInit {
   objectives: RuntimeObjectiveInit[];
   /** cmi.completion_status known from sequencing (e.g. read from a global objective). */
   completionStatus?: 'completed' | 'incomplete';
+  /** SCORM 1.2: cmi.core.lesson_status to start with (1.2 keeps the item's status from session to session). */
+  lessonStatus?: LessonStatus;
+  /** SCORM 1.2: cmi.student_data.mastery_score (adlcp:masteryscore). */
+  masteryScore?: number;
 }
 
 export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boolean): RuntimeInit {
@@ -72,6 +79,12 @@ export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boo
   if (a.completedByMeasure) init.completionThreshold = a.minProgressMeasure;
   if (primary.satisfiedByMeasure) init.scaledPassingScore = primary.minNormalizedMeasure;
   if (a.def.attemptAbsoluteDurationLimit) init.maxTimeAllowed = a.def.attemptAbsoluteDurationLimit;
+  if (a.scorm12) {
+    // 1.2 data model: max_time_allowed is a CMITimespan, written as the manifest has it.
+    init.lessonStatus = scorm12StatusOf(ctx, a);
+    if (a.scorm12.masteryScore !== null) init.masteryScore = a.scorm12.masteryScore;
+    if (a.scorm12.maxTimeAllowed !== null) init.maxTimeAllowed = a.scorm12.maxTimeAllowed;
+  }
   if (a.timeLimitAction) init.timeLimitAction = a.timeLimitAction;
   if (a.dataFromLMS !== null) init.launchData = a.dataFromLMS;
   return init;

@@ -14,7 +14,7 @@ import {
   setObjectiveMeasure,
   setObjectiveSatisfied,
 } from './objective-maps.js';
-import type { EffectiveObjective } from '../lint/sequencing/effective-definition.js';
+import type { EffectiveObjective } from './effective-definition.js';
 import { overallRollupProcess } from './overall-rollup-process.js';
 import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
 
@@ -46,6 +46,13 @@ export interface RuntimeAttemptReport {
   exit?: string;
   /** adl.nav.request, as the SCO left it ("_none_" or absent: none). */
   navRequest?: string;
+  /**
+   * SCORM 1.2: cmi.core.lesson_status as the data model holds it. It stands in for completionStatus
+   * and successStatus, and sessionTime is then a CMITimespan (see scorm12-tracking.ts).
+   */
+  lessonStatus?: string;
+  /** SCORM 1.2: cmi.core.credit; with "no-credit" the mastery score does not decide the status. */
+  credit?: string;
 }
 
 function satisfiedOf(successStatus: string | undefined): boolean | undefined {

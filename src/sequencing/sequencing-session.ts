@@ -1,4 +1,7 @@
-/** One learner's sequencing session on one activity tree: the object behind the facade in index.ts. */
+/**
+ * One learner's sequencing session on one activity tree: the object behind the facade in index.ts. A
+ * SCORM 1.2 manifest gives a 1.2 tree (scorm12-tree.ts): the same requests, with prerequisites.
+ */
 import type { ScormManifest } from '../manifest/model.js';
 import type { NavValiditySnapshot } from '../rte/adapter/navigation-oracle.js';
 import { buildSeqTree, type SeqActivity, type SeqTree } from './activity-tree.js';
@@ -15,6 +18,7 @@ import { createRng } from './random.js';
 import { prepareChildren } from './randomize-children-process.js';
 import { applyRuntimeReport, type RuntimeAttemptReport } from './runtime-mapping.js';
 import { runtimeInit, type RuntimeInit } from './runtime-init.js';
+import { applyScorm12Report } from './scorm12-tracking.js';
 import { emit, type SequencingContext } from './sequencing-context.js';
 import type { TraceEvent, TraceSink } from './trace.js';
 import { newTrackingState, type TrackingState } from './tracking-model.js';
@@ -126,7 +130,7 @@ export class SequencingSession {
 
   /** A SCO committed: its run-time data becomes tracking data (rollup included). */
   commit(activityId: string, report: RuntimeAttemptReport): void {
-    applyRuntimeReport(this.ctx, this.activity(activityId), report);
+    this.apply(this.activity(activityId), report, false);
   }
 
   /**
@@ -142,7 +146,7 @@ export class SequencingSession {
         reason: `"${activityId}" is not the current activity (current: ${this.ctx.state.currentActivity ?? 'none'})`,
         process: 'Terminate',
       };
-    applyRuntimeReport(this.ctx, this.activity(activityId), report);
+    this.apply(this.activity(activityId), report, true);
     const parsed = report.navRequest === undefined ? null : parseNavRequest(report.navRequest);
     if (parsed === undefined) {
       const reason = `adl.nav.request "${report.navRequest}" is not a navigation request`;
@@ -204,6 +208,12 @@ export class SequencingSession {
   /** Read-only view of the tracking state, for tools and tests. */
   get tracking(): Readonly<TrackingState> {
     return this.ctx.state;
+  }
+
+  /** A 1.2 SCO reports cmi.core.*: its LMSFinish rules run first (scorm12-tracking.ts). */
+  private apply(a: SeqActivity, report: RuntimeAttemptReport, finished: boolean): void {
+    const mapped = a.scorm12 ? applyScorm12Report(this.ctx, a, report, finished) : report;
+    applyRuntimeReport(this.ctx, a, mapped);
   }
 
   private activity(id: string): SeqActivity {

@@ -4,6 +4,7 @@
  * the whole state serializes as JSON.
  */
 import type { SeqActivity, SeqTree } from './activity-tree.js';
+import type { LessonStatus } from './scorm12-prerequisites.js';
 
 /** Objective progress information; `undefined` measure/score = unknown. */
 export interface ObjectiveState {
@@ -52,6 +53,8 @@ export interface ActivityState {
   availableChildren: string[];
   /** Objective progress information keyed by the objective's id (the implicit primary is ''). */
   objectives: Record<string, ObjectiveState>;
+  /** SCORM 1.2 only: cmi.core.lesson_status as the SCO's last LMSCommit/LMSFinish left it. */
+  lessonStatus?: LessonStatus;
 }
 
 export interface TrackingState {

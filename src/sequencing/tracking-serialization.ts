@@ -3,6 +3,7 @@
  * restore: a state that does not fit the activity tree is refused with a precise reason.
  */
 import type { SeqTree } from './activity-tree.js';
+import { lessonStatusOf } from './scorm12-prerequisites.js';
 import { newActivityState, type TrackingState } from './tracking-model.js';
 
 export const TRACKING_STATE_VERSION = 1;
@@ -57,6 +58,11 @@ export function restoreTracking(tree: SeqTree, data: unknown): TrackingState | s
       if (k === 'attemptStartedAt') continue;
       if (typeof s[k] !== typeof v) return `activity "${a.id}": "${k}" has the wrong type`;
     }
+    if (
+      s.lessonStatus !== undefined &&
+      (typeof s.lessonStatus !== 'string' || !lessonStatusOf(s.lessonStatus))
+    )
+      return `activity "${a.id}": "lessonStatus" is not a SCORM 1.2 lesson status`;
     const kids = s.availableChildren;
     if (
       !Array.isArray(kids) ||

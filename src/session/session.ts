@@ -236,6 +236,7 @@ export class Session {
     if (this.navigator) return null;
     if (!SessionNavigator.applies(this.parsed.manifest)) {
       return {
+        success: false,
         applicable: false,
         sn_available: false,
         reason: 'SINGLE_SCO',
@@ -244,6 +245,7 @@ export class Session {
       };
     }
     return {
+      success: false,
       applicable: false,
       sn_available: false,
       reason: 'SN_NOT_INITIALIZED',

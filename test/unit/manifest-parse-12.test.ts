@@ -75,7 +75,9 @@ test('SCORM 1.2 manifest with every adlcp_rootv1p2 element', () => {
   assert.equal(mod?.isvisible, true);
   assert.equal(sco1?.isvisible, false);
   assert.equal(sco2?.isvisible, 'yes');
-  assert.deepEqual(sco1?.prerequisites, { value: 'SCO-0', type: 'aicc_script' });
+  assert.equal(sco1?.prerequisites?.value, 'SCO-0');
+  assert.equal(sco1?.prerequisites?.type, 'aicc_script');
+  assert.equal(sco1?.prerequisites?.pos.line, 21, 'where the prerequisites are written');
   assert.equal(sco1?.maxtimeallowed, '00:30:00');
   assert.equal(sco1?.timelimitaction, 'exit,message');
   assert.equal(sco1?.datafromlms, ' launch data ');

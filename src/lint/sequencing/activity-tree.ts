@@ -3,7 +3,7 @@
  * definition: what every semantic check walks.
  */
 import type { Item, Organization, ParsedManifest, Resource } from '../../manifest/model.js';
-import { effectiveSequencing, type EffectiveSequencing } from './effective-definition.js';
+import { effectiveSequencing, type EffectiveSequencing } from '../../sequencing/effective-definition.js';
 
 export interface Activity {
   /** identifier, trimmed ('' when missing). */

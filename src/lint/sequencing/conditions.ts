@@ -4,7 +4,11 @@
  * (always-true rules, contradictory "all" sets, identical condition sets).
  */
 import type { RuleCondition, SequencingRule } from '../../manifest/model.js';
-import { objectiveKey, type EffectiveObjective, type EffectiveSequencing } from './effective-definition.js';
+import {
+  objectiveKey,
+  type EffectiveObjective,
+  type EffectiveSequencing,
+} from '../../sequencing/effective-definition.js';
 
 export type Combination = 'all' | 'any';
 

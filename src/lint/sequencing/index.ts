@@ -25,8 +25,6 @@ import { rollupInconsistent } from './rules/rollup.js';
 import { ruleConflict, ruleNeverFires } from './rules/rule-logic.js';
 import { sequencingOn12 } from './rules/scorm12.js';
 
-export { effectiveSequencing, mergeSequencing } from './effective-definition.js';
-export type { EffectiveObjective, EffectiveSequencing } from './effective-definition.js';
 export { buildActivityTrees, type Activity } from './activity-tree.js';
 export type { SeqLintContext, SeqLintRule } from './rule.js';
 

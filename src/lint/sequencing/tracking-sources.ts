@@ -5,7 +5,7 @@
  */
 import type { Activity } from './activity-tree.js';
 import { isAssetLeaf, isLeaf } from './activity-tree.js';
-import type { EffectiveObjective } from './effective-definition.js';
+import type { EffectiveObjective } from '../../sequencing/effective-definition.js';
 
 export class TrackingSources {
   private readonly measureMemo = new Map<Activity, boolean>();

@@ -4,9 +4,11 @@
  * thresholds, time limits, launch data) plus the activity's saved data when the engine resumes it.
  */
 import type { RuntimeInit } from '../../sequencing/index.js';
-import { buildRteInit, type RteInit } from './rte-init.js';
+import { buildRteInit, type RteInit, type RteVersion } from './rte-init.js';
 
 export interface SequencedLaunch {
+  /** Default 2004. */
+  version?: RteVersion;
   scoId: string;
   learnerId?: string;
   learnerName?: string;
@@ -18,6 +20,7 @@ export interface SequencedLaunch {
 export function rteInitForDelivery(launch: SequencedLaunch): RteInit {
   const { runtime } = launch;
   const restore = runtime.entry === 'resume' ? launch.saved : undefined;
+  if (launch.version === '1.2') return scorm12Values(launch, restore);
   return runtimeValues(
     buildRteInit({
       version: '2004',
@@ -69,4 +72,23 @@ function runtimeValues(init: RteInit, runtime: RuntimeInit, resumed: boolean): R
   }
   if (runtime.completionStatus && !resumed) values['cmi.completion_status'] = runtime.completionStatus;
   return { ...init, values };
+}
+
+/** SCORM 1.2: the item's launch facts, and the lesson status 1.2 keeps from session to session. */
+function scorm12Values(launch: SequencedLaunch, restore: Record<string, string> | undefined): RteInit {
+  const { runtime } = launch;
+  const init = buildRteInit({
+    version: '1.2',
+    scoId: launch.scoId,
+    ...(launch.learnerId === undefined ? {} : { learnerId: launch.learnerId }),
+    ...(launch.learnerName === undefined ? {} : { learnerName: launch.learnerName }),
+    entry: runtime.entry,
+    ...(restore ? { restore } : {}),
+    launchData: runtime.launchData ?? null,
+    masteryScore: runtime.masteryScore?.toString() ?? null,
+    maxTimeAllowed: runtime.maxTimeAllowed ?? null,
+    timeLimitAction: runtime.timeLimitAction ?? null,
+  });
+  if (!runtime.lessonStatus) return init;
+  return { ...init, values: { ...init.values, 'cmi.core.lesson_status': runtime.lessonStatus } };
 }

@@ -10,6 +10,7 @@ export type LmsRequest = NavigationRequest;
 
 /** Why navigation does not apply to this session (spec: success with sn_available/applicable false). */
 export interface NotApplicable {
+  success: false;
   applicable: false;
   sn_available: false;
   /** SN_NOT_INITIALIZED (call scorm_sn_init first) or SINGLE_SCO (the course has one SCO: nothing to sequence). */

@@ -15,11 +15,7 @@ import { sessionId } from '../shared-schemas.js';
 export async function navigate(session: Session, request: LmsRequest): Promise<ToolResult> {
   session.requireRuntime();
   const notApplicable = session.navigationNotApplicable();
-  if (notApplicable || !session.navigator) {
-    return {
-      data: { success: false, ...notApplicable, reason: notApplicable?.reason ?? 'SN_NOT_INITIALIZED' },
-    };
-  }
+  if (notApplicable || !session.navigator) return { data: notApplicable };
   const outcome: NavOutcome = await session.navigator.request(request);
   return { data: outcome };
 }

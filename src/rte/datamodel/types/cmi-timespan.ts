@@ -1,6 +1,6 @@
 import { quote, reject, type ValueType } from '../value-type.js';
 
-const TIMESPAN = /^\d{2,4}:[0-5]\d:[0-5]\d(?:\.\d{1,2})?$/;
+const TIMESPAN = /^(\d{2,4}):([0-5]\d):([0-5]\d(?:\.\d{1,2})?)$/;
 
 /** SCORM 1.2 CMITimespan: HHHH:MM:SS.SS, hours 2-4 digits, optional 1-2 digit fraction. */
 export const CMI_TIMESPAN: ValueType = {
@@ -9,3 +9,9 @@ export const CMI_TIMESPAN: ValueType = {
   check: (value) =>
     TIMESPAN.test(value) ? undefined : reject('format', `${quote(value)} is not a CMITimespan`),
 };
+
+/** Seconds in a CMITimespan; undefined when it is not one. */
+export function timespanSeconds(value: string): number | undefined {
+  const m = TIMESPAN.exec(value.trim());
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : undefined;
+}

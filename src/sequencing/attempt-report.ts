@@ -1,8 +1,9 @@
 /**
  * What the sequencing engine reads from a SCO's run-time data at Commit or Terminate: the flat
- * cmi.* values as the data model holds them, turned into the engine's RuntimeAttemptReport.
+ * cmi.* values as the data model holds them (SCORM 2004, or 1.2 at LMSCommit/LMSFinish), turned into
+ * the engine's RuntimeAttemptReport. The player and the conformance harness both use it.
  */
-import type { RuntimeAttemptReport, RuntimeObjective, RuntimeScore } from '../../sequencing/index.js';
+import type { RuntimeAttemptReport, RuntimeObjective, RuntimeScore } from './runtime-mapping.js';
 
 function number(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -10,23 +11,32 @@ function number(value: string | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-function score(values: Readonly<Record<string, string>>, prefix: string): RuntimeScore | undefined {
+function score(
+  values: Readonly<Record<string, string>>,
+  prefix: string,
+  parts: ReadonlyArray<keyof RuntimeScore> = ['scaled', 'raw', 'min', 'max'],
+): RuntimeScore | undefined {
   const out: RuntimeScore = {};
-  for (const part of ['scaled', 'raw', 'min', 'max'] as const) {
+  for (const part of parts) {
     const n = number(values[`${prefix}.score.${part}`]);
     if (n !== undefined) out[part] = n;
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+function setter(report: RuntimeAttemptReport) {
+  return <K extends keyof RuntimeAttemptReport>(k: K, v: RuntimeAttemptReport[K] | undefined): void => {
+    if (v !== undefined) report[k] = v;
+  };
+}
+
+/** A SCORM 2004 SCO: cmi.* and the adl.nav.request it left. */
 export function attemptReport(
   values: Readonly<Record<string, string>>,
   navRequest: string,
 ): RuntimeAttemptReport {
   const report: RuntimeAttemptReport = { navRequest };
-  const set = <K extends keyof RuntimeAttemptReport>(k: K, v: RuntimeAttemptReport[K] | undefined) => {
-    if (v !== undefined) report[k] = v;
-  };
+  const set = setter(report);
   set('completionStatus', values['cmi.completion_status']);
   set('successStatus', values['cmi.success_status']);
   set('score', score(values, 'cmi'));
@@ -48,5 +58,20 @@ export function attemptReport(
     objectives.push(o);
   }
   if (objectives.length > 0) report.objectives = objectives;
+  return report;
+}
+
+/**
+ * A SCORM 1.2 SCO: cmi.core.lesson_status, score (raw/min/max), session_time, exit and credit. The
+ * engine applies the LMSFinish rules (masteryscore) itself. 1.2 has no navigation request of its own.
+ */
+export function scorm12AttemptReport(values: Readonly<Record<string, string>>): RuntimeAttemptReport {
+  const report: RuntimeAttemptReport = {};
+  const set = setter(report);
+  set('lessonStatus', values['cmi.core.lesson_status']);
+  set('score', score(values, 'cmi.core', ['raw', 'min', 'max']));
+  set('sessionTime', values['cmi.core.session_time']);
+  set('exit', values['cmi.core.exit']);
+  set('credit', values['cmi.core.credit']);
   return report;
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseManifest } from '../../src/manifest/parse-manifest.js';
 import type { Item } from '../../src/manifest/model.js';
-import { effectiveSequencing, objectiveKey } from '../../src/lint/sequencing/effective-definition.js';
+import { effectiveSequencing, objectiveKey } from '../../src/sequencing/effective-definition.js';
 import { ADL_CTS_DIR, SHARED_SKIP } from '../helpers/paths.js';
 import { leaf, rule, rules, scorm2004 } from '../fixtures/seqlint/build-manifest.js';
 

@@ -26,7 +26,7 @@ import type {
   RollupRules,
   SequencingDefinition,
   SequencingRule,
-} from '../../manifest/model.js';
+} from '../manifest/model.js';
 
 export interface EffectiveControlMode {
   choice: boolean;
@@ -78,6 +78,8 @@ export interface EffectiveObjective {
   mapInfo: EffectiveMapInfo[];
   /** adlseq:mapInfo of the adlseq:objective with the same objectiveID. */
   adlMapInfo: EffectiveAdlMapInfo[];
+  /** imsss:mapInfo and adlseq:mapInfo written without a targetObjectiveID: they share nothing. */
+  untargetedMaps: Array<MapInfo | AdlMapInfo>;
 }
 
 export type RandomizationTiming = 'never' | 'once' | 'onEachNewAttempt';
@@ -225,8 +227,15 @@ function effectiveObjectives(
   for (const adl of adlObjectives) {
     const key = adl.objectiveID?.trim() ? objectiveKey(adl.objectiveID) : null;
     const target = key === null ? undefined : list.find((o) => o.key === key);
-    if (target) target.adlMapInfo.push(...adl.mapInfo.map(adlMapInfo).filter((m) => m !== null));
-    else orphans.push(adl);
+    if (!target) {
+      orphans.push(adl);
+      continue;
+    }
+    for (const m of adl.mapInfo) {
+      const effective = adlMapInfo(m);
+      if (effective) target.adlMapInfo.push(effective);
+      else target.untargetedMaps.push(m);
+    }
   }
   return { list, orphans };
 }
@@ -241,6 +250,7 @@ function implicitPrimary(): EffectiveObjective {
     minNormalizedMeasure: 1,
     mapInfo: [],
     adlMapInfo: [],
+    untargetedMaps: [],
   };
 }
 
@@ -254,10 +264,11 @@ function objective(o: Objective): EffectiveObjective {
     minNormalizedMeasure: decimal(o.minNormalizedMeasure, 1),
     mapInfo: o.mapInfo.map(mapInfo).filter((m) => m !== null),
     adlMapInfo: [],
+    untargetedMaps: o.mapInfo.filter((m) => !m.targetObjectiveID?.trim()),
   };
 }
 
-/** Maps without a targetObjectiveID are left out: they cannot share anything (the CAM checks flag them). */
+/** Maps without a targetObjectiveID cannot share anything: they go to `untargetedMaps` instead. */
 function mapTarget<M extends { targetObjectiveID?: string | null }>(
   m: M,
 ): { source: M; targetObjectiveID: string; targetKey: string } | null {
