@@ -18,7 +18,7 @@ type RequestName = (typeof REQUESTS)[number];
 const TARGETED: readonly RequestName[] = ['choice', 'jump'];
 
 const DESCRIPTION =
-  "Send an LMS-side navigation request to the session's sequencing (after scorm_sn_init), e.g. the buttons an LMS shows. A running SCO is unloaded first. " +
+  'Send an LMS-side navigation request (after scorm_sn_init). A running SCO is unloaded first. ' +
   'start/resumeAll: begin, or resume after suspendAll; continue/previous: flow; choice/jump: go to target (choice obeys the choice controls, jump does not); ' +
   'exit: end this activity; exitAll: end the course; abandon/abandonAll: end without saving the attempt; suspendAll: suspend the course for later resumeAll; retry/retryAll: new attempt on this activity/the course. ' +
   'Returns delivered, ended, nothing, or denied with the rule or control named.';

@@ -79,6 +79,7 @@ export async function withNavigation<T>(
 
 function notInitialized(): NotApplicable {
   return {
+    success: false,
     applicable: false,
     sn_available: false,
     reason: 'SN_NOT_INITIALIZED',
