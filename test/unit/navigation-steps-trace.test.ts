@@ -171,3 +171,37 @@ test('trace report: only requests after a point, and at most maxEvents listed (t
   assert.equal(capped.events_omitted, capped.events_total - 3);
   assert.deepEqual(traceReport([], { level: 'basic' }).requests, []);
 });
+
+test('engine trace: a denied validity check is traced with its rules; a valid one leaves nothing (it runs again for real)', () => {
+  const events: TraceEvent[] = [];
+  const seq = createSequencingSession(parseManifest(MANIFEST).manifest, { trace: (e) => events.push(e) });
+  seq.navigate({ type: 'start' });
+  events.length = 0;
+  assert.equal(seq.isValid({ type: 'continue' }).valid, true);
+  assert.equal(events.length, 0);
+  const verdict = seq.isValid({ type: 'choice', target: 'b' });
+  assert.equal(verdict.valid, false);
+  assert.ok(
+    events.some((e) => e.kind === 'rule' && e.activity === 'b'),
+    'the disabled rule of b',
+  );
+  assert.ok(events.some((e) => e.kind === 'denied' && e.code === verdict.code));
+  // Without a sink nothing is collected (the TOC checks every activity this way).
+  assert.equal(
+    createSequencingSession(parseManifest(MANIFEST).manifest).isValid({ type: 'start' }).valid,
+    true,
+  );
+});
+
+test("engine trace: a SCO's adl.nav.request that is not a request is traced as a denial (NB.2.1-13)", () => {
+  const events: TraceEvent[] = [];
+  const seq = createSequencingSession(parseManifest(MANIFEST).manifest, { trace: (e) => events.push(e) });
+  seq.navigate({ type: 'start' });
+  events.length = 0;
+  const out = seq.terminate('a', { completionStatus: 'completed', navRequest: 'warp-9' });
+  assert.equal(out.kind, 'denied');
+  const denied = events.find((e) => e.kind === 'denied');
+  assert.equal(denied?.code, 'NB.2.1-13');
+  assert.match(denied?.message ?? '', /"warp-9" is not a navigation request/);
+  assert.equal(denied?.activity, 'a');
+});
