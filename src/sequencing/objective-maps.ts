@@ -83,13 +83,13 @@ export function objectiveSatisfied(
     if (stateOf(ctx, a).isActive && !a.def.measureSatisfactionIfActive) return undefined;
     return measure >= o.minNormalizedMeasure;
   }
-  const local = localObjective(ctx, a, o);
-  if (local.progressStatus && !staleForRollup(ctx, a, 'objective')) return local.satisfiedStatus;
   for (const m of o.mapInfo) {
     if (!m.readSatisfiedStatus) continue;
     const g = readGlobal(ctx, m.targetKey);
     if (g?.satisfied !== undefined) return g.satisfied;
   }
+  const local = localObjective(ctx, a, o);
+  if (local.progressStatus && !staleForRollup(ctx, a, 'objective')) return local.satisfiedStatus;
   return undefined;
 }
 
@@ -99,13 +99,13 @@ export function objectiveMeasure(
   a: SeqActivity,
   o: EffectiveObjective,
 ): number | undefined {
-  const local = localObjective(ctx, a, o);
-  if (local.measureStatus && !staleForRollup(ctx, a, 'objective')) return local.normalizedMeasure;
   for (const m of o.mapInfo) {
     if (!m.readNormalizedMeasure) continue;
     const g = readGlobal(ctx, m.targetKey);
     if (g?.normalizedMeasure !== undefined) return g.normalizedMeasure;
   }
+  const local = localObjective(ctx, a, o);
+  if (local.measureStatus && !staleForRollup(ctx, a, 'objective')) return local.normalizedMeasure;
   return undefined;
 }
 
