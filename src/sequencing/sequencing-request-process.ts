@@ -10,6 +10,7 @@ import {
   type SequencingOutcome,
 } from './choice-sequencing-request-process.js';
 import { flowSubprocess } from './flow-subprocess.js';
+import { beginActivityTreeAttemptScope } from './objective-maps.js';
 import type { SequencingRequest } from './navigation-request.js';
 import { prepareChildren } from './randomize-children-process.js';
 import {
@@ -108,6 +109,7 @@ export function retrySequencingRequestProcess(ctx: SequencingContext): Sequencin
   if (s.isActive || s.isSuspended)
     return { exception: deny(ctx, P, 'SB.2.10-2', `"${current.id}" is still active or suspended`) };
   if (isLeaf(current)) return { delivery: current };
+  if (current === ctx.tree.root) beginActivityTreeAttemptScope(ctx);
   prepareChildren(ctx, current, true);
   const flow = flowSubprocess(ctx, current, 'forward', true);
   if (!flow.deliverable)
