@@ -6,7 +6,11 @@
  */
 import type { SequencingRule } from '../manifest/model.js';
 import type { SeqActivity } from './activity-tree.js';
-import { limitExceeded } from './limit-conditions-check-process.js';
+import {
+  attemptLimitExceeded,
+  durationLimitReached,
+  outsideTimeRange,
+} from './limit-conditions-check-process.js';
 import { findObjective, objectiveCompleted, objectiveMeasure, objectiveSatisfied } from './objective-maps.js';
 import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
 
@@ -110,10 +114,11 @@ export function ruleCondition(
     case 'attempted':
       return s.attemptCount > 0;
     case 'attemptLimitExceeded':
-      return limitExceeded(ctx, a);
+      return attemptLimitExceeded(ctx, a);
     case 'timeLimitExceeded':
+      return durationLimitReached(ctx, a) !== null;
     case 'outsideAvailableTimeRange':
-      return false;
+      return outsideTimeRange(ctx, a) !== null;
     case 'always':
       return true;
     default:
