@@ -149,3 +149,10 @@ export function resetForNewAttempt(s: ActivityState): void {
   s.attemptExperiencedDuration = 0;
   for (const key of Object.keys(s.objectives)) s.objectives[key] = newObjectiveState();
 }
+
+/** A copy of one activity's state that shares nothing mutable (availableChildren arrays are only ever replaced). */
+export function copyActivityState(s: ActivityState): ActivityState {
+  const objectives: Record<string, ObjectiveState> = {};
+  for (const key in s.objectives) objectives[key] = { ...(s.objectives[key] as ObjectiveState) };
+  return { ...s, objectives };
+}
