@@ -3,11 +3,11 @@
  * activity that is active or suspended: an attempt in progress is not cut short by them. Durations are
  * read by the session's clock (activity-durations.ts); time points are compared with `ctx.now`.
  */
-import type { SeqActivity } from './activity-tree.js';
+import { activityLabel, type SeqActivity } from './activity-tree.js';
 import { durationsNow, type Durations } from './activity-durations.js';
 import { durationMs } from './duration.js';
 import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
-import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
+import { describeRule, firingRule } from './sequencing-rules-check-process.js';
 
 const PROCESS = 'UP.1 Limit Conditions Check Process';
 
@@ -73,16 +73,25 @@ function timePoint(text: string | undefined): number | null {
 }
 
 export function limitConditionsCheckProcess(ctx: SequencingContext, a: SeqActivity): boolean {
-  if (!a.def.tracked) return false;
+  return limitViolation(ctx, a) !== null;
+}
+
+/** UP.1 with the reason: which limit the activity has reached, or null. */
+export function limitViolation(ctx: SequencingContext, a: SeqActivity): string | null {
+  if (!a.def.tracked) return null;
   const s = stateOf(ctx, a);
-  if (s.isActive || s.isSuspended) return false;
+  if (s.isActive || s.isSuspended) return null;
   let why: string | null = null;
   if (attemptLimitExceeded(ctx, a))
-    why = `${s.attemptCount} attempt(s) of the attemptLimit ${a.def.attemptLimit}`;
+    why = `${activityLabel(a)} has used up its attemptLimit of ${a.def.attemptLimit} (${s.attemptCount} attempt(s))`;
   else {
     const reached = durationLimitReached(ctx, a);
-    if (reached) why = `${reached.attribute} ${reached.limit} reached (${reached.reachedMs} ms)`;
-    else why = outsideTimeRange(ctx, a);
+    if (reached)
+      why = `${activityLabel(a)} has reached its ${reached.attribute} of ${reached.limit} (${Math.round(reached.reachedMs / 1000)} s)`;
+    else {
+      const outside = outsideTimeRange(ctx, a);
+      if (outside) why = `${activityLabel(a)} is not available: ${outside}`;
+    }
   }
   if (why)
     emit(ctx, {
@@ -92,11 +101,15 @@ export function limitConditionsCheckProcess(ctx: SequencingContext, a: SeqActivi
       activity: a.id,
       message: `limit reached: ${why}`,
     });
-  return why !== null;
+  return why;
 }
 
-/** True when the activity may not be delivered: disabled by a rule, or past its limits. */
-export function checkActivityProcess(ctx: SequencingContext, a: SeqActivity): boolean {
-  if (sequencingRulesCheckProcess(ctx, a, 'pre', ['disabled']) !== null) return true;
-  return limitConditionsCheckProcess(ctx, a);
+/**
+ * UP.5 Check Activity Process: why the activity may not be delivered (a disabled rule, or a limit it
+ * has reached), or null when it may.
+ */
+export function checkActivityProcess(ctx: SequencingContext, a: SeqActivity): string | null {
+  const disabled = firingRule(ctx, a, 'pre', ['disabled']);
+  if (disabled) return `${activityLabel(a)} is disabled by its precondition rule ${describeRule(disabled)}`;
+  return limitViolation(ctx, a);
 }

@@ -4,7 +4,7 @@
  * file). Each returns the activity to deliver, the end of the sequencing session, or an exception.
  */
 import type { SeqActivity } from './activity-tree.js';
-import { isLeaf } from './activity-tree.js';
+import { activityLabel, isLeaf } from './activity-tree.js';
 import {
   choiceSequencingRequestProcess,
   type SequencingOutcome,
@@ -122,7 +122,14 @@ export function continueSequencingRequestProcess(ctx: SequencingContext): Sequen
   const current = currentActivity(ctx);
   if (!current) return { exception: deny(ctx, P, 'SB.2.7-1', 'there is no current activity') };
   if (current.parent && !current.parent.def.controlMode.flow)
-    return { exception: deny(ctx, P, 'SB.2.7-2', `flow is not allowed in "${current.parent.id}"`) };
+    return {
+      exception: deny(
+        ctx,
+        P,
+        'SB.2.7-2',
+        `continue is not allowed: flow is off in ${activityLabel(current.parent)} (controlMode flow="false")`,
+      ),
+    };
   const flow = flowSubprocess(ctx, current, 'forward', false);
   if (!flow.deliverable)
     return {
@@ -137,7 +144,14 @@ export function previousSequencingRequestProcess(ctx: SequencingContext): Sequen
   const current = currentActivity(ctx);
   if (!current) return { exception: deny(ctx, P, 'SB.2.8-1', 'there is no current activity') };
   if (current.parent && !current.parent.def.controlMode.flow)
-    return { exception: deny(ctx, P, 'SB.2.8-2', `flow is not allowed in "${current.parent.id}"`) };
+    return {
+      exception: deny(
+        ctx,
+        P,
+        'SB.2.8-2',
+        `previous is not allowed: flow is off in ${activityLabel(current.parent)} (controlMode flow="false")`,
+      ),
+    };
   const flow = flowSubprocess(ctx, current, 'backward', false);
   if (!flow.deliverable) return { exception: flow.exception };
   return { delivery: flow.activity };
