@@ -1,6 +1,7 @@
 /** `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run. */
 import { benchRuntime } from './runtime.js';
 import { benchSequencing } from './sequencing.js';
+import { benchConformance } from './conformance.js';
 import { benchValidation } from './validation.js';
 import { benchLogs } from './logs.js';
 import { printRows } from './stats.js';
@@ -13,4 +14,5 @@ if (process.argv.includes('--no-browser')) {
   console.log('\n(runtime benchmarks skipped: --no-browser)');
 } else {
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
+  printRows('Conformance harness (issue 7)', await benchConformance());
 }

@@ -59,7 +59,8 @@ export class BrowserDeliveryTarget implements DeliveryTarget {
       launchPath: `${spec.packageId}/${spec.launchUrl}`,
       rte: spec.init,
     });
-    const navFrom = runtime.log.navRequests.length;
+    const log = runtime.log;
+    const from = { nav: log.navRequests.length, calls: log.calls.length, changes: log.dataChanges.length };
     const frame = await runtime.scoFrame();
     const lifeState = async (): Promise<LifeState> => {
       await runtime.settle();
@@ -73,11 +74,21 @@ export class BrowserDeliveryTarget implements DeliveryTarget {
       endAttempt: async () => void (await runtime.callApi('Terminate', [''])),
       results: async () => {
         await runtime.settle();
-        const pending = runtime.log.navRequests
-          .slice(navFrom)
+        const pending = log.navRequests
+          .slice(from.nav)
           .filter((n) => n.phase === 'terminate')
           .pop();
-        return { values: await runtime.getDataModel(), navRequest: pending?.request ?? '_none_' };
+        // What the attempt holds, limited as in Node to what it was given at launch or wrote since: the
+        // engine's defaults for elements nobody set ("unknown" statuses, empty scores) are not reports.
+        const written = new Set(Object.keys(spec.init.values));
+        for (const c of log.dataChanges.slice(from.changes)) written.add(c.element);
+        for (const c of log.calls.slice(from.calls))
+          if (c.method === 'SetValue' && c.result === 'true') written.add(String(c.args[0]));
+        const held = await runtime.getDataModel();
+        return {
+          values: Object.fromEntries(Object.entries(held).filter(([k]) => written.has(k))),
+          navRequest: pending?.request ?? '_none_',
+        };
       },
     };
   }

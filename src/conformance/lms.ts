@@ -76,6 +76,8 @@ export interface LmsUnderTest {
   sessionEnded(): boolean;
   /** Leaves the course the way a learner quits (Exit All when a session is open). */
   exit(): Promise<void>;
+  /** Ends the LMS session as a learner closing the window does (a SCO still there is unloaded; learner state is kept). */
+  close(): Promise<void>;
   /** Forgets learner state: everything, or only the global objectives. */
   reset(scope: 'all' | 'globalObjectives'): Promise<void>;
   /** Releases what the LMS holds (a browser, a temporary folder). */

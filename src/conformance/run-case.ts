@@ -44,7 +44,15 @@ export async function runCase(corpus: Corpus, id: string, lms: LmsUnderTest): Pr
   try {
     const script = readCaseScript(corpus, id);
     result.expected = script.blocks.map((b) => b.activity);
-    await drive(corpus, script, lms, family === 'API' ? LEARNER_1 : LEARNER_2, result);
+    let failure: unknown;
+    try {
+      await drive(corpus, script, lms, family === 'API' ? LEARNER_1 : LEARNER_2, result);
+    } catch (error) {
+      failure = error;
+    }
+    // The case's session ends here, so what goes wrong while its SCO is unloaded is this case's.
+    await lms.close().catch((error: unknown) => (failure ??= error));
+    if (failure !== undefined) throw failure;
   } catch (error) {
     if (!(error instanceof CaseFailure || error instanceof LmsCapabilityError)) {
       result.reason = `could not run: ${error instanceof Error ? error.message : String(error)}`;

@@ -279,7 +279,7 @@ export class SequencingLms implements LmsUnderTest {
   }
 
   /** Ends this LMS session (the learner closes the window): a running SCO is unloaded and its data kept. */
-  private async close(): Promise<void> {
+  async close(): Promise<void> {
     const o = this.open_;
     if (!o) return;
     const current = o.current;
