@@ -54,10 +54,17 @@ export class BrowserDeliveryTarget implements DeliveryTarget {
     }
     const runtime = await this.player();
     this.current = spec;
+    const { maps, store } = spec.sharedData;
+    const buckets: Record<string, string> = {};
+    for (const m of maps) {
+      const value = store.get(m.targetId);
+      if (value !== undefined) buckets[m.targetId] = value;
+    }
     await runtime.launchAttempt({
       scoId: spec.itemId,
       launchPath: `${spec.packageId}/${spec.launchUrl}`,
       rte: spec.init,
+      sharedData: { maps: [...maps], values: buckets },
     });
     const log = runtime.log;
     const from = { nav: log.navRequests.length, calls: log.calls.length, changes: log.dataChanges.length };
@@ -85,6 +92,12 @@ export class BrowserDeliveryTarget implements DeliveryTarget {
         for (const c of log.calls.slice(from.calls))
           if (c.method === 'SetValue' && c.result === 'true') written.add(String(c.args[0]));
         const held = await runtime.getDataModel();
+        // The buckets it wrote go back to the learner's store, as a StrictApi2004 in Node writes through.
+        const after = await runtime.readSharedData();
+        for (const m of maps) {
+          const value = after[m.targetId];
+          if (m.write && value !== undefined) store.set(m.targetId, value);
+        }
         return {
           values: Object.fromEntries(Object.entries(held).filter(([k]) => written.has(k))),
           navRequest: pending?.request ?? '_none_',

@@ -37,6 +37,7 @@ export interface RunningDelivery {
   unload(): Promise<void>;
   /** Terminate("") on the LMS's behalf, for a SCO still running after its unload. */
   endAttempt(): Promise<void>;
+  /** What the SCO left; the shared data buckets it wrote are in the learner's store once this resolves. */
   results(): Promise<ScoResults>;
 }
 
