@@ -6,6 +6,7 @@
  * unload behaviour (Terminate on unload, a navigation request first) is installed at load.
  */
 import type { Api2004 } from '../../rte/strict/api-types.js';
+import { CANONICAL_METHODS } from '../../runtime/records.js';
 import { executeStep, type LookupState } from '../execute-step.js';
 import type { StepOutcome } from '../evaluate/record.js';
 import type { Step } from '../script/types.js';
@@ -13,16 +14,7 @@ import { runUnloadHandler } from './page-variants.js';
 import { DRIVER_GLOBAL, type CtsDriver, type RunResult } from './wire.js';
 
 const MAX_WALK = 500;
-const METHODS = [
-  'Initialize',
-  'Terminate',
-  'GetValue',
-  'SetValue',
-  'Commit',
-  'GetLastError',
-  'GetErrorString',
-  'GetDiagnostic',
-] as const;
+const METHODS = CANONICAL_METHODS;
 
 type RawApi = Record<string, unknown>;
 
@@ -50,7 +42,7 @@ function discoverApi(): RawApi | null {
 /** The ADL wrappers: each call's result as String(result); GetLastError without an argument. */
 function wrap(raw: RawApi): Api2004 {
   const call =
-    (name: (typeof METHODS)[number]) =>
+    (name: string) =>
     (...args: unknown[]): string => {
       const fn = raw[name];
       if (typeof fn !== 'function') throw new Error(`the API has no ${name} function`);
