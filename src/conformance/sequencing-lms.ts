@@ -14,11 +14,11 @@ import {
   walkItems,
   type ScormManifest,
 } from '../manifest/index.js';
-import { buildRteInit, type RteInit } from '../rte/adapter/rte-init.js';
+import { attemptReport } from '../rte/adapter/attempt-report.js';
+import { rteInitForDelivery } from '../rte/adapter/from-sequencing.js';
 import { memorySharedDataStore } from '../rte/strict/shared-data.js';
 import { StrictApi2004 } from '../rte/strict/strict-2004.js';
 import {
-  attemptReport,
   createMemoryGlobalObjectiveStore,
   createSequencingSession,
   type NavigationRequest,
@@ -189,24 +189,14 @@ export class SequencingLms implements LmsUnderTest {
   private deliver(o: Open, itemId: string, runtime: RuntimeInit): Delivery & { api: StrictApi2004 } {
     const launch = resolveLaunch(o.manifest, itemId);
     const item = findItem(o.manifest, itemId);
-    const restore = runtime.entry === 'resume' ? o.state.runtime.get(itemId) : undefined;
-    const init = runtimeValues(
-      buildRteInit({
-        version: '2004',
-        scoId: itemId,
-        learnerId: o.learner.id,
-        learnerName: o.learner.name,
-        entry: runtime.entry,
-        ...(restore ? { restore } : {}),
-        launchData: runtime.launchData ?? null,
-        completionThreshold: runtime.completionThreshold?.toString() ?? null,
-        scaledPassingScore: runtime.scaledPassingScore?.toString() ?? null,
-        maxTimeAllowed: runtime.maxTimeAllowed ?? null,
-        timeLimitAction: runtime.timeLimitAction ?? null,
-      }),
+    const saved = o.state.runtime.get(itemId);
+    const init = rteInitForDelivery({
+      scoId: itemId,
+      learnerId: o.learner.id,
+      learnerName: o.learner.name,
       runtime,
-      restore !== undefined,
-    );
+      ...(saved ? { saved } : {}),
+    });
     const org = defaultOrganization(o.manifest);
     const store =
       org?.sharedDataGlobalToSystem === false ? o.state.sharedData : this.learnerSharedData(o.learner);
@@ -282,38 +272,4 @@ export class SequencingLms implements LmsUnderTest {
 function findItem(manifest: ScormManifest, itemId: string) {
   const org = defaultOrganization(manifest);
   return org ? walkItems(org).find((i) => i.identifier?.trim() === itemId) : undefined;
-}
-
-/**
- * cmi.objectives and cmi.completion_status as sequencing knows them (read through objective maps).
- * They overwrite a resumed attempt's saved values: what the objective maps read now wins.
- */
-function runtimeValues(init: RteInit, runtime: RuntimeInit, resumed: boolean): RteInit {
-  const values = { ...init.values };
-  const indexById = new Map<string, number>();
-  let next = 0;
-  for (const [k, v] of Object.entries(values)) {
-    const m = /^cmi\.objectives\.(\d+)\.id$/.exec(k);
-    if (!m) continue;
-    indexById.set(v, Number(m[1]));
-    next = Math.max(next, Number(m[1]) + 1);
-  }
-  for (const o of runtime.objectives) {
-    let i = indexById.get(o.id);
-    if (i === undefined) {
-      i = next++;
-      indexById.set(o.id, i);
-    }
-    const at = `cmi.objectives.${i}`;
-    values[`${at}.id`] = o.id;
-    values[`${at}.success_status`] = o.successStatus;
-    values[`${at}.completion_status`] = o.completionStatus;
-    if (o.scaled !== undefined) values[`${at}.score.scaled`] = String(o.scaled);
-    if (o.raw !== undefined) values[`${at}.score.raw`] = String(o.raw);
-    if (o.min !== undefined) values[`${at}.score.min`] = String(o.min);
-    if (o.max !== undefined) values[`${at}.score.max`] = String(o.max);
-    if (o.progressMeasure !== undefined) values[`${at}.progress_measure`] = String(o.progressMeasure);
-  }
-  if (runtime.completionStatus && !resumed) values['cmi.completion_status'] = runtime.completionStatus;
-  return { ...init, values };
 }

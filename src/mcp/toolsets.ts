@@ -11,6 +11,7 @@ import { sessionTools } from './tools/session.js';
 import { courseTools } from './tools/course.js';
 import { runtimeTools } from './tools/runtime.js';
 import { debugTools } from './tools/debug.js';
+import { navigationTools } from './tools/navigation.js';
 
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];
 
@@ -21,6 +22,7 @@ const FACTORIES: GroupFactory[] = [
   courseTools,
   runtimeTools,
   debugTools,
+  navigationTools,
 ];
 
 export const ALL_GROUPS: readonly ToolGroup[] = [

@@ -169,7 +169,7 @@ export class CourseRuntime {
   private controlId: string | null = null;
   private requestIds = 0;
   private readonly requestEntries = new WeakMap<Request, NetworkEntry>();
-  private readonly oracle: NavigationOracle;
+  private oracle: NavigationOracle;
 
   constructor(
     private readonly spec: OpenCourseSpec,
@@ -480,6 +480,12 @@ export class CourseRuntime {
     );
     if (!dm) fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     return dm as Record<string, string>;
+  }
+
+  /** Replaces the navigation oracle (a sequencer taking over) and gives the SCO its answers. */
+  async setNavigationOracle(oracle: NavigationOracle): Promise<NavValiditySnapshot | null> {
+    this.oracle = oracle;
+    return this.log.frameLoads > 0 ? this.refreshNavigation() : null;
   }
 
   /** Re-reads the navigation oracle and gives the SCO the new adl.nav.request_valid answers. */

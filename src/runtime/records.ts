@@ -145,6 +145,8 @@ export interface RuntimeEvents {
   dialog: DialogEntry;
   navigation_blocked: NavigationBlocked;
   nav_request: NavRequestEvent;
+  /** An attempt's Terminate (LMSFinish) succeeded, whoever called it (the SCO, its unload handler, a tool). */
+  terminate: { scoId: string; attempt: number; source: CallSource; timestamp: number };
   crashed: RuntimeCrash;
   script_terminated: ScriptTerminated;
   launch: { scoId: string; attempt: number; url: string; timestamp: number };

@@ -132,6 +132,10 @@ export class RuntimeLog {
           }
           this.latestCall = rec;
           if (kept) this.emit('api_call', rec);
+          if (rec.result === 'true' && canonicalMethod(rec.method) === 'Terminate') {
+            const { scoId, attempt, source, timestamp } = rec;
+            this.emit('terminate', { scoId, attempt, source, timestamp });
+          }
           const ch = changeFromCall(m, rec);
           if (ch) this.addChange(ch);
           this.resolveCallWaiters(rec);

@@ -62,6 +62,14 @@ export interface SaveRequest extends StateKey {
   data: Record<string, string>;
 }
 
+export interface CourseSave {
+  scormVersion: ScormVersion;
+  /** Data model of each activity to replace, by SCO (activity) id. */
+  activities: Record<string, Record<string, string>>;
+  /** The sequencing section to write; undefined keeps the saved one. */
+  sequencing?: Record<string, unknown> | null;
+}
+
 /** A readable, file-name-safe form of a course id; not unique (the file name adds a hash for that). */
 export function sanitizeCourseId(courseId: string): string {
   const cleaned = courseId
@@ -137,25 +145,39 @@ export class SavedStateStore {
    * reached after the caller chose a new attempt.
    */
   async save(request: SaveRequest): Promise<string> {
-    const path = this.pathFor(request);
+    return this.saveCourse(request, {
+      scormVersion: request.scormVersion,
+      activities: { [request.scoId]: request.data },
+    });
+  }
+
+  /**
+   * Replaces the saved data model of the given activities (keeping the others) and, when given, the
+   * sequencing section (the whole tracking state of a sequenced course).
+   */
+  async saveCourse(key: StateKey, update: CourseSave): Promise<string> {
+    const path = this.pathFor(key);
     return this.serialized(path, async () => {
-      const k = fullKey(request);
-      const existing = await this.load(request).catch(() => null);
+      const k = fullKey(key);
+      const existing = await this.load(key).catch(() => null);
       const now = new Date().toISOString();
-      const activity: SavedActivity = {
-        sco_id: request.scoId,
-        scorm_version: request.scormVersion,
+      const changed = Object.entries(update.activities).map(([scoId, data]): SavedActivity => ({
+        sco_id: scoId,
+        scorm_version: update.scormVersion,
         saved_at: now,
-        data: request.data,
-      };
+        data,
+      }));
       const state: SavedState = {
         format: SAVED_STATE_FORMAT,
         course_id: k.courseId,
         learner_id: k.learnerId,
         namespace: k.namespace,
         saved_at: now,
-        activities: [...(existing?.activities ?? []).filter((a) => a.sco_id !== request.scoId), activity],
-        sequencing: existing?.sequencing ?? null,
+        activities: [
+          ...(existing?.activities ?? []).filter((a) => !Object.hasOwn(update.activities, a.sco_id)),
+          ...changed,
+        ],
+        sequencing: update.sequencing === undefined ? (existing?.sequencing ?? null) : update.sequencing,
       };
       await writeFileAtomic(path, JSON.stringify(state, null, 2) + '\n');
       return path;
@@ -314,7 +336,8 @@ function checkState(value: unknown, key: Required<StateKey>, path: string): Save
   return { ...(state as SavedState), sequencing };
 }
 
-function corrupt(path: string, why: string): never {
+/** SESSION_STATE_CORRUPT for the saved state at `path`, with both ways out. */
+export function corrupt(path: string, why: string): never {
   fail(
     'SESSION_STATE_CORRUPT',
     `The saved learner state at ${path} is unreadable: ${why}. Open with new_attempt: true (or force_new: true) to start fresh, or call scorm_clear_saved_data to delete it.`,

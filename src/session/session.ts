@@ -29,6 +29,9 @@ import type { ViewportSpec } from '../runtime/viewport.js';
 import { ArtifactStore } from './artifacts.js';
 import { EventLog } from './event-log.js';
 import { loadRuntime } from './lazy-runtime.js';
+import { LearnerStateStore } from './navigation/learner-state.js';
+import { SessionNavigator, type NavigatorHost } from './navigation/navigator.js';
+import type { NotApplicable, SnInitResult } from './navigation/types.js';
 import type { ResumeDecision, SavedStateStore, StateKey } from './saved-state.js';
 
 export type SessionState = 'opening' | 'ready' | 'running' | 'closing' | 'closed';
@@ -71,6 +74,9 @@ export class Session {
   runtime: CourseRuntime | null = null;
   launch: LaunchTarget | null = null;
   resume: ResumeDecision | null = null;
+  /** Sequencing of a multi-SCO course, from scorm_sn_init until the runtime closes. */
+  navigator: SessionNavigator | null = null;
+  private readonly learners: LearnerStateStore;
   private pkg: OpenedPackage | null = null;
   private parsedManifest: ParsedManifest | null = null;
 
@@ -81,6 +87,7 @@ export class Session {
     private readonly logger: Logger,
   ) {
     this.artifacts = new ArtifactStore(join(sessionsRoot, this.id));
+    this.learners = new LearnerStateStore(store.dir);
   }
 
   get workspace(): string {
@@ -224,6 +231,70 @@ export class Session {
     return runtime;
   }
 
+  /** Why navigation does not apply now, or null when the navigator runs. */
+  navigationNotApplicable(): NotApplicable | null {
+    if (this.navigator) return null;
+    if (!SessionNavigator.applies(this.parsed.manifest)) {
+      return {
+        success: false,
+        applicable: false,
+        sn_available: false,
+        reason: 'SINGLE_SCO',
+        message:
+          'This course has a single SCO (or is SCORM 1.2 with one item): there is nothing to sequence. Use scorm_runtime_open and the runtime tools.',
+      };
+    }
+    return {
+      success: false,
+      applicable: false,
+      sn_available: false,
+      reason: 'SN_NOT_INITIALIZED',
+      message:
+        'Sequencing is not running for this session. Call scorm_sn_init (after scorm_runtime_open) first.',
+    };
+  }
+
+  /**
+   * Starts sequencing on the open runtime: the SCO the runtime opened is unloaded (it ran outside
+   * sequencing and is not saved), and the engine delivers start, or resumeAll when the saved state was
+   * suspended. `fresh` ignores the saved sequencing state (scorm_sn_reset, new_attempt).
+   */
+  async initSequencing(fresh = false): Promise<SnInitResult | NotApplicable> {
+    this.requireRuntime();
+    const notApplicable = this.navigationNotApplicable();
+    if (notApplicable?.reason === 'SINGLE_SCO') return notApplicable;
+    this.navigator?.dispose();
+    this.navigator = null;
+    const { navigator, result } = await SessionNavigator.init(this.navigatorHost(), {
+      fresh: fresh || this.options.newAttempt,
+    });
+    this.navigator = navigator;
+    this.events.push('sequencing:started', { how: result.how, restored: result.restored });
+    navigator.onRequest((e) =>
+      this.events.push('sequencing:request', {
+        request: e.request,
+        source: e.source,
+        outcome: e.outcome,
+        reason: e.reason,
+        delivered: e.delivered?.activity_id ?? null,
+      }),
+    );
+    return result;
+  }
+
+  private navigatorHost(): NavigatorHost {
+    return {
+      manifest: this.parsed.manifest,
+      version: this.version,
+      stateKey: this.stateKey,
+      ...(this.options.learnerName === undefined ? {} : { learnerName: this.options.learnerName }),
+      store: this.store,
+      learners: this.learners,
+      logger: this.logger,
+      requireRuntime: () => this.requireRuntime(),
+    };
+  }
+
   requireRuntime(): CourseRuntime {
     if (!this.runtime || !this.runtime.isOpen) {
       if (this.runtime?.isCrashed) {
@@ -261,6 +332,14 @@ export class Session {
         }
         return result;
       }
+      if (this.navigator) {
+        const closed = await this.navigator.close();
+        result.saved_state_path = closed.saved_state_path;
+        result.terminated_by = closed.unloaded?.terminated_by ?? 'none';
+        result.save_error = this.navigator.saveError;
+        this.events.push('state:saved', { path: result.saved_state_path, suspended: closed.suspended });
+        return result;
+      }
       await runtime.unload();
       const exitElement = this.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
       if (runtime.initializeState === 'terminated') result.terminated_by = 'course';
@@ -289,6 +368,8 @@ export class Session {
       this.logger.warn('RUNTIME_CLOSE_SAVE_FAILED', { session_id: this.id, error });
       this.events.push('error', { during: 'runtime close', message: (error as Error).message });
     } finally {
+      this.navigator?.dispose();
+      this.navigator = null;
       await runtime.close().catch(() => undefined);
       this.runtime = null;
       if (this.state === 'running') this.state = 'ready';

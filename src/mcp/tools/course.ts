@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fail } from '../../core/errors.js';
 import { parseManifestFile } from '../../manifest/index.js';
 import { openPackage } from '../../package/open-package.js';
+import { LearnerStateStore } from '../../session/navigation/learner-state.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
@@ -116,15 +117,28 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_clear_saved_data',
       group: 'session',
       description:
-        'Delete the saved learner state of a course (identified by its manifest identifier). The next open starts fresh.',
-      input: { package_path: packagePath },
+        "Delete the saved learner state of a course (identified by its manifest identifier): each SCO's data and the sequencing state. The next open starts fresh. include_learner_state=true also deletes the learner's global objectives and shared data (adl.data), which all courses share.",
+      input: {
+        package_path: packagePath,
+        include_learner_state: z.boolean().optional(),
+      },
       handler: async (args) => {
         const pkg = await openPackage(args.package_path);
         try {
           const courseId =
             (await parseManifestFile(pkg.manifestPath)).manifest.identifier || 'unknown_course';
           const result = await sessions.store.clear({ courseId });
-          return { data: { success: true, course_id: courseId, ...result } };
+          const learner = args.include_learner_state
+            ? await new LearnerStateStore(sessions.store.dir).clear()
+            : null;
+          return {
+            data: {
+              success: true,
+              course_id: courseId,
+              ...result,
+              ...(learner ? { learner_state: learner } : {}),
+            },
+          };
         } finally {
           await pkg.cleanup();
         }

@@ -1,0 +1,90 @@
+/** The navigator's answers as the tools show them (snake_case, reasons in words). */
+import type { NavigationState, SessionOutcome } from '../../sequencing/index.js';
+import type { DeliveredSco, LmsRequest, NavOutcome, NavStateView, UnloadedSco } from './types.js';
+
+/** "continue", "choice:intro", "jump:quiz". */
+export function describeRequest(request: LmsRequest): string {
+  return 'target' in request ? `${request.type}:${request.target}` : request.type;
+}
+
+export function navOutcome(
+  request: string,
+  source: NavOutcome['source'],
+  outcome: SessionOutcome,
+  unloaded: UnloadedSco | null,
+  delivered: DeliveredSco | null,
+  currentActivity: string | null,
+  sessionEnded: boolean,
+): NavOutcome {
+  const denied = outcome.kind === 'denied';
+  return {
+    applicable: true,
+    sn_available: true,
+    request,
+    source,
+    success: !denied,
+    outcome: outcome.kind === 'deliver' ? 'delivered' : outcome.kind,
+    reason: denied
+      ? `not valid, because ${outcome.reason} (${outcome.code}, ${outcome.process})`
+      : outcome.kind === 'deliver'
+        ? `delivered ${outcome.activityId}${outcome.resumed ? ' (resumed)' : ''}`
+        : outcome.reason,
+    code: denied ? outcome.code : null,
+    process: denied ? outcome.process : null,
+    unloaded,
+    delivered,
+    current_activity: currentActivity,
+    session_ended: sessionEnded,
+  };
+}
+
+export function navStateView(
+  nav: NavigationState,
+  sessionEnded: boolean,
+  delivered: NavStateView['delivered'],
+): NavStateView {
+  const controls = Object.fromEntries(
+    Object.entries(nav.controls).map(([name, c]) => [name, { hidden: c.hidden, enabled: c.enabled }]),
+  );
+  return {
+    sn_available: true,
+    applicable: true,
+    current_activity: nav.currentActivity,
+    suspended_activity: nav.suspendedActivity,
+    session_ended: sessionEnded,
+    valid_requests: Object.fromEntries(
+      Object.entries(nav.requests).map(([name, v]) => [
+        name,
+        {
+          valid: v.valid,
+          ...(v.reason === undefined ? {} : { reason: v.reason }),
+          ...(v.code === undefined ? {} : { code: v.code }),
+        },
+      ]),
+    ),
+    hidden_lms_controls: Object.entries(nav.controls)
+      .filter(([, c]) => c.hidden)
+      .map(([name]) => name),
+    controls,
+    toc_enabled: nav.tocEnabled,
+    toc: nav.toc.map((e) => ({
+      id: e.id,
+      title: e.title,
+      parent_id: e.parentId,
+      depth: e.depth,
+      is_leaf: e.isLeaf,
+      visible: e.visible,
+      hidden_from_choice: e.hiddenFromChoice,
+      available: e.available,
+      current: e.current,
+      active: e.active,
+      suspended: e.suspended,
+      attempt_count: e.attemptCount,
+      completion_status: e.completionStatus,
+      success_status: e.successStatus,
+      can_choose: e.selectable,
+      ...(e.whyNot === undefined ? {} : { why_not: e.whyNot }),
+    })),
+    delivered,
+  };
+}
