@@ -1,13 +1,19 @@
 // Bundles the two entry points (MCP server, CLI) from tsc's output into dist/bundle: a few chunks load far
 // faster than hundreds of small modules (MCP start-up ~450 ms -> ~200 ms). Heavy or asset-bearing packages
 // stay external and are loaded on first use (playwright-core, libxml2-wasm).
-// Also bundles the scripts that run in the browser (src/runtime/player/page/player.ts and
+// Also bundles the scripts that run in the browser (src/runtime/player/page/player-*.ts and
 // dialog-guard.ts) into classic scripts, written next to the module that reads them (page-assets.js)
 // and next to the bundled chunks.
 import { build } from 'esbuild';
 import { copyFileSync, rmSync } from 'node:fs';
 
-const PAGE_SCRIPTS = { player: 'player.iife.js', 'dialog-guard': 'dialog-guard.iife.js' };
+// One player script per SCORM version, each with its engine (src/rte/strict), so a page carries only
+// the engine it runs.
+const PAGE_SCRIPTS = {
+  'player-2004': 'player-2004.iife.js',
+  'player-12': 'player-12.iife.js',
+  'dialog-guard': 'dialog-guard.iife.js',
+};
 const ASSET_DIR = 'dist/src/runtime/player';
 
 rmSync('dist/bundle', { recursive: true, force: true });

@@ -36,7 +36,7 @@ import {
   webRtcGuard,
 } from './webrtc-guard.js';
 import { playerHtml, type PlayerLaunchConfig } from './player/player-page.js';
-import { CONTROL_MARKER, EMIT_BINDING } from './player/wire.js';
+import { CONTROL_MARKER, EMIT_BINDING, type LaunchSharedData } from './player/wire.js';
 import { pngSize } from './png.js';
 import {
   API_METHODS,
@@ -70,6 +70,8 @@ export interface OpenCourseSpec {
   scormVersion: '1.2' | '2004';
   scoId: string;
   rte: RteInit;
+  /** adl.data for the SCO (SCORM 2004): its item's maps and the learner's buckets. */
+  sharedData?: LaunchSharedData;
   viewport?: ViewportSpec;
   /** Let the course reach public hosts (default: blocked and recorded). Never loopback or private ranges. */
   allowNetwork?: boolean;
@@ -142,6 +144,8 @@ export interface LaunchAttemptSpec {
   scoId: string;
   launchPath: string;
   rte: RteInit;
+  /** adl.data for the SCO (SCORM 2004): its item's maps and the learner's buckets. */
+  sharedData?: LaunchSharedData;
 }
 
 type State = 'starting' | 'open' | 'crashed' | 'closed';
@@ -488,6 +492,19 @@ export class CourseRuntime {
     return this.log.frameLoads > 0 ? this.refreshNavigation() : null;
   }
 
+  /**
+   * The adl.data buckets of the current SCO as they are now, by target id: the values it was launched
+   * with plus what it wrote (for saving them per learner). Readable after Terminate and unload too,
+   * until the next launchAttempt.
+   */
+  async readSharedData(): Promise<Record<string, string>> {
+    const buckets = await this.bounded('reading shared data', () =>
+      this.control<Record<string, string> | null>('sharedData'),
+    );
+    if (!buckets) fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
+    return buckets;
+  }
+
   /** Re-reads the navigation oracle and gives the SCO the new adl.nav.request_valid answers. */
   async refreshNavigation(): Promise<NavValiditySnapshot> {
     const snap = this.oracle.snapshot(this.log.currentScoId ?? this.spec.scoId);
@@ -529,6 +546,7 @@ export class CourseRuntime {
       settings: next.rte.settings,
       values: next.rte.values,
       nav: this.oracle.snapshot(next.scoId),
+      ...(next.sharedData ? { sharedData: next.sharedData } : {}),
       record: this.spec.recordCalls !== false,
     };
     const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
@@ -1038,6 +1056,7 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
         settings: spec.rte.settings,
         values: spec.rte.values,
         nav: oracle.snapshot(spec.scoId),
+        ...(spec.sharedData ? { sharedData: spec.sharedData } : {}),
         record: spec.recordCalls !== false,
       },
       spec.title,

@@ -181,7 +181,8 @@ test('SCORM 1.2: open, call, read, replay, validate, wait, terminate and close',
     args: ['cmi.core.nope'],
   });
   assert.equal(bad.result, '');
-  assert.equal(bad.error_code, '401');
+  // 1.2 RTE 3.4.4: 201 for a name that is no element of the data model (401: valid but not implemented).
+  assert.equal(bad.error_code, '201');
   assert.ok(String(bad.error_string).length > 0);
   const unknown = await callToolError(server.client, 'scorm_api_call', {
     session_id: sessionId,
@@ -233,7 +234,7 @@ test('SCORM 1.2: open, call, read, replay, validate, wait, terminate and close',
   assert.equal(replay.total_calls, 4);
   assert.equal(replay.executed_calls, 3);
   assert.equal(replay.failed_at_index, 2);
-  assert.equal(replay.error.error_code, '401');
+  assert.equal(replay.error.error_code, '201');
   assert.equal(replay.results[0]?.success, true);
 
   const history = await callTool<{ session_id: string; changes: Data[]; total: number; has_more: boolean }>(

@@ -17,6 +17,7 @@ import {
   type ProbeReport,
 } from '../../runtime/anomalies/index.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { clipLongValues } from '../../runtime/data-model/index.js';
 import { CANONICAL_METHODS, canonicalMethod, type ApiCallRecord } from '../../runtime/records.js';
 import type { ViewportSpec } from '../../runtime/viewport.js';
 import type { Session } from '../../session/session.js';
@@ -199,7 +200,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
               data.anomaly_counts = counts(analysed.anomalies);
             }
             if (args.include_data_model_state) {
-              data.data_model = analysed.dataModel;
+              data.data_model = analysed.dataModel && clipLongValues(analysed.dataModel);
               data.data_changes = runtime.log.dataChanges.slice(0, maxCalls).map((c) => ({
                 element: c.element,
                 previous_value: c.previousValue,
@@ -275,7 +276,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
           return {
             api_test_results: {
               initialize_success: report.initialized,
-              data_model_state: report.dataModel,
+              data_model_state: report.dataModel && clipLongValues(report.dataModel),
               ...(args.capture_api_calls
                 ? {
                     api_calls_captured: report.calls.map((c) => ({

@@ -1,3 +1,4 @@
+import { arrayJoin, arrayPush, regexpExec, regexpTest, splitOn } from '../../core/intrinsics.js';
 import type { ElementDef, ElementInfo } from './element-def.js';
 import { SCORM12_ELEMENTS } from './elements-12.js';
 import { SCORM2004_ELEMENTS } from './elements-2004.js';
@@ -39,9 +40,11 @@ const INDEXES: Record<ScormVersion, Index> = {
 };
 
 const TARGETED = /^(adl\.nav\.request_valid\.(?:choice|jump))\.\{target=([^}]*)\}$/;
+const INDEX = /^\d+$/;
 
 /**
- * Resolves a concrete element name (`cmi.interactions.3.id`, `adl.nav.request_valid.choice.{target=a1}`)
+ * Resolves a concrete element name. It runs on SetValue/GetValue in the player page, which shares its
+ * realm with the course: see ../../core/intrinsics.ts for why it avoids array methods. (`cmi.interactions.3.id`, `adl.nav.request_valid.choice.{target=a1}`)
  * to its catalogue entry; undefined when the version's data model has no such element.
  */
 export function lookupElement(version: ScormVersion, element: string): ElementInfo | undefined {
@@ -62,7 +65,7 @@ const CACHES: Record<ScormVersion, Map<string, ElementInfo | undefined>> = {
 function resolve(version: ScormVersion, element: string): ElementInfo | undefined {
   const index = INDEXES[version];
   if (version === '2004') {
-    const m = TARGETED.exec(element);
+    const m = regexpExec(TARGETED, element);
     if (m) {
       const def = index.byPattern.get(`${m[1]}.{target=ID}`);
       const target = m[2] ?? '';
@@ -71,17 +74,17 @@ function resolve(version: ScormVersion, element: string): ElementInfo | undefine
     }
   }
   const indices: number[] = [];
-  const segments = element.split('.');
+  const segments = splitOn(element, '.');
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i] ?? '';
-    if (/^\d+$/.test(seg)) {
-      indices.push(Number(seg));
+    if (regexpTest(INDEX, seg)) {
+      arrayPush(indices, Number(seg));
       segments[i] = 'n';
     } else if (seg === 'n') {
       return undefined; // the placeholder itself is not a valid concrete name
     }
   }
-  const pattern = segments.join('.');
+  const pattern = arrayJoin(segments, '.');
   const def = index.byPattern.get(pattern);
   if (!def) return undefined;
   const children = index.children.get(pattern);

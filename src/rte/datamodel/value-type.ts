@@ -44,14 +44,14 @@ export function oneOf(id: string, types: readonly ValueType[]): ValueType {
     id,
     expected: types.map((t) => t.expected).join(' or '),
     check(value) {
-      const rejections: Rejection[] = [];
-      for (const t of types) {
-        const r = t.check(value);
+      // Runs on every SetValue: indexed loops, no array methods (see ../../core/intrinsics.ts).
+      let specific: Rejection | undefined;
+      for (let i = 0; i < types.length; i++) {
+        const r = (types[i] as ValueType).check(value);
         if (!r) return undefined;
-        rejections.push(r);
+        // A value of the right shape but out of range/too long explains itself better than "not X or Y".
+        if (!specific && r.kind !== 'format' && r.kind !== 'vocabulary') specific = r;
       }
-      // A value of the right shape but out of range/too long explains itself better than "not X or Y".
-      const specific = rejections.find((r) => r.kind !== 'format' && r.kind !== 'vocabulary');
       return specific ?? reject('format', `${quote(value)} is not ${this.expected}`);
     },
   };

@@ -3,6 +3,8 @@
  * the manifest, in map order, with the read/write permissions of each map. The buckets themselves
  * belong to the learner (or to the attempt) and are passed in as a store.
  */
+import { regexpExec } from '../../core/intrinsics.js';
+
 export interface SharedDataMap {
   targetId: string;
   read: boolean;
@@ -14,12 +16,15 @@ export interface SharedDataStore {
   set(targetId: string, value: string): void;
 }
 
-export function memorySharedDataStore(): SharedDataStore & { clear(): void } {
-  const values = new Map<string, string>();
+export function memorySharedDataStore(
+  initial: Readonly<Record<string, string>> = {},
+): SharedDataStore & { clear(): void; entries(): Record<string, string> } {
+  const values = new Map<string, string>(Object.entries(initial));
   return {
     get: (id) => values.get(id),
     set: (id, value) => void values.set(id, value),
     clear: () => values.clear(),
+    entries: () => Object.fromEntries(values),
   };
 }
 
@@ -36,12 +41,18 @@ export class SharedDataView {
     private readonly store: SharedDataStore,
   ) {}
 
+  /** The map at an index; never a value from Array.prototype for an index past the end. */
+  private map(index: string | undefined): SharedDataMap | undefined {
+    const i = Number(index);
+    return i < this.maps.length ? this.maps[i] : undefined;
+  }
+
   get(name: string): Outcome {
     if (name === 'adl.data._count') return ok(String(this.maps.length));
     if (name === 'adl.data._children') return ok('id,store');
-    const m = ENTRY.exec(name);
+    const m = regexpExec(ENTRY, name);
     if (!m) return err('401', `${name} is not an element of adl.data`);
-    const map = this.maps[Number(m[1])];
+    const map = this.map(m[1]);
     if (!map) return err('301', `adl.data has ${this.maps.length} entries; index ${m[1]} does not exist`);
     if (m[2] === 'id') return ok(map.targetId);
     if (!map.read) return err('405', `the manifest does not let this SCO read shared data "${map.targetId}"`);
@@ -54,9 +65,9 @@ export class SharedDataView {
 
   /** Only adl.data.n.store is writable, and only through a map that allows it. */
   set(name: string, value: string, check: (v: string) => Outcome): Outcome {
-    const m = ENTRY.exec(name);
+    const m = regexpExec(ENTRY, name);
     if (!m) return err('401', `${name} is not an element of adl.data`);
-    const map = this.maps[Number(m[1])];
+    const map = this.map(m[1]);
     if (!map) return err('351', `adl.data has ${this.maps.length} entries; index ${m[1]} does not exist`);
     if (m[2] === 'id') return err('404', 'adl.data.n.id is read-only');
     if (!map.write)

@@ -2,9 +2,11 @@
  * Our own SCORM 2004 run-time data store (RTE book, section 4). It holds what the strict front has
  * already checked for existence, access and value space, and answers for the collections (counts,
  * order of records, identifiers that must come first and stay unique) and the LMS-computed values
- * (completion and success status from thresholds, total time).
+ * (completion and success status from thresholds, total time). What runs per call keeps to
+ * ../../core/intrinsics.ts: in the player page it shares its realm with the course.
  */
-import { collectionLevels } from './collections.js';
+import { hasOwn } from '../../core/intrinsics.js';
+import { collectionLevels, TOP_COLLECTIONS, type CollectionLevel } from './collections.js';
 import { durationSeconds, formatDuration } from './duration.js';
 import { toPattern } from './names.js';
 import type { Outcome } from './shared-data.js';
@@ -30,6 +32,10 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   'cmi.objectives.n.completion_status': 'unknown',
 };
 
+function defaultOf(pattern: string): string | undefined {
+  return hasOwn(DEFAULTS, pattern) ? DEFAULTS[pattern] : undefined;
+}
+
 const SINGLE_PATTERN = new Set(['true-false', 'likert', 'numeric', 'other']);
 /** Types whose correct-response patterns must differ from each other. */
 const DISTINCT_PATTERNS = new Set(['choice', 'sequencing']);
@@ -40,11 +46,13 @@ export class DataStore2004 {
 
   /** Values the LMS loads before Initialize (launch data, restored attempt). Not checked. */
   load(initial: Readonly<Record<string, string>>): void {
-    for (const [name, value] of Object.entries(initial)) {
-      for (const level of collectionLevels(name)) {
+    for (const name of Object.keys(initial)) {
+      const levels = collectionLevels(name);
+      for (let i = 0; i < levels.length; i++) {
+        const level = levels[i] as CollectionLevel;
         this.counts.set(level.path, Math.max(this.count(level.path), level.index + 1));
       }
-      this.values.set(name, value);
+      this.values.set(name, initial[name] as string);
     }
   }
 
@@ -53,7 +61,9 @@ export class DataStore2004 {
   }
 
   get(name: string): Outcome {
-    for (const level of collectionLevels(name)) {
+    const levels = collectionLevels(name);
+    for (let i = 0; i < levels.length; i++) {
+      const level = levels[i] as CollectionLevel;
       if (!level.canonical || level.index >= this.count(level.path)) {
         return err(
           '301',
@@ -63,7 +73,7 @@ export class DataStore2004 {
     }
     if (name === 'cmi.completion_status') return ok(this.completionStatus());
     if (name === 'cmi.success_status') return ok(this.successStatus());
-    const value = this.values.get(name) ?? DEFAULTS[toPattern(name)];
+    const value = this.values.get(name) ?? defaultOf(toPattern(name));
     return value === undefined ? err('403', `${name} has not been set`) : ok(value);
   }
 
@@ -78,7 +88,8 @@ export class DataStore2004 {
    */
   checkPosition(name: string, value: string): Outcome {
     const levels = collectionLevels(name);
-    for (const level of levels) {
+    for (let i = 0; i < levels.length; i++) {
+      const level = levels[i] as CollectionLevel;
       const count = this.count(level.path);
       if (!level.canonical)
         return err('351', `${level.path}.${level.field}: write the index without leading zeros`);
@@ -106,7 +117,8 @@ export class DataStore2004 {
     const position = this.checkPosition(name, value);
     if (!position.ok) return position;
     const levels = collectionLevels(name);
-    for (const level of levels) {
+    for (let i = 0; i < levels.length; i++) {
+      const level = levels[i] as CollectionLevel;
       if (level.index === this.count(level.path)) this.counts.set(level.path, level.index + 1);
     }
     this.values.set(name, value);
@@ -163,7 +175,9 @@ export class DataStore2004 {
 
   /** At Terminate: the session's time joins the total. */
   accumulateSessionTime(): void {
-    const session = durationSeconds(this.values.get('cmi.session_time') ?? '') ?? 0;
+    const reported = this.values.get('cmi.session_time');
+    if (reported === undefined) return;
+    const session = durationSeconds(reported) ?? 0;
     const total = durationSeconds(this.values.get('cmi.total_time') ?? 'PT0S') ?? 0;
     this.values.set('cmi.total_time', formatDuration(total + session));
   }
@@ -171,5 +185,30 @@ export class DataStore2004 {
   /** Every stored value, for saving the attempt. */
   snapshot(): Record<string, string> {
     return Object.fromEntries(this.values);
+  }
+
+  /**
+   * The data model for display and for comparing with the record: the stored values, the default of
+   * each top-level element not set, and the `_count` of every collection. Statuses are as stored
+   * (GetValue evaluates them against thresholds when asked).
+   */
+  view(): Record<string, string> {
+    // Built with a null prototype and indexed loops: it runs at Initialize, Commit and Terminate, in
+    // the course's realm (see ../../core/intrinsics.ts).
+    const out = Object.create(null) as Record<string, string>;
+    this.values.forEach((value, name) => (out[name] = value));
+    const patterns = Object.keys(DEFAULTS);
+    for (let i = 0; i < patterns.length; i++) {
+      const pattern = patterns[i] as string;
+      if (!pattern.includes('.n.') && !pattern.includes('._') && !hasOwn(out, pattern)) {
+        out[pattern] = DEFAULTS[pattern] as string;
+      }
+    }
+    for (let i = 0; i < TOP_COLLECTIONS.length; i++) {
+      const path = TOP_COLLECTIONS[i] as string;
+      out[`${path}._count`] = String(this.count(path));
+    }
+    this.counts.forEach((count, path) => (out[`${path}._count`] = String(count)));
+    return out;
   }
 }

@@ -6,7 +6,7 @@
 import type { RteInit } from '../adapter/rte-init.js';
 import { lookupElement, toCharacterString, validateValue } from '../datamodel/index.js';
 import type { Api12, LifeState } from './api-types.js';
-import { createEngine12, type Engine12 } from './engines.js';
+import { accumulateTotalTime12, createEngine12, engine12Values, type Engine12 } from './engines.js';
 import { ERRORS_12, errorString } from './error-codes.js';
 import { ErrorState } from './error-state.js';
 import { isKnownName, splitKeyword } from './names.js';
@@ -25,6 +25,22 @@ export class StrictApi12 implements Api12 {
     return this.state;
   }
 
+  /** Every element the engine holds (collections expanded, `_count` included). */
+  dataModel(): Record<string, string> {
+    return engine12Values(this.engine);
+  }
+
+  /** An element's stored value, without touching the error state (undefined: none). */
+  peek(name: string): string | undefined {
+    let v: unknown;
+    try {
+      v = this.engine.getCMIValue(name);
+    } catch {
+      return undefined;
+    }
+    return v === undefined || v === null || typeof v === 'object' ? undefined : String(v);
+  }
+
   LMSInitialize(parameter: unknown = ''): string {
     if (parameter !== '') return this.errors.fail('201', 'LMSInitialize takes an empty string ("")');
     if (this.state !== 'not-initialized')
@@ -35,7 +51,10 @@ export class StrictApi12 implements Api12 {
   LMSFinish(parameter: unknown = ''): string {
     if (parameter !== '') return this.errors.fail('201', 'LMSFinish takes an empty string ("")');
     if (this.state !== 'running') return this.errors.fail('301', `LMSFinish when the SCO is ${this.state}`);
-    return this.engineCall(this.engine.LMSFinish(''), () => (this.state = 'terminated'));
+    return this.engineCall(this.engine.LMSFinish(''), () => {
+      this.state = 'terminated';
+      accumulateTotalTime12(this.engine);
+    });
   }
 
   LMSCommit(parameter: unknown = ''): string {
@@ -60,7 +79,7 @@ export class StrictApi12 implements Api12 {
     return String(value);
   }
 
-  LMSSetValue(element: unknown = '', value: unknown = ''): string {
+  LMSSetValue(element: unknown = '', value?: unknown): string {
     if (this.state !== 'running') return this.errors.fail('301', `LMSSetValue when the SCO is ${this.state}`);
     const name = toCharacterString(element);
     if (name === undefined || name === '')

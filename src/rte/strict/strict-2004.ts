@@ -4,7 +4,10 @@
  * our own data store (collections, identifiers, computed statuses). The error state, adl.nav.*
  * (answered by the sequencer's navigation snapshot) and adl.data (shared buckets) live here too.
  * scorm-again is not used for SCORM 2004: see the README's design decisions for the measured reasons.
+ * The player page runs this object in the course's realm, so what runs per call keeps to
+ * ../../core/intrinsics.ts.
  */
+import { arrayJoin, hasOwn, regexpExec, stringSlice, stringStartsWith } from '../../core/intrinsics.js';
 import { lookupElement, toCharacterString, validateValue, type ElementInfo } from '../datamodel/index.js';
 import type { NavValiditySnapshot } from '../adapter/navigation-oracle.js';
 import { unknownNavValidity } from '../adapter/navigation-oracle.js';
@@ -55,6 +58,18 @@ export class StrictApi2004 implements Api2004 {
     return this.store.snapshot();
   }
 
+  /** The data model for display and for comparing with the record (see DataStore2004.view). */
+  dataModel(): Record<string, string> {
+    const view = this.store.view();
+    view['adl.nav.request'] = this.navRequest;
+    return view;
+  }
+
+  /** An element's stored value, without touching the error state (undefined: not stored). */
+  peek(name: string): string | undefined {
+    return name === 'adl.nav.request' ? this.navRequest : this.store.peek(name);
+  }
+
   /** cmi.exit as the SCO left it. */
   get exitValue(): string {
     return this.store.peek('cmi.exit') ?? '';
@@ -101,7 +116,7 @@ export class StrictApi2004 implements Api2004 {
     return outcome.value;
   }
 
-  SetValue(element: unknown = '', value: unknown = ''): string {
+  SetValue(element: unknown = '', value?: unknown): string {
     if (this.state === 'not-initialized') return this.errors.fail('132', 'SetValue before Initialize');
     if (this.state === 'terminated') return this.errors.fail('133', 'SetValue after Terminate');
     const name = toCharacterString(element);
@@ -124,21 +139,23 @@ export class StrictApi2004 implements Api2004 {
   }
 
   private get(name: string): Outcome {
-    if (name.startsWith('adl.data.')) return this.sharedData.get(name);
-    const nav = NAV_VALID.exec(name);
+    if (stringStartsWith(name, 'adl.data.')) return this.sharedData.get(name);
+    const nav = regexpExec(NAV_VALID, name);
     if (nav) return this.navValidity(nav[1] ?? '', nav[2]);
     const info = lookupElement('2004', name);
     if (!info) return this.unknown(name, 'get');
     if (info.access === 'wo') return err('405', `${name} is write-only`);
     if (name === 'adl.nav.request') return ok(this.navRequest);
-    if (info.keyword === '_children') return ok((info.children ?? []).join(','));
-    if (info.keyword === '_count') return ok(String(this.store.count(name.slice(0, -'._count'.length))));
+    if (info.keyword === '_children') return ok(arrayJoin(info.children ?? [], ','));
+    if (info.keyword === '_count') {
+      return ok(String(this.store.count(stringSlice(name, 0, -'._count'.length))));
+    }
     return this.store.get(name);
   }
 
   private set(name: string, value: unknown): Outcome {
     const info = lookupElement('2004', name);
-    if (name.startsWith('adl.data.') && name !== 'adl.data._count' && name !== 'adl.data._children') {
+    if (stringStartsWith(name, 'adl.data.') && name !== 'adl.data._count' && name !== 'adl.data._children') {
       return this.sharedData.set(name, toCharacterString(value) ?? '', (v) =>
         info ? this.check(info, v) : ok(v),
       );
@@ -185,7 +202,7 @@ export class StrictApi2004 implements Api2004 {
     }
     if (target === undefined || target === '') return err('401', `request_valid.${kind} needs a {target=ID}`);
     const table = kind === 'choice' ? snapshot.choice : snapshot.jump;
-    return ok(table[target] ?? snapshot.otherTargets);
+    return ok(hasOwn(table, target) ? (table[target] as string) : snapshot.otherTargets);
   }
 
   private unknown(name: string, call: 'get' | 'set'): Outcome {

@@ -1,3 +1,4 @@
+export { clipLongValues } from './clip-values.js';
 export { formatRecorded, isFailedCall } from './call-outcome.js';
 export { compareSnapshots, flattenSnapshot, type SnapshotDiff } from './compare-snapshots.js';
 export { collectionParts, compareElements, isPattern, patternMatcher } from './element-path.js';

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 
 export const PAGE_ASSETS = {
-  player: 'player.iife.js',
+  player2004: 'player-2004.iife.js',
+  player12: 'player-12.iife.js',
   dialogGuard: 'dialog-guard.iife.js',
 } as const;
 

@@ -2,7 +2,8 @@
  * The top-level page we serve for a session: it owns the SCORM API objects and shows the SCO in an
  * iframe, as an LMS does. The iframe is sandboxed without top navigation so a SCO cannot take the page
  * away; everything else a browser normally allows (scripts, forms, dialogs, popups) stays on. The
- * player's script (page/player.ts, bundled by scripts/bundle.mjs) is inlined after the iframe element.
+ * player's script (page/player-2004.ts or page/player-12.ts with its engine, bundled by
+ * scripts/bundle.mjs) is inlined after the iframe element.
  */
 import { pageAsset } from './page-assets.js';
 import { CONFIG_ELEMENT_ID, SCO_FRAME_ID, SCO_FRAME_NAME, type PlayerLaunchConfig } from './wire.js';
@@ -32,7 +33,6 @@ export function inlineJson(value: unknown): string {
 }
 
 export function playerHtml(config: PlayerLaunchConfig, title = 'SCORM Tester'): string {
-  const engine = config.version === '2004' ? 'scorm2004.js' : 'scorm12.js';
   const safeTitle = title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en">
@@ -45,12 +45,11 @@ export function playerHtml(config: PlayerLaunchConfig, title = 'SCORM Tester'): 
 html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden; background: #fff; }
 #${SCO_FRAME_ID} { display: block; border: 0; width: 100%; height: 100%; }
 </style>
-<script src="${engine}"></script>
 <script type="application/json" id="${CONFIG_ELEMENT_ID}">${inlineJson(config)}</script>
 </head>
 <body>
 <iframe id="${SCO_FRAME_ID}" name="${SCO_FRAME_NAME}" title="SCO" sandbox="${SCO_SANDBOX}" allow="fullscreen; autoplay; clipboard-write"></iframe>
-<script>${pageAsset('player')}</script>
+<script>${pageAsset(config.version === '2004' ? 'player2004' : 'player12')}</script>
 </body>
 </html>
 `;

@@ -18,12 +18,21 @@
  * Values that JSON cannot carry as they are (undefined, NaN, functions, strings over
  * MAX_RECORDED_STRING) travel as RecordedValue objects.
  *
- * The control object (what Node calls: launch, callApi, dataModel, …) is never on the window: at boot,
+ * The control object (what Node calls: launch, callApi, dataModel, sharedData, …) is never on the window: at boot,
  * before any course code runs, the player passes it to console.debug(CONTROL_MARKER, control), and Node
  * takes its handle (a CDP object id) from that console event.
  */
 import type { NavValiditySnapshot } from '../../rte/adapter/navigation-oracle.js';
 import type { RteInit } from '../../rte/adapter/rte-init.js';
+import type { SharedDataMap } from '../../rte/strict/shared-data.js';
+
+/** adl.data for one SCO (SCORM 2004 4th Edition): its item's maps and the buckets' current values. */
+export interface LaunchSharedData {
+  /** The item's adlcp:data maps, in manifest order (adl.data.n follows this order). */
+  maps: SharedDataMap[];
+  /** The current value of each bucket, by target id (missing: never written). */
+  values: Record<string, string>;
+}
 
 /** What the player needs to start an attempt (the argument of the control object's launch). */
 export interface PlayerLaunchConfig {
@@ -34,14 +43,19 @@ export interface PlayerLaunchConfig {
   settings: RteInit['settings'];
   values: RteInit['values'];
   nav: NavValiditySnapshot;
+  /** adl.data (2004 only); without it the SCO sees no buckets (adl.data._count is 0). */
+  sharedData?: LaunchSharedData;
   /** false: expose the bare engine (no recording). */
   record?: boolean;
 }
 
 export const EMIT_BINDING = '__scormTesterEmit';
 export const CONTROL_MARKER = 'scorm-tester:control';
-/** Globals of earlier players (the control object lived there): trapped, so a course that tries them is reported. */
-export const LEGACY_GLOBALS = ['__scormTester', '__scormTesterConfig'];
+/**
+ * Globals of earlier players (the control object lived there; scorm-again's constructors were loaded as
+ * scripts): trapped, so a course that tries them is reported.
+ */
+export const LEGACY_GLOBALS = ['__scormTester', '__scormTesterConfig', 'Scorm12API', 'Scorm2004API'];
 /** The inline JSON element carrying the launch configuration (read and removed at boot). */
 export const CONFIG_ELEMENT_ID = 'scorm-tester-config';
 export const SCO_FRAME_ID = 'sco';

@@ -1,6 +1,7 @@
 /** Reading, tracing and checking the data model of a running course. */
 import { z } from 'zod';
 import {
+  clipLongValues,
   compareSnapshots,
   elementMetadata,
   queryHistory,
@@ -21,7 +22,7 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_data_model_get',
       group: 'runtime',
       description:
-        'Read data model elements of the running course in one call, straight from the engine (no API call, the course\'s error state is untouched). Names may use wildcards: "cmi.interactions.*", "cmi.objectives.*.id". No names: the whole model. include_metadata adds access and type per element.',
+        'Read data model elements of the running course in one call, straight from the engine (no API call, the course\'s error state is untouched). Names may use wildcards: "cmi.interactions.*", "cmi.objectives.*.id". No names: the whole model. include_metadata adds access and type per element. A value longer than 65,536 characters comes back as {$type:"string", length, head, truncated:true}.',
       input: {
         session_id: sessionId,
         elements: z.array(elementName).max(1000).optional().describe('Element names, e.g. ["cmi.location"].'),
@@ -39,7 +40,10 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
           elements: args.elements,
           patterns: args.patterns,
         });
-        const result: Record<string, unknown> = { data, element_count: Object.keys(data).length };
+        const result: Record<string, unknown> = {
+          data: clipLongValues(data),
+          element_count: Object.keys(data).length,
+        };
         if (args.include_metadata) {
           const metadata: Record<string, ElementMetadata | null> = {};
           for (const name of Object.keys(data)) metadata[name] = elementMetadata(runtime.version, name);

@@ -1,3 +1,4 @@
+import { listHas, regexpExec, splitOn } from '../../../core/intrinsics.js';
 import { quote, reject, type Rejection } from '../value-type.js';
 import { checkSpm } from './characterstring.js';
 import { checkDecimal } from './decimal.js';
@@ -7,9 +8,12 @@ import { checkLocalized } from './localized-string.js';
 
 /**
  * SCORM 2004 4th Edition formats of cmi.interactions.n.correct_responses.n.pattern and
- * cmi.interactions.n.learner_response, which depend on cmi.interactions.n.type.
+ * cmi.interactions.n.learner_response, which depend on cmi.interactions.n.type. Checked on every
+ * SetValue in the player page, in the course's realm: indexed loops and ../../../core/intrinsics.ts.
  */
 export type ResponseKind = 'pattern' | 'learner_response';
+
+const FLAG = /^\{(case_matters|order_matters|lang)=([^}]*)\}/;
 
 const bad = (value: string, type: string, what: string): Rejection =>
   reject('format', `${quote(value)} is not a valid ${type} response: ${what}`);
@@ -24,9 +28,9 @@ function stripFlags(value: string, allowed: readonly string[]): { rest: string }
   let rest = value;
   const seen = new Set<string>();
   for (;;) {
-    const m = /^\{(case_matters|order_matters|lang)=([^}]*)\}/.exec(rest);
+    const m = regexpExec(FLAG, rest);
     const name = m?.[1] ?? '';
-    if (!m || seen.has(name) || (name !== 'lang' && !allowed.includes(name))) return { rest };
+    if (!m || seen.has(name) || (name !== 'lang' && !listHas(allowed, name))) return { rest };
     if (name === 'lang') {
       const bad = checkLanguageCode(m[2] ?? '');
       return bad ? { error: bad.reason } : { rest: rest.slice(m[0].length) };
@@ -38,19 +42,23 @@ function stripFlags(value: string, allowed: readonly string[]): { rest: string }
 }
 
 function identifiers(value: string, type: string, unique: boolean): Rejection | undefined {
-  const parts = value.split('[,]');
-  for (const p of parts) {
+  const parts = splitOn(value, '[,]');
+  const seen = new Set<string>();
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as string;
     const r = checkUriIdentifier(p, 250);
     if (r) return bad(value, type, `item ${quote(p)}: ${r.reason}`);
+    seen.add(p);
   }
-  if (unique && new Set(parts).size !== parts.length) return bad(value, type, 'identifiers must be unique');
+  if (unique && seen.size !== parts.length) return bad(value, type, 'identifiers must be unique');
   return undefined;
 }
 
 function checkNumericRange(value: string): Rejection | undefined {
-  const parts = value.split('[:]');
+  const parts = splitOn(value, '[:]');
   if (parts.length > 2) return bad(value, 'numeric', 'use "<min>[:]<max>"');
-  for (const p of parts) {
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as string;
     if (p !== '' && checkDecimal(p, 'real')) return bad(value, 'numeric', `${quote(p)} is not a number`);
   }
   if (parts.length === 2 && parts[0] !== '' && parts[1] !== '' && Number(parts[0]) > Number(parts[1])) {
@@ -66,15 +74,18 @@ function checkPerformance(value: string, kind: ResponseKind): Rejection | undefi
     if ('error' in s) return bad(value, 'performance', s.error);
     body = s.rest;
   }
-  for (const step of body.split('[,]')) {
+  const steps = splitOn(body, '[,]');
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] as string;
     if (step === '') return bad(value, 'performance', 'a step is empty');
-    const parts = step.split('[.]');
+    const parts = splitOn(step, '[.]');
     if (parts.length > 2) return bad(value, 'performance', `step ${quote(step)} has more than one "[.]"`);
     // Every record is "<step_name>[.]<step_answer>"; either side may be empty, the separator may not
     // (ADL's conformance suite refuses "uri[.]a[,]b" with 406).
     if (parts.length < 2)
       return bad(value, 'performance', `step ${quote(step)} has no "[.]" between name and answer`);
-    const [name = '', answer = ''] = parts;
+    const name = parts[0] as string;
+    const answer = parts[1] as string;
     if (name === '' && answer === '') return bad(value, 'performance', 'a step needs a name or an answer');
     if (name !== '') {
       const r = checkUriIdentifier(name, 250);
@@ -98,8 +109,9 @@ function checkStrings(value: string, type: string, kind: ResponseKind, spm: numb
     if ('error' in s) return bad(value, type, s.error);
     body = s.rest;
   }
-  for (const part of type === 'long-fill-in' ? [body] : body.split('[,]')) {
-    const r = checkLocalized(part, spm);
+  const parts = type === 'long-fill-in' ? [body] : splitOn(body, '[,]');
+  for (let i = 0; i < parts.length; i++) {
+    const r = checkLocalized(parts[i] as string, spm);
     if (r) return r.kind === 'spm' ? r : bad(value, type, r.reason);
   }
   return undefined;
@@ -132,10 +144,12 @@ export function checkResponse2004(type: string, kind: ResponseKind, value: strin
     }
     case 'matching':
       if (value === '') return undefined;
-      for (const pair of value.split('[,]')) {
-        const sides = pair.split('[.]');
+      for (let i = 0, pairs = splitOn(value, '[,]'); i < pairs.length; i++) {
+        const pair = pairs[i] as string;
+        const sides = splitOn(pair, '[.]');
         if (sides.length !== 2) return bad(value, type, `pair ${quote(pair)} needs "<source>[.]<target>"`);
-        for (const side of sides) {
+        for (let j = 0; j < 2; j++) {
+          const side = sides[j] as string;
           const r = checkUriIdentifier(side, 250);
           if (r) return bad(value, type, `${quote(side)}: ${r.reason}`);
         }

@@ -1,3 +1,4 @@
+import { listHas, regexpExec } from '../../../core/intrinsics.js';
 import { quote, reject, type ValueType } from '../value-type.js';
 import { checkUriIdentifier } from './identifier-uri.js';
 
@@ -9,8 +10,8 @@ export const NAV_REQUEST: ValueType = {
   id: 'adl.nav.request',
   expected: `one of ${SIMPLE.map((v) => JSON.stringify(v)).join(', ')}, "{target=<activity id>}choice" or "{target=<activity id>}jump"`,
   check(value) {
-    if (SIMPLE.includes(value)) return undefined;
-    const m = TARGETED.exec(value);
+    if (listHas(SIMPLE, value)) return undefined;
+    const m = regexpExec(TARGETED, value);
     if (!m) {
       const hint =
         value === 'choice' || value === 'jump' ? ` (${value} needs a target: "{target=<id>}${value}")` : '';

@@ -16,7 +16,7 @@ export function vocabulary(
     expected: `one of ${list}`,
     check(value) {
       if (allowed.has(value)) return undefined;
-      const note = notes[value];
+      const note = Object.hasOwn(notes, value) ? notes[value] : undefined;
       if (note !== undefined) return reject('vocabulary', `${quote(value)} is refused: ${note}`);
       const near = values.find((v) => v.toLowerCase() === value.trim().toLowerCase());
       const hint =

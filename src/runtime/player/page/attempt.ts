@@ -6,23 +6,9 @@
 import { COMMIT_CHECK_MS } from '../wire.js';
 import type { ApiFunction, Attempt } from './attempt-types.js';
 import { enc, encStr, jsonArgs } from './encode.js';
-import { compareShadow } from './compare.js';
+import { compareShadow, type Mismatch } from './compare.js';
 import { encodeQueue, flush, message, pendingCalls, put, putPlain } from './recorder.js';
-import {
-  createObject,
-  dateNow,
-  freeze,
-  functionBind,
-  hasOwn,
-  later,
-  objectKeys,
-  regexpExec,
-  regexpTest,
-  stringify,
-  stringSlice,
-  stringStartsWith,
-  toText,
-} from './realm.js';
+import { apply, dateNow, freeze, later, objectKeys, stringify, toText } from './realm.js';
 import { API_METHODS } from '../../records.js';
 
 export const M12 = API_METHODS['1.2'];
@@ -30,11 +16,7 @@ export const M04 = API_METHODS['2004'];
 const GET = 2;
 const SET = 3;
 const COMMIT = 4;
-const RV = 'adl.nav.request_valid.';
 const NAV_REQUEST = 'adl.nav.request';
-const COLLECTION =
-  /^cmi\.(objectives|interactions|comments_from_learner|comments_from_lms)$|^cmi\.interactions\.\d+\.(objectives|correct_responses)$/;
-const TARGETED = /^(choice|jump)\.\{target=(.+)\}$/;
 
 /** Who is calling: 'tool' only while the control object's callApi runs (never reachable by the course). */
 let source: 'sco' | 'tool' = 'sco';
@@ -51,77 +33,42 @@ export function methodNames(a: Attempt): readonly string[] {
   return a.cfg.version === '2004' ? M04 : M12;
 }
 
-export function details(a: Attempt, code: string, detail: boolean): string {
+/** The standard's text for an error code, or "" when the engine cannot give it. */
+export function errorText(a: Attempt, code: string): string {
   try {
-    return toText(a.api.getLmsErrorMessageDetails(code, detail));
+    return toText(a.engine.errorString(code));
   } catch {
     return '';
   }
 }
 
-function navAnswer(nav: Attempt['nav'], rest: string): string | null {
-  const simple = nav.requests as Record<string, string>;
-  if (hasOwn(simple, rest)) return simple[rest] as string;
-  const m = regexpExec(TARGETED, rest);
-  if (!m) return null;
-  const map = (m[1] === 'choice' ? nav.choice : nav.jump) as Record<string, string>;
-  return hasOwn(map, m[2] as string) ? (map[m[2] as string] as string) : nav.otherTargets;
-}
-
-function flatten(obj: Record<string, unknown>, prefix: string, out: Record<string, string>): void {
-  for (const k of objectKeys(obj)) {
-    const v = obj[k];
-    const path = prefix ? prefix + '.' + k : k;
-    if (v !== null && typeof v === 'object') {
-      if (regexpTest(COLLECTION, path)) out[path + '._count'] = toText(objectKeys(v).length);
-      flatten(v as Record<string, unknown>, path, out);
-    } else if (v !== undefined) {
-      out[path] = v === null ? '' : toText(v);
-    }
-  }
-}
-
-/** Every element as the engine holds it now (collections expanded, _count included). */
+/** Every element as the engine holds it now (collections expanded, `_count` included). */
 export function snapshot(a: Attempt): Record<string, string> {
-  const out = createObject(null) as Record<string, string>;
-  let json: Record<string, unknown>;
   try {
-    json = a.api.renderCMIToJSONObject();
+    return a.engine.snapshot();
   } catch {
-    json = {};
+    return {};
   }
-  flatten(json, '', out);
-  try {
-    if (a.cfg.version === '2004') out['adl.nav.request'] = toText(a.api.adl?.nav?.request);
-    else out['cmi.core.total_time'] = toText(a.api.cmi.core?.total_time);
-  } catch {
-    // an engine without these
-  }
-  return out;
 }
 
 /** The stored value of an element without touching the engine's error state. */
 function peek(a: Attempt, el: string, value: unknown): string {
-  const h = a.api._errorHandlingService;
-  const saved = h ? [h._lastErrorCode, h._lastDiagnostic] : null;
-  let v: unknown;
+  let v: string | undefined;
   try {
-    v = a.api.getCMIValue(el);
+    v = a.engine.peek(el);
   } catch {
     v = undefined;
   }
-  if (h && saved) {
-    h._lastErrorCode = saved[0] as string;
-    h._lastDiagnostic = saved[1] as string;
-  }
-  if (v === undefined || v === null || typeof v === 'object') return toText(value);
-  return toText(v);
+  return v === undefined ? toText(value) : v;
 }
 
 /** Records every difference between the shadow and the engine as an internal data change. */
 function internalChanges(a: Attempt): void {
   const now = snapshot(a);
-  for (const el of objectKeys(now)) {
+  const elements = objectKeys(now);
+  // Indexed loops here and below: Array.prototype (and so array iteration) is the course's to change.
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i] as string;
     const next = now[el] as string;
     if (next !== a.shadow[el]) {
       const prev = el in a.shadow ? a.shadow[el] : null;
@@ -140,7 +87,9 @@ function internalChanges(a: Attempt): void {
 function integrityCheck(a: Attempt): void {
   if (pendingCalls()) encodeQueue();
   a.checkedAt = dateNow();
-  for (const m of compareShadow(a.shadow, snapshot(a), objectKeys)) {
+  const mismatches = compareShadow(a.shadow, snapshot(a), objectKeys);
+  for (let i = 0; i < mismatches.length; i++) {
+    const m = mismatches[i] as Mismatch;
     const rec = encStr(m.recorded);
     const eng = encStr(m.engine);
     message({ k: 'i', what: 'record_engine_mismatch', el: m.element, rec, eng }, a);
@@ -167,17 +116,6 @@ function afterCall(work: () => void): void {
 function terminated(a: Attempt): void {
   a.state = 'terminated';
   if (pendingCalls()) encodeQueue();
-  if (a.cfg.version === '1.2') {
-    // The LMS adds the session to the total; scorm-again does this itself only for 2004.
-    try {
-      const core = a.api.cmi.core;
-      if (core && typeof core.getCurrentTotalTime === 'function' && '_total_time' in core) {
-        core._total_time = core.getCurrentTotalTime();
-      }
-    } catch {
-      // leave the engine's value
-    }
-  }
   afterCall(() => {
     internalChanges(a);
     if (a.pendingNav && a.pendingNav !== '_none_') message({ k: 'n', q: a.pendingNav, ph: 'terminate' }, a);
@@ -190,9 +128,19 @@ function isObject(v: unknown): boolean {
 }
 
 function errorCode(a: Attempt): string {
-  const ehs = a.api._errorHandlingService;
-  const code = ehs ? ehs._lastErrorCode : a.api.lastErrorCode;
-  return typeof code === 'string' ? code : toText(code);
+  try {
+    return toText(a.engine.lastError());
+  } catch {
+    return '101';
+  }
+}
+
+function diagnosticText(a: Attempt): string {
+  try {
+    return toText(a.engine.diagnostic());
+  } catch {
+    return '';
+  }
 }
 
 /** The general case of recording a call. threw: what the engine threw, or null. Returns what the course gets. */
@@ -207,24 +155,9 @@ function recordCall(
   const code = errorCode(a);
   const a0 = args[0];
   const a1 = args[1];
-  if (
-    mi === GET &&
-    code === '0' &&
-    a.cfg.version === '2004' &&
-    typeof a0 === 'string' &&
-    stringStartsWith(a0, RV)
-  ) {
-    const ans = navAnswer(a.nav, stringSlice(a0, RV.length));
-    if (ans !== null) ret = ans;
-  }
   let extra = '';
   if (code !== '0') {
-    const cd = a.api._errorHandlingService?._lastDiagnostic;
-    extra =
-      ',"es":' +
-      stringify(details(a, code, false)) +
-      ',"d":' +
-      stringify(cd ? toText(cd) : details(a, code, true));
+    extra = ',"es":' + stringify(errorText(a, code)) + ',"d":' + stringify(diagnosticText(a));
   }
   if (src !== 'sco') extra += ',"src":' + stringify(src);
   if (threw !== null) {
@@ -242,8 +175,8 @@ function recordCall(
     const next = typeof a1 === 'string' ? a1 : peek(a, a0, a1);
     if (typeof a1 !== 'string') stored = next;
     if (a0 === NAV_REQUEST) {
-      a.pendingNav = next;
-      nav = next;
+      a.pendingNav = a.engine.pendingNav();
+      nav = a.pendingNav;
     }
   }
   const argc = args.length;
@@ -266,15 +199,12 @@ function recordCall(
 
 /** The API object the course sees for this attempt: frozen, its functions close over the engine. */
 export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
-  const is04 = a.cfg.version === '2004';
-  const api = a.api;
-  const ehs = api._errorHandlingService ?? null;
+  const engine = a.engine;
   const facade: Record<string, ApiFunction> = {};
   const names = methodNames(a);
   for (let mi = 0; mi < names.length; mi++) {
     const name = names[mi] as string;
-    const fn = (api as unknown as Record<string, ApiFunction>)[name] as ApiFunction;
-    const bound = functionBind(fn, api);
+    const bound = engine.functions[mi] as ApiFunction;
     // Small and branch-light on purpose: it runs on every call the course makes, mostly before the JIT
     // has warmed up. Anything unusual (errors, tool calls, odd arguments, state changes, navigation,
     // Commit) goes to recordCall, which does the full work.
@@ -293,12 +223,19 @@ export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
       }
       let ret: unknown;
       try {
-        ret = argc === 2 ? bound(a0, a1) : argc === 1 ? bound(a0) : argc === 0 ? bound() : bound(...args);
+        ret =
+          argc === 2
+            ? bound(a0, a1)
+            : argc === 1
+              ? bound(a0)
+              : argc === 0
+                ? bound()
+                : apply(bound, undefined, args);
       } catch (e) {
         recordCall(a, mi, args, undefined, e, src);
         throw e;
       }
-      const code = ehs !== null ? ehs._lastErrorCode : api.lastErrorCode;
+      const code = engine.lastError();
       if (
         mi < 2 ||
         mi === COMMIT ||
@@ -308,7 +245,7 @@ export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
         argc > 2 ||
         (argc > 0 && typeof a0 !== 'string') ||
         (argc > 1 && typeof a1 !== 'string') ||
-        (mi === GET ? argc === 0 || (is04 && (a0 as string)[0] === 'a') : mi === SET && a0 === NAV_REQUEST)
+        (mi === GET ? argc === 0 : mi === SET && a0 === NAV_REQUEST)
       ) {
         return recordCall(a, mi, args, ret, null, src);
       }
@@ -322,7 +259,7 @@ export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
 /** Recording off: the engine's own functions, for measuring what recording costs. */
 export function rawFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
   const f: Record<string, ApiFunction> = {};
-  for (const n of methodNames(a))
-    f[n] = functionBind((a.api as unknown as Record<string, ApiFunction>)[n] as ApiFunction, a.api);
+  const names = methodNames(a);
+  for (let mi = 0; mi < names.length; mi++) f[names[mi] as string] = a.engine.functions[mi] as ApiFunction;
   return freeze(f);
 }

@@ -18,7 +18,9 @@ export function compareShadow(
   keys: (o: object) => string[] = Object.keys,
 ): Mismatch[] {
   const out: Mismatch[] = [];
-  for (const element of keys(shadow)) {
+  const elements = keys(shadow);
+  for (let i = 0; i < elements.length; i++) {
+    const element = elements[i] as string;
     if (!(element in engine)) continue;
     const held = engine[element] as string;
     const shown = shadow[element] as string;

@@ -265,11 +265,14 @@ export function watchPrototypes(
     }
   };
   function check(): void {
-    for (const { obj, path, saved, count } of snapshots) {
+    // Indexed loops: the check must hold even when the course replaced Array.prototype[Symbol.iterator].
+    for (let s = 0; s < snapshots.length; s++) {
+      const { obj, path, saved, count } = snapshots[s] as (typeof snapshots)[number];
       const keys = ownKeys(obj);
       let changed = keys.length !== count;
       if (!changed) {
-        for (const key of keys) {
+        for (let k = 0; k < keys.length; k++) {
+          const key = keys[k] as PropertyKey;
           const now = getOwnPropertyDescriptor(obj, key);
           const was = saved.get(key);
           if (!now || !was || !sameDescriptor(now, was)) {
@@ -279,7 +282,8 @@ export function watchPrototypes(
         }
       }
       if (!changed) continue;
-      for (const key of keys) {
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k] as PropertyKey;
         const was = saved.get(key);
         const now = getOwnPropertyDescriptor(obj, key);
         if (was && now && sameDescriptor(now, was)) continue;
@@ -288,12 +292,12 @@ export function watchPrototypes(
           `${path}.${String(key)} (${was ? 'replaced' : 'added'}${undone ? ', undone' : ', could not be undone: the record may be bent'})`,
         );
       }
-      for (const [key, was] of saved) {
+      saved.forEach((was, key) => {
         if (!getOwnPropertyDescriptor(obj, key)) {
           defineProperty(obj, key, was);
           report(`${path}.${String(key)} (removed, put back)`);
         }
-      }
+      });
     }
   }
 }

@@ -1,7 +1,7 @@
 /**
- * The player page's script (bundled by scripts/bundle.mjs into an IIFE that player-page.ts inlines
- * after the SCO iframe element). It runs before any course code: it takes the CDP binding and the
- * scorm-again constructors off the window, locks the realm's built-ins, pins window.API /
+ * The player page's script (player-2004.ts / player-12.ts call bootPlayer with their engine; bundled by
+ * scripts/bundle.mjs into an IIFE that player-page.ts inlines after the SCO iframe element). It runs
+ * before any course code: it takes the CDP binding off the window, locks the realm's built-ins, pins window.API /
  * window.API_1484_11 to frozen facades, guards the page against navigation, hands its control object
  * to Node through a console event (never a global, see ../wire.ts), and launches the SCO.
  */
@@ -14,8 +14,9 @@ import {
   type IntegrityKind,
   type PlayerLaunchConfig,
 } from '../wire.js';
-import type { ApiFunction, Attempt, EngineCtor } from './attempt-types.js';
-import { callAsTool, details, makeFacade, rawFacade, snapshot } from './attempt.js';
+import type { ApiFunction, Attempt } from './attempt-types.js';
+import { callAsTool, errorText, makeFacade, rawFacade, snapshot } from './attempt.js';
+import type { EngineFactory } from './engine.js';
 import { lockRealm, watchPrototypes } from './lockdown.js';
 import {
   addListener,
@@ -33,163 +34,166 @@ import {
 } from './realm.js';
 import { flush, lastSeq, message, setBeforeEncode, setCurrent, startRecorder } from './recorder.js';
 
-const win = window as unknown as Record<string, unknown>;
-const handOver = console.debug;
+/**
+ * Boots the player with the engine of its SCORM version. Everything here runs once, as the page's
+ * script, before any course code.
+ */
+export function bootPlayer(createEngine: EngineFactory): void {
+  const win = window as unknown as Record<string, unknown>;
+  const handOver = console.debug;
 
-function integrity(what: IntegrityKind, detail: string): void {
-  message({ k: 'i', what, detail });
-  flush();
-}
-
-/** Replaces a global with a non-configurable trap: reading gives `value`, any assignment is reported. */
-function pin(name: string, value: () => unknown): void {
-  deleteProperty(win, name);
-  const pinned = defineProperty(win, name, {
-    get: value,
-    set: () => integrity('player_global_replaced', `the course assigned window.${name}`),
-    enumerable: false,
-    configurable: false,
-  });
-  if (!pinned) throw new ErrorCtor(`SCORM Tester player: cannot take ${name} off the window`);
-}
-
-function take<T>(name: string, check: (v: unknown) => v is T): T {
-  const v = win[name];
-  if (!check(v)) throw new ErrorCtor(`SCORM Tester player: ${name} is missing`);
-  pin(name, () => undefined);
-  return v;
-}
-const isFunction = (v: unknown): v is (...args: never[]) => unknown => typeof v === 'function';
-
-const binding = take(EMIT_BINDING, isFunction) as unknown as (payload: string) => void;
-startRecorder(binding);
-const engines: Record<string, EngineCtor | undefined> = {
-  '1.2': typeof win.Scorm12API === 'function' ? (win.Scorm12API as EngineCtor) : undefined,
-  '2004': typeof win.Scorm2004API === 'function' ? (win.Scorm2004API as EngineCtor) : undefined,
-};
-for (const name of ['Scorm12API', 'Scorm2004API']) if (name in win) pin(name, () => undefined);
-for (const name of LEGACY_GLOBALS) pin(name, () => undefined);
-
-const configElement = document.getElementById(CONFIG_ELEMENT_ID);
-const firstConfig = JSON.parse(configElement?.textContent ?? 'null') as PlayerLaunchConfig | null;
-configElement?.remove();
-const frame = document.getElementById(SCO_FRAME_ID) as HTMLIFrameElement;
-
-const unlocked = lockRealm(win, (what) =>
-  integrity('intrinsic_replaced', `the course tried to replace ${what}`),
-);
-setBeforeEncode(
-  watchPrototypes(win, (what) => integrity('intrinsic_replaced', `the course changed ${what}`)),
-);
-
-let cur: Attempt | null = null;
-let attempts = 0;
-let facade: Readonly<Record<string, ApiFunction>> | undefined;
-if (firstConfig) pin(firstConfig.version === '2004' ? 'API_1484_11' : 'API', () => facade);
-
-// The player is never navigated after it loads: cancel every navigation of this page the course starts
-// (location, forms, window.open(…, '_top'), history.pushState, reload…). What cannot be cancelled is
-// reported here and detected by Node, which then stops the runtime with the reason.
-const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
-if (navigation) {
-  addListener(navigation, 'navigate', (e) => {
-    const ev = e as Event & { cancelable: boolean; destination?: { url?: string }; navigationType?: string };
-    const cancelled = ev.cancelable;
-    if (cancelled) preventDefault(ev);
-    let to = '';
-    try {
-      to = toText(ev.destination?.url ?? '');
-    } catch {
-      to = '';
-    }
-    integrity(
-      'player_navigation',
-      `${cancelled ? 'cancelled' : 'could not cancel'} ${toText(ev.navigationType ?? '')} to ${to}`,
-    );
-  });
-}
-
-function launch(cfg: PlayerLaunchConfig): number {
-  const Ctor = engines[cfg.version];
-  if (!Ctor) throw new ErrorCtor(`scorm-again engine for SCORM ${cfg.version} did not load`);
-  flush();
-  const api = new Ctor(cfg.settings);
-  api.loadFromFlattenedJSON(cfg.values);
-  attempts += 1;
-  // The shadow is taken at Initialize: no SetValue succeeds before it, so none is needed sooner.
-  const a: Attempt = {
-    cfg,
-    api,
-    facade: {},
-    shadow: {},
-    nav: cfg.nav,
-    pendingNav: '',
-    state: 'none',
-    attempt: attempts,
-    noError: ['', ''],
-    checkedAt: 0,
-  };
-  a.noError = [details(a, '0', false), details(a, '0', true)];
-  a.facade = cfg.record === false ? rawFacade(a) : makeFacade(a);
-  facade = a.facade;
-  cur = a;
-  setCurrent(a);
-  message({ k: 'l', url: cfg.scoUrl });
-  flush();
-  setFrameSrc(frame, cfg.scoUrl);
-  return a.attempt;
-}
-
-addListener(frame, 'load', () => {
-  const w = frameWindow(frame);
-  message({ k: 'f', url: w ? locationHref(w) : '' });
-  flush();
-  if (w) {
-    try {
-      addListener(w, 'pagehide', flush);
-    } catch {
-      // cross-origin
-    }
+  function integrity(what: IntegrityKind, detail: string): void {
+    message({ k: 'i', what, detail });
+    flush();
   }
-});
-addListener(window, 'pagehide', flush);
 
-/** What Node calls, through its handle on this object (never through a global). Results are JSON-safe. */
-const control = freeze({
-  launch,
-  callApi(
-    method: string,
-    args: unknown[],
-  ): { from?: number; to?: number; threw?: string | null; error?: string } {
-    if (!cur) return { error: 'NO_ATTEMPT' };
-    // Not Array.prototype.includes: Array.prototype is watched, not frozen (see lockdown.ts).
-    if (!hasOwn(cur.facade, method)) return { error: 'INVALID_METHOD' };
-    const fn = cur.facade[method] as ApiFunction;
-    const before = lastSeq();
-    let threw: string | null = null;
-    callAsTool(() => {
-      try {
-        apply(fn, undefined, args);
-      } catch (e) {
-        threw = toText(e instanceof ErrorCtor ? e.message : e);
-      }
+  /** Replaces a global with a non-configurable trap: reading gives `value`, any assignment is reported. */
+  function pin(name: string, value: () => unknown): void {
+    deleteProperty(win, name);
+    const pinned = defineProperty(win, name, {
+      get: value,
+      set: () => integrity('player_global_replaced', `the course assigned window.${name}`),
+      enumerable: false,
+      configurable: false,
     });
-    flush();
-    return { from: before + 1, to: lastSeq(), threw };
-  },
-  dataModel: (): Record<string, string> | null => (cur ? snapshot(cur) : null),
-  setNav(nav: PlayerLaunchConfig['nav']): void {
-    if (cur) cur.nav = nav;
-  },
-  flush(): number {
-    flush();
-    return lastSeq();
-  },
-  blankFrame(): void {
-    setFrameSrc(frame, 'about:blank');
-  },
-});
+    if (!pinned) throw new ErrorCtor(`SCORM Tester player: cannot take ${name} off the window`);
+  }
 
-apply(handOver, console, [CONTROL_MARKER, control]);
-if (unlocked.length > 0) integrity('intrinsic_unlocked', unlocked.slice(0, 20).join(', '));
-if (firstConfig) launch(firstConfig);
+  function take<T>(name: string, check: (v: unknown) => v is T): T {
+    const v = win[name];
+    if (!check(v)) throw new ErrorCtor(`SCORM Tester player: ${name} is missing`);
+    pin(name, () => undefined);
+    return v;
+  }
+  const isFunction = (v: unknown): v is (...args: never[]) => unknown => typeof v === 'function';
+
+  const binding = take(EMIT_BINDING, isFunction) as unknown as (payload: string) => void;
+  startRecorder(binding);
+  for (const name of LEGACY_GLOBALS) pin(name, () => undefined);
+
+  const configElement = document.getElementById(CONFIG_ELEMENT_ID);
+  const firstConfig = JSON.parse(configElement?.textContent ?? 'null') as PlayerLaunchConfig | null;
+  configElement?.remove();
+  const frame = document.getElementById(SCO_FRAME_ID) as HTMLIFrameElement;
+
+  const unlocked = lockRealm(win, (what) =>
+    integrity('intrinsic_replaced', `the course tried to replace ${what}`),
+  );
+  setBeforeEncode(
+    watchPrototypes(win, (what) => integrity('intrinsic_replaced', `the course changed ${what}`)),
+  );
+
+  let cur: Attempt | null = null;
+  let attempts = 0;
+  let facade: Readonly<Record<string, ApiFunction>> | undefined;
+  if (firstConfig) pin(firstConfig.version === '2004' ? 'API_1484_11' : 'API', () => facade);
+
+  // The player is never navigated after it loads: cancel every navigation of this page the course starts
+  // (location, forms, window.open(…, '_top'), history.pushState, reload…). What cannot be cancelled is
+  // reported here and detected by Node, which then stops the runtime with the reason.
+  const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
+  if (navigation) {
+    addListener(navigation, 'navigate', (e) => {
+      const ev = e as Event & {
+        cancelable: boolean;
+        destination?: { url?: string };
+        navigationType?: string;
+      };
+      const cancelled = ev.cancelable;
+      if (cancelled) preventDefault(ev);
+      let to = '';
+      try {
+        to = toText(ev.destination?.url ?? '');
+      } catch {
+        to = '';
+      }
+      integrity(
+        'player_navigation',
+        `${cancelled ? 'cancelled' : 'could not cancel'} ${toText(ev.navigationType ?? '')} to ${to}`,
+      );
+    });
+  }
+
+  function launch(cfg: PlayerLaunchConfig): number {
+    flush();
+    attempts += 1;
+    // The shadow is taken at Initialize: no SetValue succeeds before it, so none is needed sooner.
+    const a: Attempt = {
+      cfg,
+      engine: createEngine(cfg, () => a.nav),
+      facade: {},
+      shadow: {},
+      nav: cfg.nav,
+      pendingNav: '',
+      state: 'none',
+      attempt: attempts,
+      noError: ['', ''],
+      checkedAt: 0,
+    };
+    a.noError = [errorText(a, '0'), ''];
+    a.facade = cfg.record === false ? rawFacade(a) : makeFacade(a);
+    facade = a.facade;
+    cur = a;
+    setCurrent(a);
+    message({ k: 'l', url: cfg.scoUrl });
+    flush();
+    setFrameSrc(frame, cfg.scoUrl);
+    return a.attempt;
+  }
+
+  addListener(frame, 'load', () => {
+    const w = frameWindow(frame);
+    message({ k: 'f', url: w ? locationHref(w) : '' });
+    flush();
+    if (w) {
+      try {
+        addListener(w, 'pagehide', flush);
+      } catch {
+        // cross-origin
+      }
+    }
+  });
+  addListener(window, 'pagehide', flush);
+
+  /** What Node calls, through its handle on this object (never through a global). Results are JSON-safe. */
+  const control = freeze({
+    launch,
+    callApi(
+      method: string,
+      args: unknown[],
+    ): { from?: number; to?: number; threw?: string | null; error?: string } {
+      if (!cur) return { error: 'NO_ATTEMPT' };
+      // Not Array.prototype.includes: Array.prototype is watched, not frozen (see lockdown.ts).
+      if (!hasOwn(cur.facade, method)) return { error: 'INVALID_METHOD' };
+      const fn = cur.facade[method] as ApiFunction;
+      const before = lastSeq();
+      let threw: string | null = null;
+      callAsTool(() => {
+        try {
+          apply(fn, undefined, args);
+        } catch (e) {
+          threw = toText(e instanceof ErrorCtor ? e.message : e);
+        }
+      });
+      flush();
+      return { from: before + 1, to: lastSeq(), threw };
+    },
+    dataModel: (): Record<string, string> | null => (cur ? snapshot(cur) : null),
+    /** adl.data buckets of the current attempt as they are now (null: no attempt). */
+    sharedData: (): Record<string, string> | null => (cur ? cur.engine.sharedData() : null),
+    setNav(nav: PlayerLaunchConfig['nav']): void {
+      if (cur) cur.nav = nav;
+    },
+    flush(): number {
+      flush();
+      return lastSeq();
+    },
+    blankFrame(): void {
+      setFrameSrc(frame, 'about:blank');
+    },
+  });
+
+  apply(handOver, console, [CONTROL_MARKER, control]);
+  if (unlocked.length > 0) integrity('intrinsic_unlocked', unlocked.slice(0, 20).join(', '));
+  if (firstConfig) launch(firstConfig);
+}

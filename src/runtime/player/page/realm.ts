@@ -3,6 +3,21 @@
  * course shares this realm (it can run code in it through parent.Function), so the player calls these
  * references, never the globals; lockdown.ts also makes the globals themselves non-replaceable.
  */
+import { uncurry } from '../../../core/intrinsics.js';
+
+export {
+  arrayFill,
+  arrayJoin,
+  arrayPush,
+  arraySlice,
+  arrayShift,
+  hasOwn,
+  regexpExec,
+  regexpTest,
+  stringSlice,
+  stringStartsWith,
+} from '../../../core/intrinsics.js';
+
 const R = Reflect;
 export const apply = R.apply;
 export const ownKeys = R.ownKeys;
@@ -14,7 +29,6 @@ export const getPrototypeOf = R.getPrototypeOf;
 export const stringify = JSON.stringify;
 export const dateNow = Date.now;
 export const objectKeys = Object.keys;
-export const hasOwn = Object.hasOwn;
 export const createObject = Object.create;
 export const freeze = Object.freeze;
 export const isArray = Array.isArray;
@@ -24,28 +38,6 @@ export const ErrorCtor = Error;
 export const later = setTimeout;
 export const microtask = queueMicrotask;
 
-type Method<T, A extends unknown[], R> = (self: T, ...args: A) => R;
-
-/** `fn.call(self, ...args)` through the boot-time Reflect.apply. */
-function uncurry<T, A extends unknown[], R>(fn: (this: T, ...args: A) => R): Method<T, A, R> {
-  return (self, ...args) => apply(fn, self, args) as R;
-}
-
-const AP = Array.prototype;
-export const arraySlice = uncurry(AP.slice) as <T>(a: T[], start?: number, end?: number) => T[];
-export const arrayPush = uncurry(AP.push) as <T>(a: T[], ...items: T[]) => number;
-export const arrayJoin = uncurry(AP.join) as (a: unknown[], sep: string) => string;
-export const arrayFill = uncurry(AP.fill) as (
-  a: unknown[],
-  v: unknown,
-  start: number,
-  end: number,
-) => unknown[];
-export const arrayShift = uncurry(AP.shift) as <T>(a: T[]) => T | undefined;
-export const stringSlice = uncurry(String.prototype.slice);
-export const stringStartsWith = uncurry(String.prototype.startsWith);
-export const regexpExec = uncurry(RegExp.prototype.exec);
-export const regexpTest = uncurry(RegExp.prototype.test);
 export const functionBind = uncurry(Function.prototype.bind) as <F>(fn: F, self: unknown) => F;
 
 function accessor(
