@@ -14,11 +14,12 @@ import {
   walkItems,
   type ScormManifest,
 } from '../manifest/index.js';
-import { attemptReport } from '../rte/adapter/attempt-report.js';
+import { sharedDataMapsOf } from '../rte/adapter/from-manifest.js';
 import { rteInitForDelivery } from '../rte/adapter/from-sequencing.js';
 import { memorySharedDataStore } from '../rte/strict/shared-data.js';
 import { StrictApi2004 } from '../rte/strict/strict-2004.js';
 import {
+  attemptReport,
   createMemoryGlobalObjectiveStore,
   createSequencingSession,
   type NavigationRequest,
@@ -200,13 +201,7 @@ export class SequencingLms implements LmsUnderTest {
     const org = defaultOrganization(o.manifest);
     const store =
       org?.sharedDataGlobalToSystem === false ? o.state.sharedData : this.learnerSharedData(o.learner);
-    const maps = (item?.data ?? [])
-      .filter((m) => m.targetID)
-      .map((m) => ({
-        targetId: (m.targetID ?? '').trim(),
-        read: m.readSharedData !== false,
-        write: m.writeSharedData !== false,
-      }));
+    const maps = sharedDataMapsOf(item);
     const api = new StrictApi2004({
       init,
       sharedData: { maps, store },

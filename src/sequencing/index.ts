@@ -10,7 +10,7 @@
  *   seq.validity()                             → adl.nav.request_valid.* answers (NavValiditySnapshot)
  *   seq.navigationState()                      → current activity, valid requests, LMS controls, TOC
  *   seq.serialize() / createSequencingSession(manifest, { restore })   → suspend, close, reopen
- *   (rte/adapter/attempt-report.ts turns a SCO's cmi.* values into the report for commit/terminate)
+ *   attemptReport(cmiValues, navRequest) / scorm12AttemptReport(cmiValues)   → the report for commit/terminate
  *
  * A SCORM 1.2 manifest works the same (flow and choice through the organization, adlcp:prerequisites).
  * A tree that cannot be sequenced as written throws SequencingDefinitionError (each problem with the
@@ -39,6 +39,7 @@ export type { NavigationRequest, NavigationRequestType } from './navigation-requ
 export { parseNavRequest } from './navigation-request.js';
 export type { NavigationOutcome } from './overall-sequencing-process.js';
 export type { RuntimeAttemptReport, RuntimeObjective, RuntimeScore } from './runtime-mapping.js';
+export { attemptReport, scorm12AttemptReport } from './attempt-report.js';
 export { scorm12LessonStatus } from './scorm12-tracking.js';
 export type { LessonStatus } from './scorm12-prerequisites.js';
 export type { RuntimeInit, RuntimeObjectiveInit } from './runtime-init.js';

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { SavedState } from '../../src/session/saved-state.js';
 import type { NavOutcome, NavStateView, SnInitResult } from '../../src/session/navigation/types.js';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { writePackage } from '../helpers/course-builder.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const FLOW = join(FIXTURES_DIR, 'courses/seq-flow');
@@ -196,7 +197,7 @@ test('suspendAll → close → reopen → resumeAll lands on the suspended activ
   await call('scorm_close_course', { session_id: again.id });
 });
 
-test('a global objective written by SCO A is read by SCO B, and persists for the learner', async () => {
+test('a global objective and an adl.data bucket written by SCO A are read by SCO B, and persist for the learner', async () => {
   const { id, init } = await openSequenced(GLOBAL, { new_attempt: true });
   assert.equal(init.outcome.delivered?.activity_id, 'a');
   // A passes, then asks for continue at Terminate: B is delivered and reads the global objective.
@@ -204,6 +205,8 @@ test('a global objective written by SCO A is read by SCO B, and persists for the
   assert.equal(nav.current_activity, 'b');
   assert.equal(await getValue(id, 'cmi.objectives.0.id'), 'obj-b');
   assert.equal(await getValue(id, 'cmi.objectives.0.success_status'), 'passed');
+  assert.equal(await getValue(id, 'adl.data.0.id'), 'com.example.bucket');
+  assert.equal(await getValue(id, 'adl.data.0.store'), 'written-by-a', 'the adl.data bucket A wrote');
   await call('scorm_close_course', { session_id: id });
   const learnerFiles = readdirSync(join(server.dataDir, 'scorm-sessions')).filter((f) =>
     f.includes('_learner_'),
@@ -213,14 +216,17 @@ test('a global objective written by SCO A is read by SCO B, and persists for the
     readFileSync(join(server.dataDir, 'scorm-sessions', learnerFiles[0]!), 'utf8'),
   ) as {
     global_objectives: Record<string, { satisfied?: boolean }>;
+    shared_data: Record<string, string>;
   };
   assert.equal(learner.global_objectives['com.example.g-obj']?.satisfied, true);
+  assert.equal(learner.shared_data['com.example.bucket'], 'written-by-a');
 
   // A new attempt on the course still reads the learner's global objective.
   const fresh = await openSequenced(GLOBAL, { new_attempt: true });
   const b = await call<NavOutcome>('scorm_nav_choice', { session_id: fresh.id, targetId: 'b' });
   assert.equal(b.delivered?.activity_id, 'b');
   assert.equal(await getValue(fresh.id, 'cmi.objectives.0.success_status'), 'passed');
+  assert.equal(await getValue(fresh.id, 'adl.data.0.store'), 'written-by-a');
   await call('scorm_close_course', { session_id: fresh.id });
 });
 
@@ -283,4 +289,45 @@ test('single-SCO courses and sessions before scorm_sn_init answer sn_available/a
     session_id: multi.session_id,
   });
   assert.equal(closedRuntime.error_code, 'MCP_UNKNOWN_SESSION');
+});
+
+test('SCORM 1.2 multi-SCO: flow through the organization and adlcp:prerequisites honoured', async () => {
+  const { id, init } = await openSequenced(join(FIXTURES_DIR, 'courses/scorm12-multi'), {
+    new_attempt: true,
+  });
+  assert.equal(init.success, true);
+  assert.equal(init.outcome.delivered?.activity_id, 'intro');
+  const early = await call<NavOutcome>('scorm_nav_choice', { session_id: id, targetId: 'quiz' });
+  assert.equal(early.success, false);
+  assert.match(early.reason ?? '', /prerequisite/i);
+  const next = await call<NavOutcome>('scorm_nav_next', { session_id: id });
+  assert.equal(next.success, true, next.reason ?? '');
+  assert.equal(next.unloaded?.terminated_by, 'course', 'the 1.2 SCO calls LMSFinish in its unload handler');
+  assert.equal(next.delivered?.activity_id, 'types');
+  const nav = await state(id);
+  assert.equal(nav.toc.find((e) => e.id === 'intro')?.completion_status, 'completed');
+  await call('scorm_close_course', { session_id: id });
+});
+
+test('a manifest whose sequencing cannot run (dangling IDRef) fails scorm_sn_init with SN_INIT_FAILED; the session stays usable', async () => {
+  const pkg = writePackage({
+    'imsmanifest.xml': `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="com.example.dangling" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+          xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Dangling</title>
+    <item identifier="a" identifierref="r"><title>A</title><imsss:sequencing IDRef="no-such-set"/></item>
+    <item identifier="b" identifierref="r"><title>B</title></item>
+  </organization></organizations>
+  <resources><resource identifier="r" type="webcontent" adlcp:scormType="sco" href="a.html"><file href="a.html"/></resource></resources>
+</manifest>`,
+    'a.html': '<!DOCTYPE html><html><body>a</body></html>',
+  });
+  const opened = await call<{ session_id: string }>('scorm_open_course', { package_path: pkg });
+  const error = await callToolError(server.client, 'scorm_sn_init', { session_id: opened.session_id });
+  assert.equal(error.error_code, 'SN_INIT_FAILED');
+  assert.match(error.message, /no-such-set/);
+  const s = await call<{ sn_available: boolean }>('scorm_nav_get_state', { session_id: opened.session_id });
+  assert.equal(s.sn_available, false);
+  await call('scorm_close_course', { session_id: opened.session_id });
 });

@@ -1,7 +1,7 @@
 /** The harness pieces around the sequencing engine: UI answers from navigation state, the SCO's data as an attempt report. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { attemptReport } from '../../src/rte/adapter/attempt-report.js';
+import { attemptReport } from '../../src/sequencing/attempt-report.js';
 import type { UiState } from '../../src/conformance/lms.js';
 import { answerUiQuestions } from '../../src/conformance/ui-questions.js';
 

@@ -13,7 +13,7 @@ import {
   type SequencingSession,
   type SessionOutcome,
 } from '../../src/sequencing/index.js';
-import { scorm12AttemptReport } from '../../src/rte/adapter/attempt-report.js';
+import { scorm12AttemptReport } from '../../src/sequencing/attempt-report.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const FIXTURE = resolve(FIXTURES_DIR, 'courses/scorm12-multi/imsmanifest.xml');

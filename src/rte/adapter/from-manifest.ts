@@ -4,6 +4,7 @@
  * buildRteInit validates them.
  */
 import type { Item, SequencingDefinition } from '../../manifest/model.js';
+import type { SharedDataMap } from '../strict/shared-data.js';
 import type { RteLaunch, RteVersion } from './rte-init.js';
 
 export type ManifestLaunchFields = Pick<
@@ -55,4 +56,15 @@ export function launchFieldsFromItem(
     timeLimitAction: item.timeLimitAction,
     objectiveIds: ids,
   };
+}
+
+/** The item's adlcp:data maps (4th Edition shared data), in manifest order; read and write default to true. */
+export function sharedDataMapsOf(item: Pick<Item, 'data'> | undefined): SharedDataMap[] {
+  return (item?.data ?? [])
+    .filter((m) => m.targetID?.trim())
+    .map((m) => ({
+      targetId: (m.targetID ?? '').trim(),
+      read: m.readSharedData !== false,
+      write: m.writeSharedData !== false,
+    }));
 }

@@ -4,9 +4,11 @@
  * thresholds, time limits, launch data) plus the activity's saved data when the engine resumes it.
  */
 import type { RuntimeInit } from '../../sequencing/index.js';
-import { buildRteInit, type RteInit } from './rte-init.js';
+import { buildRteInit, type RteInit, type RteLaunch, type RteVersion } from './rte-init.js';
 
 export interface SequencedLaunch {
+  /** Default 2004. */
+  version?: RteVersion;
   scoId: string;
   learnerId?: string;
   learnerName?: string;
@@ -18,23 +20,33 @@ export interface SequencedLaunch {
 export function rteInitForDelivery(launch: SequencedLaunch): RteInit {
   const { runtime } = launch;
   const restore = runtime.entry === 'resume' ? launch.saved : undefined;
-  return runtimeValues(
-    buildRteInit({
-      version: '2004',
-      scoId: launch.scoId,
-      ...(launch.learnerId === undefined ? {} : { learnerId: launch.learnerId }),
-      ...(launch.learnerName === undefined ? {} : { learnerName: launch.learnerName }),
-      entry: runtime.entry,
-      ...(restore ? { restore } : {}),
-      launchData: runtime.launchData ?? null,
-      completionThreshold: runtime.completionThreshold?.toString() ?? null,
-      scaledPassingScore: runtime.scaledPassingScore?.toString() ?? null,
-      maxTimeAllowed: runtime.maxTimeAllowed ?? null,
-      timeLimitAction: runtime.timeLimitAction ?? null,
-    }),
-    runtime,
-    restore !== undefined,
-  );
+  if (launch.version === '1.2') return scorm12Values(launch, restore);
+  const init = buildRteInit({
+    ...commonFields(launch, '2004', restore),
+    completionThreshold: runtime.completionThreshold?.toString() ?? null,
+    scaledPassingScore: runtime.scaledPassingScore?.toString() ?? null,
+  });
+  return runtimeValues(init, runtime, restore !== undefined);
+}
+
+/** What both versions' launches take from the engine: learner, entry, saved data, launch data, time limits. */
+function commonFields(
+  launch: SequencedLaunch,
+  version: RteVersion,
+  restore: Record<string, string> | undefined,
+): RteLaunch {
+  const { runtime } = launch;
+  return {
+    version,
+    scoId: launch.scoId,
+    ...(launch.learnerId === undefined ? {} : { learnerId: launch.learnerId }),
+    ...(launch.learnerName === undefined ? {} : { learnerName: launch.learnerName }),
+    entry: runtime.entry,
+    ...(restore ? { restore } : {}),
+    launchData: runtime.launchData ?? null,
+    maxTimeAllowed: runtime.maxTimeAllowed ?? null,
+    timeLimitAction: runtime.timeLimitAction ?? null,
+  };
 }
 
 /**
@@ -69,4 +81,15 @@ function runtimeValues(init: RteInit, runtime: RuntimeInit, resumed: boolean): R
   }
   if (runtime.completionStatus && !resumed) values['cmi.completion_status'] = runtime.completionStatus;
   return { ...init, values };
+}
+
+/** SCORM 1.2: the item's launch facts, and the lesson status 1.2 keeps from session to session. */
+function scorm12Values(launch: SequencedLaunch, restore: Record<string, string> | undefined): RteInit {
+  const { runtime } = launch;
+  const init = buildRteInit({
+    ...commonFields(launch, '1.2', restore),
+    masteryScore: launch.runtime.masteryScore?.toString() ?? null,
+  });
+  if (!runtime.lessonStatus) return init;
+  return { ...init, values: { ...init.values, 'cmi.core.lesson_status': runtime.lessonStatus } };
 }

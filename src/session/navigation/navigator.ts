@@ -9,16 +9,27 @@
  */
 import { fail, isScormTesterError, type ErrorCode } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import { defaultOrganization, resolveLaunch, walkItems, type ScormManifest } from '../../manifest/index.js';
-import { attemptReport } from '../../rte/adapter/attempt-report.js';
+import {
+  defaultOrganization,
+  resolveLaunch,
+  walkItems,
+  type Item,
+  type ScormManifest,
+} from '../../manifest/index.js';
+import { sharedDataMapsOf } from '../../rte/adapter/from-manifest.js';
+import type { SharedDataStore } from '../../rte/strict/shared-data.js';
+import type { LaunchSharedData } from '../../runtime/player/wire.js';
 import { rteInitForDelivery } from '../../rte/adapter/from-sequencing.js';
 import type { NavValiditySnapshot, NavigationOracle } from '../../rte/adapter/navigation-oracle.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import {
+  attemptReport,
   buildSeqTree,
   createSequencingSession,
   filterTrace,
   SequencingStateError,
+  scorm12AttemptReport,
+  type RuntimeAttemptReport,
   type SeqTree,
   type SequencingSession,
   type SessionOutcome,
@@ -81,9 +92,8 @@ function pendingRequest(d: Delivery, values: Record<string, string>): string {
 }
 
 export class SessionNavigator implements NavigationOracle {
-  /** Does sequencing apply to this course: SCORM 2004 with more than one launchable activity. */
+  /** Does sequencing apply to this course: more than one launchable activity (SCORM 2004 or 1.2). */
   static applies(manifest: ScormManifest): boolean {
-    if (manifest.scorm.version !== '2004') return false;
     const org = defaultOrganization(manifest);
     return (
       org !== null && org !== undefined && walkItems(org).filter((i) => i.identifierref?.trim()).length > 1
@@ -127,6 +137,7 @@ export class SessionNavigator implements NavigationOracle {
       fail('SN_INIT_FAILED', `The sequencing engine could not start: ${(error as Error).message}.`);
     }
     const navigator = new SessionNavigator(host, runtime, seq, learner);
+    for (const [k, v] of Object.entries(restoredBuckets(host, section))) navigator.attemptBuckets.set(k, v);
     for (const a of saved?.activities ?? [])
       if (tree.byId.has(a.sco_id)) navigator.runtimeData.set(a.sco_id, a.data);
     const outcome = await navigator.takeOver();
@@ -147,6 +158,8 @@ export class SessionNavigator implements NavigationOracle {
   /** Run-time data of each activity's last delivery (restored when the engine resumes it). */
   private readonly runtimeData = new Map<string, Record<string, string>>();
   private readonly changedActivities = new Set<string>();
+  /** adl.data buckets of this attempt on the course (sharedDataGlobalToSystem="false"). */
+  private readonly attemptBuckets = new Map<string, string>();
   private readonly entries: NavLogEntry[] = [];
   private readonly listeners = new Set<NavigatorListener>();
   private delivery: Delivery | null = null;
@@ -287,6 +300,7 @@ export class SessionNavigator implements NavigationOracle {
         this.seq.navigate({ type: 'suspendAll' });
       const launched = this.seq.launch();
       this.launchedHow = launched.how;
+      if (launched.how !== 'resumeAll') this.attemptBuckets.clear();
       return this.finish(launched.how === 'choice' ? 'choice' : launched.how, 'lms', launched, null);
     });
   }
@@ -316,7 +330,8 @@ export class SessionNavigator implements NavigationOracle {
     const values = await this.runtime.getDataModel();
     const navRequest = pendingRequest(d, values);
     this.keepRuntimeData(d.activityId, values);
-    const report = attemptReport(values, navRequest);
+    await this.keepSharedData();
+    const report = this.report(values, navRequest);
     // An abandoned attempt's run-time data does not become tracking data.
     const outcome = this.seq.terminate(d.activityId, ABANDON.has(navRequest) ? { navRequest } : report);
     if (outcome.kind === 'nothing' && navRequest === '_none_') {
@@ -346,8 +361,9 @@ export class SessionNavigator implements NavigationOracle {
     const state = this.runtime.initializeState;
     if (state === 'terminated') terminatedBy = 'course';
     else if (state === 'initialized') {
-      if (closing && ((await this.runtime.getDataModel())['cmi.exit'] ?? '') === '')
-        await this.runtime.callApi('SetValue', ['cmi.exit', 'suspend']);
+      const exit = this.host.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+      if (closing && ((await this.runtime.getDataModel())[exit] ?? '') === '')
+        await this.runtime.callApi('SetValue', [exit, 'suspend']);
       await this.runtime.callApi('Terminate', ['']);
       terminatedBy = 'tester';
     }
@@ -356,8 +372,9 @@ export class SessionNavigator implements NavigationOracle {
     const values = await this.runtime.getDataModel();
     const pending = pendingRequest(d, values);
     this.keepRuntimeData(d.activityId, values);
+    await this.keepSharedData();
     if (!ABANDON.has(requestType))
-      this.seq.commit(d.activityId, { ...attemptReport(values, pending), navRequest: '_none_' });
+      this.seq.commit(d.activityId, { ...this.report(values, pending), navRequest: '_none_' });
     return {
       activity_id: d.activityId,
       terminated_by: terminatedBy,
@@ -389,6 +406,7 @@ export class SessionNavigator implements NavigationOracle {
     const target = resolveLaunch(this.host.manifest, id);
     const saved = this.runtimeData.get(id);
     const rte = rteInitForDelivery({
+      version: this.host.version,
       scoId: id,
       ...(this.host.stateKey.learnerId === undefined ? {} : { learnerId: this.host.stateKey.learnerId }),
       ...(this.host.learnerName === undefined ? {} : { learnerName: this.host.learnerName }),
@@ -409,12 +427,49 @@ export class SessionNavigator implements NavigationOracle {
       if (d.attempt === -1 && l.scoId === id) d.attempt = sco.runtime_attempt = l.attempt;
     });
     try {
-      // TODO(page-strict): hand the page the item's adl.data maps and this learner's buckets (this.learner.sharedData).
-      await this.runtime.launchAttempt({ scoId: id, launchPath: target.launchUrl, rte });
+      await this.runtime.launchAttempt({
+        scoId: id,
+        launchPath: target.launchUrl,
+        rte,
+        ...(this.host.version === '2004' ? { sharedData: this.sharedDataFor(target.item) } : {}),
+      });
     } finally {
       offLaunch();
     }
     return sco;
+  }
+
+  /** adl.data for a delivered SCO: its item's maps and the current value of each bucket. */
+  private sharedDataFor(item: Item): LaunchSharedData {
+    const maps = sharedDataMapsOf(item);
+    const store = this.bucketStore();
+    const values: Record<string, string> = {};
+    for (const m of maps) {
+      const v = store.get(m.targetId);
+      if (v !== undefined) values[m.targetId] = v;
+    }
+    return { maps, values };
+  }
+
+  /** The learner's buckets, or this course attempt's with sharedDataGlobalToSystem="false". */
+  private bucketStore(): SharedDataStore {
+    if (this.tree.sharedDataGlobalToSystem) return this.learner.sharedData;
+    return {
+      get: (id) => this.attemptBuckets.get(id),
+      set: (id, value) => void this.attemptBuckets.set(id, value),
+    };
+  }
+
+  /** What the SCO wrote to adl.data goes back to the buckets (2004). */
+  private async keepSharedData(): Promise<void> {
+    if (this.host.version !== '2004') return;
+    const store = this.bucketStore();
+    for (const [id, value] of Object.entries(await this.runtime.readSharedData())) store.set(id, value);
+  }
+
+  /** What the engine reads from the SCO's data (SCORM 1.2 has no adl.nav.request). */
+  private report(values: Record<string, string>, navRequest: string): RuntimeAttemptReport {
+    return this.host.version === '1.2' ? scorm12AttemptReport(values) : attemptReport(values, navRequest);
   }
 
   /** Gives the SCO in the frame (if it still runs) the new adl.nav.request_valid answers. */
@@ -443,6 +498,7 @@ export class SessionNavigator implements NavigationOracle {
           format: SEQUENCING_STATE_FORMAT,
           ended: this.ended,
           tracking: this.seq.serialize(),
+          shared_data: Object.fromEntries(this.attemptBuckets),
         },
       });
       await this.learner.save();
@@ -514,4 +570,20 @@ function restoredTracking(host: NavigatorHost, section: Record<string, unknown>)
       `its sequencing section is not a ${SEQUENCING_STATE_FORMAT} state`,
     );
   return section.tracking;
+}
+
+function restoredBuckets(
+  host: NavigatorHost,
+  section: Record<string, unknown> | null,
+): Record<string, string> {
+  const buckets = section?.shared_data ?? {};
+  if (typeof buckets !== 'object' || buckets === null || Array.isArray(buckets))
+    corrupt(host.store.pathFor(host.stateKey), 'its sequencing section has shared_data that is not a map');
+  for (const v of Object.values(buckets))
+    if (typeof v !== 'string')
+      corrupt(
+        host.store.pathFor(host.stateKey),
+        'its sequencing section has shared_data that is not a map of strings',
+      );
+  return buckets as Record<string, string>;
 }

@@ -3,7 +3,7 @@
  * cmi.* values as the data model holds them (SCORM 2004, or 1.2 at LMSCommit/LMSFinish), turned into
  * the engine's RuntimeAttemptReport. The player and the conformance harness both use it.
  */
-import type { RuntimeAttemptReport, RuntimeObjective, RuntimeScore } from '../../sequencing/index.js';
+import type { RuntimeAttemptReport, RuntimeObjective, RuntimeScore } from './runtime-mapping.js';
 
 function number(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
