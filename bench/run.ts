@@ -3,6 +3,7 @@ import { benchRuntime } from './runtime.js';
 import { benchSequencing } from './sequencing.js';
 import { benchValidation } from './validation.js';
 import { benchLogs } from './logs.js';
+import { benchNavigation } from './navigation.js';
 import { printRows } from './stats.js';
 
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
@@ -12,5 +13,7 @@ printRows('Logs (issue 6)', await benchLogs());
 if (process.argv.includes('--no-browser')) {
   console.log('\n(runtime benchmarks skipped: --no-browser)');
 } else {
+  // Before the runtime benchmarks: they shut the shared browser and content server down at the end.
+  printRows('Navigation in the player (issue 7)', await benchNavigation());
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }

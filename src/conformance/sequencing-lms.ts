@@ -171,7 +171,7 @@ export class SequencingLms implements LmsUnderTest {
   private finish(delivery: Delivery & { api: StrictApi2004 }): RuntimeAttemptReport {
     const values = delivery.api.snapshot();
     this.session().state.runtime.set(delivery.itemId, values);
-    return attemptReport(values, delivery.api.pendingNavRequest);
+    return attemptReport(values, delivery.api.pendingNavRequest, delivery.api.setByContent());
   }
 
   private follow(outcome: SessionOutcome): Delivery | undefined {

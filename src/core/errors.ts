@@ -52,6 +52,8 @@ export type ErrorCode =
   | 'NAV_UNSUPPORTED_ACTION'
   | 'SN_INIT_FAILED'
   | 'SN_RESET_FAILED'
+  | 'NAV_FLOW_ERROR'
+  | 'TRACE_SEQUENCING_ERROR'
   // validation off the main thread
   | 'VALIDATION_TIMEOUT'
   | 'VALIDATION_WORKER_CRASHED'

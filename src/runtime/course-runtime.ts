@@ -505,6 +505,15 @@ export class CourseRuntime {
     return buckets;
   }
 
+  /** The elements the current SCO set itself (SCORM 2004), for the sequencing report; readable until the next launchAttempt. */
+  async readSetByContent(): Promise<Set<string>> {
+    const names = await this.bounded('reading what the SCO set', () =>
+      this.control<string[] | null>('setByContent'),
+    );
+    if (!names) fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
+    return new Set(names);
+  }
+
   /** Re-reads the navigation oracle and gives the SCO the new adl.nav.request_valid answers. */
   async refreshNavigation(): Promise<NavValiditySnapshot> {
     const snap = this.oracle.snapshot(this.log.currentScoId ?? this.spec.scoId);

@@ -30,15 +30,24 @@ function setter(report: RuntimeAttemptReport) {
   };
 }
 
-/** A SCORM 2004 SCO: cmi.* and the adl.nav.request it left. */
+/**
+ * A SCORM 2004 SCO: cmi.* and the adl.nav.request it left. `setByContent` names the elements the SCO
+ * set itself: a status of "unknown" is reported only when the SCO set it (the LMS loads "unknown" into
+ * every objective), as the engine's report expects.
+ */
 export function attemptReport(
   values: Readonly<Record<string, string>>,
   navRequest: string,
+  setByContent: ReadonlySet<string>,
 ): RuntimeAttemptReport {
   const report: RuntimeAttemptReport = { navRequest };
   const set = setter(report);
-  set('completionStatus', values['cmi.completion_status']);
-  set('successStatus', values['cmi.success_status']);
+  const status = (name: string): string | undefined => {
+    const v = values[name];
+    return v === 'unknown' && !setByContent.has(name) ? undefined : v;
+  };
+  set('completionStatus', status('cmi.completion_status'));
+  set('successStatus', status('cmi.success_status'));
   set('score', score(values, 'cmi'));
   set('progressMeasure', number(values['cmi.progress_measure']));
   set('sessionTime', values['cmi.session_time']);
@@ -47,8 +56,8 @@ export function attemptReport(
   for (let i = 0; values[`cmi.objectives.${i}.id`] !== undefined; i++) {
     const at = `cmi.objectives.${i}`;
     const o: RuntimeObjective = { id: values[`${at}.id`] ?? '' };
-    const success = values[`${at}.success_status`];
-    const completion = values[`${at}.completion_status`];
+    const success = status(`${at}.success_status`);
+    const completion = status(`${at}.completion_status`);
     const s = score(values, at);
     const progress = number(values[`${at}.progress_measure`]);
     if (success !== undefined) o.successStatus = success;

@@ -21,10 +21,18 @@ export function endAttemptProcess(ctx: SequencingContext, a: SeqActivity): void 
   emit(ctx, { level: 'detailed', process: 'UP.4 End Attempt Process', kind: 'enter', activity: a.id });
   if (isLeaf(a)) {
     if (a.def.tracked && !s.isSuspended) {
-      if (!a.def.completionSetByContent && !s.attemptProgressStatus && !s.completionReportedUnknown)
+      // Completed by measure / satisfied by measure: the status comes from the measure only, so no
+      // default here (it would also reach the globals the activity writes).
+      if (
+        !a.completedByMeasure &&
+        !a.def.completionSetByContent &&
+        !s.attemptProgressStatus &&
+        !s.completionReportedUnknown
+      )
         setAttemptCompletion(ctx, a, true);
       const primary = primaryObjective(a);
       if (
+        !primary.satisfiedByMeasure &&
         !a.def.objectiveSetByContent &&
         !localObjective(ctx, a, primary).progressStatus &&
         !s.successReportedUnknown

@@ -19,6 +19,7 @@ import { navigationRequestProcess } from './navigation-request-process.js';
 import { attemptCompleted, objectiveSatisfied, primaryObjective } from './objective-maps.js';
 import { currentActivity, stateOf, type SequencingContext } from './sequencing-context.js';
 import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
+import type { TraceSink } from './trace.js';
 import { isAvailable } from './tree-queries.js';
 
 export interface Verdict {
@@ -73,9 +74,10 @@ export interface NavigationState {
   toc: TocEntry[];
 }
 
-function dryRun<T>(ctx: SequencingContext, fn: () => T): T {
+/** Runs `fn` with no state changes; its trace goes to `sink` (none by default: the TOC checks every activity). */
+function dryRun<T>(ctx: SequencingContext, fn: () => T, sink: TraceSink | null = null): T {
   const { trace, lastDenial, dryRun: was } = ctx;
-  ctx.trace = null;
+  ctx.trace = sink;
   ctx.dryRun = true;
   try {
     return fn();
@@ -94,36 +96,44 @@ function verdict(ctx: SequencingContext, ok: boolean, fallback: string): Verdict
     : { valid: false, reason: fallback };
 }
 
-/** Would `req` be valid now? */
-export function requestValidity(ctx: SequencingContext, req: NavigationRequest): Verdict {
-  return dryRun(ctx, () => {
-    ctx.lastDenial = null;
-    const nav = navigationRequestProcess(ctx, req);
-    if (!nav.valid) return verdict(ctx, false, 'not valid now');
-    const current = currentActivity(ctx);
-    switch (req.type) {
-      case 'continue':
-        // Continue leaves the activity even when nothing ahead can be delivered (it may end the session);
-        // ADL's sample LMS enables it whenever the navigation request itself is valid (CM-07d).
-        return { valid: true };
-      case 'previous': {
-        if (!current) return verdict(ctx, false, 'no current activity');
-        const flow = flowSubprocess(ctx, current, 'backward', false);
-        if (!flow.deliverable) return verdict(ctx, false, 'no activity to go back to');
-        return verdict(ctx, deliveryRequestProcess(ctx, flow.activity) === null, 'cannot be delivered');
+/** Would `req` be valid now? The checks' trace goes to `sink` when given. */
+export function requestValidity(
+  ctx: SequencingContext,
+  req: NavigationRequest,
+  sink: TraceSink | null = null,
+): Verdict {
+  return dryRun(
+    ctx,
+    () => {
+      ctx.lastDenial = null;
+      const nav = navigationRequestProcess(ctx, req);
+      if (!nav.valid) return verdict(ctx, false, 'not valid now');
+      const current = currentActivity(ctx);
+      switch (req.type) {
+        case 'continue':
+          // Continue leaves the activity even when nothing ahead can be delivered (it may end the session);
+          // ADL's sample LMS enables it whenever the navigation request itself is valid (CM-07d).
+          return { valid: true };
+        case 'previous': {
+          if (!current) return verdict(ctx, false, 'no current activity');
+          const flow = flowSubprocess(ctx, current, 'backward', false);
+          if (!flow.deliverable) return verdict(ctx, false, 'no activity to go back to');
+          return verdict(ctx, deliveryRequestProcess(ctx, flow.activity) === null, 'cannot be delivered');
+        }
+        case 'choice':
+          return choiceValidity(ctx, nav.target as SeqActivity);
+        case 'jump':
+          return verdict(
+            ctx,
+            deliveryRequestProcess(ctx, nav.target as SeqActivity) === null,
+            'cannot be delivered',
+          );
+        default:
+          return { valid: true };
       }
-      case 'choice':
-        return choiceValidity(ctx, nav.target as SeqActivity);
-      case 'jump':
-        return verdict(
-          ctx,
-          deliveryRequestProcess(ctx, nav.target as SeqActivity) === null,
-          'cannot be delivered',
-        );
-      default:
-        return { valid: true };
-    }
-  });
+    },
+    sink,
+  );
 }
 
 function choiceValidity(ctx: SequencingContext, target: SeqActivity): Verdict {

@@ -70,7 +70,13 @@ function writeGlobal(ctx: SequencingContext, targetKey: string, patch: GlobalObj
   else ctx.globals.write(ctx.learnerId, targetKey, merged);
 }
 
-/** Satisfied status: true/false, or undefined when unknown. */
+/**
+ * Satisfied status: true/false, or undefined when unknown. An objective with a read map
+ * (readSatisfiedStatus) takes its status from the shared global objective only, unknown included: its
+ * local record does not count, as in ADL's reference sequencer, where every mapped global exists from
+ * the start (the CTS cases OB-14a, OB-16b and CM-13 expect it). A measure read through a map
+ * (readNormalizedMeasure) wins when the global knows it; otherwise the local measure counts.
+ */
 export function objectiveSatisfied(
   ctx: SequencingContext,
   a: SeqActivity,
@@ -83,13 +89,16 @@ export function objectiveSatisfied(
     if (stateOf(ctx, a).isActive && !a.def.measureSatisfactionIfActive) return undefined;
     return measure >= o.minNormalizedMeasure;
   }
+  const reads = o.mapInfo.filter((m) => m.readSatisfiedStatus);
+  if (reads.length) {
+    for (const m of reads) {
+      const g = readGlobal(ctx, m.targetKey);
+      if (g?.satisfied !== undefined) return g.satisfied;
+    }
+    return undefined;
+  }
   const local = localObjective(ctx, a, o);
   if (local.progressStatus && !staleForRollup(ctx, a, 'objective')) return local.satisfiedStatus;
-  for (const m of o.mapInfo) {
-    if (!m.readSatisfiedStatus) continue;
-    const g = readGlobal(ctx, m.targetKey);
-    if (g?.satisfied !== undefined) return g.satisfied;
-  }
   return undefined;
 }
 
@@ -99,13 +108,13 @@ export function objectiveMeasure(
   a: SeqActivity,
   o: EffectiveObjective,
 ): number | undefined {
-  const local = localObjective(ctx, a, o);
-  if (local.measureStatus && !staleForRollup(ctx, a, 'objective')) return local.normalizedMeasure;
   for (const m of o.mapInfo) {
     if (!m.readNormalizedMeasure) continue;
     const g = readGlobal(ctx, m.targetKey);
     if (g?.normalizedMeasure !== undefined) return g.normalizedMeasure;
   }
+  const local = localObjective(ctx, a, o);
+  if (local.measureStatus && !staleForRollup(ctx, a, 'objective')) return local.normalizedMeasure;
   return undefined;
 }
 
@@ -168,33 +177,47 @@ export function setObjectiveExtras(
   }
 }
 
-/** A value of the extended objective information: read through adlseq maps when the global knows it, else local. */
-export function objectiveExtra<K extends 'rawScore' | 'minScore' | 'maxScore' | 'progressMeasure'>(
-  ctx: SequencingContext,
-  a: SeqActivity,
-  o: EffectiveObjective,
-  key: K,
-): number | undefined {
-  const flag = {
-    rawScore: 'readRawScore',
-    minScore: 'readMinScore',
-    maxScore: 'readMaxScore',
-    progressMeasure: 'readProgressMeasure',
-  } as const;
+type ExtraKey = 'rawScore' | 'minScore' | 'maxScore' | 'progressMeasure';
+
+const READ_FLAG = {
+  rawScore: 'readRawScore',
+  minScore: 'readMinScore',
+  maxScore: 'readMaxScore',
+  progressMeasure: 'readProgressMeasure',
+} as const;
+
+/** A value of the extended objective information as a global read through the adlseq maps knows it. */
+function mappedExtra(ctx: SequencingContext, o: EffectiveObjective, key: ExtraKey): number | undefined {
   for (const m of o.adlMapInfo) {
-    if (!m[flag[key]]) continue;
+    if (!m[READ_FLAG[key]]) continue;
     const v = readGlobal(ctx, m.targetKey)?.[key];
     if (v !== undefined) return v;
   }
-  return localObjective(ctx, a, o)[key];
+  return undefined;
 }
 
-/** Attempt completion amount (progress measure), local or read through the primary objective's maps. */
+/** A value of the extended objective information: read through adlseq maps when the global knows it, else local. */
+export function objectiveExtra(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  o: EffectiveObjective,
+  key: ExtraKey,
+): number | undefined {
+  return mappedExtra(ctx, o, key) ?? localObjective(ctx, a, o)[key];
+}
+
+/**
+ * Attempt completion amount (progress measure): read through the primary objective's maps
+ * (readProgressMeasure) whenever the global knows it, as for satisfaction; else the local value.
+ */
 export function attemptCompletionAmount(ctx: SequencingContext, a: SeqActivity): number | undefined {
+  const primary = primaryObjective(a);
+  const mapped = mappedExtra(ctx, primary, 'progressMeasure');
+  if (mapped !== undefined) return mapped;
   const s = stateOf(ctx, a);
   if (s.attemptCompletionAmountStatus && !staleForRollup(ctx, a, 'progress'))
     return s.attemptCompletionAmount;
-  return objectiveExtra(ctx, a, primaryObjective(a), 'progressMeasure');
+  return localObjective(ctx, a, primary).progressMeasure;
 }
 
 /**
@@ -206,11 +229,8 @@ export function attemptCompleted(ctx: SequencingContext, a: SeqActivity): boolea
     const amount = attemptCompletionAmount(ctx, a);
     return amount === undefined ? undefined : amount >= a.minProgressMeasure;
   }
-  for (const m of primaryObjective(a).adlMapInfo) {
-    if (!m.readCompletionStatus) continue;
-    const g = readGlobal(ctx, m.targetKey);
-    if (g?.completed !== undefined) return g.completed;
-  }
+  const mapped = mappedCompletion(ctx, primaryObjective(a));
+  if (mapped !== undefined) return mapped;
   const s = stateOf(ctx, a);
   if (s.attemptProgressStatus && !staleForRollup(ctx, a, 'progress')) return s.attemptCompletionStatus;
   return undefined;
@@ -252,6 +272,11 @@ export function objectiveCompleted(
   if (o === primaryObjective(a)) return attemptCompleted(ctx, a);
   const local = localObjective(ctx, a, o);
   if (local.completionKnown && !staleForRollup(ctx, a, 'progress')) return local.completed;
+  return mappedCompletion(ctx, o);
+}
+
+/** An objective's completion as a global read through its adlseq maps (readCompletionStatus) knows it. */
+export function mappedCompletion(ctx: SequencingContext, o: EffectiveObjective): boolean | undefined {
   for (const m of o.adlMapInfo) {
     if (!m.readCompletionStatus) continue;
     const g = readGlobal(ctx, m.targetKey);

@@ -10,8 +10,8 @@ import {
   objectiveMeasure,
   objectiveSatisfied,
   localObjective,
+  mappedCompletion,
   primaryObjective,
-  readGlobal,
 } from './objective-maps.js';
 import type { EffectiveObjective } from './effective-definition.js';
 import type { LessonStatus } from './scorm12-prerequisites.js';
@@ -56,12 +56,15 @@ export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boo
   for (const o of a.def.objectives) {
     if (o.id === null) continue;
     const satisfied = objectiveSatisfied(ctx, a, o);
+    // A completion status read through a map is taken as the global holds it, before the local one and
+    // without re-judging a mapped progress measure against this activity's completion threshold.
     const local = localObjective(ctx, a, o);
-    let completed: boolean | undefined = local.completionKnown ? local.completed : undefined;
-    if (completed === undefined && o !== primary) completed = mappedCompletion(ctx, o);
+    let completed = mappedCompletion(ctx, o);
+    if (completed === undefined && local.completionKnown) completed = local.completed;
     if (completed === undefined && o === primary) completed = attemptCompleted(ctx, a);
     const entry: RuntimeObjectiveInit = {
-      id: o.id,
+      // cmi.objectives.n.id is the identifier as the manifest means it: percent-escapes decoded (ADL OB-12a).
+      id: o.key ?? o.id,
       successStatus: satisfied === undefined ? 'unknown' : satisfied ? 'passed' : 'failed',
       completionStatus: completed === undefined ? 'unknown' : completed ? 'completed' : 'incomplete',
     };
@@ -88,14 +91,4 @@ export function runtimeInit(ctx: SequencingContext, a: SeqActivity, resumed: boo
   if (a.timeLimitAction) init.timeLimitAction = a.timeLimitAction;
   if (a.dataFromLMS !== null) init.launchData = a.dataFromLMS;
   return init;
-}
-
-/** An objective's completion read through its adlseq maps (readCompletionStatus), when not known locally. */
-function mappedCompletion(ctx: SequencingContext, o: EffectiveObjective): boolean | undefined {
-  for (const m of o.adlMapInfo) {
-    if (!m.readCompletionStatus) continue;
-    const g = readGlobal(ctx, m.targetKey);
-    if (g?.completed !== undefined) return g.completed;
-  }
-  return undefined;
 }

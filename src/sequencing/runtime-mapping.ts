@@ -33,7 +33,11 @@ export interface RuntimeObjective {
   progressMeasure?: number;
 }
 
-/** What the SCO's run-time data model says at Commit or Terminate (values as the data model holds them). */
+/**
+ * What the SCO's run-time data model says at Commit or Terminate (values as the data model holds them).
+ * A status of "unknown" means the SCO set it to unknown itself; leave a status out when the SCO did not
+ * set it and it is unknown (an objective the LMS initialised as unknown).
+ */
 export interface RuntimeAttemptReport {
   completionStatus?: string;
   successStatus?: string;
@@ -83,9 +87,13 @@ export function applyRuntimeReport(
     // cmi.success_status and cmi.score describe the primary objective; its cmi.objectives entry fills what they leave unknown.
     const known = (v: string | undefined) => (v && v !== 'unknown' ? v : undefined);
     // A status the SCO set to "unknown" itself stays unknown (not taken from the objective entry, no default).
+    // For success, the primary objective's cmi.objectives entry set to unknown counts too (SN book UP.4:
+    // the end of the attempt sets satisfied only when the content did not set the objective's status).
     const reportedUnknown = report.completionStatus === 'unknown';
     s.completionReportedUnknown = reportedUnknown;
-    s.successReportedUnknown = report.successStatus === 'unknown';
+    s.successReportedUnknown =
+      report.successStatus === 'unknown' ||
+      (known(report.successStatus) === undefined && primaryEntry?.successStatus === 'unknown');
     const completion = reportedUnknown
       ? undefined
       : (report.completionStatus ?? primaryEntry?.completionStatus);
@@ -135,13 +143,16 @@ function mapObjective(
   completionStatus: string | undefined,
   progressMeasure: number | undefined,
 ): void {
-  // An objective satisfied by measure takes its status from the measure (RTE: scaled_passing_score).
-  const satisfied = o.satisfiedByMeasure
-    ? score?.scaled === undefined
-      ? undefined
-      : score.scaled >= o.minNormalizedMeasure
-    : satisfiedOf(successStatus);
-  setObjectiveSatisfied(ctx, a, o, satisfied);
+  // An objective satisfied by measure takes its status from the measure (RTE: scaled_passing_score);
+  // otherwise a status the SCO did not report leaves the objective's status as it is.
+  if (o.satisfiedByMeasure)
+    setObjectiveSatisfied(
+      ctx,
+      a,
+      o,
+      score?.scaled === undefined ? undefined : score.scaled >= o.minNormalizedMeasure,
+    );
+  else if (successStatus !== undefined) setObjectiveSatisfied(ctx, a, o, satisfiedOf(successStatus));
   setObjectiveMeasure(ctx, a, o, score?.scaled);
   setObjectiveExtras(ctx, a, o, {
     rawScore: score?.raw,

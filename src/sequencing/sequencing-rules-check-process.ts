@@ -76,7 +76,9 @@ export function ruleCondition(
   measureThreshold: string | null,
 ): Tri {
   const s = stateOf(ctx, a);
-  const objective = () => findObjective(a, referencedObjective);
+  // An activity that is not tracked keeps no objective or progress information of its own, so conditions
+  // on it are unknown (statuses) or false (the "known" conditions), even when a global could be read.
+  const objective = () => (a.def.tracked ? findObjective(a, referencedObjective) : null);
   switch (condition) {
     case 'satisfied': {
       const o = objective();

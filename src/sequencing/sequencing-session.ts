@@ -20,7 +20,7 @@ import { applyRuntimeReport, type RuntimeAttemptReport } from './runtime-mapping
 import { runtimeInit, type RuntimeInit } from './runtime-init.js';
 import { applyScorm12Report } from './scorm12-tracking.js';
 import { emit, type SequencingContext } from './sequencing-context.js';
-import type { TraceSink } from './trace.js';
+import type { TraceEvent, TraceSink } from './trace.js';
 import { newTrackingState, type TrackingState } from './tracking-model.js';
 import { restoreTracking, serializeTracking, type SerializedTracking } from './tracking-serialization.js';
 
@@ -148,13 +148,19 @@ export class SequencingSession {
       };
     this.apply(this.activity(activityId), report, true);
     const parsed = report.navRequest === undefined ? null : parseNavRequest(report.navRequest);
-    if (parsed === undefined)
-      return {
+    if (parsed === undefined) {
+      const reason = `adl.nav.request "${report.navRequest}" is not a navigation request`;
+      const process = 'NB.2.1 Navigation Request Process';
+      emit(this.ctx, {
+        level: 'basic',
+        process,
         kind: 'denied',
+        activity: activityId,
         code: 'NB.2.1-13',
-        reason: `adl.nav.request "${report.navRequest}" is not a navigation request`,
-        process: 'NB.2.1 Navigation Request Process',
-      };
+        message: reason,
+      });
+      return { kind: 'denied', code: 'NB.2.1-13', reason, process };
+    }
     if (parsed) return this.navigate(parsed);
     if (report.exit === 'time-out' || report.exit === 'logout') return this.navigate({ type: 'exitAll' });
     emit(this.ctx, {
@@ -169,7 +175,13 @@ export class SequencingSession {
 
   /** Would this request be valid now? (No state changes.) */
   isValid(request: NavigationRequest): Verdict {
-    return requestValidity(this.ctx, request);
+    if (!this.ctx.trace) return requestValidity(this.ctx, request);
+    const checks: TraceEvent[] = [];
+    const verdict = requestValidity(this.ctx, request, (e) => checks.push(e));
+    // A denial is traced with the checks (rules and their condition values) that led to it; a valid
+    // request's checks run again for real when it is carried out.
+    if (!verdict.valid) for (const e of checks) emit(this.ctx, e);
+    return verdict;
   }
 
   /** Answers for adl.nav.request_valid.* (NavigationOracle snapshot). */

@@ -1,25 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES_DIR, REPO_ROOT, SAMPLES_DIR } from '../helpers/paths.js';
+import { cli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
-const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
 const SAMPLE = join(SAMPLES_DIR, 'sample-course');
 const COURSES = join(FIXTURES_DIR, 'courses');
-
-function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [CLI, ...args],
-      { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024, timeout: 55_000 },
-      (error, stdout, stderr) => resolve({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr }),
-    );
-  });
-}
 
 interface RunJson {
   scorm_version: string;

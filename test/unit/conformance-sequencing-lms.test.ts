@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { attemptReport } from '../../src/sequencing/attempt-report.js';
 import type { UiState } from '../../src/conformance/lms.js';
 import { answerUiQuestions } from '../../src/conformance/ui-questions.js';
+import { buildRteInit } from '../../src/rte/adapter/rte-init.js';
+import { StrictApi2004 } from '../../src/rte/strict/index.js';
 
 const UI: UiState = {
   continueEnabled: true,
@@ -51,6 +53,7 @@ test('attempt report: statuses, scores, objectives, exit and the pending request
       'cmi.objectives.1.progress_measure': 'not a number',
     },
     '{target=activity_2}choice',
+    new Set(),
   );
   assert.deepEqual(report, {
     navRequest: '{target=activity_2}choice',
@@ -62,5 +65,40 @@ test('attempt report: statuses, scores, objectives, exit and the pending request
     exit: 'suspend',
     objectives: [{ id: 'obj1', successStatus: 'failed', score: { min: -1 } }, { id: 'obj2' }],
   });
-  assert.deepEqual(attemptReport({}, '_none_'), { navRequest: '_none_' });
+  assert.deepEqual(attemptReport({}, '_none_', new Set()), { navRequest: '_none_' });
+});
+
+test('attempt report: an unknown status is reported only when the SCO set it itself', () => {
+  const values = {
+    'cmi.success_status': 'unknown',
+    'cmi.objectives.0.id': 'obj1',
+    'cmi.objectives.0.success_status': 'unknown',
+    'cmi.objectives.0.completion_status': 'unknown',
+  };
+  assert.deepEqual(attemptReport(values, '_none_', new Set()), {
+    navRequest: '_none_',
+    objectives: [{ id: 'obj1' }],
+  });
+  assert.deepEqual(
+    attemptReport(values, '_none_', new Set(['cmi.success_status', 'cmi.objectives.0.success_status'])),
+    {
+      navRequest: '_none_',
+      successStatus: 'unknown',
+      objectives: [{ id: 'obj1', successStatus: 'unknown' }],
+    },
+  );
+});
+
+test('the strict 2004 API tells what the SCO set itself from what the LMS loaded', () => {
+  const init = buildRteInit({ version: '2004', scoId: 'sco1', learnerId: 'learner1' });
+  const api = new StrictApi2004({
+    init: {
+      ...init,
+      values: { ...init.values, 'cmi.objectives.0.id': 'p', 'cmi.objectives.0.success_status': 'failed' },
+    },
+  });
+  api.Initialize('');
+  api.SetValue('cmi.objectives.0.success_status', 'unknown');
+  api.SetValue('cmi.success_status', 'bogus');
+  assert.deepEqual([...api.setByContent()], ['cmi.objectives.0.success_status'], 'refused sets do not count');
 });

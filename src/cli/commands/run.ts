@@ -1,8 +1,9 @@
 /**
  * `scorm-tester run <path>`: launches one SCO in headless Chromium, waits until its API calls settle,
  * optionally takes a screenshot, closes it as a learner closing the window would (its unload handlers
- * run), then prints the API calls, anomalies, console errors and final data model.
- * Exit 0: the course initialized and no error-severity anomaly; 1: it ran with problems; 2: it could not run.
+ * run), then prints the API calls, anomalies, console errors and final data model. With --nav, sequencing
+ * starts the course and the given navigation requests run in order first (see run-nav.ts).
+ * Exit 0: the course initialized, no error-severity anomaly and no denied --nav step; 1: it ran with problems; 2: it could not run.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,8 @@ import { SessionManager } from '../../session/session-manager.js';
 import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 import { CliOutput } from '../outputs.js';
+import { navJson, navText, parseNavFlag, runNavigation, type NavRun } from './run-nav.js';
+import type { NavStep } from '../../session/navigation/nav-steps.js';
 
 const LISTED_CALLS = 60;
 
@@ -41,6 +44,8 @@ interface RunOptions {
   timeoutMs: number;
   allowNetwork: boolean;
   allowLoopback: boolean;
+  /** --nav: navigation requests to send after the course starts. */
+  nav?: NavStep[];
 }
 
 function integer(name: string, text: string | undefined, dflt: number, min: number, max: number): number {
@@ -76,8 +81,12 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
     'timeout-ms': { type: 'string' },
     'allow-network': { type: 'boolean', default: false },
     'allow-loopback': { type: 'boolean', default: false },
+    nav: { type: 'string' },
   });
   if (positionals.length !== 1) throw new CliUsageError('run takes exactly one <path>');
+  if (values.nav !== undefined && values.item !== undefined)
+    throw new CliUsageError('--nav and --item do not go together: sequencing decides which SCO is delivered');
+  const nav = values.nav !== undefined ? parseNavFlag(values.nav) : undefined;
   const screenshot =
     values.screenshot !== undefined
       ? await new CliOutput('--screenshot', values.screenshot, 'png', values.force === true).check()
@@ -92,6 +101,7 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
     timeoutMs: integer('timeout-ms', values['timeout-ms'], MAX_SETTLE_WAIT_MS, 100, MAX_SETTLE_WAIT_MS),
     allowNetwork: values['allow-network'] === true,
     allowLoopback: values['allow-loopback'] === true,
+    ...(nav ? { nav } : {}),
   };
 }
 
@@ -102,6 +112,7 @@ interface RunOutcome {
   shot: Screenshot | null;
   /** Where the screenshot was written. */
   shotPath: string | null;
+  nav: NavRun | null;
 }
 
 async function runCourse(options: RunOptions, sessions: SessionManager): Promise<RunOutcome> {
@@ -118,6 +129,8 @@ async function runCourse(options: RunOptions, sessions: SessionManager): Promise
   let shot: Screenshot | null = null;
   let shotPath: string | null = null;
   try {
+    const timing = { settleMs: options.settleMs, maxWaitMs: options.timeoutMs };
+    const nav = options.nav ? await runNavigation(session, runtime, options.nav, timing) : null;
     const report = await probeRuntime(runtime, {
       settleMs: options.settleMs,
       maxWaitMs: options.timeoutMs,
@@ -134,6 +147,7 @@ async function runCourse(options: RunOptions, sessions: SessionManager): Promise
       scoId: session.launch?.item.identifier ?? null,
       shot,
       shotPath,
+      nav,
     };
   } finally {
     // Close without saving learner state: a run leaves nothing behind.
@@ -166,6 +180,7 @@ function outcomeJson(o: RunOutcome): Record<string, unknown> {
     data_model: r.dataModel,
     screenshot:
       o.shot && o.shotPath ? { path: o.shotPath, width: o.shot.width, height: o.shot.height } : null,
+    ...(o.nav ? { navigation: navJson(o.nav) } : {}),
   };
 }
 
@@ -176,6 +191,7 @@ function outcomeText(o: RunOutcome): string {
   lines.push(
     `Initialized: ${r.initialized ? 'yes' : 'no'}; state after closing: ${r.finalState}${r.settle.settled ? '' : ' (API calls were still coming when the wait ended)'}`,
   );
+  if (o.nav) lines.push(navText(o.nav).trimEnd());
   const metrics = callMetrics(r.calls);
   const byMethod = Object.entries(metrics.by_method)
     .map(([m, n]) => `${m} ${n}`)
@@ -228,7 +244,10 @@ export async function runCommand(args: string[]): Promise<number> {
     process.stdout.write(
       options.json ? JSON.stringify(outcomeJson(outcome), null, 2) + '\n' : outcomeText(outcome),
     );
-    const ok = outcome.report.initialized && !outcome.report.anomalies.some((a) => a.severity === 'error');
+    const ok =
+      outcome.report.initialized &&
+      !outcome.report.anomalies.some((a) => a.severity === 'error') &&
+      (outcome.nav?.denied ?? 0) === 0;
     return ok ? EXIT_OK : EXIT_PROBLEMS;
   } finally {
     await sessions.closeAll();

@@ -47,7 +47,7 @@ export function normalizeMethodFilter(names: readonly string[]): Set<string> {
   return out;
 }
 
-const settleMs = z
+export const settleMs = z
   .number()
   .int()
   .min(0)
@@ -57,7 +57,7 @@ const settleMs = z
     'How long the course must make no API call to count as settled before it is closed (default 1000; waits at most 15 s).',
   );
 
-interface RunTarget {
+export interface RunTarget {
   workspace_path?: string;
   session_id?: string;
   viewport?: ViewportSpec;
@@ -71,7 +71,8 @@ function samePackage(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-function sessionFor(ctx: ServerContext, args: RunTarget): Session {
+/** The session named by session_id, checking that workspace_path (when given too) is its package. */
+export function sessionFor(ctx: ServerContext, args: RunTarget): Session {
   const session = ctx.sessions.get(args.session_id!);
   if (args.workspace_path !== undefined && !samePackage(args.workspace_path, session.options.packagePath)) {
     fail(

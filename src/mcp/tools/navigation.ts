@@ -2,7 +2,15 @@
 import type { ServerContext } from '../context.js';
 import type { ToolDefinition } from '../tool.js';
 import { coreNavigationTools } from './navigation/core-tools.js';
+import { navRequestTool } from './navigation/nav-request-tool.js';
+import { navigationFlowTool } from './navigation/navigation-flow-tool.js';
+import { traceSequencingTool } from './navigation/trace-sequencing-tool.js';
 
 export function navigationTools(ctx: ServerContext): ToolDefinition[] {
-  return [...coreNavigationTools(ctx)];
+  return [
+    ...coreNavigationTools(ctx),
+    navRequestTool(ctx),
+    traceSequencingTool(ctx),
+    navigationFlowTool(ctx),
+  ];
 }

@@ -43,6 +43,8 @@ const DISTINCT_PATTERNS = new Set(['choice', 'sequencing']);
 export class DataStore2004 {
   private readonly values = new Map<string, string>();
   private readonly counts = new Map<string, number>();
+  /** Elements the content set itself (not loaded by the LMS), e.g. a status it set to "unknown". */
+  private readonly written = new Set<string>();
 
   /** Values the LMS loads before Initialize (launch data, restored attempt). Not checked. */
   load(initial: Readonly<Record<string, string>>): void {
@@ -122,7 +124,15 @@ export class DataStore2004 {
       if (level.index === this.count(level.path)) this.counts.set(level.path, level.index + 1);
     }
     this.values.set(name, value);
+    this.written.add(name);
     return ok('true');
+  }
+
+  /** The elements the content has set since this store was loaded. */
+  setByContent(): ReadonlySet<string> {
+    const out = new Set<string>();
+    this.written.forEach((name) => out.add(name));
+    return out;
   }
 
   /** Identifiers are unique within their collection, and an objective keeps the id it was given. */

@@ -70,6 +70,11 @@ export class StrictApi2004 implements Api2004 {
     return name === 'adl.nav.request' ? this.navRequest : this.store.peek(name);
   }
 
+  /** The elements the SCO set itself in this session (the rest was loaded by the LMS or is a default). */
+  setByContent(): ReadonlySet<string> {
+    return this.store.setByContent();
+  }
+
   /** cmi.exit as the SCO left it. */
   get exitValue(): string {
     return this.store.peek('cmi.exit') ?? '';

@@ -331,7 +331,7 @@ export class SessionNavigator implements NavigationOracle {
     const navRequest = pendingRequest(d, values);
     this.keepRuntimeData(d.activityId, values);
     await this.keepSharedData();
-    const report = this.report(values, navRequest);
+    const report = await this.report(values, navRequest);
     // An abandoned attempt's run-time data does not become tracking data.
     const outcome = this.seq.terminate(d.activityId, ABANDON.has(navRequest) ? { navRequest } : report);
     if (outcome.kind === 'nothing' && navRequest === '_none_') {
@@ -374,7 +374,7 @@ export class SessionNavigator implements NavigationOracle {
     this.keepRuntimeData(d.activityId, values);
     await this.keepSharedData();
     if (!ABANDON.has(requestType))
-      this.seq.commit(d.activityId, { ...this.report(values, pending), navRequest: '_none_' });
+      this.seq.commit(d.activityId, { ...(await this.report(values, pending)), navRequest: '_none_' });
     return {
       activity_id: d.activityId,
       terminated_by: terminatedBy,
@@ -468,8 +468,9 @@ export class SessionNavigator implements NavigationOracle {
   }
 
   /** What the engine reads from the SCO's data (SCORM 1.2 has no adl.nav.request). */
-  private report(values: Record<string, string>, navRequest: string): RuntimeAttemptReport {
-    return this.host.version === '1.2' ? scorm12AttemptReport(values) : attemptReport(values, navRequest);
+  private async report(values: Record<string, string>, navRequest: string): Promise<RuntimeAttemptReport> {
+    if (this.host.version === '1.2') return scorm12AttemptReport(values);
+    return attemptReport(values, navRequest, await this.runtime.readSetByContent());
   }
 
   /** Gives the SCO in the frame (if it still runs) the new adl.nav.request_valid answers. */

@@ -19,5 +19,6 @@ export const strict12Engine: EngineFactory = (cfg) => {
     peek: (element) => api.peek(element),
     pendingNav: () => '_none_',
     sharedData: () => ({}),
+    setByContent: () => [],
   };
 };

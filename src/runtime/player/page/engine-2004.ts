@@ -1,4 +1,5 @@
 /** The SCORM 2004 engine of the player: our strict API object and its own data store (no scorm-again). */
+import { arrayPush } from '../../../core/intrinsics.js';
 import { memorySharedDataStore } from '../../../rte/strict/shared-data.js';
 import { StrictApi2004 } from '../../../rte/strict/strict-2004.js';
 import { API_METHODS } from '../../records.js';
@@ -20,5 +21,10 @@ export const strict2004Engine: EngineFactory = (cfg, nav) => {
     peek: (element) => api.peek(element),
     pendingNav: () => api.pendingNavRequest,
     sharedData: () => buckets.entries(),
+    setByContent: () => {
+      const names: string[] = [];
+      api.setByContent().forEach((name) => void arrayPush(names, name));
+      return names;
+    },
   };
 };

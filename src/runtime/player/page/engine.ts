@@ -25,6 +25,8 @@ export interface PageEngine {
   pendingNav(): string;
   /** adl.data buckets as they are now (written ones included), by target id. */
   sharedData(): Record<string, string>;
+  /** Elements the SCO set itself with SetValue (SCORM 2004; empty for 1.2): sequencing reads "unknown" only from these. */
+  setByContent(): string[];
 }
 
 /** Makes the engine of an attempt; `nav` gives the current adl.nav.request_valid answers. */

@@ -181,6 +181,7 @@ export function bootPlayer(createEngine: EngineFactory): void {
     dataModel: (): Record<string, string> | null => (cur ? snapshot(cur) : null),
     /** adl.data buckets of the current attempt as they are now (null: no attempt). */
     sharedData: (): Record<string, string> | null => (cur ? cur.engine.sharedData() : null),
+    setByContent: (): string[] | null => (cur ? cur.engine.setByContent() : null),
     setNav(nav: PlayerLaunchConfig['nav']): void {
       if (cur) cur.nav = nav;
     },

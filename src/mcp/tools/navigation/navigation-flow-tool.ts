@@ -1,0 +1,178 @@
+/**
+ * scorm_test_navigation_flow: walks a course through a list of navigation steps in the real player and
+ * reports each step's outcome and delivered activity, with one screenshot per step (image content, and a
+ * session artifact). Without navigation_sequence it walks the course with continue until continue is no
+ * longer valid.
+ */
+import { z } from 'zod';
+import { isScormTesterError, ScormTesterError } from '../../../core/errors.js';
+import { MAX_SETTLE_WAIT_MS } from '../../../runtime/anomalies/index.js';
+import {
+  afterLaunch,
+  MAX_NAV_STEPS,
+  parseNavSteps,
+  type NavStep,
+} from '../../../session/navigation/nav-steps.js';
+import {
+  runNavSteps,
+  settleStep,
+  type RunStepsOptions,
+  type StepRecord,
+} from '../../../session/navigation/run-steps.js';
+import type { ServerContext } from '../../context.js';
+import { defineTool, type ExtraContent, type ToolDefinition, type ToolResult } from '../../tool.js';
+import { captureToArtifact } from '../runtime/capture.js';
+import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
+import { withNavigation, type NavigationRun } from './navigation-run.js';
+import { DEFAULT_STEP_SETTLE_MS, navigationSequence, settleMsSchema } from './step-schemas.js';
+
+/** Screenshots returned as image content (all of them are saved as artifacts). */
+const MAX_IMAGES = 20;
+
+interface StepShot {
+  artifact: string;
+  artifact_path: string;
+  width: number;
+  height: number;
+}
+
+export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
+  return defineTool({
+    name: 'scorm_test_navigation_flow',
+    group: 'navigation',
+    description:
+      "Walk a multi-SCO course through navigation steps in the real player: each step's outcome (delivered activity, ended, nothing, or denied with the rule named), what the SCO then asked for itself, and one screenshot per step (image content + artifact). Default steps: continue until it is no longer valid. workspace_path: a fresh attempt, closed afterwards with nothing saved; session_id: that session's running course (after scorm_sn_init).",
+    input: {
+      workspace_path: packagePath.optional(),
+      session_id: sessionId.optional(),
+      viewport: viewportSchema.optional(),
+      navigation_sequence: navigationSequence.optional(),
+      capture_each_step: z.boolean().optional().describe('Screenshot each step (default true).'),
+      settle_ms: settleMsSchema,
+    },
+    handler: async (args) => {
+      const steps = args.navigation_sequence
+        ? parseNavSteps(args.navigation_sequence, 'navigation_sequence')
+        : null;
+      const capture = args.capture_each_step !== false;
+      try {
+        return await withNavigation<ToolResult>(
+          ctx,
+          args,
+          async (run) => walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS),
+          async (why) => ({
+            data: { supported: true, entry_found: true, ...why, steps_executed: 0, steps: [], artifacts: [] },
+          }),
+        );
+      } catch (error) {
+        if (isScormTesterError(error)) throw error;
+        throw new ScormTesterError(
+          'NAV_FLOW_ERROR',
+          `The navigation flow failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+  });
+}
+
+async function walk(
+  run: NavigationRun,
+  steps: NavStep[] | null,
+  capture: boolean,
+  settleMs: number,
+): Promise<{ data: Record<string, unknown>; content: ExtraContent[] }> {
+  const { session, runtime, navigator } = run;
+  const shots = new Map<number, StepShot>();
+  const content: ExtraContent[] = [];
+  let imagesOmitted = 0;
+  const options: RunStepsOptions = {
+    settleMs,
+    maxWaitMs: MAX_SETTLE_WAIT_MS,
+    afterStep: async (record) => {
+      if (!capture || !runtime.isOpen || record.outcome.current_activity === null) return;
+      const shot = await captureToArtifact(session, runtime, {}, 'scorm_test_navigation_flow');
+      shots.set(record.index, {
+        artifact: shot.data.artifact,
+        artifact_path: shot.data.artifact_path,
+        width: shot.data.width,
+        height: shot.data.height,
+      });
+      if (content.length < MAX_IMAGES) {
+        content.push({
+          type: 'text',
+          text: `Step ${record.index} (${record.step}): ${record.outcome.current_activity}`,
+        });
+        content.push(...shot.content);
+      } else imagesOmitted += 1;
+    },
+  };
+  const records: StepRecord[] = [];
+  if (run.opening)
+    records.push(
+      await settleStep(navigator, runtime, { index: 0, step: 'launch', outcome: run.opening }, options),
+    );
+  if (steps)
+    records.push(
+      ...(await runNavSteps(navigator, runtime, run.opening ? afterLaunch(steps) : steps, options)),
+    );
+  else {
+    // Walk on with continue while the engine says it is valid.
+    while (records.length <= MAX_NAV_STEPS && navigator.state().valid_requests.continue?.valid) {
+      const [next] = await runNavSteps(
+        navigator,
+        runtime,
+        [{ text: 'continue', request: { type: 'continue' } }],
+        options,
+        records.length,
+      );
+      records.push(next!);
+      if (!next!.outcome.success) break;
+    }
+  }
+  const state = navigator.state();
+  const stepViews = records.map((r) => ({
+    index: r.index,
+    step: r.step,
+    request: r.outcome.request,
+    success: r.outcome.success,
+    outcome: r.outcome.outcome,
+    reason: r.outcome.reason,
+    code: r.outcome.code,
+    process: r.outcome.process,
+    unloaded: r.outcome.unloaded,
+    delivered: r.outcome.delivered,
+    current_activity: r.outcome.current_activity,
+    session_ended: r.outcome.session_ended,
+    followed_by: r.followed_by,
+    settled: r.settled,
+    screenshot: shots.get(r.index) ?? null,
+  }));
+  return {
+    data: {
+      supported: true,
+      entry_found: true,
+      applicable: true,
+      sn_available: true,
+      ...(run.temporary ? { temporary: true } : { session_id: session.id }),
+      steps_executed: records.filter((r) => r.index > 0).length,
+      steps_denied: records.filter((r) => r.outcome.outcome === 'denied').length,
+      steps: stepViews,
+      delivered_activities: records
+        .flatMap((r) => [r.outcome, ...r.followed_by])
+        .flatMap((o) => (o.delivered ? [o.delivered.activity_id] : [])),
+      final_state: {
+        current_activity: state.current_activity,
+        suspended_activity: state.suspended_activity,
+        session_ended: state.session_ended,
+      },
+      artifacts: [...shots.values()].map((s) => s.artifact_path),
+      ...(imagesOmitted > 0
+        ? {
+            images_omitted: imagesOmitted,
+            images_note: `Only the first ${MAX_IMAGES} screenshots are returned as images; all are listed in artifacts.`,
+          }
+        : {}),
+    },
+    content,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * scorm_trace_sequencing: what the SN engine did and why. Each navigation request with its outcome (a
+ * denial names the process, exception code and reason), and the trace events up to trace_level: basic
+ * (requests, outcomes, denials), detailed (every SN process run and its result, rollup results), verbose
+ * (every sequencing and rollup rule with each condition's value).
+ */
+import { z } from 'zod';
+import { isScormTesterError, ScormTesterError } from '../../../core/errors.js';
+import { MAX_SETTLE_WAIT_MS } from '../../../runtime/anomalies/index.js';
+import type { TraceLevel } from '../../../sequencing/index.js';
+import { afterLaunch, parseNavSteps } from '../../../session/navigation/nav-steps.js';
+import { runNavSteps, settleStep, type StepRecord } from '../../../session/navigation/run-steps.js';
+import { DEFAULT_MAX_TRACE_EVENTS, traceReport } from '../../../session/navigation/trace-report.js';
+import type { SessionNavigator } from '../../../session/navigation/navigator.js';
+import type { ServerContext } from '../../context.js';
+import { defineTool, type ToolDefinition } from '../../tool.js';
+import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
+import { withNavigation } from './navigation-run.js';
+import { navigationSequence, settleMsSchema, DEFAULT_STEP_SETTLE_MS } from './step-schemas.js';
+
+const RANK: Record<TraceLevel, number> = { basic: 0, detailed: 1, verbose: 2 };
+
+/** What a navigator records before anyone asks for more (SessionNavigator's default). */
+const NAVIGATOR_DEFAULT_LEVEL: TraceLevel = 'detailed';
+
+/** The level each navigator records at, as raised by this tool (it only goes up). */
+const recording = new WeakMap<SessionNavigator, TraceLevel>();
+
+/** Records at `level` from now on unless it already records more; returns the level recorded so far. */
+function raiseRecording(navigator: SessionNavigator, level: TraceLevel): TraceLevel {
+  const was = recording.get(navigator) ?? NAVIGATOR_DEFAULT_LEVEL;
+  if (RANK[level] > RANK[was]) {
+    navigator.setTraceLevel(level);
+    recording.set(navigator, level);
+  }
+  return was;
+}
+
+export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
+  return defineTool({
+    name: 'scorm_trace_sequencing',
+    group: 'navigation',
+    description:
+      'Trace the SN engine: every navigation request with its outcome and, for a denial, the process, exception code and reason; trace events by trace_level (basic: requests/outcomes/denials; detailed: each SN process and rollup result; verbose: each rule with its condition values). workspace_path: opens the course fresh, starts it, runs navigation_sequence, traces, closes (nothing saved). session_id: the trace of that session since scorm_sn_init; tracing at this level from now on.',
+    input: {
+      workspace_path: packagePath.optional(),
+      session_id: sessionId.optional(),
+      viewport: viewportSchema.optional(),
+      trace_level: z.enum(['basic', 'detailed', 'verbose']).optional().describe('Default basic.'),
+      navigation_sequence: navigationSequence.optional(),
+      since_request: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('Only requests after this one (its number in requests[]); default 0, all.'),
+      max_events: z
+        .number()
+        .int()
+        .min(0)
+        .max(100_000)
+        .optional()
+        .describe(`Most trace events to list (default ${DEFAULT_MAX_TRACE_EVENTS}); the rest are counted.`),
+      settle_ms: settleMsSchema,
+    },
+    handler: async (args) => {
+      const level: TraceLevel = args.trace_level ?? 'basic';
+      const steps = parseNavSteps(args.navigation_sequence ?? [], 'navigation_sequence');
+      try {
+        const data = await withNavigation<Record<string, unknown>>(
+          ctx,
+          args,
+          async ({ session, runtime, navigator, temporary, opening }) => {
+            const recordedAt = raiseRecording(navigator, level);
+            const toRun = temporary ? afterLaunch(steps) : steps;
+            const settle = {
+              settleMs: args.settle_ms ?? DEFAULT_STEP_SETTLE_MS,
+              maxWaitMs: MAX_SETTLE_WAIT_MS,
+            };
+            if (opening && toRun.length > 0)
+              await settleStep(navigator, runtime, { index: 0, step: 'launch', outcome: opening }, settle);
+            let ran: StepRecord[] = [];
+            if (toRun.length > 0) ran = await runNavSteps(navigator, runtime, toRun, settle);
+            const report = traceReport(navigator.log, {
+              level,
+              sinceRequest: args.since_request ?? 0,
+              maxEvents: args.max_events ?? DEFAULT_MAX_TRACE_EVENTS,
+            });
+            const state = navigator.state();
+            return {
+              supported: true,
+              entry_found: true,
+              sequencing_active: !state.session_ended,
+              sn_available: true,
+              trace_level: level,
+              ...(temporary ? { temporary: true } : { session_id: session.id }),
+              ...(RANK[recordedAt] < RANK[level]
+                ? {
+                    note: `Requests before this call were traced at ${recordedAt}: their ${level} events are missing. Later requests are traced at ${level}.`,
+                  }
+                : {}),
+              current_activity: state.current_activity,
+              session_ended: state.session_ended,
+              steps_executed: ran.length,
+              request_count: navigator.log.length,
+              requests: report.requests,
+              denials: report.denials,
+              rollups: report.rollups,
+              trace: report.trace,
+              events_total: report.events_total,
+              events_omitted: report.events_omitted,
+            };
+          },
+          async (why) => ({
+            supported: true,
+            entry_found: true,
+            sequencing_active: false,
+            trace_level: level,
+            ...why,
+            trace: [],
+          }),
+        );
+        return { data };
+      } catch (error) {
+        if (isScormTesterError(error)) throw error;
+        throw new ScormTesterError(
+          'TRACE_SEQUENCING_ERROR',
+          `Tracing sequencing failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+  });
+}

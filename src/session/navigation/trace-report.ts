@@ -1,0 +1,107 @@
+/**
+ * scorm_trace_sequencing's answer, read from the navigator's log: each navigation request with its outcome
+ * (and why it was denied), and the SN trace events of those requests up to the asked level (basic:
+ * requests, outcomes, denials; detailed: every process run and its result, rollup results; verbose:
+ * every rule with each condition's value).
+ */
+import { filterTrace, type TraceEvent, type TraceLevel } from '../../sequencing/index.js';
+import type { NavLogEntry } from './types.js';
+
+export interface TraceReportOptions {
+  level: TraceLevel;
+  /** Only requests after this one (1-based position in the log; 0: all). */
+  sinceRequest?: number;
+  /** Most events to list (the oldest first); the rest are counted in events_omitted. */
+  maxEvents?: number;
+}
+
+export interface TracedEvent extends TraceEvent {
+  /** The request (1-based position in the navigator's log) this event belongs to. */
+  request: number;
+}
+
+export interface TracedRequest {
+  request: number;
+  at: string;
+  /** e.g. "continue", "choice:quiz". */
+  navigation_request: string;
+  source: 'lms' | 'sco';
+  outcome: NavLogEntry['outcome'];
+  success: boolean;
+  /** What happened, or for a denial "not valid, because …". */
+  reason: string | null;
+  code: string | null;
+  process: string | null;
+  delivered_activity: string | null;
+  current_activity: string | null;
+  /** Events of this request at the asked level. */
+  events: number;
+}
+
+export interface TraceReport {
+  requests: TracedRequest[];
+  trace: TracedEvent[];
+  /** Denied requests only: what was asked, which process refused it, with which code and why. */
+  denials: {
+    request: number;
+    navigation_request: string;
+    process: string | null;
+    code: string | null;
+    reason: string | null;
+  }[];
+  /** Rollup results (detailed and verbose): activity, process and what it set (at most maxEvents). */
+  rollups: TracedEvent[];
+  events_total: number;
+  events_omitted: number;
+}
+
+export const DEFAULT_MAX_TRACE_EVENTS = 2_000;
+
+export function traceReport(log: readonly NavLogEntry[], options: TraceReportOptions): TraceReport {
+  const since = options.sinceRequest ?? 0;
+  const max = options.maxEvents ?? DEFAULT_MAX_TRACE_EVENTS;
+  const report: TraceReport = {
+    requests: [],
+    trace: [],
+    denials: [],
+    rollups: [],
+    events_total: 0,
+    events_omitted: 0,
+  };
+  log.forEach((entry, i) => {
+    const request = i + 1;
+    if (request <= since) return;
+    const events: TracedEvent[] = [];
+    const keep = filterTrace((e) => events.push({ request, ...e }), options.level);
+    for (const e of entry.trace) keep(e);
+    report.requests.push({
+      request,
+      at: entry.at,
+      navigation_request: entry.request,
+      source: entry.source,
+      outcome: entry.outcome,
+      success: entry.success,
+      reason: entry.reason,
+      code: entry.code,
+      process: entry.process,
+      delivered_activity: entry.delivered?.activity_id ?? null,
+      current_activity: entry.current_activity,
+      events: events.length,
+    });
+    if (entry.outcome === 'denied')
+      report.denials.push({
+        request,
+        navigation_request: entry.request,
+        process: entry.process,
+        code: entry.code,
+        reason: entry.reason,
+      });
+    for (const e of events) {
+      report.events_total += 1;
+      if (e.kind === 'rollup' && report.rollups.length < max) report.rollups.push(e);
+      if (report.trace.length < max) report.trace.push(e);
+      else report.events_omitted += 1;
+    }
+  });
+  return report;
+}

@@ -1,0 +1,88 @@
+/** `scorm-tester run --nav`: navigation requests after the start, each delivery printed; denials exit 1. */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { cli } from '../helpers/cli.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+const NAV_FLOW = join(FIXTURES_DIR, 'courses/nav-flow');
+const SINGLE = join(FIXTURES_DIR, 'courses/scorm12-single');
+
+interface NavJson {
+  navigation: {
+    steps: Array<{
+      index: number;
+      step: string;
+      outcome: string;
+      code: string | null;
+      reason: string | null;
+      delivered: { activity_id: string } | null;
+      followed_by: Array<{ request: string; delivered: { activity_id: string } | null }>;
+    }>;
+    denied: number;
+    current_activity: string | null;
+  };
+  initialized: boolean;
+  api_calls: unknown[];
+}
+
+describe('scorm-tester run --nav', { concurrency: 3 }, () => {
+  test('every step is delivered: each delivery printed, exit 0', async () => {
+    const r = await cli('run', NAV_FLOW, '--nav', 'continue,previous,choice:intro', '--settle-ms', '300');
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    assert.match(r.stdout, /Navigation: 3 step\(s\), 0 denied/);
+    assert.match(r.stdout, /0 launch\s+-> delivered intro "Welcome"/);
+    assert.match(r.stdout, /1 continue\s+-> delivered auto "Auto advance"/);
+    assert.match(r.stdout, /then the SCO asked continue -> delivered lesson "Lesson"/);
+    assert.match(r.stdout, /2 previous\s+-> delivered auto/);
+    assert.match(r.stdout, /3 choice:intro\s+-> delivered intro/);
+    assert.match(r.stdout, /current activity: intro/);
+  });
+
+  test('a denied step is reported with its rule and code, and the run exits 1 (JSON too)', async () => {
+    const r = await cli(
+      'run',
+      NAV_FLOW,
+      '--nav',
+      'choice:lesson,choice:locked,choice:nosuch',
+      '--json',
+      '--settle-ms',
+      '200',
+    );
+    assert.equal(r.status, 1, r.stderr);
+    const out = JSON.parse(r.stdout) as NavJson;
+    assert.deepEqual(
+      out.navigation.steps.map((s) => [s.step, s.outcome, s.delivered?.activity_id ?? s.code]),
+      [
+        ['launch', 'delivered', 'intro'],
+        ['choice:lesson', 'delivered', 'lesson'],
+        ['choice:locked', 'denied', 'DB.1.1-3'],
+        ['choice:nosuch', 'denied', 'NB.2.1-11'],
+      ],
+    );
+    assert.equal(out.navigation.denied, 2);
+    assert.equal(out.navigation.current_activity, 'lesson');
+    assert.ok(out.initialized && out.api_calls.length > 0);
+
+    const text = await cli('run', NAV_FLOW, '--nav', 'choice:nosuch', '--settle-ms', '200');
+    assert.equal(text.status, 1);
+    assert.match(text.stdout, /choice:nosuch -> DENIED NB\.2\.1-11: .*no activity "nosuch"/);
+  });
+
+  test('bad --nav input is a usage error naming the step; single-SCO courses and --item are refused', async () => {
+    const bad = await cli('run', NAV_FLOW, '--nav', 'next,finish');
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--nav: step 2 \("finish"\) is not a navigation request/);
+    const empty = await cli('run', NAV_FLOW, '--nav', 'next,,previous');
+    assert.equal(empty.status, 2);
+    assert.match(empty.stderr, /none empty/);
+    const item = await cli('run', NAV_FLOW, '--nav', 'next', '--item', 'intro');
+    assert.equal(item.status, 2);
+    assert.match(item.stderr, /--nav and --item/);
+    const single = await cli('run', SINGLE, '--nav', 'next');
+    assert.equal(single.status, 2);
+    assert.match(single.stderr, /NAV_UNSUPPORTED_ACTION: --nav needs a course with more than one SCO/);
+    const help = await cli('--help');
+    assert.match(help.stdout, /--nav STEP,STEP/);
+  });
+});
