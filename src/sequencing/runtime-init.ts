@@ -13,7 +13,6 @@ import {
   mappedCompletion,
   primaryObjective,
 } from './objective-maps.js';
-import type { EffectiveObjective } from './effective-definition.js';
 import type { LessonStatus } from './scorm12-prerequisites.js';
 import { scorm12StatusOf } from './scorm12-tracking.js';
 import type { SequencingContext } from './sequencing-context.js';
