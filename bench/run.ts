@@ -1,6 +1,7 @@
 /** `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run. */
 import { benchRuntime } from './runtime.js';
 import { benchSequencing } from './sequencing.js';
+import { benchConformance } from './conformance.js';
 import { benchValidation } from './validation.js';
 import { benchLogs } from './logs.js';
 import { benchNavigation } from './navigation.js';
@@ -16,4 +17,5 @@ if (process.argv.includes('--no-browser')) {
   // Before the runtime benchmarks: they shut the shared browser and content server down at the end.
   printRows('Navigation in the player (issue 7)', await benchNavigation());
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
+  printRows('Conformance harness (issue 7)', await benchConformance());
 }

@@ -2,24 +2,25 @@
 // faster than hundreds of small modules (MCP start-up ~450 ms -> ~200 ms). Heavy or asset-bearing packages
 // stay external and are loaded on first use (playwright-core, libxml2-wasm).
 // Also bundles the scripts that run in the browser (src/runtime/player/page/player-*.ts and
-// dialog-guard.ts) into classic scripts, written next to the module that reads them (page-assets.js)
-// and next to the bundled chunks.
+// dialog-guard.ts, and the conformance test pages' driver src/conformance/driver/cts-driver.ts) into
+// classic scripts, written next to the module that reads them (page-assets.js) and next to the bundled chunks.
 import { build } from 'esbuild';
 import { copyFileSync, rmSync } from 'node:fs';
 
 // One player script per SCORM version, each with its engine (src/rte/strict), so a page carries only
 // the engine it runs.
 const PAGE_SCRIPTS = {
-  'player-2004': 'player-2004.iife.js',
-  'player-12': 'player-12.iife.js',
-  'dialog-guard': 'dialog-guard.iife.js',
+  'src/runtime/player/page/player-2004.ts': 'player-2004.iife.js',
+  'src/runtime/player/page/player-12.ts': 'player-12.iife.js',
+  'src/runtime/player/page/dialog-guard.ts': 'dialog-guard.iife.js',
+  'src/conformance/driver/cts-driver.ts': 'cts-driver.iife.js',
 };
 const ASSET_DIR = 'dist/src/runtime/player';
 
 rmSync('dist/bundle', { recursive: true, force: true });
 for (const [entry, file] of Object.entries(PAGE_SCRIPTS)) {
   await build({
-    entryPoints: [`src/runtime/player/page/${entry}.ts`],
+    entryPoints: [entry],
     outfile: `${ASSET_DIR}/${file}`,
     bundle: true,
     format: 'iife',

@@ -16,7 +16,7 @@ Usage:
                           --nav: after the course starts, send these navigation requests in order and
                           print each delivery: next|continue, previous, choice:ID, jump:ID, exit, exitAll,
                           abandon, abandonAll, suspendAll, resumeAll, retry, retryAll (exit 1 if one is denied)
-  scorm-tester conformance --cts-dir <dir> [--case ID|FAMILY ...] [--json] [--browser]
+  scorm-tester conformance --cts-dir <dir> [--case ID|FAMILY ...] [--json] [--browser] [--compare]
                           replay ADL's SCORM 2004 LMS conformance scripts (exit 0 all passed, 1 some failed)
   scorm-tester mcp            serve MCP over stdio (same as npm run mcp)
   scorm-tester --version | --help

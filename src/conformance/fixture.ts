@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseManifestFile, resolveFileHref } from '../manifest/index.js';
 import { resolveInsideRoot } from '../package/paths.js';
+import { pageAsset } from '../runtime/player/page-assets.js';
 import { manifestPath, type Corpus } from './corpus.js';
 
 const CORE_XSDS = ['ims_xml.xsd', 'imscp_v1p1.xsd', 'adlcp_v1p3.xsd', 'adlnav_v1p3.xsd'];
@@ -19,7 +20,7 @@ const SEQUENCING_XSDS = [
   ),
 ];
 
-/** Where the driver script lives in every built package; the browser run bundles it there. */
+/** Where the driver script (driver/cts-driver.ts, bundled) lives in every built package. */
 export const DRIVER_SCRIPT = 'common/cts-driver.js';
 
 export interface BuiltPackage {
@@ -86,6 +87,7 @@ export async function buildTestPackage(
       }
     }
   }
+  write(DRIVER_SCRIPT, pageAsset('ctsDriver'));
   const xsdDir = options.xsdDir ?? resolve(corpus.dir, '..', 'xsd', 'scorm2004-4th');
   const wanted = [...CORE_XSDS, ...(variants?.shipsSequencingXsds === false ? [] : SEQUENCING_XSDS)];
   for (const xsd of wanted) {

@@ -5,8 +5,10 @@
  * directly; a browser implementation drives the real player. Navigation is where the sequencing
  * engine plugs in.
  */
-import type { Api2004 } from '../rte/strict/api-types.js';
 import type { Learner } from './evaluate/evaluate-step.js';
+import type { StepOutcome } from './evaluate/record.js';
+import type { LookupState } from './execute-step.js';
+import type { Step } from './script/types.js';
 
 export type { Learner };
 
@@ -19,8 +21,23 @@ export interface Delivery {
   /** File name of the launched page, e.g. `SequencingTest.htm`. */
   page: string;
   scormType: string;
-  /** The API the page finds (SCORM 2004). */
-  api: Api2004;
+  /** The test page as delivered: what the driver does in it. */
+  sco: TestPage;
+}
+
+/**
+ * The driver page of one delivery (README §9.3), wherever it runs: it reports what it sees and runs
+ * steps against the API it found; the harness judges the outcomes (one evaluator for every run).
+ */
+export interface TestPage {
+  /** The launch URL as the page sees it (its own location), for the identity check. */
+  location(): Promise<string>;
+  /** String(API.version) of the API the page found, or null when it found none (APIRTETest1's audit). */
+  apiVersion(): Promise<string | null>;
+  /** Runs steps in order, each followed by GetLastError; `lookups` carries the last `&id&` index across calls. */
+  run(steps: readonly Step[], lookups: LookupState): Promise<StepOutcome[]>;
+  /** Terminate(""), as the page does once its commands ran (variants that wait for unload do not). */
+  terminate(): Promise<void>;
 }
 
 /** Navigation events an operator triggers through the LMS UI. */
@@ -59,6 +76,10 @@ export interface LmsUnderTest {
   sessionEnded(): boolean;
   /** Leaves the course the way a learner quits (Exit All when a session is open). */
   exit(): Promise<void>;
+  /** Ends the LMS session as a learner closing the window does (a SCO still there is unloaded; learner state is kept). */
+  close(): Promise<void>;
   /** Forgets learner state: everything, or only the global objectives. */
-  reset(scope: 'all' | 'globalObjectives'): void;
+  reset(scope: 'all' | 'globalObjectives'): Promise<void>;
+  /** Releases what the LMS holds (a browser, a temporary folder). */
+  dispose(): Promise<void>;
 }

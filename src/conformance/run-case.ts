@@ -6,23 +6,16 @@
 import { familyOf, readCaseScript, type Corpus } from './corpus.js';
 import { evaluateStep, type Learner } from './evaluate/evaluate-step.js';
 import type { StepRecord } from './evaluate/record.js';
-import { executeStep, type LookupState } from './execute-step.js';
+import type { LookupState } from './execute-step.js';
 import { actionFor, type Action } from './instructions.js';
 import { LmsCapabilityError, type Delivery, type LmsUnderTest } from './lms.js';
+import { terminatesAfterCommands, variantOf } from './driver/page-variants.js';
 import type { BlockResult, CaseResult, UiCheck } from './results.js';
 import { answerUiQuestions } from './ui-questions.js';
 import type { Block, CaseScript } from './script/types.js';
 
 export const LEARNER_1: Learner = { id: 'learner1', name: 'Learner One' };
 export const LEARNER_2: Learner = { id: 'learner2', name: 'Learner Two' };
-
-/** Pages that leave Terminate to their unload handler (README §5). */
-const TERMINATE_ON_UNLOAD = new Set([
-  'SequencingTestSingleDoTerminate',
-  'exitAllOnUnload',
-  'suspendAllOnUnload',
-  'tarAct4OnUnload',
-]);
 
 const LAUNCH_PARAMS = /tc=([^&]*)&act=([^&^#]*)/;
 
@@ -51,7 +44,15 @@ export async function runCase(corpus: Corpus, id: string, lms: LmsUnderTest): Pr
   try {
     const script = readCaseScript(corpus, id);
     result.expected = script.blocks.map((b) => b.activity);
-    await drive(corpus, script, lms, family === 'API' ? LEARNER_1 : LEARNER_2, result);
+    let failure: unknown;
+    try {
+      await drive(corpus, script, lms, family === 'API' ? LEARNER_1 : LEARNER_2, result);
+    } catch (error) {
+      failure = error;
+    }
+    // The case's session ends here, so what goes wrong while its SCO is unloaded is this case's.
+    await lms.close().catch((error: unknown) => (failure ??= error));
+    if (failure !== undefined) throw failure;
   } catch (error) {
     if (!(error instanceof CaseFailure || error instanceof LmsCapabilityError)) {
       result.reason = `could not run: ${error instanceof Error ? error.message : String(error)}`;
@@ -94,14 +95,13 @@ async function drive(
   );
   for (;;) {
     if (delivery) {
-      const block = checkIdentity(script, delivery, pointer, result);
+      const block = checkIdentity(script, await delivery.sco.location(), pointer, result);
       pointer++;
-      const blockResult = runBlock(block, delivery, lms, lookups, learner);
+      const blockResult = await runBlock(block, delivery, lms, lookups, learner);
       result.blocks.push(blockResult);
       result.stepCount += blockResult.steps.length;
       result.failedSteps += blockResult.steps.filter((s) => !s.pass).length;
-      const variant = variantOf(delivery.page);
-      if (variant !== 'AssetLaunchTest' && !TERMINATE_ON_UNLOAD.has(variant)) delivery.api.Terminate('');
+      if (terminatesAfterCommands(variantOf(delivery.page))) await delivery.sco.terminate();
       const next = await lms.scoFinished();
       if (next) {
         delivery = next;
@@ -139,10 +139,9 @@ function resolvePackage(corpus: Corpus, named: string, current: string): string 
   return current;
 }
 
-function checkIdentity(script: CaseScript, delivery: Delivery, pointer: number, result: CaseResult): Block {
-  const m = LAUNCH_PARAMS.exec(delivery.launchUrl);
-  if (!m)
-    throw new CaseFailure(`the launch URL "${delivery.launchUrl}" carries no tc=...&act=... parameters`);
+function checkIdentity(script: CaseScript, location: string, pointer: number, result: CaseResult): Block {
+  const m = LAUNCH_PARAMS.exec(location);
+  if (!m) throw new CaseFailure(`the launch URL "${location}" carries no tc=...&act=... parameters`);
   const [, tc = '', act = ''] = m;
   result.delivered.push(act);
   if (tc !== script.title)
@@ -156,26 +155,24 @@ function checkIdentity(script: CaseScript, delivery: Delivery, pointer: number, 
   return block;
 }
 
-export function variantOf(page: string): string {
-  return page.replace(/\.html?$/i, '');
-}
-
-function runBlock(
+async function runBlock(
   block: Block,
   delivery: Delivery,
   lms: LmsUnderTest,
   lookups: LookupState,
   learner: Learner,
-): BlockResult {
+): Promise<BlockResult> {
   let ui: UiCheck | undefined;
   if (block.uiQuestions) ui = answerUiQuestions(block.uiQuestions, block.uiAnswers ?? '', lms.uiState());
   const steps: StepRecord[] = [];
   const variant = variantOf(delivery.page);
-  if (variant === 'APIRTETest1') auditApi(delivery);
+  if (variant === 'APIRTETest1') auditApi(await delivery.sco.apiVersion());
   if (variant !== 'AssetLaunchTest') {
-    for (const step of block.steps) {
-      steps.push(evaluateStep(block.id, step, executeStep(delivery.api, step, lookups), learner));
-    }
+    const outcomes = await delivery.sco.run(block.steps, lookups);
+    block.steps.forEach((step, i) => {
+      const outcome = outcomes[i];
+      if (outcome) steps.push(evaluateStep(block.id, step, outcome, learner));
+    });
   }
   return {
     id: block.id,
@@ -188,8 +185,9 @@ function runBlock(
 }
 
 /** APIRTETest1's audit: an object with a version starting "1.0" (and "." after it when longer). */
-function auditApi(delivery: Delivery): void {
-  const version = String((delivery.api as { version?: unknown }).version ?? '');
+function auditApi(found: string | null): void {
+  if (found === null) throw new CaseFailure('API audit failed: the page found no API_1484_11');
+  const version = found;
   if (!version.startsWith('1.0') || (version.length > 3 && version[3] !== '.')) {
     throw new CaseFailure(
       `API audit failed: version is ${JSON.stringify(version)}, expected "1.0" or "1.0.x"`,

@@ -62,7 +62,7 @@ export async function runSuite(
   for (const id of ids) {
     if (familyOf(id) !== family) {
       family = familyOf(id);
-      lms.reset('all');
+      await lms.reset('all');
     }
     const result = await runCase(corpus, id, lms);
     cases.push(result);

@@ -1,12 +1,15 @@
 /**
- * The LMS under test in Node, on our sequencing engine: packages are read from the conformance folder,
- * the engine decides every delivery (start or resumeAll, TOC choices, the SCO's adl.nav.request at
- * Terminate, LMS-side requests), and each delivery gets a fresh strict SCORM 2004 API object
- * initialised from what the engine says plus the activity's saved run-time data when it resumes.
- * Learner state (tracking, per-activity run-time data, global objectives, shared data buckets) lives
- * here per learner and package, so it survives relaunches; `reset` clears it between families.
+ * The LMS under test, on our sequencing engine: packages are read from the conformance folder, the
+ * engine decides every delivery (start or resumeAll, TOC choices, the SCO's adl.nav.request at
+ * Terminate, LMS-side requests), and each delivery gets a fresh run-time data model initialised from
+ * what the engine says plus the activity's saved run-time data when it resumes. Where that delivery
+ * runs is the target's business (delivery-target.ts: Node objects or the real player in Chromium);
+ * the decisions and the learner state are the same for both. Learner state (tracking, per-activity
+ * run-time data, global objectives, shared data buckets) lives here per learner and package, so it
+ * survives relaunches; `reset` clears it between families.
  */
 import { basename } from 'node:path';
+import type { NavValiditySnapshot } from '../rte/adapter/navigation-oracle.js';
 import {
   defaultOrganization,
   parseManifestFile,
@@ -17,7 +20,6 @@ import {
 import { sharedDataMapsOf } from '../rte/adapter/from-manifest.js';
 import { rteInitForDelivery } from '../rte/adapter/from-sequencing.js';
 import { memorySharedDataStore } from '../rte/strict/shared-data.js';
-import { StrictApi2004 } from '../rte/strict/strict-2004.js';
 import {
   attemptReport,
   createMemoryGlobalObjectiveStore,
@@ -29,6 +31,9 @@ import {
   type SessionOutcome,
 } from '../sequencing/index.js';
 import { manifestPath, type Corpus } from './corpus.js';
+import type { DeliveryTarget, RunningDelivery } from './delivery-target.js';
+import { variantOf } from './driver/page-variants.js';
+import { NodeDeliveryTarget } from './node-target.js';
 import {
   LmsCapabilityError,
   type Delivery,
@@ -56,7 +61,7 @@ interface Open {
   learner: Learner;
   session: SequencingSession;
   state: PackageState;
-  current?: Delivery & { api: StrictApi2004 };
+  current?: { delivery: Delivery; running: RunningDelivery };
   ended: boolean;
 }
 
@@ -69,10 +74,13 @@ export class SequencingLms implements LmsUnderTest {
   private readonly globalObjectives = new Map<string, GlobalStore>();
   private readonly sharedData = new Map<string, SharedStore>();
 
-  constructor(private readonly corpus: Corpus) {}
+  constructor(
+    private readonly corpus: Corpus,
+    private readonly target: DeliveryTarget = new NodeDeliveryTarget(),
+  ) {}
 
   async open(packageId: string, learner: Learner): Promise<void> {
-    this.close();
+    await this.close();
     const { manifest } = await parseManifestFile(manifestPath(this.corpus, packageId));
     const state = this.packageState(learner, packageId);
     // objectivesGlobalToSystem="false" is the engine's business: it keeps those objectives in the tracking state.
@@ -88,28 +96,23 @@ export class SequencingLms implements LmsUnderTest {
     const o = this.session();
     const outcome = o.session.launch();
     if (outcome.how !== 'resumeAll' && outcome.kind === 'deliver') o.state.sharedData.clear();
-    return Promise.resolve(this.follow(outcome));
+    return this.follow(outcome);
   }
 
   choose(title: string): Promise<Delivery | undefined> {
-    const o = this.session();
-    const target = o.session.tree.activities.find((a) => a.title === title.trim());
-    if (!target) throw new LmsCapabilityError(`the TOC has no entry titled "${title}"`);
-    return Promise.resolve(this.request({ type: 'choice', target: target.id }));
+    return this.request({ type: 'choice', target: this.activityByTitle(title) });
   }
 
-  scoFinished(): Promise<Delivery | undefined> {
+  async scoFinished(): Promise<Delivery | undefined> {
     const o = this.session();
     const current = o.current;
-    if (!current || current.api.lifeState !== 'terminated') return Promise.resolve(undefined);
+    if (!current || (await current.running.lifeState()) !== 'terminated') return undefined;
     o.current = undefined;
-    const report = this.finish(current);
+    const report = await this.finish(current);
     // An abandoned attempt's run-time data does not become tracking data (SX-04b).
     const abandoned = ABANDON.has(report.navRequest ?? '');
-    return Promise.resolve(
-      this.follow(
-        o.session.terminate(current.itemId, abandoned ? { navRequest: report.navRequest } : report),
-      ),
+    return this.follow(
+      o.session.terminate(current.delivery.itemId, abandoned ? { navRequest: report.navRequest } : report),
     );
   }
 
@@ -121,7 +124,7 @@ export class SequencingLms implements LmsUnderTest {
         : event.kind === 'choiceRoot'
           ? { type: 'choice', target: o.session.tree.root.id }
           : { type: event.kind };
-    return Promise.resolve(this.request(request));
+    return this.request(request);
   }
 
   uiState(): UiState {
@@ -139,42 +142,63 @@ export class SequencingLms implements LmsUnderTest {
     return !o || o.ended || o.session.currentActivity === null;
   }
 
-  exit(): Promise<void> {
+  async exit(): Promise<void> {
     const o = this.open_;
-    if (o && !this.sessionEnded()) this.request({ type: 'exitAll' });
-    this.close();
-    return Promise.resolve();
+    if (o && !this.sessionEnded()) await this.request({ type: 'exitAll' });
+    await this.close();
   }
 
-  reset(scope: 'all' | 'globalObjectives'): void {
+  async reset(scope: 'all' | 'globalObjectives'): Promise<void> {
     this.globalObjectives.clear();
     if (scope !== 'all') return;
-    this.close();
+    await this.close();
     this.packages.clear();
     this.sharedData.clear();
   }
 
-  /** An LMS-side request: a SCO still running is unloaded first (its own pending request is ignored). */
-  private request(request: NavigationRequest): Delivery | undefined {
+  async dispose(): Promise<void> {
+    await this.close();
+    await this.target.dispose();
+  }
+
+  /** An LMS-side request: a SCO still there is unloaded first (its own pending request is ignored). */
+  private async request(request: NavigationRequest): Promise<Delivery | undefined> {
     const o = this.session();
-    const running = o.current;
-    if (running?.api.lifeState === 'running') running.api.Terminate('');
-    if (running) {
-      const report = this.finish(running);
-      if (!ABANDON.has(request.type)) o.session.commit(running.itemId, { ...report, navRequest: '_none_' });
-    }
+    const current = o.current;
     o.current = undefined;
+    if (current) {
+      const { report } = await this.leave(current);
+      if (!ABANDON.has(request.type))
+        o.session.commit(current.delivery.itemId, { ...report, navRequest: '_none_' });
+    }
     return this.follow(o.session.navigate(request));
   }
 
-  /** Saves the delivery's run-time data and reads what the engine needs from it. */
-  private finish(delivery: Delivery & { api: StrictApi2004 }): RuntimeAttemptReport {
-    const values = delivery.api.snapshot();
-    this.session().state.runtime.set(delivery.itemId, values);
-    return attemptReport(values, delivery.api.pendingNavRequest, delivery.api.setByContent());
+  /**
+   * The SCO goes away before the LMS acts: its unload handler runs and may Terminate; a SCO still running
+   * after that has its attempt ended for it.
+   */
+  private async leave(current: {
+    delivery: Delivery;
+    running: RunningDelivery;
+  }): Promise<{ report: RuntimeAttemptReport; wasRunning: boolean }> {
+    const wasRunning = (await current.running.lifeState()) === 'running';
+    await current.running.unload();
+    if ((await current.running.lifeState()) === 'running') await current.running.endAttempt();
+    return { report: await this.finish(current), wasRunning };
   }
 
-  private follow(outcome: SessionOutcome): Delivery | undefined {
+  /** Saves the delivery's run-time data and reads what the engine needs from it. */
+  private async finish(current: {
+    delivery: Delivery;
+    running: RunningDelivery;
+  }): Promise<RuntimeAttemptReport> {
+    const { values, navRequest, setByContent } = await current.running.results();
+    this.session().state.runtime.set(current.delivery.itemId, values);
+    return attemptReport(values, navRequest, setByContent);
+  }
+
+  private async follow(outcome: SessionOutcome): Promise<Delivery | undefined> {
     const o = this.session();
     if (outcome.kind === 'ended') o.ended = true;
     if (outcome.kind !== 'deliver') {
@@ -182,12 +206,16 @@ export class SequencingLms implements LmsUnderTest {
       return undefined;
     }
     o.ended = false;
-    o.current = this.deliver(o, outcome.activityId, outcome.runtime);
+    o.current = await this.deliver(o, outcome.activityId, outcome.runtime);
     o.state.tracking = o.session.serialize();
-    return o.current;
+    return o.current.delivery;
   }
 
-  private deliver(o: Open, itemId: string, runtime: RuntimeInit): Delivery & { api: StrictApi2004 } {
+  private async deliver(
+    o: Open,
+    itemId: string,
+    runtime: RuntimeInit,
+  ): Promise<{ delivery: Delivery; running: RunningDelivery }> {
     const launch = resolveLaunch(o.manifest, itemId);
     const item = findItem(o.manifest, itemId);
     const saved = o.state.runtime.get(itemId);
@@ -202,19 +230,26 @@ export class SequencingLms implements LmsUnderTest {
     const store =
       org?.sharedDataGlobalToSystem === false ? o.state.sharedData : this.learnerSharedData(o.learner);
     const maps = sharedDataMapsOf(item);
-    const api = new StrictApi2004({
+    const page = basename(launch.path);
+    const validity = o.session.validity();
+    const running = await this.target.launch({
+      packageId: o.packageId,
+      itemId,
+      launchUrl: launch.launchUrl,
+      variant: variantOf(page),
       init,
       sharedData: { maps, store },
-      navigation: () => o.session.validity(),
+      navigation: (): NavValiditySnapshot => validity,
     });
-    return {
+    const delivery: Delivery = {
       itemId,
       title: item?.title ?? '',
       launchUrl: launch.launchUrl,
-      page: basename(launch.path),
+      page,
       scormType: launch.scormType ?? 'sco',
-      api,
+      sco: running.page,
     };
+    return { delivery, running };
   }
 
   private activityByTitle(title: string): string {
@@ -229,14 +264,14 @@ export class SequencingLms implements LmsUnderTest {
   }
 
   /** Ends this LMS session (the learner closes the window): a running SCO is unloaded and its data kept. */
-  private close(): void {
+  async close(): Promise<void> {
     const o = this.open_;
     if (!o) return;
-    const running = o.current;
-    if (running?.api.lifeState === 'running') {
-      running.api.Terminate('');
-      o.session.commit(running.itemId, { ...this.finish(running), navRequest: '_none_' });
-    }
+    const current = o.current;
+    o.current = undefined;
+    const left = current ? await this.leave(current) : undefined;
+    if (current && left?.wasRunning)
+      o.session.commit(current.delivery.itemId, { ...left.report, navRequest: '_none_' });
     o.state.tracking = o.session.serialize();
     this.open_ = undefined;
   }

@@ -492,6 +492,15 @@ export class CourseRuntime {
     return this.log.frameLoads > 0 ? this.refreshNavigation() : null;
   }
 
+  /** Resolves once every call the page has made so far is in the record (initializeState, navRequests, calls). */
+  async settle(): Promise<void> {
+    this.ensureUsable();
+    await this.bounded('recording the calls', async () => {
+      const seq = await this.control<number>('flush');
+      await this.log.waitForSeq(seq);
+    });
+  }
+
   /**
    * The adl.data buckets of the current SCO as they are now, by target id: the values it was launched
    * with plus what it wrote (for saving them per learner). Readable after Terminate and unload too,

@@ -139,3 +139,8 @@ function completionThresholdOf(
 export function isLeaf(a: SeqActivity): boolean {
   return a.children.length === 0;
 }
+
+/** How messages name an activity: its title and identifier (`"Lesson 2" (l2)`), or the identifier alone. */
+export function activityLabel(a: SeqActivity): string {
+  return a.title && a.title !== a.id ? `"${a.title}" (${a.id})` : `"${a.id}"`;
+}

@@ -5,7 +5,7 @@
  * constrainChoice, preventActivation), and which leaf that choice delivers.
  */
 import type { SeqActivity } from './activity-tree.js';
-import { isLeaf } from './activity-tree.js';
+import { activityLabel, isLeaf } from './activity-tree.js';
 import { endAttemptProcess, terminateDescendentAttemptsProcess } from './end-attempt-process.js';
 import { flowSubprocess, type Direction } from './flow-subprocess.js';
 import {
@@ -15,8 +15,7 @@ import {
   stateOf,
   type SequencingContext,
 } from './sequencing-context.js';
-import { firedPreConditionRule } from './rule-text.js';
-import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
+import { describeRule, firingRule, sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
 import {
   commonAncestor,
   isAvailable,
@@ -59,22 +58,24 @@ export function choiceSequencingRequestProcess(
 /** Everything that forbids choosing `target` now, as an exception code (null: allowed). */
 export function choiceRestriction(ctx: SequencingContext, target: SeqActivity): string | null {
   for (const a of pathFromRoot(target)) {
-    if (!isAvailable(ctx, a)) return deny(ctx, P, 'SB.2.9-2', `"${a.id}" was not selected for this attempt`);
-    if (sequencingRulesCheckProcess(ctx, a, 'pre', ['hiddenFromChoice']) !== null)
+    if (!isAvailable(ctx, a))
+      return deny(
+        ctx,
+        P,
+        'SB.2.9-2',
+        `${activityLabel(a)} was not selected for this attempt (selection controls)`,
+      );
+    const hidden = firingRule(ctx, a, 'pre', ['hiddenFromChoice']);
+    if (hidden)
       return deny(
         ctx,
         P,
         'SB.2.9-3',
-        `"${a.id}" is hidden from choice by its precondition rule "${firedPreConditionRule(ctx, a, 'hiddenFromChoice') ?? 'hiddenFromChoice'}"`,
+        `${activityLabel(a)} is hidden from choice by its precondition rule ${describeRule(hidden)}`,
       );
   }
   if (target.parent && !target.parent.def.controlMode.choice)
-    return deny(
-      ctx,
-      P,
-      'SB.2.9-4',
-      `choice is not allowed among the children of "${target.parent.id}" (controlMode choice="false")`,
-    );
+    return deny(ctx, P, 'SB.2.9-4', `${activityLabel(target.parent)} has controlMode choice="false"`);
   const current = currentActivity(ctx);
   const ancestor = current ? commonAncestor(current, target) : ctx.tree.root;
   if (current === target) return null;
@@ -100,7 +101,12 @@ export function choiceRestriction(ctx: SequencingContext, target: SeqActivity): 
     const path = pathUpTo(current, target, true);
     for (const a of path.slice(0, -1))
       if (!a.def.controlMode.choiceExit)
-        return deny(ctx, P, 'SB.2.9-7', `"${a.id}" does not allow choice to leave it (choiceExit="false")`);
+        return deny(
+          ctx,
+          P,
+          'SB.2.9-7',
+          `${activityLabel(a)} does not let choice leave it (choiceExit="false")`,
+        );
     return null;
   }
   // Case 5: the target is in another branch.
@@ -108,7 +114,12 @@ export function choiceRestriction(ctx: SequencingContext, target: SeqActivity): 
   let constrained: SeqActivity | null = null;
   for (const a of up) {
     if (stateOf(ctx, a).isActive && !a.def.controlMode.choiceExit)
-      return deny(ctx, P, 'SB.2.9-7', `"${a.id}" does not allow choice to leave it (choiceExit="false")`);
+      return deny(
+        ctx,
+        P,
+        'SB.2.9-7',
+        `${activityLabel(a)} does not let choice leave it (choiceExit="false")`,
+      );
     // The current activity itself does not constrain: its ancestors' constrainChoice does (ADL CM-07d).
     if (!constrained && a !== current && a.def.constrainChoice) constrained = a;
   }
@@ -120,7 +131,7 @@ export function choiceRestriction(ctx: SequencingContext, target: SeqActivity): 
         ctx,
         P,
         'SB.2.9-8',
-        `"${constrained.id}" constrains choice to its logically next or previous activity`,
+        `${activityLabel(constrained)} has constrainChoice="true": only its logically next or previous activity can be chosen`,
       );
   }
   return activationRestriction(ctx, target, ancestor, preorderCompare(ctx, target, current) > 0);
@@ -146,7 +157,7 @@ function activationRestriction(
         ctx,
         P,
         'SB.2.9-6',
-        `"${a.id}" prevents activation of its children by choice until it is active`,
+        `${activityLabel(a)} has preventActivation="true": its children cannot be chosen until it is active`,
       );
   }
   return null;
@@ -160,12 +171,17 @@ export function choiceActivityTraversalSubprocess(
   const SB24 = 'SB.2.4 Choice Activity Traversal Subprocess';
   if (dir === 'forward') {
     if (sequencingRulesCheckProcess(ctx, a, 'pre', ['stopForwardTraversal']) !== null)
-      return deny(ctx, SB24, 'SB.2.4-1', `"${a.id}" stops forward traversal (precondition rule)`);
+      return deny(
+        ctx,
+        SB24,
+        'SB.2.4-1',
+        `${activityLabel(a)} stops forward traversal (precondition rule stopForwardTraversal)`,
+      );
     return null;
   }
   if (!a.parent) return deny(ctx, SB24, 'SB.2.4-3', 'the root has no previous activity');
   if (a.parent.def.controlMode.forwardOnly)
-    return deny(ctx, SB24, 'SB.2.4-2', `"${a.parent.id}" is forwardOnly: no choice backward in it`);
+    return deny(ctx, SB24, 'SB.2.4-2', `${activityLabel(a.parent)} is forwardOnly: no choice backward in it`);
   return null;
 }
 

@@ -4,6 +4,7 @@
  * it the current activity.
  */
 import type { SeqActivity } from './activity-tree.js';
+import { beginDelivery } from './activity-durations.js';
 import { isLeaf } from './activity-tree.js';
 import { terminateDescendentAttemptsProcess } from './end-attempt-process.js';
 import {
@@ -39,9 +40,11 @@ export function contentDeliveryEnvironmentProcess(
   for (const x of pathFromRoot(a)) {
     const s = stateOf(ctx, x);
     if (s.isActive) continue;
+    let newAttempt = false;
     if (x.def.tracked) {
       if (s.isSuspended) s.isSuspended = false;
       else {
+        newAttempt = true;
         s.attemptCount += 1;
         if (s.attemptCount === 1) s.progressStatus = true;
         resetForNewAttempt(s);
@@ -56,7 +59,7 @@ export function contentDeliveryEnvironmentProcess(
       }
     }
     s.isActive = true;
-    s.attemptStartedAt = ctx.now();
+    beginDelivery(ctx, s, newAttempt);
   }
   ctx.state.currentActivity = a.id;
   ctx.state.suspendedActivity = null;

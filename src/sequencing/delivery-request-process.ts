@@ -3,7 +3,7 @@
  * may be disabled or past its limits.
  */
 import type { SeqActivity } from './activity-tree.js';
-import { isLeaf } from './activity-tree.js';
+import { activityLabel, isLeaf } from './activity-tree.js';
 import { checkActivityProcess } from './limit-conditions-check-process.js';
 import { deny, type SequencingContext } from './sequencing-context.js';
 import { pathFromRoot } from './tree-queries.js';
@@ -15,9 +15,14 @@ export function deliveryRequestProcess(ctx: SequencingContext, a: SeqActivity): 
   if (!isLeaf(a))
     return deny(ctx, PROCESS, 'DB.1.1-1', `"${a.id}" is a cluster: only a leaf activity can be delivered`);
   for (const x of pathFromRoot(a)) {
-    const why = checkActivityProcess(ctx, x);
-    if (why !== null)
-      return deny(ctx, PROCESS, 'DB.1.1-3', x === a ? why : `${why}, so "${a.id}" cannot be delivered`);
+    const unavailable = checkActivityProcess(ctx, x);
+    if (unavailable)
+      return deny(
+        ctx,
+        PROCESS,
+        'DB.1.1-3',
+        x === a ? unavailable : `${activityLabel(a)} cannot be delivered: ${unavailable}`,
+      );
   }
   return null;
 }

@@ -4,6 +4,7 @@
  * defaults (completed, satisfied) when its attempt ends; a cluster is suspended while any child is.
  */
 import type { SeqActivity } from './activity-tree.js';
+import { endAttemptDurations, endDelivery } from './activity-durations.js';
 import { isLeaf } from './activity-tree.js';
 import {
   localObjective,
@@ -42,13 +43,8 @@ export function endAttemptProcess(ctx: SequencingContext, a: SeqActivity): void 
   } else {
     s.isSuspended = a.children.some((c) => stateOf(ctx, c).isSuspended);
   }
-  // Durations reported by the content (session_time) take precedence over the session's clock.
-  if (s.isActive && s.attemptStartedAt !== null && s.attemptExperiencedDuration === 0) {
-    const elapsed = Math.max(0, ctx.now() - s.attemptStartedAt);
-    s.attemptAbsoluteDuration += elapsed;
-    s.activityAbsoluteDuration += elapsed;
-  }
-  s.attemptStartedAt = null;
+  if (s.isSuspended) endDelivery(ctx, s);
+  else endAttemptDurations(ctx, s);
   s.isActive = false;
   overallRollupProcess(ctx, a);
 }

@@ -4,7 +4,7 @@
  * leaf, honouring flow, forwardOnly, skip rules, disabled rules and limit conditions.
  */
 import type { SeqActivity } from './activity-tree.js';
-import { isLeaf } from './activity-tree.js';
+import { activityLabel, isLeaf } from './activity-tree.js';
 import { terminateDescendentAttemptsProcess } from './end-attempt-process.js';
 import { checkActivityProcess } from './limit-conditions-check-process.js';
 import { availableChildren, deny, emit, type SequencingContext } from './sequencing-context.js';
@@ -101,7 +101,12 @@ export function flowActivityTraversalSubprocess(
     return {
       deliverable: false,
       activity: a,
-      exception: deny(ctx, P, 'SB.2.2-1', `flow is not allowed in "${a.parent.id}"`),
+      exception: deny(
+        ctx,
+        P,
+        'SB.2.2-1',
+        `flow is not allowed in ${activityLabel(a.parent)} (controlMode flow="false")`,
+      ),
     };
   if (sequencingRulesCheckProcess(ctx, a, 'pre', ['skip']) !== null) {
     emit(ctx, {
@@ -123,9 +128,13 @@ export function flowActivityTraversalSubprocess(
       return flowActivityTraversalSubprocess(ctx, next.activity, 'backward', null);
     return flowActivityTraversalSubprocess(ctx, next.activity, direction, previousDirection);
   }
-  const blocked = checkActivityProcess(ctx, a);
-  if (blocked !== null)
-    return { deliverable: false, activity: a, exception: deny(ctx, P, 'SB.2.2-2', blocked) };
+  const unavailable = checkActivityProcess(ctx, a);
+  if (unavailable)
+    return {
+      deliverable: false,
+      activity: a,
+      exception: deny(ctx, P, 'SB.2.2-2', unavailable),
+    };
   if (!isLeaf(a)) {
     const into = flowTreeTraversalSubprocess(ctx, a, direction, true, null);
     if (!into.activity)

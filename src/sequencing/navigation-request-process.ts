@@ -2,7 +2,7 @@
  * NB.2.1 Navigation Request Process: whether a navigation request is valid now, and which termination
  * and sequencing requests it stands for.
  */
-import type { SeqActivity } from './activity-tree.js';
+import { activityLabel, type SeqActivity } from './activity-tree.js';
 import type { NavigationRequest, SequencingRequest, TerminationRequest } from './navigation-request.js';
 import {
   activityById,
@@ -71,13 +71,19 @@ function evaluate(ctx: SequencingContext, req: NavigationRequest): NavigationReq
     case 'previous': {
       if (!current) return noCurrent();
       const parent = current.parent;
-      if (!parent || !parent.def.controlMode.flow)
+      const code = req.type === 'continue' ? 'NB.2.1-4' : 'NB.2.1-5';
+      if (!parent)
         return bad(
-          req.type === 'continue' ? 'NB.2.1-4' : 'NB.2.1-5',
-          `flow is not allowed in "${(parent ?? current).id}" (controlMode flow="false")`,
+          code,
+          `${req.type} is not allowed: ${activityLabel(current)} is the root of the activity tree`,
+        );
+      if (!parent.def.controlMode.flow)
+        return bad(
+          code,
+          `${req.type} is not allowed: flow is off in ${activityLabel(parent)} (controlMode flow="false")`,
         );
       if (req.type === 'previous' && parent.def.controlMode.forwardOnly)
-        return bad('NB.2.1-5', `"${parent.id}" is forwardOnly: previous is not allowed`);
+        return bad(code, `previous is not allowed: ${activityLabel(parent)} is forwardOnly`);
       return { valid: true, termination: active ? 'exit' : undefined, sequencing: req.type };
     }
     case 'choice': {
@@ -86,14 +92,14 @@ function evaluate(ctx: SequencingContext, req: NavigationRequest): NavigationReq
       if (target.parent && !target.parent.def.controlMode.choice)
         return bad(
           'NB.2.1-10',
-          `choice is not allowed among the children of "${target.parent.id}" (controlMode choice="false")`,
+          `choice of ${activityLabel(target)} is not allowed: ${activityLabel(target.parent)} has controlMode choice="false"`,
         );
       if (current) {
         for (const a of pathUpTo(current, commonAncestor(current, target), false))
           if (stateOf(ctx, a).isActive && !a.def.controlMode.choiceExit && a !== target)
             return bad(
               'NB.2.1-8',
-              `"${a.id}" is active and does not allow choice to leave it (choiceExit="false")`,
+              `choice of ${activityLabel(target)} is not allowed: ${activityLabel(a)} is active and does not let choice leave it (choiceExit="false")`,
             );
       }
       return { valid: true, termination: active ? 'exit' : undefined, sequencing: 'choice', target };

@@ -1,7 +1,8 @@
 /**
  * Which navigation requests would be valid now (adl.nav.request_valid.*, the LMS's Continue/Previous
- * controls and its table of contents). Each answer runs the same processes as the request itself, in
- * dry-run mode: every check, no state change (termination and rollup are not simulated).
+ * controls and its table of contents). Each answer runs the same processes as the request itself: the
+ * navigation request process in dry-run mode on the real state, the termination on a copy
+ * (termination-preview.ts), the sequencing request in dry-run mode on what that termination leaves.
  */
 import {
   NAV_REQUESTS,
@@ -14,11 +15,12 @@ import { isLeaf } from './activity-tree.js';
 import { choiceRestriction } from './choice-sequencing-request-process.js';
 import { deliveryRequestProcess } from './delivery-request-process.js';
 import { flowSubprocess } from './flow-subprocess.js';
-import type { NavigationRequest } from './navigation-request.js';
+import type { NavigationRequest, SequencingRequest } from './navigation-request.js';
 import { navigationRequestProcess } from './navigation-request-process.js';
 import { attemptCompleted, objectiveSatisfied, primaryObjective } from './objective-maps.js';
 import { currentActivity, stateOf, type SequencingContext } from './sequencing-context.js';
 import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
+import { previewExitTermination, type TerminationPreview } from './termination-preview.js';
 import type { TraceSink } from './trace.js';
 import { isAvailable } from './tree-queries.js';
 
@@ -88,6 +90,7 @@ function dryRun<T>(ctx: SequencingContext, fn: () => T, sink: TraceSink | null =
   }
 }
 
+/** The verdict of a check just made on `ctx`: its latest denial says why not. */
 function verdict(ctx: SequencingContext, ok: boolean, fallback: string): Verdict {
   if (ok) return { valid: true };
   const d = ctx.lastDenial;
@@ -96,44 +99,96 @@ function verdict(ctx: SequencingContext, ok: boolean, fallback: string): Verdict
     : { valid: false, reason: fallback };
 }
 
-/** Would `req` be valid now? The checks' trace goes to `sink` when given. */
+/**
+ * One preview of the current activity's Exit termination, shared by every request a snapshot checks,
+ * with the verdict of the sequencing request a post-condition rule puts in their place (the same for all).
+ */
+interface Lookahead {
+  preview: TerminationPreview | null;
+  replaced?: Verdict;
+}
+
+function lookahead(): Lookahead {
+  return { preview: null };
+}
+
+/**
+ * Would `req` be valid now? The navigation request process runs on the real state; when the request
+ * ends the current attempt (Exit termination), the sequencing request is judged on the state that
+ * termination would leave (exit action and post-condition rules applied, rollup done), and a
+ * post-condition rule's sequencing request (retry, continue, previous) replaces the request's own, as
+ * the overall sequencing process does. The checks' trace goes to `sink` when given.
+ */
 export function requestValidity(
   ctx: SequencingContext,
   req: NavigationRequest,
+  look: Lookahead = lookahead(),
   sink: TraceSink | null = null,
 ): Verdict {
-  return dryRun(
+  const nav = dryRun(
     ctx,
     () => {
       ctx.lastDenial = null;
-      const nav = navigationRequestProcess(ctx, req);
-      if (!nav.valid) return verdict(ctx, false, 'not valid now');
-      const current = currentActivity(ctx);
-      switch (req.type) {
-        case 'continue':
-          // Continue leaves the activity even when nothing ahead can be delivered (it may end the session);
-          // ADL's sample LMS enables it whenever the navigation request itself is valid (CM-07d).
-          return { valid: true };
-        case 'previous': {
-          if (!current) return verdict(ctx, false, 'no current activity');
-          const flow = flowSubprocess(ctx, current, 'backward', false);
-          if (!flow.deliverable) return verdict(ctx, false, 'no activity to go back to');
-          return verdict(ctx, deliveryRequestProcess(ctx, flow.activity) === null, 'cannot be delivered');
-        }
-        case 'choice':
-          return choiceValidity(ctx, nav.target as SeqActivity);
-        case 'jump':
-          return verdict(
-            ctx,
-            deliveryRequestProcess(ctx, nav.target as SeqActivity) === null,
-            'cannot be delivered',
-          );
-        default:
-          return { valid: true };
-      }
+      const result = navigationRequestProcess(ctx, req);
+      return { result, verdict: verdict(ctx, result.valid, 'not valid now') };
     },
     sink,
   );
+  if (!nav.verdict.valid) return nav.verdict;
+  const { result } = nav;
+  if (result.termination !== 'exit' || !result.sequencing)
+    return dryRun(ctx, () => sequencingValidity(ctx, result.sequencing, result.target), sink);
+  look.preview ??= previewExitTermination(ctx);
+  const preview = look.preview;
+  if (!preview.valid)
+    return { valid: false, reason: `${preview.reason} (${preview.code})`, code: preview.code };
+  const after = preview.after;
+  if (!preview.replacement)
+    return dryRun(after, () => sequencingValidity(after, result.sequencing, result.target), sink);
+  look.replaced ??= dryRun(after, () => sequencingValidity(after, preview.replacement, undefined), sink);
+  if (look.replaced.valid) return look.replaced;
+  return {
+    ...look.replaced,
+    reason: `ending "${ctx.state.currentActivity}" applies a post-condition rule that turns ${req.type} into ${preview.replacement}, and ${look.replaced.reason ?? 'that is not possible'}`,
+  };
+}
+
+/** Whether the sequencing request would deliver (or end the session) on the state `ctx` holds now. */
+function sequencingValidity(
+  ctx: SequencingContext,
+  sequencing: SequencingRequest | undefined,
+  target: SeqActivity | undefined,
+): Verdict {
+  ctx.lastDenial = null;
+  const current = currentActivity(ctx);
+  switch (sequencing) {
+    case 'continue':
+      // Continue leaves the activity even when nothing ahead can be delivered (it may end the session);
+      // ADL's sample LMS enables it whenever the navigation request itself is valid (CM-07d).
+      return { valid: true };
+    case 'previous': {
+      if (!current) return verdict(ctx, false, 'no current activity');
+      const flow = flowSubprocess(ctx, current, 'backward', false);
+      if (!flow.deliverable) return verdict(ctx, false, 'no activity to go back to');
+      return verdict(ctx, deliveryRequestProcess(ctx, flow.activity) === null, 'cannot be delivered');
+    }
+    case 'choice':
+      return target ? choiceValidity(ctx, target) : { valid: false, reason: 'no target' };
+    case 'jump':
+      return target
+        ? verdict(ctx, deliveryRequestProcess(ctx, target) === null, 'cannot be delivered')
+        : { valid: false, reason: 'no target' };
+    case 'retry': {
+      if (!current) return verdict(ctx, false, 'no current activity');
+      if (isLeaf(current))
+        return verdict(ctx, deliveryRequestProcess(ctx, current) === null, 'cannot be delivered');
+      const flow = flowSubprocess(ctx, current, 'forward', true);
+      if (!flow.deliverable) return verdict(ctx, false, `nothing in "${current.id}" can be delivered`);
+      return verdict(ctx, deliveryRequestProcess(ctx, flow.activity) === null, 'cannot be delivered');
+    }
+    default:
+      return { valid: true };
+  }
 }
 
 function choiceValidity(ctx: SequencingContext, target: SeqActivity): Verdict {
@@ -150,8 +205,9 @@ function choiceValidity(ctx: SequencingContext, target: SeqActivity): Verdict {
 export function navigationState(ctx: SequencingContext): NavigationState {
   const nb = (v: Verdict): NavBoolean => (v.valid ? 'true' : 'false');
   const requests = {} as NavigationState['requests'];
+  const look = lookahead();
   for (const type of [...LMS_CONTROLS, 'start', 'resumeAll'] as const)
-    requests[type] = requestValidity(ctx, { type });
+    requests[type] = requestValidity(ctx, { type }, look);
   const current = currentActivity(ctx);
   const hide = new Set(current?.hideLMSUI ?? []);
   const controls = {} as NavigationState['controls'];
@@ -162,9 +218,9 @@ export function navigationState(ctx: SequencingContext): NavigationState {
   const jump: Record<string, NavBoolean> = {};
   const hidden = new Map<SeqActivity, boolean>();
   for (const a of ctx.tree.activities) {
-    const v = requestValidity(ctx, { type: 'choice', target: a.id });
+    const v = requestValidity(ctx, { type: 'choice', target: a.id }, look);
     choice[a.id] = nb(v);
-    jump[a.id] = current ? nb(requestValidity(ctx, { type: 'jump', target: a.id })) : 'false';
+    jump[a.id] = current ? nb(requestValidity(ctx, { type: 'jump', target: a.id }, look)) : 'false';
     const own = dryRun(ctx, () => sequencingRulesCheckProcess(ctx, a, 'pre', ['hiddenFromChoice']) !== null);
     hidden.set(a, own || (a.parent !== null && hidden.get(a.parent) === true));
     toc.push(tocEntry(ctx, a, v, own, hidden.get(a) === true));

@@ -5,7 +5,7 @@
  */
 import type { SeqActivity } from './activity-tree.js';
 import { objectiveKey, type EffectiveObjective } from './effective-definition.js';
-import { stateOf, type SequencingContext } from './sequencing-context.js';
+import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
 import {
   newObjectiveState,
   objectiveKeyOf,
@@ -56,6 +56,24 @@ function staleForRollup(ctx: SequencingContext, a: SeqActivity, kind: 'objective
 export function readGlobal(ctx: SequencingContext, targetKey: string): GlobalObjectiveRecord | undefined {
   if (!ctx.tree.objectivesGlobalToSystem) return ctx.state.localGlobals[targetKey];
   return ctx.globals.read(ctx.learnerId, targetKey);
+}
+
+/**
+ * With objectivesGlobalToSystem="false" the global objectives live for one attempt on the activity tree
+ * (CAM: adlseq:objectivesGlobalToSystem): a new attempt on the root starts them unknown again.
+ */
+export function beginActivityTreeAttemptScope(ctx: SequencingContext): void {
+  if (ctx.dryRun || ctx.tree.objectivesGlobalToSystem) return;
+  if (Object.keys(ctx.state.localGlobals).length === 0) return;
+  ctx.state.localGlobals = {};
+  emit(ctx, {
+    level: 'detailed',
+    process: 'Objective Map',
+    kind: 'state',
+    activity: ctx.tree.root.id,
+    message:
+      'a new attempt on the activity tree: its global objectives (objectivesGlobalToSystem="false") start unknown',
+  });
 }
 
 function writeGlobal(ctx: SequencingContext, targetKey: string, patch: GlobalObjectiveRecord): void {

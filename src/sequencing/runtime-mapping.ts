@@ -4,6 +4,7 @@
  * cmi.objectives.n.*, session time and cmi.exit.
  */
 import type { SeqActivity } from './activity-tree.js';
+import { reportSessionTime } from './activity-durations.js';
 import { durationMs } from './duration.js';
 import {
   findObjective,
@@ -116,12 +117,7 @@ export function applyRuntimeReport(
     setAttemptCompletion(ctx, a, completed);
     setAttemptCompletionAmount(ctx, a, progress);
     const session = durationMs(report.sessionTime);
-    if (session !== null) {
-      s.attemptExperiencedDuration += session;
-      s.activityExperiencedDuration += session;
-      s.attemptAbsoluteDuration += session;
-      s.activityAbsoluteDuration += session;
-    }
+    if (session !== null) reportSessionTime(s, session);
   }
   s.isSuspended = report.exit === 'suspend';
   emit(ctx, {

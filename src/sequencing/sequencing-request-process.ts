@@ -4,12 +4,13 @@
  * file). Each returns the activity to deliver, the end of the sequencing session, or an exception.
  */
 import type { SeqActivity } from './activity-tree.js';
-import { isLeaf } from './activity-tree.js';
+import { activityLabel, isLeaf } from './activity-tree.js';
 import {
   choiceSequencingRequestProcess,
   type SequencingOutcome,
 } from './choice-sequencing-request-process.js';
 import { flowSubprocess } from './flow-subprocess.js';
+import { beginActivityTreeAttemptScope } from './objective-maps.js';
 import type { SequencingRequest } from './navigation-request.js';
 import { prepareChildren } from './randomize-children-process.js';
 import {
@@ -108,6 +109,7 @@ export function retrySequencingRequestProcess(ctx: SequencingContext): Sequencin
   if (s.isActive || s.isSuspended)
     return { exception: deny(ctx, P, 'SB.2.10-2', `"${current.id}" is still active or suspended`) };
   if (isLeaf(current)) return { delivery: current };
+  if (current === ctx.tree.root) beginActivityTreeAttemptScope(ctx);
   prepareChildren(ctx, current, true);
   const flow = flowSubprocess(ctx, current, 'forward', true);
   if (!flow.deliverable)
@@ -120,7 +122,14 @@ export function continueSequencingRequestProcess(ctx: SequencingContext): Sequen
   const current = currentActivity(ctx);
   if (!current) return { exception: deny(ctx, P, 'SB.2.7-1', 'there is no current activity') };
   if (current.parent && !current.parent.def.controlMode.flow)
-    return { exception: deny(ctx, P, 'SB.2.7-2', `flow is not allowed in "${current.parent.id}"`) };
+    return {
+      exception: deny(
+        ctx,
+        P,
+        'SB.2.7-2',
+        `continue is not allowed: flow is off in ${activityLabel(current.parent)} (controlMode flow="false")`,
+      ),
+    };
   const flow = flowSubprocess(ctx, current, 'forward', false);
   if (!flow.deliverable)
     return {
@@ -135,7 +144,14 @@ export function previousSequencingRequestProcess(ctx: SequencingContext): Sequen
   const current = currentActivity(ctx);
   if (!current) return { exception: deny(ctx, P, 'SB.2.8-1', 'there is no current activity') };
   if (current.parent && !current.parent.def.controlMode.flow)
-    return { exception: deny(ctx, P, 'SB.2.8-2', `flow is not allowed in "${current.parent.id}"`) };
+    return {
+      exception: deny(
+        ctx,
+        P,
+        'SB.2.8-2',
+        `previous is not allowed: flow is off in ${activityLabel(current.parent)} (controlMode flow="false")`,
+      ),
+    };
   const flow = flowSubprocess(ctx, current, 'backward', false);
   if (!flow.deliverable) return { exception: flow.exception };
   return { delivery: flow.activity };

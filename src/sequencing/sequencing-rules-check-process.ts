@@ -6,7 +6,11 @@
  */
 import type { SequencingRule } from '../manifest/model.js';
 import type { SeqActivity } from './activity-tree.js';
-import { limitExceeded } from './limit-conditions-check-process.js';
+import {
+  attemptLimitExceeded,
+  durationLimitReached,
+  outsideTimeRange,
+} from './limit-conditions-check-process.js';
 import { findObjective, objectiveCompleted, objectiveMeasure, objectiveSatisfied } from './objective-maps.js';
 import { emit, stateOf, type SequencingContext } from './sequencing-context.js';
 
@@ -20,6 +24,16 @@ export function sequencingRulesCheckProcess(
   kind: 'pre' | 'exit' | 'post',
   actions: readonly string[],
 ): string | null {
+  return firingRule(ctx, a, kind, actions)?.action?.trim() ?? null;
+}
+
+/** The first of the activity's rules of this kind, with one of `actions`, whose conditions hold now. */
+export function firingRule(
+  ctx: SequencingContext,
+  a: SeqActivity,
+  kind: 'pre' | 'exit' | 'post',
+  actions: readonly string[],
+): SequencingRule | null {
   const rules =
     kind === 'pre'
       ? a.def.preConditionRules
@@ -31,10 +45,23 @@ export function sequencingRulesCheckProcess(
     if (!actions.includes(action)) continue;
     if (sequencingRuleCheckSubprocess(ctx, a, rule) === true) {
       emit(ctx, { level: 'detailed', process: PROCESS, kind: 'result', activity: a.id, data: { action } });
-      return action;
+      return rule;
     }
   }
   return null;
+}
+
+/** A rule as a reader would say it: `"disabled" if not objectiveStatusKnown(obj1) and attempted`. */
+export function describeRule(rule: SequencingRule): string {
+  const joiner = (rule.conditionCombination?.trim() ?? 'all') === 'any' ? ' or ' : ' and ';
+  const conditions = rule.conditions.map((c) => {
+    const ref = c.referencedObjective?.trim();
+    const threshold = c.measureThreshold?.trim();
+    const args = [ref, threshold].filter(Boolean).join(', ');
+    const text = `${c.condition?.trim() ?? '?'}${args ? `(${args})` : ''}`;
+    return c.operator?.trim() === 'not' ? `not ${text}` : text;
+  });
+  return `"${rule.action?.trim() ?? '?'}" if ${conditions.join(joiner)}`;
 }
 
 export function sequencingRuleCheckSubprocess(
@@ -112,10 +139,11 @@ export function ruleCondition(
     case 'attempted':
       return s.attemptCount > 0;
     case 'attemptLimitExceeded':
-      return limitExceeded(ctx, a);
+      return attemptLimitExceeded(ctx, a);
     case 'timeLimitExceeded':
+      return durationLimitReached(ctx, a) !== null;
     case 'outsideAvailableTimeRange':
-      return false;
+      return outsideTimeRange(ctx, a) !== null;
     case 'always':
       return true;
     default:

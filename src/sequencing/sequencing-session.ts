@@ -177,7 +177,7 @@ export class SequencingSession {
   isValid(request: NavigationRequest): Verdict {
     if (!this.ctx.trace) return requestValidity(this.ctx, request);
     const checks: TraceEvent[] = [];
-    const verdict = requestValidity(this.ctx, request, (e) => checks.push(e));
+    const verdict = requestValidity(this.ctx, request, undefined, (e) => checks.push(e));
     // A denial is traced with the checks (rules and their condition values) that led to it; a valid
     // request's checks run again for real when it is carried out.
     if (!verdict.valid) for (const e of checks) emit(this.ctx, e);

@@ -5,6 +5,7 @@
  * request that follows.
  */
 import type { SeqActivity } from './activity-tree.js';
+import { endDelivery } from './activity-durations.js';
 import { endAttemptProcess, terminateDescendentAttemptsProcess } from './end-attempt-process.js';
 import type { SequencingRequest, TerminationRequest } from './navigation-request.js';
 import { overallRollupProcess } from './overall-rollup-process.js';
@@ -82,6 +83,7 @@ export function terminationRequestProcess(
       ctx.state.suspendedActivity = suspended.id;
       for (const a of pathToRoot(suspended)) {
         const st = stateOf(ctx, a);
+        if (st.isActive) endDelivery(ctx, st);
         st.isActive = false;
         st.isSuspended = true;
       }

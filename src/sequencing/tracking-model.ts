@@ -41,10 +41,15 @@ export interface ActivityState {
   /** Attempt Completion Amount Status / Amount (progress measure). */
   attemptCompletionAmountStatus: boolean;
   attemptCompletionAmount: number;
+  /** Finished parts, milliseconds (activity-durations.ts adds what is running). */
   attemptAbsoluteDuration: number;
   attemptExperiencedDuration: number;
-  /** When the current attempt started, by the session's clock (ms), or null. */
+  /** When the current attempt started, by the session's clock (ms), or null: kept across suspend and resume. */
   attemptStartedAt: number | null;
+  /** When the current delivery started (ms), or null when the activity is not delivered now. */
+  deliveryStartedAt: number | null;
+  /** cmi.session_time (ms) the current delivery reported so far, already in the experienced durations. */
+  deliveryReportedTime: number;
   /** Order in which the current attempt began (TrackingState.attemptClock); 0 = never attempted. */
   attemptOrdinal: number;
   isActive: boolean;
@@ -112,6 +117,8 @@ export function newActivityState(a: SeqActivity): ActivityState {
     attemptAbsoluteDuration: 0,
     attemptExperiencedDuration: 0,
     attemptStartedAt: null,
+    deliveryStartedAt: null,
+    deliveryReportedTime: 0,
     attemptOrdinal: 0,
     isActive: false,
     isSuspended: false,
@@ -144,4 +151,11 @@ export function resetForNewAttempt(s: ActivityState): void {
   s.attemptAbsoluteDuration = 0;
   s.attemptExperiencedDuration = 0;
   for (const key of Object.keys(s.objectives)) s.objectives[key] = newObjectiveState();
+}
+
+/** A copy of one activity's state that shares nothing mutable (availableChildren arrays are only ever replaced). */
+export function copyActivityState(s: ActivityState): ActivityState {
+  const objectives: Record<string, ObjectiveState> = {};
+  for (const key in s.objectives) objectives[key] = { ...(s.objectives[key] as ObjectiveState) };
+  return { ...s, objectives };
 }

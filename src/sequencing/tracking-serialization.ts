@@ -54,9 +54,13 @@ export function restoreTracking(tree: SeqTree, data: unknown): TrackingState | s
   for (const a of tree.activities) {
     const s = state.activities[a.id];
     if (!isObject(s)) return `no saved state for activity "${a.id}"`;
+    // Saved before deliveries were timed: nothing is being delivered.
+    if (s.deliveryStartedAt === undefined) s.deliveryStartedAt = null;
+    if (s.deliveryReportedTime === undefined) s.deliveryReportedTime = 0;
     for (const [k, v] of Object.entries(template)) {
-      if (k === 'attemptStartedAt') continue;
-      if (typeof s[k] !== typeof v) return `activity "${a.id}": "${k}" has the wrong type`;
+      if (NULLABLE_TIMES.has(k)) {
+        if (s[k] !== null && typeof s[k] !== 'number') return `activity "${a.id}": "${k}" has the wrong type`;
+      } else if (typeof s[k] !== typeof v) return `activity "${a.id}": "${k}" has the wrong type`;
     }
     if (
       s.lessonStatus !== undefined &&
@@ -72,6 +76,8 @@ export function restoreTracking(tree: SeqTree, data: unknown): TrackingState | s
   }
   return state as unknown as TrackingState;
 }
+
+const NULLABLE_TIMES = new Set(['attemptStartedAt', 'deliveryStartedAt']);
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -135,7 +135,7 @@ test('conformance: bad usage exits 2 with a message that says what to change', (
   assert.match(missing.stderr, /does not exist/);
   const browser = cli('--cts-dir', REPO_ROOT, '--browser');
   assert.equal(browser.status, 2);
-  assert.match(browser.stderr, /--browser is not available yet/);
+  assert.match(browser.stderr, /must point at a folder with testcases\//);
 });
 
 test(

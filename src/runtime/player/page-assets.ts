@@ -9,6 +9,8 @@ export const PAGE_ASSETS = {
   player2004: 'player-2004.iife.js',
   player12: 'player-12.iife.js',
   dialogGuard: 'dialog-guard.iife.js',
+  /** The conformance test pages' driver (src/conformance/driver/cts-driver.ts). */
+  ctsDriver: 'cts-driver.iife.js',
 } as const;
 
 const cache = new Map<string, string>();

@@ -8,7 +8,7 @@ import type { ApiFunction, Attempt } from './attempt-types.js';
 import { enc, encStr, jsonArgs } from './encode.js';
 import { compareShadow, type Mismatch } from './compare.js';
 import { encodeQueue, flush, message, pendingCalls, put, putPlain } from './recorder.js';
-import { apply, dateNow, freeze, later, objectKeys, stringify, toText } from './realm.js';
+import { apply, dateNow, defineProperty, freeze, later, objectKeys, stringify, toText } from './realm.js';
 import { API_METHODS } from '../../records.js';
 
 export const M12 = API_METHODS['1.2'];
@@ -253,7 +253,16 @@ export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
       return ret;
     };
   }
-  return freeze(facade);
+  return freeze(withVersion(a, facade));
+}
+
+/**
+ * SCORM 2004 (RTE 3.1.2.2): the API instance has a `version` attribute, "1.0"; ADL's test SCO audits
+ * it. A data property, not a method: the control object only calls the method names.
+ */
+function withVersion<T extends object>(a: Attempt, facade: T): T {
+  if (a.cfg.version === '2004') defineProperty(facade, 'version', { value: '1.0', enumerable: true });
+  return facade;
 }
 
 /** Recording off: the engine's own functions, for measuring what recording costs. */
@@ -261,5 +270,5 @@ export function rawFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
   const f: Record<string, ApiFunction> = {};
   const names = methodNames(a);
   for (let mi = 0; mi < names.length; mi++) f[names[mi] as string] = a.engine.functions[mi] as ApiFunction;
-  return freeze(f);
+  return freeze(withVersion(a, f));
 }

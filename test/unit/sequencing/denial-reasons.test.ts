@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { delivered, denial, leaf, rule, rules, scorm2004, session } from './small-trees.js';
+
+const CHOICE_FLOW = '<imsss:controlMode choice="true" flow="true"/>';
+
+test('continue without flow names the control and the cluster by title and identifier', () => {
+  const s = session(scorm2004([leaf('A'), leaf('B')]));
+  delivered(s.navigate({ type: 'choice', target: 'A' }));
+  const d = denial(s.navigate({ type: 'continue' }));
+  assert.equal(d.code, 'NB.2.1-4');
+  assert.equal(d.reason, 'continue is not allowed: flow is off in "Course" (ORG) (controlMode flow="false")');
+});
+
+test('a disabled activity names the precondition rule that disables it, with its conditions', () => {
+  const disabled = rules(rule('pre', 'disabled', ['not attempted', 'satisfied'], 'any'));
+  const s = session(scorm2004([leaf('A'), leaf('B', { seq: disabled })], { orgSeq: CHOICE_FLOW }));
+  delivered(s.navigate({ type: 'start' }));
+  const d = denial(s.terminate('A', { navRequest: 'continue' }));
+  assert.equal(d.code, 'SB.2.2-2');
+  assert.match(d.reason, /"B" is disabled by its precondition rule "disabled" if not attempted or satisfied/);
+  assert.match(
+    s.navigationState().toc.find((e) => e.id === 'B')?.whyNot ?? '',
+    /disabled by its precondition rule/,
+  );
+});
+
+test('a used-up attempt limit and a hidden-from-choice rule are named in the verdict and the TOC', () => {
+  const s = session(
+    scorm2004(
+      [
+        leaf('A', { seq: '<imsss:limitConditions attemptLimit="1"/>' }),
+        leaf('B'),
+        leaf('C', { seq: rules(rule('pre', 'hiddenFromChoice', ['always'])) }),
+      ],
+      { orgSeq: CHOICE_FLOW },
+    ),
+  );
+  delivered(s.navigate({ type: 'start' }));
+  delivered(s.terminate('A', { navRequest: 'continue' }));
+  const toc = s.navigationState().toc;
+  assert.match(
+    toc.find((e) => e.id === 'A')?.whyNot ?? '',
+    /"A" has used up its attemptLimit of 1 \(1 attempt\(s\)\)/,
+  );
+  assert.match(
+    toc.find((e) => e.id === 'C')?.whyNot ?? '',
+    /"C" is hidden from choice by its precondition rule "hiddenFromChoice" if always \(SB\.2\.9-3\)/,
+  );
+  assert.match(s.isValid({ type: 'previous' }).reason ?? '', /attemptLimit of 1/);
+});
