@@ -9,6 +9,7 @@
 import type { Located, SequencingDefinition } from '../manifest/model.js';
 import type { Position } from '../manifest/xml-tree.js';
 import type { SeqActivity, SeqTree } from './activity-tree.js';
+import type { EffectiveSequencing } from './effective-definition.js';
 
 export interface DefinitionProblem {
   /** The activity (item or organization identifier) the problem is on, when there is one. */
@@ -50,7 +51,10 @@ export function checkSequencingDefinitions(
         pos: a.pos,
       });
     else seen.set(a.id, a);
-    problems.push(...idRefProblems(a, collection), ...objectiveProblems(a));
+    problems.push(
+      ...idRefIssues(label(a), a.def, collection).map((p) => ({ activityId: a.id, ...p })),
+      ...objectiveProblems(a),
+    );
   }
   return problems;
 }
@@ -63,18 +67,27 @@ function attrPos(el: Located | null | undefined, name: string): Position | null 
   return el ? (el.attrPos[name] ?? el.pos) : null;
 }
 
-function idRefProblems(a: SeqActivity, collection: readonly SequencingDefinition[]): DefinitionProblem[] {
-  const own = a.def.own;
+export type IdRefIssue = Omit<DefinitionProblem, 'activityId'>;
+
+/**
+ * What keeps an activity's IDRef from resolving to exactly one complete collection member (also the
+ * static lint's seq.idref_unresolved). `subject` names the activity, e.g. `item "A"`.
+ */
+export function idRefIssues(
+  subject: string,
+  def: EffectiveSequencing,
+  collection: readonly SequencingDefinition[],
+): IdRefIssue[] {
+  const own = def.own;
   const ref = own?.idRef?.trim();
   if (!own || !ref) return [];
   const pos = attrPos(own, 'IDRef');
   const members = (id: string) => collection.filter((s) => s.id?.trim() === id);
-  if (a.def.unresolvedIdRef !== null) {
+  if (def.unresolvedIdRef !== null) {
     const known = collection.map((s) => s.id?.trim()).filter((id) => !!id);
     return [
       {
-        activityId: a.id,
-        message: `The sequencing of ${label(a)} references IDRef="${ref}", but no <imsss:sequencing> in the <imsss:sequencingCollection> has ID="${ref}"${known.length ? ` (known IDs: ${known.map((id) => `"${id}"`).join(', ')})` : ' (the manifest has no sequencingCollection)'}.`,
+        message: `The sequencing of ${subject} references IDRef="${ref}", but no <imsss:sequencing> in the <imsss:sequencingCollection> has ID="${ref}"${known.length ? ` (known IDs: ${known.map((id) => `"${id}"`).join(', ')})` : ' (the manifest has no sequencingCollection)'}.`,
         fix: `Set IDRef to the ID of an existing collection member, or add <imsss:sequencing ID="${ref}"> to the <imsss:sequencingCollection>.`,
         pos,
       },
@@ -83,8 +96,7 @@ function idRefProblems(a: SeqActivity, collection: readonly SequencingDefinition
   if (members(ref).length > 1)
     return [
       {
-        activityId: a.id,
-        message: `The sequencing of ${label(a)} references IDRef="${ref}", and ${members(ref).length} members of the <imsss:sequencingCollection> have ID="${ref}", so which one applies is undefined.`,
+        message: `The sequencing of ${subject} references IDRef="${ref}", and ${members(ref).length} members of the <imsss:sequencingCollection> have ID="${ref}", so which one applies is undefined.`,
         fix: `Give each collection member its own ID.`,
         pos,
       },
@@ -99,8 +111,7 @@ function idRefProblems(a: SeqActivity, collection: readonly SequencingDefinition
     if (cyclic || chain.length > collection.length + 1) {
       return [
         {
-          activityId: a.id,
-          message: `The sequencing of ${label(a)} references IDRef="${ref}", and the collection members reference each other in a cycle (${chain.join(' → ')}).`,
+          message: `The sequencing of ${subject} references IDRef="${ref}", and the collection members reference each other in a cycle (${chain.join(' → ')}).`,
           fix: 'Remove IDRef from the <imsss:sequencing> elements inside <imsss:sequencingCollection>: a collection member must be a complete definition.',
           pos: attrPos(member, 'IDRef'),
         },
@@ -111,8 +122,7 @@ function idRefProblems(a: SeqActivity, collection: readonly SequencingDefinition
   if (chain.length > 1)
     return [
       {
-        activityId: a.id,
-        message: `The sequencing of ${label(a)} references IDRef="${ref}", which itself references IDRef="${chain[1]}" (${chain.join(' → ')}); IDRef chains are not part of SCORM and would be ignored.`,
+        message: `The sequencing of ${subject} references IDRef="${ref}", which itself references IDRef="${chain[1]}" (${chain.join(' → ')}); IDRef chains are not part of SCORM and would be ignored.`,
         fix: `Remove IDRef from <imsss:sequencing ID="${ref}"> in the <imsss:sequencingCollection> and write the shared elements there.`,
         pos: attrPos(members(ref)[0], 'IDRef'),
       },

@@ -14,6 +14,10 @@
  * An identifier alone is true when that item is passed or completed. `&` binds tighter than `|`.
  */
 
+/** How to write a script, for messages about one that cannot be read. */
+export const PREREQUISITES_SYNTAX =
+  'Write item identifiers joined by & (and), | (or), ~ (not), parentheses, n*{a,b} sets and = / <> comparisons with a lesson status, e.g. "intro & (quiz1 | quiz2)" or "quiz = passed".';
+
 export type LessonStatus = 'passed' | 'completed' | 'failed' | 'incomplete' | 'browsed' | 'not attempted';
 
 export type Prerequisite =

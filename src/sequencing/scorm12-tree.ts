@@ -10,7 +10,12 @@ import type { Position } from '../manifest/xml-tree.js';
 import type { SeqActivity, SeqTree } from './activity-tree.js';
 import type { DefinitionProblem } from './definition-check.js';
 import { mergeSequencing, type EffectiveSequencing } from './effective-definition.js';
-import { parsePrerequisites, prerequisiteItems, type Prerequisite } from './scorm12-prerequisites.js';
+import {
+  parsePrerequisites,
+  prerequisiteItems,
+  PREREQUISITES_SYNTAX,
+  type Prerequisite,
+} from './scorm12-prerequisites.js';
 
 export interface Scorm12Prerequisites {
   /** The script as written (trimmed). */
@@ -72,10 +77,7 @@ export function scorm12Problems(tree: SeqTree): DefinitionProblem[] {
       continue;
     }
     if ('error' in p.parsed) {
-      problem(
-        `cannot be read ("${p.script}"): ${p.parsed.error}.`,
-        'Write item identifiers joined by & (and), | (or), ~ (not), parentheses, n*{a,b} sets and = / <> comparisons with a lesson status, e.g. "intro & (quiz1 | quiz2)".',
-      );
+      problem(`cannot be read ("${p.script}"): ${p.parsed.error}.`, PREREQUISITES_SYNTAX);
       continue;
     }
     const unknown = [...new Set(prerequisiteItems(p.parsed))].filter((id) => !tree.byId.has(id));

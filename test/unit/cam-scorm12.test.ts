@@ -164,6 +164,26 @@ test('SCORM 1.2: prerequisites naming an unknown item is a warning', () => {
   assert.ok(findings.some((f) => f.message.includes('"item_outro"')));
 });
 
+test('SCORM 1.2: prerequisites that cannot be read are a warning saying where they go wrong', () => {
+  const findings = lint(sub('>item_intro<', '>item_intro &amp;<'));
+  assert.deepEqual(rules(findings, 'warning'), ['cp12.prerequisites_unresolved']);
+  assert.ok(
+    findings.some((f) =>
+      /cannot be read: the script ends where an item identifier was expected/.test(f.message),
+    ),
+  );
+});
+
+test('SCORM 1.2: statuses, sets and numbers in prerequisites are not taken for item names', () => {
+  const findings = lint(
+    sub(
+      '>item_intro<',
+      '>2*{item_intro, item_intro} &amp; item_intro = "not attempted" | item_intro&lt;&gt;P<',
+    ),
+  );
+  assert.deepEqual(rules(findings, 'warning'), []);
+});
+
 test('SCORM 1.2: a wrong schemaversion is a warning', () => {
   const findings = lint(
     sub('<schemaversion>1.2</schemaversion>', '<schemaversion>SCORM 1.2</schemaversion>'),

@@ -82,6 +82,18 @@ test('seq.idref_unresolved points at the IDRef attribute', () => {
   assert.equal(f?.column, xml.split('\n')[line - 1]!.indexOf('IDRef') + 1);
 });
 
+test('seq.idref_unresolved also reports collection members that reference each other', () => {
+  const xml = scorm2004([leaf('L1', { seqAttrs: 'IDRef="one"' })], {
+    collection: '<imsss:sequencing ID="one" IDRef="two"/><imsss:sequencing ID="two" IDRef="one"/>',
+  });
+  const found = lint(xml).filter((f) => f.rule === 'seq.idref_unresolved');
+  assert.equal(found.length, 1, 'one finding for the activity (the unused member is a separate info note)');
+  assert.match(
+    found[0]?.message ?? '',
+    /item "L1" references IDRef="one", and the collection members reference each other in a cycle \(one → two → one\)/,
+  );
+});
+
 test('seq.collection_unused is an info note, pedantic only', () => {
   const xml = scorm2004([leaf('L1')], {
     collection: `<imsss:sequencing ID="spare">${FLOW}</imsss:sequencing>`,

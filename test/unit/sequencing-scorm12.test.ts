@@ -7,13 +7,13 @@ import { parseManifestFile } from '../../src/manifest/parse-manifest-file.js';
 import type { ScormManifest } from '../../src/manifest/model.js';
 import {
   createSequencingSession,
-  scorm12AttemptReport,
   scorm12LessonStatus,
   SequencingDefinitionError,
   SequencingStateError,
   type SequencingSession,
   type SessionOutcome,
 } from '../../src/sequencing/index.js';
+import { scorm12AttemptReport } from '../../src/sequencing/attempt-report.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const FIXTURE = resolve(FIXTURES_DIR, 'courses/scorm12-multi/imsmanifest.xml');

@@ -9,6 +9,11 @@ import { defineRule } from './rule.js';
 import { closestTerm, isCmiTimespan, listTerms, parseDecimal } from './values.js';
 import { allElements, attrOf, collapse, quote } from './walk.js';
 import type { ParsedManifest } from '../../manifest/model.js';
+import {
+  parsePrerequisites,
+  prerequisiteItems,
+  PREREQUISITES_SYNTAX,
+} from '../../sequencing/scorm12-prerequisites.js';
 
 export const TIME_LIMIT_ACTIONS = [
   'exit,message',
@@ -141,21 +146,6 @@ export const prerequisitesTypeRule = defineRule(
   },
 );
 
-const STATUS_WORDS = new Set([
-  'passed',
-  'completed',
-  'browsed',
-  'failed',
-  'not attempted',
-  'incomplete',
-  'p',
-  'c',
-  'b',
-  'f',
-  'n',
-  'i',
-]);
-
 export const prerequisitesUnresolvedRule = defineRule(
   {
     id: 'cp12.prerequisites_unresolved',
@@ -174,11 +164,16 @@ export const prerequisitesUnresolvedRule = defineRule(
       }
     }
     for (const el of adlcp12(parsed, 'prerequisites')) {
-      // Quoted status values ("passed") are not identifiers.
-      const script = el.text.replace(/"[^"]*"/g, ' ');
-      const unknown = (script.match(/[^\s&|~=<>{},()*]+/g) ?? []).filter(
-        (t) => !/^\d+$/.test(t) && !STATUS_WORDS.has(t.toLowerCase()) && !items.has(t),
-      );
+      const script = parsePrerequisites(el.text);
+      if ('error' in script) {
+        report(
+          el.pos,
+          `<adlcp:prerequisites> of item ${itemId(el)} (${quote(el.text.trim())}) cannot be read: ${script.error}; an LMS cannot evaluate it, and the item may stay locked.`,
+          PREREQUISITES_SYNTAX,
+        );
+        continue;
+      }
+      const unknown = [...new Set(prerequisiteItems(script))].filter((t) => !items.has(t));
       if (unknown.length === 0) continue;
       report(
         el.pos,

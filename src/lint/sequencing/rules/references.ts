@@ -3,7 +3,8 @@ import type { Finding } from '../../../core/findings.js';
 import type { Item } from '../../../manifest/model.js';
 import { isLeaf } from '../activity-tree.js';
 import { referencedObjective } from '../conditions.js';
-import { cap, finding, seqRule, type SeqLintRule } from '../rule.js';
+import { idRefIssues } from '../../../sequencing/definition-check.js';
+import { activityAnchor, cap, finding, seqRule, type SeqLintRule } from '../rule.js';
 
 const idrefInfo = seqRule(
   'seq.idref_unresolved',
@@ -15,22 +16,12 @@ const idrefInfo = seqRule(
 export const idrefUnresolved: SeqLintRule = {
   info: idrefInfo,
   check(ctx) {
-    const ids = ctx.parsed.manifest.sequencingCollection.map((s) => s.id?.trim()).filter((id) => !!id);
-    const known = ids.length
-      ? `Known IDs: ${ids.map((id) => `"${id}"`).join(', ')}.`
-      : 'The manifest has no sequencingCollection.';
-    return ctx.activities.flatMap((a) => {
-      const ref = a.seq.unresolvedIdRef;
-      if (ref === null || !a.seq.own) return [];
-      return [
-        finding(idrefInfo, {
-          at: a.seq.own,
-          attr: 'IDRef',
-          message: `The sequencing of ${a.label} references IDRef="${ref}", but no <imsss:sequencing> in the <imsss:sequencingCollection> has ID="${ref}"; the shared definition is silently missing and only the item's own elements apply. ${known}`,
-          fix: `Set IDRef to the ID of an existing collection member, or add <imsss:sequencing ID="${ref}"> to <imsss:sequencingCollection>.`,
-        }),
-      ];
-    });
+    const collection = ctx.parsed.manifest.sequencingCollection;
+    return ctx.activities.flatMap((a) =>
+      idRefIssues(a.label, a.seq, collection).map((issue) =>
+        finding(idrefInfo, { at: issue.pos ?? activityAnchor(a), message: issue.message, fix: issue.fix }),
+      ),
+    );
   },
 };
 
