@@ -16,6 +16,6 @@ if (process.argv.includes('--no-browser')) {
 } else {
   // Before the runtime benchmarks: they shut the shared browser and content server down at the end.
   printRows('Navigation in the player (issue 7)', await benchNavigation());
-  printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
   printRows('Conformance harness (issue 7)', await benchConformance());
+  printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }
