@@ -41,16 +41,21 @@ export function localObjective(
 }
 
 /**
- * During a cluster's rollup, a child's local information from before the cluster's current attempt
- * does not count when the cluster uses current-attempt information only (useCurrentAttempt*Info).
+ * Information a child recorded in an earlier attempt does not count when its parent uses current-attempt
+ * information only (useCurrentAttemptObjectiveInfo / useCurrentAttemptProgressInfo, default true): in the
+ * parent's rollup, what precedes the parent's current attempt; in rule evaluations, what precedes the
+ * current attempt on the activity tree (a course attempt after exitAll starts from unknown, while the
+ * tree's own attempt counts and limits stay). Activities never attempted keep what rollup gave them.
  */
-function staleForRollup(ctx: SequencingContext, a: SeqActivity, kind: 'objective' | 'progress'): boolean {
-  const parent = ctx.rollupParent;
-  if (!parent || a.parent !== parent) return false;
+function staleForParent(ctx: SequencingContext, a: SeqActivity, kind: 'objective' | 'progress'): boolean {
+  const parent = a.parent;
+  if (!parent) return false;
   const cm = parent.def.controlMode;
   if (kind === 'objective' ? !cm.useCurrentAttemptObjectiveInfo : !cm.useCurrentAttemptProgressInfo)
     return false;
-  return stateOf(ctx, a).attemptOrdinal < stateOf(ctx, parent).attemptOrdinal;
+  const ordinal = stateOf(ctx, a).attemptOrdinal;
+  if (ctx.rollupParent === parent) return ordinal < stateOf(ctx, parent).attemptOrdinal;
+  return ordinal > 0 && ordinal < stateOf(ctx, ctx.tree.root).attemptOrdinal;
 }
 
 export function readGlobal(ctx: SequencingContext, targetKey: string): GlobalObjectiveRecord | undefined {
@@ -116,7 +121,7 @@ export function objectiveSatisfied(
     return undefined;
   }
   const local = localObjective(ctx, a, o);
-  if (local.progressStatus && !staleForRollup(ctx, a, 'objective')) return local.satisfiedStatus;
+  if (local.progressStatus && !staleForParent(ctx, a, 'objective')) return local.satisfiedStatus;
   return undefined;
 }
 
@@ -132,7 +137,7 @@ export function objectiveMeasure(
     if (g?.normalizedMeasure !== undefined) return g.normalizedMeasure;
   }
   const local = localObjective(ctx, a, o);
-  if (local.measureStatus && !staleForRollup(ctx, a, 'objective')) return local.normalizedMeasure;
+  if (local.measureStatus && !staleForParent(ctx, a, 'objective')) return local.normalizedMeasure;
   return undefined;
 }
 
@@ -233,7 +238,7 @@ export function attemptCompletionAmount(ctx: SequencingContext, a: SeqActivity):
   const mapped = mappedExtra(ctx, primary, 'progressMeasure');
   if (mapped !== undefined) return mapped;
   const s = stateOf(ctx, a);
-  if (s.attemptCompletionAmountStatus && !staleForRollup(ctx, a, 'progress'))
+  if (s.attemptCompletionAmountStatus && !staleForParent(ctx, a, 'progress'))
     return s.attemptCompletionAmount;
   return localObjective(ctx, a, primary).progressMeasure;
 }
@@ -250,7 +255,7 @@ export function attemptCompleted(ctx: SequencingContext, a: SeqActivity): boolea
   const mapped = mappedCompletion(ctx, primaryObjective(a));
   if (mapped !== undefined) return mapped;
   const s = stateOf(ctx, a);
-  if (s.attemptProgressStatus && !staleForRollup(ctx, a, 'progress')) return s.attemptCompletionStatus;
+  if (s.attemptProgressStatus && !staleForParent(ctx, a, 'progress')) return s.attemptCompletionStatus;
   return undefined;
 }
 
@@ -289,7 +294,7 @@ export function objectiveCompleted(
 ): boolean | undefined {
   if (o === primaryObjective(a)) return attemptCompleted(ctx, a);
   const local = localObjective(ctx, a, o);
-  if (local.completionKnown && !staleForRollup(ctx, a, 'progress')) return local.completed;
+  if (local.completionKnown && !staleForParent(ctx, a, 'progress')) return local.completed;
   return mappedCompletion(ctx, o);
 }
 

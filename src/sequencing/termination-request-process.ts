@@ -63,12 +63,26 @@ export function terminationRequestProcess(
   }
   const root = ctx.tree.root;
   switch (req) {
-    case 'exitAll':
-      if (stateOf(ctx, current).isActive) endAttemptProcess(ctx, current);
+    case 'exitAll': {
+      // exitAll ends the attempt on the root, so every attempt below it ends too: the current SCO's
+      // cmi.exit="suspend" cannot keep its attempt (nor, through End Attempt, its ancestors) suspended.
+      const ending = stateOf(ctx, current);
+      if (ending.isSuspended) {
+        ending.isSuspended = false;
+        emit(ctx, {
+          level: 'detailed',
+          process: P,
+          kind: 'state',
+          activity: current.id,
+          message: 'exitAll ends this attempt: its cmi.exit="suspend" does not keep it suspended',
+        });
+      }
+      if (ending.isActive) endAttemptProcess(ctx, current);
       terminateDescendentAttemptsProcess(ctx, root);
       endAttemptProcess(ctx, root);
       ctx.state.currentActivity = root.id;
       return { valid: true, sequencing: postSequencing === 'retry' ? 'retry' : 'exit' };
+    }
     case 'suspendAll': {
       let suspended: SeqActivity;
       if (s.isActive || s.isSuspended) {
