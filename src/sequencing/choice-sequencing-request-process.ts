@@ -147,7 +147,7 @@ function activationRestriction(
   ancestor: SeqActivity,
   forward: boolean,
 ): string | null {
-  for (const a of pathFromRoot(target).slice(pathFromRoot(ancestor).length - 1, -1)) {
+  for (const a of pathFromRoot(target).slice(ancestor.depth, -1)) {
     if (forward) {
       const d = choiceActivityTraversalSubprocess(ctx, a, 'forward');
       if (d) return d;

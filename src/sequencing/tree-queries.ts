@@ -14,10 +14,22 @@ export function pathFromRoot(a: SeqActivity): SeqActivity[] {
   return pathToRoot(a).reverse();
 }
 
+/** Climbs from `a` to its ancestor at `depth` (or its root when the tree is shallower). */
+function ancestorAt(a: SeqActivity, depth: number): SeqActivity {
+  let x = a;
+  while (x.depth > depth && x.parent) x = x.parent;
+  return x;
+}
+
+/** Without allocating: the TOC asks this for every activity of the tree in one snapshot. */
 export function commonAncestor(a: SeqActivity, b: SeqActivity): SeqActivity {
-  const ancestors = new Set(pathToRoot(a));
-  for (let x: SeqActivity | null = b; x; x = x.parent) if (ancestors.has(x)) return x;
-  return pathFromRoot(a)[0] as SeqActivity;
+  let x = ancestorAt(a, b.depth);
+  let y = ancestorAt(b, a.depth);
+  while (x !== y && x.parent && y.parent) {
+    x = x.parent;
+    y = y.parent;
+  }
+  return x === y ? x : ancestorAt(a, 0);
 }
 
 /** True when `a` is `ancestor` or lies below it. */
@@ -54,15 +66,17 @@ export function lastInPreorder(ctx: SequencingContext): SeqActivity {
 /** Compare positions in a preorder walk of the available tree: negative when `a` comes first. */
 export function preorderCompare(ctx: SequencingContext, a: SeqActivity, b: SeqActivity): number {
   if (a === b) return 0;
-  const pa = pathFromRoot(a);
-  const pb = pathFromRoot(b);
-  let i = 0;
-  while (i < pa.length && i < pb.length && pa[i] === pb[i]) i++;
-  if (i === pa.length) return -1; // a is an ancestor of b
-  if (i === pb.length) return 1;
-  const parent = pa[i - 1] as SeqActivity;
-  const kids = availableChildren(ctx, parent);
-  const ia = kids.indexOf(pa[i] as SeqActivity);
-  const ib = kids.indexOf(pb[i] as SeqActivity);
-  return (ia < 0 ? (pa[i] as SeqActivity).order : ia) - (ib < 0 ? (pb[i] as SeqActivity).order : ib);
+  let x = ancestorAt(a, b.depth);
+  if (x === b) return 1; // b is an ancestor of a
+  let y = ancestorAt(b, a.depth);
+  if (y === a) return -1; // a is an ancestor of b
+  // x and y are now at the same depth: climb to the two children of the common ancestor.
+  while (x.parent !== y.parent && x.parent && y.parent) {
+    x = x.parent;
+    y = y.parent;
+  }
+  const kids = availableChildren(ctx, x.parent as SeqActivity);
+  const ia = kids.indexOf(x);
+  const ib = kids.indexOf(y);
+  return (ia < 0 ? x.order : ia) - (ib < 0 ? y.order : ib);
 }
