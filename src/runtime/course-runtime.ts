@@ -556,7 +556,8 @@ export class CourseRuntime {
       );
     }
     await checkLaunchFile(this.mount.root, next.launchPath, next.scoId);
-    if (this.log.frameLoads > 0) await this.unload();
+    // A SCO still in the frame leaves first; a frame already blanked (the navigator unloaded it) is not blanked twice.
+    if (this.log.frameLoads > 0 && this.log.lastFrameUrl !== 'about:blank') await this.unload();
     const config: PlayerLaunchConfig = {
       version: next.rte.version,
       scoId: next.scoId,

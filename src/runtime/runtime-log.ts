@@ -78,6 +78,8 @@ export class RuntimeLog {
   currentUrl: string | null = null;
   launches = 0;
   frameLoads = 0;
+  /** URL of the SCO frame's latest load ('about:blank' once the SCO was unloaded). */
+  lastFrameUrl = '';
 
   constructor(readonly limits: LogLimits = logLimits()) {
     this.emitter.setMaxListeners(100);
@@ -167,6 +169,7 @@ export class RuntimeLog {
           break;
         case 'f': {
           this.frameLoads += 1;
+          this.lastFrameUrl = m.url;
           this.emit('frame_load', { url: m.url, scoId: h.sco ?? null, timestamp: h.b + m.t });
           const waiting = this.frameLoadWaiters;
           this.frameLoadWaiters = [];
