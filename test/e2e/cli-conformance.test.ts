@@ -52,49 +52,21 @@ test('conformance --json: per case verdict, blocks and step records', { skip: SH
   assert.ok(api?.blocks.flatMap((b) => b.steps).every((s) => s.pass && s.rule !== ''));
 });
 
-/**
- * Sequencing cases that pass in Node, chosen to cover what the harness does around the engine: relaunch
- * with suspended state (CM-05, CM-16, RU-14a), a UI request while the SCO has not terminated (CM-09*),
- * the end of the session (CM-06, OB-08b), UI questions (CM-07a/d/e), a choice of the root after abandon (SX-04b), global objectives left by a sibling
- * package (CO-07a/b, OB-08a/b, SX-11a-c), shared data across packages (DDM), SX-09's waiting SCO, and
- * the completion, measure and time-limit families whole.
- */
-const PASSING_SEQUENCING = [
-  'DMB',
-  'DDM',
-  'CT',
-  'MS',
-  'T',
-  'CM-05',
-  'CM-06',
-  'CM-07a',
-  'CM-07d',
-  'CM-07e',
-  'CM-09aa',
-  'CM-09ba',
-  'CM-09bb',
-  'CM-09cb',
-  'CM-16',
-  'CO-07a',
-  'CO-07b',
-  'OB-08a',
-  'OB-08b',
-  'RU-14a',
-  'SX-04b',
-  'SX-09',
-  'SX-11a',
-  'SX-11b',
-  'SX-11c',
-];
-
 test(
-  'conformance: a representative set of sequencing cases passes in Node through our engine',
+  'conformance: every case of the folder passes in Node (sequencing, run-time and UI-driven families)',
   { skip: SHARED_SKIP },
   () => {
-    const r = cli('--cts-dir', ADL_CTS_DIR, ...PASSING_SEQUENCING.flatMap((c) => ['--case', c]));
-    assert.equal(r.status, 0, r.stdout);
+    const r = cli('--cts-dir', ADL_CTS_DIR);
+    assert.equal(
+      r.status,
+      0,
+      r.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('FAIL'))
+        .join('\n'),
+    );
     assert.match(r.stdout, /\| CT +\| +6 \| +6 \| +0 \|/);
-    assert.match(r.stdout.trimEnd(), /\n36 passed, 0 failed$/);
+    assert.match(r.stdout.trimEnd(), /\n\d+ passed, 0 failed$/);
   },
 );
 
