@@ -48,5 +48,5 @@ export { createMemoryGlobalObjectiveStore } from './global-objective-store.js';
 export type { GlobalObjectiveStore } from './global-objective-store.js';
 export type { GlobalObjectiveRecord, TrackingState } from './tracking-model.js';
 export type { SerializedTracking } from './tracking-serialization.js';
-export { filterTrace } from './trace.js';
+export { filterTrace, shownAt } from './trace.js';
 export type { TraceEvent, TraceLevel, TraceSink } from './trace.js';

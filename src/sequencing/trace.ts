@@ -24,9 +24,13 @@ export type TraceSink = (event: TraceEvent) => void;
 const RANK: Record<TraceLevel, number> = { basic: 0, detailed: 1, verbose: 2 };
 
 /** Forwards events up to `level` to `sink`. */
+/** Whether an event belongs to what `level` shows. */
+export function shownAt(e: TraceEvent, level: TraceLevel): boolean {
+  return RANK[e.level] <= RANK[level];
+}
+
 export function filterTrace(sink: TraceSink, level: TraceLevel): TraceSink {
-  const max = RANK[level];
   return (e) => {
-    if (RANK[e.level] <= max) sink(e);
+    if (shownAt(e, level)) sink(e);
   };
 }

@@ -26,7 +26,7 @@ import {
   attemptReport,
   buildSeqTree,
   createSequencingSession,
-  filterTrace,
+  shownAt,
   SequencingStateError,
   scorm12AttemptReport,
   type RuntimeAttemptReport,
@@ -517,7 +517,8 @@ export class SessionNavigator implements NavigationOracle {
   }
 
   private record(outcome: NavOutcome): NavOutcome {
-    const trace = this.traceLevel ? this.traceBuffer.filter(keepLevel(this.traceLevel)) : [];
+    const level = this.traceLevel;
+    const trace = level ? this.traceBuffer.filter((e) => shownAt(e, level)) : [];
     this.traceBuffer = [];
     const entry: NavLogEntry = { ...outcome, at: new Date().toISOString(), trace };
     this.entries.push(entry);
@@ -540,16 +541,6 @@ export class SessionNavigator implements NavigationOracle {
       );
     this.host.requireRuntime();
   }
-}
-
-function keepLevel(level: TraceLevel): (e: TraceEvent) => boolean {
-  const kept: TraceEvent[] = [];
-  const sink = filterTrace((e) => kept.push(e), level);
-  return (e) => {
-    const before = kept.length;
-    sink(e);
-    return kept.length > before;
-  };
 }
 
 async function loadLearner(host: NavigatorHost, fresh: boolean): Promise<LearnerState> {
