@@ -67,7 +67,7 @@ export class BrowserDeliveryTarget implements DeliveryTarget {
       sharedData: { maps: [...maps], values: buckets },
     });
     const log = runtime.log;
-    const from = { nav: log.navRequests.length, calls: log.calls.length, changes: log.dataChanges.length };
+    const from = { nav: log.navRequests.length, changes: log.dataChanges.length };
     const frame = await runtime.scoFrame();
     const lifeState = async (): Promise<LifeState> => {
       await runtime.settle();
@@ -87,10 +87,9 @@ export class BrowserDeliveryTarget implements DeliveryTarget {
           .pop();
         // What the attempt holds, limited as in Node to what it was given at launch or wrote since: the
         // engine's defaults for elements nobody set ("unknown" statuses, empty scores) are not reports.
-        const written = new Set(Object.keys(spec.init.values));
+        const setByContent = await runtime.readSetByContent();
+        const written = new Set([...Object.keys(spec.init.values), ...setByContent]);
         for (const c of log.dataChanges.slice(from.changes)) written.add(c.element);
-        for (const c of log.calls.slice(from.calls))
-          if (c.method === 'SetValue' && c.result === 'true') written.add(String(c.args[0]));
         const held = await runtime.getDataModel();
         // The buckets it wrote go back to the learner's store, as a StrictApi2004 in Node writes through.
         const after = await runtime.readSharedData();
@@ -101,7 +100,7 @@ export class BrowserDeliveryTarget implements DeliveryTarget {
         return {
           values: Object.fromEntries(Object.entries(held).filter(([k]) => written.has(k))),
           navRequest: pending?.request ?? '_none_',
-          setByContent: await runtime.readSetByContent(),
+          setByContent,
         };
       },
     };
