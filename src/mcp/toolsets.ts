@@ -12,6 +12,8 @@ import { courseTools } from './tools/course.js';
 import { runtimeTools } from './tools/runtime.js';
 import { debugTools } from './tools/debug.js';
 import { navigationTools } from './tools/navigation.js';
+import { domTools } from './tools/dom.js';
+import { automationTools } from './tools/automation.js';
 
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];
 
@@ -23,6 +25,8 @@ const FACTORIES: GroupFactory[] = [
   runtimeTools,
   debugTools,
   navigationTools,
+  domTools,
+  automationTools,
 ];
 
 export const ALL_GROUPS: readonly ToolGroup[] = [

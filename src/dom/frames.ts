@@ -1,0 +1,55 @@
+/**
+ * The frames a DOM or automation tool acts in: the SCO's frame and every frame nested in it (authoring
+ * tools often put the content in an inner iframe of a launch page). Never the player page itself.
+ */
+import type { Frame } from 'playwright-core';
+import type { CourseRuntime } from '../runtime/course-runtime.js';
+
+export interface ScoFrame {
+  frame: Frame;
+  /** Where the frame sits, for results: "sco", "sco > iframe#content", "sco > iframe[name=main] > frame 2". */
+  label: string;
+  /** 0 for the SCO frame, 1 for a frame inside it, ... */
+  depth: number;
+}
+
+/** The SCO frame first, then its descendants depth-first in document order. Detached frames are skipped. */
+export async function scoFrames(runtime: CourseRuntime): Promise<ScoFrame[]> {
+  const root = await runtime.scoFrame();
+  const out: ScoFrame[] = [];
+  const visit = async (frame: Frame, label: string, depth: number): Promise<void> => {
+    if (frame.isDetached()) return;
+    out.push({ frame, label, depth });
+    const children = frame.childFrames();
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i] as Frame;
+      await visit(child, `${label} > ${await frameTag(child, i + 1)}`, depth + 1);
+    }
+  };
+  await visit(root, 'sco', 0);
+  return out;
+}
+
+/** "iframe#id", "iframe[name=x]" or "frame N" for a child frame, from its element when it can be read. */
+async function frameTag(frame: Frame, position: number): Promise<string> {
+  const element = await frame.frameElement().catch(() => null);
+  if (element) {
+    const described = await element
+      .evaluate((node) => {
+        const el = node as Element;
+        const tag = el.tagName.toLowerCase();
+        if (el.id) return `${tag}#${el.id}`;
+        const name = el.getAttribute('name');
+        return name ? `${tag}[name=${name}]` : null;
+      })
+      .catch(() => null);
+    await element.dispose().catch(() => undefined);
+    if (described) return described;
+  }
+  return `frame ${position}`;
+}
+
+/** The frame with this label (as reported in an earlier result), or undefined when it is gone. */
+export async function findScoFrame(runtime: CourseRuntime, label: string): Promise<ScoFrame | undefined> {
+  return (await scoFrames(runtime)).find((f) => f.label === label);
+}

@@ -1,0 +1,6 @@
+import type { ServerContext } from '../../context.js';
+import type { ToolDefinition } from '../../tool.js';
+
+export function pageContextTools(_ctx: ServerContext): ToolDefinition[] {
+  return [];
+}
