@@ -30,3 +30,22 @@ const ANY_HINT = /\b(?:parent|top|opener|API|API_1484_11)\b/;
 export function couldMatter(text: string): boolean {
   return METHOD_WORD.test(text) || FRAME_ACCESS.test(text) || ANY_HINT.test(text);
 }
+
+// Between a frame word and `.document`, or a member and `(`: blanks, comments, quotes, brackets, parens.
+const GAP = String.raw`(?:[\s()[\]'"\x60]|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*)*`;
+const METHOD_NAMES = String.raw`(?:LMS(?:Initialize|Finish|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)|Initialize|Terminate|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)`;
+/** `x.SetValue(`, `x["SetValue"](`, `x?.SetValue?.(`: the only shape the collector records as an API call. */
+const METHOD_CALL = new RegExp(String.raw`(?:\.|\[)${GAP}${METHOD_NAMES}\b${GAP}(?:\?\.${GAP})?\(`);
+/** `parent.document`, `top["location"]`, `opener?.location`: the only shape of a cross-frame access. */
+const FRAME_MEMBER = new RegExp(
+  String.raw`\b(?:parent|top|opener)\b${GAP}(?:\??\.|\[)${GAP}(?:document|location)\b`,
+);
+/** `API` / `API_1484_11` anywhere (code, string, comment): the other half of the discovery evidence. */
+export const API_WORD = /\bAPI(?:_1484_11)?\b/;
+/** The string literal `"API"` / `'API_1484_11'`, which the collector also counts as a mention. */
+export const QUOTED_API = /(["'])API(?:_1484_11)?\1/;
+
+/** Text that may hold an API call or a cross-frame access, the facts that need the syntax tree. */
+export function mayCallOrReachFrames(text: string): boolean {
+  return METHOD_CALL.test(text) || FRAME_MEMBER.test(text);
+}
