@@ -31,14 +31,20 @@ export function couldMatter(text: string): boolean {
   return METHOD_WORD.test(text) || FRAME_ACCESS.test(text) || ANY_HINT.test(text);
 }
 
-// Between a frame word and `.document`, or a member and `(`: blanks, comments, quotes, brackets, parens.
-const GAP = String.raw`(?:[\s()[\]'"\x60]|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n\r\u2028\u2029]*)*`;
+// What may stand between `parent` and `.document`, or `SetValue` and `(`: blanks, quotes, brackets,
+// parens. A comment there is not read through (that could cost quadratic time on hostile text): its
+// start alone makes the text count, which only costs a parse.
+const COMMENT_START = String.raw`\/[*/]`;
+const CLOSING = String.raw`[\s)\]'"\x60]*`;
+const OPENING = String.raw`[\s(\['"\x60]*`;
 const METHOD_NAMES = String.raw`(?:LMS(?:Initialize|Finish|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)|Initialize|Terminate|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)`;
-/** `x.SetValue(`, `x["SetValue"](`, `x?.SetValue?.(`: the only shape the collector records as an API call. */
-const METHOD_CALL = new RegExp(String.raw`(?:\.|\[)${GAP}${METHOD_NAMES}\b${GAP}(?:\?\.${GAP})?\(`);
+/** A method name followed by a call: `x.SetValue(`, `x["SetValue"](`, `x.SetValue?.(` (and `function SetValue(`). */
+const METHOD_CALL = new RegExp(
+  String.raw`\b${METHOD_NAMES}\b${CLOSING}(?:${COMMENT_START}|(?:\?\.\s*)?(?:${COMMENT_START}|\())`,
+);
 /** `parent.document`, `top["location"]`, `opener?.location`: the only shape of a cross-frame access. */
 const FRAME_MEMBER = new RegExp(
-  String.raw`\b(?:parent|top|opener)\b${GAP}(?:\??\.|\[)${GAP}(?:document|location)\b`,
+  String.raw`\b(?:parent|top|opener)\b${CLOSING}(?:${COMMENT_START}|(?:\??\.|\[)${OPENING}(?:${COMMENT_START}|(?:document|location)\b))`,
 );
 /** `API` / `API_1484_11` anywhere (code, string, comment): the other half of the discovery evidence. */
 export const API_WORD = /\bAPI(?:_1484_11)?\b/;
