@@ -322,6 +322,9 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   const threw = await callToolError(server.client, 'scorm_automation_check_answer', { session_id, id: 'q1' });
   assert.equal(threw.error_code, 'AUTOMATION_API_ERROR');
   assert.match(threw.message, /grader offline for q1/);
+  // What it changed before throwing is part of the error.
+  const partial = (threw.data.details as { changes: Changes }).changes;
+  assert.deepEqual(changed(partial), { 'cmi.suspend_data': 'checking q1' });
   const unknown = await callToolError(server.client, 'scorm_automation_check_answer', {
     session_id,
     id: 'q9',

@@ -1,14 +1,15 @@
 /** The automation tool group: the scorm_automation_* tools over a course's window.SCORMAutomation. */
 import { z } from 'zod';
-import { fail } from '../../core/errors.js';
+import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
 import {
   automationAvailable,
   callAutomation,
   DEFAULT_AUTOMATION_TIMEOUT_MS,
   MAX_AUTOMATION_TIMEOUT_MS,
+  type AutomationCallResult,
   type AutomationMethod,
 } from '../../dom/automation/call.js';
-import { observeAutomationChanges } from '../../dom/automation/changes.js';
+import { observeChanges, type ChangeObserver } from '../../dom/changes.js';
 import type { ServerContext } from '../context.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 import { sessionId } from './shared-schemas.js';
@@ -43,11 +44,16 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
 
   const run = async (id: string, spec: CallSpec): Promise<{ data: Record<string, unknown> }> => {
     const runtime = sessions.get(id).requireRuntime();
-    const observer = spec.acts ? observeAutomationChanges(runtime) : null;
-    const call = await callAutomation(runtime, spec.method, spec.args, {
-      timeoutMs: spec.timeoutMs,
-      interactionId: spec.interactionId,
-    });
+    const observer = spec.acts ? await observeChanges(runtime) : null;
+    let call: AutomationCallResult;
+    try {
+      call = await callAutomation(runtime, spec.method, spec.args, {
+        timeoutMs: spec.timeoutMs,
+        interactionId: spec.interactionId,
+      });
+    } catch (err) {
+      throw await withChanges(err, observer);
+    }
     const changes = observer ? await observer.read() : undefined;
     return {
       data: {
@@ -279,4 +285,17 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
         }),
     }),
   ];
+}
+
+/** A method that ran and then threw may have called the SCORM API first: its error says what changed. */
+async function withChanges(err: unknown, observer: ChangeObserver | null): Promise<unknown> {
+  if (!observer) return err;
+  const ran =
+    isScormTesterError(err) && (err.code === 'AUTOMATION_API_ERROR' || err.code === 'INVALID_INTERACTION_ID');
+  if (!ran) {
+    observer.dispose();
+    return err;
+  }
+  const changes = await observer.read().catch(() => null);
+  return changes ? new ScormTesterError(err.code, err.message, { ...err.details, changes }) : err;
 }
