@@ -318,6 +318,11 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   // Its methods are on a class prototype: found all the same.
   assert.deepEqual(availability.missing_methods, ['goToSlide', 'getCorrectResponse', 'checkSlideAnswers']);
   assert.deepEqual(availability.frames_searched, ['sco', 'sco > iframe#content']);
+  // The launch page's throwing getter is reported, and the search went on.
+  assert.match(
+    String((availability.problems as string[])[0]),
+    /frame sco failed: .*no automation on the launch page/,
+  );
 
   const threw = await callToolError(server.client, 'scorm_automation_check_answer', { session_id, id: 'q1' });
   assert.equal(threw.error_code, 'AUTOMATION_API_ERROR');
