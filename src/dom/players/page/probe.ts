@@ -3,7 +3,7 @@
  * run in one SCO frame at a time by src/dom/players/probe-runner.ts, with the request as its argument.
  */
 import type { FrameFacts, PlayerName, PlayerReading, ProbeRequest } from '../types.js';
-import type { PlayerAdapter } from './adapter.js';
+import { detectSignature, type PlayerAdapter } from './adapter.js';
 import { adaptFramework } from './adapters/adapt.js';
 import { automationApi } from './adapters/automation.js';
 import { captivate } from './adapters/captivate.js';
@@ -44,7 +44,7 @@ function detect(win: Window, doc: Document): FrameFacts {
   for (const adapter of ADAPTERS) {
     let evidence;
     try {
-      evidence = adapter.detect(win, doc);
+      evidence = detectSignature(adapter.signature, win, doc);
     } catch (err) {
       evidence = [{ signal: `detection failed: ${errorText(err)}`, weight: 0 }];
     }

@@ -4,8 +4,8 @@
  * articles > blocks > components ([data-adapt-id], .article, .block, .component) in #wrapper.
  */
 import type { SlideEntry } from '../../types.js';
-import { present, type PlayerAdapter } from '../adapter.js';
-import { domSignal, globalSignal, listOf, Reader, str } from '../safe.js';
+import { jumpWith, type PlayerAdapter } from '../adapter.js';
+import { listOf, Reader, str } from '../safe.js';
 
 interface AdaptPage {
   id: string | null;
@@ -43,13 +43,14 @@ function currentId(win: Window, reader: Reader): string | null {
 
 export const adaptFramework: PlayerAdapter = {
   name: 'adapt',
-  detect: (win, doc) =>
-    present([
-      globalSignal(win, 'Adapt', 0.85),
-      domSignal(doc, '[data-adapt-id]', 0.6),
-      domSignal(doc, '.page .article .block .component', 0.5, 'page > article > block > component'),
-      domSignal(doc, 'html[class*="location-"]', 0.2, 'html.location-*'),
-    ]),
+  signature: {
+    globals: [['Adapt', 0.85]],
+    selectors: [
+      ['[data-adapt-id]', 0.6],
+      ['.page .article .block .component', 0.5, 'page > article > block > component'],
+      ['html[class*="location-"]', 0.2, 'html.location-*'],
+    ],
+  },
 
   async read(win, _doc, reader) {
     const all = pages(win, reader);
@@ -87,13 +88,7 @@ export const adaptFramework: PlayerAdapter = {
     const owner = typeof reader.get(api, 'navigateToElement') === 'function' ? api : router;
     if (typeof reader.get(owner, 'navigateToElement') !== 'function')
       return { ok: false, reason: 'neither Adapt nor Adapt.router has navigateToElement()' };
-    const before = reader.notes.length;
-    await reader.call(owner, 'navigateToElement', [target.id], 'navigateToElement');
-    if (reader.notes.length > before)
-      return { ok: false, reason: reader.notes[reader.notes.length - 1] ?? '' };
-    return {
-      ok: true,
-      method: owner === api ? 'Adapt.navigateToElement(id)' : 'Adapt.router.navigateToElement(id)',
-    };
+    const method = owner === api ? 'Adapt.navigateToElement(id)' : 'Adapt.router.navigateToElement(id)';
+    return jumpWith(reader, method, () => reader.call(owner, 'navigateToElement', [target.id], method));
   },
 };

@@ -4,8 +4,8 @@
  * string or { id, title }. getCurrentSlide may return the id or the slide object; any call may be async.
  */
 import type { SlideEntry } from '../../types.js';
-import { present, type PlayerAdapter } from '../adapter.js';
-import { globalSignal, listOf, Reader, str } from '../safe.js';
+import { jumpWith, type PlayerAdapter } from '../adapter.js';
+import { listOf, Reader, str } from '../safe.js';
 
 interface TemplateSlide {
   id: string | null;
@@ -52,7 +52,10 @@ async function currentId(win: Window, reader: Reader): Promise<string | null> {
 
 export const automationApi: PlayerAdapter = {
   name: 'automation_api',
-  detect: (win) => present([globalSignal(win, API, 0.95)]),
+  signature: {
+    globals: [[API, 0.95]],
+    selectors: [],
+  },
 
   async read(win, _doc, reader) {
     const slides = await structure(win, reader);
@@ -92,11 +95,7 @@ export const automationApi: PlayerAdapter = {
     const api = reader.get(win, API, `window.${API}`);
     if (typeof reader.get(api, 'goToSlide') !== 'function')
       return { ok: false, reason: `${API}.goToSlide is not a function` };
-    const before = reader.notes.length;
-    const result = await reader.call(api, 'goToSlide', [target.id], `${API}.goToSlide`);
-    if (reader.notes.length > before)
-      return { ok: false, reason: reader.notes[reader.notes.length - 1] ?? '' };
-    if (result === false) return { ok: false, reason: `${API}.goToSlide("${target.id}") returned false` };
-    return { ok: true, method: `${API}.goToSlide` };
+    const method = `${API}.goToSlide`;
+    return jumpWith(reader, method, () => reader.call(api, 'goToSlide', [target.id], method));
   },
 };

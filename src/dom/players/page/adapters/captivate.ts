@@ -4,8 +4,8 @@
  * cpCmndGotoSlide (0-based) that jumps when set. Stage elements #cpMainContainer and #div_Slide.
  */
 import type { SlideEntry } from '../../types.js';
-import { present, type PlayerAdapter } from '../adapter.js';
-import { domSignal, errorText, globalSignal, num, Reader, str } from '../safe.js';
+import { jumpWith, type PlayerAdapter } from '../adapter.js';
+import { errorText, num, Reader, str } from '../safe.js';
 
 function variable(win: Window, reader: Reader, name: string): unknown {
   const api = reader.get(win, 'cpAPIInterface', 'window.cpAPIInterface');
@@ -27,16 +27,19 @@ function position(win: Window, reader: Reader): { current: number | null; total:
 
 export const captivate: PlayerAdapter = {
   name: 'captivate',
-  detect: (win, doc) =>
-    present([
-      globalSignal(win, 'cpAPIInterface', 0.9),
-      globalSignal(win, 'cpAPIEventEmitter', 0.6),
-      globalSignal(win, 'cpInfoCurrentSlide', 0.6),
-      globalSignal(win, 'cpCmndGotoSlide', 0.5),
-      domSignal(doc, '#cpMainContainer', 0.6),
-      domSignal(doc, '#div_Slide', 0.5),
-      domSignal(doc, '#playbarBkGrnd, #playbar', 0.2),
-    ]),
+  signature: {
+    globals: [
+      ['cpAPIInterface', 0.9],
+      ['cpAPIEventEmitter', 0.6],
+      ['cpInfoCurrentSlide', 0.6],
+      ['cpCmndGotoSlide', 0.5],
+    ],
+    selectors: [
+      ['#cpMainContainer', 0.6],
+      ['#div_Slide', 0.5],
+      ['#playbarBkGrnd, #playbar', 0.2],
+    ],
+  },
 
   async read(win, _doc, reader) {
     const { current, total } = position(win, reader);
@@ -61,12 +64,11 @@ export const captivate: PlayerAdapter = {
 
   async goTo(win, _doc, reader, target) {
     const api = reader.get(win, 'cpAPIInterface', 'window.cpAPIInterface');
-    const before = reader.notes.length;
     if (typeof reader.get(api, 'setVariableValue') === 'function') {
-      reader.callSync(api, 'setVariableValue', ['cpCmndGotoSlide', target.index - 1]);
-      if (reader.notes.length > before)
-        return { ok: false, reason: reader.notes[reader.notes.length - 1] ?? '' };
-      return { ok: true, method: 'cpAPIInterface.setVariableValue("cpCmndGotoSlide", index - 1)' };
+      const method = 'cpAPIInterface.setVariableValue("cpCmndGotoSlide", index - 1)';
+      return jumpWith(reader, method, () =>
+        reader.callSync(api, 'setVariableValue', ['cpCmndGotoSlide', target.index - 1], method),
+      );
     }
     try {
       (win as unknown as Record<string, unknown>).cpCmndGotoSlide = target.index - 1;

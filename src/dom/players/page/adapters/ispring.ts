@@ -5,8 +5,8 @@
  * player where a course keeps it: the connector's `player`, or window.ispringPlayer / iSpringPlayer.
  */
 import type { SlideEntry } from '../../types.js';
-import { present, type PlayerAdapter } from '../adapter.js';
-import { domSignal, globalSignal, num, Reader, str } from '../safe.js';
+import { jumpWith, type PlayerAdapter } from '../adapter.js';
+import { num, Reader, str } from '../safe.js';
 
 const PLAYER_HOLDERS = ['ispringPlayer', 'iSpringPlayer'];
 
@@ -36,14 +36,15 @@ function slideList(player: unknown, reader: Reader): unknown {
 
 export const ispring: PlayerAdapter = {
   name: 'ispring',
-  detect: (win, doc) =>
-    present([
-      globalSignal(win, 'ispringPresentationConnector', 0.85),
-      globalSignal(win, 'ispringPlayer', 0.7),
-      globalSignal(win, 'iSpringPlayer', 0.7),
-      globalSignal(win, 'iSpring', 0.7),
-      domSignal(doc, '[id^="ispring" i], [class*="ispring" i]', 0.5, 'ispring element'),
-    ]),
+  signature: {
+    globals: [
+      ['ispringPresentationConnector', 0.85],
+      ['ispringPlayer', 0.7],
+      ['iSpringPlayer', 0.7],
+      ['iSpring', 0.7],
+    ],
+    selectors: [['[id^="ispring" i], [class*="ispring" i]', 0.5, 'ispring element']],
+  },
 
   async read(win, _doc, reader) {
     const player = findPlayer(win, reader);
@@ -83,10 +84,7 @@ export const ispring: PlayerAdapter = {
     const pc = player ? controller(player, reader) : undefined;
     if (typeof reader.get(pc, 'gotoSlide') !== 'function')
       return { ok: false, reason: 'the iSpring playback controller has no gotoSlide()' };
-    const before = reader.notes.length;
-    reader.callSync(pc, 'gotoSlide', [target.index - 1], 'playbackController.gotoSlide');
-    if (reader.notes.length > before)
-      return { ok: false, reason: reader.notes[reader.notes.length - 1] ?? '' };
-    return { ok: true, method: 'playbackController.gotoSlide(index - 1)' };
+    const method = 'playbackController.gotoSlide(index - 1)';
+    return jumpWith(reader, method, () => reader.callSync(pc, 'gotoSlide', [target.index - 1], method));
   },
 };

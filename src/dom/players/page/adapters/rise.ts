@@ -3,8 +3,8 @@
  * sidebar outline; lesson headers say "Lesson 3 of 10". Navigation is its own router: setting the hash.
  */
 import type { SlideEntry } from '../../types.js';
-import { present, type PlayerAdapter } from '../adapter.js';
-import { domSignal, globalSignal, textOf } from '../safe.js';
+import type { PlayerAdapter } from '../adapter.js';
+import { textOf } from '../safe.js';
 
 const LESSON_LINK = 'a[href*="#/lessons/"]';
 
@@ -32,13 +32,14 @@ function lessonId(href: string): string | null {
 
 export const rise: PlayerAdapter = {
   name: 'rise',
-  detect: (win, doc) =>
-    present([
-      domSignal(doc, LESSON_LINK, 0.6, 'links to #/lessons/'),
-      domSignal(doc, '.lesson-main, .blocks-lesson, [class*="lesson-header"]', 0.5, 'lesson layout'),
-      domSignal(doc, '.nav-sidebar, [class*="nav-sidebar"]', 0.3, 'sidebar outline'),
-      globalSignal(win, 'courseData', 0.3),
-    ]),
+  signature: {
+    globals: [['courseData', 0.3]],
+    selectors: [
+      [LESSON_LINK, 0.6, 'links to #/lessons/'],
+      ['.lesson-main, .blocks-lesson, [class*="lesson-header"]', 0.5, 'lesson layout'],
+      ['.nav-sidebar, [class*="nav-sidebar"]', 0.3, 'sidebar outline'],
+    ],
+  },
 
   async read(win, doc) {
     const all = lessons(doc);

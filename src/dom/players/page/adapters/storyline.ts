@@ -4,8 +4,8 @@
  * number or jump API; the menu outline (role=treeitem, the current one aria-selected) is read when shown.
  */
 import type { SlideEntry } from '../../types.js';
-import { present, type PlayerAdapter } from '../adapter.js';
-import { domSignal, globalSignal, textOf } from '../safe.js';
+import type { PlayerAdapter } from '../adapter.js';
+import { textOf } from '../safe.js';
 
 const OUTLINE_ITEMS =
   '#outline-panel [role="treeitem"], #outline-content [role="treeitem"], .outline [role="treeitem"]';
@@ -25,15 +25,18 @@ function isCurrent(el: Element): boolean {
 
 export const storyline: PlayerAdapter = {
   name: 'storyline',
-  detect: (win, doc) =>
-    present([
-      globalSignal(win, 'GetPlayer', 0.6, 'function'),
-      globalSignal(win, 'DS', 0.6),
-      domSignal(doc, '#preso', 0.4),
-      domSignal(doc, '.acc-shadow-el, .acc-shadow-dom', 0.5, 'accessible shadow controls'),
-      domSignal(doc, 'script[src*="html5/lib/scripts/"]', 0.5, 'html5/lib/scripts/ script'),
-      domSignal(doc, '#slide-window, #slide', 0.2),
-    ]),
+  signature: {
+    globals: [
+      ['GetPlayer', 0.6, 'function'],
+      ['DS', 0.6],
+    ],
+    selectors: [
+      ['#preso', 0.4],
+      ['.acc-shadow-el, .acc-shadow-dom', 0.5, 'accessible shadow controls'],
+      ['script[src*="html5/lib/scripts/"]', 0.5, 'html5/lib/scripts/ script'],
+      ['#slide-window, #slide', 0.2],
+    ],
+  },
 
   async read(_win, doc, reader) {
     const items = outline(doc);
