@@ -323,7 +323,10 @@ test('a getter that never returns: the tool answers within its bound, the script
     assert.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms`);
     assert.equal(ctx.player.name, 'automation_api');
     assert.equal(ctx.slide_number, null);
-    assert.match(ctx.notes.join(' '), /did not finish within 2000 ms.*script was stopped/);
+    assert.match(
+      ctx.notes.join(' '),
+      /did not finish within 2000 ms: a course getter or call never returned, so the page's script was stopped/,
+    );
     const call = await callTool(server.client, 'scorm_api_call', {
       session_id: sid,
       method: 'GetValue',
@@ -338,5 +341,35 @@ test('a getter that never returns: the tool answers within its bound, the script
       },
     );
     assert.ok(events.some((e) => e.payload.kind === 'script_terminated'));
+  });
+});
+
+test('promises that never settle: the tool stops waiting at its bound and leaves the page running', async () => {
+  await withCourse('page-context-hostile-pending', async (sid) => {
+    const ctx = await context(sid);
+    assert.equal(ctx.player.name, 'automation_api');
+    assert.equal(ctx.slide_number, null);
+    assert.match(ctx.notes.join(' '), /a course call returned a promise that never settled/);
+    const map = await slideMap(sid);
+    assert.equal(map.supported, false);
+    const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {
+      session_id: sid,
+      slide: 1,
+    });
+    assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
+    const { events } = await callTool<{ events: Array<{ payload: Data }> }>(
+      server.client,
+      'scorm_session_events',
+      {
+        session_id: sid,
+      },
+    );
+    assert.ok(!events.some((e) => e.payload.kind === 'script_terminated'), 'nothing was stopped');
+    const call = await callTool(server.client, 'scorm_api_call', {
+      session_id: sid,
+      method: 'GetValue',
+      args: ['cmi.completion_status'],
+    });
+    assert.equal(call.error_code, '0');
   });
 });

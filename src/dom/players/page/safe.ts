@@ -80,7 +80,7 @@ export function num(value: unknown): number | null {
 export function str(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return null;
-  const text = value.replace(/\s+/g, ' ').trim();
+  const text = value.slice(0, 1000).replace(/\s+/g, ' ').trim();
   return text ? text.slice(0, 200) : null;
 }
 
