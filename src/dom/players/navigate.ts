@@ -8,10 +8,9 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { findScoFrame } from '../frames.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
 import { UNSUPPORTED_GOTO } from './page/probe.js';
-import { readPlayer } from './page-context.js';
 import { runProbe } from './probe-runner.js';
 import { listSlides } from './slide-map.js';
-import type { GotoOutcome, PlayerName, SlideEntry } from './types.js';
+import type { GotoOutcome, PlayerName, PlayerReading, SlideEntry } from './types.js';
 
 export const DEFAULT_NAVIGATE_TIMEOUT_MS = 5_000;
 const POLL_MS = 100;
@@ -130,6 +129,17 @@ export function resolveTarget(slides: readonly SlideEntry[], slide: number | str
   );
 }
 
+/** The player's current slide, as cheaply as the player allows (its id alone where it can say it). */
+async function readCurrent(runtime: CourseRuntime, d: Detection): Promise<Partial<PlayerReading> | null> {
+  const outcome = await runProbe<Partial<PlayerReading>>(runtime, d.frame, {
+    op: 'current',
+    player: d.recognition.player as PlayerName,
+  });
+  if (outcome.ok) return outcome.value;
+  d.notes.push(outcome.error);
+  return null;
+}
+
 async function waitForSlide(
   runtime: CourseRuntime,
   d: Detection,
@@ -140,10 +150,10 @@ async function waitForSlide(
   for (;;) {
     const frame = d.frame.frame.isDetached() ? await findScoFrame(runtime, d.frame.label) : d.frame;
     if (frame) {
-      const reading = await readPlayer(runtime, { ...d, frame });
+      const reading = await readCurrent(runtime, { ...d, frame });
       if (reading) {
-        const atTarget = to.id !== undefined ? reading.slide_id === to.id : reading.slide_number === to.index;
-        if (atTarget || reading.slide_number === to.index) return { ok: true };
+        if ((to.id !== undefined && reading.slide_id === to.id) || reading.slide_number === to.index)
+          return { ok: true };
         last = `it still reports slide ${reading.slide_number ?? '?'}${reading.slide_id ? ` ("${reading.slide_id}")` : ''}`;
       }
     } else last = `frame ${d.frame.label} is gone`;

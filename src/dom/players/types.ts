@@ -90,4 +90,5 @@ export type ProbeRequest =
   | { op: 'detect' }
   | { op: 'read'; player: PlayerName }
   | { op: 'slides'; player: PlayerName }
-  | { op: 'goto'; player: PlayerName; target: GotoTarget };
+  | { op: 'goto'; player: PlayerName; target: GotoTarget }
+  | { op: 'current'; player: PlayerName };

@@ -19,6 +19,11 @@ export interface PlayerAdapter {
   /** Jumps with the player's own API; absent when the player has none (unsupportedGoto says why). */
   goTo?(win: Window, doc: Document, reader: Reader, target: GotoTarget): Promise<GotoOutcome>;
   unsupportedGoto?: string;
+  /**
+   * Only the current slide's id, for polling after a jump, where read() would call more of the course's
+   * API (and so the SCORM API) than the jump itself.
+   */
+  currentId?(win: Window, reader: Reader): Promise<string | null>;
 }
 
 /** The signature's parts found in this window: globals by descriptor, DOM by selector. Runs no course code. */

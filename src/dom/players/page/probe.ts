@@ -95,6 +95,13 @@ export async function run(request: ProbeRequest): Promise<unknown> {
       const listing = await adapterFor(request.player).slides(win, doc, reader);
       return { listing, notes: reader.notes };
     }
+    case 'current': {
+      const adapter = adapterFor(request.player);
+      if (!adapter.currentId) return read(win, doc, request.player);
+      const reader = new Reader();
+      const slide_id = await adapter.currentId(win, reader);
+      return { slide_id, slide_number: null, notes: reader.notes };
+    }
     case 'goto': {
       const adapter = adapterFor(request.player);
       if (!adapter.goTo) return { ok: false, reason: adapter.unsupportedGoto ?? 'no jump API' };

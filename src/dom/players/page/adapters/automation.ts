@@ -57,6 +57,8 @@ export const automationApi: PlayerAdapter = {
     selectors: [],
   },
 
+  currentId,
+
   async read(win, _doc, reader) {
     const slides = await structure(win, reader);
     const id = await currentId(win, reader);
