@@ -695,15 +695,6 @@ export class CourseRuntime {
     return frame;
   }
 
-  /**
-   * Stops the script running in the page (a course getter or call that never returns, hit by a DOM tool's
-   * evaluation), the way a timed-out runtime operation does: the runtime stays usable.
-   */
-  async stopRunningScript(operation: string): Promise<void> {
-    this.ensureUsable();
-    await this.stopScript(operation, 'timeout');
-  }
-
   // ---- shutdown ------------------------------------------------------------------------------
 
   /** Closes the context and frees the content mount. Safe to call in any state, more than once. */

@@ -1,12 +1,12 @@
 /**
  * Runs the page script (page/probe.ts, bundled) in one SCO frame with a time limit. The request travels as
- * Playwright's argument, never in source. A course getter or call that never returns blocks the page's
- * thread: on timeout, when the frame does not answer a trivial evaluate either, the runtime stops the running
- * script (as its own timed-out operations do), so the session stays usable and the stop is reported as a
- * session event. A promise that never settles leaves the page responsive: we stop waiting, nothing else.
+ * Playwright's argument, never in source. The limit is the DOM tools' shared bounded evaluate: a promise
+ * that never settles is no longer waited for; a getter or call that never returns holds the page's thread,
+ * so its script is stopped (and we report the stop as a session event), and the session stays usable.
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { pageAsset } from '../../runtime/player/page-assets.js';
+import { EvaluateTimeout, evaluateBounded } from '../automation/bounded-evaluate.js';
 import type { ScoFrame } from '../frames.js';
 import type { ProbeRequest } from './types.js';
 
@@ -15,9 +15,6 @@ export type ProbeOutcome<T> = { ok: true; value: T } | { ok: false; timedOut: bo
 /** Budget of one probe in one frame; detection is a bounded DOM scan, well under this on large pages. */
 export const PROBE_TIMEOUT_MS = 2_000;
 
-/** A page that is not busy answers a trivial evaluate well within this. */
-const RESPONSIVE_MS = 1_000;
-const TIMED_OUT = Symbol('timed out');
 let probeFunction: ((request: ProbeRequest) => unknown) | undefined;
 
 /** The bundled script as a function of one argument; its exports stay on a local var, not on window. */
@@ -30,20 +27,6 @@ function pageFunction(): (request: ProbeRequest) => unknown {
   return probeFunction;
 }
 
-/** Whether the frame still runs scripts (a pending promise) rather than being stuck in one (a busy loop). */
-async function answers(target: ScoFrame): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const probe = target.frame.evaluate(() => true).catch(() => true);
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), RESPONSIVE_MS);
-  });
-  try {
-    return await Promise.race([probe, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export async function runProbe<T>(
   runtime: CourseRuntime,
   target: ScoFrame,
@@ -52,39 +35,27 @@ export async function runProbe<T>(
 ): Promise<ProbeOutcome<T>> {
   if (target.frame.isDetached())
     return { ok: false, timedOut: false, error: `frame ${target.label} is gone` };
-  let timer: NodeJS.Timeout | undefined;
-  const running = target.frame.evaluate(pageFunction(), request) as Promise<T>;
-  running.catch(() => undefined);
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-  });
+  const step = `the ${request.op} step in ${target.label}`;
   try {
-    const value = await Promise.race([running, timeout]);
-    if (value === TIMED_OUT) {
-      const what = `the ${request.op} step in ${target.label} did not finish within ${timeoutMs} ms`;
-      if (await answers(target)) {
-        return {
-          ok: false,
-          timedOut: true,
-          error: `${what}: a course call returned a promise that never settled`,
-        };
-      }
-      await runtime.stopRunningScript(`page context (${request.op}) in ${target.label}`);
-      return {
-        ok: false,
-        timedOut: true,
-        error: `${what}: a course getter or call never returned, so the page's script was stopped`,
-      };
-    }
+    const value = await evaluateBounded(
+      runtime,
+      target.frame,
+      () => target.frame.evaluate(pageFunction(), request) as Promise<T>,
+      timeoutMs,
+    );
     return { ok: true, value };
   } catch (err) {
+    if (err instanceof EvaluateTimeout) {
+      if (!err.busy) {
+        const error = `${step} did not finish within ${timeoutMs} ms: a course call returned a promise that never settled`;
+        return { ok: false, timedOut: true, error };
+      }
+      const operation = `page context (${request.op}) in ${target.label}`;
+      runtime.log.emit('script_terminated', { reason: 'timeout', operation, timestamp: Date.now() });
+      const error = `${step} did not finish within ${timeoutMs} ms: a course getter or call never returned, so the page's script was stopped`;
+      return { ok: false, timedOut: true, error };
+    }
     const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
-    return {
-      ok: false,
-      timedOut: false,
-      error: `the ${request.op} step in ${target.label} failed: ${message}`,
-    };
-  } finally {
-    clearTimeout(timer);
+    return { ok: false, timedOut: false, error: `${step} failed: ${message}` };
   }
 }
