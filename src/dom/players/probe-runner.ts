@@ -12,8 +12,11 @@ import type { ProbeRequest } from './types.js';
 
 export type ProbeOutcome<T> = { ok: true; value: T } | { ok: false; timedOut: boolean; error: string };
 
-/** Budget of one probe in one frame; detection is a bounded DOM scan, well under this on large pages. */
-export const PROBE_TIMEOUT_MS = 2_000;
+/**
+ * Budget of one probe in one frame. Detection is a bounded DOM scan (tens of ms), but on a busy machine the
+ * first evaluate in a frame has taken over 2 s, so the bound is generous.
+ */
+export const PROBE_TIMEOUT_MS = 5_000;
 
 let probeFunction: ((request: ProbeRequest) => unknown) | undefined;
 
