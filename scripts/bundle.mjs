@@ -16,12 +16,22 @@ const PAGE_SCRIPTS = {
   'src/conformance/driver/cts-driver.ts': 'cts-driver.iife.js',
 };
 const ASSET_DIR = 'dist/src/runtime/player';
+// Scripts Node evaluates in a SCO frame as a function body: their exports stay on a local var (globalName),
+// never on the course's window (src/dom/players/probe-runner.ts).
+const EVALUATED_SCRIPTS = {
+  'src/dom/players/page/probe.ts': { file: 'page-context-probe.iife.js', globalName: 'pageContextProbe' },
+};
 
 rmSync('dist/bundle', { recursive: true, force: true });
-for (const [entry, file] of Object.entries(PAGE_SCRIPTS)) {
+const pageBuilds = [
+  ...Object.entries(PAGE_SCRIPTS).map(([entry, file]) => ({ entry, file, globalName: undefined })),
+  ...Object.entries(EVALUATED_SCRIPTS).map(([entry, { file, globalName }]) => ({ entry, file, globalName })),
+];
+for (const { entry, file, globalName } of pageBuilds) {
   await build({
     entryPoints: [entry],
     outfile: `${ASSET_DIR}/${file}`,
+    globalName,
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -53,4 +63,4 @@ await build({
   },
   logLevel: 'warning',
 });
-for (const file of Object.values(PAGE_SCRIPTS)) copyFileSync(`${ASSET_DIR}/${file}`, `dist/bundle/${file}`);
+for (const { file } of pageBuilds) copyFileSync(`${ASSET_DIR}/${file}`, `dist/bundle/${file}`);

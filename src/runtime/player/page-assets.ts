@@ -11,6 +11,8 @@ export const PAGE_ASSETS = {
   dialogGuard: 'dialog-guard.iife.js',
   /** The conformance test pages' driver (src/conformance/driver/cts-driver.ts). */
   ctsDriver: 'cts-driver.iife.js',
+  /** Player recognition, evaluated in SCO frames (src/dom/players/page/probe.ts). */
+  pageContextProbe: 'page-context-probe.iife.js',
 } as const;
 
 const cache = new Map<string, string>();

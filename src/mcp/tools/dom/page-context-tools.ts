@@ -1,6 +1,61 @@
+/** Where the learner is: player recognition, the current page's context, the slide map and slide jumps. */
+import { z } from 'zod';
+import { navigateToSlide, DEFAULT_NAVIGATE_TIMEOUT_MS } from '../../../dom/players/navigate.js';
+import { currentPageContext } from '../../../dom/players/page-context.js';
+import { slideMap } from '../../../dom/players/slide-map.js';
 import type { ServerContext } from '../../context.js';
-import type { ToolDefinition } from '../../tool.js';
+import { defineTool, type ToolDefinition } from '../../tool.js';
+import { sessionId } from '../shared-schemas.js';
 
-export function pageContextTools(_ctx: ServerContext): ToolDefinition[] {
-  return [];
+export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
+  const { sessions } = ctx;
+  return [
+    defineTool({
+      name: 'scorm_get_current_page_context',
+      group: 'dom',
+      description:
+        "Where the learner is: recognises the player (Storyline, Rise, Captivate, iSpring, Adapt, Lectora, SCORMAutomation template, else page indicators) in the SCO frames and returns page_type, slide_number, total_slides, section_title, progress_percent, navigation_available, page_title, url, with each value's source; fields it cannot tell are null and listed in unknown_fields.",
+      input: { session_id: sessionId },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        return { data: await currentPageContext(runtime) };
+      },
+    }),
+    defineTool({
+      name: 'scorm_get_slide_map',
+      group: 'dom',
+      description:
+        'The slides the player lists ({ index (1-based), id?, title?, current }), from the SCORMAutomation template, the recognised player, or the page\'s slide containers (source "dom"); supported: false with the reason when none lists them.',
+      input: { session_id: sessionId },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        return { data: await slideMap(runtime) };
+      },
+    }),
+    defineTool({
+      name: 'scorm_navigate_to_slide',
+      group: 'dom',
+      description:
+        "Jumps to a slide with the player's own API (SCORMAutomation.goToSlide, Captivate cpCmndGotoSlide, iSpring gotoSlide, Adapt navigateToElement, Rise lesson route), waits until the player reports it, and returns from, to, method and the SCORM API calls made. slide: 1-based number or slide id. Players without such an API (Storyline, Lectora, plain pages) give NAV_UNSUPPORTED_ACTION: click Next with scorm_dom_click.",
+      input: {
+        session_id: sessionId,
+        slide: z
+          .union([z.number().int(), z.string().min(1).max(1000)])
+          .describe('1-based slide number (as in scorm_get_slide_map) or a slide id.'),
+        timeout_ms: z
+          .number()
+          .int()
+          .min(100)
+          .max(60_000)
+          .optional()
+          .describe(
+            `How long to wait for the player to reach the slide (default ${DEFAULT_NAVIGATE_TIMEOUT_MS}).`,
+          ),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        return { data: await navigateToSlide(runtime, args.slide, args.timeout_ms) };
+      },
+    }),
+  ];
 }

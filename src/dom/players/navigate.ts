@@ -1,0 +1,168 @@
+/**
+ * scorm_navigate_to_slide: jump with the player's own API, wait (bounded) until the player reports the
+ * target slide, and return the SCORM API calls made meanwhile.
+ */
+import { fail } from '../../core/errors.js';
+import { callView, type CallView } from '../../runtime/anomalies/call-view.js';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { findScoFrame } from '../frames.js';
+import { detectPlayer, playerView, type Detection } from './detect.js';
+import { UNSUPPORTED_GOTO } from './page/probe.js';
+import { runProbe } from './probe-runner.js';
+import { listSlides } from './slide-map.js';
+import type { GotoOutcome, PlayerName, PlayerReading, SlideEntry } from './types.js';
+
+export const DEFAULT_NAVIGATE_TIMEOUT_MS = 5_000;
+const POLL_MS = 100;
+
+type SlideRef = Omit<SlideEntry, 'current'>;
+
+export interface NavigateResult {
+  navigated: boolean;
+  from: SlideRef | null;
+  to: SlideRef;
+  method: string;
+  api_calls: CallView[];
+  elapsed_ms: number;
+  player: Record<string, unknown>;
+  frame: string;
+  reason?: string;
+  notes: string[];
+}
+
+export async function navigateToSlide(
+  runtime: CourseRuntime,
+  slide: number | string,
+  timeoutMs = DEFAULT_NAVIGATE_TIMEOUT_MS,
+): Promise<NavigateResult> {
+  const d = await detectPlayer(runtime);
+  const player = requireJumpApi(d);
+  const { listing, source, notes } = await listSlides(runtime, d);
+  if (!listing.supported || source === 'dom') {
+    fail(
+      'NAV_UNSUPPORTED_ACTION',
+      `The ${player} player lists no slides to jump to (${listing.supported ? 'only the page shows them' : listing.reason}). ` +
+        `Click its Next button with scorm_dom_click instead${nextHint(d)}.`,
+    );
+  }
+  const slides = listing.slides;
+  const to = resolveTarget(slides, slide);
+  const from = slides.find((s) => s.current) ?? null;
+  const started = Date.now();
+  const firstCall = runtime.calls.length;
+
+  const jump = await runProbe<GotoOutcome>(
+    runtime,
+    d.frame,
+    { op: 'goto', player, target: { index: to.index, id: to.id ?? null } },
+    timeoutMs,
+  );
+  if (!jump.ok || !jump.value.ok) {
+    fail(
+      'PAGE_CONTEXT_ERROR',
+      `The ${player} player did not accept the jump to slide ${to.index}: ${jump.ok ? (jump.value as { reason: string }).reason : jump.error}. ` +
+        `Click its Next button with scorm_dom_click instead${nextHint(d)}.`,
+    );
+  }
+  const reached = await waitForSlide(runtime, d, to, started + timeoutMs);
+  await runtime.settle();
+  return {
+    navigated: reached.ok,
+    from: from && slideRef(from),
+    to: slideRef(to),
+    method: jump.value.method,
+    api_calls: runtime.calls.slice(firstCall).map(callView),
+    elapsed_ms: Date.now() - started,
+    player: playerView(d),
+    frame: d.frame.label,
+    ...(reached.ok ? {} : { reason: reached.reason }),
+    notes: [...d.notes, ...notes],
+  };
+}
+
+function slideRef({ current: _current, ...ref }: SlideEntry): SlideRef {
+  return ref;
+}
+
+/** The recognised player's name when it can jump; NAV_UNSUPPORTED_ACTION naming the Next button otherwise. */
+function requireJumpApi(d: Detection): PlayerName {
+  const player = d.recognition.player;
+  if (player === 'generic' || player === 'unknown') {
+    fail(
+      'NAV_UNSUPPORTED_ACTION',
+      `No player with a slide API was recognised in this SCO (${d.recognition.reason ?? player}). ` +
+        `Click the course's Next button with scorm_dom_click instead${nextHint(d)}.`,
+    );
+  }
+  const why = UNSUPPORTED_GOTO[player];
+  if (why) fail('NAV_UNSUPPORTED_ACTION', `${why}${nextHint(d)}.`);
+  return player;
+}
+
+function nextHint(d: Detection): string {
+  const next = d.frameFacts.generic.nav.next;
+  return next ? ` (next control: selector "${next.selector}" in frame ${d.frame.label})` : '';
+}
+
+/** A 1-based number within the map, or an id in it; MCP_INVALID_PARAMS naming the range or the ids. */
+export function resolveTarget(slides: readonly SlideEntry[], slide: number | string): SlideEntry {
+  if (typeof slide === 'number') {
+    const found = slides[slide - 1];
+    if (!Number.isInteger(slide) || !found) {
+      fail(
+        'MCP_INVALID_PARAMS',
+        `slide ${slide} is out of range: this course has slides 1 to ${slides.length} (slide numbers are 1-based).`,
+        { min: 1, max: slides.length },
+      );
+    }
+    return found;
+  }
+  const byId = slides.find((s) => s.id === slide);
+  if (byId) return byId;
+  const ids = slides.flatMap((s) => (s.id ? [s.id] : []));
+  fail(
+    'MCP_INVALID_PARAMS',
+    ids.length > 0
+      ? `No slide has id "${slide}". Ids: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ', ...' : ''}; or pass a slide number from 1 to ${slides.length}.`
+      : `This player's slides have no ids: pass a slide number from 1 to ${slides.length}.`,
+    { ids: ids.slice(0, 100), min: 1, max: slides.length },
+  );
+}
+
+/** The player's current slide, as cheaply as the player allows (its id alone where it can say it). */
+async function readCurrent(runtime: CourseRuntime, d: Detection): Promise<Partial<PlayerReading> | null> {
+  const outcome = await runProbe<Partial<PlayerReading>>(runtime, d.frame, {
+    op: 'current',
+    player: d.recognition.player as PlayerName,
+  });
+  if (outcome.ok) return outcome.value;
+  d.notes.push(outcome.error);
+  return null;
+}
+
+async function waitForSlide(
+  runtime: CourseRuntime,
+  d: Detection,
+  to: SlideEntry,
+  deadline: number,
+): Promise<{ ok: true } | { ok: false; reason: string }> {
+  let last = 'the player was not read';
+  for (;;) {
+    const frame = d.frame.frame.isDetached() ? await findScoFrame(runtime, d.frame.label) : d.frame;
+    if (frame) {
+      const reading = await readCurrent(runtime, { ...d, frame });
+      if (reading) {
+        if ((to.id !== undefined && reading.slide_id === to.id) || reading.slide_number === to.index)
+          return { ok: true };
+        last = `it still reports slide ${reading.slide_number ?? '?'}${reading.slide_id ? ` ("${reading.slide_id}")` : ''}`;
+      }
+    } else last = `frame ${d.frame.label} is gone`;
+    if (Date.now() + POLL_MS > deadline) {
+      return {
+        ok: false,
+        reason: `The player accepted the jump but did not reach slide ${to.index} in time: ${last}.`,
+      };
+    }
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}

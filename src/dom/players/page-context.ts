@@ -1,0 +1,151 @@
+/**
+ * scorm_get_current_page_context: the spec's fields from the recognised player's runtime, filled in from
+ * the page's own indicators where the player says nothing; a field nobody can tell is null and listed in
+ * unknown_fields with the reason (never guessed).
+ */
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { detectPlayer, playerView, type Detection } from './detect.js';
+import { inferPageType, type PageType } from './page-type.js';
+import { runProbe } from './probe-runner.js';
+import type { NavControl, NavControls, PlayerReading } from './types.js';
+
+type NavKey = keyof NavControls;
+
+export interface PageContext {
+  page_type: PageType;
+  slide_number: number | null;
+  total_slides: number | null;
+  section_title: string | null;
+  progress_percent: number | null;
+  navigation_available: Record<NavKey, boolean | null>;
+  page_title: string | null;
+  url: string;
+  slide_id: string | null;
+  player: Record<string, unknown>;
+  frame: string;
+  /** Where each known field came from ("captivate", "dom: indicator text", ...). */
+  sources: Record<string, string>;
+  /** The buttons found for next/previous/menu, with selectors for scorm_dom_click. */
+  navigation_controls: Record<NavKey, NavControl | null>;
+  unknown_fields: string[];
+  notes: string[];
+}
+
+/** The player's reading of the current slide, or notes saying why there is none. */
+export async function readPlayer(runtime: CourseRuntime, d: Detection): Promise<PlayerReading | null> {
+  const player = d.recognition.player;
+  if (player === 'generic' || player === 'unknown') return null;
+  const outcome = await runProbe<PlayerReading>(runtime, d.frame, { op: 'read', player });
+  if (outcome.ok) return outcome.value;
+  d.notes.push(outcome.error);
+  return null;
+}
+
+export async function currentPageContext(runtime: CourseRuntime): Promise<PageContext> {
+  const d = await detectPlayer(runtime);
+  const reading = await readPlayer(runtime, d);
+  const g = d.frameFacts.generic;
+  const player = d.recognition.player;
+  const sources: Record<string, string> = {};
+  const notes = [...d.notes, ...(reading?.notes ?? [])];
+
+  const pick = <T>(
+    field: string,
+    fromPlayer: T | null | undefined,
+    fromDom: T | null,
+    domSource: string,
+  ): T | null => {
+    if (fromPlayer !== null && fromPlayer !== undefined) {
+      sources[field] = player;
+      return fromPlayer;
+    }
+    if (fromDom !== null) {
+      sources[field] = `dom: ${domSource}`;
+      return fromDom;
+    }
+    return null;
+  };
+  const domPosition =
+    g.indicator ?? (g.slides?.current ? { current: g.slides.current, total: g.slides.total } : null);
+  const domSource = g.indicator ? `indicator text "${g.indicator.text}"` : (g.slides?.source ?? '');
+  const slide_number = pick('slide_number', reading?.slide_number, domPosition?.current ?? null, domSource);
+  const total_slides = pick(
+    'total_slides',
+    reading?.total_slides,
+    domPosition?.total ?? g.slides?.total ?? null,
+    domSource,
+  );
+  const progress_percent = pick(
+    'progress_percent',
+    reading?.progress_percent,
+    g.progress?.percent ?? null,
+    g.progress?.source ?? '',
+  );
+  const section_title = pick('section_title', reading?.section_title, null, '');
+  const page_title = pick(
+    'page_title',
+    reading?.slide_title,
+    g.heading ?? (d.frameFacts.title || null),
+    g.heading ? 'first visible heading' : 'document title',
+  );
+
+  const navigation_available = {} as Record<NavKey, boolean | null>;
+  for (const key of ['next', 'previous', 'menu'] as const) {
+    const control = g.nav[key];
+    if (control) {
+      navigation_available[key] = control.enabled;
+      sources[`navigation_available.${key}`] = `dom: ${control.selector}`;
+    } else if (key !== 'menu' && slide_number !== null && total_slides !== null) {
+      navigation_available[key] = key === 'next' ? slide_number < total_slides : slide_number > 1;
+      sources[`navigation_available.${key}`] = 'slide position';
+    } else navigation_available[key] = null;
+  }
+
+  const type = inferPageType({
+    answerInputs: g.answerInputs,
+    text: [page_title ?? '', d.frameFacts.title, g.headingText].join(' | '),
+    slideNumber: slide_number,
+    totalSlides: total_slides,
+  });
+  sources.page_type = type.reason;
+
+  const values: Record<string, unknown> = {
+    slide_number,
+    total_slides,
+    section_title,
+    progress_percent,
+    page_title,
+    'navigation_available.next': navigation_available.next,
+    'navigation_available.previous': navigation_available.previous,
+    'navigation_available.menu': navigation_available.menu,
+  };
+  const unknown_fields = Object.keys(values).filter((k) => values[k] === null);
+  if (unknown_fields.length > 0) notes.push(unknownReason(d, unknown_fields));
+
+  return {
+    page_type: type.page_type,
+    slide_number,
+    total_slides,
+    section_title,
+    progress_percent,
+    navigation_available,
+    page_title,
+    url: d.frameFacts.url,
+    slide_id: reading?.slide_id ?? null,
+    player: playerView(d),
+    frame: d.frame.label,
+    sources,
+    navigation_controls: d.frameFacts.generic.nav,
+    unknown_fields,
+    notes: [...new Set(notes)],
+  };
+}
+
+function unknownReason(d: Detection, fields: string[]): string {
+  const player = d.recognition.player;
+  const who =
+    player === 'unknown' || player === 'generic'
+      ? 'no player API was recognised'
+      : `the ${player} player does not expose them`;
+  return `Not determined (${fields.join(', ')}): ${who}, and the page shows no indicator for them in ${d.frame.label}.`;
+}

@@ -1,0 +1,75 @@
+/**
+ * Articulate Storyline (HTML5/360): GetPlayer() and the DS object; the stage #preso, visually hidden
+ * accessible controls (.acc-shadow-el), scripts under html5/lib/scripts/. Storyline gives scripts no slide
+ * number or jump API; the menu outline (role=treeitem, the current one aria-selected) is read when shown.
+ */
+import type { SlideEntry } from '../../types.js';
+import type { PlayerAdapter } from '../adapter.js';
+import { textOf } from '../safe.js';
+
+const OUTLINE_ITEMS =
+  '#outline-panel [role="treeitem"], #outline-content [role="treeitem"], .outline [role="treeitem"]';
+
+function outline(doc: Document): Element[] {
+  // Scene headings hold slides: count the leaves only.
+  return Array.from(doc.querySelectorAll(OUTLINE_ITEMS)).filter(
+    (el) => !el.querySelector('[role="treeitem"]'),
+  );
+}
+
+function isCurrent(el: Element): boolean {
+  return (
+    el.getAttribute('aria-selected') === 'true' || el.matches('[aria-current]:not([aria-current="false"])')
+  );
+}
+
+export const storyline: PlayerAdapter = {
+  name: 'storyline',
+  signature: {
+    globals: [
+      ['GetPlayer', 0.6, 'function'],
+      ['DS', 0.6],
+    ],
+    selectors: [
+      ['#preso', 0.4],
+      ['.acc-shadow-el, .acc-shadow-dom', 0.5, 'accessible shadow controls'],
+      ['script[src*="html5/lib/scripts/"]', 0.5, 'html5/lib/scripts/ script'],
+      ['#slide-window, #slide', 0.2],
+    ],
+  },
+
+  async read(_win, doc, reader) {
+    const items = outline(doc);
+    const pos = items.findIndex(isCurrent);
+    if (items.length === 0)
+      reader.notes.push(
+        'Storyline gives scripts no slide number; its menu outline is not shown on this page',
+      );
+    return {
+      slide_number: pos >= 0 ? pos + 1 : null,
+      total_slides: items.length > 0 ? items.length : null,
+      slide_title: pos >= 0 ? textOf(items[pos]) : null,
+    };
+  },
+
+  async slides(_win, doc) {
+    const items = outline(doc);
+    if (items.length === 0)
+      return {
+        supported: false,
+        reason: 'Storyline lists its slides only in its menu outline, which is not shown',
+      };
+    return {
+      supported: true,
+      slides: items.map((el, i): SlideEntry => {
+        const entry: SlideEntry = { index: i + 1, current: isCurrent(el) };
+        const title = textOf(el);
+        if (title) entry.title = title;
+        return entry;
+      }),
+    };
+  },
+
+  unsupportedGoto:
+    'Storyline has no script API to jump to a slide: click its Next button (or a menu entry) with scorm_dom_click',
+};

@@ -1,0 +1,93 @@
+/** scorm_get_slide_map: the slides the player lists, or the page's slide containers, or why there are none. */
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { detectPlayer, playerView, type Detection } from './detect.js';
+import { runProbe } from './probe-runner.js';
+import type { GenericFacts, SlideEntry, SlideListing } from './types.js';
+
+export interface SlideMap {
+  supported: boolean;
+  slides: SlideEntry[];
+  total: number;
+  source: string | null;
+  current_index: number | null;
+  reason?: string;
+  player: Record<string, unknown>;
+  frame: string;
+  notes: string[];
+}
+
+export interface ListedSlides {
+  listing: SlideListing;
+  source: string;
+  notes: string[];
+}
+
+/** The recognised player's own list, falling back to the page's slide containers. */
+export async function listSlides(runtime: CourseRuntime, d: Detection): Promise<ListedSlides> {
+  const player = d.recognition.player;
+  const notes: string[] = [];
+  if (player !== 'generic' && player !== 'unknown') {
+    const outcome = await runProbe<{ listing: SlideListing; notes: string[] }>(runtime, d.frame, {
+      op: 'slides',
+      player,
+    });
+    if (outcome.ok) {
+      notes.push(...outcome.value.notes);
+      if (outcome.value.listing.supported) return { listing: outcome.value.listing, source: player, notes };
+      notes.push(`${player}: ${outcome.value.listing.reason}`);
+    } else notes.push(outcome.error);
+  }
+  const fromDom = domSlides(d.frameFacts.generic);
+  if (fromDom) return { listing: fromDom, source: 'dom', notes };
+  const reason =
+    player === 'unknown' || player === 'generic'
+      ? 'no player API was recognised and the page has no slide containers ([data-slide], section.slide) or "N / M" indicator'
+      : `${notes.join('; ')}; the page has no slide containers or "N / M" indicator either`;
+  return { listing: { supported: false, reason }, source: 'dom', notes };
+}
+
+/** Slides from containers, an aria-current list, or an "N / M" indicator (positions only). */
+export function domSlides(g: GenericFacts): SlideListing | null {
+  if (g.slides) {
+    const { total, current, ids } = g.slides;
+    return {
+      supported: true,
+      slides: Array.from({ length: total }, (_, i): SlideEntry => {
+        const id = ids[i];
+        return { index: i + 1, ...(id ? { id } : {}), current: current === i + 1 };
+      }),
+    };
+  }
+  if (g.indicator) {
+    const { current, total } = g.indicator;
+    return {
+      supported: true,
+      slides: Array.from({ length: total }, (_, i) => ({ index: i + 1, current: current === i + 1 })),
+    };
+  }
+  return null;
+}
+
+export async function slideMap(runtime: CourseRuntime): Promise<SlideMap> {
+  const d = await detectPlayer(runtime);
+  const { listing, source, notes } = await listSlides(runtime, d);
+  const base = { player: playerView(d), frame: d.frame.label, notes: [...d.notes, ...notes] };
+  if (!listing.supported)
+    return {
+      supported: false,
+      slides: [],
+      total: 0,
+      source: null,
+      current_index: null,
+      reason: listing.reason,
+      ...base,
+    };
+  return {
+    supported: true,
+    slides: listing.slides,
+    total: listing.slides.length,
+    source,
+    current_index: listing.slides.find((s) => s.current)?.index ?? null,
+    ...base,
+  };
+}
