@@ -1,0 +1,143 @@
+/**
+ * Runs a checked scenario against the open SCO: each step in order, each outcome with the API calls and
+ * data-model changes it caused. Tool steps go through `invoke` (the server's own tool handlers), so a
+ * scenario step does exactly what the tool does when an agent calls it.
+ */
+import { isScormTesterError } from '../../core/errors.js';
+import { callView, type CallView } from '../../runtime/anomalies/index.js';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { replayCalls } from '../../mcp/tools/runtime/api-calls.js';
+import type { Scenario, ScenarioStep } from './schema.js';
+
+export interface ToolOutput<C> {
+  data: unknown;
+  content?: C[] | undefined;
+}
+
+export type InvokeTool<C> = (tool: string, args: Record<string, unknown>) => Promise<ToolOutput<C>>;
+
+export interface DataModelChangeView {
+  element: string;
+  previous_value: string | null;
+  new_value: string;
+  source: string;
+}
+
+export interface StepOutcome {
+  index: number;
+  step: Record<string, unknown>;
+  /** The tool a DOM/automation step ran ("action" steps name their tool here). */
+  tool?: string;
+  ok: boolean;
+  result?: unknown;
+  error?: { code: string; message: string; details?: Record<string, unknown> };
+  api_calls: CallView[];
+  data_model_changes: DataModelChangeView[];
+  duration_ms: number;
+}
+
+export interface ScenarioReport<C> {
+  steps_total: number;
+  steps_run: number;
+  steps_passed: number;
+  failed_at_index?: number;
+  stop_on_failure: boolean;
+  /** Set when the run stopped early for a reason other than a failing step (the request was cancelled). */
+  stopped?: string;
+  results: StepOutcome[];
+  /** Extra content the steps' tools returned (screenshots), in step order. */
+  content: C[];
+}
+
+export async function runScenario<C>(
+  runtime: CourseRuntime,
+  scenario: Scenario,
+  invoke: InvokeTool<C>,
+  signal?: AbortSignal,
+): Promise<ScenarioReport<C>> {
+  const report: ScenarioReport<C> = {
+    steps_total: scenario.steps.length,
+    steps_run: 0,
+    steps_passed: 0,
+    stop_on_failure: scenario.stopOnFailure,
+    results: [],
+    content: [],
+  };
+  for (const [index, step] of scenario.steps.entries()) {
+    if (signal?.aborted) {
+      report.stopped = 'The request was cancelled.';
+      break;
+    }
+    const outcome = await runStep(runtime, index, step, invoke, report.content);
+    report.results.push(outcome);
+    report.steps_run += 1;
+    if (outcome.ok) report.steps_passed += 1;
+    else if (report.failed_at_index === undefined) report.failed_at_index = index;
+    if (!outcome.ok && (scenario.stopOnFailure || !runtime.isOpen || runtime.isCrashed)) break;
+  }
+  return report;
+}
+
+async function runStep<C>(
+  runtime: CourseRuntime,
+  index: number,
+  step: ScenarioStep,
+  invoke: InvokeTool<C>,
+  content: C[],
+): Promise<StepOutcome> {
+  const started = Date.now();
+  const mark = { calls: runtime.calls.length, changes: runtime.log.dataChanges.length };
+  const outcome: StepOutcome = {
+    index,
+    step: step.given,
+    ...(step.kind === 'tool' ? { tool: step.tool } : {}),
+    ok: true,
+    api_calls: [],
+    data_model_changes: [],
+    duration_ms: 0,
+  };
+  try {
+    if (step.kind === 'api') {
+      const replay = await replayCalls(runtime.version, [{ method: step.method, args: step.args }], (m, a) =>
+        runtime.callApi(m, a),
+      );
+      const entry = replay.results[0];
+      outcome.result = entry && {
+        method: entry.method,
+        result: entry.result,
+        error_code: entry.error_code,
+        error_string: entry.error_string,
+        diagnostic: entry.diagnostic,
+      };
+      if (entry && !entry.success) {
+        outcome.ok = false;
+        outcome.error = {
+          code: 'SCORM_API_ERROR',
+          message: `${entry.method} returned ${JSON.stringify(entry.result)} with error ${entry.error_code} (${entry.error_string})${entry.diagnostic ? `: ${entry.diagnostic}` : ''}.`,
+        };
+      }
+    } else if (step.kind === 'wait') {
+      await new Promise((resolve) => setTimeout(resolve, step.ms));
+    } else {
+      const out = await invoke(step.tool, step.args);
+      outcome.result = out.data;
+      if (out.content) content.push(...out.content);
+    }
+  } catch (error) {
+    outcome.ok = false;
+    outcome.error = isScormTesterError(error)
+      ? { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
+      : { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) };
+  }
+  // Calls the step caused reach the record asynchronously; wait for what the page has made so far.
+  if (runtime.isOpen && !runtime.isCrashed) await runtime.settle().catch(() => undefined);
+  outcome.api_calls = runtime.calls.slice(mark.calls).map(callView);
+  outcome.data_model_changes = runtime.log.dataChanges.slice(mark.changes).map((c) => ({
+    element: c.element,
+    previous_value: c.previousValue,
+    new_value: c.newValue,
+    source: c.source,
+  }));
+  outcome.duration_ms = Date.now() - started;
+  return outcome;
+}
