@@ -48,8 +48,9 @@
       slide: 'check-2',
       type: 'numeric',
       description: 'At sea level, water boils at how many degrees Celsius?',
-      // Accepted range, inclusive.
-      correct: { min: 99, max: 101 },
+      correct: 100,
+      // Answers within this distance of `correct` count (the pattern records the range).
+      tolerance: 1,
     },
     {
       id: 'q_stages',
@@ -244,7 +245,7 @@
       case 'fill-in':
         return r.trim().toLowerCase() === q.correct;
       case 'numeric':
-        return r >= q.correct.min && r <= q.correct.max;
+        return Math.abs(r - q.correct) <= q.tolerance;
       case 'matching':
         return (
           r.length === q.correct.length &&
@@ -285,7 +286,7 @@
       case 'fill-in':
         return '{case_matters=false}' + q.correct;
       case 'numeric':
-        return q.correct.min + '[:]' + q.correct.max;
+        return q.correct - q.tolerance + '[:]' + (q.correct + q.tolerance);
       case 'matching':
         return q.correct.map(function (p) { return p[0] + '[.]' + p[1]; }).join('[,]');
     }
