@@ -10,7 +10,7 @@ window.COURSE_CONFIG = {
   slides: [
     { id: 'intro', title: 'Welcome' },
     { id: 'cycle', title: 'How water moves' },
-    { id: 'check-1', title: 'Check 1: evaporation and clouds' },
+    { id: 'check-1', title: 'Check 1: from sea to sky' },
     { id: 'check-2', title: 'Check 2: words and numbers' },
     { id: 'check-3', title: 'Check 3: put the stages in order' },
     { id: 'summary', title: 'Summary' },

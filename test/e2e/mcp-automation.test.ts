@@ -301,6 +301,9 @@ test('a course without window.SCORMAutomation: available false, then AUTOMATION_
   const error = await callToolError(server.client, 'scorm_automation_list_interactions', { session_id });
   assert.equal(error.error_code, 'AUTOMATION_API_NOT_AVAILABLE');
   assert.match(error.message, /scorm_dom_find_interactive_elements/);
+  await callTool(server.client, 'scorm_runtime_close', { session_id });
+  const closed = await callToolError(server.client, 'scorm_automation_check_availability', { session_id });
+  assert.equal(closed.error_code, 'RUNTIME_NOT_OPEN');
   await callTool(server.client, 'scorm_session_close', { session_id });
 });
 
@@ -312,7 +315,9 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   assert.equal(availability.available, true);
   assert.equal(availability.frame, 'sco > iframe#content');
   assert.equal(availability.version, 'hostile-1');
-  assert.ok((availability.missing_methods as string[]).includes('goToSlide'));
+  // Its methods are on a class prototype: found all the same.
+  assert.deepEqual(availability.missing_methods, ['goToSlide', 'getCorrectResponse', 'checkSlideAnswers']);
+  assert.deepEqual(availability.frames_searched, ['sco', 'sco > iframe#content']);
 
   const threw = await callToolError(server.client, 'scorm_automation_check_answer', { session_id, id: 'q1' });
   assert.equal(threw.error_code, 'AUTOMATION_API_ERROR');
@@ -348,6 +353,12 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   const cyclic = await auto<Data>('get_course_structure', { session_id });
   assert.equal(cyclic.result.$type, 'unserializable');
   assert.match(String(cyclic.notices?.[0]), /not JSON-serializable/);
+  const odd = await auto<Data>('get_last_evaluation', { session_id, id: 'q1' });
+  assert.deepEqual(odd.result, {
+    check: { $type: 'function', name: 'check' },
+    big: { $type: 'bigint', value: '10' },
+    element: { $type: 'node', name: 'BODY' },
+  });
   const huge = await auto<Data>('get_trace', { session_id });
   assert.equal(huge.result.$type, 'json');
   assert.equal(huge.result.truncated, true);

@@ -44,8 +44,16 @@ export async function pageCall(req: PageCallRequest): Promise<PageCallOutcome> {
   const api = host['SCORMAutomation'] as Record<string, unknown> | null | undefined;
   if (api === null || (typeof api !== 'object' && typeof api !== 'function')) return { kind: 'missing' };
   const describe = (): ApiDescription => {
+    // Own and inherited methods (a class instance keeps its methods on the prototype, not enumerable).
     const methods: string[] = [];
-    for (const key in api) if (typeof api[key] === 'function') methods.push(key);
+    for (let o: object | null = api; o !== null && o !== Object.prototype && o !== Function.prototype;) {
+      for (const key of Object.getOwnPropertyNames(o)) {
+        if (key === 'constructor' || methods.includes(key)) continue;
+        const d = Object.getOwnPropertyDescriptor(o, key);
+        if (d && typeof d.value === 'function') methods.push(key);
+      }
+      o = Object.getPrototypeOf(o) as object | null;
+    }
     const version = api['version'];
     return { version: version === undefined || version === null ? null : String(version), methods };
   };
@@ -99,7 +107,17 @@ export async function pageCall(req: PageCallRequest): Promise<PageCallOutcome> {
   let json: string;
   let unserializable: string | null = null;
   try {
-    json = value === undefined ? 'null' : (JSON.stringify(value) ?? 'null');
+    // What JSON would drop or refuse silently is named instead.
+    const replacer = (_key: string, v: unknown): unknown => {
+      if (typeof v === 'function') return { $type: 'function', name: (v as { name?: string }).name ?? '' };
+      if (typeof v === 'bigint') return { $type: 'bigint', value: v.toString() };
+      if (typeof v === 'symbol') return { $type: 'symbol', description: v.description ?? '' };
+      if (typeof Node !== 'undefined' && v instanceof Node) return { $type: 'node', name: v.nodeName };
+      if (v !== null && typeof v === 'object' && (v as { window?: unknown }).window === v)
+        return { $type: 'window' };
+      return v;
+    };
+    json = value === undefined ? 'null' : (JSON.stringify(value, replacer) ?? 'null');
   } catch (err) {
     json = 'null';
     unserializable = messageOf(err).slice(0, 500);
