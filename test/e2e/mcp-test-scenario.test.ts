@@ -21,8 +21,8 @@ interface StepOutcome {
   ok: boolean;
   result?: Record<string, unknown>;
   error?: { code: string; message: string };
-  api_calls: Array<{ method: string; args: unknown[]; result: unknown; source: string }>;
-  data_model_changes: Array<{ element: string; previous_value: string | null; new_value: string }>;
+  api_calls: Array<{ method: string; args: unknown[]; result: unknown; error_code: string }>;
+  data_model_changes: Array<{ element: string; from: string | null; to: string }>;
   duration_ms: number;
 }
 interface ScenarioResult {
@@ -64,11 +64,11 @@ test('test_scenario: API steps and runtime tools run in order, each with its cal
   assert.deepEqual(set?.step, { api: 'SetValue', args: ['cmi.location', 'scenario-page'] });
   assert.equal(set?.result?.result, 'true');
   assert.deepEqual(set?.data_model_changes, [
-    { element: 'cmi.location', previous_value: 'intro', new_value: 'scenario-page', source: 'api:SetValue' },
+    { element: 'cmi.location', from: 'intro', to: 'scenario-page' },
   ]);
   assert.deepEqual(
-    set?.api_calls.map((c) => [c.method, c.source]),
-    [['SetValue', 'tool']],
+    set?.api_calls.map((c) => [c.method, c.args]),
+    [['SetValue', ['cmi.location', 'scenario-page']]],
   );
   // 1.2 names work on a 2004 course, as in scorm_replay_api_calls.
   assert.equal(get?.result?.method, 'GetValue');
@@ -159,4 +159,39 @@ test('test_scenario: steps that would leave the run, unknown tools and malformed
   );
   assert.match((await run({ steps: ['start'] })).message, /test_scenario\.steps\.0/);
   assert.match((await run({ steps: [{ action: 'wait', ms: 10 ** 6 }] })).message, /steps\[0\]: ms/);
+});
+
+test('test_scenario on the sample course: click Next, read back, answer through SCORMAutomation; a missing element fails its step', async () => {
+  const r = await callTool<ScenarioResult>(server.client, 'scorm_test_api_integration', {
+    workspace_path: join(SAMPLES_DIR, 'automation-course'),
+    settle_ms: 200,
+    test_scenario: {
+      steps: [
+        { action: 'click', selector: '#next' },
+        { api: 'GetValue', args: ['cmi.location'] },
+        { tool: 'scorm_automation_set_response', args: { id: 'q_boiling', response: 100 } },
+        { tool: 'scorm_automation_check_answer', args: { id: 'q_boiling' } },
+        { action: 'click', selector: '#no-such-button', options: { wait_timeout_ms: 200 } },
+        { api: 'SetValue', args: ['cmi.location', 'never-set'] },
+      ],
+    },
+  });
+  const s = r.scenario;
+  assert.deepEqual(
+    { run: s.steps_run, passed: s.steps_passed, failed: s.failed_at_index },
+    { run: 5, passed: 4, failed: 4 },
+  );
+  const [next, location, , checked, missing] = s.results;
+  assert.equal(next?.tool, 'scorm_dom_click');
+  assert.ok(next?.data_model_changes.some((c) => c.element === 'cmi.location' && c.to === 'cycle'));
+  assert.ok(next?.api_calls.some((c) => c.method === 'Commit'));
+  assert.equal(location?.result?.result, 'cycle');
+  assert.ok(
+    checked?.data_model_changes.some((c) => c.element.endsWith('.learner_response') && c.to === '100'),
+  );
+  assert.equal(missing?.ok, false);
+  assert.equal(missing?.error?.code, 'DOM_ELEMENT_NOT_FOUND');
+  assert.match(missing?.error?.message ?? '', /#no-such-button/);
+  assert.notEqual(r.api_test_results.data_model_state['cmi.location'], 'never-set');
+  assert.equal(r.api_test_results.initialize_success, true);
 });

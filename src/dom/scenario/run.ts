@@ -4,9 +4,9 @@
  * scenario step does exactly what the tool does when an agent calls it.
  */
 import { isScormTesterError } from '../../core/errors.js';
-import { callView, type CallView } from '../../runtime/anomalies/index.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { replayCalls } from '../../mcp/tools/runtime/api-calls.js';
+import { observeChanges, noChanges, type ChangesReport } from '../changes.js';
 import type { Scenario, ScenarioStep } from './schema.js';
 
 export interface ToolOutput<C> {
@@ -16,13 +16,6 @@ export interface ToolOutput<C> {
 
 export type InvokeTool<C> = (tool: string, args: Record<string, unknown>) => Promise<ToolOutput<C>>;
 
-export interface DataModelChangeView {
-  element: string;
-  previous_value: string | null;
-  new_value: string;
-  source: string;
-}
-
 export interface StepOutcome {
   index: number;
   step: Record<string, unknown>;
@@ -31,8 +24,12 @@ export interface StepOutcome {
   ok: boolean;
   result?: unknown;
   error?: { code: string; message: string; details?: Record<string, unknown> };
-  api_calls: CallView[];
-  data_model_changes: DataModelChangeView[];
+  api_calls: ChangesReport['api_calls'];
+  data_model_changes: ChangesReport['data_model_changes'];
+  console_errors: ChangesReport['console_errors'];
+  /** Navigation inside the SCO's frames during the step (only when there was some). */
+  navigation?: ChangesReport['navigation'];
+  truncated?: ChangesReport['truncated'];
   duration_ms: number;
 }
 
@@ -86,7 +83,7 @@ async function runStep<C>(
   content: C[],
 ): Promise<StepOutcome> {
   const started = Date.now();
-  const mark = { calls: runtime.calls.length, changes: runtime.log.dataChanges.length };
+  const observer = await observeChanges(runtime).catch(() => null);
   const outcome: StepOutcome = {
     index,
     step: step.given,
@@ -94,6 +91,7 @@ async function runStep<C>(
     ok: true,
     api_calls: [],
     data_model_changes: [],
+    console_errors: [],
     duration_ms: 0,
   };
   try {
@@ -129,15 +127,13 @@ async function runStep<C>(
       ? { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
       : { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) };
   }
-  // Calls the step caused reach the record asynchronously; wait for what the page has made so far.
-  if (runtime.isOpen && !runtime.isCrashed) await runtime.settle().catch(() => undefined);
-  outcome.api_calls = runtime.calls.slice(mark.calls).map(callView);
-  outcome.data_model_changes = runtime.log.dataChanges.slice(mark.changes).map((c) => ({
-    element: c.element,
-    previous_value: c.previousValue,
-    new_value: c.newValue,
-    source: c.source,
-  }));
+  // Calls the step caused reach the record asynchronously: the observer flushes the page's record first.
+  const changes = (await observer?.read().catch(() => null)) ?? noChanges();
+  outcome.api_calls = changes.api_calls;
+  outcome.data_model_changes = changes.data_model_changes;
+  outcome.console_errors = changes.console_errors;
+  if (changes.navigation.length > 0) outcome.navigation = changes.navigation;
+  if (changes.truncated) outcome.truncated = changes.truncated;
   outcome.duration_ms = Date.now() - started;
   return outcome;
 }

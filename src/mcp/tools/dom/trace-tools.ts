@@ -1,0 +1,79 @@
+/**
+ * scorm_assessment_interaction_trace: learner actions with before/after correlation (answer state, API
+ * calls, data-model changes, console errors), the path each took (automation or DOM), and the issues
+ * the trace shows.
+ */
+import { z } from 'zod';
+import { traceInteractions } from '../../../dom/scenario/trace.js';
+import type { ServerContext } from '../../context.js';
+import { defineTool, type ToolDefinition } from '../../tool.js';
+import { sessionId } from '../shared-schemas.js';
+import { fillValue } from './action-tools.js';
+
+const traceAction = z
+  .object({
+    type: z.enum(['click', 'fill', 'wait']),
+    selector: z.string().min(1).max(2_000).optional().describe('CSS selector in any SCO frame, or a ref.'),
+    ref: z.string().min(1).max(40).optional().describe('Element ref from a snapshot (instead of selector).'),
+    frame: z.string().min(1).max(500).optional().describe('Only this SCO frame ("sco > iframe#content").'),
+    value: fillValue.optional(),
+    ms: z.number().int().min(0).max(30_000).optional().describe('For a wait: how long.'),
+    interaction_id: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe(
+        'Fill: answer this interaction through window.SCORMAutomation.setResponse when the course has it.',
+      ),
+    response: z
+      .unknown()
+      .optional()
+      .describe(
+        'With interaction_id: the response in the interaction\'s canonical shape (e.g. "a", ["a","b"], true, 100).',
+      ),
+  })
+  .strict();
+
+export function traceTools(ctx: ServerContext): ToolDefinition[] {
+  return [
+    defineTool({
+      name: 'scorm_assessment_interaction_trace',
+      group: 'dom',
+      description:
+        'Answer an assessment step by step and see what each action did: the answer state before/after, API calls, data-model changes, console errors (detailed: page text changes too). A fill with interaction_id+response uses window.SCORMAutomation when present (path "automation"), otherwise selector/ref (path "dom"). issues_detected: answers never recorded in cmi.interactions, interactions without result/response, SetValue errors, score/status never committed, console errors, each with its step and a fix.',
+      input: {
+        session_id: sessionId,
+        actions: z.array(traceAction).min(1).max(100),
+        capture_mode: z.enum(['standard', 'detailed']).optional().describe('Default standard.'),
+        settle_ms: z
+          .number()
+          .int()
+          .min(0)
+          .max(10_000)
+          .optional()
+          .describe(
+            'After each action, wait until the course makes no API call for this long (default 250).',
+          ),
+        wait_timeout_ms: z
+          .number()
+          .int()
+          .min(0)
+          .max(60_000)
+          .optional()
+          .describe('Bound for finding each target and for it becoming actionable (default 5000).'),
+        stop_on_failure: z.boolean().optional().describe('Stop at the first failing action (default true).'),
+      },
+      handler: async (args) => {
+        const runtime = ctx.sessions.get(args.session_id).requireRuntime();
+        const report = await traceInteractions(runtime, args.actions, {
+          detailed: args.capture_mode === 'detailed',
+          settleMs: args.settle_ms ?? 250,
+          waitTimeoutMs: args.wait_timeout_ms,
+          stopOnFailure: args.stop_on_failure ?? true,
+        });
+        return { data: { capture_mode: args.capture_mode ?? 'standard', ...report } };
+      },
+    }),
+  ];
+}
