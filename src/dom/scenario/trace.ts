@@ -11,7 +11,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { clickElement } from '../actions/click.js';
 import { fillElement } from '../actions/fill.js';
 import type { FillValue } from '../actions/fill-value.js';
-import type { ActionResult } from '../actions/run-action.js';
+import { DEFAULT_WAIT_MS, type ActionResult } from '../actions/run-action.js';
 import { automationAvailable, callAutomation } from '../automation/call.js';
 import { noChanges, observeChanges, type ChangesReport } from '../changes.js';
 import { scoFrames } from '../frames.js';
@@ -242,7 +242,7 @@ async function domAction(
   options: TraceOptions,
 ): Promise<boolean> {
   const spec: TargetSpec = { selector: action.selector, ref: action.ref, frame: action.frame };
-  const waitMs = options.waitTimeoutMs ?? 5_000;
+  const waitMs = options.waitTimeoutMs ?? DEFAULT_WAIT_MS;
   const target = await resolveTarget(runtime, spec, { waitMs });
   const state = (): Promise<AnswerState | null> =>
     target.locator.evaluate(readAnswerState, undefined, { timeout: 1_500 }).catch(() => null);

@@ -14,26 +14,26 @@ import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js'
 import { captureToArtifact } from '../runtime/capture.js';
 import { sessionId } from '../shared-schemas.js';
 
-const selector = z
+export const selector = z
   .string()
   .min(1)
   .max(2_000)
   .describe(
     'CSS selector (Playwright CSS: :has-text(), :nth-match() work), or a ref like "f1e7" from a snapshot.',
   );
-const ref = z
+export const ref = z
   .string()
   .min(1)
   .max(40)
   .describe(
     'Element ref from scorm_dom_find_interactive_elements / scorm_get_page_state (instead of selector).',
   );
-const frame = z
+export const frame = z
   .string()
   .min(1)
   .max(500)
   .describe('Only search this SCO frame, by the label results give ("sco", "sco > iframe#content").');
-const waitOptions = {
+export const waitOptions = {
   wait_for_selector: z.boolean().optional().describe('Wait for the selector to match (default true).'),
   wait_timeout_ms: z
     .number()

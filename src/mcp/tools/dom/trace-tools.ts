@@ -8,14 +8,14 @@ import { traceInteractions } from '../../../dom/scenario/trace.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
-import { fillValue } from './action-tools.js';
+import { fillValue, frame, ref, selector, waitOptions } from './action-tools.js';
 
 const traceAction = z
   .object({
     type: z.enum(['click', 'fill', 'wait']),
-    selector: z.string().min(1).max(2_000).optional().describe('CSS selector in any SCO frame, or a ref.'),
-    ref: z.string().min(1).max(40).optional().describe('Element ref from a snapshot (instead of selector).'),
-    frame: z.string().min(1).max(500).optional().describe('Only this SCO frame ("sco > iframe#content").'),
+    selector: selector.optional(),
+    ref: ref.optional(),
+    frame: frame.optional(),
     value: fillValue.optional(),
     ms: z.number().int().min(0).max(30_000).optional().describe('For a wait: how long.'),
     interaction_id: z
@@ -46,29 +46,15 @@ export function traceTools(ctx: ServerContext): ToolDefinition[] {
         session_id: sessionId,
         actions: z.array(traceAction).min(1).max(100),
         capture_mode: z.enum(['standard', 'detailed']).optional().describe('Default standard.'),
-        settle_ms: z
-          .number()
-          .int()
-          .min(0)
-          .max(10_000)
-          .optional()
-          .describe(
-            'After each action, wait until the course makes no API call for this long (default 250).',
-          ),
-        wait_timeout_ms: z
-          .number()
-          .int()
-          .min(0)
-          .max(60_000)
-          .optional()
-          .describe('Bound for finding each target and for it becoming actionable (default 5000).'),
+        settle_ms: waitOptions.settle_ms,
+        wait_timeout_ms: waitOptions.wait_timeout_ms,
         stop_on_failure: z.boolean().optional().describe('Stop at the first failing action (default true).'),
       },
       handler: async (args) => {
         const runtime = ctx.sessions.get(args.session_id).requireRuntime();
         const report = await traceInteractions(runtime, args.actions, {
           detailed: args.capture_mode === 'detailed',
-          settleMs: args.settle_ms ?? 250,
+          settleMs: args.settle_ms ?? 0,
           waitTimeoutMs: args.wait_timeout_ms,
           stopOnFailure: args.stop_on_failure ?? true,
         });
