@@ -292,3 +292,86 @@ test('navigation: a page that navigates during an action is DOM_NAVIGATED; a cli
   assert.equal(location((await click({ selector: '#finish' }, second)).changes), 'page2');
   await callTool(server.client, 'scorm_session_close', { session_id: second });
 });
+
+test('keyboard: types into a clicked field, into the focused element, presses keys, refuses unknown keys', async () => {
+  const session = await openRuntime(PAGE);
+  const nowhere = await toolError('scorm_keyboard_type', { session_id: session, text: 'lost' });
+  assert.equal(nowhere.error_code, 'DOM_NOT_ACTIONABLE');
+  assert.equal(nowhere.details.reason, 'not focused');
+  const typed = await callTool<ActionData>(server.client, 'scorm_keyboard_type', {
+    session_id: session,
+    text: 'Grace',
+    options: { selector: '#name', delay_ms: 5 },
+  });
+  assert.equal(typed.characters_typed, 5);
+  assert.equal(typed.element.id, 'name');
+  assert.equal(typed.activation, 'pointer');
+  const more = await callTool<ActionData>(server.client, 'scorm_keyboard_type', {
+    session_id: session,
+    text: ' Hopper',
+    options: { keys: ['Tab'] },
+  });
+  assert.equal(more.target_by, 'focus');
+  assert.equal(more.frame, 'sco');
+  assert.equal(more.element.id, 'name');
+  assert.ok(more.changes.data_model_changes.some((c) => c.to === 'name=Grace Hopper'));
+  const badKey = await toolError('scorm_keyboard_type', {
+    session_id: session,
+    text: 'x',
+    options: { keys: ['Enterr'] },
+  });
+  assert.equal(badKey.error_code, 'MCP_INVALID_PARAMS');
+  const hiddenControl = await callTool<ActionData>(server.client, 'scorm_keyboard_type', {
+    session_id: session,
+    text: '',
+    options: { selector: '#acc-next', keys: ['Enter'] },
+  });
+  assert.equal(hiddenControl.activation, 'keyboard');
+  assert.equal(location(hiddenControl.changes), 'next-by-keyboard');
+  await assertUsable(session);
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
+});
+
+test('batch: fields filled in order, a failed field reported without stopping, or stopping when asked', async () => {
+  const fields = [
+    { selector: '#name', value: 'Batch' },
+    { selector: '#age', value: 'old' },
+    { selector: '#agree', value: true },
+    { selector: '#country', value: 'fr' },
+  ];
+  const res = await callTool<Data>(server.client, 'scorm_dom_fill_form_batch', {
+    session_id: pageSession,
+    fields,
+  });
+  assert.equal(res.total_fields, 4);
+  assert.equal(res.successful, 3);
+  assert.equal(res.failed, 1);
+  const results = res.results as Array<Data & { changes?: Changes }>;
+  assert.deepEqual(
+    results.map((r) => [r.index, r.path, r.success]),
+    [
+      [0, 'dom', true],
+      [1, 'dom', false],
+      [2, 'dom', true],
+      [3, 'dom', true],
+    ],
+  );
+  assert.equal((results[1]?.error as Data).error_code, 'DOM_INVALID_VALUE');
+  assert.deepEqual(
+    (res.errors as Data[]).map((e) => [e.index, e.error_code]),
+    [[1, 'DOM_INVALID_VALUE']],
+  );
+  assert.ok(results[3]?.changes?.data_model_changes.some((c) => c.to === 'country=fr'));
+  const whole = (res.changes as Changes).data_model_changes.map((c) => c.to);
+  for (const v of ['name=Batch', 'agree=true', 'country=fr']) assert.ok(whole.includes(v), v);
+
+  const stopped = await callTool<Data>(server.client, 'scorm_dom_fill_form_batch', {
+    session_id: pageSession,
+    fields,
+    stop_on_error: true,
+  });
+  assert.equal(stopped.successful, 1);
+  assert.equal(stopped.failed, 1);
+  assert.equal(stopped.skipped, 2);
+  await assertUsable();
+});

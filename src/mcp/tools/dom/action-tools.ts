@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import { clickElement } from '../../../dom/actions/click.js';
 import { fillElement } from '../../../dom/actions/fill.js';
+import { domFieldPath, fillFormBatch, type FieldPath } from '../../../dom/actions/batch.js';
+import { typeText } from '../../../dom/actions/keyboard.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
 import type { Session } from '../../../session/session.js';
 import type { ServerContext } from '../../context.js';
@@ -62,6 +64,26 @@ export const fillValue = z
   .describe(
     'Text for text inputs; a number (or numeric string) for number/range; true/false for a checkbox; true for a radio; an option value or label for a select (a list for a multi-select).',
   );
+
+/** One field of scorm_dom_fill_form_batch; other paths may extend it (e.g. with an interaction id). */
+export const batchFieldSchema = z
+  .object({
+    selector: selector.optional(),
+    ref: ref.optional(),
+    frame: frame.optional(),
+    value: fillValue,
+    options: z
+      .object({
+        wait_for_selector: waitOptions.wait_for_selector,
+        wait_timeout_ms: waitOptions.wait_timeout_ms,
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** The paths a batch field can take, first claim wins; the DOM path claims every field. */
+export const batchFieldPaths: FieldPath[] = [domFieldPath];
 
 export function actionTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -144,6 +166,77 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
           actionOptions(o),
         );
         return withScreenshot(session, 'scorm_dom_fill', args.screenshot, result);
+      },
+    }),
+    defineTool({
+      name: 'scorm_keyboard_type',
+      group: 'dom',
+      description:
+        'Type text inside the SCO key by key like a learner, then press options.keys ("Enter", "Tab", "Shift+Tab", "ArrowRight"...). With options.selector (or ref) the element is clicked first (a visually hidden control is focused); without, keys go to what has focus inside the SCO (DOM_NOT_ACTIONABLE when nothing there has focus). Returns characters_typed, the element, its frame and what changed.',
+      input: {
+        session_id: sessionId,
+        text: z.string().max(10_000).describe('Text to type ("" to press only options.keys).'),
+        options: z
+          .object({
+            selector: selector.optional(),
+            ref: ref.optional(),
+            frame: frame.optional(),
+            delay_ms: z
+              .number()
+              .int()
+              .min(0)
+              .max(1_000)
+              .optional()
+              .describe('Pause between keystrokes (default 0).'),
+            keys: z
+              .array(z.string().min(1).max(60))
+              .max(100)
+              .optional()
+              .describe(
+                'Keys pressed after the text, in order: "Enter", "Tab", "Escape", "ArrowLeft", "Shift+Tab".',
+              ),
+            ...waitOptions,
+          })
+          .strict()
+          .optional(),
+        screenshot,
+      },
+      handler: async (args) => {
+        const session = sessions.get(args.session_id);
+        const runtime = session.requireRuntime();
+        const o = args.options ?? {};
+        const result = await typeText(runtime, args.text, {
+          selector: o.selector,
+          ref: o.ref,
+          frame: o.frame,
+          delayMs: o.delay_ms,
+          keys: o.keys,
+          ...actionOptions(o),
+        });
+        return withScreenshot(session, 'scorm_keyboard_type', args.screenshot, { ...result });
+      },
+    }),
+    defineTool({
+      name: 'scorm_dom_fill_form_batch',
+      group: 'dom',
+      description:
+        'Fill several fields in order, each exactly as scorm_dom_fill does (text, number, checkbox, radio, select...), continuing after a failed field unless stop_on_error. Returns total_fields, successful, failed, results[] (each with path, element, activation, its changes or its error) and one changes report for the whole batch.',
+      input: {
+        session_id: sessionId,
+        fields: z.array(batchFieldSchema).min(1).max(200),
+        stop_on_error: z.boolean().optional().describe('Stop at the first failed field (default false).'),
+        settle_ms: waitOptions.settle_ms,
+        screenshot,
+      },
+      handler: async (args) => {
+        const session = sessions.get(args.session_id);
+        const runtime = session.requireRuntime();
+        const result = await fillFormBatch(runtime, args.fields, {
+          stopOnError: args.stop_on_error,
+          settleMs: args.settle_ms,
+          paths: batchFieldPaths,
+        });
+        return withScreenshot(session, 'scorm_dom_fill_form_batch', args.screenshot, { ...result });
       },
     }),
   ];
