@@ -4,10 +4,11 @@
  * context), and the two matched by bounding box, role and document order.
  */
 import type { Frame } from 'playwright-core';
-import { fail, isScormTesterError } from '../../core/errors.js';
+import { isScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
-import { scoFrames, type ScoFrame } from '../frames.js';
+import { chooseFrames } from '../frame-choice.js';
+import type { ScoFrame } from '../frames.js';
 import { controlNodes, takeAriaSnapshot, type AriaNode, type FlatNode } from './aria.js';
 import { scanFrame, type ScanCandidate, type ScanResult } from './page-scan.js';
 
@@ -54,7 +55,7 @@ const MAX_TEXT = 120;
 export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): Promise<PageRead> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxCandidates = opts.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
-  const frames = await selectFrames(runtime, opts.frame);
+  const frames = await chooseFrames(runtime, opts.frame);
   const notes: string[] = [];
   const top = frames[0] as ScoFrame;
 
@@ -100,19 +101,6 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
     out.push({ frame, scan, scanError, controls, hidden });
   }
   return { frames: out, snapshot, snapshotError, notes };
-}
-
-async function selectFrames(runtime: CourseRuntime, label: string | undefined): Promise<ScoFrame[]> {
-  const frames = await scoFrames(runtime);
-  if (label === undefined) return frames;
-  const chosen = frames.filter((f) => f.label === label);
-  if (chosen.length === 0) {
-    fail(
-      'MCP_INVALID_PARAMS',
-      `No SCO frame is labelled "${label.slice(0, 120)}". Frames now: ${frames.map((f) => f.label).join(', ')}.`,
-    );
-  }
-  return chosen;
 }
 
 async function runScan(
