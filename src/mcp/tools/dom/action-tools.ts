@@ -8,6 +8,7 @@ import { fail } from '../../../core/errors.js';
 import { clickElement } from '../../../dom/actions/click.js';
 import { fillElement } from '../../../dom/actions/fill.js';
 import { domFieldPath, fillFormBatch, type FieldPath } from '../../../dom/actions/batch.js';
+import { automationFieldPath } from '../../../dom/scenario/automation-field.js';
 import { typeText } from '../../../dom/actions/keyboard.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
 import type { Session } from '../../../session/session.js';
@@ -15,6 +16,7 @@ import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { sessionId } from '../shared-schemas.js';
+import { checkBatchField, interactionFields } from './interaction-fields.js';
 
 export const selector = z
   .string()
@@ -65,13 +67,14 @@ export const fillValue = z
     'Text for text inputs; a number (or numeric string) for number/range; true/false for a checkbox; true for a radio; an option value or label for a select (a list for a multi-select).',
   );
 
-/** One field of scorm_dom_fill_form_batch; other paths may extend it (e.g. with an interaction id). */
+/** One field of scorm_dom_fill_form_batch: a control with a value, or an interaction with a response. */
 export const batchFieldSchema = z
   .object({
     selector: selector.optional(),
     ref: ref.optional(),
     frame: frame.optional(),
-    value: fillValue,
+    value: fillValue.optional(),
+    ...interactionFields,
     options: z
       .object({
         wait_for_selector: waitOptions.wait_for_selector,
@@ -80,10 +83,11 @@ export const batchFieldSchema = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkBatchField);
 
-/** The paths a batch field can take, first claim wins; the DOM path claims every field. */
-export const batchFieldPaths: FieldPath[] = [domFieldPath];
+/** The paths a batch field can take, first claim wins: fields naming an interaction, then the DOM. */
+export const batchFieldPaths: FieldPath[] = [automationFieldPath, domFieldPath];
 
 export function actionTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;

@@ -9,6 +9,7 @@ import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 import { fillValue, frame, ref, selector, waitOptions } from './action-tools.js';
+import { interactionFields } from './interaction-fields.js';
 
 const traceAction = z
   .object({
@@ -18,20 +19,7 @@ const traceAction = z
     frame: frame.optional(),
     value: fillValue.optional(),
     ms: z.number().int().min(0).max(30_000).optional().describe('For a wait: how long.'),
-    interaction_id: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .describe(
-        'Fill: answer this interaction through window.SCORMAutomation.setResponse when the course has it.',
-      ),
-    response: z
-      .unknown()
-      .optional()
-      .describe(
-        'With interaction_id: the response in the interaction\'s canonical shape (e.g. "a", ["a","b"], true, 100).',
-      ),
+    ...interactionFields,
   })
   .strict();
 
