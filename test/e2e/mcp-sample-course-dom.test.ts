@@ -91,9 +91,14 @@ test('quick start: the sample course completed through DOM tools only; interacti
     ['correct', 'correct', 'correct'],
   );
 
-  // 5. Check 2: a word and a number.
+  // 5. Check 2: a word typed key by key, and a number.
   await call('scorm_dom_click', { session_id, selector: '#next' });
-  await call('scorm_dom_fill', { session_id, selector: '#input-q_condensation', value: 'condensation' });
+  const typed = await call<Acted & { characters_typed: number }>('scorm_keyboard_type', {
+    session_id,
+    text: 'condensation',
+    options: { selector: '#input-q_condensation' },
+  });
+  assert.equal(typed.characters_typed, 12);
   await call('scorm_dom_fill', { session_id, selector: '#input-q_boiling', value: 100 });
   await call('scorm_dom_click', { session_id, selector: 'button:has-text("Check answers"):visible' });
 
