@@ -108,6 +108,8 @@ test('click: content in an inner iframe is found, clicked, and its frame reporte
   const typed = await fill({ selector: '#inner-answer', value: 'forty-two' }, session);
   assert.equal(typed.frame, 'sco > iframe#content');
   assert.equal(typed.element.value, 'forty-two');
+  const opened = await click({ selector: '#open-frame' }, session);
+  assert.deepEqual(opened.changes.frames_added, ['sco > iframe#extra']);
   const scoped = await clickError(
     { selector: '#inner-save', frame: 'sco', options: { wait_timeout_ms: 200 } },
     session,

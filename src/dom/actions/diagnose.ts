@@ -13,12 +13,28 @@ export type NotActionableReason = 'not visible' | 'disabled' | 'covered' | 'not 
 
 const DIAGNOSE_TIMEOUT_MS = 1_500;
 
-/** Reads the element once (bounded); null when it cannot be read (gone, navigated). */
+/** Reads the element once (bounded by timeoutMs); null when it cannot be read (gone, navigated). */
 export async function inspect(
   locator: Locator,
   timeoutMs = DIAGNOSE_TIMEOUT_MS,
 ): Promise<ElementInspection | null> {
-  return locator.evaluate(inspectElement, undefined, { timeout: timeoutMs }).catch(() => null);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    // evaluateAll answers at once; refs (aria-ref across frames) only resolve through evaluate, which waits.
+    const reading = locator
+      .evaluateAll(inspectElement)
+      .catch(() => null)
+      .then(
+        (info) =>
+          info ?? locator.evaluate(inspectElement, undefined, { timeout: timeoutMs }).catch(() => null),
+      );
+    return await Promise.race([reading, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The error for an element that is hidden from everyone, disabled or covered; null when none applies. */
