@@ -15,6 +15,7 @@ type Data = Record<string, unknown>;
 interface Changes {
   api_calls: Array<{ method: string; args: unknown[]; result: unknown; error_code: string }>;
   data_model_changes: Array<{ element: string; from: string | null; to: string }>;
+  navigation: Array<{ frame: string; from: string; to: string }>;
 }
 interface Called<R = unknown> {
   available: true;
@@ -316,12 +317,20 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   assert.equal(availability.frame, 'sco > iframe#content');
   assert.equal(availability.version, 'hostile-1');
   // Its methods are on a class prototype: found all the same.
-  assert.deepEqual(availability.missing_methods, ['goToSlide', 'getCorrectResponse', 'checkSlideAnswers']);
+  assert.deepEqual(availability.missing_methods, ['getCorrectResponse', 'checkSlideAnswers']);
   assert.deepEqual(availability.frames_searched, ['sco', 'sco > iframe#content']);
+  // The launch page's throwing getter is reported, and the search went on.
+  assert.match(
+    String((availability.problems as string[])[0]),
+    /frame sco failed: .*no automation on the launch page/,
+  );
 
   const threw = await callToolError(server.client, 'scorm_automation_check_answer', { session_id, id: 'q1' });
   assert.equal(threw.error_code, 'AUTOMATION_API_ERROR');
   assert.match(threw.message, /grader offline for q1/);
+  // What it changed before throwing is part of the error.
+  const partial = (threw.data.details as { changes: Changes }).changes;
+  assert.deepEqual(changed(partial), { 'cmi.suspend_data': 'checking q1' });
   const unknown = await callToolError(server.client, 'scorm_automation_check_answer', {
     session_id,
     id: 'q9',
@@ -329,12 +338,19 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   assert.equal(unknown.error_code, 'INVALID_INTERACTION_ID');
   const notError = await callToolError(server.client, 'scorm_automation_clear_trace', { session_id });
   assert.match(notError.message, /threw.*42/);
-  const noMethod = await callToolError(server.client, 'scorm_automation_go_to_slide', {
-    session_id,
-    slideId: 's1',
-  });
+  const noMethod = await callToolError(server.client, 'scorm_automation_check_slide_answers', { session_id });
   assert.equal(noMethod.error_code, 'AUTOMATION_API_NOT_AVAILABLE');
-  assert.match(noMethod.message, /no goToSlide\(\) method/);
+  assert.match(noMethod.message, /no checkSlideAnswers\(\) method/);
+  // A method that navigates its frame away: the lost return value is said, the navigation reported.
+  const away = await auto('go_to_slide', { session_id, slideId: 's 2' });
+  assert.equal(away.result, null);
+  assert.match(String(away.notices?.[0]), /navigated or unloaded while goToSlide ran/);
+  const navigation = (away.changes as unknown as { navigation: Array<{ frame: string; to: string }> })
+    .navigation;
+  assert.deepEqual(
+    navigation.map((n) => [n.frame, n.to.replace(/^.*\//, '')]),
+    [['sco > iframe#content', 'content.html?slide=s%202']],
+  );
 
   const pending = await callToolError(server.client, 'scorm_automation_get_response', {
     session_id,

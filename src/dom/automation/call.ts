@@ -46,6 +46,8 @@ export interface AutomationAvailability {
   frames_searched: string[];
   /** Frames that did not answer the search in time (a busy page). */
   frames_unresponsive?: string[];
+  /** Frames where reading window.SCORMAutomation itself threw. */
+  problems?: string[];
 }
 
 export interface AutomationCallOptions {
@@ -71,16 +73,22 @@ const FALLBACK_HINT =
 export async function automationAvailable(runtime: CourseRuntime): Promise<AutomationAvailability> {
   const frames = await scoFrames(runtime);
   const unresponsive: string[] = [];
+  const unreadable: string[] = [];
   for (const f of frames) {
     const outcome = await runInFrame(runtime, f, describeRequest(), FIND_TIMEOUT_MS).catch((err: unknown) => {
       if (err instanceof EvaluateTimeout) {
         unresponsive.push(f.label);
         return null;
       }
+      if (isScormTesterError(err) && err.code === 'AUTOMATION_API_ERROR') {
+        unreadable.push(err.message);
+        return null;
+      }
       if (isDetachedOrNavigated(err)) return null;
       throw err;
     });
-    if (outcome?.kind === 'described') return availability(f.label, outcome.api, frames, unresponsive);
+    if (outcome?.kind === 'described')
+      return availability(f.label, outcome.api, frames, unresponsive, unreadable);
   }
   return {
     available: false,
@@ -90,6 +98,7 @@ export async function automationAvailable(runtime: CourseRuntime): Promise<Autom
     missing_methods: [...AUTOMATION_METHODS],
     frames_searched: frames.map((f) => f.label),
     ...(unresponsive.length > 0 ? { frames_unresponsive: unresponsive } : {}),
+    ...(unreadable.length > 0 ? { problems: unreadable } : {}),
   };
 }
 
@@ -114,12 +123,18 @@ export async function callAutomation(
     maxChars: MAX_RESULT_CHARS,
   };
   const frames = await scoFrames(runtime);
+  let unreadable: unknown = null;
   for (const f of frames) {
     let outcome: PageCallOutcome;
     try {
       outcome = await runInFrame(runtime, f, request, timeoutMs);
     } catch (err) {
       if (err instanceof EvaluateTimeout) hung(method, f.label, err);
+      if (isScormTesterError(err) && err.code === 'AUTOMATION_API_ERROR') {
+        // This frame's window.SCORMAutomation cannot be read; a nested frame may still have a working one.
+        unreadable ??= err;
+        continue;
+      }
       if (isDetachedOrNavigated(err)) {
         // Only the frame that has the API can navigate mid-call (other frames answer "missing" at once).
         return {
@@ -153,6 +168,7 @@ export async function callAutomation(
       elapsed_ms: Date.now() - started,
     };
   }
+  if (unreadable) throw unreadable;
   fail(
     'AUTOMATION_API_NOT_AVAILABLE',
     `This course has no window.SCORMAutomation (searched ${frames.map((f) => f.label).join(', ')}). ${FALLBACK_HINT}`,
@@ -173,11 +189,17 @@ async function runInFrame(
   try {
     return await evaluateBounded(runtime, f.frame, () => f.frame.evaluate(pageCall, request), timeoutMs);
   } catch (err) {
-    if (err instanceof EvaluateTimeout || isScormTesterError(err)) throw err;
+    if (err instanceof EvaluateTimeout || isScormTesterError(err) || isDetachedOrNavigated(err)) throw err;
     if (!runtime.isOpen) {
       throw new ScormTesterError('RUNTIME_NOT_OPEN', 'The runtime closed during the automation call.');
     }
-    throw err;
+    // Outside the method's own call: reading window.SCORMAutomation or its methods threw (a hostile getter or proxy).
+    const first = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+    throw new ScormTesterError(
+      'AUTOMATION_API_ERROR',
+      `Reading window.SCORMAutomation in frame ${f.label} failed: ${first.replace(/^.*?evaluate: /, '').slice(0, 500)}`,
+      { frame: f.label },
+    );
   }
 }
 
@@ -186,6 +208,7 @@ function availability(
   api: ApiDescription,
   frames: ScoFrame[],
   unresponsive: string[],
+  unreadable: string[],
 ): AutomationAvailability {
   return {
     available: true,
@@ -195,6 +218,7 @@ function availability(
     missing_methods: AUTOMATION_METHODS.filter((m) => !api.methods.includes(m)),
     frames_searched: frames.slice(0, frames.findIndex((f) => f.label === label) + 1).map((f) => f.label),
     ...(unresponsive.length > 0 ? { frames_unresponsive: unresponsive } : {}),
+    ...(unreadable.length > 0 ? { problems: unreadable } : {}),
   };
 }
 

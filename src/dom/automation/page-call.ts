@@ -46,7 +46,12 @@ export async function pageCall(req: PageCallRequest): Promise<PageCallOutcome> {
   const describe = (): ApiDescription => {
     // Own and inherited methods (a class instance keeps its methods on the prototype, not enumerable).
     const methods: string[] = [];
-    for (let o: object | null = api; o !== null && o !== Object.prototype && o !== Function.prototype;) {
+    let o: object | null = api;
+    for (
+      let depth = 0;
+      depth < 20 && o !== null && o !== Object.prototype && o !== Function.prototype;
+      depth++
+    ) {
       for (const key of Object.getOwnPropertyNames(o)) {
         if (key === 'constructor' || methods.includes(key)) continue;
         const d = Object.getOwnPropertyDescriptor(o, key);
