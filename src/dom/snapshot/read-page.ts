@@ -49,6 +49,10 @@ export interface PageRead {
 }
 
 const DEFAULT_TIMEOUT_MS = 8_000;
+/** The in-page pass reads a few attributes per candidate: seconds mean course code is in the way. */
+const SCAN_TIMEOUT_MS = 3_000;
+/** Above this many elements in the frames read, Playwright's snapshot takes seconds (measured: 50,000 took 6-25 s). */
+const MAX_SNAPSHOT_ELEMENTS = 20_000;
 const DEFAULT_MAX_CANDIDATES = 5_000;
 const MAX_TEXT = 120;
 
@@ -61,15 +65,25 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
 
   let snapshot: AriaNode[] | null = null;
   let snapshotError: string | null = null;
-  try {
-    snapshot = await boundedPageCall(runtime, 'the accessibility snapshot', timeoutMs + 500, () =>
-      takeAriaSnapshot(top.frame, timeoutMs),
-    );
-  } catch (err) {
-    snapshotError = message(err);
+  const size = await elementCount(runtime, frames);
+  if (size > MAX_SNAPSHOT_ELEMENTS) {
+    snapshotError = `the SCO frames hold ${size} elements`;
     notes.push(
-      `The accessibility snapshot failed (${snapshotError}); elements come from the in-page pass only, without refs.`,
+      `The SCO frames hold ${size} elements, more than the ${MAX_SNAPSHOT_ELEMENTS} an accessibility snapshot is taken of ` +
+        '(it would take many seconds); controls come from the in-page pass only, without refs. Use selectors, or narrow with frame.',
     );
+  } else {
+    try {
+      // Our own limit stops the snapshot's script in the page; Playwright's would only stop waiting for it.
+      snapshot = await boundedPageCall(runtime, 'the accessibility snapshot', timeoutMs, () =>
+        takeAriaSnapshot(top.frame, timeoutMs + 2_000),
+      );
+    } catch (err) {
+      snapshotError = message(err);
+      notes.push(
+        `The accessibility snapshot failed (${snapshotError}); controls come from the in-page pass only, without refs.`,
+      );
+    }
   }
   const nodesByFrame = await assignNodesToFrames(runtime, snapshot ? controlNodes(snapshot) : [], frames);
 
@@ -78,7 +92,7 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
     let scan: ScanResult | null = null;
     let scanError: string | null = null;
     try {
-      scan = await runScan(runtime, frame.frame, timeoutMs, { maxCandidates, maxText: MAX_TEXT });
+      scan = await runScan(runtime, frame.frame, SCAN_TIMEOUT_MS, { maxCandidates, maxText: MAX_TEXT });
       if (scan.truncated) {
         notes.push(
           `${frame.label}: ${scan.candidateCount} candidate elements; only the first ${maxCandidates} were read.`,
@@ -97,10 +111,21 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
     }
     const nodes = nodesByFrame.get(frame) ?? [];
     const { controls, hidden } = match(frame, nodes, scan?.candidates ?? []);
-    await locateUnmatched(runtime, frame.frame, controls, timeoutMs);
+    if (scan) await locateUnmatched(runtime, frame.frame, controls, SCAN_TIMEOUT_MS);
     out.push({ frame, scan, scanError, controls, hidden });
   }
   return { frames: out, snapshot, snapshotError, notes };
+}
+
+/** Elements in the frames, counted by Playwright in its own world (course code cannot fake it). */
+async function elementCount(runtime: CourseRuntime, frames: ScoFrame[]): Promise<number> {
+  let total = 0;
+  for (const f of frames) {
+    total += await boundedPageCall(runtime, 'counting elements', SCAN_TIMEOUT_MS, () =>
+      f.frame.locator('*').count(),
+    ).catch(() => 0);
+  }
+  return total;
 }
 
 async function runScan(
