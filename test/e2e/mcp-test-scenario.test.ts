@@ -161,27 +161,40 @@ test('test_scenario: steps that would leave the run, unknown tools and malformed
   assert.match((await run({ steps: [{ action: 'wait', ms: 10 ** 6 }] })).message, /steps\[0\]: ms/);
 });
 
-test('test_scenario on the sample course: click Next, read back, answer through SCORMAutomation; a missing element fails its step', async () => {
-  const r = await callTool<ScenarioResult>(server.client, 'scorm_test_api_integration', {
-    workspace_path: join(SAMPLES_DIR, 'automation-course'),
-    settle_ms: 200,
-    test_scenario: {
-      steps: [
-        { action: 'click', selector: '#next' },
-        { api: 'GetValue', args: ['cmi.location'] },
-        { tool: 'scorm_automation_set_response', args: { id: 'q_boiling', response: 100 } },
-        { tool: 'scorm_automation_check_answer', args: { id: 'q_boiling' } },
-        { action: 'click', selector: '#no-such-button', options: { wait_timeout_ms: 200 } },
-        { api: 'SetValue', args: ['cmi.location', 'never-set'] },
-      ],
+test('test_scenario on the sample course: click Next, read back, answer through SCORMAutomation, screenshot; a missing element fails its step', async () => {
+  const raw = await server.client.callTool({
+    name: 'scorm_test_api_integration',
+    arguments: {
+      workspace_path: join(SAMPLES_DIR, 'automation-course'),
+      settle_ms: 200,
+      test_scenario: {
+        steps: [
+          { action: 'click', selector: '#next' },
+          { action: 'screenshot' },
+          { api: 'GetValue', args: ['cmi.location'] },
+          { tool: 'scorm_automation_set_response', args: { id: 'q_boiling', response: 100 } },
+          { tool: 'scorm_automation_check_answer', args: { id: 'q_boiling' } },
+          { action: 'click', selector: '#no-such-button', options: { wait_timeout_ms: 200 } },
+          { api: 'SetValue', args: ['cmi.location', 'never-set'] },
+        ],
+      },
     },
   });
+  const r = raw.structuredContent as unknown as ScenarioResult;
   const s = r.scenario;
   assert.deepEqual(
     { run: s.steps_run, passed: s.steps_passed, failed: s.failed_at_index },
-    { run: 5, passed: 4, failed: 4 },
+    { run: 6, passed: 5, failed: 5 },
   );
-  const [next, location, , checked, missing] = s.results;
+  const [next, shot, location, , checked, missing] = s.results;
+  assert.equal(shot?.tool, 'scorm_capture_screenshot');
+  const images = (raw.content as Array<{ type: string; mimeType?: string }>).filter(
+    (c) => c.type === 'image',
+  );
+  assert.deepEqual(
+    images.map((c) => c.mimeType),
+    ['image/png'],
+  );
   assert.equal(next?.tool, 'scorm_dom_click');
   assert.ok(next?.data_model_changes.some((c) => c.element === 'cmi.location' && c.to === 'cycle'));
   assert.ok(next?.api_calls.some((c) => c.method === 'Commit'));

@@ -39,12 +39,15 @@ export interface ScenarioReport<C> {
   steps_passed: number;
   failed_at_index?: number;
   stop_on_failure: boolean;
-  /** Set when the run stopped early for a reason other than a failing step (the request was cancelled). */
+  /** Set when the run stopped early for a reason other than a failing step (cancelled, time budget spent). */
   stopped?: string;
   results: StepOutcome[];
   /** Extra content the steps' tools returned (screenshots), in step order. */
   content: C[];
 }
+
+/** A scenario stops starting new steps after this long (each step is bounded by its own tool). */
+export const SCENARIO_BUDGET_MS = 300_000;
 
 export async function runScenario<C>(
   runtime: CourseRuntime,
@@ -60,9 +63,14 @@ export async function runScenario<C>(
     results: [],
     content: [],
   };
+  const deadline = Date.now() + SCENARIO_BUDGET_MS;
   for (const [index, step] of scenario.steps.entries()) {
     if (signal?.aborted) {
       report.stopped = 'The request was cancelled.';
+      break;
+    }
+    if (Date.now() > deadline) {
+      report.stopped = `The scenario ran past ${SCENARIO_BUDGET_MS / 1000} s; steps from ${index} on were not run. Split it into smaller scenarios.`;
       break;
     }
     const outcome = await runStep(runtime, index, step, invoke, report.content);
