@@ -208,3 +208,26 @@ test('test_scenario on the sample course: click Next, read back, answer through 
   assert.notEqual(r.api_test_results.data_model_state['cmi.location'], 'never-set');
   assert.equal(r.api_test_results.initialize_success, true);
 });
+
+test('test_scenario: steps that hang or loop fail alone, the SCO stays usable, and the run still unloads and reports', async () => {
+  const r = await callTool<ScenarioResult>(server.client, 'scorm_test_api_integration', {
+    workspace_path: SAMPLE,
+    settle_ms: 200,
+    test_scenario: {
+      stop_on_failure: false,
+      steps: [
+        { action: 'evaluate', expression: 'new Promise(() => {})', timeout_ms: 300 },
+        { action: 'evaluate', expression: '(() => { for (;;) {} })()', timeout_ms: 300 },
+        { api: 'SetValue', args: ['cmi.location', 'still-alive'] },
+      ],
+    },
+  });
+  const [hang, loop, set] = r.scenario.results;
+  assert.equal(hang?.ok, false);
+  assert.equal(loop?.ok, false);
+  assert.ok(hang?.error?.code.startsWith('DOM_'), hang?.error?.code);
+  assert.ok(loop?.error?.code.startsWith('DOM_'), loop?.error?.code);
+  assert.equal(set?.ok, true);
+  assert.equal(r.api_test_results.data_model_state['cmi.location'], 'still-alive');
+  assert.equal(r.api_test_results.data_model_state['cmi.exit'], 'suspend', 'the unload handler ran');
+});
