@@ -51,10 +51,18 @@ async function openRuntime(path: string): Promise<string> {
   return session_id;
 }
 
+/**
+ * Actions expected to succeed get a long wait_timeout_ms: on a loaded machine (two cores shared by many
+ * test processes) the default 5 s can run out before Chromium has answered. Failing cases set their own.
+ */
+function patient(args: Data): Data {
+  const options = (args.options ?? {}) as Data;
+  return { ...args, options: { wait_timeout_ms: 20_000, ...options } };
+}
 const click = (args: Data, session = pageSession): Promise<ActionData> =>
-  callTool<ActionData>(server.client, 'scorm_dom_click', { session_id: session, ...args });
+  callTool<ActionData>(server.client, 'scorm_dom_click', { session_id: session, ...patient(args) });
 const fill = (args: Data, session = pageSession): Promise<ActionData> =>
-  callTool<ActionData>(server.client, 'scorm_dom_fill', { session_id: session, ...args });
+  callTool<ActionData>(server.client, 'scorm_dom_fill', { session_id: session, ...patient(args) });
 /** The JSON-RPC error of a failed tool call, with the error's details (reason, why, candidates, ...). */
 async function toolError(tool: string, args: Data) {
   const err = await callToolError(server.client, tool, args);
@@ -303,7 +311,7 @@ test('keyboard: types into a clicked field, into the focused element, presses ke
   const typed = await callTool<ActionData>(server.client, 'scorm_keyboard_type', {
     session_id: session,
     text: 'Grace',
-    options: { selector: '#name', delay_ms: 5 },
+    options: { selector: '#name', delay_ms: 5, wait_timeout_ms: 20_000 },
   });
   assert.equal(typed.characters_typed, 5);
   assert.equal(typed.element.id, 'name');
@@ -326,7 +334,7 @@ test('keyboard: types into a clicked field, into the focused element, presses ke
   const hiddenControl = await callTool<ActionData>(server.client, 'scorm_keyboard_type', {
     session_id: session,
     text: '',
-    options: { selector: '#acc-next', keys: ['Enter'] },
+    options: { selector: '#acc-next', keys: ['Enter'], wait_timeout_ms: 20_000 },
   });
   assert.equal(hiddenControl.activation, 'keyboard');
   assert.equal(location(hiddenControl.changes), 'next-by-keyboard');
@@ -376,4 +384,12 @@ test('batch: fields filled in order, a failed field reported without stopping, o
   assert.equal(stopped.failed, 1);
   assert.equal(stopped.skipped, 2);
   await assertUsable();
+});
+
+test('click: a handler that never returns fails with a time-out, and the session stays usable', async () => {
+  const session = await openRuntime(PAGE);
+  const res = await clickError({ selector: '#hang', options: { wait_timeout_ms: 1_000 } }, session);
+  assert.ok(['DOM_TIMEOUT', 'COURSE_TIMEOUT'].includes(res.error_code), res.error_code);
+  await assertUsable(session);
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
 });

@@ -9,39 +9,28 @@ import type { ScormTesterError } from '../../src/core/errors.js';
 import { clickElement } from '../../src/dom/actions/click.js';
 import { resolveTarget } from '../../src/dom/target.js';
 import { buildRteInit } from '../../src/rte/adapter/index.js';
-import { BrowserPool } from '../../src/runtime/browser-pool.js';
-import { findChromium } from '../../src/runtime/chromium.js';
 import { openCourseRuntime, type CourseRuntime } from '../../src/runtime/course-runtime.js';
+import { CHROMIUM_SKIP, filePool } from '../helpers/chromium.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
-const SKIP = (() => {
-  try {
-    findChromium();
-    return false;
-  } catch (err) {
-    return (err as Error).message;
-  }
-})();
-
-let pool: BrowserPool;
+const SKIP = CHROMIUM_SKIP;
+const pool = filePool();
 let runtime: CourseRuntime;
 before(async () => {
   if (SKIP) return;
-  pool = new BrowserPool();
   runtime = await openCourseRuntime({
     packageRoot: resolve(FIXTURES_DIR, 'courses/dom-actions-nested'),
     launchPath: 'launch.html',
     scormVersion: '2004',
     scoId: 'item',
     rte: buildRteInit({ version: '2004', scoId: 'item' }),
-    pool,
+    pool: pool(),
     timeoutMs: 5_000,
     openTimeoutMs: 30_000,
   });
 });
 after(async () => {
   await runtime?.close();
-  await pool?.shutdown();
 });
 
 /** The ref of the first snapshot line matching `pattern` (a snapshot of the SCO frame, mode "ai"). */

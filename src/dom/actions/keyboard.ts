@@ -12,7 +12,7 @@ import type { TargetSpec } from '../target.js';
 import { clickedElement, type ClickedElement } from './element-summary.js';
 import { isHiddenAccessibleControl } from './hidden-control.js';
 import { inspectElement } from './inspect-element.js';
-import { runAction, type ActionOptions, type Activation } from './run-action.js';
+import { delivered, runAction, type ActionOptions, type Activation } from './run-action.js';
 
 export interface TypeOptions extends ActionOptions {
   delayMs?: number | undefined;
@@ -75,7 +75,7 @@ export async function typeText(
         await ctx.target.locator.focus({ timeout: ctx.timeoutMs });
         activation = 'keyboard';
       } else {
-        await ctx.target.locator.click({ timeout: ctx.timeoutMs });
+        await delivered(ctx.target.locator.click({ timeout: ctx.timeoutMs }));
       }
       await typeAll();
       return { activation, element: clickedElement(ctx.info) };

@@ -11,32 +11,39 @@ import { domFieldPath, fillFormBatch, type FieldPath } from '../../../dom/action
 import { automationFieldPath } from '../../../dom/scenario/automation-field.js';
 import { typeText } from '../../../dom/actions/keyboard.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
-import type { Session } from '../../../session/session.js';
+import type { TargetSpec } from '../../../dom/target.js';
+import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { sessionId } from '../shared-schemas.js';
 import { checkBatchField, interactionFields } from './interaction-fields.js';
 
-export const selector = z
+const selector = z
   .string()
   .min(1)
   .max(2_000)
   .describe(
     'CSS selector (Playwright CSS: :has-text(), :nth-match() work), or a ref like "f1e7" from a snapshot.',
   );
-export const ref = z
+const ref = z
   .string()
   .min(1)
   .max(40)
   .describe(
     'Element ref from scorm_dom_find_interactive_elements / scorm_get_page_state (instead of selector).',
   );
-export const frame = z
+const frame = z
   .string()
   .min(1)
   .max(500)
   .describe('Only search this SCO frame, by the label results give ("sco", "sco > iframe#content").');
+/** Where an action acts: one of selector or ref, optionally in one frame. */
+export const targetInput = { selector: selector.optional(), ref: ref.optional(), frame: frame.optional() };
+function targetOf(args: { selector?: string; ref?: string; frame?: string }): TargetSpec {
+  return { selector: args.selector, ref: args.ref, frame: args.frame };
+}
+
 export const waitOptions = {
   wait_for_selector: z.boolean().optional().describe('Wait for the selector to match (default true).'),
   wait_timeout_ms: z
@@ -70,9 +77,7 @@ export const fillValue = z
 /** One field of scorm_dom_fill_form_batch: a control with a value, or an interaction with a response. */
 export const batchFieldSchema = z
   .object({
-    selector: selector.optional(),
-    ref: ref.optional(),
-    frame: frame.optional(),
+    ...targetInput,
     value: fillValue.optional(),
     ...interactionFields,
     options: z
@@ -92,13 +97,15 @@ export const batchFieldPaths: FieldPath[] = [automationFieldPath, domFieldPath];
 export function actionTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
 
-  const withScreenshot = async (
-    session: Session,
+  /** Runs an action on the session's runtime; adds a screenshot (artifact + image content) when asked. */
+  const act = async (
+    args: { session_id: string; screenshot?: boolean | undefined },
     tool: string,
-    wanted: boolean | undefined,
-    data: Record<string, unknown>,
+    run: (runtime: CourseRuntime) => Promise<object>,
   ): Promise<ToolResult> => {
-    if (!wanted) return { data };
+    const session = sessions.get(args.session_id);
+    const data = { ...(await run(session.requireRuntime())) };
+    if (!args.screenshot) return { data };
     const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
     return { data: { ...data, screenshot: shot.data }, content: shot.content };
   };
@@ -111,9 +118,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         'Click an element inside the SCO (any of its frames) like a learner: real mouse input with auto-wait. Target: selector or ref. Visually hidden accessible controls (Storyline) are activated at their position or by keyboard (see activation). Returns the element, its frame and what changed (API calls, data-model changes, console errors, navigation). Fails with DOM_NOT_ACTIONABLE (reason: not visible/disabled/covered) and what to try.',
       input: {
         session_id: sessionId,
-        selector: selector.optional(),
-        ref: ref.optional(),
-        frame: frame.optional(),
+        ...targetInput,
         options: z
           .object({
             click_type: z.enum(['single', 'double', 'right']).optional().describe('Default single.'),
@@ -124,15 +129,10 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         screenshot,
       },
       handler: async (args) => {
-        const session = sessions.get(args.session_id);
-        const runtime = session.requireRuntime();
         const o = args.options ?? {};
-        const result = await clickElement(
-          runtime,
-          { selector: args.selector, ref: args.ref, frame: args.frame },
-          { ...actionOptions(o), clickType: o.click_type },
+        return act(args, 'scorm_dom_click', (runtime) =>
+          clickElement(runtime, targetOf(args), { ...actionOptions(o), clickType: o.click_type }),
         );
-        return withScreenshot(session, 'scorm_dom_click', args.screenshot, result);
       },
     }),
     defineTool({
@@ -142,9 +142,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         'Fill a form control inside the SCO like a learner: text/textarea/contenteditable are typed (fill), checkbox/radio checked with true/false, select chosen by option value or label, number/range/date-like inputs given a value of their format. A value of the wrong type fails with DOM_INVALID_VALUE saying what the input accepts. Returns the element (type, value, checked) and what changed.',
       input: {
         session_id: sessionId,
-        selector: selector.optional(),
-        ref: ref.optional(),
-        frame: frame.optional(),
+        ...targetInput,
         value: fillValue,
         options: z
           .object({
@@ -159,17 +157,11 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         screenshot,
       },
       handler: async (args) => {
-        const session = sessions.get(args.session_id);
-        const runtime = session.requireRuntime();
         const o = args.options ?? {};
         refuseSilentFill(o.trigger_events);
-        const result = await fillElement(
-          runtime,
-          { selector: args.selector, ref: args.ref, frame: args.frame },
-          args.value,
-          actionOptions(o),
+        return act(args, 'scorm_dom_fill', (runtime) =>
+          fillElement(runtime, targetOf(args), args.value, actionOptions(o)),
         );
-        return withScreenshot(session, 'scorm_dom_fill', args.screenshot, result);
       },
     }),
     defineTool({
@@ -182,9 +174,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         text: z.string().max(10_000).describe('Text to type ("" to press only options.keys).'),
         options: z
           .object({
-            selector: selector.optional(),
-            ref: ref.optional(),
-            frame: frame.optional(),
+            ...targetInput,
             delay_ms: z
               .number()
               .int()
@@ -206,18 +196,15 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         screenshot,
       },
       handler: async (args) => {
-        const session = sessions.get(args.session_id);
-        const runtime = session.requireRuntime();
         const o = args.options ?? {};
-        const result = await typeText(runtime, args.text, {
-          selector: o.selector,
-          ref: o.ref,
-          frame: o.frame,
-          delayMs: o.delay_ms,
-          keys: o.keys,
-          ...actionOptions(o),
-        });
-        return withScreenshot(session, 'scorm_keyboard_type', args.screenshot, { ...result });
+        return act(args, 'scorm_keyboard_type', (runtime) =>
+          typeText(runtime, args.text, {
+            ...targetOf(o),
+            delayMs: o.delay_ms,
+            keys: o.keys,
+            ...actionOptions(o),
+          }),
+        );
       },
     }),
     defineTool({
@@ -232,16 +219,14 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         settle_ms: waitOptions.settle_ms,
         screenshot,
       },
-      handler: async (args) => {
-        const session = sessions.get(args.session_id);
-        const runtime = session.requireRuntime();
-        const result = await fillFormBatch(runtime, args.fields, {
-          stopOnError: args.stop_on_error,
-          settleMs: args.settle_ms,
-          paths: batchFieldPaths,
-        });
-        return withScreenshot(session, 'scorm_dom_fill_form_batch', args.screenshot, { ...result });
-      },
+      handler: async (args) =>
+        act(args, 'scorm_dom_fill_form_batch', (runtime) =>
+          fillFormBatch(runtime, args.fields, {
+            stopOnError: args.stop_on_error,
+            settleMs: args.settle_ms,
+            paths: batchFieldPaths,
+          }),
+        ),
     }),
   ];
 }

@@ -8,15 +8,13 @@ import { traceInteractions } from '../../../dom/scenario/trace.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
-import { fillValue, frame, ref, selector, waitOptions } from './action-tools.js';
+import { fillValue, targetInput, waitOptions } from './action-tools.js';
 import { interactionFields } from './interaction-fields.js';
 
 const traceAction = z
   .object({
     type: z.enum(['click', 'fill', 'wait']),
-    selector: selector.optional(),
-    ref: ref.optional(),
-    frame: frame.optional(),
+    ...targetInput,
     value: fillValue.optional(),
     ms: z.number().int().min(0).max(30_000).optional().describe('For a wait: how long.'),
     ...interactionFields,
