@@ -5,6 +5,7 @@ import { benchConformance } from './conformance.js';
 import { benchValidation } from './validation.js';
 import { benchLogs } from './logs.js';
 import { benchNavigation } from './navigation.js';
+import { benchDomRead } from './dom-read.js';
 import { printRows } from './stats.js';
 
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
@@ -17,5 +18,6 @@ if (process.argv.includes('--no-browser')) {
   // Before the runtime benchmarks: they shut the shared browser and content server down at the end.
   printRows('Navigation in the player (issue 7)', await benchNavigation());
   printRows('Conformance harness (issue 7)', await benchConformance());
+  printRows('DOM read (issue 8)', await benchDomRead());
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }
