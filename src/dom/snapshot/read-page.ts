@@ -7,7 +7,7 @@ import type { Frame } from 'playwright-core';
 import { isScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
-import { chooseFrames } from '../frame-choice.js';
+import { framesToSearch } from '../target.js';
 import type { ScoFrame } from '../frames.js';
 import {
   controlNodes,
@@ -66,7 +66,7 @@ const MAX_TEXT = 120;
 export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): Promise<PageRead> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxCandidates = opts.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
-  const frames = await chooseFrames(runtime, opts.frame);
+  const frames = await framesToSearch(runtime, opts.frame);
   const notes: string[] = [];
   const top = frames[0] as ScoFrame;
 
