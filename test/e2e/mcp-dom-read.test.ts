@@ -8,26 +8,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import type { InteractiveElement } from '../../src/dom/snapshot/interactive.js';
 
 type Data = Record<string, unknown>;
-interface Element {
-  ref: string | null;
-  selector: string | null;
-  frame: string;
-  role: string;
-  name: string;
-  tag: string | null;
-  type?: string;
-  purpose: string;
-  question?: string;
-  state: {
-    disabled: boolean;
-    visible: boolean;
-    checked?: boolean;
-    value?: string;
-    visually_hidden?: boolean;
-  };
-}
+type Element = InteractiveElement;
 interface Found {
   forms: Array<{ frame: string; selector: string; inputs: Element[]; submit: Element | null }>;
   buttons: Element[];
@@ -53,11 +37,11 @@ after(async () => {
   await server.close();
 });
 
-async function openRuntime(name: string): Promise<string> {
+async function openRuntime(name: string, itemId?: string): Promise<string> {
   const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
     package_path: join(FIXTURES_DIR, 'courses', name),
   });
-  await callTool(server.client, 'scorm_runtime_open', { session_id });
+  await callTool(server.client, 'scorm_runtime_open', { session_id, ...(itemId ? { item_id: itemId } : {}) });
   return session_id;
 }
 
@@ -507,7 +491,7 @@ test('a ref whose element was removed fails fast with DOM_STALE_REF', async () =
 });
 
 test('hostile page: replaced prototypes and a looping getter do not hang or fool find; the session stays usable', async () => {
-  const hostile = await openRuntime('dom-read-hostile');
+  const hostile = await openRuntime('dom-read-hostile', 'hostile');
   await call('scorm_dom_wait_for', {
     session_id: hostile,
     condition: { expression: 'document.title.includes("ready")' },
@@ -539,7 +523,7 @@ test('hostile page: replaced prototypes and a looping getter do not hang or fool
 });
 
 test('huge page: 100,000 elements skip the snapshot with a note, the capped pass still finds the controls', async () => {
-  const huge = await openRuntime('dom-read-huge');
+  const huge = await openRuntime('dom-read-hostile', 'huge');
   await call('scorm_dom_wait_for', {
     session_id: huge,
     condition: { expression: 'document.title.includes("ready")' },

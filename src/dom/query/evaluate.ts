@@ -8,7 +8,8 @@ import type { Frame } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
-import { chooseFrame } from '../frame-choice.js';
+import type { ScoFrame } from '../frames.js';
+import { framesToSearch } from '../target.js';
 import { describeValue, type DescribedValue, type DescribeLimits } from './describe-value.js';
 
 export const RESULT_LIMITS: DescribeLimits = { maxChars: 100_000, maxDepth: 20, maxItems: 1_000 };
@@ -30,7 +31,7 @@ export interface EvaluateResult extends DescribedValue {
 }
 
 export async function evaluateInSco(runtime: CourseRuntime, req: EvaluateRequest): Promise<EvaluateResult> {
-  const target = await chooseFrame(runtime, req.frame);
+  const target = (await framesToSearch(runtime, req.frame))[0] as ScoFrame;
   const what = 'the expression';
   try {
     return await boundedPageCall(

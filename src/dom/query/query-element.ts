@@ -7,9 +7,8 @@ import type { Locator } from 'playwright-core';
 import { isScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
-import { chooseFrames } from '../frame-choice.js';
 import type { ScoFrame } from '../frames.js';
-import { resolveTarget, type TargetSpec } from '../target.js';
+import { framesToSearch, resolveTarget, type TargetSpec } from '../target.js';
 
 export type QueryType = 'all' | 'text' | 'attributes' | 'visibility' | 'styles' | 'value';
 
@@ -142,7 +141,7 @@ async function firstMatch(
     if (err.code === 'DOM_ELEMENT_NOT_FOUND') return null;
     if (err.code !== 'DOM_MULTIPLE_MATCHES' || !spec.selector) throw err;
     const count = Number(err.details?.match_count ?? 0);
-    for (const frame of await chooseFrames(runtime, spec.frame)) {
+    for (const frame of await framesToSearch(runtime, spec.frame)) {
       const locator = frame.frame.locator(spec.selector);
       if ((await locator.count().catch(() => 0)) > 0) return { frame, locator: locator.first(), count };
     }
@@ -151,5 +150,5 @@ async function firstMatch(
 }
 
 async function labels(runtime: CourseRuntime, spec: TargetSpec): Promise<string[]> {
-  return (await chooseFrames(runtime, spec.frame)).map((f) => f.label);
+  return (await framesToSearch(runtime, spec.frame)).map((f) => f.label);
 }

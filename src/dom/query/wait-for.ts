@@ -6,9 +6,8 @@
 import type { Locator } from 'playwright-core';
 import { fail, isScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { chooseFrames } from '../frame-choice.js';
 import type { ScoFrame } from '../frames.js';
-import { countIn, describeElements, type ElementSummary } from '../target.js';
+import { countIn, describeElements, framesToSearch, type ElementSummary } from '../target.js';
 import { evaluateInSco } from './evaluate.js';
 
 export interface WaitCondition {
@@ -69,7 +68,7 @@ export async function waitForCondition(
     polls++;
     const check = await checkOnce(runtime, condition, opts.frame, deadline);
     if (check.ok) {
-      const frame = check.frame ?? (await chooseFrames(runtime, opts.frame))[0];
+      const frame = check.frame ?? (await framesToSearch(runtime, opts.frame))[0];
       const element =
         check.element && check.frame
           ? ((await describeElements(check.frame, check.element, 1))[0] ?? null)
@@ -120,7 +119,7 @@ async function checkSelector(
   frameLabel: string | undefined,
 ): Promise<Check> {
   const selector = c.selector as string;
-  const frames = await chooseFrames(runtime, frameLabel);
+  const frames = await framesToSearch(runtime, frameLabel);
   let seen: string | undefined;
   let total = 0;
   for (const frame of frames) {
@@ -181,7 +180,7 @@ async function checkExpression(
       timeoutMs: Math.max(500, deadline - Date.now()),
       returnByValue: true,
     });
-    const frame = (await chooseFrames(runtime, res.frame)).at(0);
+    const frame = (await framesToSearch(runtime, res.frame)).at(0);
     if (truthy(res.type, res.result)) return { ok: true, ...(frame ? { frame } : {}) };
     return { ok: false, why: `the expression returned ${clip(JSON.stringify(res.result) ?? res.type)}` };
   } catch (err) {

@@ -131,9 +131,15 @@ export function buildInteractiveElements(
   const forms: FormInfo[] = [];
   const assessments: AssessmentInfo[] = [];
   for (const fr of read.frames) {
-    const inFrame = kept.filter((b) => b.frame === fr.frame);
+    const byForm = new Map<number, InteractiveElement[]>();
+    const byGroup = new Map<number, InteractiveElement[]>();
+    for (const b of kept) {
+      if (b.frame !== fr.frame || !b.candidate) continue;
+      if (b.candidate.form >= 0) pushTo(byForm, b.candidate.form, b.element);
+      if (b.candidate.group >= 0) pushTo(byGroup, b.candidate.group, b.element);
+    }
     (fr.scan?.forms ?? []).forEach((form, index) => {
-      const members = inFrame.filter((b) => b.candidate?.form === index).map((b) => b.element);
+      const members = byForm.get(index) ?? [];
       const submit =
         members.find((e) => e.purpose === 'submit') ??
         members.find((e) => e.role === 'button' && (e.type === 'submit' || e.type === 'image')) ??
@@ -146,7 +152,7 @@ export function buildInteractiveElements(
       });
     });
     (fr.scan?.groups ?? []).forEach((group, index) => {
-      const options = inFrame.filter((b) => b.candidate?.group === index).map((b) => b.element);
+      const options = byGroup.get(index) ?? [];
       if (options.length === 0) return;
       assessments.push({
         frame: fr.frame.label,
@@ -250,6 +256,12 @@ function toElement(
   const question = group?.kind === 'field' ? name || group.question : group?.question;
   if (question) element.question = question;
   return element;
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function implicitRoleName(c: ScanCandidate | null): string {

@@ -14,6 +14,12 @@ export interface ScanOptions {
   maxText: number;
   /** Boxes of snapshot nodes no candidate matched: find the element drawn there and give its selector. */
   locate?: Array<[number, number, number, number]>;
+  /**
+   * Return the result as one JSON string: Playwright serializes a large object value by value (measured
+   * on 2,000 controls: ~2 s against ~0.1 s for one string). The course can replace JSON.stringify, so
+   * the caller checks what it parses and falls back to the object form.
+   */
+  asJson?: boolean;
 }
 
 export interface ScanCandidate {
@@ -71,7 +77,7 @@ export interface ScanResult {
   located: Array<string | null>;
 }
 
-export function scanFrame(opts: ScanOptions): ScanResult {
+export function scanFrame(opts: ScanOptions): ScanResult | string {
   const doc = document;
   const INTERACTIVE_ROLES =
     ' button link checkbox radio textbox searchbox combobox listbox option menuitem menuitemcheckbox' +
@@ -363,7 +369,7 @@ export function scanFrame(opts: ScanOptions): ScanResult {
       focused = null;
     }
   }
-  return {
+  const result: ScanResult = {
     url: location.href,
     title: clip(doc.title),
     candidates,
@@ -376,4 +382,5 @@ export function scanFrame(opts: ScanOptions): ScanResult {
     failed,
     located,
   };
+  return opts.asJson ? JSON.stringify(result) : result;
 }

@@ -7,9 +7,16 @@ import type { Frame } from 'playwright-core';
 import { isScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
-import { chooseFrames } from '../frame-choice.js';
+import { framesToSearch } from '../target.js';
 import type { ScoFrame } from '../frames.js';
-import { controlNodes, takeAriaSnapshot, type AriaNode, type FlatNode } from './aria.js';
+import {
+  controlNodes,
+  refPrefix,
+  takeAriaSnapshot,
+  walkNodes,
+  type AriaNode,
+  type FlatNode,
+} from './aria.js';
 import { scanFrame, type ScanCandidate, type ScanResult } from './page-scan.js';
 
 export interface ReadOptions {
@@ -59,7 +66,7 @@ const MAX_TEXT = 120;
 export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): Promise<PageRead> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxCandidates = opts.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
-  const frames = await chooseFrames(runtime, opts.frame);
+  const frames = await framesToSearch(runtime, opts.frame);
   const notes: string[] = [];
   const top = frames[0] as ScoFrame;
 
@@ -85,7 +92,12 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
       );
     }
   }
-  const nodesByFrame = await assignNodesToFrames(runtime, snapshot ? controlNodes(snapshot) : [], frames);
+  const nodesByFrame = await assignNodesToFrames(
+    runtime,
+    snapshot ? controlNodes(snapshot) : [],
+    frames,
+    snapshot ? ownPrefix(snapshot) : null,
+  );
 
   const out: FrameRead[] = [];
   for (const frame of frames) {
@@ -134,9 +146,44 @@ async function runScan(
   timeoutMs: number,
   opts: Parameters<typeof scanFrame>[0],
 ): Promise<ScanResult> {
-  return boundedPageCall(runtime, 'the in-page element pass', timeoutMs, () =>
-    frame.evaluate(scanFrame, opts),
-  );
+  return boundedPageCall(runtime, 'the in-page element pass', timeoutMs, async () => {
+    const json = await frame.evaluate(scanFrame, { ...opts, asJson: true });
+    const parsed = parseScan(json);
+    if (parsed) return parsed;
+    // JSON.stringify replaced by the course: take the slow, value-by-value form.
+    const value = await frame.evaluate(scanFrame, { ...opts, asJson: false });
+    const checked = typeof value === 'string' ? null : parseScan(JSON.stringify(value));
+    if (!checked) throw new Error('the page returned a malformed element list');
+    return checked;
+  });
+}
+
+/** The scan result if `json` has its shape, else null. */
+function parseScan(json: unknown): ScanResult | null {
+  if (typeof json !== 'string') return null;
+  try {
+    const v = JSON.parse(json) as ScanResult;
+    const ok =
+      v !== null &&
+      typeof v === 'object' &&
+      Array.isArray(v.candidates) &&
+      Array.isArray(v.groups) &&
+      Array.isArray(v.forms) &&
+      Array.isArray(v.located) &&
+      v.candidates.every((c) => typeof c.selector === 'string' && Array.isArray(c.box) && c.box.length === 4);
+    return ok ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The snapshotted frame's own ref prefix: its first ref in document order (an iframe's node precedes its content). */
+function ownPrefix(roots: AriaNode[]): string | null {
+  let prefix: string | null = null;
+  walkNodes(roots, (node) => {
+    if (prefix === null && node.ref) prefix = refPrefix(node.ref);
+  });
+  return prefix;
 }
 
 /** Each snapshot node to the frame its ref belongs to (refs of a frame share an "fN" prefix). */
@@ -144,6 +191,7 @@ async function assignNodesToFrames(
   runtime: CourseRuntime,
   nodes: FlatNode[],
   frames: ScoFrame[],
+  topPrefix: string | null,
 ): Promise<Map<ScoFrame, FlatNode[]>> {
   const byPrefix = new Map<string, FlatNode[]>();
   for (const n of nodes) {
@@ -152,8 +200,11 @@ async function assignNodesToFrames(
     byPrefix.set(n.prefix, list);
   }
   const out = new Map<ScoFrame, FlatNode[]>();
-  for (const [, list] of byPrefix) {
-    const owner = await frameOfRef(runtime, (list[0] as FlatNode).node.ref as string);
+  for (const [prefix, list] of byPrefix) {
+    const owner =
+      prefix === topPrefix
+        ? frames[0]?.frame
+        : await frameOfRef(runtime, (list[0] as FlatNode).node.ref as string);
     const frame = frames.find((f) => f.frame === owner);
     if (frame) out.set(frame, list);
   }
