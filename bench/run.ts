@@ -7,6 +7,7 @@ import { benchExport } from './export.js';
 import { benchLogs } from './logs.js';
 import { benchNavigation } from './navigation.js';
 import { benchDomActions } from './dom-actions.js';
+import { benchDomRead } from './dom-read.js';
 import { printRows } from './stats.js';
 
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
@@ -21,5 +22,6 @@ if (process.argv.includes('--no-browser')) {
   printRows('Navigation in the player (issue 7)', await benchNavigation());
   printRows('Conformance harness (issue 7)', await benchConformance());
   printRows('DOM actions (issue 8)', await benchDomActions());
+  printRows('DOM read (issue 8)', await benchDomRead());
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }

@@ -121,7 +121,7 @@ export async function describeElements(
   return summaries.map((s) => ({ frame: frame.label, ...s }));
 }
 
-async function framesToSearch(runtime: CourseRuntime, label: string | undefined): Promise<ScoFrame[]> {
+export async function framesToSearch(runtime: CourseRuntime, label: string | undefined): Promise<ScoFrame[]> {
   const frames = await scoFrames(runtime);
   if (label === undefined) return frames;
   const found = frames.filter((f) => f.label === label);
@@ -134,7 +134,7 @@ async function framesToSearch(runtime: CourseRuntime, label: string | undefined)
   return found;
 }
 
-async function countIn(frame: Frame, locator: Locator, selector: string): Promise<number> {
+export async function countIn(frame: Frame, locator: Locator, selector: string): Promise<number> {
   try {
     return await locator.count();
   } catch (err) {

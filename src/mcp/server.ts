@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
-import type { ToolDefinition } from './tool.js';
+import { parseToolArgs, type ToolDefinition } from './tool.js';
 import { VERSION } from '../core/version.js';
 
 /** A JSON-RPC error as the SDK's protocol layer sends it: it copies code, message and data. */
@@ -73,16 +73,11 @@ export function createMcpServer(options: ServerOptions): Server {
           },
         );
       }
-      const parsed = z
-        .object(tool.input)
-        .strict()
-        .safeParse(request.params.arguments ?? {});
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
-        throw new JsonRpcError(INVALID_PARAMS, `Invalid parameters for ${name}: ${summary}`, {
+      const parsed = parseToolArgs(tool, request.params.arguments);
+      if (!parsed.ok) {
+        throw new JsonRpcError(INVALID_PARAMS, `Invalid parameters for ${name}: ${parsed.summary}`, {
           error_code: 'MCP_INVALID_PARAMS',
-          issues,
+          issues: parsed.issues,
         });
       }
       const result = await tool.handler(parsed.data, { requestId: id, signal: extra.signal });

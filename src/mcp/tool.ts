@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Tool groups; each can be switched off with SCORM_TESTER_TOOLSETS. */
 export type ToolGroup = 'system' | 'validation' | 'session' | 'runtime' | 'dom' | 'navigation' | 'automation';
@@ -36,4 +36,32 @@ export interface ToolDefinition extends Omit<TypedToolDefinition<z.ZodRawShape>,
 /** Keeps the handler's argument type tied to its schema, then erases it for the registry. */
 export function defineTool<S extends z.ZodRawShape>(def: TypedToolDefinition<S>): ToolDefinition {
   return def as ToolDefinition;
+}
+
+export interface ArgIssue {
+  path: string;
+  message: string;
+}
+
+/** Checks a tool's arguments against its input (unknown keys refused), exactly as tools/call does. */
+export function parseToolArgs(
+  tool: ToolDefinition,
+  args: unknown,
+): { ok: true; data: Record<string, unknown> } | { ok: false; issues: ArgIssue[]; summary: string } {
+  const parsed = z
+    .object(tool.input)
+    .strict()
+    .safeParse(args ?? {});
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+  return { ok: false, issues, summary };
+}
+
+/** The tools a server was built with, for tools that run other tools (scorm_test_api_integration's scenario). */
+export interface ToolRegistry {
+  /** The tool with this name and whether its group is switched on; undefined when no such tool exists. */
+  find(name: string): { tool: ToolDefinition; enabled: boolean } | undefined;
+  /** Every enabled tool. */
+  enabled(): readonly ToolDefinition[];
 }

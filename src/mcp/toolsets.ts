@@ -62,8 +62,17 @@ export function buildTools(
   enabled: Set<ToolGroup>,
 ): { tools: ToolDefinition[]; disabled: ToolDefinition[] } {
   const all = FACTORIES.flatMap((factory) => factory(ctx));
+  const byName = new Map(all.map((t) => [t.name, t]));
+  const enabledTools = all.filter((t) => enabled.has(t.group));
+  ctx.tools = {
+    find: (name) => {
+      const tool = byName.get(name);
+      return tool && { tool, enabled: enabled.has(tool.group) };
+    },
+    enabled: () => enabledTools,
+  };
   return {
-    tools: all.filter((t) => enabled.has(t.group)),
+    tools: enabledTools,
     disabled: all.filter((t) => !enabled.has(t.group)),
   };
 }

@@ -143,7 +143,7 @@ test('scorm_test_api_integration: SCORM 2004 and 1.2 courses initialize; capture
   const r = await callTool<IntegrationResult>(server.client, 'scorm_test_api_integration', {
     workspace_path: SAMPLE,
     capture_api_calls: true,
-    test_scenario: { steps: ['start'] },
+    test_scenario: { steps: [{ api: 'GetValue', args: ['cmi.location'] }] },
     settle_ms: 200,
   });
   assert.equal(r.api_test_results.initialize_success, true);

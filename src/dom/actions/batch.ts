@@ -14,7 +14,8 @@ export interface BatchField {
   selector?: string | undefined;
   ref?: string | undefined;
   frame?: string | undefined;
-  value: FillValue;
+  /** Absent only on fields another path claims (the tool's schema requires it otherwise). */
+  value?: FillValue | undefined;
   options?: { wait_for_selector?: boolean | undefined; wait_timeout_ms?: number | undefined } | undefined;
   /** Fields other paths read (e.g. interaction_id); the DOM path ignores them. */
   [other: string]: unknown;
@@ -62,7 +63,7 @@ export const domFieldPath: FieldPath = {
     const res = await fillElement(
       runtime,
       { selector: field.selector, ref: field.ref, frame: field.frame },
-      field.value,
+      field.value as FillValue,
       { waitForSelector: field.options?.wait_for_selector, waitTimeoutMs: field.options?.wait_timeout_ms },
     );
     const { success: _success, ...outcome } = res;
@@ -86,7 +87,10 @@ export async function fillFormBatch(
     for (let index = 0; index < fields.length; index++) {
       const field = fields[index] as BatchField;
       const path = paths.find((p) => p.claims(field)) ?? domFieldPath;
-      const target = field.selector ?? field.ref ?? '';
+      const target =
+        field.selector ??
+        field.ref ??
+        (typeof field.interaction_id === 'string' ? `interaction ${field.interaction_id}` : '');
       try {
         const outcome = await path.fill(runtime, field);
         results.push({ index, target, path: path.name, success: true, ...outcome });

@@ -22,7 +22,10 @@ import { CANONICAL_METHODS, canonicalMethod, type ApiCallRecord } from '../../ru
 import type { ViewportSpec } from '../../runtime/viewport.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { runScenario, type ScenarioReport } from '../../dom/scenario/run.js';
+import { testScenarioSchema } from '../../dom/scenario/schema.js';
+import { defineTool, type ExtraContent, type ToolDefinition } from '../tool.js';
+import { prepareScenario, registryInvoker } from './runtime/scenario-steps.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 
 const DEFAULT_MAX_CALLS = 1_000;
@@ -93,6 +96,7 @@ async function runAndUnload<T>(
   args: RunTarget,
   settle: number | undefined,
   use: (session: Session, runtime: CourseRuntime, report: ProbeReport) => T,
+  beforeUnload?: (session: Session, runtime: CourseRuntime) => Promise<void>,
 ): Promise<T> {
   let session: Session;
   let temporary = false;
@@ -104,7 +108,10 @@ async function runAndUnload<T>(
   try {
     const runtime = await session.openRuntime({ viewport: args.viewport });
     try {
-      const report = await probeRuntime(runtime, { settleMs: settle });
+      const report = await probeRuntime(runtime, {
+        settleMs: settle,
+        ...(beforeUnload ? { beforeUnload: () => beforeUnload(session, runtime) } : {}),
+      });
       return use(session, runtime, report);
     } finally {
       await runtime.close();
@@ -250,7 +257,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_test_api_integration',
       group: 'runtime',
       description:
-        'Run a course and check its SCORM API integration: launches the first SCO, waits until its calls settle, closes it like a learner (unload handlers run), and reports whether Initialize succeeded, the final data model, anomalies and console errors. Learner state is not saved.',
+        'Run a course and check its SCORM API integration: launches the first SCO, waits until its calls settle, runs test_scenario (API calls, clicks, fills, automation steps; each reported), closes it like a learner (unload handlers run), and reports whether Initialize succeeded, the final data model, anomalies and console errors. Learner state is not saved.',
       input: {
         workspace_path: packagePath,
         session_id: sessionId
@@ -261,53 +268,73 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
           .boolean()
           .optional()
           .describe('Include every call in api_test_results.api_calls_captured (default false).'),
-        test_scenario: z
-          .record(z.string(), z.unknown())
+        test_scenario: testScenarioSchema
           .optional()
           .describe(
-            'Acknowledged (scenario_ack) but not executed; drive the course with the DOM/automation tools instead.',
+            'Steps run in order once the course settles, before it is closed; each step is reported in scenario.results.',
           ),
         settle_ms: settleMs,
       },
-      handler: async (args) => {
-        const data = await runAndUnload(ctx, args, args.settle_ms, (session, runtime, report) => {
-          const issues = report.anomalies
-            .filter((a) => a.severity !== 'info')
-            .map((a) => `${a.severity}: ${a.type}: ${a.message}`);
-          return {
-            api_test_results: {
-              initialize_success: report.initialized,
-              data_model_state: report.dataModel && clipLongValues(report.dataModel),
-              ...(args.capture_api_calls
-                ? {
-                    api_calls_captured: report.calls.map((c) => ({
-                      method: c.method,
-                      parameters: c.args,
-                      result: c.result,
-                      error_code: c.errorCode,
-                      timestamp: c.timestamp,
-                      source: c.source,
-                    })),
-                  }
-                : {}),
-            },
-            manifest_ok: true,
-            scorm_version: runtime.version,
-            ...launchInfo(session),
-            scenario_ack: args.test_scenario !== undefined,
-            ...(args.test_scenario !== undefined
-              ? { scenario_note: 'test_scenario was received but its steps are not executed by this tool.' }
-              : {}),
-            final_state: report.finalState,
-            settled: report.settle.settled,
-            metrics: callMetrics(report.calls),
-            anomalies: report.anomalies,
-            detected_issues: issues,
-            console_errors: courseConsoleErrors(report.console).slice(0, MAX_CONSOLE_ERRORS),
-          };
-        });
-        return { data };
+      handler: async (args, toolCtx) => {
+        const scenario = args.test_scenario && prepareScenario(ctx.tools, args.test_scenario);
+        let ran: ScenarioReport<ExtraContent> | undefined;
+        const runSteps =
+          scenario &&
+          (async (session: Session, runtime: CourseRuntime): Promise<void> => {
+            ran = await runScenario(
+              runtime,
+              scenario,
+              registryInvoker(ctx.tools, session.id, toolCtx),
+              toolCtx.signal,
+            );
+          });
+        const data = await runAndUnload(
+          ctx,
+          args,
+          args.settle_ms,
+          (session, runtime, report) => {
+            const issues = report.anomalies
+              .filter((a) => a.severity !== 'info')
+              .map((a) => `${a.severity}: ${a.type}: ${a.message}`);
+            return {
+              api_test_results: {
+                initialize_success: report.initialized,
+                data_model_state: report.dataModel && clipLongValues(report.dataModel),
+                ...(args.capture_api_calls
+                  ? {
+                      api_calls_captured: report.calls.map((c) => ({
+                        method: c.method,
+                        parameters: c.args,
+                        result: c.result,
+                        error_code: c.errorCode,
+                        timestamp: c.timestamp,
+                        source: c.source,
+                      })),
+                    }
+                  : {}),
+              },
+              manifest_ok: true,
+              scorm_version: runtime.version,
+              ...launchInfo(session),
+              scenario_ack: args.test_scenario !== undefined,
+              ...(ran ? { scenario: scenarioView(ran) } : {}),
+              final_state: report.finalState,
+              settled: report.settle.settled,
+              metrics: callMetrics(report.calls),
+              anomalies: report.anomalies,
+              detected_issues: issues,
+              console_errors: courseConsoleErrors(report.console).slice(0, MAX_CONSOLE_ERRORS),
+            };
+          },
+          runSteps,
+        );
+        return { data, ...(ran && ran.content.length > 0 ? { content: ran.content } : {}) };
       },
     }),
   ];
+}
+
+function scenarioView(ran: ScenarioReport<ExtraContent>): Omit<ScenarioReport<ExtraContent>, 'content'> {
+  const { content: _content, ...view } = ran;
+  return view;
 }

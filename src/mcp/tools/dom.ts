@@ -8,7 +8,14 @@ import { actionTools } from './dom/action-tools.js';
 import { readTools } from './dom/read-tools.js';
 import { pageContextTools } from './dom/page-context-tools.js';
 import { a11yTools } from './dom/a11y-tools.js';
+import { traceTools } from './dom/trace-tools.js';
 
 export function domTools(ctx: ServerContext): ToolDefinition[] {
-  return [...actionTools(ctx), ...readTools(ctx), ...pageContextTools(ctx), ...a11yTools(ctx)];
+  return [
+    ...actionTools(ctx),
+    ...readTools(ctx),
+    ...pageContextTools(ctx),
+    ...a11yTools(ctx),
+    ...traceTools(ctx),
+  ];
 }

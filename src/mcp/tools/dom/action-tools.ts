@@ -8,6 +8,7 @@ import { fail } from '../../../core/errors.js';
 import { clickElement } from '../../../dom/actions/click.js';
 import { fillElement } from '../../../dom/actions/fill.js';
 import { domFieldPath, fillFormBatch, type FieldPath } from '../../../dom/actions/batch.js';
+import { automationFieldPath } from '../../../dom/scenario/automation-field.js';
 import { typeText } from '../../../dom/actions/keyboard.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
 import type { TargetSpec } from '../../../dom/target.js';
@@ -16,6 +17,7 @@ import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { sessionId } from '../shared-schemas.js';
+import { checkBatchField, interactionFields } from './interaction-fields.js';
 
 const selector = z
   .string()
@@ -37,12 +39,12 @@ const frame = z
   .max(500)
   .describe('Only search this SCO frame, by the label results give ("sco", "sco > iframe#content").');
 /** Where an action acts: one of selector or ref, optionally in one frame. */
-const targetInput = { selector: selector.optional(), ref: ref.optional(), frame: frame.optional() };
+export const targetInput = { selector: selector.optional(), ref: ref.optional(), frame: frame.optional() };
 function targetOf(args: { selector?: string; ref?: string; frame?: string }): TargetSpec {
   return { selector: args.selector, ref: args.ref, frame: args.frame };
 }
 
-const waitOptions = {
+export const waitOptions = {
   wait_for_selector: z.boolean().optional().describe('Wait for the selector to match (default true).'),
   wait_timeout_ms: z
     .number()
@@ -72,11 +74,12 @@ export const fillValue = z
     'Text for text inputs; a number (or numeric string) for number/range; true/false for a checkbox; true for a radio; an option value or label for a select (a list for a multi-select).',
   );
 
-/** One field of scorm_dom_fill_form_batch; other paths may extend it (e.g. with an interaction id). */
+/** One field of scorm_dom_fill_form_batch: a control with a value, or an interaction with a response. */
 export const batchFieldSchema = z
   .object({
     ...targetInput,
-    value: fillValue,
+    value: fillValue.optional(),
+    ...interactionFields,
     options: z
       .object({
         wait_for_selector: waitOptions.wait_for_selector,
@@ -85,10 +88,11 @@ export const batchFieldSchema = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkBatchField);
 
-/** The paths a batch field can take, first claim wins; the DOM path claims every field. */
-export const batchFieldPaths: FieldPath[] = [domFieldPath];
+/** The paths a batch field can take, first claim wins: fields naming an interaction, then the DOM. */
+export const batchFieldPaths: FieldPath[] = [automationFieldPath, domFieldPath];
 
 export function actionTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;

@@ -1,0 +1,51 @@
+/**
+ * scorm_assessment_interaction_trace: learner actions with before/after correlation (answer state, API
+ * calls, data-model changes, console errors), the path each took (automation or DOM), and the issues
+ * the trace shows.
+ */
+import { z } from 'zod';
+import { traceInteractions } from '../../../dom/scenario/trace.js';
+import type { ServerContext } from '../../context.js';
+import { defineTool, type ToolDefinition } from '../../tool.js';
+import { sessionId } from '../shared-schemas.js';
+import { fillValue, targetInput, waitOptions } from './action-tools.js';
+import { interactionFields } from './interaction-fields.js';
+
+const traceAction = z
+  .object({
+    type: z.enum(['click', 'fill', 'wait']),
+    ...targetInput,
+    value: fillValue.optional(),
+    ms: z.number().int().min(0).max(30_000).optional().describe('For a wait: how long.'),
+    ...interactionFields,
+  })
+  .strict();
+
+export function traceTools(ctx: ServerContext): ToolDefinition[] {
+  return [
+    defineTool({
+      name: 'scorm_assessment_interaction_trace',
+      group: 'dom',
+      description:
+        'Answer an assessment step by step and see what each action did: the answer state before/after, API calls, data-model changes, console errors (detailed: page text changes too). A fill with interaction_id+response uses window.SCORMAutomation when present (path "automation"), otherwise selector/ref (path "dom"). issues_detected: answers never recorded in cmi.interactions, interactions without result/response, SetValue errors, score/status never committed, console errors, each with its step and a fix.',
+      input: {
+        session_id: sessionId,
+        actions: z.array(traceAction).min(1).max(100),
+        capture_mode: z.enum(['standard', 'detailed']).optional().describe('Default standard.'),
+        settle_ms: waitOptions.settle_ms,
+        wait_timeout_ms: waitOptions.wait_timeout_ms,
+        stop_on_failure: z.boolean().optional().describe('Stop at the first failing action (default true).'),
+      },
+      handler: async (args) => {
+        const runtime = ctx.sessions.get(args.session_id).requireRuntime();
+        const report = await traceInteractions(runtime, args.actions, {
+          detailed: args.capture_mode === 'detailed',
+          settleMs: args.settle_ms ?? 0,
+          waitTimeoutMs: args.wait_timeout_ms,
+          stopOnFailure: args.stop_on_failure ?? true,
+        });
+        return { data: { capture_mode: args.capture_mode ?? 'standard', ...report } };
+      },
+    }),
+  ];
+}
