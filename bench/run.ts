@@ -6,6 +6,7 @@ import { benchValidation } from './validation.js';
 import { benchLogs } from './logs.js';
 import { benchNavigation } from './navigation.js';
 import { printRows } from './stats.js';
+import { benchA11y } from './a11y.js';
 
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 printRows('Validation (issue: foundation)', await benchValidation());
@@ -17,5 +18,6 @@ if (process.argv.includes('--no-browser')) {
   // Before the runtime benchmarks: they shut the shared browser and content server down at the end.
   printRows('Navigation in the player (issue 7)', await benchNavigation());
   printRows('Conformance harness (issue 7)', await benchConformance());
+  printRows('Accessibility audit (issue 8)', await benchA11y());
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }
