@@ -5,6 +5,7 @@ import { benchConformance } from './conformance.js';
 import { benchValidation } from './validation.js';
 import { benchLogs } from './logs.js';
 import { benchNavigation } from './navigation.js';
+import { benchDomRead } from './dom-read.js';
 import { printRows } from './stats.js';
 import { benchA11y } from './a11y.js';
 
@@ -19,5 +20,6 @@ if (process.argv.includes('--no-browser')) {
   printRows('Navigation in the player (issue 7)', await benchNavigation());
   printRows('Conformance harness (issue 7)', await benchConformance());
   printRows('Accessibility audit (issue 8)', await benchA11y());
+  printRows('DOM read (issue 8)', await benchDomRead());
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }

@@ -134,7 +134,7 @@ async function framesToSearch(runtime: CourseRuntime, label: string | undefined)
   return found;
 }
 
-async function countIn(frame: Frame, locator: Locator, selector: string): Promise<number> {
+export async function countIn(frame: Frame, locator: Locator, selector: string): Promise<number> {
   try {
     return await locator.count();
   } catch (err) {

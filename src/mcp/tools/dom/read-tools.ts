@@ -1,6 +1,195 @@
+/**
+ * Reading the SCO's page: its controls with refs, selectors and purposes, the page state an agent needs
+ * after an action, element queries, the agent's own expressions, and waiting for a condition.
+ */
+import { z } from 'zod';
+import { ScormTesterError, isScormTesterError } from '../../../core/errors.js';
+import { evaluateInSco } from '../../../dom/query/evaluate.js';
+import { queryElement } from '../../../dom/query/query-element.js';
+import { waitForCondition } from '../../../dom/query/wait-for.js';
+import { buildInteractiveElements } from '../../../dom/snapshot/interactive.js';
+import { readPageState } from '../../../dom/snapshot/page-state.js';
+import { readPage } from '../../../dom/snapshot/read-page.js';
 import type { ServerContext } from '../../context.js';
-import type { ToolDefinition } from '../../tool.js';
+import { defineTool, type ToolDefinition } from '../../tool.js';
+import { sessionId } from '../shared-schemas.js';
 
-export function readTools(_ctx: ServerContext): ToolDefinition[] {
-  return [];
+const frameLabel = z
+  .string()
+  .min(1)
+  .max(500)
+  .describe('Only this SCO frame, by its label in earlier results ("sco", "sco > iframe#content").');
+const selector = z
+  .string()
+  .min(1)
+  .max(2_000)
+  .describe('CSS selector (Playwright CSS: :has-text(), :visible work), or a ref like "f1e7".');
+const ref = z.string().min(1).max(40).describe('Element ref from scorm_dom_find_interactive_elements.');
+const expression = z
+  .string()
+  .min(1)
+  .max(100_000)
+  .describe(
+    'JavaScript expression; a function expression is called with `arg` ("(a) => document.title + a").',
+  );
+
+export function readTools(ctx: ServerContext): ToolDefinition[] {
+  const { sessions } = ctx;
+  return [
+    defineTool({
+      name: 'scorm_dom_find_interactive_elements',
+      group: 'dom',
+      description:
+        'Every control in the SCO frames in one call: ref (for click/fill), unique selector (valid in its frame), role, accessible name, frame, state and inferred purpose (next, previous, submit, answer_option, menu, close, text_entry, ...). Grouped as forms (fields + submit), assessments (question text + options), buttons, inputs and navigation.',
+      input: {
+        session_id: sessionId,
+        frame: frameLabel.optional(),
+        include_hidden: z
+          .boolean()
+          .optional()
+          .describe('Also list controls that are not rendered (display:none, no box), without refs.'),
+        max_elements: z
+          .number()
+          .int()
+          .min(1)
+          .max(5_000)
+          .optional()
+          .describe('Controls returned at most (default 500); counts say how many there are.'),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        try {
+          const read = await readPage(runtime, { frame: args.frame });
+          return {
+            data: buildInteractiveElements(read, {
+              includeHidden: args.include_hidden === true,
+              maxElements: args.max_elements ?? 500,
+            }),
+          };
+        } catch (err) {
+          throw asToolError(err, 'DOM_FIND_ERROR', 'Finding the interactive elements failed');
+        }
+      },
+    }),
+    defineTool({
+      name: 'scorm_get_page_state',
+      group: 'dom',
+      description:
+        'The SCO page as it is now, for deciding the next action: frames and URLs, title, headings, visible text (clipped), the accessibility snapshot as YAML with refs (clipped to max_chars), controls with purpose, focused element, open dialogs, and SCORM status (initialized, lesson/completion status, location, score).',
+      input: {
+        session_id: sessionId,
+        include_snapshot: z
+          .boolean()
+          .optional()
+          .describe('Include the accessibility snapshot YAML (default true).'),
+        max_chars: z
+          .number()
+          .int()
+          .min(200)
+          .max(500_000)
+          .optional()
+          .describe('Characters of snapshot YAML kept (default 20000).'),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        try {
+          return {
+            data: await readPageState(runtime, {
+              includeSnapshot: args.include_snapshot !== false,
+              maxChars: args.max_chars ?? 20_000,
+            }),
+          };
+        } catch (err) {
+          throw asToolError(err, 'DOM_FIND_ERROR', 'Reading the page state failed');
+        }
+      },
+    }),
+    defineTool({
+      name: 'scorm_dom_query',
+      group: 'dom',
+      description:
+        'State of one SCO element by selector or ref: textContent, attributes, visible, computedStyles (display, visibility, opacity, position, z-index, size, pointer-events, ...), value (checked for checkboxes/radios). No match: found=false. Several: the first (SCO frame first) with match_count.',
+      input: {
+        session_id: sessionId,
+        selector: selector.optional(),
+        ref: ref.optional(),
+        query_type: z.enum(['all', 'text', 'attributes', 'visibility', 'styles', 'value']).optional(),
+        frame: frameLabel.optional(),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const result = await queryElement(
+          runtime,
+          { selector: args.selector, ref: args.ref, frame: args.frame },
+          args.query_type ?? 'all',
+        );
+        return { data: result };
+      },
+    }),
+    defineTool({
+      name: 'scorm_dom_evaluate',
+      group: 'dom',
+      description:
+        'Run a JavaScript expression in the SCO frame (or `frame`) and return {result, type, frame, truncated}. A function expression is called with `arg` (values travel as arguments). Promises are awaited; stopped after timeout_ms (default 5000, DOM_TIMEOUT). DOM nodes, functions, cycles, BigInt and undefined are described; results over 100 kB are cut (truncated, original_size).',
+      input: {
+        session_id: sessionId,
+        expression,
+        arg: z.unknown().optional().describe('JSON value passed to the expression when it is a function.'),
+        return_by_value: z.boolean().optional().describe('false: only the result type (default true).'),
+        frame: frameLabel.optional(),
+        timeout_ms: z.number().int().min(100).max(60_000).optional(),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const result = await evaluateInSco(runtime, {
+          expression: args.expression,
+          arg: args.arg,
+          frame: args.frame,
+          timeoutMs: args.timeout_ms ?? 5_000,
+          returnByValue: args.return_by_value !== false,
+        });
+        return { data: result };
+      },
+    }),
+    defineTool({
+      name: 'scorm_dom_wait_for',
+      group: 'dom',
+      description:
+        'Wait until an element matching condition.selector (in any SCO frame) is visible/hidden, contains condition.text, has condition.attribute (= attribute_value), and/or condition.expression is truthy. Returns {success, elapsed_ms, matched{frame, element}}; DOM_TIMEOUT after timeout_ms (default 10000) says what was not met.',
+      input: {
+        session_id: sessionId,
+        condition: z
+          .object({
+            selector: selector.optional(),
+            visible: z.boolean().optional(),
+            text: z.string().max(10_000).optional(),
+            attribute: z.string().min(1).max(200).optional(),
+            attribute_value: z.string().max(10_000).optional(),
+            expression: expression.optional(),
+            arg: z.unknown().optional(),
+          })
+          .strict(),
+        timeout_ms: z.number().int().min(0).max(120_000).optional(),
+        frame: frameLabel.optional(),
+      },
+      handler: async (args) => {
+        const runtime = sessions.get(args.session_id).requireRuntime();
+        const result = await waitForCondition(runtime, args.condition, {
+          timeoutMs: args.timeout_ms ?? 10_000,
+          frame: args.frame,
+        });
+        return { data: result };
+      },
+    }),
+  ];
+}
+
+/** Our own errors pass through; anything else (the page navigated, Playwright failed) gets `code`. */
+function asToolError(err: unknown, code: 'DOM_FIND_ERROR', what: string): ScormTesterError {
+  if (isScormTesterError(err)) return err;
+  const msg = err instanceof Error ? err.message : String(err);
+  return new ScormTesterError(
+    code,
+    `${what}: ${(msg.split('\n')[0] ?? msg).slice(0, 300)}. If the SCO is loading or navigating, wait for it (scorm_dom_wait_for) and call again.`,
+  );
 }

@@ -1,0 +1,88 @@
+/**
+ * scorm_dom_evaluate: the agent's expression, run in a SCO frame. The one input that is code by design;
+ * it still cannot hurt the server: a throw becomes DOM_EVALUATE_ERROR with the page's message, a busy
+ * loop or a promise that never settles is stopped at the time limit (DOM_TIMEOUT, the session stays
+ * usable), and the result is described and capped in the page before it crosses to Node.
+ */
+import type { Frame } from 'playwright-core';
+import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { boundedPageCall } from '../bounded.js';
+import { chooseFrame } from '../frame-choice.js';
+import { describeValue, type DescribedValue, type DescribeLimits } from './describe-value.js';
+
+export const RESULT_LIMITS: DescribeLimits = { maxChars: 100_000, maxDepth: 20, maxItems: 1_000 };
+
+export interface EvaluateRequest {
+  expression: string;
+  /** Passed to the expression when it evaluates to a function. */
+  arg?: unknown;
+  frame?: string | undefined;
+  timeoutMs: number;
+  /** false: describe the result's type only (no values cross). */
+  returnByValue: boolean;
+}
+
+export interface EvaluateResult extends DescribedValue {
+  frame: string;
+  /** The expression was a function and was called (with `arg` when given). */
+  called: boolean;
+}
+
+export async function evaluateInSco(runtime: CourseRuntime, req: EvaluateRequest): Promise<EvaluateResult> {
+  const target = await chooseFrame(runtime, req.frame);
+  const what = 'the expression';
+  try {
+    return await boundedPageCall(
+      runtime,
+      what,
+      req.timeoutMs,
+      () => runExpression(target.frame, req),
+      () =>
+        new ScormTesterError(
+          'DOM_TIMEOUT',
+          `The expression did not finish within ${req.timeoutMs} ms (a busy loop, or a promise that never settles); ` +
+            'its script was stopped and the session is still usable. Raise timeout_ms, or return a value without waiting.',
+          { timeout_ms: req.timeoutMs, frame: target.label },
+        ),
+    ).then((r) => ({ ...r, frame: target.label }));
+  } catch (err) {
+    if (isScormTesterError(err)) throw err;
+    const msg = err instanceof Error ? err.message : String(err);
+    const first = (msg.split('\n')[0] ?? msg).replace(/^[\w.]+: /, '');
+    if (/Execution context was destroyed|navigat|detached/i.test(msg)) {
+      fail('DOM_NAVIGATED', `The frame navigated or closed while the expression ran: ${first}`, {
+        frame: target.label,
+      });
+    }
+    fail('DOM_EVALUATE_ERROR', `The expression threw in ${target.label}: ${first.slice(0, 500)}`, {
+      frame: target.label,
+    });
+  }
+}
+
+async function runExpression(frame: Frame, req: EvaluateRequest): Promise<Omit<EvaluateResult, 'frame'>> {
+  let handle = await frame.evaluateHandle(req.expression);
+  const isFunction = await handle.evaluate((v) => typeof v === 'function');
+  if (isFunction) {
+    const called = await frame.evaluateHandle(([fn, arg]) => (fn as (a: unknown) => unknown)(arg), [
+      handle,
+      req.arg,
+    ] as const);
+    await handle.dispose().catch(() => undefined);
+    handle = called;
+  }
+  try {
+    if (!req.returnByValue) {
+      const described = await frame.evaluate(describeValue, {
+        value: handle,
+        limits: { maxChars: 200, maxDepth: 0, maxItems: 0 },
+      });
+      return { type: described.type, result: null, truncated: false, called: isFunction };
+    }
+    const described = await frame.evaluate(describeValue, { value: handle, limits: RESULT_LIMITS });
+    return { ...described, called: isFunction };
+  } finally {
+    await handle.dispose().catch(() => undefined);
+  }
+}

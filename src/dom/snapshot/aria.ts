@@ -1,0 +1,174 @@
+/**
+ * Playwright's accessibility snapshot of the SCO (mode "ai"): roles, accessible names, states and refs
+ * ("f1e7") that stay with their element and resolve through the player page. One snapshot of the SCO
+ * frame's body covers the frames nested in it; each frame's refs carry its own "fN" prefix.
+ */
+import type { Frame } from 'playwright-core';
+
+/** A node of `ariaSnapshotJSON({ mode: 'ai', boxes: true })`, as far as we read it. */
+export interface AriaNode {
+  role: string;
+  name?: string;
+  ref?: string;
+  text?: string;
+  box?: { x: number; y: number; width: number; height: number };
+  children?: Array<AriaNode | string>;
+  cursor?: string;
+  checked?: boolean | 'mixed';
+  disabled?: boolean;
+  expanded?: boolean;
+  pressed?: boolean | 'mixed';
+  selected?: boolean;
+  active?: boolean;
+  level?: number;
+  url?: string;
+  placeholder?: string;
+  [prop: string]: unknown;
+}
+
+/** Roles a learner acts on. */
+export const CONTROL_ROLES = new Set([
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'switch',
+  'slider',
+  'spinbutton',
+  'treeitem',
+]);
+
+export interface FlatNode {
+  node: AriaNode;
+  /** The ref's frame prefix: "f1" for "f1e7". */
+  prefix: string;
+  /** Text of the node's string children, for nodes without a name. */
+  text: string;
+}
+
+export async function takeAriaSnapshot(frame: Frame, timeoutMs: number): Promise<AriaNode[]> {
+  const json = await frame.locator('body').ariaSnapshotJSON({ mode: 'ai', boxes: true, timeout: timeoutMs });
+  return Array.isArray(json) ? (json as unknown as AriaNode[]) : [json as unknown as AriaNode];
+}
+
+export function refPrefix(ref: string): string {
+  const e = ref.indexOf('e');
+  return e > 0 ? ref.slice(0, e) : '';
+}
+
+/**
+ * The nodes an agent can act on, in document order: controls with a ref, and elements Playwright marks
+ * clickable (cursor: pointer) that are not inside a control already listed (non-semantic "NEXT" divs).
+ */
+export function controlNodes(roots: AriaNode[]): FlatNode[] {
+  const out: FlatNode[] = [];
+  const visit = (node: AriaNode, insideControl: boolean): void => {
+    const isControl = CONTROL_ROLES.has(node.role);
+    const clickable = !isControl && !insideControl && node.cursor === 'pointer' && node.role !== 'iframe';
+    if (node.ref && (isControl || clickable)) {
+      const text = ownText(node);
+      if (isControl || text || node.name) out.push({ node, prefix: refPrefix(node.ref), text });
+    }
+    for (const child of node.children ?? []) {
+      if (typeof child !== 'string') visit(child, insideControl || isControl || clickable);
+    }
+  };
+  for (const root of roots) visit(root, false);
+  return out;
+}
+
+export function ownText(node: AriaNode): string {
+  if (typeof node.text === 'string') return node.text;
+  return (node.children ?? [])
+    .filter((c): c is string => typeof c === 'string')
+    .join(' ')
+    .trim();
+}
+
+/** All text of a subtree (names and strings), for summaries. */
+export function subtreeText(node: AriaNode | string, max: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  const visit = (n: AriaNode | string): void => {
+    if (length >= max) return;
+    const t = typeof n === 'string' ? n : (n.text ?? (n.children ? '' : (n.name ?? '')));
+    if (t) {
+      parts.push(t);
+      length += t.length + 1;
+    }
+    if (typeof n !== 'string') for (const c of n.children ?? []) visit(c);
+  };
+  visit(node);
+  const joined = parts.join(' ').replace(/\s+/g, ' ').trim();
+  return joined.length > max ? `${joined.slice(0, max - 1)}…` : joined;
+}
+
+export function walkNodes(roots: AriaNode[], fn: (node: AriaNode) => void): void {
+  const visit = (node: AriaNode): void => {
+    fn(node);
+    for (const c of node.children ?? []) if (typeof c !== 'string') visit(c);
+  };
+  for (const r of roots) visit(r);
+}
+
+const STATE_KEYS = ['checked', 'disabled', 'expanded', 'pressed', 'selected', 'active', 'level'] as const;
+
+/**
+ * The snapshot as YAML in Playwright's "ai" notation (`- button "Next" [disabled] [ref=f1e7]`), without
+ * boxes, clipped to `maxChars` at a line boundary.
+ */
+export function renderSnapshotYaml(
+  roots: AriaNode[],
+  maxChars: number,
+): { yaml: string; truncated: boolean } {
+  const lines: string[] = [];
+  let size = 0;
+  let truncated = false;
+  const push = (line: string): boolean => {
+    if (size + line.length + 1 > maxChars) {
+      truncated = true;
+      return false;
+    }
+    lines.push(line);
+    size += line.length + 1;
+    return true;
+  };
+  const visit = (node: AriaNode | string, indent: string): boolean => {
+    if (typeof node === 'string') return push(`${indent}- text: ${quoteIfNeeded(node)}`);
+    let head = `${indent}- ${node.role}`;
+    if (node.name) head += ` ${JSON.stringify(node.name)}`;
+    for (const key of STATE_KEYS) {
+      const v = node[key];
+      if (v === true) head += ` [${key}]`;
+      else if (v !== undefined && v !== false) head += ` [${key}=${String(v)}]`;
+    }
+    if (node.ref) head += ` [ref=${node.ref}]`;
+    if (node.cursor === 'pointer') head += ' [cursor=pointer]';
+    const kids = node.children ?? [];
+    const props: string[] = [];
+    if (node.url) props.push(`${indent}  - /url: ${quoteIfNeeded(node.url)}`);
+    if (node.placeholder) props.push(`${indent}  - /placeholder: ${quoteIfNeeded(node.placeholder)}`);
+    if (kids.length === 0 && props.length === 0) {
+      return push(node.text ? `${head}: ${quoteIfNeeded(node.text)}` : head);
+    }
+    if (!push(`${head}:`)) return false;
+    for (const p of props) if (!push(p)) return false;
+    if (node.text && !push(`${indent}  - text: ${quoteIfNeeded(node.text)}`)) return false;
+    for (const child of kids) if (!visit(child, `${indent}  `)) return false;
+    return true;
+  };
+  for (const root of roots) if (!visit(root, '')) break;
+  return { yaml: lines.join('\n'), truncated };
+}
+
+function quoteIfNeeded(text: string): string {
+  return /^[\w .,!?()'/-]*$/.test(text) && text.trim() === text ? text : JSON.stringify(text);
+}

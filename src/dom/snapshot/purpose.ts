@@ -1,0 +1,88 @@
+/**
+ * What a control is for, inferred the way a learner reads it: role first, then its name and text, then
+ * attributes and icon classes (an arrow icon on an unlabeled button), then where it sits (an option in a
+ * question group, a submit button of a form).
+ */
+export type Purpose =
+  | 'next'
+  | 'previous'
+  | 'submit'
+  | 'answer_option'
+  | 'menu'
+  | 'close'
+  | 'play_pause'
+  | 'start_resume'
+  | 'retry'
+  | 'exit'
+  | 'text_entry'
+  | 'selection'
+  | 'toggle'
+  | 'link'
+  | 'other';
+
+export interface PurposeInput {
+  role: string;
+  tag: string | null;
+  type: string | null;
+  /** Accessible name. */
+  name: string;
+  /** Visible text, aria-label, title, alt. */
+  text: string;
+  /** id, class names, icon classes. */
+  hints: string;
+  /** In a fieldset, radiogroup or group of same-named options. */
+  inQuestionGroup: boolean;
+  inForm: boolean;
+}
+
+// Words are matched on the name and text first; class and id hints only when those say nothing.
+const WORD_RULES: Array<[Purpose, RegExp]> = [
+  ['submit', /\b(submit|check(\s+(my\s+)?answers?)?|send|grade|confirm|finish( quiz)?|done)\b/],
+  ['next', /\b(next|continue|forward|proceed|weiter|suivant|siguiente)\b|[→›»▶⟶]|^>+$/],
+  ['previous', /\b(prev|previous|back|zurück|précédent|anterior)\b|[←‹«◀⟵]|^<+$/],
+  ['menu', /\b(menu|toc|table of contents|contents|outline|sidebar|hamburger|index)\b|☰/],
+  ['close', /\b(close|dismiss|cancel)\b|^[×✕✖x]$/],
+  ['play_pause', /\b(play|pause|mute|unmute|volume|replay|rewind|audio|video)\b|[⏯⏸⏵]/],
+  ['start_resume', /\b(start|begin|resume|launch|get started|let'?s go|enter)\b/],
+  ['retry', /\b(retry|try again|restart|reset|retake)\b/],
+  ['exit', /\b(exit|quit|log ?out|leave)\b/],
+];
+
+const HINT_RULES: Array<[Purpose, RegExp]> = [
+  ['next', /(^|[\s_-])(next|arrow[-_]?right|chevron[-_]?right|fwd|forward)([\s_-]|$)/],
+  ['previous', /(^|[\s_-])(prev|previous|back|arrow[-_]?left|chevron[-_]?left)([\s_-]|$)/],
+  ['submit', /(^|[\s_-])(submit|check)([\s_-]|$)/],
+  ['menu', /(^|[\s_-])(menu|toc|hamburger|bars)([\s_-]|$)/],
+  ['close', /(^|[\s_-])(close|times|dismiss)([\s_-]|$)/],
+  ['play_pause', /(^|[\s_-])(play|pause|volume|mute)([\s_-]|$)/],
+];
+
+const TEXT_ENTRY_ROLES = new Set(['textbox', 'searchbox', 'spinbutton']);
+const SELECTION_ROLES = new Set(['combobox', 'listbox', 'slider']);
+const OPTION_ROLES = new Set(['radio', 'menuitemradio', 'option']);
+const CHECK_ROLES = new Set(['checkbox', 'menuitemcheckbox', 'switch']);
+
+export function inferPurpose(input: PurposeInput): Purpose {
+  const { role } = input;
+  if (TEXT_ENTRY_ROLES.has(role)) return 'text_entry';
+  if (SELECTION_ROLES.has(role)) return 'selection';
+  if (OPTION_ROLES.has(role)) return 'answer_option';
+  if (CHECK_ROLES.has(role)) return input.inQuestionGroup ? 'answer_option' : 'toggle';
+  const words = `${input.name} ${input.text}`.toLowerCase().replace(/\s+/g, ' ').trim();
+  for (const [purpose, re] of WORD_RULES) if (re.test(words)) return purpose;
+  const submitType = input.type === 'submit' || input.type === 'image';
+  if (submitType && (input.tag === 'input' || input.inForm)) return 'submit';
+  const hints = input.hints.toLowerCase();
+  for (const [purpose, re] of HINT_RULES) if (re.test(hints)) return purpose;
+  if (input.inQuestionGroup) return 'answer_option';
+  if (role === 'link') return 'link';
+  return 'other';
+}
+
+export const NAVIGATION_PURPOSES: ReadonlySet<Purpose> = new Set([
+  'next',
+  'previous',
+  'menu',
+  'start_resume',
+  'exit',
+]);
