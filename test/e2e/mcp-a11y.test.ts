@@ -42,8 +42,7 @@ interface Audit {
 let server: StartedServer;
 
 before(async () => {
-  // A short runtime budget: a course stuck before our first audit is stopped by the runtime's own wait.
-  server = await startServer({ SCORM_TESTER_COURSE_TIMEOUT_MS: '3000' });
+  server = await startServer();
 });
 after(async () => {
   await server.close();
@@ -224,9 +223,12 @@ describe('scorm_accessibility_audit', () => {
       timeout_ms: 1_500,
     });
     assert.equal(err.error_code, 'A11Y_AUDIT_ERROR');
-    assert.match(err.message, /did not finish within 1500 ms \(running axe/);
+    assert.match(
+      err.message,
+      /did not finish within 1500 ms \((loading axe-core|running axe), frame "sco"\)/,
+    );
     assert.match(err.message, /timeout_ms/);
-    assert.equal((err.data.details as Record<string, unknown>).script_stopped, true);
+    assert.match(err.message, /The running script was stopped; the runtime is still usable/);
     assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
     const status = await callTool(server.client, 'scorm_runtime_status', { session_id: sessionId });
     assert.equal(status.open, true);
@@ -251,10 +253,9 @@ describe('scorm_accessibility_audit', () => {
       timeout_ms: 1_000,
     });
     assert.equal(err.error_code, 'A11Y_AUDIT_ERROR');
-    assert.match(err.message, /The page was busy/);
-    assert.match(err.message, /was stopped, and the runtime is still usable/);
-    assert.equal((err.data.details as Record<string, unknown>).script_stopped, true);
-    assert.ok((await scriptStops(sessionId)).length > 0);
+    assert.match(err.message, /did not finish within 1000 ms/);
+    assert.match(err.message, /The running script was stopped; the runtime is still usable/);
+    assert.ok((await scriptStops(sessionId)).includes('the accessibility audit'));
     const a = await audit(sessionId);
     assert.deepEqual(a.frames_audited, ['sco']);
     await close(sessionId);

@@ -2,10 +2,11 @@
  * The accessibility audit of a running SCO: axe-core in every SCO frame (the SCO and the frames nested in
  * it, never the player), each in an isolated world of its own, merged into one result per rule with the
  * frame of every element. Bounded in time: past the budget the script keeping the page busy (axe or the
- * course) is stopped, so the runtime stays usable, and A11Y_AUDIT_ERROR says what to do.
+ * course) is stopped through the runtime, so it stays usable, and A11Y_AUDIT_ERROR says what to do.
  */
-import { fail, isScormTesterError } from '../../core/errors.js';
+import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { boundedPageCall } from '../bounded.js';
 import { scoFrames, type ScoFrame } from '../frames.js';
 import { axeSource } from './axe-source.js';
 import { fixHint } from './fix-hints.js';
@@ -34,8 +35,6 @@ export const AUDIT_DEFAULTS: AuditOptions = {
 export const MAX_AUDITED_FRAMES = 25;
 const MAX_HTML_CHARS = 300;
 const MAX_TEXT_CHARS = 600;
-/** How long the page's thread may stay silent after the budget before its script is stopped. */
-const RESPONSIVE_PROBE_MS = 500;
 
 export interface A11yNode {
   frame: string;
@@ -121,110 +120,82 @@ function merge(perFrame: Array<{ label: string; rules: PageRule[] }>, maxNodes: 
   );
 }
 
-class AuditTimeout extends Error {}
-
-/** One DevTools session per runtime, kept: only a session attached while the page answered can stop a stuck script. */
-const sessions = new WeakMap<CourseRuntime, Promise<IsolatedWorlds>>();
-
-function worldsFor(runtime: CourseRuntime): Promise<IsolatedWorlds> {
-  let worlds = sessions.get(runtime);
-  if (!worlds) {
-    worlds = IsolatedWorlds.attach(runtime.playerPage);
-    sessions.set(runtime, worlds);
-    worlds.catch(() => sessions.delete(runtime));
-  }
-  return worlds;
+/** Where the audit is, for the message when it runs out of time. */
+interface Progress {
+  phase: string;
+  frame: string;
+  /** Set when the time is up: the audit stops at its next step. */
+  abandoned: boolean;
 }
 
 export async function auditAccessibility(runtime: CourseRuntime, options: AuditOptions): Promise<A11yAudit> {
   const started = Date.now();
-  const deadline = started + options.timeoutMs;
-  const worlds = await worldsFor(runtime);
-  let phase = 'listing the SCO frames';
-  let current = 'sco';
-  const inTime = async <T>(work: Promise<T>): Promise<T> => {
-    work.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new AuditTimeout()), Math.max(0, deadline - Date.now()));
-    });
-    try {
-      return await Promise.race([work, late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const progress: Progress = { phase: 'listing the SCO frames', frame: 'sco', abandoned: false };
+  const worlds = await IsolatedWorlds.attach(runtime.playerPage);
   try {
-    const frames = await inTime(scoFrames(runtime));
-    const source = await axeSource();
-    const ids = await inTime(worlds.frameIds());
-    const audited: Array<{ label: string; result: PageAuditResult }> = [];
-    const skipped: A11yAudit['frames_skipped'] = [];
-    for (const [index, f] of frames.entries()) {
-      if (index >= MAX_AUDITED_FRAMES) {
-        skipped.push({ frame: f.label, reason: `more than ${MAX_AUDITED_FRAMES} frames: not audited` });
-        continue;
-      }
-      current = f.label;
-      const outcome = await auditFrame(worlds, f, ids.get(f.frame), source, options, inTime, (p) => {
-        phase = p;
-      });
-      if ('reason' in outcome) skipped.push({ frame: f.label, reason: outcome.reason });
-      else audited.push({ label: f.label, result: outcome.result });
-    }
-    if (audited.length === 0) {
-      fail(
-        'A11Y_AUDIT_ERROR',
-        `No SCO frame could be audited: ${skipped.map((s) => `${s.frame}: ${s.reason}`).join('; ')}. ` +
-          'Wait until the course has loaded (scorm_runtime_status) and try again.',
-        { frames_skipped: skipped },
-      );
-    }
-    return summarize(audited, skipped, options, Date.now() - started);
+    // Past the budget, boundedPageCall stops the script holding the page (axe, or a course that never
+    // yields) through the runtime, whose DevTools session answers even when ours, new, would not.
+    return await boundedPageCall(
+      runtime,
+      'the accessibility audit',
+      options.timeoutMs,
+      () => runAudit(runtime, worlds, options, progress, started),
+      () => {
+        progress.abandoned = true;
+        return new ScormTesterError(
+          'A11Y_AUDIT_ERROR',
+          `The accessibility audit did not finish within ${options.timeoutMs} ms (${progress.phase}, frame ` +
+            `"${progress.frame}"): a very large page, or a course script that keeps the page busy. The running ` +
+            'script was stopped; the runtime is still usable. Retry with a larger timeout_ms, or audit when the course is idle.',
+          { timeout_ms: options.timeoutMs, frame: progress.frame, phase: progress.phase },
+        );
+      },
+    );
   } catch (error) {
-    if (error instanceof AuditTimeout) {
-      const stopped = await stopBusyScript(runtime, worlds);
-      fail(
-        'A11Y_AUDIT_ERROR',
-        `The accessibility audit did not finish within ${options.timeoutMs} ms (${phase}, frame "${current}"). ` +
-          (stopped
-            ? 'The page was busy (a very large page, or a course script that never yields); the script that held it ' +
-              'was stopped, and the runtime is still usable. '
-            : 'The page still answers (the audit was slow, not stuck); the runtime is usable. ') +
-          'Retry with a larger timeout_ms, or audit when the course is idle.',
-        { timeout_ms: options.timeoutMs, frame: current, phase, script_stopped: stopped },
-      );
-    }
     if (runtime.isCrashed || !runtime.isOpen) await runtime.scoFrame(); // throws BROWSER_CRASHED / RUNTIME_NOT_OPEN
     if (isScormTesterError(error)) throw error;
     fail(
       'A11Y_AUDIT_ERROR',
-      `The accessibility audit failed (${phase}, frame "${current}"): ${error instanceof Error ? error.message : String(error)}`,
-      { frame: current, phase },
+      `The accessibility audit failed (${progress.phase}, frame "${progress.frame}"): ` +
+        `${error instanceof Error ? error.message : String(error)}`,
+      { frame: progress.frame, phase: progress.phase },
     );
+  } finally {
+    await worlds.detach();
   }
 }
 
-/**
- * After the budget: when the page's thread does not answer, stop what runs on it (axe, or the course's
- * loop). Our session does it when it can; otherwise the runtime's own bounded wait does (COURSE_TIMEOUT
- * after the runtime's budget, which stops the script and reports it). Returns whether a script was stopped.
- */
-async function stopBusyScript(runtime: CourseRuntime, worlds: IsolatedWorlds): Promise<boolean> {
-  if (await worlds.responsive(RESPONSIVE_PROBE_MS)) return false;
-  if (!worlds.canInterrupt) {
-    return runtime.settle().then(
-      () => false,
-      (error: unknown) => isScormTesterError(error) && error.code === 'COURSE_TIMEOUT',
+async function runAudit(
+  runtime: CourseRuntime,
+  worlds: IsolatedWorlds,
+  options: AuditOptions,
+  progress: Progress,
+  started: number,
+): Promise<A11yAudit> {
+  const frames = await scoFrames(runtime);
+  const source = await axeSource();
+  const ids = await worlds.frameIds();
+  const audited: Array<{ label: string; result: PageAuditResult }> = [];
+  const skipped: A11yAudit['frames_skipped'] = [];
+  for (const [index, f] of frames.entries()) {
+    if (index >= MAX_AUDITED_FRAMES) {
+      skipped.push({ frame: f.label, reason: `more than ${MAX_AUDITED_FRAMES} frames: not audited` });
+      continue;
+    }
+    progress.frame = f.label;
+    const outcome = await auditFrame(worlds, f, ids.get(f.frame), source, options, progress);
+    if ('reason' in outcome) skipped.push({ frame: f.label, reason: outcome.reason });
+    else audited.push({ label: f.label, result: outcome.result });
+  }
+  if (audited.length === 0) {
+    fail(
+      'A11Y_AUDIT_ERROR',
+      `No SCO frame could be audited: ${skipped.map((s) => `${s.frame}: ${s.reason}`).join('; ')}. ` +
+        'Wait until the course has loaded (scorm_runtime_status) and try again.',
+      { frames_skipped: skipped },
     );
   }
-  await worlds.terminate();
-  runtime.log.emit('script_terminated', {
-    reason: 'timeout',
-    operation: 'the accessibility audit',
-    timestamp: Date.now(),
-  });
-  return true;
+  return summarize(audited, skipped, options, Date.now() - started);
 }
 
 type FrameOutcome = { result: PageAuditResult } | { reason: string };
@@ -235,27 +206,27 @@ async function auditFrame(
   frameId: string | undefined,
   source: string,
   options: AuditOptions,
-  inTime: <T>(work: Promise<T>) => Promise<T>,
-  setPhase: (phase: string) => void,
+  progress: Progress,
 ): Promise<FrameOutcome> {
   if (!frameId) return { reason: "not found in the browser's frame tree (an out-of-process frame)" };
-  if (f.frame.isDetached()) return { reason: 'the frame was removed during the audit' };
+  const step = (phase: string): void => {
+    if (progress.abandoned) throw new Error('abandoned after the time limit');
+    progress.phase = phase;
+  };
   try {
-    setPhase('loading axe-core');
-    const contextId = await inTime(worlds.create(frameId));
-    await inTime(worlds.load(contextId, source));
-    setPhase('running axe');
-    const result = await inTime(
-      worlds.call(contextId, auditInPage, {
-        tags: tagsFor(options.level, options.includeBestPractices),
-        maxNodesPerRule: options.maxNodesPerRule,
-        maxHtmlChars: MAX_HTML_CHARS,
-        maxTextChars: MAX_TEXT_CHARS,
-      }),
-    );
+    step('loading axe-core');
+    const contextId = await worlds.create(frameId);
+    await worlds.load(contextId, source);
+    step('running axe');
+    const result = await worlds.call(contextId, auditInPage, {
+      tags: tagsFor(options.level, options.includeBestPractices),
+      maxNodesPerRule: options.maxNodesPerRule,
+      maxHtmlChars: MAX_HTML_CHARS,
+      maxTextChars: MAX_TEXT_CHARS,
+    });
     return { result };
   } catch (error) {
-    if (error instanceof AuditTimeout) throw error;
+    if (progress.abandoned) throw error;
     if (f.frame.isDetached()) return { reason: 'the frame was removed during the audit' };
     const message = error instanceof Error ? error.message : String(error);
     if (/context was destroyed|Cannot find context|No frame/i.test(message))

@@ -25,11 +25,6 @@ const withoutFragment = (url: string): string => url.replace(/#.*$/s, '');
 
 export class IsolatedWorlds {
   private worldCount = 0;
-  /**
-   * Whether the page has answered this session once. A session attached while the page's thread was
-   * busy gets no answer, not even to terminateExecution, until the thread is free.
-   */
-  private answered = false;
 
   private constructor(
     private readonly page: Page,
@@ -38,16 +33,6 @@ export class IsolatedWorlds {
 
   static async attach(page: Page): Promise<IsolatedWorlds> {
     return new IsolatedWorlds(page, await page.context().newCDPSession(page));
-  }
-
-  get canInterrupt(): boolean {
-    return this.answered;
-  }
-
-  private async send<T>(method: Parameters<CDPSession['send']>[0], params?: object): Promise<T> {
-    const out = (await this.cdp.send(method, params as never)) as T;
-    this.answered = true;
-    return out;
   }
 
   /**
@@ -110,25 +95,11 @@ export class IsolatedWorlds {
     return res.result.value as R;
   }
 
-  /** Whether the page's JavaScript thread answers within `ms` (false: a script is keeping it busy). */
-  async responsive(ms: number): Promise<boolean> {
-    const answer = this.send('Runtime.evaluate', { expression: '0', returnByValue: true }).then(
-      () => true,
-      () => false,
-    );
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-    });
-    try {
-      return await Promise.race([answer, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  async detach(): Promise<void> {
+    await this.cdp.detach().catch(() => undefined);
   }
 
-  /** Stops the script running on the page's thread now (ours or the course's); see canInterrupt. */
-  async terminate(): Promise<void> {
-    await this.cdp.send('Runtime.terminateExecution').catch(() => undefined);
+  private async send<T>(method: Parameters<CDPSession['send']>[0], params?: object): Promise<T> {
+    return (await this.cdp.send(method, params as never)) as T;
   }
 }
