@@ -1,6 +1,6 @@
 /**
- * The accessibility audit (scorm_accessibility_audit's engine) on the sample course's first SCO, WCAG AA:
- * median of repeated audits of one open runtime. Issue 8's target: at most 1.5 s.
+ * The accessibility audit (scorm_accessibility_audit's engine) on the automation sample course's first
+ * slide, WCAG AA: median of repeated audits of one open runtime. Issue 8's target: at most 1.5 s.
  */
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/core/version.js';
@@ -9,16 +9,16 @@ import { buildRteInit } from '../src/rte/adapter/index.js';
 import { openCourseRuntime } from '../src/runtime/course-runtime.js';
 import { median, timeIt, type BenchRow } from './stats.js';
 
-const SAMPLE = join(PACKAGE_ROOT, 'samples/sample-course');
+const SAMPLE = join(PACKAGE_ROOT, 'samples/automation-course');
 const RUNS = 9;
 
 export async function benchA11y(): Promise<BenchRow[]> {
   const runtime = await openCourseRuntime({
     packageRoot: SAMPLE,
-    launchPath: 'intro/index.html',
+    launchPath: 'index.html',
     scormVersion: '2004',
-    scoId: 'item_intro',
-    rte: buildRteInit({ version: '2004', scoId: 'item_intro' }),
+    scoId: 'item_water_cycle',
+    rte: buildRteInit({ version: '2004', scoId: 'item_water_cycle' }),
     viewport: { width: 1366, height: 768 },
   });
   try {
@@ -28,7 +28,7 @@ export async function benchA11y(): Promise<BenchRow[]> {
     const times = await timeIt(RUNS, () => auditAccessibility(runtime, AUDIT_DEFAULTS));
     return [
       {
-        name: 'axe audit, sample course, WCAG AA',
+        name: 'axe audit, automation sample course, WCAG AA',
         median_ms: median(times),
         runs: RUNS,
         target: '<= 1500 ms',

@@ -193,6 +193,20 @@ describe('scorm_accessibility_audit', () => {
     await close(sessionId);
   });
 
+  test('the automation sample course audits clean at AA on every slide', async () => {
+    const sessionId = await openRuntime(join(SAMPLES_DIR, 'automation-course'));
+    for (const slideId of ['intro', 'cycle', 'check-1', 'check-2', 'check-3', 'summary']) {
+      await callTool(server.client, 'scorm_automation_go_to_slide', { session_id: sessionId, slideId });
+      const a = await audit(sessionId);
+      assert.deepEqual(
+        a.violations.map((v) => `${v.rule}: ${v.nodes.map((n) => n.selector).join(', ')}`),
+        [],
+        `slide ${slideId}`,
+      );
+    }
+    await close(sessionId);
+  });
+
   test('a course that fakes window.axe and replaces built-ins still gets its real findings', async () => {
     const sessionId = await openRuntime(course('a11y-tampered'));
     const before = await record(sessionId);
