@@ -392,3 +392,37 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   assert.equal(api.result, 'answered-q1');
   await callTool(server.client, 'scorm_session_close', { session_id });
 });
+
+test('the sample course bookmarks: closed mid-way, it resumes on the same slide with its answers and interactions', async () => {
+  const first = await callTool<{ session_id: string }>(server.client, 'scorm_open_course', {
+    package_path: COURSE,
+  });
+  await auto('go_to_slide', { session_id: first.session_id, slideId: 'check-1' });
+  await auto('set_response', { session_id: first.session_id, id: 'q_evaporation', response: 'condensation' });
+  await auto('check_answer', { session_id: first.session_id, id: 'q_evaporation' });
+  await auto('go_to_slide', { session_id: first.session_id, slideId: 'check-2' });
+  await auto('set_response', {
+    session_id: first.session_id,
+    id: 'q_condensation',
+    response: 'condensation',
+  });
+  const closed = await callTool<Data>(server.client, 'scorm_close_course', { session_id: first.session_id });
+  assert.deepEqual([closed.exit, closed.exit_set_by], ['suspend', 'course']);
+
+  const again = await callTool<{ session_id: string; resumed: boolean }>(server.client, 'scorm_open_course', {
+    package_path: COURSE,
+  });
+  assert.equal(again.resumed, true);
+  const session_id = again.session_id;
+  const slide = await auto<{ id: string }>('get_current_slide', { session_id });
+  assert.equal(slide.result.id, 'check-2');
+  assert.equal((await auto('get_response', { session_id, id: 'q_condensation' })).result, 'condensation');
+  assert.equal((await auto('get_response', { session_id, id: 'q_evaporation' })).result, 'condensation');
+  // The interaction recorded in the first session keeps its entry; a new one gets the next.
+  await auto('set_response', { session_id, id: 'q_evaporation', response: 'evaporation' });
+  const fixed = await auto('check_answer', { session_id, id: 'q_evaporation' });
+  assert.equal(changed(fixed.changes)['cmi.interactions.0.result'], 'correct');
+  const fill = await auto('check_answer', { session_id, id: 'q_condensation' });
+  assert.equal(changed(fill.changes)['cmi.interactions.1.id'], 'q_condensation');
+  await callTool(server.client, 'scorm_close_course', { session_id });
+});
