@@ -3,14 +3,17 @@ import { benchRuntime } from './runtime.js';
 import { benchSequencing } from './sequencing.js';
 import { benchConformance } from './conformance.js';
 import { benchValidation } from './validation.js';
+import { benchExport } from './export.js';
 import { benchLogs } from './logs.js';
 import { benchNavigation } from './navigation.js';
 import { benchDomRead } from './dom-read.js';
+import { benchDomActions } from './dom-actions.js';
 import { printRows } from './stats.js';
 import { benchA11y } from './a11y.js';
 
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 printRows('Validation (issue: foundation)', await benchValidation());
+printRows('Validation of an authoring-tool export (issue 9)', await benchExport());
 printRows('Sequencing engine (issue 7)', await benchSequencing());
 printRows('Logs (issue 6)', await benchLogs());
 if (process.argv.includes('--no-browser')) {
@@ -21,5 +24,6 @@ if (process.argv.includes('--no-browser')) {
   printRows('Conformance harness (issue 7)', await benchConformance());
   printRows('Accessibility audit (issue 8)', await benchA11y());
   printRows('DOM read (issue 8)', await benchDomRead());
+  printRows('DOM actions (issue 8)', await benchDomActions());
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }

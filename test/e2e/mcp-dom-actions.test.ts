@@ -51,10 +51,18 @@ async function openRuntime(path: string): Promise<string> {
   return session_id;
 }
 
+/**
+ * Actions expected to succeed get a long wait_timeout_ms: on a loaded machine (two cores shared by many
+ * test processes) the default 5 s can run out before Chromium has answered. Failing cases set their own.
+ */
+function patient(args: Data): Data {
+  const options = (args.options ?? {}) as Data;
+  return { ...args, options: { wait_timeout_ms: 20_000, ...options } };
+}
 const click = (args: Data, session = pageSession): Promise<ActionData> =>
-  callTool<ActionData>(server.client, 'scorm_dom_click', { session_id: session, ...args });
+  callTool<ActionData>(server.client, 'scorm_dom_click', { session_id: session, ...patient(args) });
 const fill = (args: Data, session = pageSession): Promise<ActionData> =>
-  callTool<ActionData>(server.client, 'scorm_dom_fill', { session_id: session, ...args });
+  callTool<ActionData>(server.client, 'scorm_dom_fill', { session_id: session, ...patient(args) });
 /** The JSON-RPC error of a failed tool call, with the error's details (reason, why, candidates, ...). */
 async function toolError(tool: string, args: Data) {
   const err = await callToolError(server.client, tool, args);
@@ -108,6 +116,8 @@ test('click: content in an inner iframe is found, clicked, and its frame reporte
   const typed = await fill({ selector: '#inner-answer', value: 'forty-two' }, session);
   assert.equal(typed.frame, 'sco > iframe#content');
   assert.equal(typed.element.value, 'forty-two');
+  const opened = await click({ selector: '#open-frame' }, session);
+  assert.deepEqual(opened.changes.frames_added, ['sco > iframe#extra']);
   const scoped = await clickError(
     { selector: '#inner-save', frame: 'sco', options: { wait_timeout_ms: 200 } },
     session,
@@ -291,4 +301,95 @@ test('navigation: a page that navigates during an action is DOM_NAVIGATED; a cli
   assert.match(next.changes.navigation[0]?.to ?? '', /page2\.html$/);
   assert.equal(location((await click({ selector: '#finish' }, second)).changes), 'page2');
   await callTool(server.client, 'scorm_session_close', { session_id: second });
+});
+
+test('keyboard: types into a clicked field, into the focused element, presses keys, refuses unknown keys', async () => {
+  const session = await openRuntime(PAGE);
+  const nowhere = await toolError('scorm_keyboard_type', { session_id: session, text: 'lost' });
+  assert.equal(nowhere.error_code, 'DOM_NOT_ACTIONABLE');
+  assert.equal(nowhere.details.reason, 'not focused');
+  const typed = await callTool<ActionData>(server.client, 'scorm_keyboard_type', {
+    session_id: session,
+    text: 'Grace',
+    options: { selector: '#name', delay_ms: 5, wait_timeout_ms: 20_000 },
+  });
+  assert.equal(typed.characters_typed, 5);
+  assert.equal(typed.element.id, 'name');
+  assert.equal(typed.activation, 'pointer');
+  const more = await callTool<ActionData>(server.client, 'scorm_keyboard_type', {
+    session_id: session,
+    text: ' Hopper',
+    options: { keys: ['Tab'] },
+  });
+  assert.equal(more.target_by, 'focus');
+  assert.equal(more.frame, 'sco');
+  assert.equal(more.element.id, 'name');
+  assert.ok(more.changes.data_model_changes.some((c) => c.to === 'name=Grace Hopper'));
+  const badKey = await toolError('scorm_keyboard_type', {
+    session_id: session,
+    text: 'x',
+    options: { keys: ['Enterr'] },
+  });
+  assert.equal(badKey.error_code, 'MCP_INVALID_PARAMS');
+  const hiddenControl = await callTool<ActionData>(server.client, 'scorm_keyboard_type', {
+    session_id: session,
+    text: '',
+    options: { selector: '#acc-next', keys: ['Enter'], wait_timeout_ms: 20_000 },
+  });
+  assert.equal(hiddenControl.activation, 'keyboard');
+  assert.equal(location(hiddenControl.changes), 'next-by-keyboard');
+  await assertUsable(session);
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
+});
+
+test('batch: fields filled in order, a failed field reported without stopping, or stopping when asked', async () => {
+  const fields = [
+    { selector: '#name', value: 'Batch' },
+    { selector: '#age', value: 'old' },
+    { selector: '#agree', value: true },
+    { selector: '#country', value: 'fr' },
+  ];
+  const res = await callTool<Data>(server.client, 'scorm_dom_fill_form_batch', {
+    session_id: pageSession,
+    fields,
+  });
+  assert.equal(res.total_fields, 4);
+  assert.equal(res.successful, 3);
+  assert.equal(res.failed, 1);
+  const results = res.results as Array<Data & { changes?: Changes }>;
+  assert.deepEqual(
+    results.map((r) => [r.index, r.path, r.success]),
+    [
+      [0, 'dom', true],
+      [1, 'dom', false],
+      [2, 'dom', true],
+      [3, 'dom', true],
+    ],
+  );
+  assert.equal((results[1]?.error as Data).error_code, 'DOM_INVALID_VALUE');
+  assert.deepEqual(
+    (res.errors as Data[]).map((e) => [e.index, e.error_code]),
+    [[1, 'DOM_INVALID_VALUE']],
+  );
+  assert.ok(results[3]?.changes?.data_model_changes.some((c) => c.to === 'country=fr'));
+  const whole = (res.changes as Changes).data_model_changes.map((c) => c.to);
+  for (const v of ['name=Batch', 'agree=true', 'country=fr']) assert.ok(whole.includes(v), v);
+
+  const stopped = await callTool<Data>(server.client, 'scorm_dom_fill_form_batch', {
+    session_id: pageSession,
+    fields,
+    stop_on_error: true,
+  });
+  assert.equal(stopped.successful, 1);
+  assert.equal(stopped.failed, 1);
+  assert.equal(stopped.skipped, 2);
+  await assertUsable();
+});
+
+test('click: a handler that never returns fails with a time-out, and the session stays usable', async () => {
+  const session = await openRuntime(PAGE);
+  const res = await clickError({ selector: '#hang', options: { wait_timeout_ms: 1_000 } }, session);
+  assert.ok(['DOM_TIMEOUT', 'COURSE_TIMEOUT'].includes(res.error_code), res.error_code);
+  await assertUsable(session);
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
 });

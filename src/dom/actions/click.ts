@@ -3,7 +3,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { TargetSpec } from '../target.js';
 import { clickedElement, type ClickedElement } from './element-summary.js';
 import { activateHiddenControl, isHiddenAccessibleControl } from './hidden-control.js';
-import { runAction, type ActionOptions, type ActionResult } from './run-action.js';
+import { delivered, runAction, type ActionOptions, type ActionResult } from './run-action.js';
 
 export type ClickType = 'single' | 'double' | 'right';
 
@@ -25,8 +25,9 @@ export async function clickElement(
       const done = await activateHiddenControl(ctx, { kind: 'click', button, clickCount });
       return { activation: done.activation, activatedElement: done.activatedElement, element };
     }
-    if (clickCount === 2) await ctx.target.locator.dblclick({ button, timeout: ctx.timeoutMs });
-    else await ctx.target.locator.click({ button, timeout: ctx.timeoutMs });
+    const { locator } = ctx.target;
+    const options = { button, timeout: ctx.timeoutMs } as const;
+    await delivered(clickCount === 2 ? locator.dblclick(options) : locator.click(options));
     return { activation: 'pointer', element };
   });
 }

@@ -4,6 +4,7 @@
  * never became ready in time. Each answer is an error code with a message that says what to try.
  */
 import type { Locator } from 'playwright-core';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { ScormTesterError, isScormTesterError } from '../../core/errors.js';
 import type { ChangeObserver } from '../changes.js';
 import { clip, type ResolvedTarget } from '../target.js';
@@ -12,13 +13,31 @@ import { inspectElement, type ElementInspection } from './inspect-element.js';
 export type NotActionableReason = 'not visible' | 'disabled' | 'covered' | 'not editable' | 'not fillable';
 
 const DIAGNOSE_TIMEOUT_MS = 1_500;
+/** A frame that does not answer a trivial evaluate within this long is taken as stuck. */
+const RESPONSIVE_MS = 1_500;
 
-/** Reads the element once (bounded); null when it cannot be read (gone, navigated). */
+/** Reads the element once (bounded by timeoutMs); null when it cannot be read (gone, navigated). */
 export async function inspect(
   locator: Locator,
   timeoutMs = DIAGNOSE_TIMEOUT_MS,
 ): Promise<ElementInspection | null> {
-  return locator.evaluate(inspectElement, undefined, { timeout: timeoutMs }).catch(() => null);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    // evaluateAll answers at once; refs (aria-ref across frames) only resolve through evaluate, which waits.
+    const reading = locator
+      .evaluateAll(inspectElement)
+      .catch(() => null)
+      .then(
+        (info) =>
+          info ?? locator.evaluate(inspectElement, undefined, { timeout: timeoutMs }).catch(() => null),
+      );
+    return await Promise.race([reading, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The error for an element that is hidden from everyone, disabled or covered; null when none applies. */
@@ -67,6 +86,7 @@ export function notActionable(
  * of a timed-out action only says what Playwright was waiting for).
  */
 export async function diagnoseFailure(
+  runtime: CourseRuntime,
   err: unknown,
   action: string,
   target: ResolvedTarget,
@@ -86,25 +106,28 @@ export async function diagnoseFailure(
   if (observer.navigatedSince(target.frame.frame)) {
     return navigated(action, target, target.frame.frame.isDetached());
   }
-  if (/Execution context was destroyed|Frame was detached|frame got detached|navigat/i.test(message)) {
+  // The first line only: the call log after it mentions navigations Playwright merely waited for.
+  if (/Execution context was destroyed|Frame was detached|frame got detached|navigat/i.test(firstLine)) {
     return navigated(action, target, target.frame.frame.isDetached());
   }
-  if (/Malformed value|Cannot type text into|Cannot fill/i.test(message)) {
+  if (/Malformed value|Cannot type text into|Cannot fill/i.test(firstLine)) {
     return new ScormTesterError(
       'DOM_INVALID_VALUE',
       `The ${action} was refused by the input: ${firstLine}`,
       where,
     );
   }
-  if (/not an <input>, <textarea>|not a <select>|Not a checkbox or radio/i.test(message)) {
+  if (/not an <input>, <textarea>|not a <select>|Not a checkbox or radio/i.test(firstLine)) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
       `Cannot ${action} "${clip(target.target)}": ${firstLine}. Target the form control itself (input, select, textarea).`,
       { ...where, reason: 'not fillable' },
     );
   }
+  const stuck = await stuckScript(runtime, action, target);
+  if (stuck) return stuck;
   const count = await target.locator.count().catch(() => 0);
-  if (count === 0 || /not attached to the DOM|detached/i.test(message)) {
+  if (count === 0 || /not attached to the DOM|detached/i.test(firstLine)) {
     return new ScormTesterError(
       'DOM_DETACHED',
       `"${clip(target.target)}" was removed from the page during the ${action} (the course re-rendered it). ` +
@@ -139,6 +162,40 @@ export async function diagnoseFailure(
       '. The element may be animating or the page busy: retry, or raise options.wait_timeout_ms.',
     { ...where, timeout_ms: timeoutMs },
   );
+}
+
+/**
+ * A course whose script never returns (an endless loop in the handler the action triggered) answers
+ * nothing: the runtime's own bounded flush stops the script and gives COURSE_TIMEOUT, said here in terms
+ * of the action. Null when the frame answers.
+ */
+async function stuckScript(
+  runtime: CourseRuntime,
+  action: string,
+  target: ResolvedTarget,
+): Promise<ScormTesterError | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const answered = await Promise.race([
+    target.frame.frame.evaluate(() => true).catch(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), RESPONSIVE_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (answered) return null;
+  try {
+    await runtime.settle();
+    return null;
+  } catch (err) {
+    if (!isScormTesterError(err) || err.code !== 'COURSE_TIMEOUT') throw err;
+    return new ScormTesterError(
+      'COURSE_TIMEOUT',
+      `The course's script got stuck during the ${action} on "${clip(target.target)}" (an endless loop in what the ` +
+        'action triggered, or a dialog loop) and was stopped. The runtime can still be inspected; reopen the course ' +
+        '(scorm_reload_course) before going on, since its page may no longer work.',
+      { selector: target.target, frame: target.frame.label, ...err.details },
+    );
+  }
 }
 
 export function navigated(action: string, target: ResolvedTarget, frameGone: boolean): ScormTesterError {

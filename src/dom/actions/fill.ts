@@ -5,7 +5,7 @@ import { inspect } from './diagnose.js';
 import { filledElement, type FilledElement } from './element-summary.js';
 import { fillOperation, type FillValue } from './fill-value.js';
 import { activateHiddenControl, isHiddenAccessibleControl, type HiddenIntent } from './hidden-control.js';
-import { runAction, type ActionOptions, type ActionResult, type Performed } from './run-action.js';
+import { delivered, runAction, type ActionOptions, type ActionResult, type Performed } from './run-action.js';
 
 export async function fillElement(
   runtime: CourseRuntime,
@@ -40,7 +40,7 @@ export async function fillElement(
     } else if (operation.op === 'select') await locator.selectOption(operation.options, { timeout });
     else {
       stateUnchanged = ctx.info.checked === operation.checked;
-      await locator.setChecked(operation.checked, { timeout });
+      await delivered(locator.setChecked(operation.checked, { timeout }));
     }
     return {
       activation: 'pointer',

@@ -62,7 +62,13 @@ export interface ElementInspection {
   hit: (DescribedElement & { self: boolean; label: boolean }) | null;
 }
 
-export function inspectElement(el: Element): ElementInspection {
+/**
+ * Takes the element, or the list Playwright's evaluateAll gives (evaluateAll reads the matches at once,
+ * where locator.evaluate first waits an animation frame for the element): null unless exactly one.
+ */
+export function inspectElement(target: Element | Element[]): ElementInspection | null {
+  const el = Array.isArray(target) ? (target.length === 1 ? target[0] : undefined) : target;
+  if (!el) return null;
   const clip = (s: string, n: number): string => {
     const t = s.replace(/\s+/g, ' ').trim();
     return t.length > n ? `${t.slice(0, n - 1)}…` : t;

@@ -11,7 +11,7 @@ import { packageRules } from './package-rules.js';
 import { resolveInside } from './resolve-file.js';
 import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
-import { emptyFacts } from './collect-facts.js';
+import { emptyFacts, factsForPackageRules } from './collect-facts.js';
 
 export { API_USAGE_RULES, type ApiUsageRuleId } from './rules.js';
 
@@ -64,10 +64,11 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const units = HTML_EXT.has(ext)
       ? htmlUnits(text)
       : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
-    scanned.push({ file, facts: analyse(file, units, version, findings) });
+    const s: Scanned = { file, facts: analyse(file, units, version, findings) };
+    findings.push(...fileRules(s, version));
+    scanned.push({ file, facts: factsForPackageRules(s.facts) });
   }
 
-  for (const s of scanned) findings.push(...fileRules(s, version));
   findings.push(...packageRules(scanned, version));
   findings.sort(compareFindings);
   return { scannedFiles: scanned.map((s) => s.file), findings };

@@ -7,8 +7,11 @@ import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import { clickElement } from '../../../dom/actions/click.js';
 import { fillElement } from '../../../dom/actions/fill.js';
+import { domFieldPath, fillFormBatch, type FieldPath } from '../../../dom/actions/batch.js';
+import { typeText } from '../../../dom/actions/keyboard.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
-import type { Session } from '../../../session/session.js';
+import type { TargetSpec } from '../../../dom/target.js';
+import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
 import { captureToArtifact } from '../runtime/capture.js';
@@ -33,6 +36,12 @@ const frame = z
   .min(1)
   .max(500)
   .describe('Only search this SCO frame, by the label results give ("sco", "sco > iframe#content").');
+/** Where an action acts: one of selector or ref, optionally in one frame. */
+const targetInput = { selector: selector.optional(), ref: ref.optional(), frame: frame.optional() };
+function targetOf(args: { selector?: string; ref?: string; frame?: string }): TargetSpec {
+  return { selector: args.selector, ref: args.ref, frame: args.frame };
+}
+
 const waitOptions = {
   wait_for_selector: z.boolean().optional().describe('Wait for the selector to match (default true).'),
   wait_timeout_ms: z
@@ -63,16 +72,36 @@ export const fillValue = z
     'Text for text inputs; a number (or numeric string) for number/range; true/false for a checkbox; true for a radio; an option value or label for a select (a list for a multi-select).',
   );
 
+/** One field of scorm_dom_fill_form_batch; other paths may extend it (e.g. with an interaction id). */
+export const batchFieldSchema = z
+  .object({
+    ...targetInput,
+    value: fillValue,
+    options: z
+      .object({
+        wait_for_selector: waitOptions.wait_for_selector,
+        wait_timeout_ms: waitOptions.wait_timeout_ms,
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** The paths a batch field can take, first claim wins; the DOM path claims every field. */
+export const batchFieldPaths: FieldPath[] = [domFieldPath];
+
 export function actionTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
 
-  const withScreenshot = async (
-    session: Session,
+  /** Runs an action on the session's runtime; adds a screenshot (artifact + image content) when asked. */
+  const act = async (
+    args: { session_id: string; screenshot?: boolean | undefined },
     tool: string,
-    wanted: boolean | undefined,
-    data: Record<string, unknown>,
+    run: (runtime: CourseRuntime) => Promise<object>,
   ): Promise<ToolResult> => {
-    if (!wanted) return { data };
+    const session = sessions.get(args.session_id);
+    const data = { ...(await run(session.requireRuntime())) };
+    if (!args.screenshot) return { data };
     const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
     return { data: { ...data, screenshot: shot.data }, content: shot.content };
   };
@@ -85,9 +114,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         'Click an element inside the SCO (any of its frames) like a learner: real mouse input with auto-wait. Target: selector or ref. Visually hidden accessible controls (Storyline) are activated at their position or by keyboard (see activation). Returns the element, its frame and what changed (API calls, data-model changes, console errors, navigation). Fails with DOM_NOT_ACTIONABLE (reason: not visible/disabled/covered) and what to try.',
       input: {
         session_id: sessionId,
-        selector: selector.optional(),
-        ref: ref.optional(),
-        frame: frame.optional(),
+        ...targetInput,
         options: z
           .object({
             click_type: z.enum(['single', 'double', 'right']).optional().describe('Default single.'),
@@ -98,15 +125,10 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         screenshot,
       },
       handler: async (args) => {
-        const session = sessions.get(args.session_id);
-        const runtime = session.requireRuntime();
         const o = args.options ?? {};
-        const result = await clickElement(
-          runtime,
-          { selector: args.selector, ref: args.ref, frame: args.frame },
-          { ...actionOptions(o), clickType: o.click_type },
+        return act(args, 'scorm_dom_click', (runtime) =>
+          clickElement(runtime, targetOf(args), { ...actionOptions(o), clickType: o.click_type }),
         );
-        return withScreenshot(session, 'scorm_dom_click', args.screenshot, result);
       },
     }),
     defineTool({
@@ -116,9 +138,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         'Fill a form control inside the SCO like a learner: text/textarea/contenteditable are typed (fill), checkbox/radio checked with true/false, select chosen by option value or label, number/range/date-like inputs given a value of their format. A value of the wrong type fails with DOM_INVALID_VALUE saying what the input accepts. Returns the element (type, value, checked) and what changed.',
       input: {
         session_id: sessionId,
-        selector: selector.optional(),
-        ref: ref.optional(),
-        frame: frame.optional(),
+        ...targetInput,
         value: fillValue,
         options: z
           .object({
@@ -133,18 +153,76 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         screenshot,
       },
       handler: async (args) => {
-        const session = sessions.get(args.session_id);
-        const runtime = session.requireRuntime();
         const o = args.options ?? {};
         refuseSilentFill(o.trigger_events);
-        const result = await fillElement(
-          runtime,
-          { selector: args.selector, ref: args.ref, frame: args.frame },
-          args.value,
-          actionOptions(o),
+        return act(args, 'scorm_dom_fill', (runtime) =>
+          fillElement(runtime, targetOf(args), args.value, actionOptions(o)),
         );
-        return withScreenshot(session, 'scorm_dom_fill', args.screenshot, result);
       },
+    }),
+    defineTool({
+      name: 'scorm_keyboard_type',
+      group: 'dom',
+      description:
+        'Type text inside the SCO key by key like a learner, then press options.keys ("Enter", "Tab", "Shift+Tab", "ArrowRight"...). With options.selector (or ref) the element is clicked first (a visually hidden control is focused); without, keys go to what has focus inside the SCO (DOM_NOT_ACTIONABLE when nothing there has focus). Returns characters_typed, the element, its frame and what changed.',
+      input: {
+        session_id: sessionId,
+        text: z.string().max(10_000).describe('Text to type ("" to press only options.keys).'),
+        options: z
+          .object({
+            ...targetInput,
+            delay_ms: z
+              .number()
+              .int()
+              .min(0)
+              .max(1_000)
+              .optional()
+              .describe('Pause between keystrokes (default 0).'),
+            keys: z
+              .array(z.string().min(1).max(60))
+              .max(100)
+              .optional()
+              .describe(
+                'Keys pressed after the text, in order: "Enter", "Tab", "Escape", "ArrowLeft", "Shift+Tab".',
+              ),
+            ...waitOptions,
+          })
+          .strict()
+          .optional(),
+        screenshot,
+      },
+      handler: async (args) => {
+        const o = args.options ?? {};
+        return act(args, 'scorm_keyboard_type', (runtime) =>
+          typeText(runtime, args.text, {
+            ...targetOf(o),
+            delayMs: o.delay_ms,
+            keys: o.keys,
+            ...actionOptions(o),
+          }),
+        );
+      },
+    }),
+    defineTool({
+      name: 'scorm_dom_fill_form_batch',
+      group: 'dom',
+      description:
+        'Fill several fields in order, each exactly as scorm_dom_fill does (text, number, checkbox, radio, select...), continuing after a failed field unless stop_on_error. Returns total_fields, successful, failed, results[] (each with path, element, activation, its changes or its error) and one changes report for the whole batch.',
+      input: {
+        session_id: sessionId,
+        fields: z.array(batchFieldSchema).min(1).max(200),
+        stop_on_error: z.boolean().optional().describe('Stop at the first failed field (default false).'),
+        settle_ms: waitOptions.settle_ms,
+        screenshot,
+      },
+      handler: async (args) =>
+        act(args, 'scorm_dom_fill_form_batch', (runtime) =>
+          fillFormBatch(runtime, args.fields, {
+            stopOnError: args.stop_on_error,
+            settleMs: args.settle_ms,
+            paths: batchFieldPaths,
+          }),
+        ),
     }),
   ];
 }

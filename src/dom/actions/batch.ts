@@ -1,0 +1,133 @@
+/**
+ * Several fields filled in order (scorm_dom_fill_form_batch), each exactly as scorm_dom_fill fills it,
+ * continuing after a failure unless asked to stop. A field goes down the first path that claims it:
+ * the DOM path here claims every field; another path (e.g. a course's automation API for fields that name
+ * an interaction) is put in front of it by whoever provides it.
+ */
+import { isScormTesterError } from '../../core/errors.js';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { observeChanges, type ChangesReport } from '../changes.js';
+import { fillElement } from './fill.js';
+import type { FillValue } from './fill-value.js';
+
+export interface BatchField {
+  selector?: string | undefined;
+  ref?: string | undefined;
+  frame?: string | undefined;
+  value: FillValue;
+  options?: { wait_for_selector?: boolean | undefined; wait_timeout_ms?: number | undefined } | undefined;
+  /** Fields other paths read (e.g. interaction_id); the DOM path ignores them. */
+  [other: string]: unknown;
+}
+
+/** What one path reports for a field it filled (the batch adds index, target and path). */
+export interface FieldOutcome {
+  element?: unknown;
+  frame?: string;
+  activation?: string;
+  changes?: ChangesReport;
+  [extra: string]: unknown;
+}
+
+export interface FieldPath {
+  name: string;
+  claims(field: BatchField): boolean;
+  fill(runtime: CourseRuntime, field: BatchField): Promise<FieldOutcome>;
+}
+
+export interface FieldResult extends FieldOutcome {
+  index: number;
+  target: string;
+  path: string;
+  success: boolean;
+  error?: { error_code: string; message: string; details?: Record<string, unknown> };
+}
+
+export interface BatchResult {
+  total_fields: number;
+  successful: number;
+  failed: number;
+  /** Fields not attempted because stop_on_error stopped the batch. */
+  skipped: number;
+  results: FieldResult[];
+  errors?: Array<{ index: number; target: string; error_code: string; message: string }>;
+  /** Everything the whole batch changed. */
+  changes: ChangesReport;
+}
+
+export const domFieldPath: FieldPath = {
+  name: 'dom',
+  claims: () => true,
+  fill: async (runtime, field) => {
+    const res = await fillElement(
+      runtime,
+      { selector: field.selector, ref: field.ref, frame: field.frame },
+      field.value,
+      { waitForSelector: field.options?.wait_for_selector, waitTimeoutMs: field.options?.wait_timeout_ms },
+    );
+    const { success: _success, ...outcome } = res;
+    return outcome;
+  },
+};
+
+export async function fillFormBatch(
+  runtime: CourseRuntime,
+  fields: readonly BatchField[],
+  options: {
+    stopOnError?: boolean | undefined;
+    settleMs?: number | undefined;
+    paths?: readonly FieldPath[];
+  } = {},
+): Promise<BatchResult> {
+  const paths = options.paths ?? [domFieldPath];
+  const observer = await observeChanges(runtime);
+  const results: FieldResult[] = [];
+  try {
+    for (let index = 0; index < fields.length; index++) {
+      const field = fields[index] as BatchField;
+      const path = paths.find((p) => p.claims(field)) ?? domFieldPath;
+      const target = field.selector ?? field.ref ?? '';
+      try {
+        const outcome = await path.fill(runtime, field);
+        results.push({ index, target, path: path.name, success: true, ...outcome });
+      } catch (err) {
+        if (!isScormTesterError(err) || err.code === 'BROWSER_CRASHED' || err.code === 'RUNTIME_NOT_OPEN')
+          throw err;
+        results.push({
+          index,
+          target,
+          path: path.name,
+          success: false,
+          error: {
+            error_code: err.code,
+            message: err.message,
+            ...(err.details ? { details: err.details } : {}),
+          },
+        });
+        if (options.stopOnError) break;
+      }
+    }
+  } catch (err) {
+    observer.dispose();
+    throw err;
+  }
+  const failed = results.filter((r) => !r.success);
+  return {
+    total_fields: fields.length,
+    successful: results.length - failed.length,
+    failed: failed.length,
+    skipped: fields.length - results.length,
+    results,
+    ...(failed.length > 0
+      ? {
+          errors: failed.map((r) => ({
+            index: r.index,
+            target: r.target,
+            error_code: r.error?.error_code ?? 'INTERNAL_ERROR',
+            message: r.error?.message ?? '',
+          })),
+        }
+      : {}),
+    changes: await observer.read({ settleMs: options.settleMs }),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * A learner typing (scorm_keyboard_type): into a target it first clicks (or focuses, for a visually
+ * hidden control), or into whatever has focus inside the SCO. Text is typed key by key; special keys
+ * ("Tab", "Enter", "Control+A") are pressed after it.
+ */
+import type { ElementHandle, Frame } from 'playwright-core';
+import { fail, ScormTesterError } from '../../core/errors.js';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { observeChanges, type ChangesReport } from '../changes.js';
+import { scoFrames } from '../frames.js';
+import type { TargetSpec } from '../target.js';
+import { clickedElement, type ClickedElement } from './element-summary.js';
+import { isHiddenAccessibleControl } from './hidden-control.js';
+import { inspectElement } from './inspect-element.js';
+import { delivered, runAction, type ActionOptions, type Activation } from './run-action.js';
+
+export interface TypeOptions extends ActionOptions {
+  delayMs?: number | undefined;
+  keys?: string[] | undefined;
+}
+
+export interface TypeResult {
+  success: true;
+  characters_typed: number;
+  keys_pressed: string[];
+  element: ClickedElement;
+  frame: string;
+  target_by: 'selector' | 'ref' | 'focus';
+  /** How the target got focus: "pointer" (clicked) or "keyboard" (focused); "keyboard" without a target. */
+  activation: Activation;
+  changes: ChangesReport;
+}
+
+const NAMED_KEYS = new Set([
+  'Backquote', 'Minus', 'Equal', 'Backslash', 'Backspace', 'Tab', 'Delete', 'Escape', 'ArrowDown', 'End',
+  'Enter', 'Home', 'Insert', 'PageDown', 'PageUp', 'ArrowRight', 'ArrowUp', 'ArrowLeft', 'Shift', 'Control',
+  'Alt', 'Meta', 'ShiftLeft', 'ShiftRight', 'ControlLeft', 'ControlRight', 'AltLeft', 'AltRight', 'MetaLeft',
+  'MetaRight', 'ControlOrMeta', 'Space', 'CapsLock', 'BracketLeft', 'BracketRight', 'Semicolon', 'Quote',
+  'Comma', 'Period', 'Slash', 'NumpadEnter', 'ContextMenu',
+]); // prettier-ignore
+const CODE_KEY = /^(F([1-9]|1[0-9]|2[0-4])|Digit[0-9]|Key[A-Z]|Numpad[0-9])$/;
+
+/** Throws MCP_INVALID_PARAMS for a key name Playwright would not know, before anything is typed. */
+export function checkKeys(keys: readonly string[]): void {
+  for (const key of keys) {
+    const parts = key.length === 1 ? [key] : key.split('+');
+    const bad = parts.find((p) => !(p.length === 1 || NAMED_KEYS.has(p) || CODE_KEY.test(p)));
+    if (bad !== undefined || parts.some((p) => p === '')) {
+      fail(
+        'MCP_INVALID_PARAMS',
+        `"${key.slice(0, 40)}" is not a key name: use one character or a name such as Enter, Tab, Escape, ` +
+          'Backspace, ArrowLeft, Space, F1, KeyA, combined with "+" (e.g. "Shift+Tab", "ControlOrMeta+A").',
+      );
+    }
+  }
+}
+
+export async function typeText(
+  runtime: CourseRuntime,
+  text: string,
+  options: TypeOptions & TargetSpec,
+): Promise<TypeResult> {
+  const keys = options.keys ?? [];
+  checkKeys(keys);
+  const keyboard = runtime.playerPage.keyboard;
+  const typeAll = async (): Promise<void> => {
+    if (text.length > 0) await keyboard.type(text, { delay: options.delayMs ?? 0 });
+    for (const key of keys) await keyboard.press(key);
+  };
+  const spec: TargetSpec = { selector: options.selector, ref: options.ref, frame: options.frame };
+  if (spec.selector !== undefined || spec.ref !== undefined) {
+    const result = await runAction(runtime, spec, options, 'typing', async (ctx) => {
+      let activation: Activation = 'pointer';
+      if (isHiddenAccessibleControl(ctx.info)) {
+        await ctx.target.locator.focus({ timeout: ctx.timeoutMs });
+        activation = 'keyboard';
+      } else {
+        await delivered(ctx.target.locator.click({ timeout: ctx.timeoutMs }));
+      }
+      await typeAll();
+      return { activation, element: clickedElement(ctx.info) };
+    });
+    return {
+      success: true,
+      characters_typed: text.length,
+      keys_pressed: keys,
+      element: result.element,
+      frame: result.frame,
+      target_by: result.target_by,
+      activation: result.activation,
+      changes: result.changes,
+    };
+  }
+  const focused = await focusedInSco(runtime);
+  const observer = await observeChanges(runtime);
+  try {
+    await typeAll();
+  } catch (err) {
+    observer.dispose();
+    throw err instanceof ScormTesterError
+      ? err
+      : new ScormTesterError(
+          'DOM_TIMEOUT',
+          `Typing into ${focused.label} failed: ${String(err).split('\n')[0]}`,
+        );
+  }
+  return {
+    success: true,
+    characters_typed: text.length,
+    keys_pressed: keys,
+    element: focused.element,
+    frame: focused.label,
+    target_by: 'focus',
+    activation: 'keyboard',
+    changes: await observer.read({ settleMs: options.settleMs }),
+  };
+}
+
+/** The element that has focus inside the SCO (deepest frame first); fails when focus is outside it. */
+async function focusedInSco(runtime: CourseRuntime): Promise<{ label: string; element: ClickedElement }> {
+  const frames = (await scoFrames(runtime)).reverse();
+  for (const { frame, label } of frames) {
+    const handle = await activeElement(frame);
+    if (!handle) continue;
+    const info = await handle.evaluate(inspectElement).catch(() => null);
+    await handle.dispose().catch(() => undefined);
+    if (info) return { label, element: clickedElement(info) };
+  }
+  return fail(
+    'DOM_NOT_ACTIONABLE',
+    'Nothing inside the SCO has keyboard focus, so the keys would go elsewhere. Give options.selector (the field ' +
+      'or element to type into; it is clicked first), or click an element of the SCO before typing.',
+    { reason: 'not focused' },
+  );
+}
+
+/** The frame's focused element when the frame itself has focus and the focus is not on a child frame. */
+async function activeElement(frame: Frame): Promise<ElementHandle<Element> | null> {
+  const handle = await frame
+    .evaluateHandle(() => {
+      const active = document.activeElement;
+      if (!document.hasFocus() || !active) return null;
+      return active.tagName === 'IFRAME' || active.tagName === 'FRAME' ? null : active;
+    })
+    .catch(() => null);
+  const element = handle?.asElement() ?? null;
+  if (!element) await handle?.dispose().catch(() => undefined);
+  return element as ElementHandle<Element> | null;
+}

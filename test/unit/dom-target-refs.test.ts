@@ -1,0 +1,105 @@
+/**
+ * Targets against real Chromium, in process: refs from an accessibility snapshot of the SCO frames
+ * resolve to their element and frame, and fail fast once stale; malformed targets are refused.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import type { ScormTesterError } from '../../src/core/errors.js';
+import { clickElement } from '../../src/dom/actions/click.js';
+import { resolveTarget } from '../../src/dom/target.js';
+import { buildRteInit } from '../../src/rte/adapter/index.js';
+import { openCourseRuntime, type CourseRuntime } from '../../src/runtime/course-runtime.js';
+import { CHROMIUM_SKIP, filePool } from '../helpers/chromium.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+const SKIP = CHROMIUM_SKIP;
+const pool = filePool();
+let runtime: CourseRuntime;
+before(async () => {
+  if (SKIP) return;
+  runtime = await openCourseRuntime({
+    packageRoot: resolve(FIXTURES_DIR, 'courses/dom-actions-nested'),
+    launchPath: 'launch.html',
+    scormVersion: '2004',
+    scoId: 'item',
+    rte: buildRteInit({ version: '2004', scoId: 'item' }),
+    pool: pool(),
+    timeoutMs: 5_000,
+    openTimeoutMs: 30_000,
+  });
+});
+after(async () => {
+  await runtime?.close();
+});
+
+/** The ref of the first snapshot line matching `pattern` (a snapshot of the SCO frame, mode "ai"). */
+async function refOf(pattern: RegExp): Promise<string> {
+  const snapshot = await (await runtime.scoFrame()).locator('body').ariaSnapshot({ mode: 'ai' });
+  const line = snapshot.split('\n').find((l) => pattern.test(l));
+  const ref = line ? /\[ref=(\w+)\]/.exec(line)?.[1] : undefined;
+  assert.ok(ref, `no ref for ${pattern} in\n${snapshot}`);
+  return ref;
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    return (err as ScormTesterError).code;
+  }
+  return 'no error';
+}
+
+test(
+  'a ref from the snapshot resolves to its element in a nested frame, and a click through it reports changes',
+  { skip: SKIP },
+  async () => {
+    const ref = await refOf(/button "Save from inner"/);
+    const target = await resolveTarget(runtime, { ref }, { waitMs: 0 });
+    assert.equal(target.by, 'ref');
+    assert.equal(target.frame.label, 'sco > iframe#content');
+    const clicked = await clickElement(runtime, { selector: ref });
+    assert.equal(clicked.target_by, 'ref');
+    assert.equal(clicked.frame, 'sco > iframe#content');
+    assert.deepEqual(
+      clicked.changes.data_model_changes.map((c) => [c.element, c.to]),
+      [['cmi.location', 'inner']],
+    );
+  },
+);
+
+test(
+  'a ref whose element is gone is DOM_STALE_REF; malformed targets are refused',
+  { skip: SKIP },
+  async () => {
+    const ref = await refOf(/textbox "Answer"/);
+    const inner = (await runtime.scoFrame()).childFrames()[0];
+    assert.ok(inner);
+    await inner.evaluate(() => document.getElementById('inner-answer')?.remove());
+    assert.equal(await codeOf(resolveTarget(runtime, { ref }, { waitMs: 0 })), 'DOM_STALE_REF');
+    assert.equal(await codeOf(resolveTarget(runtime, { ref: 'e2' }, { waitMs: 0 })), 'MCP_INVALID_PARAMS');
+    assert.equal(await codeOf(resolveTarget(runtime, { ref: 'f9e9' }, { waitMs: 0 })), 'DOM_STALE_REF');
+    assert.equal(
+      await codeOf(resolveTarget(runtime, { selector: 'button', ref: 'f1e1' }, { waitMs: 0 })),
+      'MCP_INVALID_PARAMS',
+    );
+    assert.equal(
+      await codeOf(resolveTarget(runtime, { selector: 'p', frame: 'nope' }, { waitMs: 0 })),
+      'MCP_INVALID_PARAMS',
+    );
+    assert.equal(
+      await codeOf(resolveTarget(runtime, { selector: 'p:has-text(' }, { waitMs: 0 })),
+      'DOM_INVALID_SELECTOR',
+    );
+  },
+);
+
+test('a ref goes stale when its frame navigates', { skip: SKIP }, async () => {
+  const ref = await refOf(/paragraph/);
+  const sco = await runtime.scoFrame();
+  await sco.evaluate(() => {
+    document.body.innerHTML = '<p>replaced</p>';
+  });
+  assert.equal(await codeOf(resolveTarget(runtime, { ref }, { waitMs: 0 })), 'DOM_STALE_REF');
+});
