@@ -9,6 +9,7 @@ import { benchNavigation } from './navigation.js';
 import { benchDomActions } from './dom-actions.js';
 import { benchDomRead } from './dom-read.js';
 import { printRows } from './stats.js';
+import { benchA11y } from './a11y.js';
 
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 printRows('Validation (issue: foundation)', await benchValidation());
@@ -23,5 +24,6 @@ if (process.argv.includes('--no-browser')) {
   printRows('Conformance harness (issue 7)', await benchConformance());
   printRows('DOM actions (issue 8)', await benchDomActions());
   printRows('DOM read (issue 8)', await benchDomRead());
+  printRows('Accessibility audit (issue 8)', await benchA11y());
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }

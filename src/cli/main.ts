@@ -12,10 +12,12 @@ Usage:
   scorm-tester run <path> [--item <identifier>] [--viewport desktop|tablet|mobile|WxH]
                           [--screenshot out.png] [--json] [--settle-ms N] [--timeout-ms N]
                           [--allow-network] [--allow-loopback] [--force]
-                          [--nav STEP,STEP,...]
+                          [--nav STEP,STEP,...] [--a11y [--a11y-level A|AA|AAA]]
                           --nav: after the course starts, send these navigation requests in order and
                           print each delivery: next|continue, previous, choice:ID, jump:ID, exit, exitAll,
                           abandon, abandonAll, suspendAll, resumeAll, retry, retryAll (exit 1 if one is denied)
+                          --a11y: audit accessibility with axe-core (WCAG level, default AA) before the SCO
+                          unloads; a serious or critical violation makes the run exit 1
   scorm-tester conformance --cts-dir <dir> [--case ID|FAMILY ...] [--json] [--browser] [--compare]
                           replay ADL's SCORM 2004 LMS conformance scripts (exit 0 all passed, 1 some failed)
   scorm-tester mcp            serve MCP over stdio (same as npm run mcp)

@@ -1,6 +1,7 @@
 import type { Finding, RuleInfo, Severity } from '../core/findings.js';
 import { effectiveRules, findingsByRule } from './catalogue.js';
 import { escapeXml } from './escape.js';
+import { accessibilitySection, type AccessibilityReport } from './html-a11y.js';
 import { createExcerptReader, type ExcerptLine, type ExcerptOptions, type ExcerptReader } from './excerpt.js';
 import { groupByCategory } from './group.js';
 import { HTML_REPORT_CSS } from './html-style.js';
@@ -11,6 +12,8 @@ import type { ValidationOutcome } from './types.js';
 
 export interface HtmlOptions {
   excerpt?: ExcerptOptions;
+  /** scorm_report's accessibility part (the audit of a running SCO, or why it did not run). */
+  accessibility?: AccessibilityReport;
 }
 
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -25,9 +28,14 @@ export async function renderHtmlReport(o: ValidationOutcome, options: HtmlOption
   const read = createExcerptReader(o.packageRoot, options.excerpt);
   const valid = isValid(o.findings);
   const title = `${valid ? 'Valid' : 'Invalid'} · ${o.packagePath} · SCORM validation report`;
-  const body = [summary(o, valid), toc(o), await findingSections(o, read), rulesTable(o), footer()].join(
-    '\n',
-  );
+  const body = [
+    summary(o, valid),
+    toc(o),
+    await findingSections(o, read),
+    options.accessibility ? accessibilitySection(options.accessibility) : '',
+    rulesTable(o),
+    footer(),
+  ].join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

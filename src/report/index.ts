@@ -46,4 +46,5 @@ export { formatText, useColorByDefault, type TextOptions } from './text.js';
 export { toSarif, SARIF_SCHEMA, type SarifLog, type SarifOptions } from './sarif.js';
 export { formatJunit } from './junit.js';
 export { renderHtmlReport, type HtmlOptions } from './html.js';
+export type { AccessibilityReport } from './html-a11y.js';
 export { createExcerptReader, type ExcerptLine, type ExcerptOptions } from './excerpt.js';

@@ -3,7 +3,8 @@
  * optionally takes a screenshot, closes it as a learner closing the window would (its unload handlers
  * run), then prints the API calls, anomalies, console errors and final data model. With --nav, sequencing
  * starts the course and the given navigation requests run in order first (see run-nav.ts).
- * Exit 0: the course initialized, no error-severity anomaly and no denied --nav step; 1: it ran with problems; 2: it could not run.
+ * Exit 0: the course initialized, no error-severity anomaly, no denied --nav step and (with --a11y) no serious or
+ * critical accessibility violation; 1: it ran with problems; 2: it could not run.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 import { CliOutput } from '../outputs.js';
 import { navJson, navText, parseNavFlag, runNavigation, type NavRun } from './run-nav.js';
+import { a11yFails, a11yJson, a11yText, parseA11yFlags, runA11y, type A11yOutcome } from './run-a11y.js';
+import type { A11yLevel } from '../../dom/a11y/levels.js';
 import type { NavStep } from '../../session/navigation/nav-steps.js';
 
 const LISTED_CALLS = 60;
@@ -46,6 +49,8 @@ interface RunOptions {
   allowLoopback: boolean;
   /** --nav: navigation requests to send after the course starts. */
   nav?: NavStep[];
+  /** --a11y: audit at this WCAG level before the SCO unloads. */
+  a11y?: A11yLevel;
 }
 
 function integer(name: string, text: string | undefined, dflt: number, min: number, max: number): number {
@@ -82,11 +87,14 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
     'allow-network': { type: 'boolean', default: false },
     'allow-loopback': { type: 'boolean', default: false },
     nav: { type: 'string' },
+    a11y: { type: 'boolean', default: false },
+    'a11y-level': { type: 'string' },
   });
   if (positionals.length !== 1) throw new CliUsageError('run takes exactly one <path>');
   if (values.nav !== undefined && values.item !== undefined)
     throw new CliUsageError('--nav and --item do not go together: sequencing decides which SCO is delivered');
   const nav = values.nav !== undefined ? parseNavFlag(values.nav) : undefined;
+  const a11y = parseA11yFlags(values.a11y === true, values['a11y-level']);
   const screenshot =
     values.screenshot !== undefined
       ? await new CliOutput('--screenshot', values.screenshot, 'png', values.force === true).check()
@@ -102,6 +110,7 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
     allowNetwork: values['allow-network'] === true,
     allowLoopback: values['allow-loopback'] === true,
     ...(nav ? { nav } : {}),
+    ...(a11y ? { a11y } : {}),
   };
 }
 
@@ -113,6 +122,7 @@ interface RunOutcome {
   /** Where the screenshot was written. */
   shotPath: string | null;
   nav: NavRun | null;
+  a11y: A11yOutcome | null;
 }
 
 async function runCourse(options: RunOptions, sessions: SessionManager): Promise<RunOutcome> {
@@ -128,18 +138,23 @@ async function runCourse(options: RunOptions, sessions: SessionManager): Promise
   });
   let shot: Screenshot | null = null;
   let shotPath: string | null = null;
+  let a11y: A11yOutcome | null = null;
   try {
     const timing = { settleMs: options.settleMs, maxWaitMs: options.timeoutMs };
     const nav = options.nav ? await runNavigation(session, runtime, options.nav, timing) : null;
     const report = await probeRuntime(runtime, {
       settleMs: options.settleMs,
       maxWaitMs: options.timeoutMs,
-      beforeUnload: options.screenshot
-        ? async (rt) => {
-            shot = await rt.screenshot();
-            shotPath = await options.screenshot!.write(shot.png);
-          }
-        : undefined,
+      beforeUnload:
+        options.screenshot || options.a11y
+          ? async (rt) => {
+              if (options.screenshot) {
+                shot = await rt.screenshot();
+                shotPath = await options.screenshot.write(shot.png);
+              }
+              if (options.a11y) a11y = await runA11y(rt, options.a11y);
+            }
+          : undefined,
     });
     return {
       report,
@@ -148,6 +163,7 @@ async function runCourse(options: RunOptions, sessions: SessionManager): Promise
       shot,
       shotPath,
       nav,
+      a11y,
     };
   } finally {
     // Close without saving learner state: a run leaves nothing behind.
@@ -181,6 +197,7 @@ function outcomeJson(o: RunOutcome): Record<string, unknown> {
     screenshot:
       o.shot && o.shotPath ? { path: o.shotPath, width: o.shot.width, height: o.shot.height } : null,
     ...(o.nav ? { navigation: navJson(o.nav) } : {}),
+    ...(o.a11y ? { accessibility: a11yJson(o.a11y) } : {}),
   };
 }
 
@@ -218,6 +235,7 @@ function outcomeText(o: RunOutcome): string {
     lines.push(`          fix: ${a.fix}`);
   }
   if (o.shot && o.shotPath) lines.push(`Screenshot: ${o.shotPath} (${o.shot.width}x${o.shot.height})`);
+  if (o.a11y) lines.push(a11yText(o.a11y));
   return lines.join('\n') + '\n';
 }
 
@@ -247,7 +265,8 @@ export async function runCommand(args: string[]): Promise<number> {
     const ok =
       outcome.report.initialized &&
       !outcome.report.anomalies.some((a) => a.severity === 'error') &&
-      (outcome.nav?.denied ?? 0) === 0;
+      (outcome.nav?.denied ?? 0) === 0 &&
+      !(outcome.a11y && a11yFails(outcome.a11y));
     return ok ? EXIT_OK : EXIT_PROBLEMS;
   } finally {
     await sessions.closeAll();

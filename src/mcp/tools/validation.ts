@@ -4,7 +4,8 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import { fail } from '../../core/errors.js';
 import type { Finding } from '../../core/findings.js';
-import { renderHtmlReport, toValidationJson } from '../../report/index.js';
+import { renderHtmlReport, toValidationJson, type HtmlOptions } from '../../report/index.js';
+import { accessibilityForReport } from '../../dom/a11y/report-audit.js';
 import { CHECK_CATEGORIES, findingCategoriesFor } from '../../validate/categories.js';
 import type { ValidateOptions, ValidationSummary } from '../../validate/validate-package.js';
 import { checkOutput, writeOutput, type OutputRequest } from '../../output/write-output.js';
@@ -245,7 +246,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_report',
       group: 'validation',
       description:
-        'Validate and write a self-contained HTML report (summary first, findings grouped, code excerpts) and return the JSON report. With session_id the HTML is a session artifact (listed in artifacts.json); otherwise it goes under SCORM_TESTER_OUTPUT_DIR (default: a scorm-tester temp folder).',
+        'Validate and write a self-contained HTML report (summary first, findings grouped, code excerpts) and return the JSON report. With session_id the HTML is a session artifact (listed in artifacts.json), and when that session has an open runtime the report includes an accessibility audit (WCAG AA) of the running SCO; otherwise it says why not. Without session_id it goes under SCORM_TESTER_OUTPUT_DIR.',
       input: {
         workspace_path: workspacePath,
         session_id: sessionId.optional(),
@@ -269,20 +270,22 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
             'output_path names the HTML file, and format "json" writes none: drop output_path, or use format "html".',
           );
         }
-        if (args.session_id !== undefined) ctx.sessions.get(args.session_id);
+        const session = args.session_id !== undefined ? ctx.sessions.get(args.session_id) : null;
         const target =
           args.format === 'json'
             ? null
             : await reportTarget(ctx, { outputPath: args.output_path, sessionId: args.session_id });
+        const accessibility = await accessibilityForReport(session);
         return withValidation(
           args.workspace_path,
           { level: args.validation_level ?? 'strict' },
           async (v) => {
             const json = toValidationJson(v);
-            const written = target ? await target.write(v) : null;
+            const written = target ? await target.write(v, { accessibility }) : null;
             return {
               data: {
                 ...json,
+                accessibility,
                 report_path: written?.path ?? null,
                 ...(written?.artifact ? { artifact: written.artifact } : {}),
                 ...(target?.session
@@ -299,7 +302,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
 
 /** Where an HTML report goes: a session artifact, or a file under the output root. Checked before validating. */
 interface ReportTarget {
-  write: (v: ValidationSummary) => Promise<{ path: string; artifact: Artifact | null }>;
+  write: (v: ValidationSummary, html?: HtmlOptions) => Promise<{ path: string; artifact: Artifact | null }>;
   session: Session | null;
 }
 
@@ -321,8 +324,8 @@ async function reportTarget(
   if (options.outputPath !== undefined) await checkOutput(request(options.outputPath));
   return {
     session,
-    write: async (v) => {
-      const html = await renderHtmlReport(v);
+    write: async (v, htmlOptions) => {
+      const html = await renderHtmlReport(v, htmlOptions);
       const metadata = { package_path: v.packagePath, scorm_version: v.scormVersion };
       if (session && options.outputPath === undefined) {
         const added = await session.artifacts.add('report', reportStem(v), 'html', html, metadata);

@@ -1,0 +1,105 @@
+/**
+ * Runs code in a JavaScript world of our own inside a SCO frame, through the Chrome DevTools Protocol:
+ * the course shares the frame's DOM with it but none of its globals, so a course that replaces
+ * `Array.prototype.map`, `Promise` or `window.axe` changes nothing in here, and code in here cannot call
+ * the course's SCORM API (nothing we run can add to the record). Playwright's own evaluate has no public
+ * isolated-world option, hence CDP.
+ */
+import type { CDPSession, Frame, Page } from 'playwright-core';
+
+interface CdpFrameTree {
+  frame: { id: string; name?: string; url: string };
+  childFrames?: CdpFrameTree[];
+}
+
+interface CdpException {
+  text: string;
+  exception?: { description?: string };
+}
+
+function exceptionText(details: CdpException): string {
+  return (details.exception?.description ?? details.text).split('\n')[0] ?? details.text;
+}
+
+const withoutFragment = (url: string): string => url.replace(/#.*$/s, '');
+
+export class IsolatedWorlds {
+  private worldCount = 0;
+
+  private constructor(
+    private readonly page: Page,
+    private readonly cdp: CDPSession,
+  ) {}
+
+  static async attach(page: Page): Promise<IsolatedWorlds> {
+    return new IsolatedWorlds(page, await page.context().newCDPSession(page));
+  }
+
+  /**
+   * The DevTools frame id of each Playwright frame, matched through the frame tree: same parent, then
+   * same name and URL, in attach order (the order both keep). A frame that is not in this target's tree
+   * (an out-of-process frame) has none.
+   */
+  async frameIds(): Promise<Map<Frame, string>> {
+    const { frameTree } = await this.send<{ frameTree: CdpFrameTree }>('Page.getFrameTree');
+    const ids = new Map<Frame, string>();
+    const key = (name: string | undefined, url: string): string => `${name ?? ''}\n${withoutFragment(url)}`;
+    const visit = (frame: Frame, node: CdpFrameTree): void => {
+      ids.set(frame, node.frame.id);
+      const unused = [...(node.childFrames ?? [])];
+      for (const child of frame.childFrames()) {
+        const at = unused.findIndex((c) => key(c.frame.name, c.frame.url) === key(child.name(), child.url()));
+        if (at < 0) continue;
+        const [match] = unused.splice(at, 1);
+        visit(child, match!);
+      }
+    };
+    visit(this.page.mainFrame(), frameTree);
+    return ids;
+  }
+
+  /** A new world in this frame; returns its execution context id. */
+  async create(frameId: string): Promise<number> {
+    const { executionContextId } = await this.send<{ executionContextId: number }>(
+      'Page.createIsolatedWorld',
+      { frameId, worldName: `scorm-tester-audit-${++this.worldCount}`, grantUniveralAccess: false },
+    );
+    return executionContextId;
+  }
+
+  /** Evaluates a classic script (a library's source) in the world. */
+  async load(contextId: number, source: string): Promise<void> {
+    const res = await this.send<{ exceptionDetails?: CdpException }>('Runtime.evaluate', {
+      expression: source,
+      contextId,
+      silent: true,
+      returnByValue: false,
+    });
+    if (res.exceptionDetails) throw new Error(exceptionText(res.exceptionDetails));
+  }
+
+  /** Calls `fn(arg)` in the world; the argument travels as a value, never as source. */
+  async call<A, R>(contextId: number, fn: (arg: A) => Promise<R>, arg: A): Promise<R> {
+    const res = await this.send<{ result: { value?: unknown }; exceptionDetails?: CdpException }>(
+      'Runtime.callFunctionOn',
+      {
+        executionContextId: contextId,
+        functionDeclaration: fn.toString(),
+        arguments: [{ value: arg }],
+        awaitPromise: true,
+        returnByValue: true,
+        silent: true,
+      },
+    );
+    if (res.exceptionDetails) throw new Error(exceptionText(res.exceptionDetails));
+    return res.result.value as R;
+  }
+
+  async detach(): Promise<void> {
+    await this.cdp.detach().catch(() => undefined);
+  }
+
+  private async send<T>(method: Parameters<CDPSession['send']>[0], params?: object): Promise<T> {
+    return (await this.cdp.send(method, params as never)) as T;
+  }
+}

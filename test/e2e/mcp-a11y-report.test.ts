@@ -1,0 +1,88 @@
+/**
+ * scorm_report's accessibility part over stdio: with a session whose runtime is open, the report (JSON and
+ * HTML) carries the audit of the running SCO; otherwise it says why there is none. Course text in the HTML
+ * is escaped.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+const COURSE = join(FIXTURES_DIR, 'courses', 'a11y-violations');
+
+interface Accessibility {
+  audited: boolean;
+  reason?: string;
+  session_id?: string;
+  level?: string;
+  frames_audited?: string[];
+  violations?: Array<{ rule: string; nodes: Array<{ frame: string; selector: string }> }>;
+}
+interface Report {
+  valid: boolean;
+  report_path: string | null;
+  accessibility: Accessibility;
+}
+
+let server: StartedServer;
+
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server.close();
+});
+
+const openSession = async (): Promise<string> =>
+  (await callTool<{ session_id: string }>(server.client, 'scorm_session_open', { package_path: COURSE }))
+    .session_id;
+
+test('with an open runtime the report holds the audit, in its JSON and as an escaped HTML section', async () => {
+  const sessionId = await openSession();
+  await callTool(server.client, 'scorm_runtime_open', { session_id: sessionId });
+  const report = await callTool<Report>(server.client, 'scorm_report', {
+    workspace_path: COURSE,
+    session_id: sessionId,
+  });
+  const a = report.accessibility;
+  assert.equal(a.audited, true);
+  assert.equal(a.session_id, sessionId);
+  assert.equal(a.level, 'AA');
+  assert.deepEqual(a.frames_audited, ['sco', 'sco > iframe#content']);
+  const rules = (a.violations ?? []).map((v) => v.rule);
+  for (const rule of ['image-alt', 'label', 'button-name', 'color-contrast'])
+    assert.ok(rules.includes(rule), rule);
+
+  assert.ok(report.report_path);
+  const html = readFileSync(report.report_path, 'utf8');
+  assert.match(html, /<section id="accessibility">\n<h2>Accessibility<\/h2>/);
+  assert.match(html, /<code class="rule">image-alt<\/code>/);
+  assert.match(html, /&lt;img id=&quot;map&quot;/, 'the element HTML is escaped');
+  assert.doesNotMatch(html, /<img id="map"/);
+  assert.match(html, /Give the &lt;img&gt; an alt attribute/);
+  assert.match(html, /sco &gt; iframe#content/);
+  await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+});
+
+test('without session_id, or with no runtime open, the report says why the audit was not run', async () => {
+  const plain = await callTool<Report>(server.client, 'scorm_report', {
+    workspace_path: COURSE,
+    format: 'json',
+  });
+  assert.equal(plain.accessibility.audited, false);
+  assert.match(plain.accessibility.reason ?? '', /no session_id was given/);
+  assert.equal(plain.report_path, null);
+
+  const sessionId = await openSession();
+  const noRuntime = await callTool<Report>(server.client, 'scorm_report', {
+    workspace_path: COURSE,
+    session_id: sessionId,
+  });
+  assert.equal(noRuntime.accessibility.audited, false);
+  assert.match(noRuntime.accessibility.reason ?? '', /has no open runtime.*scorm_runtime_open/);
+  const html = readFileSync(noRuntime.report_path!, 'utf8');
+  assert.match(html, /Accessibility audit not run: session sess_\S+ has no open runtime/);
+  await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+});
