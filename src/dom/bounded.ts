@@ -1,41 +1,30 @@
 /**
- * A page call with a time limit for DOM tools. Course code (or an agent's expression) can busy-loop or
- * never settle: past the limit the page's running script is stopped (Runtime.terminateExecution through
- * the runtime's stopRunningScript seam), so the session stays usable, and the caller's error is thrown.
+ * A page call of the read tools with a time limit, on the one bounded evaluate of the DOM tools
+ * (automation/bounded-evaluate.ts): a promise that never settles is abandoned, a busy loop (course code
+ * or an agent's expression) is stopped, and the session stays usable. The caller says what to throw.
  */
+import type { Frame } from 'playwright-core';
 import { ScormTesterError } from '../core/errors.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
-
-const TIMED_OUT = Symbol('timed out');
+import { EvaluateTimeout, evaluateBounded } from './automation/bounded-evaluate.js';
 
 export async function boundedPageCall<T>(
   runtime: CourseRuntime,
+  frame: Frame,
   what: string,
   timeoutMs: number,
   op: () => Promise<T>,
-  onTimeout: () => ScormTesterError = () =>
+  onTimeout: (busy: boolean) => ScormTesterError = (busy) =>
     new ScormTesterError(
       'DOM_TIMEOUT',
-      `${what} did not finish within ${timeoutMs} ms; the page's script was stopped.`,
-      {
-        timeout_ms: timeoutMs,
-      },
+      `${what} did not finish within ${timeoutMs} ms${busy ? "; the page's busy script was stopped" : ''}.`,
+      { timeout_ms: timeoutMs },
     ),
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const running = op();
-  running.catch(() => undefined);
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-  });
   try {
-    const out = await Promise.race([running, timeout]);
-    if (out === TIMED_OUT) {
-      await runtime.stopRunningScript(what);
-      throw onTimeout();
-    }
-    return out;
-  } finally {
-    clearTimeout(timer);
+    return await evaluateBounded(runtime, frame, op, timeoutMs);
+  } catch (err) {
+    if (err instanceof EvaluateTimeout) throw onTimeout(err.busy);
+    throw err;
   }
 }

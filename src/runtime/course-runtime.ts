@@ -695,14 +695,6 @@ export class CourseRuntime {
     return frame;
   }
 
-  /**
-   * Stops whatever script the page is running now (Runtime.terminateExecution), for DOM tools that bound
-   * their own page calls (an agent's expression in a busy loop). The runtime stays usable.
-   */
-  async stopRunningScript(operation: string): Promise<void> {
-    await this.stopScript(operation, 'timeout');
-  }
-
   // ---- shutdown ------------------------------------------------------------------------------
 
   /** Closes the context and frees the content mount. Safe to call in any state, more than once. */

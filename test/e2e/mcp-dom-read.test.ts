@@ -367,6 +367,7 @@ test('evaluate: DOM nodes, cycles, BigInt, undefined, functions are described; h
   const huge = await call<Data>('scorm_dom_evaluate', {
     session_id: quiz,
     expression: '"x".repeat(5000000)',
+    timeout_ms: 30_000,
   });
   assert.equal(huge.truncated, true);
   assert.equal(huge.original_size, 5_000_000);
@@ -374,6 +375,7 @@ test('evaluate: DOM nodes, cycles, BigInt, undefined, functions are described; h
   const wide = await call<Data>('scorm_dom_evaluate', {
     session_id: quiz,
     expression: 'Array.from({ length: 100000 }, (_, i) => i)',
+    timeout_ms: 30_000,
   });
   assert.equal(wide.truncated, true);
   assert.equal((wide.result as unknown[]).length, 1_000);

@@ -36,15 +36,19 @@ export async function evaluateInSco(runtime: CourseRuntime, req: EvaluateRequest
   try {
     return await boundedPageCall(
       runtime,
+      target.frame,
       what,
       req.timeoutMs,
       () => runExpression(target.frame, req),
-      () =>
+      (busy) =>
         new ScormTesterError(
           'DOM_TIMEOUT',
-          `The expression did not finish within ${req.timeoutMs} ms (a busy loop, or a promise that never settles); ` +
-            'its script was stopped and the session is still usable. Raise timeout_ms, or return a value without waiting.',
-          { timeout_ms: req.timeoutMs, frame: target.label },
+          `The expression did not finish within ${req.timeoutMs} ms: ` +
+            (busy
+              ? 'its script was busy (a loop) and was stopped'
+              : 'it waits on a promise that never settled') +
+            '. The session is still usable. Raise timeout_ms, or return a value without waiting.',
+          { timeout_ms: req.timeoutMs, frame: target.label, busy },
         ),
     ).then((r) => ({ ...r, frame: target.label }));
   } catch (err) {

@@ -62,7 +62,7 @@ export async function queryElement(
     return { found: false, selector: given, match_count: 0, frames_searched: await labels(runtime, spec) };
   const { frame, locator, count } = hit;
   const wants = (t: QueryType): boolean => queryType === 'all' || queryType === t;
-  const facts = await boundedPageCall(runtime, 'reading the element', PAGE_TIMEOUT_MS, () =>
+  const facts = await boundedPageCall(runtime, frame.frame, 'reading the element', PAGE_TIMEOUT_MS, () =>
     locator.evaluate(
       (el, arg) => {
         const out: {

@@ -57,7 +57,7 @@ export interface PageRead {
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 /** The in-page pass reads a few attributes per candidate: seconds mean course code is in the way. */
-const SCAN_TIMEOUT_MS = 3_000;
+const SCAN_TIMEOUT_MS = 4_000;
 /** Above this many elements in the frames read, Playwright's snapshot takes seconds (measured: 50,000 took 6-25 s). */
 const MAX_SNAPSHOT_ELEMENTS = 20_000;
 const DEFAULT_MAX_CANDIDATES = 5_000;
@@ -74,15 +74,16 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
   let snapshotError: string | null = null;
   const size = await elementCount(runtime, frames);
   if (size > MAX_SNAPSHOT_ELEMENTS) {
-    snapshotError = `the SCO frames hold ${size} elements`;
+    const held = Number.isFinite(size) ? `hold ${size} elements` : 'could not be counted in time';
+    snapshotError = `the SCO frames ${held}`;
     notes.push(
-      `The SCO frames hold ${size} elements, more than the ${MAX_SNAPSHOT_ELEMENTS} an accessibility snapshot is taken of ` +
+      `The SCO frames ${held}: more than the ${MAX_SNAPSHOT_ELEMENTS} elements an accessibility snapshot is taken of ` +
         '(it would take many seconds); controls come from the in-page pass only, without refs. Use selectors, or narrow with frame.',
     );
   } else {
     try {
       // Our own limit stops the snapshot's script in the page; Playwright's would only stop waiting for it.
-      snapshot = await boundedPageCall(runtime, 'the accessibility snapshot', timeoutMs, () =>
+      snapshot = await boundedPageCall(runtime, top.frame, 'the accessibility snapshot', timeoutMs, () =>
         takeAriaSnapshot(top.frame, timeoutMs + 2_000),
       );
     } catch (err) {
@@ -129,13 +130,27 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
   return { frames: out, snapshot, snapshotError, notes };
 }
 
-/** Elements in the frames, counted by Playwright in its own world (course code cannot fake it). */
+/**
+ * Elements in the frames (Infinity when a frame could not be counted in time: too big or stuck). The
+ * page's own count is fast; when course code broke it, Playwright counts in its own world.
+ */
 async function elementCount(runtime: CourseRuntime, frames: ScoFrame[]): Promise<number> {
   let total = 0;
   for (const f of frames) {
-    total += await boundedPageCall(runtime, 'counting elements', SCAN_TIMEOUT_MS, () =>
-      f.frame.locator('*').count(),
-    ).catch(() => 0);
+    const count = (op: () => Promise<number>): Promise<number> =>
+      boundedPageCall(runtime, f.frame, 'counting elements', SCAN_TIMEOUT_MS, op);
+    try {
+      total += await count(() =>
+        f.frame.evaluate(() => {
+          const n = document.getElementsByTagName('*').length;
+          if (typeof n !== 'number') throw new Error('not a count');
+          return n;
+        }),
+      );
+    } catch (err) {
+      if (isScormTesterError(err) && err.code === 'DOM_TIMEOUT') return Infinity;
+      total += await count(() => f.frame.locator('*').count()).catch(() => Infinity);
+    }
   }
   return total;
 }
@@ -146,7 +161,7 @@ async function runScan(
   timeoutMs: number,
   opts: Parameters<typeof scanFrame>[0],
 ): Promise<ScanResult> {
-  return boundedPageCall(runtime, 'the in-page element pass', timeoutMs, async () => {
+  return boundedPageCall(runtime, frame, 'the in-page element pass', timeoutMs, async () => {
     const json = await frame.evaluate(scanFrame, { ...opts, asJson: true });
     const parsed = parseScan(json);
     if (parsed) return parsed;
