@@ -22,7 +22,7 @@ export async function boundedPageCall<T>(
     ),
 ): Promise<T> {
   try {
-    return await evaluateBounded(runtime, frame, op, timeoutMs);
+    return await evaluateBounded(runtime, frame, op, timeoutMs, what);
   } catch (err) {
     if (err instanceof EvaluateTimeout) throw onTimeout(err.busy);
     throw err;

@@ -695,6 +695,15 @@ export class CourseRuntime {
     return frame;
   }
 
+  /**
+   * Stops whatever script the page is running now (Runtime.terminateExecution on the runtime's own DevTools
+   * session, which answers even when the page is stuck), for DOM tools that bound their own page calls.
+   * Recorded as a script_terminated event; the runtime stays usable.
+   */
+  async stopRunningScript(operation: string): Promise<void> {
+    await this.stopScript(operation, 'timeout');
+  }
+
   // ---- shutdown ------------------------------------------------------------------------------
 
   /** Closes the context and frees the content mount. Safe to call in any state, more than once. */

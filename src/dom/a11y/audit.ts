@@ -137,6 +137,7 @@ export async function auditAccessibility(runtime: CourseRuntime, options: AuditO
     // yields) through the runtime, whose DevTools session answers even when ours, new, would not.
     return await boundedPageCall(
       runtime,
+      await runtime.scoFrame(),
       'the accessibility audit',
       options.timeoutMs,
       () => runAudit(runtime, worlds, options, progress, started),

@@ -1,10 +1,9 @@
 /**
  * `frame.evaluate` with a time limit that leaves the session usable. A call that does not return in
  * time is either waiting on a promise that never settles (the page still answers: we just stop
- * waiting) or stuck in a busy loop (the page answers nothing: its script is stopped with the DevTools
- * protocol's Runtime.terminateExecution, as the runtime does for a stuck course).
+ * waiting) or stuck in a busy loop (the page answers nothing: its script is stopped through the runtime, as it does for a stuck course).
  */
-import type { CDPSession, Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 
 /** How long a page that is not busy takes to answer a trivial evaluate, at most. */
@@ -20,21 +19,6 @@ export class EvaluateTimeout extends Error {
     super(busy ? 'busy loop stopped' : 'promise never settled');
     this.name = 'EvaluateTimeout';
   }
-}
-
-const sessions = new WeakMap<Page, Promise<CDPSession | null>>();
-
-/** One DevTools session per player page, attached while the page is still responsive. */
-function devtools(page: Page): Promise<CDPSession | null> {
-  let session = sessions.get(page);
-  if (!session) {
-    session = page
-      .context()
-      .newCDPSession(page)
-      .catch(() => null);
-    sessions.set(page, session);
-  }
-  return session;
 }
 
 const TIMEOUT = Symbol('timeout');
@@ -53,9 +37,9 @@ export async function evaluateBounded<R>(
   frame: Frame,
   evaluate: () => Promise<R>,
   timeoutMs: number,
+  /** What the call was, for the script_terminated event when a busy script is stopped. */
+  operation = 'a page call',
 ): Promise<R> {
-  const cdp = devtools(runtime.playerPage);
-  await cdp;
   const running = evaluate();
   running.catch(() => undefined);
   const out = await within(running, timeoutMs);
@@ -71,13 +55,11 @@ export async function evaluateBounded<R>(
     RESPONSIVE_PROBE_MS,
   );
   if (answered === true) throw new EvaluateTimeout(timeoutMs, false);
-  const session = await cdp;
-  if (session) {
-    await within(
-      session.send('Runtime.terminateExecution').catch(() => undefined),
-      TERMINATE_WAIT_MS,
-    );
-  }
+  await within(
+    runtime.stopRunningScript(operation).catch(() => undefined),
+    // The runtime's stop waits up to 2 s for the terminate and 1 s for the records.
+    TERMINATE_WAIT_MS + 1_500,
+  );
   // Let the stopped call and the probe come back before the next call uses the page.
   await within(
     Promise.allSettled([running, probe]).then(() => undefined),

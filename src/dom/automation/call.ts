@@ -187,7 +187,13 @@ async function runInFrame(
   timeoutMs: number,
 ): Promise<PageCallOutcome> {
   try {
-    return await evaluateBounded(runtime, f.frame, () => f.frame.evaluate(pageCall, request), timeoutMs);
+    return await evaluateBounded(
+      runtime,
+      f.frame,
+      () => f.frame.evaluate(pageCall, request),
+      timeoutMs,
+      `SCORMAutomation.${request.method} in ${f.label}`,
+    );
   } catch (err) {
     if (err instanceof EvaluateTimeout || isScormTesterError(err) || isDetachedOrNavigated(err)) throw err;
     if (!runtime.isOpen) {

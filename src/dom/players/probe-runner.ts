@@ -45,6 +45,7 @@ export async function runProbe<T>(
       target.frame,
       () => target.frame.evaluate(pageFunction(), request) as Promise<T>,
       timeoutMs,
+      `page context (${request.op}) in ${target.label}`,
     );
     return { ok: true, value };
   } catch (err) {
@@ -53,8 +54,6 @@ export async function runProbe<T>(
         const error = `${step} did not finish within ${timeoutMs} ms: a course call returned a promise that never settled`;
         return { ok: false, timedOut: true, error };
       }
-      const operation = `page context (${request.op}) in ${target.label}`;
-      runtime.log.emit('script_terminated', { reason: 'timeout', operation, timestamp: Date.now() });
       const error = `${step} did not finish within ${timeoutMs} ms: a course getter or call never returned, so the page's script was stopped`;
       return { ok: false, timedOut: true, error };
     }
