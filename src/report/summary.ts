@@ -10,6 +10,7 @@ export interface FindingJson {
   column: number;
   fix: string;
   adl?: string[];
+  details?: Record<string, unknown>;
 }
 
 /** The JSON shape of a validation result (MCP tools and `--format json`). */
@@ -75,6 +76,7 @@ function findingJson(f: Finding): FindingJson {
     fix: f.fix,
   };
   if (f.adl && f.adl.length > 0) out.adl = [...f.adl];
+  if (f.details) out.details = f.details;
   return out;
 }
 

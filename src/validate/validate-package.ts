@@ -15,6 +15,10 @@ import {
 import { CAM_RULES, runCamRules } from '../lint/cam/index.js';
 import { API_USAGE_RULES, lintApiUsage } from '../lint/api-usage/lint-api-usage.js';
 import { SEQUENCING_RULES, lintSequencing } from '../lint/sequencing/index.js';
+import { DEPENDENCY_RULES, externalDependencyFindings } from '../lint/deps/external-deps.js';
+import { walkLaunchChain, type LaunchChain } from '../lint/launch-chain/chain.js';
+import { launchPoints } from '../lint/launch-chain/launch-points.js';
+import { PackageScanner } from '../lint/launch-chain/package-scanner.js';
 import { XSD_RULES } from '../lint/xsd/rules.js';
 import { validateManifestAgainstSchemas } from '../lint/xsd/validate-xsd.js';
 import { parseManifestFile, type ParsedManifest, type ScormManifest } from '../manifest/index.js';
@@ -98,15 +102,32 @@ export async function validatePackage(
         rules.push(...SEQUENCING_RULES.map((r) => r.info).filter((r) => ruleRunsAt(r, level)));
         findings.push(...lintSequencing(parsed, level));
       }
+      const scanner = new PackageScanner(pkg.root, files);
+      // Launch files that are missing are reported by the manifest rules (cp.launch_file_missing).
+      const chains: LaunchChain[] = wants('api_usage', 'dependencies')
+        ? launchPoints(parsed.manifest)
+            .filter((p) => scanner.has(p.file))
+            .map((p) => walkLaunchChain(p, scanner))
+        : [];
       if (wants('api_usage')) {
         const version = apiVersionFor(parsed.manifest, options.apiVersion);
         if (version) {
           const scan = apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep');
-          const result = await lintApiUsage({ packageRoot: pkg.root, scormVersion: version, files: scan });
+          const result = await lintApiUsage({
+            packageRoot: pkg.root,
+            scormVersion: version,
+            files: scan,
+            chains,
+          });
           apiScannedFiles = result.scannedFiles;
           rules.push(...API_USAGE_RULES.filter((r) => ruleRunsAt(r, level)));
           findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
         }
+      }
+      if (wants('dependencies')) {
+        rules.push(...DEPENDENCY_RULES.filter((r) => ruleRunsAt(r, level)));
+        const deps = externalDependencyFindings(scanner, files, chains);
+        findings.push(...deps.filter((f) => ruleRunsAt({ level: depLevelOf(f.rule) }, level)));
       }
       if (options.expectedVersion) {
         rules.push(...VERSION_RULES);
@@ -144,6 +165,11 @@ function apiVersionFor(m: ScormManifest, override: ValidateOptions['apiVersion']
 const API_RULE_LEVELS = new Map<string, ValidationLevel>(API_USAGE_RULES.map((r) => [r.id, r.level]));
 function levelOf(ruleId: string): ValidationLevel {
   return API_RULE_LEVELS.get(ruleId) ?? 'basic';
+}
+
+const DEP_RULE_LEVELS = new Map<string, ValidationLevel>(DEPENDENCY_RULES.map((r) => [r.id, r.level]));
+function depLevelOf(ruleId: string): ValidationLevel {
+  return DEP_RULE_LEVELS.get(ruleId) ?? 'basic';
 }
 
 function dedupeRules(rules: RuleInfo[]): RuleInfo[] {

@@ -8,12 +8,12 @@ type Element = DefaultTreeAdapterTypes.Element;
 const CLASSIC_TYPES =
   /^(?:(?:text|application)\/(?:x-)?(?:java|ecma)script(?:1\.\d)?|text\/jscript|text\/livescript)$/i;
 
-function attr(el: Element, name: string): string | undefined {
+export function attr(el: Element, name: string): string | undefined {
   return el.attrs.find((a) => a.name === name)?.value;
 }
 
 /** undefined: not JavaScript (templates, JSON, text/html...). */
-function scriptKind(el: Element): 'classic' | 'module' | undefined {
+export function scriptKind(el: Element): 'classic' | 'module' | undefined {
   const type = attr(el, 'type')?.trim();
   if (type === undefined || type === '') return 'classic';
   if (type.toLowerCase() === 'module') return 'module';
@@ -21,7 +21,7 @@ function scriptKind(el: Element): 'classic' | 'module' | undefined {
 }
 
 /** Line/column where an attribute's value starts, from the raw `name="value"` source text. */
-function attrValueStart(
+export function attrValueStart(
   html: string,
   loc: { startOffset: number; endOffset: number; startLine: number; startCol: number },
 ) {
