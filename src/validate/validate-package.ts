@@ -13,6 +13,7 @@ import {
   type ValidationLevel,
 } from '../core/findings.js';
 import { CAM_RULES, runCamRules } from '../lint/cam/index.js';
+import { missingLaunchedScripts } from '../lint/cam/files.js';
 import { API_USAGE_RULES, lintApiUsage } from '../lint/api-usage/lint-api-usage.js';
 import { SEQUENCING_RULES, lintSequencing } from '../lint/sequencing/index.js';
 import { DEPENDENCY_RULES, externalDependencyFindings } from '../lint/deps/external-deps.js';
@@ -45,6 +46,8 @@ export interface ValidateOptions {
 /** What a validation found, as plain data (it crosses from the validation worker to the server). */
 export interface ValidationSummary extends ValidationOutcome {
   apiScannedFiles: string[];
+  /** HTML/JS files that launched resources name but the package lacks (scorm_lint_api_usage fails on them). */
+  apiMissingFiles: { file: string; line: number; owner: string | null }[];
 }
 
 export interface PackageValidation extends ValidationSummary {
@@ -81,6 +84,7 @@ export async function validatePackage(
     }
 
     let apiScannedFiles: string[] = [];
+    let apiMissingFiles: ValidationSummary['apiMissingFiles'] = [];
     if (parsed) {
       const files = await listPackageFiles(pkg.root);
       const level = options.level;
@@ -120,6 +124,11 @@ export async function validatePackage(
             chains,
           });
           apiScannedFiles = result.scannedFiles;
+          apiMissingFiles = missingLaunchedScripts(parsed, files).map((use) => ({
+            file: use.resolution.kind === 'local' ? use.resolution.path : use.href,
+            line: use.pos.line,
+            owner: use.owner,
+          }));
           rules.push(...API_USAGE_RULES.filter((r) => ruleRunsAt(r, level)));
           findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
         }
@@ -148,6 +157,7 @@ export async function validatePackage(
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       parsed,
       apiScannedFiles,
+      apiMissingFiles,
       cleanup: pkg.cleanup,
     };
   } catch (error) {

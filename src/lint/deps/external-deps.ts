@@ -107,12 +107,8 @@ function dependencyFinding(
   if (target.kind !== 'external') return null;
   const info = KINDS[kind];
   const insecure = target.scheme === 'http' || target.scheme === 'ws';
-  const breaks = [
-    'offline use',
-    'LMSs without internet access',
-    `a strict Content-Security-Policy (${info.csp})`,
-    ...(insecure ? ['LMSs served over HTTPS, which block it as mixed content'] : []),
-  ];
+  const mixed = insecure ? ', and is blocked as mixed content when the LMS is served over HTTPS' : '';
+  const breaks = `it fails offline, on LMSs without internet access and under a strict Content-Security-Policy (${info.csp})${mixed}`;
   const relative =
     target.scheme === 'relative'
       ? ` The protocol-relative URL takes the scheme of the page: opened from disk (file://) it points nowhere.`
@@ -128,7 +124,7 @@ function dependencyFinding(
     file,
     line: ref.line,
     column: ref.column,
-    message: `Loads ${info.what} from ${target.origin} (${ref.how} ${ref.url}); this breaks with ${breaks.slice(0, -1).join(', ')} and ${breaks[breaks.length - 1]}.${relative}${chain}`,
+    message: `Loads ${info.what} from ${target.origin} (${ref.how} ${ref.url}); ${breaks}.${relative}${chain}`,
     fix: info.fix(ref.url),
     details: { url: ref.url, origin: target.origin, kind, how: ref.how, on_launch_chain: onChain },
   };
