@@ -88,7 +88,10 @@ export const fileMissingRule = defineRule(
     for (const use of uses) {
       if (use.role === 'metadata') continue;
       // Reported once, by cp.launch_file_missing, also when a <file> lists the same path.
-      if (isMissingLaunch(use, launched) || (use.lookup?.status === 'missing' && missingLaunch.has(pathOf(use))))
+      if (
+        isMissingLaunch(use, launched) ||
+        (use.lookup?.status === 'missing' && missingLaunch.has(pathOf(use)))
+      )
         continue;
       if (use.role === 'file' && use.resolution.kind === 'empty') {
         report(

@@ -103,6 +103,7 @@ export function scanJs(code: string, at: At = { line: 1, column: 1 }): PageRef[]
     re.lastIndex = 0;
     for (let m = re.exec(code); m; m = re.exec(code)) {
       const url = m.groups?.url as string;
+      if (url.includes('${')) continue;
       const urlOffset = m.index + m[0].lastIndexOf(url);
       const name = how.replace(/\$<(\w+)>/g, (_, g: string) => m?.groups?.[g] ?? '');
       refs.push({
