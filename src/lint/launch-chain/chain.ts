@@ -43,12 +43,21 @@ export interface LaunchChain {
   truncated: 'depth' | 'files' | null;
   /** Scripts on the chain: script elements (also external), inline scripts and event handlers. */
   scripts: number;
+  /** Files on the chain whose text calls or names Initialize in a way the API lint cannot attribute. */
+  initializeHints: string[];
 }
 
 const FOLLOWED: ReadonlySet<RefKind> = new Set(['script', 'frame', 'navigation']);
 
 export function walkLaunchChain(launch: LaunchPoint, scanner: PackageScanner): LaunchChain {
-  const chain: LaunchChain = { launch, files: [], missing: [], truncated: null, scripts: 0 };
+  const chain: LaunchChain = {
+    launch,
+    files: [],
+    missing: [],
+    truncated: null,
+    scripts: 0,
+    initializeHints: [],
+  };
   const seen = new Set<string>([launch.file]);
   const queue: ChainFile[] = [{ file: launch.file, via: null, depth: 0 }];
   for (let next = queue.shift(); next; next = queue.shift()) {
@@ -60,6 +69,7 @@ export function walkLaunchChain(launch: LaunchPoint, scanner: PackageScanner): L
     const scan = scanner.scan(next.file);
     if (!scan) continue;
     chain.scripts += scan.inlineScripts;
+    if (scan.initializeHint) chain.initializeHints.push(next.file);
     for (const ref of scan.refs) {
       if (!FOLLOWED.has(ref.kind)) continue;
       if (ref.kind === 'script' && fileType(next.file) === 'html') chain.scripts++;

@@ -41,7 +41,7 @@ function verdictOf(
 ): ChainVerdict {
   const summaries = chain.files.map((f) => apiOf(f.file));
   const discovers = summaries.some((s) => s.discovers);
-  const initializes = summaries.some((s) => s.initializes);
+  const initializes = summaries.some((s) => s.initializes) || chain.initializeHints.length > 0;
   if (discovers && initializes) return 'ok';
   if (elsewhere.length > 0) return 'api_not_reached';
   if (chain.scripts === 0 && chain.missing.length === 0) return 'no_scripts';

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scanCss, scanHtml, scanJs, type PageScan } from './page-refs.js';
+import { hasInitializeHint, scanCss, scanHtml, scanJs, type PageScan } from './page-refs.js';
 
 /** Files above this size are not read for references (the API-usage lint skips them too). */
 export const MAX_SCAN_BYTES = 5 * 1024 * 1024;
@@ -57,8 +57,9 @@ export class PackageScanner {
     let result: PageScan | null = null;
     if (text !== null) {
       if (type === 'html') result = scanHtml(text);
-      else if (type === 'js') result = { refs: scanJs(text), inlineScripts: 0 };
-      else result = { refs: scanCss(text), inlineScripts: 0 };
+      else if (type === 'js')
+        result = { refs: scanJs(text), inlineScripts: 0, initializeHint: hasInitializeHint(text) };
+      else result = { refs: scanCss(text), inlineScripts: 0, initializeHint: false };
     }
     this.scans.set(file, result);
     return result;

@@ -29,6 +29,18 @@ export interface PageScan {
   refs: PageRef[];
   /** Inline scripts and event-handler attributes. */
   inlineScripts: number;
+  /**
+   * The text calls something named Initialize/LMSInitialize (any receiver, e.g. minified `e.Initialize(t)`)
+   * or names it in a string (dynamic calls): weaker than a recognised API call, enough not to claim that
+   * Initialize is never called.
+   */
+  initializeHint: boolean;
+}
+
+const INITIALIZE_HINT = /\b(?:LMS)?Initialize\s*\(|(['"])(?:LMS)?Initialize\1/;
+
+export function hasInitializeHint(text: string): boolean {
+  return INITIALIZE_HINT.test(text);
 }
 
 interface At {
@@ -230,7 +242,7 @@ function elementRefs(html: string, el: Element, scan: PageScan): void {
 /** Every reference of an HTML document, and how many inline scripts and handlers it has. */
 export function scanHtml(html: string): PageScan {
   const doc = parse(html, { sourceCodeLocationInfo: true });
-  const scan: PageScan = { refs: [], inlineScripts: 0 };
+  const scan: PageScan = { refs: [], inlineScripts: 0, initializeHint: hasInitializeHint(html) };
   const stack: ParentNode[] = [doc];
   while (stack.length > 0) {
     const node = stack.pop() as ParentNode;
