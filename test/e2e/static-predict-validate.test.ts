@@ -123,3 +123,29 @@ test('scorm_validate_workspace: external dependencies are under "files"; lint_ma
     false,
   );
 });
+
+test('CLI run: "never initialized" names the likely cause and the static rule that predicts it', async () => {
+  const run = (name: string) =>
+    spawnSync(process.execPath, [CLI, 'run', course(name), '--json', '--settle-ms', '200'], {
+      encoding: 'utf8',
+      cwd: REPO_ROOT,
+    });
+  const anomalyOf = (r: ReturnType<typeof run>) =>
+    (
+      JSON.parse(r.stdout) as {
+        anomalies: { type: string; likely_cause?: string; predicted_by?: string }[];
+      }
+    ).anomalies.find((a) => a.type === 'initialize_never_called');
+
+  const jquery = run('static-predict-cdn-jquery');
+  assert.equal(jquery.status, 1, jquery.stderr);
+  const blocked = anomalyOf(jquery);
+  assert.equal(blocked?.predicted_by, 'deps.external_script');
+  assert.match(blocked?.likely_cause ?? '', /code\.jquery\.com.*blocked/);
+
+  const noScripts = run('static-predict-no-scripts');
+  assert.equal(noScripts.status, 1, noScripts.stderr);
+  const none = anomalyOf(noScripts);
+  assert.equal(none?.predicted_by, 'api.discovery_missing');
+  assert.match(none?.likely_cause ?? '', /no script file/);
+});
