@@ -4,13 +4,11 @@
  * only match literal URLs in loading calls (`fetch('…')`, `window.open('…')`, `url(…)`), so code that
  * builds its URLs is not followed.
  */
-import { parse } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
-import { attr, attrValueStart, scriptKind } from '../api-usage/html-units.js';
+import { attr, attrValueStart, forEachElement, scriptKind } from '../api-usage/html-units.js';
 import { fileLocation } from '../api-usage/source-unit.js';
 import { isFontUrl } from './urls.js';
 
-type ParentNode = DefaultTreeAdapterTypes.ParentNode;
 type Element = DefaultTreeAdapterTypes.Element;
 
 /** media: images, audio, video, embeds. request: fetch/XHR/WebSocket/EventSource/beacon/workers. */
@@ -241,46 +239,29 @@ function elementRefs(html: string, el: Element, scan: PageScan): void {
 
 /** Every reference of an HTML document, and how many inline scripts and handlers it has. */
 export function scanHtml(html: string): PageScan {
-  const doc = parse(html, { sourceCodeLocationInfo: true });
   const scan: PageScan = { refs: [], inlineScripts: 0, initializeHint: hasInitializeHint(html) };
-  const stack: ParentNode[] = [doc];
-  while (stack.length > 0) {
-    const node = stack.pop() as ParentNode;
-    if ('tagName' in node) {
-      const el = node;
-      for (const a of el.attrs) {
-        const loc = el.sourceCodeLocation?.attrs?.[a.name];
-        if (!loc || a.value.trim() === '') continue;
-        if (/^on[a-z]+$/i.test(a.name)) {
-          scan.inlineScripts++;
-          scan.refs.push(...scanJs(a.value, attrValueStart(html, loc)));
-        } else if (a.name === 'style') {
-          scan.refs.push(...scanCss(a.value, attrValueStart(html, loc)));
-        }
-      }
-      elementRefs(html, el, scan);
-      const text = el.childNodes[0];
-      const textAt =
-        text && text.nodeName === '#text' && 'value' in text && text.sourceCodeLocation
-          ? {
-              value: text.value,
-              line: text.sourceCodeLocation.startLine,
-              column: text.sourceCodeLocation.startCol,
-            }
-          : undefined;
-      if (el.tagName === 'script' && attr(el, 'src') === undefined && scriptKind(el) && textAt) {
+  forEachElement(html, (el) => {
+    for (const a of el.attrs) {
+      const loc = el.sourceCodeLocation?.attrs?.[a.name];
+      if (!loc || a.value.trim() === '') continue;
+      if (/^on[a-z]+$/i.test(a.name)) {
         scan.inlineScripts++;
-        scan.refs.push(...scanJs(textAt.value, textAt));
-      } else if (el.tagName === 'style' && textAt) {
-        scan.refs.push(...scanCss(textAt.value, textAt));
+        scan.refs.push(...scanJs(a.value, attrValueStart(html, loc)));
+      } else if (a.name === 'style') {
+        scan.refs.push(...scanCss(a.value, attrValueStart(html, loc)));
       }
     }
-    const children = node.childNodes;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child && 'childNodes' in child) stack.push(child as ParentNode);
+    elementRefs(html, el, scan);
+    const text = el.childNodes[0];
+    if (!text || text.nodeName !== '#text' || !('value' in text) || !text.sourceCodeLocation) return;
+    const at = { line: text.sourceCodeLocation.startLine, column: text.sourceCodeLocation.startCol };
+    if (el.tagName === 'script' && attr(el, 'src') === undefined && scriptKind(el)) {
+      scan.inlineScripts++;
+      scan.refs.push(...scanJs(text.value, at));
+    } else if (el.tagName === 'style') {
+      scan.refs.push(...scanCss(text.value, at));
     }
-  }
+  });
   scan.refs.sort((a, b) => a.line - b.line || a.column - b.column);
   return scan;
 }
