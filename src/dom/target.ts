@@ -151,6 +151,7 @@ async function countIn(frame: Frame, locator: Locator, selector: string): Promis
   }
 }
 
-function clip(text: string): string {
+/** A selector or text shortened for messages. */
+export function clip(text: string): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }

@@ -1,0 +1,160 @@
+/**
+ * Why an action on an element could not happen, in the learner's terms: the page moved on, the element
+ * went away, it is hidden (and how), disabled (and by what), covered (and by which element), or it just
+ * never became ready in time. Each answer is an error code with a message that says what to try.
+ */
+import type { Locator } from 'playwright-core';
+import { ScormTesterError, isScormTesterError } from '../../core/errors.js';
+import type { ChangeObserver } from '../changes.js';
+import { clip, type ResolvedTarget } from '../target.js';
+import { inspectElement, type ElementInspection } from './inspect-element.js';
+
+export type NotActionableReason = 'not visible' | 'disabled' | 'covered' | 'not editable' | 'not fillable';
+
+const DIAGNOSE_TIMEOUT_MS = 1_500;
+
+/** Reads the element once (bounded); null when it cannot be read (gone, navigated). */
+export async function inspect(
+  locator: Locator,
+  timeoutMs = DIAGNOSE_TIMEOUT_MS,
+): Promise<ElementInspection | null> {
+  return locator.evaluate(inspectElement, undefined, { timeout: timeoutMs }).catch(() => null);
+}
+
+/** The error for an element that is hidden from everyone, disabled or covered; null when none applies. */
+export function notActionable(
+  info: ElementInspection,
+  action: string,
+  target: ResolvedTarget,
+): ScormTesterError | null {
+  const where = { selector: target.target, frame: target.frame.label };
+  if (info.hidden) {
+    return new ScormTesterError(
+      'DOM_NOT_ACTIONABLE',
+      `Cannot ${action} "${clip(target.target)}": it is not visible (${info.hidden.why}` +
+        `${info.hidden.by && info.hidden.by !== 'the element itself' ? ` on ${info.hidden.by}` : ''}), ` +
+        'so no learner can reach it. Bring the page to the state where it shows (the step before it), or target the control that is shown.',
+      { ...where, reason: 'not visible', why: info.hidden.why, hidden_by: info.hidden.by },
+    );
+  }
+  if (info.disabled) {
+    return new ScormTesterError(
+      'DOM_NOT_ACTIONABLE',
+      `Cannot ${action} "${clip(target.target)}": it is disabled (${info.disabled.why}` +
+        `${info.disabled.by !== 'the element itself' ? `: ${info.disabled.by}` : ''}). ` +
+        'Complete what the course requires first (answer the question, watch the media), then try again.',
+      { ...where, reason: 'disabled', why: info.disabled.why, disabled_by: info.disabled.by },
+    );
+  }
+  if (info.hit && !info.hit.self && !info.hit.label) {
+    return new ScormTesterError(
+      'DOM_NOT_ACTIONABLE',
+      `Cannot ${action} "${clip(target.target)}": it is covered by ${info.hit.description} ` +
+        `(selector "${info.hit.selector}"), which receives the pointer at its centre. ` +
+        'Close or dismiss what covers it (a dialog, an overlay), or act on the covering element if that is the real control.',
+      {
+        ...where,
+        reason: 'covered',
+        covered_by: { description: info.hit.description, selector: info.hit.selector },
+      },
+    );
+  }
+  return null;
+}
+
+/**
+ * Turns a failed Playwright action into our error. The page is asked again what is wrong (the error text
+ * of a timed-out action only says what Playwright was waiting for).
+ */
+export async function diagnoseFailure(
+  err: unknown,
+  action: string,
+  target: ResolvedTarget,
+  observer: ChangeObserver,
+  timeoutMs: number,
+): Promise<ScormTesterError> {
+  if (isScormTesterError(err)) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  const where = { selector: target.target, frame: target.frame.label };
+  const firstLine = (message.split('\n')[0] ?? message).replace(/^\w+\.\w+: /, '');
+  if (/Target page, context or browser has been closed|Browser has been closed/i.test(message)) {
+    return new ScormTesterError(
+      'BROWSER_CRASHED',
+      `The browser went away during the ${action}: ${firstLine}`,
+    );
+  }
+  if (observer.navigatedSince(target.frame.frame)) {
+    return navigated(action, target, target.frame.frame.isDetached());
+  }
+  if (/Execution context was destroyed|Frame was detached|frame got detached|navigat/i.test(message)) {
+    return navigated(action, target, target.frame.frame.isDetached());
+  }
+  if (/Malformed value|Cannot type text into|Cannot fill/i.test(message)) {
+    return new ScormTesterError(
+      'DOM_INVALID_VALUE',
+      `The ${action} was refused by the input: ${firstLine}`,
+      where,
+    );
+  }
+  if (/not an <input>, <textarea>|not a <select>|Not a checkbox or radio/i.test(message)) {
+    return new ScormTesterError(
+      'DOM_NOT_ACTIONABLE',
+      `Cannot ${action} "${clip(target.target)}": ${firstLine}. Target the form control itself (input, select, textarea).`,
+      { ...where, reason: 'not fillable' },
+    );
+  }
+  const count = await target.locator.count().catch(() => 0);
+  if (count === 0 || /not attached to the DOM|detached/i.test(message)) {
+    return new ScormTesterError(
+      'DOM_DETACHED',
+      `"${clip(target.target)}" was removed from the page during the ${action} (the course re-rendered it). ` +
+        'Query it again (scorm_dom_find_interactive_elements) and retry; if the course replaces it on purpose, wait for the new one with scorm_dom_wait_for.',
+      where,
+    );
+  }
+  const info = await inspect(target.locator);
+  if (!info) return navigated(action, target, target.frame.frame.isDetached());
+  const blocked = notActionable(info, action, target);
+  if (blocked) return blocked;
+  if (/readonly|not editable/i.test(message) || info.readOnly) {
+    return new ScormTesterError(
+      'DOM_NOT_ACTIONABLE',
+      `Cannot ${action} "${clip(target.target)}": it is read-only, so a learner cannot type into it.`,
+      { ...where, reason: 'not editable' },
+    );
+  }
+  if (!info.inViewport && !info.visuallyHidden) {
+    return new ScormTesterError(
+      'DOM_NOT_ACTIONABLE',
+      `Cannot ${action} "${clip(target.target)}": it could not be scrolled into view (its centre stays outside the frame). ` +
+        'Check for a container with overflow hidden around it, or reveal it with the course control that shows it.',
+      { ...where, reason: 'not visible', why: 'outside the viewport' },
+    );
+  }
+  const waitingFor = lastLogLine(message);
+  return new ScormTesterError(
+    'DOM_TIMEOUT',
+    `The ${action} on "${clip(target.target)}" did not complete within ${timeoutMs} ms` +
+      (waitingFor ? ` (Playwright was still: ${waitingFor})` : '') +
+      '. The element may be animating or the page busy: retry, or raise options.wait_timeout_ms.',
+    { ...where, timeout_ms: timeoutMs },
+  );
+}
+
+export function navigated(action: string, target: ResolvedTarget, frameGone: boolean): ScormTesterError {
+  return new ScormTesterError(
+    'DOM_NAVIGATED',
+    `The ${target.frame.label} frame ${frameGone ? 'was removed' : 'navigated to another page'} before the ${action} on ` +
+      `"${clip(target.target)}" could happen, so nothing was done. Look at the new page (scorm_get_page_state) and target its elements.`,
+    { selector: target.target, frame: target.frame.label },
+  );
+}
+
+function lastLogLine(message: string): string | null {
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('- '));
+  const last = lines[lines.length - 1];
+  return last ? last.slice(2, 200) : null;
+}

@@ -1,0 +1,137 @@
+/**
+ * Which input operation a value means for an element, or why the value does not fit it. Pure: the
+ * element is described by inspectElement, so every rule here is unit-tested without a browser.
+ */
+import { ScormTesterError } from '../../core/errors.js';
+import type { ElementInspection, FillKind } from './inspect-element.js';
+
+export type FillValue = string | number | boolean | string[];
+
+export type FillOperation =
+  | { op: 'fill'; text: string }
+  | { op: 'check'; checked: boolean }
+  | { op: 'select'; options: Array<{ value: string } | { label: string }> };
+
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const FORMATS: Partial<Record<FillKind, { pattern: RegExp; example: string }>> = {
+  date: { pattern: /^\d{4}-\d{2}-\d{2}$/, example: '"2024-05-31" (YYYY-MM-DD)' },
+  time: { pattern: /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/, example: '"13:45" or "13:45:30" (HH:MM[:SS])' },
+  'datetime-local': {
+    pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/,
+    example: '"2024-05-31T13:45" (YYYY-MM-DDTHH:MM)',
+  },
+  month: { pattern: /^\d{4}-\d{2}$/, example: '"2024-05" (YYYY-MM)' },
+  week: { pattern: /^\d{4}-W\d{2}$/, example: '"2024-W22" (YYYY-Www)' },
+  color: { pattern: /^#[0-9a-fA-F]{6}$/, example: '"#1a2b3c" (#rrggbb)' },
+};
+
+/** The operation for `value` on the element, or DOM_INVALID_VALUE / DOM_NOT_ACTIONABLE naming what fits. */
+export function fillOperation(
+  info: ElementInspection,
+  value: FillValue,
+  where: { selector: string; frame: string },
+): FillOperation {
+  const what = `${info.tagName.toLowerCase()}${info.type ? `[type=${info.type}]` : ''}`;
+  const invalid = (accepts: string): never => {
+    throw new ScormTesterError(
+      'DOM_INVALID_VALUE',
+      `${shown(value)} does not fit ${what} "${where.selector}": it accepts ${accepts}.`,
+      { ...where, input_type: info.type ?? info.tagName.toLowerCase(), accepts, value_type: typeOf(value) },
+    );
+  };
+  if (Array.isArray(value) && info.kind !== 'select') {
+    invalid(`one value, not a list (lists are for multi-selects)`);
+  }
+  switch (info.kind) {
+    case 'text':
+      if (typeof value === 'string') return { op: 'fill', text: value };
+      if (typeof value === 'number' && Number.isFinite(value)) return { op: 'fill', text: String(value) };
+      return invalid('text (a string; numbers are written as text)');
+    case 'number':
+    case 'range': {
+      const text =
+        typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
+      if (text !== null && (NUMBER.test(text) || (text === '' && info.kind === 'number'))) {
+        if (typeof value === 'number' && !Number.isFinite(value)) return invalid('a finite number');
+        return { op: 'fill', text };
+      }
+      return invalid('a number (e.g. 42, -1.5 or "42")');
+    }
+    case 'date':
+    case 'time':
+    case 'datetime-local':
+    case 'month':
+    case 'week':
+    case 'color': {
+      const format = FORMATS[info.kind] as { pattern: RegExp; example: string };
+      if (
+        typeof value === 'string' &&
+        (format.pattern.test(value) || (value === '' && info.kind !== 'color'))
+      ) {
+        return { op: 'fill', text: value };
+      }
+      return invalid(`a string like ${format.example}`);
+    }
+    case 'checkbox': {
+      const checked = booleanOf(value);
+      if (checked === null) return invalid('true or false (or "true" / "false") to check or uncheck it');
+      return { op: 'check', checked };
+    }
+    case 'radio': {
+      const checked = booleanOf(value);
+      if (checked !== true) {
+        return invalid(
+          'only true (or "true"): a radio button cannot be unchecked by a learner; check another radio of its group instead',
+        );
+      }
+      return { op: 'check', checked: true };
+    }
+    case 'select':
+      return { op: 'select', options: selectOptions(info, value, invalid) };
+    case 'file':
+      return invalid('files, which these tools do not upload');
+    case 'button':
+    case 'none':
+      throw new ScormTesterError(
+        'DOM_NOT_ACTIONABLE',
+        `"${where.selector}" is ${what}${info.role ? ` (role ${info.role})` : ''}, not something a learner fills in. ` +
+          'Target an input, textarea, select or contenteditable element (or a role=checkbox/radio/textbox), or use scorm_dom_click.',
+        { ...where, reason: 'not fillable' },
+      );
+  }
+}
+
+function selectOptions(
+  info: ElementInspection,
+  value: FillValue,
+  invalid: (accepts: string) => never,
+): Array<{ value: string } | { label: string }> {
+  const listed = info.options.map((o) => `"${o.value}"${o.label !== o.value ? ` (${o.label})` : ''}`);
+  const accepts = () =>
+    `${info.multiple ? 'one option or a list of options' : 'one option'}, by value or label: ${listed.slice(0, 15).join(', ')}` +
+    (info.optionCount > 15 ? `, … (${info.optionCount} options)` : '');
+  if (typeof value === 'boolean') return invalid(accepts());
+  if (Array.isArray(value) && !info.multiple) return invalid(`${accepts()} (it is not a multi-select)`);
+  const wanted = (Array.isArray(value) ? value : [value]).map((v) => String(v));
+  return wanted.map((w) => {
+    if (info.options.some((o) => o.value === w)) return { value: w };
+    if (info.options.some((o) => o.label === w.trim())) return { label: w.trim() };
+    if (info.optionCount > info.options.length) return { value: w };
+    return invalid(accepts());
+  });
+}
+
+function booleanOf(value: FillValue): boolean | null {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return null;
+}
+
+function typeOf(value: FillValue): string {
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+function shown(value: FillValue): string {
+  const text = JSON.stringify(value);
+  return `The ${typeOf(value)} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
+}

@@ -1,0 +1,51 @@
+/** A learner filling in one form control of the SCO (scorm_dom_fill), by the control's kind. */
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import type { TargetSpec } from '../target.js';
+import { inspect } from './diagnose.js';
+import { filledElement, type FilledElement } from './element-summary.js';
+import { fillOperation, type FillValue } from './fill-value.js';
+import { activateHiddenControl, isHiddenAccessibleControl, type HiddenIntent } from './hidden-control.js';
+import { runAction, type ActionOptions, type ActionResult, type Performed } from './run-action.js';
+
+export async function fillElement(
+  runtime: CourseRuntime,
+  spec: TargetSpec,
+  value: FillValue,
+  options: ActionOptions = {},
+): Promise<ActionResult<FilledElement>> {
+  return runAction(runtime, spec, options, 'fill', async (ctx): Promise<Performed<FilledElement>> => {
+    const { locator } = ctx.target;
+    const where = { selector: ctx.target.target, frame: ctx.target.frame.label };
+    const operation = fillOperation(ctx.info, value, where);
+    const after = async (): Promise<FilledElement> => filledElement((await inspect(locator)) ?? ctx.info);
+    if (isHiddenAccessibleControl(ctx.info) && operation.op !== 'select') {
+      const intent: HiddenIntent =
+        operation.op === 'fill'
+          ? { kind: 'text', text: operation.text }
+          : { kind: 'check', checked: operation.checked };
+      const done = await activateHiddenControl(ctx, intent);
+      return {
+        activation: done.activation,
+        activatedElement: done.activatedElement,
+        element: await after(),
+        ...(done.stateUnchanged ? { extra: { state_unchanged: true } } : {}),
+      };
+    }
+    const timeout = ctx.timeoutMs;
+    let stateUnchanged = false;
+    if (operation.op === 'fill') {
+      // Typed, then left as a learner leaves a field: the browser fires change on blur (fill alone fires input).
+      await locator.fill(operation.text, { timeout });
+      await locator.blur({ timeout });
+    } else if (operation.op === 'select') await locator.selectOption(operation.options, { timeout });
+    else {
+      stateUnchanged = ctx.info.checked === operation.checked;
+      await locator.setChecked(operation.checked, { timeout });
+    }
+    return {
+      activation: 'pointer',
+      element: await after(),
+      ...(stateUnchanged ? { extra: { state_unchanged: true } } : {}),
+    };
+  });
+}

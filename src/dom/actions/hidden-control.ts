@@ -1,0 +1,145 @@
+/**
+ * Controls that take input while being drawn invisibly (Storyline's accessible buttons, custom-styled
+ * checkboxes, screen-reader-only inputs): Playwright refuses them as not visible, yet a learner operates
+ * them every day, by clicking what is drawn where they sit or with the keyboard. This does the same:
+ * (1) a real mouse click at the control's position when it has a box, reporting what is drawn there;
+ * (2) otherwise focus plus Enter/Space (or typing). A control hidden from everyone never gets here.
+ */
+import { ScormTesterError } from '../../core/errors.js';
+import { clip } from '../target.js';
+import { inspect, notActionable } from './diagnose.js';
+import type { DescribedElement, ElementInspection } from './inspect-element.js';
+import type { Activation, PerformContext } from './run-action.js';
+
+export type HiddenIntent =
+  | { kind: 'click'; button: 'left' | 'right'; clickCount: 1 | 2 }
+  | { kind: 'check'; checked: boolean }
+  | { kind: 'text'; text: string };
+
+export interface HiddenActivation {
+  activation: Activation;
+  activatedElement?: DescribedElement;
+  stateUnchanged?: boolean;
+}
+
+/** Smallest box (CSS px) taken as "drawn somewhere": screen-reader-only patterns use 1px or 0. */
+const MIN_BOX = 4;
+const TOGGLE_KEYS = new Set(['checkbox', 'radio', 'switch', 'option', 'menuitemcheckbox', 'menuitemradio']);
+
+/** A control that assistive technology reaches but that is drawn invisibly (see inspectElement). */
+export function isHiddenAccessibleControl(info: ElementInspection): boolean {
+  return info.connected && info.hidden === null && info.visuallyHidden !== null && info.control;
+}
+
+export async function activateHiddenControl(
+  ctx: PerformContext,
+  intent: HiddenIntent,
+): Promise<HiddenActivation> {
+  const { target } = ctx;
+  let info = ctx.info;
+  const action = intent.kind === 'click' ? 'click' : 'fill';
+  const blocked = info.disabled ? notActionable(info, action, target) : null;
+  if (blocked) throw blocked;
+  if (intent.kind === 'check' && info.checked === intent.checked) {
+    return { activation: hasBox(info) ? 'visible_element_at_position' : 'keyboard', stateUnchanged: true };
+  }
+  if (intent.kind !== 'text' && hasBox(info)) {
+    if (!info.inViewport) {
+      await target.locator.evaluate(
+        (el) => el.scrollIntoView({ block: 'center', inline: 'center' }),
+        undefined,
+        {
+          timeout: ctx.timeoutMs,
+        },
+      );
+      info = (await inspect(target.locator)) ?? info;
+    }
+    if (info.inViewport && info.hit) {
+      const box = await target.locator.boundingBox({ timeout: ctx.timeoutMs });
+      if (box) {
+        const page = ctx.runtime.playerPage;
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        if (intent.kind === 'click') {
+          await page.mouse.click(x, y, { button: intent.button, clickCount: intent.clickCount });
+        } else {
+          await page.mouse.click(x, y);
+          await expectChecked(ctx, intent.checked, `clicking ${info.hit.description} at its position`);
+        }
+        const { description, selector } = info.hit;
+        return {
+          activation: info.hit.self ? 'pointer' : 'visible_element_at_position',
+          ...(info.hit.self ? {} : { activatedElement: { description, selector } }),
+        };
+      }
+    }
+  }
+  return activateByKeyboard(ctx, info, intent);
+}
+
+async function activateByKeyboard(
+  ctx: PerformContext,
+  info: ElementInspection,
+  intent: HiddenIntent,
+): Promise<HiddenActivation> {
+  const { target } = ctx;
+  const where = { selector: target.target, frame: target.frame.label };
+  const why = info.visuallyHidden?.why ?? 'visually hidden';
+  if (intent.kind === 'click' && (intent.button !== 'left' || intent.clickCount !== 1)) {
+    throw new ScormTesterError(
+      'DOM_NOT_ACTIONABLE',
+      `"${clip(target.target)}" is a visually hidden control (${why}) with no box to click, so only a single click ` +
+        'can be done, by keyboard; a double or right click has no keyboard equivalent. Use click_type "single".',
+      { ...where, reason: 'not visible', why },
+    );
+  }
+  await target.locator.focus({ timeout: ctx.timeoutMs });
+  const focused = await target.locator.evaluate((el) => el.ownerDocument.activeElement === el);
+  if (!focused) {
+    throw new ScormTesterError(
+      'DOM_NOT_ACTIONABLE',
+      `"${clip(target.target)}" is a visually hidden control (${why}) that cannot take focus, so a learner could ` +
+        'not reach it by keyboard either. Target the visible element that represents it.',
+      { ...where, reason: 'not visible', why },
+    );
+  }
+  const keyboard = ctx.runtime.playerPage.keyboard;
+  if (intent.kind === 'text') {
+    await keyboard.press('ControlOrMeta+A');
+    if (intent.text === '') await keyboard.press('Delete');
+    else await keyboard.type(intent.text);
+    await target.locator.blur({ timeout: ctx.timeoutMs });
+  } else if (intent.kind === 'check') {
+    await keyboard.press('Space');
+    await expectChecked(ctx, intent.checked, 'pressing Space on it');
+  } else {
+    await keyboard.press(info.role !== null && TOGGLE_KEYS.has(info.role) ? 'Space' : 'Enter');
+  }
+  return { activation: 'keyboard' };
+}
+
+function hasBox(info: ElementInspection): boolean {
+  return (
+    info.box.width >= MIN_BOX &&
+    info.box.height >= MIN_BOX &&
+    info.visuallyHidden?.why !== 'off-screen' &&
+    info.visuallyHidden?.why !== 'tiny or zero size'
+  );
+}
+
+async function expectChecked(ctx: PerformContext, wanted: boolean, how: string): Promise<void> {
+  const now = await inspect(ctx.target.locator);
+  if (now && now.checked !== wanted) {
+    throw new ScormTesterError(
+      'DOM_NOT_ACTIONABLE',
+      `"${clip(ctx.target.target)}" stayed ${now.checked ? 'checked' : 'unchecked'} after ${how}: the course does not ` +
+        'toggle it the way a learner would. Click the visible element the course draws for it instead.',
+      {
+        selector: ctx.target.target,
+        frame: ctx.target.frame.label,
+        reason: 'no effect',
+        why: 'state did not change',
+      },
+    );
+  }
+}

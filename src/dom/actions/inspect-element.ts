@@ -1,0 +1,320 @@
+/**
+ * One look at the target element inside its page, in one round trip: what it is (for results), how it
+ * takes input (for fill), and whether a learner could act on it (hidden from everyone, visually hidden
+ * but accessible, disabled, covered by another element). `inspectElement` runs in the page: it is
+ * passed to Playwright's evaluate and must not reference anything outside its own body.
+ */
+
+export type FillKind =
+  | 'text'
+  | 'number'
+  | 'range'
+  | 'date'
+  | 'time'
+  | 'datetime-local'
+  | 'month'
+  | 'week'
+  | 'color'
+  | 'checkbox'
+  | 'radio'
+  | 'select'
+  | 'file'
+  | 'button'
+  | 'none';
+
+export interface DescribedElement {
+  /** What the element at a point is: "div#overlay.blocker", and a selector that finds it. */
+  description: string;
+  selector: string;
+}
+
+export interface ElementInspection {
+  connected: boolean;
+  tagName: string;
+  id: string;
+  className: string;
+  textContent: string;
+  role: string | null;
+  name: string | null;
+  type: string | null;
+  value: string | null;
+  checked: boolean | null;
+  kind: FillKind;
+  multiple: boolean;
+  readOnly: boolean;
+  /** The first options of a <select>: value and label. */
+  options: Array<{ value: string; label: string }>;
+  optionCount: number;
+  /** Hidden from sighted users and assistive technology alike: no fallback may act on it. */
+  hidden: { why: string; by: string } | null;
+  /** Drawn invisibly but still in the accessibility tree (screen-reader-only controls). */
+  visuallyHidden: { why: string } | null;
+  disabled: { why: string; by: string } | null;
+  /** A control a learner operates (native, by role, or focusable). */
+  control: boolean;
+  /** getBoundingClientRect in the element's own frame. */
+  box: { x: number; y: number; width: number; height: number };
+  inViewport: boolean;
+  /**
+   * What elementFromPoint finds at the box's centre (null when the centre is outside the viewport): the
+   * element itself or inside it (self), or the element's own label (label).
+   */
+  hit: (DescribedElement & { self: boolean; label: boolean }) | null;
+}
+
+export function inspectElement(el: Element): ElementInspection {
+  const clip = (s: string, n: number): string => {
+    const t = s.replace(/\s+/g, ' ').trim();
+    return t.length > n ? `${t.slice(0, n - 1)}…` : t;
+  };
+  const esc = (s: string): string => (typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(s) : s);
+  const describe = (node: Element): DescribedElement => {
+    const tag = node.tagName.toLowerCase();
+    const id = node.id ? `#${node.id}` : '';
+    const cls =
+      typeof node.className === 'string' && node.className.trim()
+        ? `.${node.className.trim().split(/\s+/).slice(0, 3).join('.')}`
+        : '';
+    const text = clip(node.textContent ?? '', 40);
+    return {
+      description: `${tag}${id}${cls}${text ? ` "${text}"` : ''}`,
+      selector: selectorOf(node),
+    };
+  };
+  const selectorOf = (node: Element): string => {
+    const doc = node.ownerDocument;
+    const parts: string[] = [];
+    for (let cur: Element | null = node; cur && cur !== doc.documentElement; cur = cur.parentElement) {
+      if (cur.id && doc.querySelectorAll(`#${esc(cur.id)}`).length === 1) {
+        parts.unshift(`#${esc(cur.id)}`);
+        return parts.join(' > ');
+      }
+      const tag = cur.tagName.toLowerCase();
+      const parent: Element | null = cur.parentElement;
+      const same = parent ? Array.from(parent.children).filter((c) => c.tagName === cur?.tagName) : [];
+      parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(cur) + 1})` : tag);
+    }
+    return parts.join(' > ');
+  };
+  const ancestors = (node: Element): Element[] => {
+    const out: Element[] = [];
+    for (let cur: Element | null = node; cur; cur = cur.parentElement) out.push(cur);
+    return out;
+  };
+
+  const tagName = el.tagName.toLowerCase();
+  const input = el instanceof HTMLInputElement ? el : null;
+  const type = input ? input.type : el.getAttribute('type');
+  const roleAttr = el.getAttribute('role');
+  const implicitRole = ((): string | null => {
+    if (tagName === 'button') return 'button';
+    if (tagName === 'a' && el.hasAttribute('href')) return 'link';
+    if (tagName === 'select') return (el as HTMLSelectElement).multiple ? 'listbox' : 'combobox';
+    if (tagName === 'textarea') return 'textbox';
+    if (/^h[1-6]$/.test(tagName)) return 'heading';
+    if (tagName === 'img') return 'img';
+    if (input) {
+      const map: Record<string, string> = {
+        checkbox: 'checkbox',
+        radio: 'radio',
+        number: 'spinbutton',
+        range: 'slider',
+        button: 'button',
+        submit: 'button',
+        reset: 'button',
+        image: 'button',
+        search: 'searchbox',
+      };
+      return map[input.type] ?? (input.type === 'hidden' ? null : 'textbox');
+    }
+    return null;
+  })();
+  const role = roleAttr ? (roleAttr.split(/\s+/)[0] ?? null) : implicitRole;
+  const name = ((): string | null => {
+    const label = el.getAttribute('aria-label');
+    if (label && label.trim()) return clip(label, 120);
+    const by = el.getAttribute('aria-labelledby');
+    if (by) {
+      const text = by
+        .split(/\s+/)
+        .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+        .join(' ');
+      if (text.trim()) return clip(text, 120);
+    }
+    const labels = (el as HTMLInputElement).labels;
+    if (labels && labels.length > 0) {
+      const text = Array.from(labels)
+        .map((l) => l.textContent ?? '')
+        .join(' ');
+      if (text.trim()) return clip(text, 120);
+    }
+    const alt = el.getAttribute('alt') ?? el.getAttribute('title');
+    if (alt && alt.trim()) return clip(alt, 120);
+    if (input && (input.type === 'button' || input.type === 'submit' || input.type === 'reset')) {
+      return clip(input.value, 120) || null;
+    }
+    if (role === 'button' || role === 'link' || role === 'heading' || role === 'menuitem' || role === 'tab') {
+      return clip(el.textContent ?? '', 120) || null;
+    }
+    const placeholder = el.getAttribute('placeholder');
+    return placeholder ? clip(placeholder, 120) : null;
+  })();
+
+  const kind = ((): FillKind => {
+    if (tagName === 'select') return 'select';
+    if (tagName === 'textarea' || (el as HTMLElement).isContentEditable) return 'text';
+    if (input) {
+      const t = input.type;
+      if (t === 'checkbox' || t === 'radio' || t === 'file' || t === 'color') return t;
+      if (t === 'number' || t === 'range' || t === 'date' || t === 'time') return t;
+      if (t === 'datetime-local' || t === 'month' || t === 'week') return t;
+      if (t === 'button' || t === 'submit' || t === 'reset' || t === 'image') return 'button';
+      if (t === 'hidden') return 'none';
+      return 'text';
+    }
+    if (role === 'checkbox' || role === 'switch') return 'checkbox';
+    if (role === 'radio' || role === 'menuitemradio') return 'radio';
+    if (role === 'textbox' || role === 'searchbox') return 'text';
+    return 'none';
+  })();
+  const select = el instanceof HTMLSelectElement ? el : null;
+  const options = select
+    ? Array.from(select.options)
+        .slice(0, 500)
+        .map((o) => ({ value: o.value, label: clip(o.label || o.text, 80) }))
+    : [];
+  const checked =
+    input && (input.type === 'checkbox' || input.type === 'radio')
+      ? input.checked
+      : el.hasAttribute('aria-checked')
+        ? el.getAttribute('aria-checked') === 'true'
+        : null;
+  const value =
+    input || select || el instanceof HTMLTextAreaElement
+      ? (el as HTMLInputElement).value
+      : (el as HTMLElement).isContentEditable
+        ? (el.textContent ?? '')
+        : null;
+
+  const chain = ancestors(el);
+  const styleOf = (node: Element): CSSStyleDeclaration => getComputedStyle(node);
+  const rect = el.getBoundingClientRect();
+  const box = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  const view = el.ownerDocument.defaultView;
+  const vw = view ? view.innerWidth : 0;
+  const vh = view ? view.innerHeight : 0;
+  const cx = rect.x + rect.width / 2;
+  const cy = rect.y + rect.height / 2;
+  const inViewport = cx >= 0 && cy >= 0 && cx < vw && cy < vh;
+
+  const hidden = ((): ElementInspection['hidden'] => {
+    if (!el.isConnected) return { why: 'detached', by: '' };
+    for (const node of chain) {
+      if (styleOf(node).display === 'none') {
+        return { why: 'display:none', by: node === el ? 'the element itself' : describe(node).description };
+      }
+    }
+    const vis = styleOf(el).visibility;
+    if (vis === 'hidden' || vis === 'collapse') return { why: `visibility:${vis}`, by: 'the element itself' };
+    for (const node of chain) {
+      if (node.getAttribute('aria-hidden') === 'true') {
+        return { why: 'aria-hidden', by: node === el ? 'the element itself' : describe(node).description };
+      }
+      if ((node as HTMLElement).inert) {
+        return { why: 'inert', by: node === el ? 'the element itself' : describe(node).description };
+      }
+    }
+    return null;
+  })();
+
+  const tabIndex = el.getAttribute('tabindex');
+  const control =
+    ['button', 'a', 'input', 'select', 'textarea', 'summary'].includes(tagName) ||
+    (role !== null &&
+      [
+        'button',
+        'link',
+        'checkbox',
+        'radio',
+        'switch',
+        'menuitem',
+        'menuitemcheckbox',
+        'menuitemradio',
+        'tab',
+        'option',
+        'textbox',
+        'searchbox',
+        'combobox',
+        'slider',
+        'spinbutton',
+        'treeitem',
+      ].includes(role)) ||
+    (tabIndex !== null && Number(tabIndex) >= 0) ||
+    (el as HTMLElement).isContentEditable;
+
+  const visuallyHidden = ((): ElementInspection['visuallyHidden'] => {
+    if (!el.isConnected) return null;
+    if (rect.width <= 1 || rect.height <= 1) return { why: 'tiny or zero size' };
+    const scrollX = view ? view.scrollX : 0;
+    const scrollY = view ? view.scrollY : 0;
+    if (rect.right + scrollX <= 0 || rect.bottom + scrollY <= 0) return { why: 'off-screen' };
+    for (const node of chain) {
+      const s = styleOf(node);
+      if (s.clip && s.clip !== 'auto' && s.position !== 'static') return { why: 'clipped (clip)' };
+      if (s.clipPath && s.clipPath !== 'none') return { why: 'clipped (clip-path)' };
+      if (Number(s.opacity) === 0) return { why: 'transparent (opacity 0)' };
+    }
+    return null;
+  })();
+
+  const disabled = ((): ElementInspection['disabled'] => {
+    if (el.matches(':disabled')) {
+      const fieldset = el.closest('fieldset[disabled]');
+      if (fieldset && !el.hasAttribute('disabled')) {
+        return { why: 'inside a disabled fieldset', by: describe(fieldset).description };
+      }
+      return { why: 'disabled attribute', by: 'the element itself' };
+    }
+    for (const node of chain) {
+      if (node.getAttribute('aria-disabled') === 'true') {
+        return { why: 'aria-disabled', by: node === el ? 'the element itself' : describe(node).description };
+      }
+    }
+    return null;
+  })();
+
+  const hit = ((): ElementInspection['hit'] => {
+    if (!inViewport || !el.isConnected) return null;
+    const at = el.ownerDocument.elementFromPoint(cx, cy);
+    if (!at) return null;
+    const self = at === el || el.contains(at);
+    const label =
+      !self && at.closest('label') !== null && (at.closest('label') as HTMLLabelElement).control === el;
+    return { ...describe(at), self, label };
+  })();
+
+  return {
+    connected: el.isConnected,
+    tagName: el.tagName,
+    id: el.id,
+    className: typeof el.className === 'string' ? el.className : '',
+    textContent: clip(el.textContent ?? '', 200),
+    role,
+    name,
+    type,
+    value: value === null ? null : value.slice(0, 500),
+    checked,
+    kind,
+    multiple: select ? select.multiple : false,
+    readOnly: (el as HTMLInputElement).readOnly === true,
+    options,
+    optionCount: select ? select.options.length : 0,
+    hidden,
+    visuallyHidden,
+    disabled,
+    control,
+    box,
+    inViewport,
+    hit,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The frame every learner action runs in: resolve the target (waiting for it when asked), look at it
+ * once, observe, act with a Playwright timeout that keeps the whole action within wait_timeout_ms,
+ * turn a failure into a diagnosis, and report what changed.
+ */
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { observeChanges, type ChangeObserver, type ChangesReport } from '../changes.js';
+import { resolveTarget, type ResolvedTarget, type TargetSpec } from '../target.js';
+import { diagnoseFailure, inspect } from './diagnose.js';
+import type { DescribedElement, ElementInspection } from './inspect-element.js';
+
+/**
+ * How the input reached the control: "pointer" is Playwright's own input on the element (click, check,
+ * selectOption, fill); "visible_element_at_position" a real mouse click where a visually hidden control
+ * sits (what the learner sees there takes it); "keyboard" focus plus keys.
+ */
+export type Activation = 'pointer' | 'visible_element_at_position' | 'keyboard';
+
+export interface ActionOptions {
+  /** Wait for the selector to match (default true). */
+  waitForSelector?: boolean | undefined;
+  /** Bound for finding the element and for it becoming actionable (default 5000). */
+  waitTimeoutMs?: number | undefined;
+  /** Wait for the course's asynchronous reactions: until no API call for this long (default 0). */
+  settleMs?: number | undefined;
+}
+
+export interface PerformContext {
+  runtime: CourseRuntime;
+  target: ResolvedTarget;
+  info: ElementInspection;
+  observer: ChangeObserver;
+  /** Playwright timeout for the action itself (what is left of wait_timeout_ms, at least MIN_ACTION_MS). */
+  timeoutMs: number;
+}
+
+export interface Performed<E> {
+  activation: Activation;
+  /** For visible_element_at_position: what received the click. */
+  activatedElement?: DescribedElement | undefined;
+  /** The element as the result shows it (read after the action when it still exists). */
+  element: E;
+  /** Extra fields for the result (e.g. state_unchanged). */
+  extra?: Record<string, unknown> | undefined;
+}
+
+export interface ActionResult<E> {
+  success: true;
+  element: E;
+  frame: string;
+  target_by: 'selector' | 'ref';
+  activation: Activation;
+  activated_element?: DescribedElement;
+  changes: ChangesReport;
+  [extra: string]: unknown;
+}
+
+export const DEFAULT_WAIT_MS = 5_000;
+const MIN_ACTION_MS = 500;
+
+export async function runAction<E>(
+  runtime: CourseRuntime,
+  spec: TargetSpec,
+  options: ActionOptions,
+  action: string,
+  perform: (ctx: PerformContext) => Promise<Performed<E>>,
+): Promise<ActionResult<E>> {
+  const waitMs = options.waitTimeoutMs ?? DEFAULT_WAIT_MS;
+  const deadline = Date.now() + waitMs;
+  const target = await resolveTarget(runtime, spec, {
+    waitMs: options.waitForSelector === false ? 0 : waitMs,
+  });
+  const observer = await observeChanges(runtime);
+  let done: Performed<E>;
+  try {
+    const info = await inspect(target.locator);
+    const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
+    if (!info)
+      throw await diagnoseFailure(new Error('element detached'), action, target, observer, timeoutMs);
+    try {
+      done = await perform({ runtime, target, info, observer, timeoutMs });
+    } catch (err) {
+      throw await diagnoseFailure(err, action, target, observer, timeoutMs);
+    }
+  } catch (err) {
+    observer.dispose();
+    throw err;
+  }
+  const changes = await observer.read({ settleMs: options.settleMs });
+  return {
+    success: true,
+    element: done.element,
+    frame: target.frame.label,
+    target_by: target.by,
+    activation: done.activation,
+    ...(done.activatedElement ? { activated_element: done.activatedElement } : {}),
+    ...done.extra,
+    changes,
+  };
+}

@@ -1,0 +1,294 @@
+/**
+ * Learner input through MCP over stdio against real Chromium: clicks and fills on hostile pages (nested
+ * frames, an invisible overlay, late and vanishing elements, Storyline-like hidden accessible controls,
+ * navigation during and by an action, wrong-type values), each with the "what changed" report or a precise
+ * error, and the session still usable afterwards.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+type Data = Record<string, unknown>;
+interface Changes {
+  api_calls: Array<{ method: string; args: unknown[]; result: unknown; error_code: string }>;
+  data_model_changes: Array<{ element: string; from: string | null; to: string }>;
+  console_errors: Array<{ text: string }>;
+  navigation: Array<{ frame: string; from: string; to: string }>;
+  frames_added: string[];
+  frames_removed: string[];
+}
+interface ActionData extends Data {
+  success: boolean;
+  element: Data;
+  frame: string;
+  target_by: string;
+  activation: string;
+  activated_element?: { description: string; selector: string };
+  changes: Changes;
+}
+
+const PAGE = join(FIXTURES_DIR, 'courses/dom-actions-page');
+const NESTED = join(FIXTURES_DIR, 'courses/dom-actions-nested');
+
+let server: StartedServer;
+let pageSession: string;
+
+before(async () => {
+  server = await startServer();
+  pageSession = await openRuntime(PAGE);
+});
+after(async () => {
+  await server.close();
+});
+
+async function openRuntime(path: string): Promise<string> {
+  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
+    package_path: path,
+  });
+  await callTool(server.client, 'scorm_runtime_open', { session_id });
+  return session_id;
+}
+
+const click = (args: Data, session = pageSession): Promise<ActionData> =>
+  callTool<ActionData>(server.client, 'scorm_dom_click', { session_id: session, ...args });
+const fill = (args: Data, session = pageSession): Promise<ActionData> =>
+  callTool<ActionData>(server.client, 'scorm_dom_fill', { session_id: session, ...args });
+/** The JSON-RPC error of a failed tool call, with the error's details (reason, why, candidates, ...). */
+async function toolError(tool: string, args: Data) {
+  const err = await callToolError(server.client, tool, args);
+  return { ...err, details: (err.data.details ?? {}) as Data };
+}
+const clickError = (args: Data, session = pageSession) =>
+  toolError('scorm_dom_click', { session_id: session, ...args });
+const fillError = (args: Data, session = pageSession) =>
+  toolError('scorm_dom_fill', { session_id: session, ...args });
+
+const location = (changes: Changes): string | undefined =>
+  changes.data_model_changes.filter((c) => c.element === 'cmi.location').pop()?.to;
+
+/** The session still takes a click and reports its API calls. */
+async function assertUsable(session = pageSession): Promise<void> {
+  const res = await click({ selector: '#save' }, session);
+  assert.equal(res.success, true);
+  assert.ok(res.changes.api_calls.some((c) => c.method === 'Commit'));
+}
+
+test('click: a handler calling SetValue/Commit reports those calls and the data-model change', async () => {
+  const res = await click({ selector: '#save' });
+  assert.equal(res.success, true);
+  assert.equal(res.frame, 'sco');
+  assert.equal(res.target_by, 'selector');
+  assert.equal(res.activation, 'pointer');
+  assert.equal(res.element.tagName, 'BUTTON');
+  assert.equal(res.element.id, 'save');
+  assert.equal(res.element.textContent, 'Save progress');
+  assert.equal(res.element.role, 'button');
+  assert.equal(res.element.name, 'Save progress');
+  assert.deepEqual(
+    res.changes.api_calls.map((c) => [c.method, c.args[0], c.result, c.error_code]),
+    [
+      ['SetValue', 'cmi.location', 'true', '0'],
+      ['SetValue', 'cmi.progress_measure', 'true', '0'],
+      ['Commit', '', 'true', '0'],
+    ],
+  );
+  const loc = res.changes.data_model_changes.find((c) => c.element === 'cmi.location');
+  assert.equal(loc?.to, 'slide-3');
+  assert.deepEqual(res.changes.console_errors, []);
+  assert.deepEqual(res.changes.navigation, []);
+});
+
+test('click: content in an inner iframe is found, clicked, and its frame reported', async () => {
+  const session = await openRuntime(NESTED);
+  const res = await click({ selector: '#inner-save' }, session);
+  assert.equal(res.frame, 'sco > iframe#content');
+  assert.equal(location(res.changes), 'inner');
+  const typed = await fill({ selector: '#inner-answer', value: 'forty-two' }, session);
+  assert.equal(typed.frame, 'sco > iframe#content');
+  assert.equal(typed.element.value, 'forty-two');
+  const scoped = await clickError(
+    { selector: '#inner-save', frame: 'sco', options: { wait_timeout_ms: 200 } },
+    session,
+  );
+  assert.equal(scoped.error_code, 'DOM_ELEMENT_NOT_FOUND');
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
+});
+
+test('click: an element that appears late is waited for; one that never appears fails within wait_timeout_ms', async () => {
+  const session = await openRuntime(PAGE);
+  const late = await click({ selector: '#late' }, session);
+  assert.equal(location(late.changes), 'late');
+  const started = Date.now();
+  const never = await clickError({ selector: '#never-there', options: { wait_timeout_ms: 400 } }, session);
+  assert.equal(never.error_code, 'DOM_ELEMENT_NOT_FOUND');
+  assert.match(never.message, /after waiting 400 ms/);
+  assert.ok(Date.now() - started < 3_000, 'fails close to wait_timeout_ms');
+  await assertUsable(session);
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
+});
+
+test('click: disabled, display:none and aria-hidden controls fail with the reason', async () => {
+  const disabled = await clickError({ selector: '#disabled-btn', options: { wait_timeout_ms: 600 } });
+  assert.equal(disabled.error_code, 'DOM_NOT_ACTIONABLE');
+  assert.equal(disabled.details.reason, 'disabled');
+  assert.match(disabled.message, /disabled attribute/);
+  const hidden = await clickError({ selector: '#hidden-btn', options: { wait_timeout_ms: 600 } });
+  assert.equal(hidden.details.reason, 'not visible');
+  assert.equal(hidden.details.why, 'display:none');
+  const ghost = await clickError({ selector: '#ghost', options: { wait_timeout_ms: 600 } });
+  assert.equal(ghost.details.reason, 'not visible');
+  assert.equal(ghost.details.why, 'aria-hidden');
+  await assertUsable();
+});
+
+test('click: an invisible overlay blocking input is named in the error', async () => {
+  const res = await clickError({ selector: '#under-overlay', options: { wait_timeout_ms: 700 } });
+  assert.equal(res.error_code, 'DOM_NOT_ACTIONABLE');
+  assert.equal(res.details.reason, 'covered');
+  assert.deepEqual((res.details.covered_by as Data).selector, '#overlay');
+  assert.match(res.message, /div#overlay/);
+  await assertUsable();
+});
+
+test('click: a Storyline-like hidden accessible control is activated at its position or by keyboard', async () => {
+  const byShape = await click({ selector: '#acc-next' });
+  assert.equal(byShape.activation, 'visible_element_at_position');
+  assert.equal(byShape.activated_element?.selector, '#shape-next');
+  assert.equal(location(byShape.changes), 'next-by-shape');
+  const byKeyboard = await click({ selector: '#acc-submit' });
+  assert.equal(byKeyboard.activation, 'keyboard');
+  assert.equal(location(byKeyboard.changes), 'submitted-by-keyboard');
+  assert.equal(byKeyboard.element.name, 'Submit answer');
+  await assertUsable();
+});
+
+test('click: invalid selector, and a selector matching many elements lists candidates', async () => {
+  const invalid = await clickError({ selector: 'button[[' });
+  assert.equal(invalid.error_code, 'DOM_INVALID_SELECTOR');
+  const many = await clickError({ selector: '.option' });
+  assert.equal(many.error_code, 'DOM_MULTIPLE_MATCHES');
+  assert.equal(many.details.match_count, 3);
+  assert.equal((many.details.candidates as unknown[]).length, 3);
+  const none = await clickError({});
+  assert.equal(none.error_code, 'MCP_INVALID_PARAMS');
+  await assertUsable();
+});
+
+test('click: new course errors, double and right clicks, and settle_ms for asynchronous reactions', async () => {
+  const broken = await click({ selector: '#throws' });
+  assert.ok(broken.changes.console_errors.some((e) => /course bug in handler/.test(e.text)));
+  assert.equal(location(broken.changes), 'before-throw');
+  const dbl = await click({ selector: '#dbl', options: { click_type: 'double' } });
+  assert.equal(location(dbl.changes), 'double');
+  const right = await click({ selector: '#ctx', options: { click_type: 'right' } });
+  assert.equal(location(right.changes), 'right');
+  const waited = await click({ selector: '#async-save', options: { settle_ms: 600 } });
+  assert.equal(location(waited.changes), 'async');
+});
+
+test('click: a screenshot after the action comes back as image content', async () => {
+  const result = await server.client.callTool({
+    name: 'scorm_dom_click',
+    arguments: { session_id: pageSession, selector: '#save', screenshot: true },
+  });
+  const content = result.content as Array<{ type: string; mimeType?: string }>;
+  assert.ok(content.some((c) => c.type === 'image' && c.mimeType === 'image/png'));
+  const data = result.structuredContent as ActionData;
+  assert.equal(data.success, true);
+  assert.ok((data.screenshot as Data).artifact_path);
+});
+
+test('click: an element removed during the action is DOM_DETACHED', async () => {
+  await click({ selector: '#arm-vanish' });
+  const res = await clickError({ selector: '#moving', options: { wait_timeout_ms: 3_000 } });
+  assert.equal(res.error_code, 'DOM_DETACHED');
+  await assertUsable();
+});
+
+test('fill: each kind of control, by value type', async () => {
+  const name = await fill({ selector: '#name', value: 'Ada' });
+  assert.equal(name.element.value, 'Ada');
+  assert.equal(name.activation, 'pointer');
+  const age = await fill({ selector: '#age', value: 42 });
+  assert.equal(age.element.value, '42');
+  assert.ok(age.changes.data_model_changes.some((c) => c.to === 'age=42'));
+  assert.equal((await fill({ selector: '#when', value: '2024-05-31' })).element.value, '2024-05-31');
+  assert.equal(
+    (await fill({ selector: '#notes', value: 'line one\nline two' })).element.value,
+    'line one\nline two',
+  );
+  const agree = await fill({ selector: '#agree', value: true });
+  assert.equal(agree.element.checked, true);
+  assert.ok(agree.changes.data_model_changes.some((c) => c.to === 'agree=true'));
+  assert.equal((await fill({ selector: '#agree', value: 'false' })).element.checked, false);
+  assert.equal((await fill({ selector: '#q1-b', value: true })).element.checked, true);
+  const byLabel = await fill({ selector: '#country', value: 'Germany' });
+  assert.equal(byLabel.element.value, 'de');
+  const multi = await fill({ selector: '#langs', value: ['en', 'German'] });
+  assert.ok(multi.changes.data_model_changes.some((c) => c.to === 'langs=en,de'));
+});
+
+test('fill: values of the wrong type say what the input accepts', async () => {
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['#age', 'abc', /accepts a number/],
+    ['#when', '31/05/2024', /YYYY-MM-DD/],
+    ['#name', true, /accepts text/],
+    ['#agree', 'yes', /true or false/],
+    ['#q1-a', false, /cannot be unchecked/],
+    ['#country', 'Spain', /"fr" \(France\)/],
+    ['#country', ['fr', 'de'], /not a multi-select/],
+  ];
+  for (const [selector, value, message] of cases) {
+    const res = await fillError({ selector, value });
+    assert.equal(res.error_code, 'DOM_INVALID_VALUE', `${selector} ${JSON.stringify(value)}`);
+    assert.match(res.message, message);
+  }
+  const button = await fillError({ selector: '#save', value: 'x' });
+  assert.equal(button.error_code, 'DOM_NOT_ACTIONABLE');
+  assert.equal(button.details.reason, 'not fillable');
+  const readonly = await fillError({ selector: '#readonly', value: 'x', options: { wait_timeout_ms: 600 } });
+  assert.equal(readonly.error_code, 'DOM_NOT_ACTIONABLE');
+  assert.equal(readonly.details.reason, 'not editable');
+  const fieldset = await fillError({
+    selector: '#in-disabled-fieldset',
+    value: 'x',
+    options: { wait_timeout_ms: 600 },
+  });
+  assert.equal(fieldset.details.reason, 'disabled');
+  assert.match(fieldset.message, /fieldset/);
+  const silent = await fillError({ selector: '#name', value: 'x', options: { trigger_events: false } });
+  assert.equal(silent.error_code, 'MCP_INVALID_PARAMS');
+  await assertUsable();
+});
+
+test('fill: a custom-styled checkbox (transparent input under its drawn face) is checked at its position', async () => {
+  const res = await fill({ selector: '#styled-box', value: true });
+  assert.equal(res.activation, 'visible_element_at_position');
+  assert.equal(res.element.checked, true);
+  assert.ok(res.changes.data_model_changes.some((c) => c.to === 'styled-box=true'));
+  const again = await fill({ selector: '#styled-box', value: true });
+  assert.equal(again.state_unchanged, true);
+});
+
+test('navigation: a page that navigates during an action is DOM_NAVIGATED; a click that navigates succeeds', async () => {
+  const session = await openRuntime(PAGE);
+  await click({ selector: '#arm-navigate' }, session);
+  const res = await clickError({ selector: '#disabled-btn', options: { wait_timeout_ms: 3_000 } }, session);
+  assert.equal(res.error_code, 'DOM_NAVIGATED');
+  const finish = await click({ selector: '#finish' }, session);
+  assert.equal(location(finish.changes), 'page2');
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
+
+  const second = await openRuntime(PAGE);
+  const next = await click({ selector: '#to-page2' }, second);
+  assert.equal(next.success, true);
+  assert.equal(location(next.changes), 'leaving');
+  assert.equal(next.changes.navigation.length, 1);
+  assert.equal(next.changes.navigation[0]?.frame, 'sco');
+  assert.match(next.changes.navigation[0]?.from ?? '', /index\.html$/);
+  assert.match(next.changes.navigation[0]?.to ?? '', /page2\.html$/);
+  assert.equal(location((await click({ selector: '#finish' }, second)).changes), 'page2');
+  await callTool(server.client, 'scorm_session_close', { session_id: second });
+});
