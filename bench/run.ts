@@ -3,12 +3,14 @@ import { benchRuntime } from './runtime.js';
 import { benchSequencing } from './sequencing.js';
 import { benchConformance } from './conformance.js';
 import { benchValidation } from './validation.js';
+import { benchExport } from './export.js';
 import { benchLogs } from './logs.js';
 import { benchNavigation } from './navigation.js';
 import { printRows } from './stats.js';
 
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 printRows('Validation (issue: foundation)', await benchValidation());
+printRows('Validation of an authoring-tool export (issue 9)', await benchExport());
 printRows('Sequencing engine (issue 7)', await benchSequencing());
 printRows('Logs (issue 6)', await benchLogs());
 if (process.argv.includes('--no-browser')) {

@@ -5,6 +5,7 @@ import { parseUnit } from './parse-unit.js';
 import { skipParse } from './prefilter.js';
 import { makeFinding } from './rules.js';
 import type { SourceUnit } from './source-unit.js';
+import { compilesWithoutFacts } from './syntax-check.js';
 
 /** Parses every unit of a file and gathers its facts; parse problems become findings. */
 export function analyse(
@@ -15,6 +16,9 @@ export function analyse(
 ): FileFacts {
   const facts = emptyFacts();
   facts.units = units;
+  // Most of an export is library code that cannot yield a fact: only whether it parses matters there.
+  // Otherwise every unit is parsed (units of a page share one scope, so a quiet one may still matter).
+  if (units.every(compilesWithoutFacts)) return facts;
   units.forEach((unit, i) => {
     if (skipParse(unit.code, facts)) return;
     const parsed = parseUnit(unit);

@@ -349,3 +349,20 @@ function pushChildren(node: AnyNode, stack: (AnyNode | ContextExit)[]): void {
     }
   }
 }
+
+/**
+ * What the package-wide rules still need once a file's own rules have run: its API calls (and the units
+ * that locate them) and the discovery evidence. Dropping the rest lets each file's syntax tree and source
+ * go before the next file is read, so memory follows the largest file, not the whole package.
+ */
+export function factsForPackageRules(facts: FileFacts): FileFacts {
+  return {
+    ...emptyFacts(),
+    units: facts.calls.length > 0 ? facts.units : [],
+    calls: facts.calls.map((call) => ({ ...call, context: null })),
+    parentOrOpenerMentions: facts.parentOrOpenerMentions,
+    parentOrOpenerInCrossFrame: facts.parentOrOpenerInCrossFrame,
+    mentions12Api: facts.mentions12Api,
+    mentions2004Api: facts.mentions2004Api,
+  };
+}

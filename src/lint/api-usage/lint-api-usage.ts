@@ -11,7 +11,7 @@ import { packageRules } from './package-rules.js';
 import { resolveInside } from './resolve-file.js';
 import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
-import { emptyFacts, type FileFacts } from './collect-facts.js';
+import { emptyFacts, factsForPackageRules, type FileFacts } from './collect-facts.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { launchChainFindings, summarizeApi, type ApiSummary } from '../launch-chain/initialize-check.js';
 
@@ -73,10 +73,11 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const units = HTML_EXT.has(ext)
       ? htmlUnits(text)
       : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
-    scanned.push({ file, facts: analyse(file, units, version, findings) });
+    const s: Scanned = { file, facts: analyse(file, units, version, findings) };
+    findings.push(...fileRules(s, version));
+    scanned.push({ file, facts: factsForPackageRules(s.facts) });
   }
 
-  for (const s of scanned) findings.push(...fileRules(s, version));
   const summaries = new Map(scanned.map((s) => [s.file, summarizeApi(s.facts)]));
   const chains = input.chains ?? [];
   findings.push(...packageRules(scanned, version, { discovery: chains.length === 0 }));

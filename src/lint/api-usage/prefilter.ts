@@ -30,3 +30,28 @@ const ANY_HINT = /\b(?:parent|top|opener|API|API_1484_11)\b/;
 export function couldMatter(text: string): boolean {
   return METHOD_WORD.test(text) || FRAME_ACCESS.test(text) || ANY_HINT.test(text);
 }
+
+// What may stand between `parent` and `.document`, or `SetValue` and `(`: blanks, quotes, brackets,
+// parens. A comment there is not read through (that could cost quadratic time on hostile text): its
+// start alone makes the text count, which only costs a parse.
+const COMMENT_START = String.raw`\/[*/]`;
+const CLOSING = String.raw`[\s)\]'"\x60]*`;
+const OPENING = String.raw`[\s(\['"\x60]*`;
+const METHOD_NAMES = String.raw`(?:LMS(?:Initialize|Finish|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)|Initialize|Terminate|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)`;
+/** A method name followed by a call: `x.SetValue(`, `x["SetValue"](`, `x.SetValue?.(` (and `function SetValue(`). */
+const METHOD_CALL = new RegExp(
+  String.raw`\b${METHOD_NAMES}\b${CLOSING}(?:${COMMENT_START}|(?:\?\.\s*)?(?:${COMMENT_START}|\())`,
+);
+/** `parent.document`, `top["location"]`, `opener?.location`: the only shape of a cross-frame access. */
+const FRAME_MEMBER = new RegExp(
+  String.raw`\b(?:parent|top|opener)\b${CLOSING}(?:${COMMENT_START}|(?:\??\.|\[)${OPENING}(?:${COMMENT_START}|(?:document|location)\b))`,
+);
+/** `API` / `API_1484_11` anywhere (code, string, comment): the other half of the discovery evidence. */
+export const API_WORD = /\bAPI(?:_1484_11)?\b/;
+/** The string literal `"API"` / `'API_1484_11'`, which the collector also counts as a mention. */
+export const QUOTED_API = /(["'])API(?:_1484_11)?\1/;
+
+/** Text that may hold an API call or a cross-frame access, the facts that need the syntax tree. */
+export function mayCallOrReachFrames(text: string): boolean {
+  return METHOD_CALL.test(text) || FRAME_MEMBER.test(text);
+}
