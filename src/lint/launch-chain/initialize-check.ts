@@ -34,19 +34,23 @@ function listFiles(files: readonly string[]): string {
   return files.length > SHOWN_FILES ? `${shown} … (${files.length} files)` : shown;
 }
 
+function reachesInitialize(chain: LaunchChain, apiOf: (file: string) => ApiSummary): boolean {
+  const summaries = chain.files.map((f) => apiOf(f.file));
+  const discovers = summaries.some((s) => s.discovers);
+  const initializes = summaries.some((s) => s.initializes) || chain.initializeHints.length > 0;
+  return discovers && initializes;
+}
+
 function verdictOf(
   chain: LaunchChain,
   apiOf: (file: string) => ApiSummary,
   elsewhere: readonly string[],
-): ChainVerdict {
+): Exclude<ChainVerdict, 'ok'> {
   const summaries = chain.files.map((f) => apiOf(f.file));
-  const discovers = summaries.some((s) => s.discovers);
-  const initializes = summaries.some((s) => s.initializes) || chain.initializeHints.length > 0;
-  if (discovers && initializes) return 'ok';
   if (elsewhere.length > 0) return 'api_not_reached';
   if (chain.scripts === 0 && chain.missing.length === 0) return 'no_scripts';
-  if (discovers) return 'no_initialize';
-  if (initializes) return 'no_discovery';
+  if (summaries.some((s) => s.discovers)) return 'no_initialize';
+  if (summaries.some((s) => s.initializes) || chain.initializeHints.length > 0) return 'no_discovery';
   return 'no_api_code';
 }
 
@@ -62,17 +66,19 @@ export function launchChainFindings(
 ): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
+  let apiFiles: string[] | null = null;
   for (const chain of chains) {
     if (seen.has(chain.launch.file)) continue;
     seen.add(chain.launch.file);
-    const onChain = new Set(chain.files.map((f) => f.file));
-    const elsewhere = [...scanned]
-      .filter(([file, s]) => !onChain.has(file) && (s.initializes || s.discovers))
+    // Most SCOs reach their API: the files holding API code are listed only for one that does not.
+    if (reachesInitialize(chain, apiOf)) continue;
+    apiFiles ??= [...scanned]
+      .filter(([, s]) => s.initializes || s.discovers)
       .map(([file]) => file)
       .sort();
-    const verdict = verdictOf(chain, apiOf, elsewhere);
-    if (verdict === 'ok') continue;
-    findings.push(chainFinding(chain, verdict, elsewhere, version));
+    const onChain = new Set(chain.files.map((f) => f.file));
+    const elsewhere = apiFiles.filter((file) => !onChain.has(file));
+    findings.push(chainFinding(chain, verdictOf(chain, apiOf, elsewhere), elsewhere, version));
   }
   return findings;
 }
