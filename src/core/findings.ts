@@ -16,6 +16,7 @@ export type FindingCategory =
   | 'api_usage'
   | 'sequencing'
   | 'best_practice'
+  | 'dependencies'
   | 'runtime';
 
 export interface SourceLocation {
@@ -36,6 +37,8 @@ export interface Finding extends SourceLocation {
   fix: string;
   /** ADL requirement ids this rule checks (e.g. "CAM-2-1"), when one applies. */
   adl?: string[];
+  /** Structured evidence for tools, e.g. the launch chain a finding was decided on. */
+  details?: Record<string, unknown>;
 }
 
 /** Static description of a rule in a catalogue. */

@@ -9,6 +9,7 @@ export const CATEGORY_LABELS: Readonly<Record<FindingCategory, string>> = {
   api_usage: 'API usage',
   sequencing: 'Sequencing',
   best_practice: 'Best practice',
+  dependencies: 'External dependencies',
   runtime: 'Runtime',
 };
 
@@ -20,6 +21,7 @@ export const CATEGORY_ORDER: readonly FindingCategory[] = [
   'files',
   'structure',
   'api_usage',
+  'dependencies',
   'sequencing',
   'runtime',
   'best_practice',

@@ -10,6 +10,7 @@ export interface FindingJson {
   column: number;
   fix: string;
   adl?: string[];
+  details?: Record<string, unknown>;
 }
 
 /** The JSON shape of a validation result (MCP tools and `--format json`). */
@@ -31,7 +32,24 @@ export type SeverityCounts = Record<Severity, number>;
 export const SCORE_PENALTY: Readonly<Record<Severity, number>> = { error: 15, warning: 5, info: 0 };
 
 /**
- * compliance_score = max(0, 100 − Σ penalty(worst severity of each distinct failing rule)),
+ * Rules whose findings make a package unusable: the manifest cannot be read or parsed, its root is not
+ * an IMS CP <manifest>, no item launches anything, or a launch file is missing. Any of them scores 0.
+ */
+export const UNUSABLE_PACKAGE_RULES: ReadonlySet<string> = new Set([
+  'xml.malformed',
+  'xml.encoding',
+  'xml.doctype_entities',
+  'xml.too_large',
+  'xml.too_deep',
+  'manifest.root',
+  'cp.root_element',
+  'cp.nothing_to_launch',
+  'cp.launch_file_missing',
+]);
+
+/**
+ * compliance_score = 0 when a finding makes the package unusable (UNUSABLE_PACKAGE_RULES), otherwise
+ * max(0, 100 − Σ penalty(worst severity of each distinct failing rule)),
  * with penalties error 15, warning 5, info 0.
  * - 100 exactly when there is no error and no warning.
  * - Monotonic: adding a finding never raises the score.
@@ -39,6 +57,7 @@ export const SCORE_PENALTY: Readonly<Record<Severity, number>> = { error: 15, wa
  *   ten different problems: the score says how many kinds of things need fixing.
  */
 export function complianceScore(findings: readonly Finding[]): number {
+  if (findings.some((f) => UNUSABLE_PACKAGE_RULES.has(f.rule))) return 0;
   const worst = new Map<string, Severity>();
   for (const f of findings) {
     const prev = worst.get(f.rule);
@@ -75,6 +94,7 @@ function findingJson(f: Finding): FindingJson {
     fix: f.fix,
   };
   if (f.adl && f.adl.length > 0) out.adl = [...f.adl];
+  if (f.details) out.details = f.details;
   return out;
 }
 

@@ -8,7 +8,7 @@ const FINDING_CATEGORIES: Record<CheckCategory, FindingCategory[]> = {
   manifest: ['package', 'manifest', 'xsd'],
   api_usage: ['api_usage'],
   sequencing: ['sequencing'],
-  files: ['files', 'best_practice'],
+  files: ['files', 'best_practice', 'dependencies'],
   structure: ['structure'],
 };
 

@@ -39,6 +39,13 @@ export const PARSE_RULES: RuleInfo[] = [
     level: 'basic',
     title: 'imsmanifest.xml nests elements too deeply to process',
   },
+  {
+    id: 'manifest.root',
+    severity: 'error',
+    category: 'manifest',
+    level: 'basic',
+    title: 'The root element of imsmanifest.xml is not an IMS Content Packaging <manifest>',
+  },
 ];
 
 const RULE_BY_CODE: Record<string, string> = {
@@ -73,6 +80,8 @@ function fixFor(rule: string): string {
       return 'Save imsmanifest.xml as UTF-8 (and keep the encoding declaration in line with it).';
     case 'xml.too_large':
       return 'Move inline metadata into separate files referenced with <adlcp:location>, or split the course into smaller packages.';
+    case 'manifest.root':
+      return 'Make <manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"> (SCORM 2004) or <manifest xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"> (SCORM 1.2) the root element of imsmanifest.xml.';
     case 'xml.too_deep':
       return 'Flatten the manifest: nest items (and any inline metadata) a few levels deep, as real courses do.';
     default:

@@ -13,8 +13,13 @@ import {
   type ValidationLevel,
 } from '../core/findings.js';
 import { CAM_RULES, runCamRules } from '../lint/cam/index.js';
+import { missingLaunchedScripts } from '../lint/cam/files.js';
 import { API_USAGE_RULES, lintApiUsage } from '../lint/api-usage/lint-api-usage.js';
 import { SEQUENCING_RULES, lintSequencing } from '../lint/sequencing/index.js';
+import { DEPENDENCY_RULES, externalDependencyFindings } from '../lint/deps/external-deps.js';
+import { walkLaunchChain, type LaunchChain } from '../lint/launch-chain/chain.js';
+import { launchPoints } from '../lint/launch-chain/launch-points.js';
+import { PackageScanner } from '../lint/launch-chain/package-scanner.js';
 import { XSD_RULES } from '../lint/xsd/rules.js';
 import { validateManifestAgainstSchemas } from '../lint/xsd/validate-xsd.js';
 import { parseManifestFile, type ParsedManifest, type ScormManifest } from '../manifest/index.js';
@@ -41,6 +46,8 @@ export interface ValidateOptions {
 /** What a validation found, as plain data (it crosses from the validation worker to the server). */
 export interface ValidationSummary extends ValidationOutcome {
   apiScannedFiles: string[];
+  /** HTML/JS files that launched resources name but the package lacks (scorm_lint_api_usage fails on them). */
+  apiMissingFiles: { file: string; line: number; owner: string | null }[];
 }
 
 export interface PackageValidation extends ValidationSummary {
@@ -77,6 +84,7 @@ export async function validatePackage(
     }
 
     let apiScannedFiles: string[] = [];
+    let apiMissingFiles: ValidationSummary['apiMissingFiles'] = [];
     if (parsed) {
       const files = await listPackageFiles(pkg.root);
       const level = options.level;
@@ -98,15 +106,37 @@ export async function validatePackage(
         rules.push(...SEQUENCING_RULES.map((r) => r.info).filter((r) => ruleRunsAt(r, level)));
         findings.push(...lintSequencing(parsed, level));
       }
+      const scanner = new PackageScanner(pkg.root, files);
+      // Launch files that are missing are reported by the manifest rules (cp.launch_file_missing).
+      const chains: LaunchChain[] = wants('api_usage', 'dependencies')
+        ? launchPoints(parsed.manifest)
+            .filter((p) => scanner.has(p.file))
+            .map((p) => walkLaunchChain(p, scanner))
+        : [];
       if (wants('api_usage')) {
         const version = apiVersionFor(parsed.manifest, options.apiVersion);
         if (version) {
           const scan = apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep');
-          const result = await lintApiUsage({ packageRoot: pkg.root, scormVersion: version, files: scan });
+          const result = await lintApiUsage({
+            packageRoot: pkg.root,
+            scormVersion: version,
+            files: scan,
+            chains,
+          });
           apiScannedFiles = result.scannedFiles;
+          apiMissingFiles = missingLaunchedScripts(parsed, files).map((use) => ({
+            file: use.resolution.kind === 'local' ? use.resolution.path : use.href,
+            line: use.pos.line,
+            owner: use.owner,
+          }));
           rules.push(...API_USAGE_RULES.filter((r) => ruleRunsAt(r, level)));
           findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
         }
+      }
+      if (wants('dependencies')) {
+        rules.push(...DEPENDENCY_RULES.filter((r) => ruleRunsAt(r, level)));
+        const deps = externalDependencyFindings(scanner, files, chains);
+        findings.push(...deps.filter((f) => ruleRunsAt({ level: depLevelOf(f.rule) }, level)));
       }
       if (options.expectedVersion) {
         rules.push(...VERSION_RULES);
@@ -127,6 +157,7 @@ export async function validatePackage(
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       parsed,
       apiScannedFiles,
+      apiMissingFiles,
       cleanup: pkg.cleanup,
     };
   } catch (error) {
@@ -144,6 +175,11 @@ function apiVersionFor(m: ScormManifest, override: ValidateOptions['apiVersion']
 const API_RULE_LEVELS = new Map<string, ValidationLevel>(API_USAGE_RULES.map((r) => [r.id, r.level]));
 function levelOf(ruleId: string): ValidationLevel {
   return API_RULE_LEVELS.get(ruleId) ?? 'basic';
+}
+
+const DEP_RULE_LEVELS = new Map<string, ValidationLevel>(DEPENDENCY_RULES.map((r) => [r.id, r.level]));
+function depLevelOf(ruleId: string): ValidationLevel {
+  return DEP_RULE_LEVELS.get(ruleId) ?? 'basic';
 }
 
 function dedupeRules(rules: RuleInfo[]): RuleInfo[] {

@@ -116,7 +116,11 @@ function templateDir(): Promise<{ dir: string; schemas: string[] }> {
     await mkdir(join(dir, 'stand-ins'));
     await writeFile(
       join(dir, 'stand-ins', STAND_INS.html),
-      '<!doctype html><html><head><title>stand-in</title></head><body>stand-in</body></html>\n',
+      // A working SCO (finds the API, initializes, terminates), so pages are conformant by construction.
+      '<!doctype html><html><head><title>stand-in</title><script>var w = window, n = 0;' +
+        ' while (!w.API_1484_11 && w.parent && w.parent !== w && n < 500) { n++; w = w.parent; }' +
+        " var api = w.API_1484_11; if (api) { api.Initialize(''); api.Terminate(''); }</script>" +
+        '</head><body>stand-in</body></html>\n',
     );
     await writeFile(join(dir, 'stand-ins', STAND_INS.js), '/* stand-in */\n');
     await writeFile(join(dir, 'stand-ins', STAND_INS.css), '/* stand-in */\n');

@@ -54,6 +54,8 @@ interface Mutation {
   pkg: string;
   what: string;
   mutate: (text: string) => string;
+  /** Package-level consequences reported with the defect (e.g. cp.nothing_to_launch, which scores 0). */
+  also?: string[];
 }
 
 const ERROR_MUTATIONS: Mutation[] = [
@@ -137,6 +139,7 @@ const ERROR_MUTATIONS: Mutation[] = [
     pkg: 'CM-01',
     what: 'organization without items',
     mutate: sub(/<item [\s\S]*<\/item>/, ''),
+    also: ['cp.nothing_to_launch'],
   },
   {
     rule: 'cp.leaf_without_resource',
@@ -158,6 +161,7 @@ const ERROR_MUTATIONS: Mutation[] = [
     pkg: 'CM-01',
     what: 'SCO without href',
     mutate: sub(' href="SequencingTest.htm" ', ' '),
+    also: ['cp.nothing_to_launch'],
   },
   {
     rule: 'cp.nonleaf_with_identifierref',
@@ -394,7 +398,7 @@ const ERROR_MUTATIONS: Mutation[] = [
     mutate: sub('href="common/About.js"', 'href="common/Abuot.js"'),
   },
   {
-    rule: 'cp.file_missing',
+    rule: 'cp.launch_file_missing',
     pkg: 'CM-01',
     what: 'launch href to a missing page',
     mutate: sub('href="SequencingTest.htm" xml:base', 'href="Start.htm?x=1" xml:base'),
@@ -436,7 +440,7 @@ for (const m of ERROR_MUTATIONS) {
     const findings = await lint(m.pkg, m.mutate);
     assert.deepEqual(
       ids(findings, 'error'),
-      [m.rule],
+      [m.rule, ...(m.also ?? [])].sort(),
       findings.map((f) => `${f.severity} ${f.rule}: ${f.message}`).join('\n'),
     );
     for (const f of findings) {

@@ -8,12 +8,12 @@ type Element = DefaultTreeAdapterTypes.Element;
 const CLASSIC_TYPES =
   /^(?:(?:text|application)\/(?:x-)?(?:java|ecma)script(?:1\.\d)?|text\/jscript|text\/livescript)$/i;
 
-function attr(el: Element, name: string): string | undefined {
+export function attr(el: Element, name: string): string | undefined {
   return el.attrs.find((a) => a.name === name)?.value;
 }
 
 /** undefined: not JavaScript (templates, JSON, text/html...). */
-function scriptKind(el: Element): 'classic' | 'module' | undefined {
+export function scriptKind(el: Element): 'classic' | 'module' | undefined {
   const type = attr(el, 'type')?.trim();
   if (type === undefined || type === '') return 'classic';
   if (type.toLowerCase() === 'module') return 'module';
@@ -21,7 +21,7 @@ function scriptKind(el: Element): 'classic' | 'module' | undefined {
 }
 
 /** Line/column where an attribute's value starts, from the raw `name="value"` source text. */
-function attrValueStart(
+export function attrValueStart(
   html: string,
   loc: { startOffset: number; endOffset: number; startLine: number; startCol: number },
 ) {
@@ -35,34 +35,13 @@ function attrValueStart(
     : { line: loc.startLine + lines.length - 1, column: last.length + 1 };
 }
 
-/** Inline scripts (in document order) and event-handler attributes of an HTML document. */
-export function htmlUnits(html: string): SourceUnit[] {
+/** Parses an HTML document with source positions and visits its elements in document order, without recursion. */
+export function forEachElement(html: string, visit: (el: Element) => void): void {
   const doc = parse(html, { sourceCodeLocationInfo: true });
-  const units: SourceUnit[] = [];
   const stack: ParentNode[] = [doc];
   while (stack.length > 0) {
     const node = stack.pop() as ParentNode;
-    if ('tagName' in node) {
-      const el = node;
-      for (const a of el.attrs) {
-        const loc = el.sourceCodeLocation?.attrs?.[a.name];
-        if (!/^on[a-z]+$/i.test(a.name) || !loc || a.value.trim() === '') continue;
-        units.push({ code: a.value, ...attrValueStart(html, loc), module: false, handler: true });
-      }
-      if (el.tagName === 'script' && attr(el, 'src') === undefined) {
-        const kind = scriptKind(el);
-        const text = el.childNodes[0];
-        if (kind && text && text.nodeName === '#text' && 'value' in text && text.sourceCodeLocation) {
-          units.push({
-            code: text.value,
-            line: text.sourceCodeLocation.startLine,
-            column: text.sourceCodeLocation.startCol,
-            module: kind === 'module',
-            handler: false,
-          });
-        }
-      }
-    }
+    if ('tagName' in node) visit(node);
     // Children in reverse so the stack yields them in document order; <template> content never runs.
     const children = node.childNodes;
     for (let i = children.length - 1; i >= 0; i--) {
@@ -70,6 +49,31 @@ export function htmlUnits(html: string): SourceUnit[] {
       if (child && 'childNodes' in child) stack.push(child as ParentNode);
     }
   }
+}
+
+/** Inline scripts (in document order) and event-handler attributes of an HTML document. */
+export function htmlUnits(html: string): SourceUnit[] {
+  const units: SourceUnit[] = [];
+  forEachElement(html, (el) => {
+    for (const a of el.attrs) {
+      const loc = el.sourceCodeLocation?.attrs?.[a.name];
+      if (!/^on[a-z]+$/i.test(a.name) || !loc || a.value.trim() === '') continue;
+      units.push({ code: a.value, ...attrValueStart(html, loc), module: false, handler: true });
+    }
+    if (el.tagName === 'script' && attr(el, 'src') === undefined) {
+      const kind = scriptKind(el);
+      const text = el.childNodes[0];
+      if (kind && text && text.nodeName === '#text' && 'value' in text && text.sourceCodeLocation) {
+        units.push({
+          code: text.value,
+          line: text.sourceCodeLocation.startLine,
+          column: text.sourceCodeLocation.startCol,
+          module: kind === 'module',
+          handler: false,
+        });
+      }
+    }
+  });
   // Handlers were collected while walking; keep scripts in document order and handlers after them.
   return [...units.filter((u) => !u.handler), ...units.filter((u) => u.handler)];
 }

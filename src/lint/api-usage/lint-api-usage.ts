@@ -11,7 +11,9 @@ import { packageRules } from './package-rules.js';
 import { resolveInside } from './resolve-file.js';
 import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
-import { emptyFacts, factsForPackageRules } from './collect-facts.js';
+import { emptyFacts, factsForPackageRules, type FileFacts } from './collect-facts.js';
+import type { LaunchChain } from '../launch-chain/chain.js';
+import { launchChainFindings, summarizeApi, type ApiSummary } from '../launch-chain/initialize-check.js';
 
 export { API_USAGE_RULES, type ApiUsageRuleId } from './rules.js';
 
@@ -20,11 +22,18 @@ export interface LintApiUsageInput {
   scormVersion: ScormVersion;
   /** Relative posix paths of .html/.htm/.js files to scan. */
   files: string[];
+  /**
+   * The launch chains of the package's SCOs. When given (and not empty), api.discovery_missing is decided
+   * per SCO over its chain instead of over all scanned files.
+   */
+  chains?: readonly LaunchChain[];
 }
 
 export interface LintApiUsageResult {
   scannedFiles: string[];
   findings: Finding[];
+  /** What each scanned file does with the API (discovery, Initialize), for later checks. */
+  summaries: Map<string, ApiSummary>;
 }
 
 /** Files above this size are not parsed (reported as api.file_skipped). */
@@ -69,9 +78,26 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     scanned.push({ file, facts: factsForPackageRules(s.facts) });
   }
 
-  findings.push(...packageRules(scanned, version));
+  const summaries = new Map(scanned.map((s) => [s.file, summarizeApi(s.facts)]));
+  const chains = input.chains ?? [];
+  findings.push(...packageRules(scanned, version, { discovery: chains.length === 0 }));
+  if (chains.length > 0) {
+    const apiOf = (file: string): ApiSummary =>
+      summaries.get(file) ?? summarizeApi(unscannedFacts(root, file, version));
+    findings.push(...launchChainFindings(chains, apiOf, summaries, version));
+  }
   findings.sort(compareFindings);
-  return { scannedFiles: scanned.map((s) => s.file), findings };
+  return { scannedFiles: scanned.map((s) => s.file), findings, summaries };
+}
+
+/** Facts of a chain file the caller did not ask to scan (surface scans); its own findings are not reported. */
+function unscannedFacts(root: string, file: string, version: ScormVersion): FileFacts {
+  const read = readCandidate(root, file);
+  if ('skipped' in read) return emptyFacts();
+  const units = HTML_EXT.has(read.ext)
+    ? htmlUnits(read.text)
+    : [{ code: read.text, line: 1, column: 1, module: read.ext === '.mjs', handler: false }];
+  return analyse(file, units, version, []);
 }
 
 type Candidate = { ext: string; text: string } | { skipped: Finding };

@@ -6,8 +6,15 @@ import { locate } from './element-rules.js';
 import type { Scanned } from './file-rules.js';
 import { makeFinding } from './rules.js';
 
-/** Rules decided over all scanned files: no_terminate, discovery_missing. */
-export function packageRules(scanned: readonly Scanned[], version: ScormVersion): Finding[] {
+/**
+ * Rules decided over all scanned files: no_terminate, and discovery_missing when no launch chain is known
+ * (a plain list of files; with a manifest the launch-chain check decides it per SCO).
+ */
+export function packageRules(
+  scanned: readonly Scanned[],
+  version: ScormVersion,
+  options: { discovery: boolean } = { discovery: true },
+): Finding[] {
   const findings: Finding[] = [];
   const calls = scanned.flatMap((s) => s.facts.calls.map((call) => ({ s, call })));
   const firstInit = calls.find(({ call }) => call.canonical === 'Initialize');
@@ -22,7 +29,7 @@ export function packageRules(scanned: readonly Scanned[], version: ScormVersion)
     );
   }
   const discovers = scanned.some((s) => hasDiscoveryEvidence(s.facts));
-  if (!discovers) {
+  if (options.discovery && !discovers) {
     for (const s of scanned) {
       const first = s.facts.calls[0];
       if (!first) continue;
@@ -32,6 +39,7 @@ export function packageRules(scanned: readonly Scanned[], version: ScormVersion)
           locate(s.facts, s.file, first.unit, first.node),
           `This file calls the SCORM API, but no scanned file looks for window.${apiObject(version)} through window.parent / window.opener`,
           `Find the API with the standard search: walk window.parent (up to ~500 levels) and then window.opener${version === '2004' ? "'s parents" : ''} until an object named ${apiObject(version)} is found.`,
+          'warning',
         ),
       );
     }

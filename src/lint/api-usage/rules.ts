@@ -49,9 +49,9 @@ export const API_USAGE_RULES: readonly RuleInfo[] = [
   rule('api.write_only_read', 'error', 'basic', 'GetValue on a write-only element'),
   rule(
     'api.discovery_missing',
-    'warning',
+    'error',
     'basic',
-    'API is called but never looked up through window.parent/opener',
+    'Nothing the SCO’s launch page loads both finds the API (window.parent/opener) and calls Initialize',
   ),
   rule('api.cross_frame_dom', 'warning', 'strict', 'Content reaches into the LMS frame’s DOM or location'),
 ];

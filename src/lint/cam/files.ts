@@ -1,10 +1,76 @@
 /**
  * Files named by the manifest exist in the package, exactly as spelled.
  */
-import { describeUse, hrefUses } from './hrefs.js';
+import type { ParsedManifest } from '../../manifest/model.js';
+import { describeUse, hrefUses, type HrefUse } from './hrefs.js';
 import { ADL } from './refs.js';
 import { defineRule } from './rule.js';
-import { allManifests, attrPosition, quote } from './walk.js';
+import { allItems, allManifests, attrPosition, collapse, quote } from './walk.js';
+
+/** Identifiers (collapsed) of the resources some item launches. */
+function launchedResources(parsed: ParsedManifest): Set<string> {
+  const ids = new Set<string>();
+  for (const { item } of allItems(parsed.manifest)) {
+    if (item.identifierref !== null) ids.add(collapse(item.identifierref));
+  }
+  return ids;
+}
+
+function isLaunchHref(use: HrefUse, launched: Set<string>): boolean {
+  return use.role === 'resource' && use.owner !== null && launched.has(collapse(use.owner));
+}
+
+/**
+ * HTML and JavaScript files that a launched resource names (href or <file>) but the package lacks: the
+ * files the API-usage lint should have read.
+ */
+export function missingLaunchedScripts(parsed: ParsedManifest, files: readonly string[]): HrefUse[] {
+  const launched = launchedResources(parsed);
+  return hrefUses(parsed, files).filter(
+    (use) =>
+      use.role !== 'metadata' &&
+      use.owner !== null &&
+      launched.has(collapse(use.owner)) &&
+      use.resolution.kind === 'local' &&
+      use.lookup?.status === 'missing' &&
+      /\.(?:x?html?|m?js)$/i.test(use.resolution.path),
+  );
+}
+
+function isMissingLaunch(use: HrefUse, launched: Set<string>): boolean {
+  return (
+    isLaunchHref(use, launched) &&
+    use.resolution.kind === 'local' &&
+    use.lookup?.status === 'missing' &&
+    !use.resolution.folder
+  );
+}
+
+function pathOf(use: HrefUse): string {
+  return use.resolution.kind === 'local' ? use.resolution.path : '';
+}
+
+export const launchFileMissingRule = defineRule(
+  {
+    id: 'cp.launch_file_missing',
+    severity: 'error',
+    category: 'files',
+    level: 'basic',
+    title: 'The launch file of every item’s resource is in the package (the package is unusable otherwise)',
+    adl: [ADL.files],
+  },
+  ({ parsed, files }, report) => {
+    const launched = launchedResources(parsed);
+    for (const use of hrefUses(parsed, files)) {
+      if (!isMissingLaunch(use, launched) || use.resolution.kind !== 'local') continue;
+      report(
+        use.pos,
+        `${describeUse(use)} resolves to "${use.resolution.path}", which is not in the package: the LMS opens a 404 page instead of the course.`,
+        `Add "${use.resolution.path}" to the package or correct the href (paths are relative to the folder of imsmanifest.xml, after xml:base).`,
+      );
+    }
+  },
+);
 
 export const fileMissingRule = defineRule(
   {
@@ -16,8 +82,17 @@ export const fileMissingRule = defineRule(
     adl: [ADL.files],
   },
   ({ parsed, files }, report) => {
-    for (const use of hrefUses(parsed, files)) {
+    const launched = launchedResources(parsed);
+    const uses = hrefUses(parsed, files);
+    const missingLaunch = new Set(uses.filter((u) => isMissingLaunch(u, launched)).map(pathOf));
+    for (const use of uses) {
       if (use.role === 'metadata') continue;
+      // Reported once, by cp.launch_file_missing, also when a <file> lists the same path.
+      if (
+        isMissingLaunch(use, launched) ||
+        (use.lookup?.status === 'missing' && missingLaunch.has(pathOf(use)))
+      )
+        continue;
       if (use.role === 'file' && use.resolution.kind === 'empty') {
         report(
           use.pos,

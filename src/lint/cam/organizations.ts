@@ -1,6 +1,7 @@
 /**
  * <organizations>: the default organization, empty organizations, titles.
  */
+import { leafItems, resolveLaunch } from '../../manifest/index.js';
 import { idIndex, KIND_ELEMENT } from './ids.js';
 import { ADL } from './refs.js';
 import { defineRule } from './rule.js';
@@ -109,6 +110,37 @@ export const organizationsEmptyRule = defineRule(
       orgs.pos,
       '<organizations> is empty: this is a resource package (a set of assets/SCOs without a structure); an LMS imports nothing it can launch.',
       'If this package is a course, add <organization identifier="org_1"><title>…</title><item identifier="item_1" identifierref="<resource id>"><title>…</title></item></organization> and default="org_1".',
+    );
+  },
+);
+
+export const nothingToLaunchRule = defineRule(
+  {
+    id: 'cp.nothing_to_launch',
+    severity: 'error',
+    category: 'structure',
+    level: 'basic',
+    title: 'At least one item launches a resource (the package is unusable otherwise)',
+    adl: [ADL.organizations],
+  },
+  ({ parsed }, report) => {
+    const m = parsed.manifest;
+    if (m.organizations.list.length === 0) return; // a resource package: cp.organizations_empty
+    for (const org of m.organizations.list) {
+      for (const item of leafItems(org)) {
+        if (item.identifier === null) continue;
+        try {
+          resolveLaunch(m, item.identifier);
+          return;
+        } catch {
+          // not launchable; the item rules say why
+        }
+      }
+    }
+    report(
+      m.organizations.pos,
+      'No item of any organization launches a resource with an href: an LMS imports this package but has nothing to open (see the findings on the items for each cause).',
+      'Give at least one leaf <item> an identifierref to a <resource adlcp:scormType="sco" href="<start page>"> that exists in the package.',
     );
   },
 );

@@ -39,6 +39,7 @@ function issue(f: Finding): Record<string, unknown> {
     severity: f.severity,
     issue: f.message,
     fix_suggestion: f.fix,
+    ...(f.details ? { details: f.details } : {}),
   };
 }
 
@@ -59,6 +60,21 @@ async function withValidation<T>(
   } finally {
     await validation.release();
   }
+}
+
+/** scorm_lint_api_usage cannot vouch for files it could not read: it fails rather than scan less. */
+function failOnMissingFiles(v: ValidationSummary): void {
+  const missing = v.apiMissingFiles;
+  if (missing.length === 0) return;
+  const listed = missing
+    .slice(0, 10)
+    .map((m) => `${m.file} (resource "${m.owner ?? '?'}", imsmanifest.xml line ${m.line})`)
+    .join(', ');
+  fail(
+    'CONTENT_FILE_MISSING',
+    `${missing.length} HTML/JavaScript file${missing.length > 1 ? 's' : ''} that the manifest's launched resources name ${missing.length > 1 ? 'are' : 'is'} not in the package, so ${missing.length > 1 ? 'they were' : 'it was'} not scanned: ${listed}${missing.length > 10 ? ', …' : ''}. Add the file${missing.length > 1 ? 's' : ''} or correct the href${missing.length > 1 ? 's' : ''} in imsmanifest.xml, then lint again.`,
+    { missing_files: missing.map((m) => m.file) },
+  );
 }
 
 function uniqueFixes(findings: Finding[]): string[] {
@@ -168,14 +184,17 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
             scanDepth: args.scan_depth ?? 'deep',
             apiVersion: args.api_version,
           },
-          (v) => ({
-            data: {
-              scorm_version: v.scormVersion,
-              scanned_files: v.apiScannedFiles,
-              issues: v.findings.map(issue),
-              error_count: v.findings.filter((f) => f.severity === 'error').length,
-            },
-          }),
+          (v) => {
+            failOnMissingFiles(v);
+            return {
+              data: {
+                scorm_version: v.scormVersion,
+                scanned_files: v.apiScannedFiles,
+                issues: v.findings.map(issue),
+                error_count: v.findings.filter((f) => f.severity === 'error').length,
+              },
+            };
+          },
         ),
     }),
     defineTool({

@@ -6,6 +6,7 @@
 import { isScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../course-runtime.js';
 import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type InitializeState } from '../records.js';
+import { explainAnomalies } from './causes.js';
 import { detectAnomalies } from './detect.js';
 import type { Anomaly } from './types.js';
 
@@ -81,17 +82,20 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
   }
   const dataModel = await runtime.getDataModel();
   const calls = runtime.calls;
-  const anomalies = [
-    ...extra,
-    ...detectAnomalies({
-      version: runtime.version,
-      calls,
-      finalState: runtime.initializeState,
-      dataModel,
-      ended: true,
-      integrity: runtime.log.integrity,
-    }),
-  ];
+  const anomalies = explainAnomalies(
+    [
+      ...extra,
+      ...detectAnomalies({
+        version: runtime.version,
+        calls,
+        finalState: runtime.initializeState,
+        dataModel,
+        ended: true,
+        integrity: runtime.log.integrity,
+      }),
+    ],
+    { network: runtime.networkRequests, console: runtime.consoleMessages },
+  );
   return {
     version: runtime.version,
     calls,

@@ -40,6 +40,10 @@ export interface Anomaly {
   count?: number;
   /** The SCO concerned, when the run launched more than one attempt. */
   sco_id?: string;
+  /** What in the run most likely caused it (a blocked request, a 404, a page error, no script). */
+  likely_cause?: string;
+  /** The static rule (`scorm-tester validate`) that predicts this anomaly from the files. */
+  predicted_by?: string;
 }
 
 export interface AnomalyInput {

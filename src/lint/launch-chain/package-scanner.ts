@@ -1,0 +1,67 @@
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hasInitializeHint, scanCss, scanHtml, scanJs, type PageScan } from './page-refs.js';
+
+/** Files above this size are not read for references (the API-usage lint skips them too). */
+export const MAX_SCAN_BYTES = 5 * 1024 * 1024;
+
+export type FileType = 'html' | 'js' | 'css' | 'other';
+
+export function fileType(file: string): FileType {
+  if (/\.x?html?$/i.test(file)) return 'html';
+  if (/\.[mc]?js$/i.test(file)) return 'js';
+  if (/\.css$/i.test(file)) return 'css';
+  return 'other';
+}
+
+/**
+ * Reads the package's HTML, JavaScript and CSS files at most once each and keeps only what they
+ * reference (never their text), so memory stays bounded on large exports.
+ */
+export class PackageScanner {
+  private readonly scans = new Map<string, PageScan | null>();
+  readonly present: ReadonlySet<string>;
+
+  constructor(
+    readonly root: string,
+    files: readonly string[],
+  ) {
+    this.present = new Set(files);
+  }
+
+  has(file: string): boolean {
+    return this.present.has(file);
+  }
+
+  /** The text of a package file, or null when it is absent, too large or unreadable. */
+  text(file: string): string | null {
+    if (!this.present.has(file)) return null;
+    let fd: number | undefined;
+    try {
+      fd = openSync(join(this.root, file), 'r');
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || stats.size > MAX_SCAN_BYTES) return null;
+      return readFileSync(fd, 'utf8').replace(/^\uFEFF/, '');
+    } catch {
+      return null;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+
+  /** What the file loads; null for files that are absent, too large or of another type. */
+  scan(file: string): PageScan | null {
+    if (this.scans.has(file)) return this.scans.get(file) ?? null;
+    const type = fileType(file);
+    const text = type === 'other' ? null : this.text(file);
+    let result: PageScan | null = null;
+    if (text !== null) {
+      if (type === 'html') result = scanHtml(text);
+      else if (type === 'js')
+        result = { refs: scanJs(text), inlineScripts: 0, initializeHint: hasInitializeHint(text) };
+      else result = { refs: scanCss(text), inlineScripts: 0, initializeHint: false };
+    }
+    this.scans.set(file, result);
+    return result;
+  }
+}

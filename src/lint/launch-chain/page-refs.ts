@@ -1,0 +1,267 @@
+/**
+ * What a page, script or stylesheet loads or opens, with positions: the input of the launch-chain walk
+ * and of the external-dependency rules. HTML is read with parse5; JavaScript and CSS by patterns that
+ * only match literal URLs in loading calls (`fetch('…')`, `window.open('…')`, `url(…)`), so code that
+ * builds its URLs is not followed.
+ */
+import type { DefaultTreeAdapterTypes } from 'parse5';
+import { attr, attrValueStart, forEachElement, scriptKind } from '../api-usage/html-units.js';
+import { fileLocation } from '../api-usage/source-unit.js';
+import { isFontUrl } from './urls.js';
+
+type Element = DefaultTreeAdapterTypes.Element;
+
+/** media: images, audio, video, embeds. request: fetch/XHR/WebSocket/EventSource/beacon/workers. */
+export type RefKind = 'script' | 'frame' | 'navigation' | 'stylesheet' | 'font' | 'media' | 'request';
+
+export interface PageRef {
+  kind: RefKind;
+  url: string;
+  /** How it is loaded, e.g. `<script src>`, `fetch()`, `@font-face url()`. */
+  how: string;
+  line: number;
+  column: number;
+}
+
+export interface PageScan {
+  refs: PageRef[];
+  /** Inline scripts and event-handler attributes. */
+  inlineScripts: number;
+  /**
+   * The text calls something named Initialize/LMSInitialize (any receiver, e.g. minified `e.Initialize(t)`)
+   * or names it in a string (dynamic calls): weaker than a recognised API call, enough not to claim that
+   * Initialize is never called.
+   */
+  initializeHint: boolean;
+}
+
+const INITIALIZE_HINT = /\b(?:LMS)?Initialize\s*\(|(['"])(?:LMS)?Initialize\1/;
+
+export function hasInitializeHint(text: string): boolean {
+  return INITIALIZE_HINT.test(text);
+}
+
+interface At {
+  line: number;
+  column: number;
+}
+
+function position(text: string, offset: number, at: At): At {
+  return fileLocation(
+    { code: text, line: at.line, column: at.column, module: false, handler: false },
+    offset,
+  );
+}
+
+const QUOTED = String.raw`(['"\`])(?<url>[^'"\`\s]+)\1(?!\s*\+)`;
+const JS_PATTERNS: { re: RegExp; kind: RefKind | 'src'; how: string }[] = [
+  { re: new RegExp(String.raw`\bfetch\s*\(\s*${QUOTED}`, 'g'), kind: 'request', how: 'fetch()' },
+  {
+    re: new RegExp(String.raw`\.open\s*\(\s*(['"])[A-Za-z]+\1\s*,\s*${QUOTED.replace(/\\1/g, '\\2')}`, 'g'),
+    kind: 'request',
+    how: 'XMLHttpRequest.open()',
+  },
+  {
+    re: new RegExp(
+      String.raw`\bnew\s+(?<ctor>WebSocket|EventSource|Worker|SharedWorker)\s*\(\s*${QUOTED.replace(/\\1/g, '\\2')}`,
+      'g',
+    ),
+    kind: 'request',
+    how: 'new $<ctor>()',
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?<fn>sendBeacon|importScripts)\s*\(\s*${QUOTED.replace(/\\1/g, '\\2')}`,
+      'g',
+    ),
+    kind: 'request',
+    how: '$<fn>()',
+  },
+  { re: new RegExp(String.raw`\bgetScript\s*\(\s*${QUOTED}`, 'g'), kind: 'script', how: '$.getScript()' },
+  { re: new RegExp(String.raw`\bimport\s*\(\s*${QUOTED}`, 'g'), kind: 'script', how: 'import()' },
+  {
+    re: new RegExp(String.raw`(?<![\w$.])(?:window\.)?open\s*\(\s*${QUOTED}`, 'g'),
+    kind: 'navigation',
+    how: 'window.open()',
+  },
+  {
+    re: new RegExp(String.raw`\blocation(?:\.href)?\s*=\s*${QUOTED}`, 'g'),
+    kind: 'navigation',
+    how: 'location =',
+  },
+  {
+    re: new RegExp(String.raw`\blocation\.(?:assign|replace)\s*\(\s*${QUOTED}`, 'g'),
+    kind: 'navigation',
+    how: 'location.assign()',
+  },
+  { re: new RegExp(String.raw`\.src\s*=\s*${QUOTED}`, 'g'), kind: 'src', how: '.src =' },
+];
+
+/** What a literal assigned to `.src` most likely is, from its extension. */
+function srcKind(url: string): RefKind {
+  const path = url.split(/[?#]/)[0] ?? '';
+  if (/\.m?js$/i.test(path)) return 'script';
+  if (/\.html?$/i.test(path)) return 'frame';
+  if (/\.css$/i.test(path)) return 'stylesheet';
+  return isFontUrl(url) ? 'font' : 'media';
+}
+
+/** Literal URLs in loading calls of a script; positions relative to `at` (where the code starts). */
+export function scanJs(code: string, at: At = { line: 1, column: 1 }): PageRef[] {
+  const refs: PageRef[] = [];
+  for (const { re, kind, how } of JS_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(code); m; m = re.exec(code)) {
+      const url = m.groups?.url as string;
+      if (url.includes('${')) continue;
+      const urlOffset = m.index + m[0].lastIndexOf(url);
+      const name = how.replace(/\$<(\w+)>/g, (_, g: string) => m?.groups?.[g] ?? '');
+      refs.push({
+        kind: kind === 'src' ? srcKind(url) : kind,
+        url,
+        how: name,
+        ...position(code, urlOffset, at),
+      });
+    }
+  }
+  return refs.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+const FONT_FACE = /@font-face\s*\{[^}]*\}/gi;
+const CSS_IMPORT = /@import\s+(?:url\(\s*)?(['"]?)(?<url>[^'")\s;]+)\1/gi;
+const CSS_URL = /url\(\s*(['"]?)(?<url>[^'")\s]+)\1\s*\)/gi;
+
+/** `@import` and `url(…)` of a stylesheet (fonts inside @font-face or by extension, else media). */
+export function scanCss(css: string, at: At = { line: 1, column: 1 }): PageRef[] {
+  const refs: PageRef[] = [];
+  const faces: [number, number][] = [];
+  for (let m = FONT_FACE.exec(css); m; m = FONT_FACE.exec(css)) faces.push([m.index, m.index + m[0].length]);
+  FONT_FACE.lastIndex = 0;
+  const imports = new Set<number>();
+  for (let m = CSS_IMPORT.exec(css); m; m = CSS_IMPORT.exec(css)) {
+    const url = m.groups?.url as string;
+    const offset = m.index + m[0].lastIndexOf(url);
+    imports.add(offset);
+    refs.push({
+      kind: isFontUrl(url) ? 'font' : 'stylesheet',
+      url,
+      how: '@import',
+      ...position(css, offset, at),
+    });
+  }
+  CSS_IMPORT.lastIndex = 0;
+  for (let m = CSS_URL.exec(css); m; m = CSS_URL.exec(css)) {
+    const url = m.groups?.url as string;
+    const offset = m.index + m[0].lastIndexOf(url);
+    if (imports.has(offset) || url.startsWith('data:')) continue;
+    const inFace = faces.some(([from, to]) => m!.index >= from && m!.index < to);
+    refs.push({
+      kind: inFace || isFontUrl(url) ? 'font' : 'media',
+      url,
+      how: inFace ? '@font-face url()' : 'url()',
+      ...position(css, offset, at),
+    });
+  }
+  CSS_URL.lastIndex = 0;
+  return refs;
+}
+
+const MEDIA_ATTRS: Record<string, string[]> = {
+  img: ['src'],
+  source: ['src'],
+  audio: ['src'],
+  video: ['src', 'poster'],
+  track: ['src'],
+  embed: ['src'],
+  object: ['data'],
+  input: ['src'],
+};
+
+function linkKind(el: Element, href: string): RefKind | undefined {
+  const rel = (attr(el, 'rel') ?? '').toLowerCase().split(/\s+/);
+  const as = (attr(el, 'as') ?? '').toLowerCase();
+  if (rel.includes('stylesheet')) return isFontUrl(href) ? 'font' : 'stylesheet';
+  if (rel.some((r) => r === 'preload' || r === 'prefetch' || r === 'modulepreload')) {
+    if (rel.includes('modulepreload') || as === 'script') return 'script';
+    if (as === 'style') return isFontUrl(href) ? 'font' : 'stylesheet';
+    if (as === 'font') return 'font';
+    return 'media';
+  }
+  if (rel.some((r) => r === 'icon' || r === 'apple-touch-icon')) return 'media';
+  return undefined;
+}
+
+/** References of one element: what it loads (and where the value is written). */
+function elementRefs(html: string, el: Element, scan: PageScan): void {
+  const add = (kind: RefKind, name: string, how: string, value = attr(el, name)): void => {
+    const loc = el.sourceCodeLocation?.attrs?.[name];
+    if (value === undefined || value.trim() === '' || !loc) return;
+    scan.refs.push({ kind, url: value.trim(), how, ...attrValueStart(html, loc) });
+  };
+  switch (el.tagName) {
+    case 'script':
+      if (attr(el, 'src') !== undefined) add('script', 'src', '<script src>');
+      break;
+    case 'iframe':
+    case 'frame':
+      add('frame', 'src', `<${el.tagName} src>`);
+      break;
+    case 'link': {
+      const kind = linkKind(el, attr(el, 'href') ?? '');
+      if (kind) add(kind, 'href', `<link rel="${attr(el, 'rel') ?? ''}">`);
+      break;
+    }
+    case 'a':
+    case 'area':
+      add('navigation', 'href', `<${el.tagName} href>`);
+      break;
+    case 'meta': {
+      const content = attr(el, 'content') ?? '';
+      const url = /^\s*\d+\s*[;,]\s*url\s*=\s*['"]?([^'"\s]+)/i.exec(content)?.[1];
+      if ((attr(el, 'http-equiv') ?? '').toLowerCase() === 'refresh' && url) {
+        add('navigation', 'content', '<meta http-equiv="refresh">', url);
+      }
+      break;
+    }
+    default: {
+      const names = MEDIA_ATTRS[el.tagName];
+      if (el.tagName === 'input' && (attr(el, 'type') ?? '').toLowerCase() !== 'image') break;
+      for (const name of names ?? []) add('media', name, `<${el.tagName} ${name}>`);
+      for (const name of ['srcset'].filter(() => names !== undefined)) {
+        const first = attr(el, name)
+          ?.trim()
+          .split(/[\s,]+/)[0];
+        if (first) add('media', name, `<${el.tagName} srcset>`, first);
+      }
+    }
+  }
+}
+
+/** Every reference of an HTML document, and how many inline scripts and handlers it has. */
+export function scanHtml(html: string): PageScan {
+  const scan: PageScan = { refs: [], inlineScripts: 0, initializeHint: hasInitializeHint(html) };
+  forEachElement(html, (el) => {
+    for (const a of el.attrs) {
+      const loc = el.sourceCodeLocation?.attrs?.[a.name];
+      if (!loc || a.value.trim() === '') continue;
+      if (/^on[a-z]+$/i.test(a.name)) {
+        scan.inlineScripts++;
+        scan.refs.push(...scanJs(a.value, attrValueStart(html, loc)));
+      } else if (a.name === 'style') {
+        scan.refs.push(...scanCss(a.value, attrValueStart(html, loc)));
+      }
+    }
+    elementRefs(html, el, scan);
+    const text = el.childNodes[0];
+    if (!text || text.nodeName !== '#text' || !('value' in text) || !text.sourceCodeLocation) return;
+    const at = { line: text.sourceCodeLocation.startLine, column: text.sourceCodeLocation.startCol };
+    if (el.tagName === 'script' && attr(el, 'src') === undefined && scriptKind(el)) {
+      scan.inlineScripts++;
+      scan.refs.push(...scanJs(text.value, at));
+    } else if (el.tagName === 'style') {
+      scan.refs.push(...scanCss(text.value, at));
+    }
+  });
+  scan.refs.sort((a, b) => a.line - b.line || a.column - b.column);
+  return scan;
+}

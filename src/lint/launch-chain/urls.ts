@@ -1,0 +1,51 @@
+import { posix } from 'node:path';
+
+/** Where a URL found in a page points: another origin, a file of the package, or neither. */
+export type UrlTarget =
+  | { kind: 'external'; origin: string; scheme: 'http' | 'https' | 'ws' | 'wss' | 'relative' }
+  | { kind: 'local'; file: string }
+  | { kind: 'other' };
+
+const EXTERNAL = /^(?:(https?|wss?):)?\/\/([^/?#\s\\]+)/i;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+function decode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Resolves a URL written in `fromFile` (a package-relative posix path). Root-relative URLs (`/x`)
+ * depend on where the LMS serves the package and are not followed; neither are data:, blob:,
+ * javascript: and built URLs (`${…}`).
+ */
+export function resolveUrl(fromFile: string, url: string): UrlTarget {
+  const trimmed = url.trim();
+  const ext = EXTERNAL.exec(trimmed);
+  if (ext) {
+    const scheme = (ext[1]?.toLowerCase() ?? 'relative') as 'http' | 'https' | 'ws' | 'wss' | 'relative';
+    const host = (ext[2] as string).toLowerCase();
+    return { kind: 'external', origin: scheme === 'relative' ? `//${host}` : `${scheme}://${host}`, scheme };
+  }
+  if (trimmed === '' || SCHEME.test(trimmed) || /^[/#?]/.test(trimmed) || trimmed.includes('${')) {
+    return { kind: 'other' };
+  }
+  const path = decode(trimmed.split(/[?#]/)[0] as string);
+  if (path === '') return { kind: 'other' };
+  const joined = posix.normalize(posix.join(posix.dirname(fromFile), path));
+  if (joined.startsWith('../') || joined === '..') return { kind: 'other' };
+  return { kind: 'local', file: joined };
+}
+
+const FONT_HOSTS =
+  /(?:^|\.)(?:fonts\.googleapis\.com|fonts\.gstatic\.com|use\.typekit\.net|p\.typekit\.net|fonts\.bunny\.net|use\.fontawesome\.com|kit\.fontawesome\.com|fast\.fonts\.net)$/i;
+const FONT_FILE = /\.(?:woff2?|ttf|otf|eot)(?:[?#]|$)/i;
+
+/** A web-font service or a font file. */
+export function isFontUrl(url: string): boolean {
+  const host = EXTERNAL.exec(url.trim())?.[2];
+  return (host !== undefined && FONT_HOSTS.test(host)) || FONT_FILE.test(url);
+}
