@@ -4,5 +4,6 @@ Workflow:
 1. Validate first (no browser): scorm_validate_workspace (everything), or scorm_lint_manifest / scorm_lint_api_usage / scorm_lint_sequencing. Every finding has file, line, rule id and a concrete fix. scorm_report writes an HTML report.
 2. Run: scorm_session_open({package_path}) -> scorm_runtime_open({session_id}) launches the first SCO in an LMS-like player; the course calls Initialize itself.
 3. Look and trace: scorm_take_screenshot / scorm_capture_screenshot return images; scorm_debug_api_calls, scorm_get_data_model_history, scorm_data_model_get, scorm_get_console_errors show what the course did.
-4. Close: scorm_session_close. Saved learner state: scorm_open_course / scorm_close_course / scorm_reload_course / scorm_clear_saved_data.
+4. Act like a learner: scorm_dom_find_interactive_elements (refs, selectors, purposes, questions) or scorm_get_page_state, then scorm_dom_click / scorm_dom_fill / scorm_keyboard_type with a ref or selector; each result lists the API calls and data-model changes it caused. Courses exposing window.SCORMAutomation: scorm_automation_check_availability, then the scorm_automation_* tools. Slides: scorm_get_current_page_context, scorm_navigate_to_slide. Accessibility: scorm_accessibility_audit. Multi-SCO courses: scorm_sn_init, then scorm_nav_*.
+5. Close: scorm_session_close. Saved learner state: scorm_open_course / scorm_close_course / scorm_reload_course / scorm_clear_saved_data.
 Errors are JSON-RPC errors with data.error_code and a message that says what to fix; nothing falls back silently.`;
