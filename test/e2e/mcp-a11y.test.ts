@@ -7,7 +7,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import {
+  callTool,
+  callToolError,
+  startServer,
+  type StartedServer,
+  openSessionRuntime,
+} from '../helpers/mcp-client.js';
 import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
 
 interface Node {
@@ -50,13 +56,7 @@ after(async () => {
 
 const course = (name: string): string => join(FIXTURES_DIR, 'courses', name);
 
-async function openRuntime(path: string): Promise<string> {
-  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
-    package_path: path,
-  });
-  await callTool(server.client, 'scorm_runtime_open', { session_id });
-  return session_id;
-}
+const openRuntime = (path: string): Promise<string> => openSessionRuntime(server.client, path);
 
 const audit = (sessionId: string, extra: Record<string, unknown> = {}): Promise<Audit> =>
   callTool<Audit>(server.client, 'scorm_accessibility_audit', { session_id: sessionId, ...extra });

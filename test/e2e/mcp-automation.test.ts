@@ -8,7 +8,13 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copySample } from '../helpers/course-builder.js';
-import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import {
+  callTool,
+  callToolError,
+  startServer,
+  type StartedServer,
+  openSessionRuntime,
+} from '../helpers/mcp-client.js';
 import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
 
 type Data = Record<string, unknown>;
@@ -39,13 +45,7 @@ after(async () => {
   await server.close();
 });
 
-async function openRuntime(packagePath: string): Promise<string> {
-  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
-    package_path: packagePath,
-  });
-  await callTool(server.client, 'scorm_runtime_open', { session_id });
-  return session_id;
-}
+const openRuntime = (packagePath: string): Promise<string> => openSessionRuntime(server.client, packagePath);
 
 /** Every SCORM API call the acting tools reported, to check that the course's calls all succeed. */
 const reportedCalls: Changes['api_calls'] = [];

@@ -7,7 +7,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import {
+  callTool,
+  callToolError,
+  startServer,
+  type StartedServer,
+  openSessionRuntime,
+} from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 type Data = Record<string, unknown>;
@@ -43,13 +49,7 @@ after(async () => {
   await server.close();
 });
 
-async function openRuntime(path: string): Promise<string> {
-  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
-    package_path: path,
-  });
-  await callTool(server.client, 'scorm_runtime_open', { session_id });
-  return session_id;
-}
+const openRuntime = (path: string): Promise<string> => openSessionRuntime(server.client, path);
 
 /**
  * Actions expected to succeed get a long wait_timeout_ms: on a loaded machine (two cores shared by many

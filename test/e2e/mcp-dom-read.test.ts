@@ -6,7 +6,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import {
+  callTool,
+  callToolError,
+  startServer,
+  type StartedServer,
+  openSessionRuntime,
+} from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import type { InteractiveElement } from '../../src/dom/snapshot/interactive.js';
 
@@ -37,13 +43,13 @@ after(async () => {
   await server.close();
 });
 
-async function openRuntime(name: string, itemId?: string): Promise<string> {
-  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
-    package_path: join(FIXTURES_DIR, 'courses', name),
-  });
-  await callTool(server.client, 'scorm_runtime_open', { session_id, ...(itemId ? { item_id: itemId } : {}) });
-  return session_id;
-}
+const openRuntime = (name: string, itemId?: string): Promise<string> =>
+  openSessionRuntime(
+    server.client,
+    join(FIXTURES_DIR, 'courses', name),
+    {},
+    itemId ? { item_id: itemId } : {},
+  );
 
 const call = <T = Data>(name: string, args: Data): Promise<T> => callTool<T>(server.client, name, args);
 const callError = (name: string, args: Data) => callToolError(server.client, name, args);

@@ -5,7 +5,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import {
+  callTool,
+  callToolError,
+  openSessionRuntime,
+  startServer,
+  type StartedServer,
+} from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 type Data = Record<string, unknown>;
@@ -28,14 +34,8 @@ after(async () => {
 
 const course = (name: string): string => join(FIXTURES_DIR, 'courses', name);
 
-async function openRuntime(name: string, extra: Data = {}): Promise<string> {
-  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
-    package_path: course(name),
-    ...extra,
-  });
-  await callTool(server.client, 'scorm_runtime_open', { session_id });
-  return session_id;
-}
+const openRuntime = (name: string, extra: Data = {}): Promise<string> =>
+  openSessionRuntime(server.client, course(name), extra);
 
 async function events(sessionId: string): Promise<Array<{ type: string; payload?: Data }>> {
   const out = await callTool<{ events: Array<{ type: string; payload?: Data }> }>(

@@ -7,7 +7,13 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import {
+  callTool,
+  callToolError,
+  openSessionRuntime,
+  startServer,
+  type StartedServer,
+} from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { childrenOf } from '../helpers/processes.js';
 
@@ -22,13 +28,7 @@ after(async () => {
 
 const course = (name: string): string => join(FIXTURES_DIR, 'courses', name);
 
-async function openRuntime(name: string): Promise<string> {
-  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
-    package_path: course(name),
-  });
-  await callTool(server.client, 'scorm_runtime_open', { session_id });
-  return session_id;
-}
+const openRuntime = (name: string): Promise<string> => openSessionRuntime(server.client, course(name));
 
 test('endless-loop: COURSE_TIMEOUT, then the runtime still reports, closes and the session closes', async () => {
   const sessionId = await openRuntime('endless-loop');

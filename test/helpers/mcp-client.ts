@@ -63,6 +63,21 @@ export async function callTool<T = Record<string, unknown>>(
   return result.structuredContent as T;
 }
 
+/** Opens a session on a package (with any other scorm_session_open/scorm_runtime_open arguments) and its runtime. */
+export async function openSessionRuntime(
+  client: Client,
+  packagePath: string,
+  sessionArgs: Record<string, unknown> = {},
+  runtimeArgs: Record<string, unknown> = {},
+): Promise<string> {
+  const { session_id } = await callTool<{ session_id: string }>(client, 'scorm_session_open', {
+    package_path: packagePath,
+    ...sessionArgs,
+  });
+  await callTool(client, 'scorm_runtime_open', { session_id, ...runtimeArgs });
+  return session_id;
+}
+
 /** Calls a tool expecting a JSON-RPC error; returns { code, error_code, message }. */
 export async function callToolError(
   client: Client,
