@@ -19,6 +19,7 @@ export {
   leafItems,
   resolveFileHref,
   resolveLaunch,
+  launchOfItem,
   resolveResourceHref,
   walkItems,
   type LaunchTarget,

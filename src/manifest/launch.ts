@@ -65,13 +65,29 @@ function findResourceWithChain(
   id: string,
   outer: Array<string | null> = [],
 ): { resource: Resource; bases: Array<string | null> } | null {
-  const resource = m.resources.list.find((r) => same(r.identifier, id));
+  const resource = resourceIndex(m).get(id.trim());
   if (resource) return { resource, bases: [...outer, m.base, m.resources.base, resource.base] };
   for (const sub of m.manifests) {
     const found = findResourceWithChain(sub, id, [...outer, m.base]);
     if (found) return found;
   }
   return null;
+}
+
+const resourceIndexes = new WeakMap<ScormManifest, Map<string, Resource>>();
+
+/** Resources by trimmed identifier (the first of duplicates, as a search in document order finds). */
+function resourceIndex(m: ScormManifest): Map<string, Resource> {
+  let index = resourceIndexes.get(m);
+  if (!index) {
+    index = new Map();
+    for (const r of m.resources.list) {
+      const key = r.identifier?.trim();
+      if (key !== undefined && !index.has(key)) index.set(key, r);
+    }
+    resourceIndexes.set(m, index);
+  }
+  return index;
 }
 
 function basesFor(m: ScormManifest, resource: Resource): Array<string | null> {
@@ -137,7 +153,11 @@ function itemLabel(item: Item): string {
 
 /** Launch target for `itemId`, or for the first leaf item of the default organization that references a resource. */
 export function resolveLaunch(m: ScormManifest, itemId?: string): LaunchTarget {
-  const item = itemId === undefined ? firstLaunchableItem(m) : findItem(m, itemId);
+  return launchOfItem(m, itemId === undefined ? firstLaunchableItem(m) : findItem(m, itemId));
+}
+
+/** Launch target of an item already found (callers walking every item need no search by id). */
+export function launchOfItem(m: ScormManifest, item: Item): LaunchTarget {
   if (item.identifierref === null || item.identifierref.trim() === '') {
     const leaves = leafItems(item)
       .filter((i) => i.identifierref)

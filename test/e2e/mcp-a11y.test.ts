@@ -19,6 +19,7 @@ import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
 interface Node {
   frame: string;
   selector: string;
+  ref?: string;
   html: string;
   failure_summary: string;
 }
@@ -138,6 +139,17 @@ describe('scorm_accessibility_audit', () => {
       find(a, 'button-name').nodes.map((n) => n.selector),
       ['#next'],
     );
+    // Each failing control carries the ref the DOM tools act on, in its own frame.
+    for (const node of [...find(a, 'button-name').nodes, ...label.nodes]) {
+      assert.match(node.ref ?? '', /^f\d+e\d+$/, `${node.frame} ${node.selector} has no ref`);
+      const q = await callTool<{ found: boolean; frame: string; attributes: Record<string, string> }>(
+        server.client,
+        'scorm_dom_query',
+        { session_id: sessionId, ref: node.ref, query_type: 'attributes' },
+      );
+      assert.equal(q.frame, node.frame);
+      assert.equal(`#${q.attributes.id}`, node.selector);
+    }
     const contrast = find(a, 'color-contrast');
     assert.equal(contrast.impact, 'serious');
     assert.ok(contrast.wcag.includes('1.4.3'));

@@ -4,6 +4,7 @@
  * frame of every element. Bounded in time: past the budget the script keeping the page busy (axe or the
  * course) is stopped through the runtime, so it stays usable, and A11Y_AUDIT_ERROR says what to do.
  */
+import { attachRefs } from './refs.js';
 import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
@@ -39,6 +40,8 @@ const MAX_TEXT_CHARS = 600;
 export interface A11yNode {
   frame: string;
   selector: string;
+  /** The element's ref in the accessibility snapshot (for the DOM tools), when the snapshot lists it. */
+  ref?: string;
   html: string;
   failure_summary: string;
 }
@@ -71,6 +74,7 @@ export interface A11yAudit {
   passes: number;
   summary: { by_impact: Record<Impact, number>; total_violations: number; total_nodes: number };
   duration_ms: number;
+  notes?: string[];
 }
 
 const impactRank = (impact: Impact | null): number => (impact ? IMPACTS.indexOf(impact) : IMPACTS.length);
@@ -196,7 +200,12 @@ async function runAudit(
       { frames_skipped: skipped },
     );
   }
-  return summarize(audited, skipped, options, Date.now() - started);
+  const audit = summarize(audited, skipped, options, Date.now() - started);
+  progress.phase = "finding the failing elements' refs";
+  const note = await attachRefs(runtime, audit);
+  if (note) audit.notes = [note];
+  audit.duration_ms = Date.now() - started;
+  return audit;
 }
 
 type FrameOutcome = { result: PageAuditResult } | { reason: string };

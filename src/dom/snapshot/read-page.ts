@@ -193,7 +193,7 @@ function parseScan(json: unknown): ScanResult | null {
 }
 
 /** The snapshotted frame's own ref prefix: its first ref in document order (an iframe's node precedes its content). */
-function ownPrefix(roots: AriaNode[]): string | null {
+export function ownPrefix(roots: AriaNode[]): string | null {
   let prefix: string | null = null;
   walkNodes(roots, (node) => {
     if (prefix === null && node.ref) prefix = refPrefix(node.ref);
@@ -202,7 +202,7 @@ function ownPrefix(roots: AriaNode[]): string | null {
 }
 
 /** Each snapshot node to the frame its ref belongs to (refs of a frame share an "fN" prefix). */
-async function assignNodesToFrames(
+export async function assignNodesToFrames(
   runtime: CourseRuntime,
   nodes: FlatNode[],
   frames: ScoFrame[],

@@ -1,4 +1,4 @@
-import { leafItems, resolveLaunch, type ScormManifest } from '../../manifest/index.js';
+import { launchOfItem, leafItems, type ScormManifest } from '../../manifest/index.js';
 import type { LaunchPoint } from './chain.js';
 
 /**
@@ -11,9 +11,9 @@ export function launchPoints(m: ScormManifest): LaunchPoint[] {
   for (const org of m.organizations.list) {
     for (const item of leafItems(org)) {
       if (!item.identifier || !item.identifierref) continue;
-      let target: ReturnType<typeof resolveLaunch>;
+      let target: ReturnType<typeof launchOfItem>;
       try {
-        target = resolveLaunch(m, item.identifier);
+        target = launchOfItem(m, item);
       } catch {
         continue;
       }
