@@ -3,7 +3,7 @@
  * stays with its element across snapshots and resolves through the player page. A ref whose element is
  * gone fails fast; one that points outside the SCO is refused.
  */
-import type { Locator } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { fail } from '../core/errors.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 import { scoFrames, type ScoFrame } from './frames.js';
@@ -35,10 +35,8 @@ export async function resolveRef(
     );
   const count = await locator.count().catch(() => 0);
   if (count !== 1) stale();
-  const handle = await locator.elementHandle({ timeout: 1_000 }).catch(() => null);
-  if (!handle) return stale();
-  const owner = await handle.ownerFrame().catch(() => null);
-  await handle.dispose().catch(() => undefined);
+  const owner = await frameOfRef(runtime, ref);
+  if (!owner) return stale();
   const frame = (await scoFrames(runtime)).find((f) => f.frame === owner);
   if (!frame) {
     fail(
@@ -50,4 +48,16 @@ export async function resolveRef(
     );
   }
   return { frame, locator };
+}
+
+/** The frame holding a ref's element, or null when the ref points at nothing now. */
+export async function frameOfRef(runtime: CourseRuntime, ref: string): Promise<Frame | null> {
+  const handle = await runtime.playerPage
+    .getByRef(ref)
+    .elementHandle({ timeout: 1_000 })
+    .catch(() => null);
+  if (!handle) return null;
+  const owner = await handle.ownerFrame().catch(() => null);
+  await handle.dispose().catch(() => undefined);
+  return owner;
 }

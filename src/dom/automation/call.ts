@@ -7,7 +7,7 @@
 import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { scoFrames, type ScoFrame } from '../frames.js';
-import { EvaluateTimeout, evaluateBounded } from './bounded-evaluate.js';
+import { EvaluateTimeout, evaluateBounded } from '../bounded.js';
 import { pageCall, type ApiDescription, type PageCallOutcome, type PageCallRequest } from './page-call.js';
 
 /** The methods of window.SCORMAutomation that our tools call (automation-api-tools.md). */

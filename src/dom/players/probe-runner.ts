@@ -6,7 +6,7 @@
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { pageAsset } from '../../runtime/player/page-assets.js';
-import { EvaluateTimeout, evaluateBounded } from '../automation/bounded-evaluate.js';
+import { EvaluateTimeout, evaluateBounded } from '../bounded.js';
 import type { ScoFrame } from '../frames.js';
 import type { ProbeRequest } from './types.js';
 

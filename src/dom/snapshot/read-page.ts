@@ -3,6 +3,7 @@
  * states, refs) of the SCO frames, one capped in-page pass per frame (selectors, boxes, form and question
  * context), and the two matched by bounding box, role and document order.
  */
+import { frameOfRef } from '../refs.js';
 import type { Frame } from 'playwright-core';
 import { isScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
@@ -224,17 +225,6 @@ export async function assignNodesToFrames(
     if (frame) out.set(frame, list);
   }
   return out;
-}
-
-async function frameOfRef(runtime: CourseRuntime, ref: string): Promise<Frame | null> {
-  const handle = await runtime.playerPage
-    .getByRef(ref)
-    .elementHandle({ timeout: 1_000 })
-    .catch(() => null);
-  if (!handle) return null;
-  const owner = await handle.ownerFrame().catch(() => null);
-  await handle.dispose().catch(() => undefined);
-  return owner;
 }
 
 const IMPLICIT_ROLES: Record<string, string> = {
