@@ -1,9 +1,8 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+// Files above the API-usage lint's size limit are not read for references either.
+import { MAX_FILE_BYTES } from '../api-usage/lint-api-usage.js';
 import { hasInitializeHint, scanCss, scanHtml, scanJs, type PageScan } from './page-refs.js';
-
-/** Files above this size are not read for references (the API-usage lint skips them too). */
-export const MAX_SCAN_BYTES = 5 * 1024 * 1024;
 
 export type FileType = 'html' | 'js' | 'css' | 'other';
 
@@ -40,7 +39,7 @@ export class PackageScanner {
     try {
       fd = openSync(join(this.root, file), 'r');
       const stats = fstatSync(fd);
-      if (!stats.isFile() || stats.size > MAX_SCAN_BYTES) return null;
+      if (!stats.isFile() || stats.size > MAX_FILE_BYTES) return null;
       return readFileSync(fd, 'utf8').replace(/^\uFEFF/, '');
     } catch {
       return null;
