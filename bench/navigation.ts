@@ -134,7 +134,10 @@ export async function benchNavigation(): Promise<BenchRow[]> {
     );
     if (tool) {
       const call = (): Promise<unknown> =>
-        tool.handler({ session_id: big.id }, { requestId: 1, signal: new AbortController().signal });
+        tool.handler(
+          { session_id: big.id },
+          { requestId: 1, signal: new AbortController().signal, progress: () => {} },
+        );
       await call();
       const viaTool = await timeIt(30, async () =>
         JSON.stringify(((await call()) as { data: unknown }).data),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
-import { parseToolArgs, type ToolDefinition } from './tool.js';
+import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
 import { VERSION } from '../core/version.js';
 
 /** A JSON-RPC error as the SDK's protocol layer sends it: it copies code, message and data. */
@@ -38,11 +38,7 @@ export function createMcpServer(options: ServerOptions): Server {
   const disabled = new Map(options.disabledTools.map((t) => [t.name, t]));
   // Built on the first tools/list, not at start: converting every schema costs ~35 ms the initialize
   // reply does not need.
-  let listed: Array<{
-    name: string;
-    description: string;
-    inputSchema: ReturnType<typeof toInputSchema>;
-  }> | null = null;
+  let listed: ListedTool[] | null = null;
 
   const server = new Server(
     { name: 'scorm-tester', version: VERSION },
@@ -50,11 +46,7 @@ export function createMcpServer(options: ServerOptions): Server {
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    listed ??= options.tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      inputSchema: toInputSchema(t),
-    }));
+    listed ??= options.tools.map(toListedTool);
     return { tools: listed };
   });
 
@@ -89,7 +81,12 @@ export function createMcpServer(options: ServerOptions): Server {
           issues: parsed.issues,
         });
       }
-      const result = await tool.handler(parsed.data, { requestId: id, signal: extra.signal });
+      const progressToken = request.params._meta?.progressToken;
+      const result = await tool.handler(parsed.data, {
+        requestId: id,
+        signal: extra.signal,
+        progress: progressReporter(progressToken, extra.sendNotification),
+      });
       const data = (result.data ?? {}) as Record<string, unknown>;
       logger.info('MCP_TOOLS_RESULT', {
         id,
@@ -142,11 +139,56 @@ function toJsonRpcError(error: unknown): JsonRpcError {
   );
 }
 
-function toInputSchema(tool: ToolDefinition): { type: 'object'; [key: string]: unknown } {
-  const schema = z.toJSONSchema(z.object(tool.input).strict(), {
-    io: 'input',
-    unrepresentable: 'any',
-  }) as Record<string, unknown>;
-  delete schema.$schema;
-  return { ...schema, type: 'object' };
+type ObjectSchema = { type: 'object'; [key: string]: unknown };
+
+interface ListedTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  outputSchema?: ObjectSchema;
+  annotations?: ToolDefinition['annotations'] & { title?: string };
+}
+
+function toListedTool(t: ToolDefinition): ListedTool {
+  return {
+    name: t.name,
+    ...(t.title ? { title: t.title } : {}),
+    description: t.description,
+    inputSchema: toObjectSchema(z.object(t.input).strict(), 'input'),
+    ...(t.output ? { outputSchema: toObjectSchema(z.object(t.output), 'output') } : {}),
+    ...(t.annotations ? { annotations: { ...t.annotations, ...(t.title ? { title: t.title } : {}) } } : {}),
+  };
+}
+
+function toObjectSchema(schema: z.ZodObject, io: 'input' | 'output'): ObjectSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return { ...json, type: 'object' };
+}
+
+type SendNotification = Parameters<Parameters<Server['setRequestHandler']>[1]>[1]['sendNotification'];
+
+/** notifications/progress for the call's progressToken, at most every 100 ms (the last one always goes). */
+function progressReporter(
+  token: string | number | undefined,
+  send: SendNotification,
+): ToolContext['progress'] {
+  if (token === undefined) return () => {};
+  let lastSent = 0;
+  return (update) => {
+    const now = Date.now();
+    const final = update.total !== undefined && update.done >= update.total;
+    if (!final && now - lastSent < 100) return;
+    lastSent = now;
+    void send({
+      method: 'notifications/progress',
+      params: {
+        progressToken: token,
+        progress: update.done,
+        ...(update.total !== undefined ? { total: update.total } : {}),
+        ...(update.message ? { message: update.message } : {}),
+      },
+    }).catch(() => {});
+  };
 }

@@ -1,7 +1,22 @@
 import { z } from 'zod';
 
 /** Tool groups; each can be switched off with SCORM_TESTER_TOOLSETS. */
-export type ToolGroup = 'system' | 'validation' | 'session' | 'runtime' | 'dom' | 'navigation' | 'automation';
+export type ToolGroup =
+  'system' | 'validation' | 'session' | 'runtime' | 'dom' | 'navigation' | 'automation' | 'inspector';
+
+/**
+ * MCP tool annotations (hints clients use to auto-approve or warn). Chosen honestly per tool:
+ * readOnlyHint: changes nothing outside the call (no files written, no learner state changed);
+ * destructiveHint: may replace or delete data (saved state, a report file); idempotentHint: repeating
+ * the call with the same arguments has no further effect; openWorldHint: may reach beyond this machine
+ * (the course's network when allow_network is on).
+ */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
 
 /** MCP content blocks a handler may add next to its JSON data (e.g. a screenshot). */
 export type ExtraContent = { type: 'image'; data: string; mimeType: string } | { type: 'text'; text: string };
@@ -11,18 +26,33 @@ export interface ToolResult<T = unknown> {
   content?: ExtraContent[];
 }
 
+/** One progress report: steps done, the total when known, and what is happening now. */
+export interface ProgressUpdate {
+  done: number;
+  total?: number;
+  message?: string;
+}
+
 export interface ToolContext {
   /** JSON-RPC id of the request, for log correlation. */
   requestId: string | number;
+  /** Aborted when the client sends notifications/cancelled for this request. */
   signal: AbortSignal;
+  /** Reports progress when the client asked for it (a progressToken); a no-op otherwise. */
+  progress: (update: ProgressUpdate) => void;
 }
 
 export interface TypedToolDefinition<S extends z.ZodRawShape> {
   name: string;
   group: ToolGroup;
+  /** Human title shown by clients (e.g. "Take screenshot"). */
+  title?: string;
+  annotations?: ToolAnnotations;
   /** Short (< 600 chars), key point first. */
   description: string;
   input: S;
+  /** The shape of the result's data (structuredContent), listed as the tool's outputSchema. */
+  output?: z.ZodRawShape;
   /** Throw ScormTesterError for failures; return the tool's data on success. */
   handler: (args: z.infer<z.ZodObject<S>>, ctx: ToolContext) => Promise<ToolResult>;
 }

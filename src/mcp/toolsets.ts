@@ -14,6 +14,7 @@ import { debugTools } from './tools/debug.js';
 import { navigationTools } from './tools/navigation.js';
 import { domTools } from './tools/dom.js';
 import { automationTools } from './tools/automation.js';
+import { inspectorTools } from './tools/inspector.js';
 
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];
 
@@ -27,6 +28,7 @@ const FACTORIES: GroupFactory[] = [
   navigationTools,
   domTools,
   automationTools,
+  inspectorTools,
 ];
 
 export const ALL_GROUPS: readonly ToolGroup[] = [
@@ -37,6 +39,7 @@ export const ALL_GROUPS: readonly ToolGroup[] = [
   'dom',
   'navigation',
   'automation',
+  'inspector',
 ];
 
 export function parseToolsets(value: string | undefined): Set<ToolGroup> {
