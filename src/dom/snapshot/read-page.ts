@@ -1,7 +1,8 @@
 /**
  * Reads the SCO's page once for the read tools: Playwright's accessibility snapshot (roles, names,
- * states, refs) of the SCO frames, one capped in-page pass per frame (selectors, boxes, form and question
- * context), and the two matched by bounding box, role and document order.
+ * states, refs) of the SCO frames, one capped in-page pass per frame (selectors, form and question
+ * context), and the two paired by document order, role and name (pair.ts); nodes left unpaired are
+ * resolved from their refs.
  */
 import { frameOfRef } from '../refs.js';
 import type { Frame } from 'playwright-core';
@@ -19,6 +20,9 @@ import {
   type FlatNode,
 } from './aria.js';
 import { scanFrame, type ScanCandidate, type ScanResult } from './page-scan.js';
+import { match, type ReadControl } from './pair.js';
+
+export type { ReadControl } from './pair.js';
 
 export interface ReadOptions {
   /** Only this frame (label as in results). */
@@ -27,15 +31,6 @@ export interface ReadOptions {
   timeoutMs?: number;
   /** Candidates read per frame. */
   maxCandidates?: number;
-}
-
-/** One control: the snapshot node and/or the in-page candidate it was matched with. */
-export interface ReadControl {
-  frame: ScoFrame;
-  node: FlatNode | null;
-  candidate: ScanCandidate | null;
-  /** Selector found by the box of a snapshot node no candidate matched. */
-  locatedSelector: string | null;
 }
 
 export interface FrameRead {
@@ -124,9 +119,11 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
       );
     }
     const nodes = nodesByFrame.get(frame) ?? [];
-    const { controls, hidden } = match(frame, nodes, scan?.candidates ?? []);
-    if (scan) await locateUnmatched(runtime, frame.frame, controls, SCAN_TIMEOUT_MS);
-    out.push({ frame, scan, scanError, controls, hidden });
+    const paired = match(frame, nodes, scan?.candidates ?? []);
+    const controls = scan
+      ? await resolveUnpaired(runtime, frame.frame, paired.controls, SCAN_TIMEOUT_MS)
+      : paired.controls;
+    out.push({ frame, scan, scanError, controls, hidden: paired.hidden });
   }
   return { frames: out, snapshot, snapshotError, notes };
 }
@@ -186,7 +183,7 @@ function parseScan(json: unknown): ScanResult | null {
       Array.isArray(v.groups) &&
       Array.isArray(v.forms) &&
       Array.isArray(v.located) &&
-      v.candidates.every((c) => typeof c.selector === 'string' && Array.isArray(c.box) && c.box.length === 4);
+      v.candidates.every((c) => typeof c.selector === 'string' && typeof c.ariaRole !== 'undefined');
     return ok ? v : null;
   } catch {
     return null;
@@ -227,103 +224,70 @@ export async function assignNodesToFrames(
   return out;
 }
 
-const IMPLICIT_ROLES: Record<string, string> = {
-  button: 'button',
-  summary: 'button',
-  a: 'link',
-  area: 'link',
-  textarea: 'textbox',
-};
-
-/** The role the candidate's tag and type imply, for telling apart controls drawn in the same box. */
-function candidateRole(c: ScanCandidate): string | null {
-  if (c.role) return c.role;
-  if (c.tag === 'input') {
-    if (c.type === 'checkbox' || c.type === 'radio') return c.type;
-    if (c.type === 'button' || c.type === 'submit' || c.type === 'reset' || c.type === 'image')
-      return 'button';
-    if (c.type === 'range') return 'slider';
-    if (c.type === 'number') return 'spinbutton';
-    return c.type === 'search' ? 'searchbox' : 'textbox';
-  }
-  if (c.tag === 'select') return null;
-  return IMPLICIT_ROLES[c.tag] ?? null;
-}
-
-function boxKey(box: readonly number[]): string {
-  return box.map((v) => Math.round(v)).join(',');
-}
+/** Unpaired nodes resolved from their refs per frame and round, at most (each costs a page round trip). */
+const MAX_RESOLVED = 100;
+const RESOLVE_ROUNDS = 3;
 
 /**
- * Pairs snapshot nodes with in-page candidates: same box, compatible role, first unused in document
- * order. Nodes left over keep their ref (a selector is looked for by box next); candidates left over are
- * not in the snapshot (hidden).
+ * Nodes the order pairing left without a candidate: their refs resolve to their elements, which give the
+ * selector; when a candidate has that selector it is this node's (taken from the node that had it, which
+ * is resolved in the next round).
  */
-export function match(
-  frame: ScoFrame,
-  nodes: FlatNode[],
-  candidates: ScanCandidate[],
-): { controls: ReadControl[]; hidden: ScanCandidate[] } {
-  const buckets = new Map<string, FlatNode[]>();
-  for (const n of nodes) {
-    const b = n.node.box;
-    if (!b) continue;
-    const key = boxKey([b.x, b.y, b.width, b.height]);
-    const list = buckets.get(key) ?? [];
-    list.push(n);
-    buckets.set(key, list);
-  }
-  const paired = new Map<FlatNode, ScanCandidate>();
-  const unlisted: ScanCandidate[] = [];
-  const hidden: ScanCandidate[] = [];
-  for (const c of candidates) {
-    const list = c.rendered ? buckets.get(boxKey(c.box)) : undefined;
-    const role = candidateRole(c);
-    let hit: FlatNode | undefined;
-    if (list) {
-      hit = list.find((n) => !paired.has(n) && (role === null || n.node.role === role));
-      hit ??= list.find((n) => !paired.has(n) && role !== null && !sameRoleLater(list, role, paired));
-    }
-    if (hit) paired.set(hit, c);
-    else if (c.rendered) unlisted.push(c);
-    else hidden.push(c);
-  }
-  const controls = nodes.map<ReadControl>((node) => ({
-    frame,
-    node,
-    candidate: paired.get(node) ?? null,
-    locatedSelector: null,
-  }));
-  // Rendered candidates the snapshot lists without a control role (a tabindex div it calls generic, an
-  // aria-hidden control): kept, without a ref.
-  for (const candidate of unlisted) controls.push({ frame, node: null, candidate, locatedSelector: null });
-  return { controls, hidden };
-}
-
-function sameRoleLater(list: FlatNode[], role: string, paired: Map<FlatNode, ScanCandidate>): boolean {
-  return list.some((n) => !paired.has(n) && n.node.role === role);
-}
-
-async function locateUnmatched(
+async function resolveUnpaired(
   runtime: CourseRuntime,
   frame: Frame,
   controls: ReadControl[],
   timeoutMs: number,
-): Promise<void> {
-  const missing = controls.filter((c) => !c.candidate && c.node?.node.box && c.node.node.box.width > 0);
-  if (missing.length === 0) return;
-  const locate = missing.map((c) => {
-    const b = c.node?.node.box as { x: number; y: number; width: number; height: number };
-    return [b.x, b.y, b.width, b.height].map((v) => Math.round(v)) as [number, number, number, number];
-  });
-  try {
-    const res = await runScan(runtime, frame, timeoutMs, { maxCandidates: 0, maxText: MAX_TEXT, locate });
-    missing.forEach((c, i) => {
-      c.locatedSelector = res.located[i] ?? null;
+): Promise<ReadControl[]> {
+  const owner = new Map<string, ReadControl>();
+  for (const c of controls) if (c.candidate) owner.set(c.candidate.selector, c);
+  const dropped = new Set<ReadControl>();
+  const tried = new Set<ReadControl>();
+  for (let round = 0; round < RESOLVE_ROUNDS; round++) {
+    const missing = controls
+      .filter((c) => c.node?.node.ref && !c.candidate && !tried.has(c))
+      .slice(0, MAX_RESOLVED);
+    if (missing.length === 0) break;
+    for (const c of missing) tried.add(c);
+    const handles = await Promise.all(
+      missing.map((c) =>
+        runtime.playerPage
+          .getByRef(c.node?.node.ref as string)
+          .elementHandle({ timeout: 1_000 })
+          .catch(() => null),
+      ),
+    );
+    const found = handles.filter((h): h is NonNullable<typeof h> => h !== null);
+    let located: Array<string | null> = [];
+    try {
+      const res = await runScan(runtime, frame, timeoutMs, {
+        maxCandidates: 0,
+        maxText: MAX_TEXT,
+        locate: found,
+      });
+      located = res.located;
+    } catch {
+      // no selectors from refs: role selectors are used instead
+    } finally {
+      await Promise.all(found.map((h) => h.dispose().catch(() => undefined)));
+    }
+    let index = 0;
+    handles.forEach((handle, i) => {
+      if (!handle) return;
+      const selector = located[index++] ?? null;
+      const control = missing[i] as ReadControl;
+      const holder = selector ? owner.get(selector) : undefined;
+      if (!selector || !holder) {
+        control.locatedSelector = selector;
+        return;
+      }
+      control.candidate = holder.candidate;
+      owner.set(selector, control);
+      if (holder.node) holder.candidate = null;
+      else dropped.add(holder);
     });
-  } catch {
-    // no selectors by box: role selectors are used instead
   }
+  return dropped.size > 0 ? controls.filter((c) => !dropped.has(c)) : controls;
 }
 
 function message(err: unknown): string {
