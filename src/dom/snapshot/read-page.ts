@@ -4,6 +4,7 @@
  * context), and the two paired by document order, role and name (pair.ts); nodes left unpaired are
  * resolved from their refs.
  */
+import { randomUUID } from 'node:crypto';
 import { frameOfRef } from '../refs.js';
 import type { Frame } from 'playwright-core';
 import { isScormTesterError } from '../../core/errors.js';
@@ -21,6 +22,8 @@ import {
 } from './aria.js';
 import { scanFrame, type ScanCandidate, type ScanResult } from './page-scan.js';
 import { match, type ReadControl } from './pair.js';
+import { pageVersion } from './page-version.js';
+import { readKey, rememberRead, reusableRead } from './read-cache.js';
 
 export type { ReadControl } from './pair.js';
 
@@ -59,16 +62,35 @@ const MAX_SNAPSHOT_ELEMENTS = 20_000;
 const DEFAULT_MAX_CANDIDATES = 5_000;
 const MAX_TEXT = 120;
 
+/** Names the page watcher's property in the course's window (page-version.ts), per server process. */
+const WATCH_KEY = `__scormTesterWatch_${randomUUID().slice(0, 8)}`;
+
+/** The page read, or the last one again when nothing it reports can have changed since (read-cache.ts). */
 export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): Promise<PageRead> {
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxCandidates = opts.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   const frames = await framesToSearch(runtime, opts.frame);
+  const versions = await frameVersions(runtime, frames);
+  const key = readKey(frames, versions.tokens, `${maxCandidates}`);
+  const reused = key ? await reusableRead(runtime, key) : null;
+  if (reused) return reused;
+  const read = await freshRead(runtime, frames, versions.count, opts);
+  if (key) rememberRead(runtime, key, read);
+  return read;
+}
+
+async function freshRead(
+  runtime: CourseRuntime,
+  frames: ScoFrame[],
+  size: number,
+  opts: ReadOptions,
+): Promise<PageRead> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxCandidates = opts.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   const notes: string[] = [];
   const top = frames[0] as ScoFrame;
 
   let snapshot: AriaNode[] | null = null;
   let snapshotError: string | null = null;
-  const size = await elementCount(runtime, frames);
   if (size > MAX_SNAPSHOT_ELEMENTS) {
     const held = Number.isFinite(size) ? `hold ${size} elements` : 'could not be counted in time';
     snapshotError = `the SCO frames ${held}`;
@@ -129,28 +151,31 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
 }
 
 /**
- * Elements in the frames (Infinity when a frame could not be counted in time: too big or stuck). The
- * page's own count is fast; when course code broke it, Playwright counts in its own world.
+ * Elements in the frames (Infinity when a frame could not be counted in time: too big or stuck) and each
+ * frame's version token. The page's own count is fast; when course code broke it, Playwright counts in
+ * its own world (and the frame has no token).
  */
-async function elementCount(runtime: CourseRuntime, frames: ScoFrame[]): Promise<number> {
-  let total = 0;
+async function frameVersions(
+  runtime: CourseRuntime,
+  frames: ScoFrame[],
+): Promise<{ count: number; tokens: Array<string | null> }> {
+  let count = 0;
+  const tokens: Array<string | null> = [];
   for (const f of frames) {
-    const count = (op: () => Promise<number>): Promise<number> =>
+    const bounded = <T>(op: () => Promise<T>): Promise<T> =>
       boundedPageCall(runtime, f.frame, 'counting elements', SCAN_TIMEOUT_MS, op);
     try {
-      total += await count(() =>
-        f.frame.evaluate(() => {
-          const n = document.getElementsByTagName('*').length;
-          if (typeof n !== 'number') throw new Error('not a count');
-          return n;
-        }),
-      );
+      const v = await bounded(() => f.frame.evaluate(pageVersion, WATCH_KEY));
+      if (typeof v?.count !== 'number') throw new Error('not a count');
+      count += v.count;
+      tokens.push(typeof v.token === 'string' ? v.token : null);
     } catch (err) {
-      if (isScormTesterError(err) && err.code === 'DOM_TIMEOUT') return Infinity;
-      total += await count(() => f.frame.locator('*').count()).catch(() => Infinity);
+      if (isScormTesterError(err) && err.code === 'DOM_TIMEOUT') return { count: Infinity, tokens: [] };
+      count += await bounded(() => f.frame.locator('*').count()).catch(() => Infinity);
+      tokens.push(null);
     }
   }
-  return total;
+  return { count, tokens };
 }
 
 async function runScan(
