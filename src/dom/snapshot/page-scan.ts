@@ -112,24 +112,23 @@ export function scanFrame(opts: ScanOptions): ScanResult | string {
   };
   const segments = new Map<Element, string>();
   const segment = (el: Element): string => {
-    let seg = segments.get(el);
-    if (seg !== undefined) return seg;
-    const tag = el.tagName.toLowerCase();
-    seg = tag;
+    const known = segments.get(el);
+    if (known !== undefined) return known;
     const parent = el.parentElement;
-    if (parent) {
-      let index = 0;
-      let count = 0;
-      for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
-        if (c.tagName === el.tagName) {
-          count++;
-          if (c === el) index = count;
-        }
-      }
-      if (count > 1) seg = `${tag}:nth-of-type(${index})`;
+    if (!parent) return el.tagName.toLowerCase();
+    // Every child of this parent at once: siblings are asked for one after the other.
+    const counts = new Map<string, number>();
+    for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+      counts.set(c.tagName, (counts.get(c.tagName) ?? 0) + 1);
     }
-    segments.set(el, seg);
-    return seg;
+    const seen = new Map<string, number>();
+    for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+      const index = (seen.get(c.tagName) ?? 0) + 1;
+      seen.set(c.tagName, index);
+      const tag = c.tagName.toLowerCase();
+      segments.set(c, (counts.get(c.tagName) ?? 0) > 1 ? `${tag}:nth-of-type(${index})` : tag);
+    }
+    return segments.get(el) ?? el.tagName.toLowerCase();
   };
   // A selector valid in this frame that matches exactly this element: its id when unique, otherwise
   // a child path from the nearest ancestor with a unique id (or from the root).

