@@ -2,7 +2,7 @@
  * Whether a frame's page can have changed since the last read, told cheaply (no styles, no layout) so an
  * unchanged page is not read again: a watcher installed on the first call counts DOM mutations and the
  * events after which what a read reports can differ without one (input, focus, pointer, key, animation,
- * transition, toggle, load, resize); the token adds a hash of every field's value and checked state
+ * transition, toggle, load, resize, hash change); the token adds a hash of every field's value and checked state
  * (scripts set those without an event) and whether the document has focus. Runs in the course's world:
  * what it reads is guarded, and a token that cannot be made is null (the page is read again).
  *
@@ -66,7 +66,10 @@ export function pageVersion(key: string): PageVersion {
         'error',
       ];
       for (const type of events) doc.addEventListener(type, bump, { capture: true, passive: true });
-      window.addEventListener('resize', bump, { passive: true });
+      // :target and media queries change what is shown without a DOM change.
+      for (const type of ['resize', 'hashchange', 'popstate']) {
+        window.addEventListener(type, bump, { passive: true });
+      }
       state.watching = true;
       watch = state;
     }
