@@ -13,13 +13,10 @@ import type { Artifact } from '../../session/artifacts.js';
 import { outputRoot } from '../../session/data-dir.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
-import { sessionId } from './shared-schemas.js';
+import { packagePath, sessionId } from './shared-schemas.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 
-const workspacePath = z
-  .string()
-  .min(1)
-  .describe('Course folder, its imsmanifest.xml, or a .zip package (absolute path preferred).');
+const workspacePath = packagePath;
 const validationLevel = z
   .enum(['basic', 'strict', 'pedantic'])
   .optional()
