@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditAccessibility, AUDIT_DEFAULTS, type AuditOptions } from '../../../dom/a11y/audit.js';
 import { A11Y_LEVELS } from '../../../dom/a11y/levels.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 
 export const a11yLevelSchema = z
@@ -15,8 +15,10 @@ export function a11yTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_accessibility_audit',
       group: 'dom',
+      title: 'Accessibility audit',
+      annotations: READ_ONLY,
       description:
-        'Audit the running SCO for accessibility with axe-core (WCAG A/AA/AAA): every SCO frame, nested iframes included. Each violation names its rule, impact, WCAG criteria, a fix hint and the failing elements (frame, selector, HTML). Also lists what needs a manual check. Records no API call.',
+        'Audit every SCO frame with axe-core (WCAG A/AA/AAA): each violation with rule, impact, criteria, fix hint and failing elements, plus what needs a manual check. Makes no SCORM call.',
       input: {
         session_id: sessionId,
         level: a11yLevelSchema.optional(),

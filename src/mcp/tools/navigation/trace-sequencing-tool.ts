@@ -13,7 +13,7 @@ import { runNavSteps, settleStep, type StepRecord } from '../../../session/navig
 import { DEFAULT_MAX_TRACE_EVENTS, traceReport } from '../../../session/navigation/trace-report.js';
 import type { SessionNavigator } from '../../../session/navigation/navigator.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
 import { navigationSequence, settleMsSchema, DEFAULT_STEP_SETTLE_MS } from './step-schemas.js';
@@ -40,8 +40,10 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
     name: 'scorm_trace_sequencing',
     group: 'navigation',
+    title: 'Trace sequencing',
+    annotations: READ_ONLY,
     description:
-      'Trace the SN engine: every navigation request with its outcome and, for a denial, the process, exception code and reason; trace events by trace_level (basic: requests/outcomes/denials; detailed: each SN process and rollup result; verbose: each rule with its condition values). workspace_path: opens the course fresh, starts it, runs navigation_sequence, traces, closes (nothing saved). session_id: the trace of that session since scorm_sn_init; tracing at this level from now on.',
+      'Trace the SN engine: each navigation request with its outcome (denials with process, code and reason) and events by trace_level. session_id: since scorm_sn_init, at this level from now on.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
