@@ -1,9 +1,11 @@
 /**
  * Removes what zod's JSON Schema carries that tells a model nothing, so tools/list stays small:
- * `additionalProperties: false` (every call is still checked strictly: unknown keys give
- * MCP_INVALID_PARAMS, as SERVER_INSTRUCTIONS says once), a record's `propertyNames: {type: string}` and
- * `additionalProperties: {}` (what JSON objects are anyway), and the safe-integer bounds `.int()` adds.
- * Every bound the tool sets itself stays.
+ * `additionalProperties: false`, string lengths (`minLength: 1` on ids and selectors, `maxLength` caps
+ * against hostile input), a record's `propertyNames: {type: string}` and `additionalProperties: {}` (what
+ * JSON objects are anyway), and the safe-integer bounds `.int()` adds. The listed schema only gets
+ * looser: every call is still checked against the full zod schema, and unknown keys or an over-long
+ * string give MCP_INVALID_PARAMS naming the field (SERVER_INSTRUCTIONS says so once). Numeric ranges,
+ * item counts, enums and required fields stay.
  */
 type Json = unknown;
 
@@ -34,6 +36,9 @@ function isNoise(key: string, value: Json): boolean {
   switch (key) {
     case 'additionalProperties':
       return value === false || isEmptyObject(value);
+    case 'minLength':
+    case 'maxLength':
+      return typeof value === 'number';
     case 'propertyNames':
       return isPlainStringType(value);
     case 'maximum':

@@ -66,8 +66,9 @@ export interface TypedToolDefinition<S extends z.ZodRawShape> {
   name: string;
   group: ToolGroup;
   /** Human title shown by clients (e.g. "Take screenshot"). */
-  title?: string;
-  annotations?: ToolAnnotations;
+  title: string;
+  /** Required, so that no tool is listed without them (rules at ToolAnnotations). */
+  annotations: ToolAnnotations;
   /** Short (< 600 chars), key point first. */
   description: string;
   input: S;

@@ -24,14 +24,8 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
         package_path: packagePath,
         execution: z
           .object({
-            allow_network: z
-              .boolean()
-              .optional()
-              .describe('Let the course reach public hosts (default false).'),
-            allow_loopback: z
-              .boolean()
-              .optional()
-              .describe('Let the course reach loopback services on this machine (default false).'),
+            allow_network: z.boolean().optional().describe('Public hosts (default false).'),
+            allow_loopback: z.boolean().optional().describe("This machine's services (default false)."),
           })
           .strict()
           .optional(),
@@ -42,10 +36,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
           .max(24 * 3600 * 1000)
           .optional()
           .describe('Idle timeout (default 30 min).'),
-        new_attempt: z
-          .boolean()
-          .optional()
-          .describe('Ignore saved learner state for this course (default false).'),
+        new_attempt: z.boolean().optional().describe('Ignore saved learner state (default false).'),
       },
       handler: async (args) => {
         const session = await sessions.open({

@@ -12,6 +12,6 @@ export const viewportSchema = z
     scale: z.number().min(0.5).max(3).optional(),
   })
   .strict()
-  .describe('Preset device and/or CSS size (default desktop 1366x768).');
+  .describe('Default desktop 1366x768.');
 
 export const packagePath = z.string().min(1);

@@ -18,9 +18,9 @@ export function systemTools(logger: Logger): ToolDefinition[] {
           .positive()
           .max(MAX_TAIL_ENTRIES)
           .optional()
-          .describe('How many of the newest entries (default 200).'),
+          .describe('Newest entries (default 200).'),
         levels: z.array(z.enum(LOG_LEVELS)).optional(),
-        since_ts: z.number().optional().describe('Only entries at or after this epoch-ms time.'),
+        since_ts: z.number().optional().describe('Epoch ms.'),
       },
       handler: async (args) => {
         const entries = logger.tail({ tail: args.tail ?? 200, levels: args.levels, sinceTs: args.since_ts });

@@ -6,9 +6,7 @@ import type { ServerContext } from '../../context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 
-export const a11yLevelSchema = z
-  .enum(A11Y_LEVELS)
-  .describe('WCAG conformance level to check: A, AA (default; includes A) or AAA (includes A and AA).');
+export const a11yLevelSchema = z.enum(A11Y_LEVELS).describe('Default AA; each level includes those below.');
 
 export function a11yTools(ctx: ServerContext): ToolDefinition[] {
   return [
@@ -25,23 +23,21 @@ export function a11yTools(ctx: ServerContext): ToolDefinition[] {
         include_best_practices: z
           .boolean()
           .optional()
-          .describe("Also run axe's best-practice rules (landmarks, heading order, …). Default false."),
+          .describe("axe's best-practice rules too (default false)."),
         max_nodes_per_rule: z
           .number()
           .int()
           .min(1)
           .max(500)
           .optional()
-          .describe('Most elements listed per rule (default 10); node_count always gives the total.'),
+          .describe('Default 10; node_count gives the total.'),
         timeout_ms: z
           .number()
           .int()
           .min(100)
           .max(300_000)
           .optional()
-          .describe(
-            'Time budget of the whole audit (default 30000); past it the audit stops with A11Y_AUDIT_ERROR.',
-          ),
+          .describe('For the whole audit (default 30000).'),
       },
       handler: async (args) => {
         const runtime = ctx.sessions.get(args.session_id).requireRuntime();

@@ -47,16 +47,14 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
         session_id: sessionId,
         slide: z
           .union([z.number().int(), z.string().min(1).max(1000)])
-          .describe('1-based slide number (as in scorm_get_slide_map) or a slide id.'),
+          .describe('1-based number (as in scorm_get_slide_map) or slide id.'),
         timeout_ms: z
           .number()
           .int()
           .min(100)
           .max(60_000)
           .optional()
-          .describe(
-            `How long to wait for the player to reach the slide (default ${DEFAULT_NAVIGATE_TIMEOUT_MS}).`,
-          ),
+          .describe(`Default ${DEFAULT_NAVIGATE_TIMEOUT_MS}.`),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

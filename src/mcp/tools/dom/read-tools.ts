@@ -37,17 +37,14 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
       input: {
         session_id: sessionId,
         frame: frameLabel.optional(),
-        include_hidden: z
-          .boolean()
-          .optional()
-          .describe('Also list controls that are not rendered (display:none, no box), without refs.'),
+        include_hidden: z.boolean().optional().describe('Also unrendered controls (without refs).'),
         max_elements: z
           .number()
           .int()
           .min(1)
           .max(5_000)
           .optional()
-          .describe('Controls returned at most (default 500); counts say how many there are.'),
+          .describe('Default 500; counts give the total.'),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -73,17 +70,14 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
         'The SCO page now: frames, title, headings, visible text, the accessibility snapshot as YAML with refs, controls, focus, dialogs and SCORM status.',
       input: {
         session_id: sessionId,
-        include_snapshot: z
-          .boolean()
-          .optional()
-          .describe('Include the accessibility snapshot YAML (default true).'),
+        include_snapshot: z.boolean().optional().describe('Default true.'),
         max_chars: z
           .number()
           .int()
           .min(200)
           .max(500_000)
           .optional()
-          .describe('Characters of snapshot YAML kept (default 20000).'),
+          .describe('Snapshot YAML kept (default 20000).'),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

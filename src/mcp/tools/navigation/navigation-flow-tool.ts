@@ -50,7 +50,7 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
       session_id: sessionId.optional(),
       viewport: viewportSchema.optional(),
       navigation_sequence: navigationSequence.optional(),
-      capture_each_step: z.boolean().optional().describe('Screenshot each step (default true).'),
+      capture_each_step: z.boolean().optional().describe('Default true.'),
       settle_ms: settleMsSchema,
     },
     handler: async (args) => {

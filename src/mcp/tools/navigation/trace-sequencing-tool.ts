@@ -55,14 +55,14 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
         .int()
         .min(0)
         .optional()
-        .describe('Only requests after this one (its number in requests[]); default 0, all.'),
+        .describe('Skip requests up to this index in requests[] (default 0).'),
       max_events: z
         .number()
         .int()
         .min(0)
         .max(100_000)
         .optional()
-        .describe(`Most trace events to list (default ${DEFAULT_MAX_TRACE_EVENTS}); the rest are counted.`),
+        .describe(`Default ${DEFAULT_MAX_TRACE_EVENTS}; the rest are counted.`),
       settle_ms: settleMsSchema,
     },
     handler: async (args) => {

@@ -27,12 +27,8 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
         'Read data-model elements straight from the engine (no API call, error state untouched); wildcards like "cmi.interactions.*"; no names: the whole model. Values over 65,536 characters come back truncated with their length.',
       input: {
         session_id: sessionId,
-        elements: z.array(elementName).max(1000).optional().describe('Element names, e.g. ["cmi.location"].'),
-        patterns: z
-          .array(elementName)
-          .max(100)
-          .optional()
-          .describe('Wildcard patterns, e.g. ["cmi.interactions.*"].'),
+        elements: z.array(elementName).max(1000).optional(),
+        patterns: z.array(elementName).max(100).optional().describe('e.g. ["cmi.interactions.*"].'),
         include_metadata: z.boolean().optional(),
       },
       handler: async (args) => {
@@ -64,13 +60,9 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
         'Every data-model change of the open runtime in order (element, previousValue, newValue, source, timestamp), filtered and paged.',
       input: {
         session_id: sessionId,
-        since_ts: z.number().optional().describe('Only changes after this epoch-ms time.'),
+        since_ts: z.number().optional().describe('Epoch ms.'),
         element_prefix: z.union([elementName, z.array(elementName).min(1).max(100)]).optional(),
-        change_session_id: z
-          .string()
-          .min(1)
-          .optional()
-          .describe('Only changes recorded for this session id.'),
+        change_session_id: z.string().min(1).optional(),
         limit: z.number().int().min(1).max(100_000).optional(),
         offset: z.number().int().min(0).optional(),
       },
@@ -127,8 +119,8 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Diff two data-model snapshots (flat "cmi.x" keys, nested objects or scorm_data_model_get results): added, changed, unchanged, removed.',
       input: {
-        before: z.record(z.string(), z.unknown()).describe('The earlier snapshot.'),
-        after: z.record(z.string(), z.unknown()).describe('The later snapshot.'),
+        before: z.record(z.string(), z.unknown()),
+        after: z.record(z.string(), z.unknown()),
       },
       handler: async (args) => ({ data: compareSnapshots(args.before, args.after) }),
     }),

@@ -18,7 +18,7 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
         "The course's console errors and warnings (uncaught exceptions included) with location and stack, categorised scorm_api, syntax, runtime or network.",
       input: {
         session_id: sessionId,
-        since_ts: z.number().optional().describe('Only messages after this epoch-ms time.'),
+        since_ts: z.number().optional().describe('Epoch ms.'),
         severity: z
           .array(z.enum(['error', 'warning', 'info']))
           .min(1)
