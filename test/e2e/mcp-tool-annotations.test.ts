@@ -73,7 +73,7 @@ test('annotations are honest: validation reads, clearing and saving destroy, ope
     'scorm_validate_workspace',
     'scorm_session_open',
     'scorm_open_course',
-    'scorm_debug_api_calls',
+    'scorm_get_console_errors',
   ])
     assert.equal(hints(name).openWorldHint, false, name);
 });

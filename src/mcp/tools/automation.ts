@@ -203,7 +203,7 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
       group: 'automation',
       title: tool.title,
       annotations: tool.annotations,
-      description: `${tool.description} SCORMAutomation.${tool.method}()${tool.acts ? '; reports what changed' : ''}.`,
+      description: `${tool.description} Calls SCORMAutomation.${tool.method}()${tool.acts ? ' and reports what changed' : ''}.`,
       input: inputOf(tool),
       handler: (args: Record<string, unknown>) => {
         // The registry has validated args against inputOf(tool), a subset of CallArgs.

@@ -24,7 +24,7 @@ import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
 import { runScenario, type ScenarioReport } from '../../dom/scenario/run.js';
 import { testScenarioSchema } from '../../dom/scenario/schema.js';
-import { defineTool, READ_ONLY, type ExtraContent, type ToolDefinition } from '../tool.js';
+import { defineTool, type ExtraContent, type ToolDefinition } from '../tool.js';
 import { prepareScenario, registryInvoker } from './runtime/scenario-steps.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 
@@ -142,9 +142,15 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_debug_api_calls',
       group: 'runtime',
       title: 'Debug API calls',
-      annotations: READ_ONLY,
+      // Not read-only: with a session_id and no open runtime, the course runs in that session (its network).
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Every SCORM API call of a course, with metrics and anomalies (missing Initialize/Terminate/exit/status, calls out of order, unchecked errors, oversized suspend_data, invalid values). session_id: the open course so far.',
+        'Every SCORM API call of a course, with metrics and anomalies (missing Initialize/Terminate/exit/status, calls out of order, unchecked errors, oversized suspend_data, invalid values). Runs the course until its calls settle and closes it, saving nothing; with an open runtime: that course so far.',
       input: {
         workspace_path: packagePath.optional(),
         session_id: sessionId.optional(),

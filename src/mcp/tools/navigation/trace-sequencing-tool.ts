@@ -13,7 +13,8 @@ import { runNavSteps, settleStep, type StepRecord } from '../../../session/navig
 import { DEFAULT_MAX_TRACE_EVENTS, traceReport } from '../../../session/navigation/trace-report.js';
 import type { SessionNavigator } from '../../../session/navigation/navigator.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import { defineTool, type ToolDefinition } from '../../tool.js';
+import { NAVIGATES } from './core-tools.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
 import { navigationSequence, settleMsSchema, DEFAULT_STEP_SETTLE_MS } from './step-schemas.js';
@@ -41,9 +42,9 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
     name: 'scorm_trace_sequencing',
     group: 'navigation',
     title: 'Trace sequencing',
-    annotations: READ_ONLY,
+    annotations: NAVIGATES,
     description:
-      'Trace the SN engine: each navigation request with its outcome (denials with process, code and reason) and events by trace_level. session_id: since scorm_sn_init, at this level from now on.',
+      'Trace the SN engine: each navigation request with its outcome (denials with process, code and reason) and events by trace_level. session_id: its trace since scorm_sn_init, at this level from now on; navigation_sequence runs there too.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
