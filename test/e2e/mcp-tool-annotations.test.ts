@@ -41,39 +41,45 @@ test('tools/list: every tool has a title (also in annotations) and all four hint
   }
 });
 
+type Hints = Partial<Record<(typeof HINTS)[number], boolean>>;
+
+/** Honest spot checks, each with why. */
+const EXPECTED: [why: string, tools: string[], hints: Hints][] = [
+  [
+    'validation and status only read',
+    ['scorm_validate_workspace', 'scorm_lint_manifest', 'scorm_session_status', 'scorm_data_model_get'],
+    { readOnlyHint: true, openWorldHint: false },
+  ],
+  [
+    'clearing, closing with save and a sequencing reset replace saved learner state',
+    ['scorm_clear_saved_data', 'scorm_close_course', 'scorm_session_close', 'scorm_sn_reset'],
+    { readOnlyHint: false, destructiveHint: true },
+  ],
+  [
+    'writing an artifact, opening a session, giving the course input: changes, nothing replaced',
+    ['scorm_capture_screenshot', 'scorm_session_open', 'scorm_dom_click'],
+    { readOnlyHint: false, destructiveHint: false },
+  ],
+  ['clearing twice deletes nothing more', ['scorm_clear_saved_data'], { idempotentHint: true }],
+  ['a second click is a second click', ['scorm_dom_click'], { idempotentHint: false }],
+  [
+    'the course acts in a session whose allow_network may be on',
+    ['scorm_runtime_open', 'scorm_dom_click', 'scorm_nav_next', 'scorm_automation_set_response'],
+    { openWorldHint: true },
+  ],
+  [
+    'no course runs, or only offline (scorm_open_course has no allow_network)',
+    ['scorm_session_open', 'scorm_open_course', 'scorm_get_console_errors'],
+    { openWorldHint: false },
+  ],
+];
+
 test('annotations are honest: validation reads, clearing and saving destroy, opening and acting change', () => {
-  for (const name of [
-    'scorm_validate_workspace',
-    'scorm_lint_manifest',
-    'scorm_session_status',
-    'scorm_data_model_get',
-  ])
-    assert.equal(hints(name).readOnlyHint, true, name);
-  for (const name of [
-    'scorm_clear_saved_data',
-    'scorm_close_course',
-    'scorm_session_close',
-    'scorm_sn_reset',
-  ])
-    assert.deepEqual([hints(name).readOnlyHint, hints(name).destructiveHint], [false, true], name);
-  // Writes a screenshot artifact, opens a session, gives the course input: not read-only, nothing replaced.
-  for (const name of ['scorm_capture_screenshot', 'scorm_session_open', 'scorm_dom_click'])
-    assert.deepEqual([hints(name).readOnlyHint, hints(name).destructiveHint], [false, false], name);
-  assert.equal(hints('scorm_clear_saved_data').idempotentHint, true);
-  assert.equal(hints('scorm_dom_click').idempotentHint, false);
-  // The course may reach the network (allow_network) only when a tool makes it act in a session.
-  for (const name of [
-    'scorm_runtime_open',
-    'scorm_dom_click',
-    'scorm_nav_next',
-    'scorm_automation_set_response',
-  ])
-    assert.equal(hints(name).openWorldHint, true, name);
-  for (const name of [
-    'scorm_validate_workspace',
-    'scorm_session_open',
-    'scorm_open_course',
-    'scorm_get_console_errors',
-  ])
-    assert.equal(hints(name).openWorldHint, false, name);
+  for (const [why, tools, expected] of EXPECTED) {
+    for (const name of tools) {
+      for (const [hint, value] of Object.entries(expected)) {
+        assert.equal(hints(name)[hint as keyof Hints], value, `${name}.${hint}: ${why}`);
+      }
+    }
+  }
 });
