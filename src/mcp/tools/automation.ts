@@ -21,12 +21,10 @@ const timeoutMs = z
   .min(100)
   .max(MAX_AUTOMATION_TIMEOUT_MS)
   .optional()
-  .describe(
-    `Time limit of the course's method (default ${DEFAULT_AUTOMATION_TIMEOUT_MS}); a stuck script is stopped.`,
-  );
+  .describe(`Default ${DEFAULT_AUTOMATION_TIMEOUT_MS}; past it a stuck script is stopped.`);
 const id = z.string().min(1).max(500).describe('From scorm_automation_list_interactions.');
 const slideId = z.string().min(1).max(500);
-const response = z.unknown().describe('Canonical shape (see scorm_automation_set_response); null clears.');
+const response = z.unknown().describe('Canonical shape (JSON); null clears.');
 
 /** The arguments of a call tool, each taking only the fields its method needs (see inputOf). */
 interface CallArgs {

@@ -67,11 +67,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
         package_path: packagePath,
         viewport: viewportSchema.optional(),
         new_attempt: z.boolean().optional(),
-        item_id: z
-          .string()
-          .min(1)
-          .optional()
-          .describe('Item identifier to launch (default: first SCO of the default organization).'),
+        item_id: z.string().min(1).optional().describe('Default: the first SCO.'),
       },
       handler: async (args) => ({ data: openedData(await openCourse(args)) }),
     }),

@@ -20,7 +20,7 @@ const workspacePath = packagePath;
 const validationLevel = z
   .enum(['basic', 'strict', 'pedantic'])
   .optional()
-  .describe('Rule set: basic < strict (default) < pedantic.');
+  .describe('basic < strict (default) < pedantic.');
 
 function findingText(f: Finding): string {
   const where = f.line > 0 ? `${f.file}:${f.line}:${f.column}` : f.file;
@@ -289,16 +289,13 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
         workspace_path: workspacePath,
         session_id: sessionId.optional(),
         validation_level: validationLevel,
-        format: z
-          .enum(['json', 'html'])
-          .optional()
-          .describe('json returns only JSON; html (default) also writes the HTML file.'),
+        format: z.enum(['json', 'html']).optional().describe('html (default) also writes the HTML file.'),
         output_path: z
           .string()
           .min(1)
           .optional()
           .describe(
-            'File name (.html) for the HTML report, relative to the session workspace (with session_id) or to SCORM_TESTER_OUTPUT_DIR; nothing outside them is written, and only our own reports are replaced.',
+            'HTML file name, relative to the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our own reports.',
           ),
       },
       handler: async (args) => {

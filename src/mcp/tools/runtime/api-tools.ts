@@ -30,7 +30,7 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
         'Call one SCORM API method on the running course, e.g. SetValue ["cmi.score.raw","80"]; either version\'s names work. Returns result, error_code, error_string, diagnostic.',
       input: {
         session_id: sessionId,
-        method: z.string().min(1).describe('API method, e.g. GetValue, SetValue, Commit, LMSGetValue.'),
+        method: z.string().min(1).describe('e.g. GetValue, SetValue, Commit (1.2 names work too).'),
         args: apiArgs.optional(),
       },
       handler: async (args) => {

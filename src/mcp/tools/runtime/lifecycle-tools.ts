@@ -30,7 +30,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       input: {
         session_id: sessionId,
         viewport: viewportSchema.optional(),
-        item_id: z.string().min(1).optional().describe('Item identifier to launch.'),
+        item_id: z.string().min(1).optional(),
       },
       handler: async (args) => {
         const session = sessions.get(args.session_id);
