@@ -52,7 +52,12 @@ export async function measureToolList(): Promise<ListedToolSize[]> {
     await server.connect(serverSide);
     await client.connect(clientSide);
     const { tools: listed } = await client.listTools();
-    return listed.map((t) => ({ name: t.name, group: groupOf.get(t.name)!, tokens: toolTokens(t), listed: t }));
+    return listed.map((t) => ({
+      name: t.name,
+      group: groupOf.get(t.name)!,
+      tokens: toolTokens(t),
+      listed: t,
+    }));
   } finally {
     await client.close();
     await server.close();
