@@ -208,6 +208,41 @@ test('find: include_hidden lists controls that are not rendered, without refs; f
   assert.match(bad.message, /Frames now: sco, sco > iframe#content/);
 });
 
+test('find: an unchanged page gives the same answer again; values set by script, checks and attribute changes are seen at once', async () => {
+  const first = await find(quiz);
+  const again = await find(quiz);
+  assert.deepEqual(again, first, 'same page, same answer');
+  const evaluate = (expression: string) =>
+    call('scorm_dom_evaluate', { session_id: quiz, expression, frame: CONTENT });
+  try {
+    // Set by script: no event, no DOM mutation.
+    await evaluate('document.getElementById("why").value = "set by script"');
+    await evaluate('document.querySelector("input[value=plan]").checked = true');
+    const changed = await find(quiz);
+    assert.equal(byName(changed, 'Explain why in one sentence').state.value, 'set by script');
+    assert.equal(byName(changed, 'Plan the lift').state.checked, true);
+    await evaluate('document.getElementById("tip").setAttribute("aria-label", "Hint")');
+    const renamed = await call<Data>('scorm_get_page_state', { session_id: quiz });
+    const dialogs = renamed.dialogs as Array<{ name: string }>;
+    assert.ok(
+      dialogs.some((d) => d.name === 'Hint'),
+      'an attribute change is seen by the page state too',
+    );
+    // The refs of an answer given again still resolve.
+    const legs = byName(await find(quiz), 'Your legs');
+    const q = await call<Data>('scorm_dom_query', {
+      session_id: quiz,
+      ref: legs.ref,
+      query_type: 'attributes',
+    });
+    assert.equal((q.attributes as Data).value, 'legs');
+  } finally {
+    await evaluate('document.getElementById("why").value = ""');
+    await evaluate('document.querySelector("input[value=plan]").checked = false');
+    await evaluate('document.getElementById("tip").setAttribute("aria-label", "Tip")');
+  }
+});
+
 test('page state: frames, headings, text, snapshot YAML with refs, controls, dialogs, SCORM status', async () => {
   const state = await call<Data>('scorm_get_page_state', { session_id: quiz });
   assert.match(String(state.sco_url), /index\.html$/);
@@ -525,8 +560,13 @@ test('hostile page: replaced prototypes and a looping getter do not hang or fool
   });
   assert.equal(q.textContent, 'Next');
   assert.equal(q.match_count, 1);
+  // Its MutationObserver sees nothing: the page is read again, not answered from the last read.
+  await call('scorm_dom_evaluate', {
+    session_id: hostile,
+    expression: 'document.querySelector("h1").textContent = "Hostile page, changed"',
+  });
   const state = await call<Data>('scorm_get_page_state', { session_id: hostile });
-  assert.ok((state.headings as Array<{ text: string }>).some((h) => h.text === 'Hostile page'));
+  assert.ok((state.headings as Array<{ text: string }>).some((h) => h.text === 'Hostile page, changed'));
   await assertUsable(hostile);
 });
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { controlNodes, renderSnapshotYaml, type AriaNode } from '../../src/dom/snapshot/aria.js';
 import { inferPurpose, type PurposeInput } from '../../src/dom/snapshot/purpose.js';
-import { match } from '../../src/dom/snapshot/read-page.js';
+import { match } from '../../src/dom/snapshot/pair.js';
 import type { ScanCandidate } from '../../src/dom/snapshot/page-scan.js';
 import type { ScoFrame } from '../../src/dom/frames.js';
 import { describeValue } from '../../src/dom/query/describe-value.js';
@@ -99,19 +99,21 @@ test('snapshot YAML: Playwright-like notation with states and refs, clipped at a
 const candidate = (
   selector: string,
   tag: string,
-  type: string | null,
-  box: [number, number, number, number],
+  ariaRole: string | null,
   over: Partial<ScanCandidate> = {},
 ): ScanCandidate => ({
   selector,
   tag,
-  type,
+  type: null,
   role: null,
-  box,
+  ariaRole,
   rendered: true,
+  pointerEvents: true,
   srOnly: false,
   text: '',
   label: '',
+  labelledBy: '',
+  href: null,
   hints: '',
   form: -1,
   group: -1,
@@ -122,27 +124,32 @@ const candidate = (
   ...over,
 });
 
-test('pairing: by box and role in document order; unrendered candidates are hidden, others kept without a ref', () => {
-  const frame = { label: 'sco', depth: 0 } as unknown as ScoFrame;
+const frame = { label: 'sco', depth: 0 } as unknown as ScoFrame;
+const pairs = (nodes: AriaNode[], candidates: ScanCandidate[]): string[] =>
+  match(frame, controlNodes([{ role: 'generic', children: nodes }]), candidates).controls.map(
+    (c) => `${c.node?.node.ref ?? '-'}=${c.candidate?.selector ?? '-'}`,
+  );
+const at: [number, number, number, number] = [0, 0, 10, 10];
+
+test('pairing: in document order by role and name; unrendered candidates are hidden, others kept without a ref', () => {
   const nodes = controlNodes([
     {
       role: 'generic',
       children: [
-        // A custom button wrapping a native one in the same box: roles tell them apart.
-        node('button', 'Outer', 'f1e1', [0, 0, 50, 20]),
-        node('checkbox', 'Agree', 'f1e2', [0, 0, 50, 20]),
-        node('radio', 'A', 'f1e3', [0, 30, 10, 10]),
-        node('radio', 'B', 'f1e4', [0, 30, 10, 10]),
+        node('button', 'Outer', 'f1e1', at),
+        node('checkbox', 'Agree', 'f1e2', at),
+        node('radio', 'A', 'f1e3', at),
+        node('radio', 'B', 'f1e4', at),
       ],
     },
   ]);
   const { controls, hidden } = match(frame, nodes, [
-    candidate('#outer', 'div', null, [0, 0, 50, 20], { role: 'button' }),
-    candidate('#agree', 'input', 'checkbox', [0, 0, 50, 20]),
-    candidate('#a', 'input', 'radio', [0, 30, 10, 10]),
-    candidate('#b', 'input', 'radio', [0, 30, 10, 10]),
-    candidate('#gone', 'button', 'submit', [0, 0, 0, 0], { rendered: false }),
-    candidate('#tabstop', 'div', null, [0, 60, 30, 10]),
+    candidate('#outer', 'div', 'button', { role: 'button', text: 'Outer' }),
+    candidate('#agree', 'input', 'checkbox', { labelledBy: 'Agree' }),
+    candidate('#a', 'input', 'radio', { labelledBy: 'A' }),
+    candidate('#b', 'input', 'radio', { labelledBy: 'B' }),
+    candidate('#gone', 'button', 'button', { rendered: false, text: 'Gone' }),
+    candidate('#tabstop', 'div', null, { text: 'Tab stop' }),
   ]);
   assert.deepEqual(
     controls.map((c) => `${c.node?.node.ref ?? '-'}=${c.candidate?.selector ?? '-'}`),
@@ -151,6 +158,60 @@ test('pairing: by box and role in document order; unrendered candidates are hidd
   assert.deepEqual(
     hidden.map((c) => c.selector),
     ['#gone'],
+  );
+});
+
+test('pairing: two buttons with the same name get their own refs, in document order', () => {
+  assert.deepEqual(
+    pairs(
+      [node('button', 'Check', 'f1e1', at), node('button', 'Check', 'f1e2', at)],
+      [
+        candidate('#first', 'button', 'button', { text: 'Check' }),
+        candidate('#second', 'button', 'button', { text: 'Check' }),
+      ],
+    ),
+    ['f1e1=#first', 'f1e2=#second'],
+  );
+});
+
+test('pairing: candidates the snapshot does not list are skipped by name, not taken by the next node', () => {
+  assert.deepEqual(
+    pairs(
+      [node('button', 'Next', 'f1e1', at), node('link', 'Help', 'f1e2', at, { url: '#help' })],
+      [
+        // Rendered for the page, left out by the snapshot (an invalid role the page pass took literally).
+        candidate('#ghost', 'button', 'button', { text: 'Ghost' }),
+        candidate('#next', 'button', 'button', { text: 'Next' }),
+        // pointer-events: none gets no ref from Playwright: never paired, kept without a ref.
+        candidate('#inert', 'a', 'link', { text: 'Help', href: '#help', pointerEvents: false }),
+        candidate('#help', 'a', 'link', { text: 'Help', href: '#help' }),
+      ],
+    ),
+    ['f1e1=#next', 'f1e2=#help', '-=#ghost', '-=#inert'],
+  );
+});
+
+test('pairing: a node with no candidate of its own (a clickable div, a shadow-root control) is left for its ref to resolve', () => {
+  assert.deepEqual(
+    pairs(
+      [
+        // cursor:pointer div the page pass does not list, then a real button of another role.
+        node('generic', '', 'f1e1', at, { cursor: 'pointer', text: 'Continue' }),
+        node('button', 'OK', 'f1e2', at),
+        // A nameless button in a shadow root, then a nameless light-DOM button further on.
+        node('button', '', 'f1e3', at),
+        node('checkbox', 'Remember me', 'f1e4', at, { checked: true }),
+        node('button', '', 'f1e5', at),
+      ],
+      [
+        candidate('#ok', 'button', 'button', { text: 'OK' }),
+        // Unchecked: not the checked node's element.
+        candidate('#other-box', 'input', 'checkbox', { labelledBy: 'Remember me', checked: false }),
+        candidate('#remember', 'input', 'checkbox', { labelledBy: 'Remember me', checked: true }),
+        candidate('#icon', 'button', 'button'),
+      ],
+    ),
+    ['f1e1=-', 'f1e2=#ok', 'f1e3=-', 'f1e4=#remember', 'f1e5=#icon', '-=#other-box'],
   );
 });
 

@@ -27,7 +27,7 @@ export async function attachRefs(runtime: CourseRuntime, audit: A11yAudit): Prom
   if (!root) return null;
   let roots;
   try {
-    roots = await takeAriaSnapshot(root.frame, SNAPSHOT_TIMEOUT_MS);
+    roots = await takeAriaSnapshot(root.frame, SNAPSHOT_TIMEOUT_MS, { boxes: true });
   } catch {
     return 'Refs were left out: the accessibility snapshot did not finish in time.';
   }

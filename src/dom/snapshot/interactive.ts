@@ -199,7 +199,7 @@ export function buildInteractiveElements(
             ...read.notes,
             `${total} controls found; the first ${elements.length} are returned (max_elements).`,
           ]
-        : read.notes,
+        : [...read.notes],
   };
 }
 

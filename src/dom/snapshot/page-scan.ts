@@ -1,9 +1,10 @@
 /**
  * The one in-page pass per frame behind scorm_dom_find_interactive_elements: lists candidate controls in
- * document order with what only the DOM knows (a unique selector, the box to match Playwright's snapshot
- * node by, form and question context, hints for the purpose). Roles, names and states come from
- * Playwright's snapshot, which runs in its own isolated world; this pass runs in the course's world, so
- * it is kept small, capped (`maxCandidates`), guarded per element, and bounded by the caller's timeout.
+ * document order with what only the DOM knows (a unique selector, form and question context, hints for the
+ * purpose) and what it takes to pair it with Playwright's snapshot node (the role and name sources it
+ * should have). Roles, names and states come from Playwright's snapshot, which runs in its own isolated
+ * world; this pass runs in the course's world, so it is kept small, capped (`maxCandidates`), guarded per
+ * element, and bounded by the caller's timeout.
  *
  * `scanFrame` is passed to `frame.evaluate` and must stay self-contained (no imports, no outer helpers).
  */
@@ -12,8 +13,11 @@ export interface ScanOptions {
   maxCandidates: number;
   /** Characters kept of texts and hints. */
   maxText: number;
-  /** Boxes of snapshot nodes no candidate matched: find the element drawn there and give its selector. */
-  locate?: Array<[number, number, number, number]>;
+  /**
+   * Elements of snapshot nodes no candidate was paired with (resolved from their refs; ElementHandles on
+   * the Node side): their selectors go to `located`.
+   */
+  locate?: readonly unknown[];
   /**
    * Return the result as one JSON string: Playwright serializes a large object value by value (measured
    * on 2,000 controls: ~2 s against ~0.1 s for one string). The course can replace JSON.stringify, so
@@ -28,15 +32,21 @@ export interface ScanCandidate {
   type: string | null;
   /** The role attribute's first token, or null. */
   role: string | null;
-  /** [x, y, width, height] of getBoundingClientRect, rounded. */
-  box: [number, number, number, number];
+  /** The role the snapshot should give it: the role attribute's first token, else the tag's implicit role. */
+  ariaRole: string | null;
   /** Rendered with a box and not display:none / visibility:hidden. */
   rendered: boolean;
+  /** pointer-events is not none: Playwright gives a ref only to elements that receive pointer events. */
+  pointerEvents: boolean;
   /** Rendered but at most 2x2 px or clipped away: a screen-reader-only control. */
   srOnly: boolean;
   text: string;
   /** aria-label, title, alt, placeholder, value of buttons: what a name may come from. */
   label: string;
+  /** Text of the aria-labelledby elements and of the <label>s of a field: what a name may come from. */
+  labelledBy: string;
+  /** href attribute of links (the snapshot's url). */
+  href: string | null;
   /** id, class, name and icon classes of the element and its first children, for purpose hints. */
   hints: string;
   form: number;
@@ -73,7 +83,7 @@ export interface ScanResult {
   truncated: boolean;
   /** Elements whose reading threw (course code replacing DOM methods); they are left out. */
   failed: number;
-  /** Selectors for `locate`, in its order (null: nothing with that box at that point). */
+  /** Selectors for `locate`, in its order (null: the element could not be read). */
   located: Array<string | null>;
 }
 
@@ -102,24 +112,23 @@ export function scanFrame(opts: ScanOptions): ScanResult | string {
   };
   const segments = new Map<Element, string>();
   const segment = (el: Element): string => {
-    let seg = segments.get(el);
-    if (seg !== undefined) return seg;
-    const tag = el.tagName.toLowerCase();
-    seg = tag;
+    const known = segments.get(el);
+    if (known !== undefined) return known;
     const parent = el.parentElement;
-    if (parent) {
-      let index = 0;
-      let count = 0;
-      for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
-        if (c.tagName === el.tagName) {
-          count++;
-          if (c === el) index = count;
-        }
-      }
-      if (count > 1) seg = `${tag}:nth-of-type(${index})`;
+    if (!parent) return el.tagName.toLowerCase();
+    // Every child of this parent at once: siblings are asked for one after the other.
+    const counts = new Map<string, number>();
+    for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+      counts.set(c.tagName, (counts.get(c.tagName) ?? 0) + 1);
     }
-    segments.set(el, seg);
-    return seg;
+    const seen = new Map<string, number>();
+    for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+      const index = (seen.get(c.tagName) ?? 0) + 1;
+      seen.set(c.tagName, index);
+      const tag = c.tagName.toLowerCase();
+      segments.set(c, (counts.get(c.tagName) ?? 0) > 1 ? `${tag}:nth-of-type(${index})` : tag);
+    }
+    return segments.get(el) ?? el.tagName.toLowerCase();
   };
   // A selector valid in this frame that matches exactly this element: its id when unique, otherwise
   // a child path from the nearest ancestor with a unique id (or from the root).
@@ -154,17 +163,40 @@ export function scanFrame(opts: ScanOptions): ScanResult | string {
         .join(' '),
     );
   // The question an answer option belongs to: the nearest text before its container (a heading, a
-  // paragraph), looked for in a bounded walk back through siblings and ancestors.
-  const precedingText = (from: Element): string => {
-    let steps = 0;
-    for (let e: Element | null = from; e && e !== doc.body && steps < 60; e = e.parentElement) {
-      for (let s = e.previousElementSibling; s && steps < 60; s = s.previousElementSibling, steps++) {
-        if (s.matches('script, style, label') || s.querySelector('input, select, textarea, button')) continue;
-        const t = clip(s.textContent);
-        if (t) return t;
-      }
+  // paragraph), looked for back through at most 60 siblings per ancestor level. Remembered per element:
+  // the options of a page share most of the walk.
+  const holdsControl = new Map<Element, boolean>();
+  const skipped = (s: Element): boolean => {
+    let v = holdsControl.get(s);
+    if (v === undefined) {
+      v = s.matches('script, style, label') || s.querySelector('input, select, textarea, button') !== null;
+      holdsControl.set(s, v);
     }
-    return '';
+    return v;
+  };
+  const textBefore = new Map<Element, string>();
+  const precedingText = (from: Element): string => {
+    const walked: Element[] = [];
+    let found = '';
+    for (let e: Element | null = from; e && e !== doc.body; e = e.parentElement) {
+      const known = textBefore.get(e);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
+      walked.push(e);
+      let steps = 0;
+      for (
+        let s = e.previousElementSibling;
+        s && steps < 60 && !found;
+        s = s.previousElementSibling, steps++
+      ) {
+        if (!skipped(s)) found = clip(s.textContent);
+      }
+      if (found) break;
+    }
+    for (const e of walked) textBefore.set(e, found);
+    return found;
   };
   const questionOf = (container: Element): string => {
     const labelledBy = container.getAttribute('aria-labelledby');
@@ -304,6 +336,10 @@ export function scanFrame(opts: ScanOptions): ScanResult | string {
       for (let c = el.firstElementChild, n = 0; c && n < 3; c = c.nextElementSibling, n++) {
         hints += ` ${typeof c.className === 'string' ? c.className : ''} ${c.getAttribute('aria-label') ?? ''}`;
       }
+      const labelledBy = el.getAttribute('aria-labelledby');
+      const fieldLabels = isField ? (input.labels ?? null) : null;
+      let named = labelledBy ? textOfIds(labelledBy) : '';
+      if (fieldLabels) for (const l of Array.from(fieldLabels)) named += ` ${clip(l.textContent)}`;
       const label = [
         el.getAttribute('aria-label'),
         el.getAttribute('title'),
@@ -319,11 +355,14 @@ export function scanFrame(opts: ScanOptions): ScanResult | string {
         tag,
         type,
         role: explicit,
-        box: [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)],
+        ariaRole: role,
         rendered,
+        pointerEvents: style.pointerEvents !== 'none',
         srOnly,
         text: clip(el.textContent),
         label: clip(label),
+        labelledBy: clip(named),
+        href: tag === 'a' || tag === 'area' ? el.getAttribute('href') : null,
         hints: clip(hints, 200),
         form: formOf(el),
         group: groupOf(el, role ?? ''),
@@ -344,23 +383,12 @@ export function scanFrame(opts: ScanOptions): ScanResult | string {
       failed++;
     }
   }
-  const located = (opts.locate ?? []).map(([x, y, w, h]) => {
+  const located = (opts.locate ?? []).map((e) => {
     try {
-      for (let e = doc.elementFromPoint(x + w / 2, y + h / 2); e; e = e.parentElement) {
-        const r = e.getBoundingClientRect();
-        if (
-          Math.round(r.x) === x &&
-          Math.round(r.y) === y &&
-          Math.round(r.width) === w &&
-          Math.round(r.height) === h
-        ) {
-          return selectorOf(e);
-        }
-      }
+      return e instanceof Element && e.ownerDocument === doc ? selectorOf(e) : null;
     } catch {
-      // a replaced DOM method: no selector for this one
+      return null; // a replaced DOM method: no selector for this one
     }
-    return null;
   });
   if (focused === null && active && active !== doc.body && active !== doc.documentElement) {
     try {
