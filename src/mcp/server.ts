@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
+import type { ResourceCatalog } from './resources/catalog.js';
+import { RESOURCES_CAPABILITY, serveResources } from './resources/register.js';
 import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
 import { VERSION } from '../core/version.js';
 
@@ -24,12 +26,16 @@ class JsonRpcError extends Error {
 
 export const INVALID_PARAMS = -32602;
 export const TOOL_ERROR = -32000;
+/** MCP's code for resources/read of an unknown resource. */
+export const RESOURCE_NOT_FOUND = -32002;
 
 export interface ServerOptions {
   tools: ToolDefinition[];
   /** Tools that exist but whose group is switched off (callers get MCP_TOOL_DISABLED). */
   disabledTools: ToolDefinition[];
   logger: Logger;
+  /** Listed and read as MCP resources; tool results link what a call added to it. */
+  resources: ResourceCatalog;
 }
 
 export function createMcpServer(options: ServerOptions): Server {
@@ -42,8 +48,9 @@ export function createMcpServer(options: ServerOptions): Server {
 
   const server = new Server(
     { name: 'scorm-tester', version: VERSION },
-    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: RESOURCES_CAPABILITY }, instructions: SERVER_INSTRUCTIONS },
   );
+  serveResources(server, options.resources, toJsonRpcError);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     listed ??= options.tools.map(toListedTool);
@@ -82,11 +89,13 @@ export function createMcpServer(options: ServerOptions): Server {
         });
       }
       const progressToken = request.params._meta?.progressToken;
-      const result = await tool.handler(parsed.data, {
-        requestId: id,
-        signal: extra.signal,
-        progress: progressReporter(progressToken, extra.sendNotification),
-      });
+      const { value: result, links } = await options.resources.collect(() =>
+        tool.handler(parsed.data, {
+          requestId: id,
+          signal: extra.signal,
+          progress: progressReporter(progressToken, extra.sendNotification),
+        }),
+      );
       const data = (result.data ?? {}) as Record<string, unknown>;
       logger.info('MCP_TOOLS_RESULT', {
         id,
@@ -95,7 +104,7 @@ export function createMcpServer(options: ServerOptions): Server {
         duration_ms: Date.now() - started,
       });
       return {
-        content: [{ type: 'text' as const, text: JSON.stringify(data) }, ...(result.content ?? [])],
+        content: [{ type: 'text' as const, text: JSON.stringify(data) }, ...(result.content ?? []), ...links],
         structuredContent: data,
       };
     } catch (error) {
@@ -123,7 +132,12 @@ export function createMcpServer(options: ServerOptions): Server {
 function toJsonRpcError(error: unknown): JsonRpcError {
   if (error instanceof JsonRpcError) return error;
   if (isScormTesterError(error)) {
-    const code = error.code === 'MCP_INVALID_PARAMS' ? INVALID_PARAMS : TOOL_ERROR;
+    const code =
+      error.code === 'MCP_INVALID_PARAMS'
+        ? INVALID_PARAMS
+        : error.code === 'RESOURCE_NOT_FOUND'
+          ? RESOURCE_NOT_FOUND
+          : TOOL_ERROR;
     return new JsonRpcError(code, error.message, {
       error_code: error.code,
       ...(error.details ? { details: error.details } : {}),

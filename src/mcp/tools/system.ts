@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { LOG_LEVELS, MAX_TAIL_ENTRIES, type Logger } from '../../core/logger.js';
+import type { BrowserConsoleLog } from '../logging/browser-console.js';
+import { LOG_SOURCES, mergedLogs } from '../logging/merged-logs.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 
-export function systemTools(logger: Logger): ToolDefinition[] {
+export function systemTools(logger: Logger, browserConsole?: BrowserConsoleLog): ToolDefinition[] {
   return [
     defineTool({
       name: 'system_get_logs',
@@ -19,9 +21,19 @@ export function systemTools(logger: Logger): ToolDefinition[] {
           .describe('How many of the newest entries (default 200).'),
         levels: z.array(z.enum(LOG_LEVELS)).optional(),
         since_ts: z.number().optional().describe('Only entries at or after this epoch-ms time.'),
+        sources: z
+          .array(z.enum(LOG_SOURCES))
+          .optional()
+          .describe("Only these sources: server, or a course's console (browser:sco|player|popup)."),
+        session_id: z.string().min(1).optional().describe('Only entries about this session.'),
       },
       handler: async (args) => {
-        const entries = logger.tail({ tail: args.tail ?? 200, levels: args.levels, sinceTs: args.since_ts });
+        const entries = mergedLogs(logger, browserConsole, args.tail ?? 200, {
+          levels: args.levels,
+          sinceTs: args.since_ts,
+          sources: args.sources,
+          sessionId: args.session_id,
+        });
         return { data: { entries, count: entries.length, log_dir: logger.dir } };
       },
     }),
