@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { writePackage } from '../helpers/course-builder.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
 
 interface Link {
@@ -258,4 +259,21 @@ test('resources/read refuses every URI it did not list, and reads nothing', asyn
     }
   }
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+});
+
+test("a throwaway navigation flow links each step's screenshot, readable after its session closed", async () => {
+  const flow = await call('scorm_test_navigation_flow', {
+    workspace_path: join(FIXTURES_DIR, 'courses/nav-flow'),
+    navigation_sequence: ['continue'],
+  });
+  const paths = flow.data.artifacts as string[];
+  assert.ok(paths.length >= 2, JSON.stringify(flow.data.artifacts));
+  const pngs = flow.links.filter((l) => l.mimeType === 'image/png');
+  assert.equal(pngs.length, paths.length);
+  assert.ok(flow.links.some((l) => l.uri.endsWith('/artifacts.json')));
+  for (const [i, link] of pngs.entries()) {
+    const read = await server.client.readResource({ uri: link.uri });
+    const blob = (read.contents[0] as { blob: string }).blob;
+    assert.ok(Buffer.from(blob, 'base64').equals(readFileSync(paths[i]!)), link.uri);
+  }
 });
