@@ -152,6 +152,30 @@ test("the course's console is in system_get_logs, tagged with session and source
   assert.ok(mine.every((e) => e.session_id === sessionId));
   assert.deepEqual(await logs({ sources: ['browser:sco'], since_ts: Date.now() + 60_000 }), []);
 
+  // A cancelled call: logged with its id, though no answer is sent.
+  const abort = new AbortController();
+  setTimeout(() => abort.abort('enough'), 200);
+  await assert.rejects(
+    server.client.callTool(
+      {
+        name: 'scorm_wait_for_api_call',
+        arguments: { session_id: sessionId, method: 'Commit', timeout_ms: 3000 },
+      },
+      undefined,
+      { signal: abort.signal },
+    ),
+  );
+  const cancelled = await waitForLog({ sources: ['server'] }, (e) =>
+    e.some((x) => x.msg === 'MCP_REQUEST_CANCELLED'),
+  );
+  const entry = cancelled.find((x) => x.msg === 'MCP_REQUEST_CANCELLED')!;
+  assert.equal(entry.method, 'tools/call');
+  assert.ok(
+    cancelled.some(
+      (x) => x.msg === 'MCP_TOOLS_CALL' && x.id === entry.id && x.tool === 'scorm_wait_for_api_call',
+    ),
+  );
+
   // Also a resource.
   const browser = await server.client.readResource({ uri: 'scorm-tester://logs/browser' });
   assert.match((browser.contents[0] as { text: string }).text, /"text":"hello from the course"/);

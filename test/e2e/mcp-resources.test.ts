@@ -126,6 +126,8 @@ test('the capability, the log resources and the templates are there from the sta
   const text = (log.contents[0] as { text: string }).text;
   assert.equal(log.contents[0]!.mimeType, 'application/x-ndjson');
   assert.match(text, /"msg":"MCP_REQUEST","id":0,"method":"initialize"/);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(listChanged, 0, 'nothing changed yet, so nothing was announced');
 });
 
 test('a screenshot and reports: resource links, listed, read back identical, list_changed, readable after close', async () => {

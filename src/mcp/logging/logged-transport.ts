@@ -1,8 +1,8 @@
 /**
  * Logs every JSON-RPC message that passes between the client and the server, around any transport:
  * each request with its id and method when it arrives (MCP_REQUEST) and when it is answered
- * (MCP_RESPONSE, with duration_ms and the error code if any), and each notification either way
- * (MCP_NOTIFICATION). tools/call has its own entries (MCP_TOOLS_CALL / _RESULT / _ERROR, with the tool
+ * (MCP_RESPONSE, with duration_ms and the error code if any) or cancelled (MCP_REQUEST_CANCELLED: the
+ * SDK sends no answer then), and each notification either way (MCP_NOTIFICATION). tools/call has its own entries (MCP_TOOLS_CALL / _RESULT / _ERROR, with the tool
  * and its arguments), so its transport entries and the notifications we send (progress, list_changed)
  * are debug-level; the rest is info. Lines the transport refused before parsing are logged by it.
  */
@@ -54,6 +54,7 @@ export class LoggedTransport implements Transport {
         method: message.method,
         ...notificationFields(message.params),
       });
+      if (message.method === 'notifications/cancelled') this.cancelled(message.params?.requestId);
       return;
     }
     if (this.pending.size < MAX_PENDING)
@@ -62,6 +63,19 @@ export class LoggedTransport implements Transport {
       id: message.id,
       method: message.method,
       ...requestFields(message.method, message.params),
+    });
+  }
+
+  /** A cancelled request gets no answer (the SDK drops it), so its entry ends here. */
+  private cancelled(id: unknown): void {
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    const request = this.pending.get(id);
+    if (!request) return;
+    this.pending.delete(id);
+    this.logger.info('MCP_REQUEST_CANCELLED', {
+      id,
+      method: request.method,
+      duration_ms: Date.now() - request.started,
     });
   }
 

@@ -94,6 +94,9 @@ export class ResourceCatalog {
             .join(''),
       },
     });
+    // What exists from the start is in the client's first resources/list: no change to announce.
+    clearTimeout(this.changeTimer ?? undefined);
+    this.changeTimer = null;
   }
 
   /** Hooks for the session managers: sessions' workspaces and artifacts are listed as they appear. */
