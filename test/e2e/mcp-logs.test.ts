@@ -9,8 +9,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writePackage } from '../helpers/course-builder.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { scorm12SingleSco } from '../helpers/scorm12-course.js';
 
 interface Entry {
   ts: number;
@@ -20,25 +20,7 @@ interface Entry {
   [key: string]: unknown;
 }
 
-const FIND_12 =
-  'function findApi(w){var n=0;while(!w.API&&w.parent&&w.parent!==w&&n<50){n++;w=w.parent;}return w.API;}var api=findApi(window);';
-
-function course(script: string, body = ''): string {
-  return writePackage({
-    'imsmanifest.xml': `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="com.example.logs" version="1.0"
-          xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Logs</title>
-    <item identifier="lesson" identifierref="r1"><title>Lesson</title></item>
-  </organization></organizations>
-  <resources>
-    <resource identifier="r1" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource>
-  </resources>
-</manifest>`,
-    'index.html': `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title></head><body><h1>Lesson</h1>${body}<script>${FIND_12}api.LMSInitialize('');${script}</script></body></html>`,
-  });
-}
+const course = (script: string, body = ''): string => scorm12SingleSco({ script, body });
 
 let server: StartedServer;
 

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { writePackage } from '../helpers/course-builder.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { scorm12SingleSco } from '../helpers/scorm12-course.js';
 import { tempDir } from '../helpers/temp.js';
 
 interface Link {
@@ -28,25 +28,7 @@ interface Listed {
   size?: number;
 }
 
-const FIND_12 =
-  'function findApi(w){var n=0;while(!w.API&&w.parent&&w.parent!==w&&n<50){n++;w=w.parent;}return w.API;}var api=findApi(window);';
-
-function course(): string {
-  return writePackage({
-    'imsmanifest.xml': `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="com.example.resources" version="1.0"
-          xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Resources</title>
-    <item identifier="lesson" identifierref="r1"><title>Lesson</title></item>
-  </organization></organizations>
-  <resources>
-    <resource identifier="r1" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource>
-  </resources>
-</manifest>`,
-    'index.html': `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title></head><body><h1>Lesson</h1><script>${FIND_12}api.LMSInitialize('');</script></body></html>`,
-  });
-}
+const course = (): string => scorm12SingleSco();
 
 let server: StartedServer;
 let sessionsDir: string;

@@ -11,18 +11,8 @@ import { mergedLogs } from '../../src/mcp/logging/merged-logs.js';
 import { PAGE_SIZE, ResourceCatalog } from '../../src/mcp/resources/catalog.js';
 import { SavedStateStore } from '../../src/session/saved-state.js';
 import { SessionManager } from '../../src/session/session-manager.js';
-import { writePackage } from '../helpers/course-builder.js';
+import { scorm12SingleSco } from '../helpers/scorm12-course.js';
 import { tempDir } from '../helpers/temp.js';
-
-const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="com.example.catalog" version="1.0"
-          xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
-  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
-  <organizations default="org"><organization identifier="org"><title>Catalog</title>
-    <item identifier="lesson" identifierref="r1"><title>Lesson</title></item>
-  </organization></organizations>
-  <resources><resource identifier="r1" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource></resources>
-</manifest>`;
 
 function setup(): {
   catalog: ResourceCatalog;
@@ -41,7 +31,7 @@ function setup(): {
   return { catalog, sessions, logger, console };
 }
 
-const pkg = (): string => writePackage({ 'imsmanifest.xml': MANIFEST, 'index.html': '<p>x</p>' });
+const pkg = (): string => scorm12SingleSco();
 
 test("a call's links: what it listed, each once, artifacts.json included", async () => {
   const { catalog, sessions } = setup();
