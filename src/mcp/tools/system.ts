@@ -10,7 +10,7 @@ export function systemTools(logger: Logger, browserConsole?: BrowserConsoleLog):
       name: 'system_get_logs',
       group: 'system',
       description:
-        'Recent server log entries (NDJSON objects, oldest first), filterable by level and time. Use it to see what a failing call did.',
+        "Recent log entries, oldest first: the server's (source server; every request with its id) and the courses' browser console (source browser:sco|player|popup, with session_id), merged in time order. Filter by level, time, source, session.",
       input: {
         tail: z
           .number()
