@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
-import type { ResourceCatalog } from './resources/catalog.js';
+import { leanJsonSchema } from './lean-schema.js';
+import { BrowserConsoleLog } from './logging/browser-console.js';
+import { ResourceCatalog } from './resources/catalog.js';
 import { RESOURCES_CAPABILITY, serveResources } from './resources/register.js';
 import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
 import { VERSION } from '../core/version.js';
@@ -34,8 +36,11 @@ export interface ServerOptions {
   /** Tools that exist but whose group is switched off (callers get MCP_TOOL_DISABLED). */
   disabledTools: ToolDefinition[];
   logger: Logger;
-  /** Listed and read as MCP resources; tool results link what a call added to it. */
-  resources: ResourceCatalog;
+  /**
+   * Listed and read as MCP resources; tool results link what a call added to it. Without one (a server
+   * built only to list its tools), the server lists its logs alone.
+   */
+  resources?: ResourceCatalog;
 }
 
 export function createMcpServer(options: ServerOptions): Server {
@@ -50,7 +55,8 @@ export function createMcpServer(options: ServerOptions): Server {
     { name: 'scorm-tester', version: VERSION },
     { capabilities: { tools: {}, resources: RESOURCES_CAPABILITY }, instructions: SERVER_INSTRUCTIONS },
   );
-  serveResources(server, options.resources, toJsonRpcError);
+  const resources = options.resources ?? new ResourceCatalog(logger, new BrowserConsoleLog());
+  serveResources(server, resources, toJsonRpcError);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     listed ??= options.tools.map(toListedTool);
@@ -89,7 +95,7 @@ export function createMcpServer(options: ServerOptions): Server {
         });
       }
       const progressToken = request.params._meta?.progressToken;
-      const { value: result, links } = await options.resources.collect(() =>
+      const { value: result, links } = await resources.collect(() =>
         tool.handler(parsed.data, {
           requestId: id,
           signal: extra.signal,
@@ -169,7 +175,7 @@ function toListedTool(t: ToolDefinition): ListedTool {
     name: t.name,
     ...(t.title ? { title: t.title } : {}),
     description: t.description,
-    inputSchema: toObjectSchema(z.object(t.input).strict(), 'input'),
+    inputSchema: leanJsonSchema(toObjectSchema(z.object(t.input).strict(), 'input')),
     ...(t.output ? { outputSchema: toObjectSchema(z.object(t.output), 'output') } : {}),
     ...(t.annotations ? { annotations: { ...t.annotations, ...(t.title ? { title: t.title } : {}) } } : {}),
   };

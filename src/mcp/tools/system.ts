@@ -2,15 +2,18 @@ import { z } from 'zod';
 import { LOG_LEVELS, MAX_TAIL_ENTRIES, type Logger } from '../../core/logger.js';
 import type { BrowserConsoleLog } from '../logging/browser-console.js';
 import { LOG_SOURCES, mergedLogs } from '../logging/merged-logs.js';
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../tool.js';
+import { sessionId } from './shared-schemas.js';
 
 export function systemTools(logger: Logger, browserConsole?: BrowserConsoleLog): ToolDefinition[] {
   return [
     defineTool({
       name: 'system_get_logs',
       group: 'system',
+      title: 'Get logs',
+      annotations: READ_ONLY,
       description:
-        "Recent log entries, oldest first: the server's (source server; every request with its id) and the courses' browser console (source browser:sco|player|popup, with session_id), merged in time order. Filter by level, time, source, session.",
+        "Recent log entries, oldest first: the server's (every request with its id) and the courses' browser console, merged in time order; filter by level, time, source, session.",
       input: {
         tail: z
           .number()
@@ -18,14 +21,11 @@ export function systemTools(logger: Logger, browserConsole?: BrowserConsoleLog):
           .positive()
           .max(MAX_TAIL_ENTRIES)
           .optional()
-          .describe('How many of the newest entries (default 200).'),
+          .describe('Newest entries (default 200).'),
         levels: z.array(z.enum(LOG_LEVELS)).optional(),
-        since_ts: z.number().optional().describe('Only entries at or after this epoch-ms time.'),
-        sources: z
-          .array(z.enum(LOG_SOURCES))
-          .optional()
-          .describe("Only these sources: server, or a course's console (browser:sco|player|popup)."),
-        session_id: z.string().min(1).optional().describe('Only entries about this session.'),
+        since_ts: z.number().optional().describe('Epoch ms.'),
+        sources: z.array(z.enum(LOG_SOURCES)).optional(),
+        session_id: sessionId.optional(),
       },
       handler: async (args) => {
         const entries = mergedLogs(logger, browserConsole, args.tail ?? 200, {
@@ -40,7 +40,14 @@ export function systemTools(logger: Logger, browserConsole?: BrowserConsoleLog):
     defineTool({
       name: 'system_set_log_level',
       group: 'system',
-      description: 'Set the server log level (debug|info|warn|error). Returns the previous and new level.',
+      title: 'Set log level',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      description: 'Set the server log level; returns the previous and the new one.',
       input: { level: z.enum(LOG_LEVELS) },
       handler: async (args) => {
         const previous = logger.getLevel();
