@@ -79,6 +79,9 @@ export type ErrorCode =
   // paths the user gives us to write at
   | 'OUTPUT_PATH_REFUSED'
   | 'OUTPUT_WRITE_FAILED'
+  // MCP resources (resources/read)
+  | 'RESOURCE_NOT_FOUND'
+  | 'RESOURCE_READ_FAILED'
   | 'INTERNAL_ERROR';
 
 export class ScormTesterError extends Error {

@@ -32,13 +32,17 @@ interface RecentEntry {
 }
 
 /** The newest entries in the order written, at most `capacity` of them. */
-class RecentEntries {
-  private readonly ring: RecentEntry[] = [];
+export class RecentEntries<T> {
+  private readonly ring: T[] = [];
   private next = 0;
 
   constructor(private readonly capacity: number) {}
 
-  push(entry: RecentEntry): void {
+  get size(): number {
+    return this.ring.length;
+  }
+
+  push(entry: T): void {
     if (this.ring.length < this.capacity) this.ring.push(entry);
     else this.ring[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
@@ -50,7 +54,7 @@ class RecentEntries {
   }
 
   /** Newest first. */
-  *newestFirst(): Generator<RecentEntry> {
+  *newestFirst(): Generator<T> {
     const n = this.ring.length;
     for (let i = 1; i <= n; i++) yield this.ring[(this.next - i + n) % n]!;
   }
@@ -92,7 +96,7 @@ export class Logger {
   private readonly text: LogFile;
   private readonly ndjson: LogFile;
   private readonly errors: LogFile;
-  private readonly recent = new RecentEntries(MAX_TAIL_ENTRIES);
+  private readonly recent = new RecentEntries<RecentEntry>(MAX_TAIL_ENTRIES);
 
   constructor(options: { dir: string; level?: LogLevel; maxBytes?: number }) {
     this.dir = resolve(options.dir);

@@ -1,11 +1,17 @@
 import type { Logger } from '../core/logger.js';
 import type { SessionManager } from '../session/session-manager.js';
+import type { BrowserConsoleLog } from './logging/browser-console.js';
+import type { ResourceCatalog } from './resources/catalog.js';
 import type { ToolRegistry } from './tool.js';
 
 /** What tool groups get from the server: shared services, created once per server process. */
 export interface ServerContext {
   logger: Logger;
   sessions: SessionManager;
+  /** The courses' console, for system_get_logs (absent: server entries only). */
+  browserConsole?: BrowserConsoleLog;
+  /** MCP resources; tools announce files written outside a session here (reports). */
+  resources?: ResourceCatalog;
   /** Set by buildTools once every tool exists; read at call time by tools that run other tools. */
   tools?: ToolRegistry;
 }

@@ -9,6 +9,9 @@ import type { ServerContext } from './context.js';
 import { SessionManager } from '../session/session-manager.js';
 import { runtimeLoaded } from '../session/lazy-runtime.js';
 import { buildTools, parseToolsets } from './toolsets.js';
+import { BrowserConsoleLog } from './logging/browser-console.js';
+import { LoggedTransport } from './logging/logged-transport.js';
+import { ResourceCatalog } from './resources/catalog.js';
 
 export async function runMcpServer(): Promise<void> {
   // Anything that tries to print to stdout would corrupt the protocol stream.
@@ -24,10 +27,14 @@ export async function runMcpServer(): Promise<void> {
     process.stderr.write(`scorm-tester: ${(error as Error).message}\n`);
     process.exit(2);
   }
-  const sessions = new SessionManager(logger);
-  const ctx: ServerContext = { logger, sessions };
+  const browserConsole = new BrowserConsoleLog();
+  const resources = new ResourceCatalog(logger, browserConsole);
+  const sessions = new SessionManager(logger, {
+    observer: { ...resources.observer, console: (session, entry) => browserConsole.add(session.id, entry) },
+  });
+  const ctx: ServerContext = { logger, sessions, browserConsole, resources };
   const { tools, disabled } = buildTools(ctx, enabled);
-  const server = createMcpServer({ tools, disabledTools: disabled, logger });
+  const server = createMcpServer({ tools, disabledTools: disabled, logger, resources });
 
   process.on('uncaughtException', (error) => logger.error('UNCAUGHT_EXCEPTION', { error }));
   process.on('unhandledRejection', (reason) => logger.error('UNHANDLED_REJECTION', { reason }));
@@ -45,8 +52,11 @@ export async function runMcpServer(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await server.connect(
-    new JsonRpcStdioTransport(process.stdin, process.stdout, (rejected) =>
-      logger.warn('MCP_PROTOCOL_ERROR', { ...rejected }),
+    new LoggedTransport(
+      new JsonRpcStdioTransport(process.stdin, process.stdout, (rejected) =>
+        logger.warn('MCP_PROTOCOL_ERROR', { ...rejected }),
+      ),
+      logger,
     ),
   );
   logger.info('MCP_STARTED', {

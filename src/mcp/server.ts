@@ -9,6 +9,9 @@ import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { leanJsonSchema } from './lean-schema.js';
+import { BrowserConsoleLog } from './logging/browser-console.js';
+import { ResourceCatalog } from './resources/catalog.js';
+import { RESOURCES_CAPABILITY, serveResources } from './resources/register.js';
 import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
 import { VERSION } from '../core/version.js';
 
@@ -25,12 +28,19 @@ class JsonRpcError extends Error {
 
 export const INVALID_PARAMS = -32602;
 export const TOOL_ERROR = -32000;
+/** MCP's code for resources/read of an unknown resource. */
+export const RESOURCE_NOT_FOUND = -32002;
 
 export interface ServerOptions {
   tools: ToolDefinition[];
   /** Tools that exist but whose group is switched off (callers get MCP_TOOL_DISABLED). */
   disabledTools: ToolDefinition[];
   logger: Logger;
+  /**
+   * Listed and read as MCP resources; tool results link what a call added to it. Without one (a server
+   * built only to list its tools), the server lists its logs alone.
+   */
+  resources?: ResourceCatalog;
 }
 
 export function createMcpServer(options: ServerOptions): Server {
@@ -43,8 +53,10 @@ export function createMcpServer(options: ServerOptions): Server {
 
   const server = new Server(
     { name: 'scorm-tester', version: VERSION },
-    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: RESOURCES_CAPABILITY }, instructions: SERVER_INSTRUCTIONS },
   );
+  const resources = options.resources ?? new ResourceCatalog(logger, new BrowserConsoleLog());
+  serveResources(server, resources, toJsonRpcError);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     listed ??= options.tools.map(toListedTool);
@@ -83,11 +95,13 @@ export function createMcpServer(options: ServerOptions): Server {
         });
       }
       const progressToken = request.params._meta?.progressToken;
-      const result = await tool.handler(parsed.data, {
-        requestId: id,
-        signal: extra.signal,
-        progress: progressReporter(progressToken, extra.sendNotification),
-      });
+      const { value: result, links } = await resources.collect(() =>
+        tool.handler(parsed.data, {
+          requestId: id,
+          signal: extra.signal,
+          progress: progressReporter(progressToken, extra.sendNotification),
+        }),
+      );
       const data = (result.data ?? {}) as Record<string, unknown>;
       logger.info('MCP_TOOLS_RESULT', {
         id,
@@ -96,7 +110,7 @@ export function createMcpServer(options: ServerOptions): Server {
         duration_ms: Date.now() - started,
       });
       return {
-        content: [{ type: 'text' as const, text: JSON.stringify(data) }, ...(result.content ?? [])],
+        content: [{ type: 'text' as const, text: JSON.stringify(data) }, ...(result.content ?? []), ...links],
         structuredContent: data,
       };
     } catch (error) {
@@ -124,7 +138,12 @@ export function createMcpServer(options: ServerOptions): Server {
 function toJsonRpcError(error: unknown): JsonRpcError {
   if (error instanceof JsonRpcError) return error;
   if (isScormTesterError(error)) {
-    const code = error.code === 'MCP_INVALID_PARAMS' ? INVALID_PARAMS : TOOL_ERROR;
+    const code =
+      error.code === 'MCP_INVALID_PARAMS'
+        ? INVALID_PARAMS
+        : error.code === 'RESOURCE_NOT_FOUND'
+          ? RESOURCE_NOT_FOUND
+          : TOOL_ERROR;
     return new JsonRpcError(code, error.message, {
       error_code: error.code,
       ...(error.details ? { details: error.details } : {}),

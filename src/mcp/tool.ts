@@ -38,8 +38,19 @@ export const READ_ONLY: ToolAnnotations = {
   openWorldHint: false,
 };
 
+/** A link to a resource the call made (resources/read returns it). The server adds these, not the tools. */
+export interface ResourceLinkContent {
+  type: 'resource_link';
+  uri: string;
+  name: string;
+  title?: string;
+  mimeType?: string;
+  description?: string;
+}
+
 /** MCP content blocks a handler may add next to its JSON data (e.g. a screenshot). */
-export type ExtraContent = { type: 'image'; data: string; mimeType: string } | { type: 'text'; text: string };
+export type ExtraContent =
+  { type: 'image'; data: string; mimeType: string } | { type: 'text'; text: string } | ResourceLinkContent;
 
 export interface ToolResult<T = unknown> {
   data: T;

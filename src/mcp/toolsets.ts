@@ -19,7 +19,7 @@ import { inspectorTools } from './tools/inspector.js';
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];
 
 const FACTORIES: GroupFactory[] = [
-  (ctx) => systemTools(ctx.logger),
+  (ctx) => systemTools(ctx.logger, ctx.browserConsole),
   validationTools,
   sessionTools,
   courseTools,

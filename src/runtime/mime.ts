@@ -9,6 +9,8 @@ const TYPES: Record<string, string> = {
   css: 'text/css',
   json: 'application/json',
   map: 'application/json',
+  ndjson: 'application/x-ndjson',
+  sarif: 'application/sarif+json',
   xml: 'application/xml',
   xsd: 'application/xml',
   xsl: 'application/xml',

@@ -17,7 +17,11 @@ export class ArtifactStore {
   private readonly list: Artifact[] = [];
   private counter = 0;
 
-  constructor(readonly workspace: string) {}
+  constructor(
+    readonly workspace: string,
+    /** Called after each file is listed (artifacts.json already rewritten). */
+    private readonly onAdded: (artifact: Artifact, absolutePath: string) => void = () => undefined,
+  ) {}
 
   get manifestPath(): string {
     return join(this.workspace, 'artifacts.json');
@@ -73,6 +77,7 @@ export class ArtifactStore {
     if (previous >= 0) this.list.splice(previous, 1);
     this.list.push(artifact);
     await this.flush();
+    this.onAdded(artifact, join(this.workspace, ...path.split('/')));
     return artifact;
   }
 

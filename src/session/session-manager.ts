@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger.js';
 import { sessionsRoot } from './data-dir.js';
 import { SavedStateStore } from './saved-state.js';
 import { Session, type SessionOptions } from './session.js';
+import type { SessionObserver } from './session-observer.js';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 
@@ -14,15 +15,18 @@ export class SessionManager {
 
   constructor(
     private readonly logger: Logger,
-    options: { store?: SavedStateStore; sessionsRoot?: string } = {},
+    options: { store?: SavedStateStore; sessionsRoot?: string; observer?: SessionObserver } = {},
   ) {
     this.store = options.store ?? new SavedStateStore();
     this.root = options.sessionsRoot ?? sessionsRoot();
+    this.observer = options.observer ?? {};
     this.timer = setInterval(() => void this.closeIdle(), 5_000);
     this.timer.unref();
   }
 
   private readonly root: string;
+  /** Told about every session this manager opens (pass it on to managers opened for one tool call). */
+  readonly observer: SessionObserver;
 
   async open(options: Partial<SessionOptions> & { packagePath: string }): Promise<Session> {
     const session = new Session(
@@ -30,6 +34,7 @@ export class SessionManager {
       this.root,
       this.store,
       this.logger,
+      this.observer,
     );
     await session.open();
     this.sessions.set(session.id, session);

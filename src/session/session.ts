@@ -31,6 +31,7 @@ import { EventLog } from './event-log.js';
 import { loadRuntime } from './lazy-runtime.js';
 import { LearnerStateStore } from './navigation/learner-state.js';
 import { SessionNavigator, type NavigatorHost } from './navigation/navigator.js';
+import type { SessionObserver } from './session-observer.js';
 import type { NotApplicable, SnInitResult } from './navigation/types.js';
 import type { ResumeDecision, SavedStateStore, StateKey } from './saved-state.js';
 
@@ -85,8 +86,11 @@ export class Session {
     sessionsRoot: string,
     private readonly store: SavedStateStore,
     private readonly logger: Logger,
+    private readonly observer: SessionObserver = {},
   ) {
-    this.artifacts = new ArtifactStore(join(sessionsRoot, this.id));
+    this.artifacts = new ArtifactStore(join(sessionsRoot, this.id), (artifact, path) =>
+      observer.artifactAdded?.(this, artifact, path),
+    );
     this.learners = new LearnerStateStore(store.dir);
   }
 
@@ -141,10 +145,12 @@ export class Session {
       package_root: this.requirePackage().root,
       course_id: this.courseId,
     });
+    this.observer.opened?.(this);
   }
 
   /** Deletes the workspace: only for a session whose open failed, so nothing in it was ever handed out. */
   async removeWorkspace(): Promise<void> {
+    this.observer.discarded?.(this);
     await rm(this.workspace, { recursive: true, force: true }).catch((error: unknown) =>
       this.logger.warn('WORKSPACE_REMOVE_FAILED', { session_id: this.id, error }),
     );
@@ -400,6 +406,7 @@ export class Session {
     this.pkg = null;
     this.state = 'closed';
     this.events.push('session:closed');
+    this.observer.closed?.(this);
     return { artifacts_manifest_path: this.artifacts.manifestPath, ...closed };
   }
 
@@ -426,6 +433,7 @@ export class Session {
       });
     };
     const consoleEntry = (entry: ConsoleEntry): void => {
+      this.observer.console?.(this, entry);
       if (entry.type === 'error' || entry.source === 'pageerror') {
         this.events.push('error', { kind: 'console', text: entry.text, url: entry.url, line: entry.line });
       }

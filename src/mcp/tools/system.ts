@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { LOG_LEVELS, MAX_TAIL_ENTRIES, type Logger } from '../../core/logger.js';
+import type { BrowserConsoleLog } from '../logging/browser-console.js';
+import { LOG_SOURCES, mergedLogs } from '../logging/merged-logs.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../tool.js';
+import { sessionId } from './shared-schemas.js';
 
-export function systemTools(logger: Logger): ToolDefinition[] {
+export function systemTools(logger: Logger, browserConsole?: BrowserConsoleLog): ToolDefinition[] {
   return [
     defineTool({
       name: 'system_get_logs',
       group: 'system',
-      title: 'Get server logs',
+      title: 'Get logs',
       annotations: READ_ONLY,
       description:
-        'Recent server log entries (NDJSON objects, oldest first), filtered by level and time: what a failing call did.',
+        "Recent log entries, oldest first: the server's (every request with its id) and the courses' browser console, merged in time order; filter by level, time, source, session.",
       input: {
         tail: z
           .number()
@@ -21,9 +24,16 @@ export function systemTools(logger: Logger): ToolDefinition[] {
           .describe('Newest entries (default 200).'),
         levels: z.array(z.enum(LOG_LEVELS)).optional(),
         since_ts: z.number().optional().describe('Epoch ms.'),
+        sources: z.array(z.enum(LOG_SOURCES)).optional(),
+        session_id: sessionId.optional(),
       },
       handler: async (args) => {
-        const entries = logger.tail({ tail: args.tail ?? 200, levels: args.levels, sinceTs: args.since_ts });
+        const entries = mergedLogs(logger, browserConsole, args.tail ?? 200, {
+          levels: args.levels,
+          sinceTs: args.since_ts,
+          sources: args.sources,
+          sessionId: args.session_id,
+        });
         return { data: { entries, count: entries.length, log_dir: logger.dir } };
       },
     }),

@@ -370,6 +370,7 @@ async function reportTarget(
         options.outputPath ?? `${reportStem(v)}-${Date.now()}-${randomBytes(3).toString('hex')}.html`;
       const path = await writeOutput(request(name), html);
       const artifact = session ? await session.artifacts.record('report', path, metadata) : null;
+      if (!session) await ctx.resources?.addReport(path, root.dir);
       return { path, artifact };
     },
   };

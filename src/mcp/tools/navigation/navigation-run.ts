@@ -63,6 +63,7 @@ export async function withNavigation<T>(
   const sessions = new SessionManager(ctx.logger, {
     store: new SavedStateStore(scratch),
     sessionsRoot: sessionsRoot(),
+    observer: ctx.sessions.observer,
   });
   try {
     const session = await sessions.open({ packagePath: target.workspace_path, newAttempt: true });
