@@ -3,9 +3,11 @@
  * a time limit that leaves the session usable. A call that does not return in time is either waiting on
  * a promise that never settles (the page still answers: we just stop waiting) or stuck in a busy loop
  * (the page answers nothing: its script is stopped through the runtime, as it does for a stuck course).
+ * A cancelled call (the client's signal) is ended the same way, at once.
  */
 import type { Frame } from 'playwright-core';
 import { ScormTesterError } from '../core/errors.js';
+import { cancelledError } from '../core/progress.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 
 /** How long a page that is not busy takes to answer a trivial evaluate, at most. */
@@ -24,16 +26,32 @@ export class EvaluateTimeout extends Error {
 }
 
 const TIMEOUT = Symbol('timeout');
+const CANCELLED = Symbol('cancelled');
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
+function within<T>(
+  promise: Promise<T>,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<T | typeof TIMEOUT | typeof CANCELLED> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<typeof TIMEOUT>((resolve) => {
+  let onAbort: (() => void) | undefined;
+  const timeout = new Promise<typeof TIMEOUT | typeof CANCELLED>((resolve) => {
     timer = setTimeout(() => resolve(TIMEOUT), ms);
+    if (!signal) return;
+    onAbort = () => resolve(CANCELLED);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  });
 }
 
-/** Runs `evaluate` (one `frame.evaluate(...)`) within `timeoutMs`; EvaluateTimeout past it. */
+/**
+ * Runs `evaluate` (one `frame.evaluate(...)`) within `timeoutMs`; EvaluateTimeout past it. When `signal`
+ * fires first the call ends the same way (a busy script is stopped) with CANCELLED.
+ */
 export async function evaluateBounded<R>(
   runtime: CourseRuntime,
   frame: Frame,
@@ -41,12 +59,25 @@ export async function evaluateBounded<R>(
   timeoutMs: number,
   /** What the call was, for the script_terminated event when a busy script is stopped. */
   operation = 'a page call',
+  signal?: AbortSignal,
 ): Promise<R> {
   const running = evaluate();
   running.catch(() => undefined);
-  const out = await within(running, timeoutMs);
-  if (out !== TIMEOUT) return out as R;
+  const out = await within(running, timeoutMs, signal);
+  if (out !== TIMEOUT && out !== CANCELLED) return out;
 
+  const busy = await stopIfBusy(runtime, frame, running, operation);
+  if (out === CANCELLED) throw cancelledError(operation);
+  throw new EvaluateTimeout(timeoutMs, busy);
+}
+
+/** Stops the page's script when it does not answer a trivial call (a busy loop); true when it was stopped. */
+async function stopIfBusy(
+  runtime: CourseRuntime,
+  frame: Frame,
+  running: Promise<unknown>,
+  operation: string,
+): Promise<boolean> {
   const probe = frame.evaluate(() => 0);
   probe.catch(() => undefined);
   const answered = await within(
@@ -56,7 +87,7 @@ export async function evaluateBounded<R>(
     ),
     RESPONSIVE_PROBE_MS,
   );
-  if (answered === true) throw new EvaluateTimeout(timeoutMs, false);
+  if (answered === true) return false;
   await within(
     runtime.stopRunningScript(operation).catch(() => undefined),
     // The runtime's stop waits up to 2 s for the terminate and 1 s for the records.
@@ -67,7 +98,7 @@ export async function evaluateBounded<R>(
     Promise.allSettled([running, probe]).then(() => undefined),
     TERMINATE_WAIT_MS,
   );
-  throw new EvaluateTimeout(timeoutMs, true);
+  return true;
 }
 
 /** evaluateBounded with the caller's error for a timeout (DOM_TIMEOUT by default). */
@@ -83,9 +114,10 @@ export async function boundedPageCall<T>(
       `${what} did not finish within ${timeoutMs} ms${busy ? "; the page's busy script was stopped" : ''}.`,
       { timeout_ms: timeoutMs },
     ),
+  signal?: AbortSignal,
 ): Promise<T> {
   try {
-    return await evaluateBounded(runtime, frame, op, timeoutMs, what);
+    return await evaluateBounded(runtime, frame, op, timeoutMs, what, signal);
   } catch (err) {
     if (err instanceof EvaluateTimeout) throw onTimeout(err.busy);
     throw err;

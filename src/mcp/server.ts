@@ -7,6 +7,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { z } from 'zod';
 import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { isCancelled, untilCancelled } from '../core/progress.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
 import { VERSION } from '../core/version.js';
@@ -82,11 +83,16 @@ export function createMcpServer(options: ServerOptions): Server {
         });
       }
       const progressToken = request.params._meta?.progressToken;
-      const result = await tool.handler(parsed.data, {
-        requestId: id,
-        signal: extra.signal,
-        progress: progressReporter(progressToken, extra.sendNotification),
-      });
+      // The call ends as soon as the client cancels it; the handler's own work stops on the same signal.
+      const result = await untilCancelled(
+        tool.handler(parsed.data, {
+          requestId: id,
+          signal: extra.signal,
+          progress: progressReporter(progressToken, extra.sendNotification),
+        }),
+        extra.signal,
+        name,
+      );
       const data = (result.data ?? {}) as Record<string, unknown>;
       logger.info('MCP_TOOLS_RESULT', {
         id,
@@ -99,6 +105,17 @@ export function createMcpServer(options: ServerOptions): Server {
         structuredContent: data,
       };
     } catch (error) {
+      if (isCancelled(error)) {
+        // The SDK sends no response for a cancelled request; the log says what happened to it.
+        logger.info('MCP_TOOLS_CANCELLED', {
+          id,
+          method: 'tools/call',
+          tool: name,
+          duration_ms: Date.now() - started,
+          reason: extra.signal.reason === undefined ? undefined : String(extra.signal.reason),
+        });
+        throw toJsonRpcError(error);
+      }
       const rpc = toJsonRpcError(error);
       logger.log(rpc.code === INVALID_PARAMS ? 'warn' : 'error', 'MCP_TOOLS_ERROR', {
         id,
