@@ -37,7 +37,11 @@ export function throwIfCancelled(signal: AbortSignal | undefined, what: string):
 }
 
 /** `promise`, or CANCELLED as soon as the signal fires (the work itself is left to its own bounds). */
-export function untilCancelled<T>(promise: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
+export function untilCancelled<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  what: string,
+): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) {
     promise.catch(() => undefined);
@@ -60,7 +64,11 @@ export function untilCancelled<T>(promise: Promise<T>, signal: AbortSignal | und
 }
 
 /** Waits `ms`, or ends early with CANCELLED when the signal fires. */
-export function sleepUnlessCancelled(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
+export function sleepUnlessCancelled(
+  ms: number,
+  signal: AbortSignal | undefined,
+  what: string,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const slept = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, ms);

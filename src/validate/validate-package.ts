@@ -4,6 +4,7 @@
  * stop us from looking at it at all (missing path, broken zip, no manifest) are thrown.
  */
 import { isScormTesterError } from '../core/errors.js';
+import { throwIfCancelled, type WorkControl } from '../core/progress.js';
 import {
   compareFindings,
   ruleRunsAt,
@@ -62,13 +63,46 @@ export function versionLabel(m: ScormManifest): string | null {
   return null;
 }
 
+/**
+ * The phases of a validation, for progress and cancellation: each `step` reports one (with the total
+ * once the files to scan are known) and stops the validation there when the caller cancelled it.
+ */
+class Phases {
+  private done = 0;
+  private total: number | undefined;
+
+  constructor(private readonly control: WorkControl) {}
+
+  setTotal(total: number): void {
+    this.total = total;
+  }
+
+  step(message: string): void {
+    throwIfCancelled(this.control.signal, 'The validation');
+    this.control.progress?.({
+      done: this.done,
+      ...(this.total === undefined ? {} : { total: this.total }),
+      message,
+    });
+    this.done++;
+  }
+
+  finish(): void {
+    this.control.progress?.({ done: this.done, total: this.done, message: 'validated' });
+  }
+}
+
 export async function validatePackage(
   inputPath: string,
   options: ValidateOptions,
+  control: WorkControl = {},
 ): Promise<PackageValidation> {
   const started = performance.now();
+  const phases = new Phases(control);
+  phases.step('opening the package');
   const pkg = await openPackage(inputPath, options.tempRoot ? { tempRoot: options.tempRoot } : {});
   try {
+    phases.step('reading imsmanifest.xml');
     const wants = (...categories: FindingCategory[]): boolean =>
       !options.only || categories.some((c) => options.only!.includes(c));
     const findings: Finding[] = [];
@@ -88,6 +122,14 @@ export async function validatePackage(
     if (parsed) {
       const files = await listPackageFiles(pkg.root);
       const level = options.level;
+      const version = apiVersionFor(parsed.manifest, options.apiVersion);
+      const scan =
+        wants('api_usage') && version
+          ? apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep')
+          : [];
+      // Opening, the manifest, then: schemas, packaging rules, sequencing, launch chains, each file, dependencies.
+      phases.setTotal(2 + 5 + scan.length);
+      phases.step('checking the manifest against its schemas');
       if (wants('xsd')) {
         rules.push(...Object.values(XSD_RULES));
         findings.push(
@@ -98,14 +140,17 @@ export async function validatePackage(
           })),
         );
       }
+      phases.step('checking the content-packaging rules');
       if (wants('package', 'manifest', 'files', 'structure', 'best_practice')) {
         rules.push(...CAM_RULES.map((r) => r.info).filter((r) => ruleRunsAt(r, level)));
         findings.push(...runCamRules({ parsed, packageRoot: pkg.root, files, level }));
       }
+      phases.step('checking the sequencing');
       if (wants('sequencing')) {
         rules.push(...SEQUENCING_RULES.map((r) => r.info).filter((r) => ruleRunsAt(r, level)));
         findings.push(...lintSequencing(parsed, level));
       }
+      phases.step('following the launch chains');
       const scanner = new PackageScanner(pkg.root, files);
       // Launch files that are missing are reported by the manifest rules (cp.launch_file_missing).
       const chains: LaunchChain[] = wants('api_usage', 'dependencies')
@@ -114,14 +159,13 @@ export async function validatePackage(
             .map((p) => walkLaunchChain(p, scanner))
         : [];
       if (wants('api_usage')) {
-        const version = apiVersionFor(parsed.manifest, options.apiVersion);
         if (version) {
-          const scan = apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep');
           const result = await lintApiUsage({
             packageRoot: pkg.root,
             scormVersion: version,
             files: scan,
             chains,
+            onFile: (file) => phases.step(`scanning ${file}`),
           });
           apiScannedFiles = result.scannedFiles;
           apiMissingFiles = missingLaunchedScripts(parsed, files).map((use) => ({
@@ -133,6 +177,7 @@ export async function validatePackage(
           findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
         }
       }
+      phases.step('listing external dependencies');
       if (wants('dependencies')) {
         rules.push(...DEPENDENCY_RULES.filter((r) => ruleRunsAt(r, level)));
         const deps = externalDependencyFindings(scanner, files, chains);
@@ -144,6 +189,7 @@ export async function validatePackage(
         if (mismatch) findings.push(mismatch);
       }
     }
+    phases.finish();
     const kept = options.only
       ? findings.filter((f) => options.only!.includes(f.category) || f.rule.startsWith('xml.'))
       : findings;

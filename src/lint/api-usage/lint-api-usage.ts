@@ -27,6 +27,8 @@ export interface LintApiUsageInput {
    * per SCO over its chain instead of over all scanned files.
    */
   chains?: readonly LaunchChain[];
+  /** Called before each file is read (progress; it may throw to stop the lint, e.g. when cancelled). */
+  onFile?: (file: string) => void;
 }
 
 export interface LintApiUsageResult {
@@ -59,6 +61,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   const findings: Finding[] = [];
   const scanned: Scanned[] = [];
   for (const file of new Set(input.files)) {
+    input.onFile?.(file);
     const read = readCandidate(root, file);
     if ('skipped' in read) {
       findings.push(read.skipped);

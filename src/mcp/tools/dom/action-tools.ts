@@ -236,11 +236,14 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
   ];
 }
 
-function actionOptions(o: {
-  wait_for_selector?: boolean | undefined;
-  wait_timeout_ms?: number | undefined;
-  settle_ms?: number | undefined;
-}, signal: AbortSignal): ActionOptions {
+function actionOptions(
+  o: {
+    wait_for_selector?: boolean | undefined;
+    wait_timeout_ms?: number | undefined;
+    settle_ms?: number | undefined;
+  },
+  signal: AbortSignal,
+): ActionOptions {
   return {
     waitForSelector: o.wait_for_selector,
     waitTimeoutMs: o.wait_timeout_ms,
