@@ -186,18 +186,23 @@ function toObjectSchema(schema: z.ZodObject, io: 'input' | 'output'): ObjectSche
 
 type SendNotification = Parameters<Parameters<Server['setRequestHandler']>[1]>[1]['sendNotification'];
 
-/** notifications/progress for the call's progressToken, at most every 100 ms (the last one always goes). */
+/**
+ * notifications/progress for the call's progressToken, at most every 100 ms (the last one always goes).
+ * MCP requires the progress value to increase: an update that does not move it forward is dropped.
+ */
 function progressReporter(
   token: string | number | undefined,
   send: SendNotification,
 ): ToolContext['progress'] {
   if (token === undefined) return () => {};
   let lastSent = 0;
+  let lastDone = -Infinity;
   return (update) => {
     const now = Date.now();
     const final = update.total !== undefined && update.done >= update.total;
-    if (!final && now - lastSent < 100) return;
+    if (update.done <= lastDone || (!final && now - lastSent < 100)) return;
     lastSent = now;
+    lastDone = update.done;
     void send({
       method: 'notifications/progress',
       params: {
