@@ -13,6 +13,8 @@ import type { CourseRuntime } from '../runtime/course-runtime.js';
 /** How long a page that is not busy takes to answer a trivial evaluate, at most. */
 const RESPONSIVE_PROBE_MS = 1_000;
 const TERMINATE_WAIT_MS = 2_000;
+/** How often a cancelled call that has not settled is checked for a busy script. */
+const WATCH_INTERVAL_MS = 500;
 
 export class EvaluateTimeout extends Error {
   constructor(
@@ -61,14 +63,38 @@ export async function evaluateBounded<R>(
   operation = 'a page call',
   signal?: AbortSignal,
 ): Promise<R> {
+  const deadline = Date.now() + timeoutMs;
   const running = evaluate();
   running.catch(() => undefined);
   const out = await within(running, timeoutMs, signal);
   if (out !== TIMEOUT && out !== CANCELLED) return out;
 
   const busy = await stopIfBusy(runtime, frame, running, operation);
-  if (out === CANCELLED) throw cancelledError(operation);
+  if (out === CANCELLED) {
+    // Cancelled early, the call may not have reached the page yet when the probe answered: keep watching
+    // (in the background, up to its own time limit) and stop it if it turns out to be busy.
+    if (!busy) void stopWhenBusy(runtime, frame, running, operation, deadline);
+    throw cancelledError(operation);
+  }
   throw new EvaluateTimeout(timeoutMs, busy);
+}
+
+async function stopWhenBusy(
+  runtime: CourseRuntime,
+  frame: Frame,
+  running: Promise<unknown>,
+  operation: string,
+  deadline: number,
+): Promise<void> {
+  let settled = false;
+  void running.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  while (!settled && Date.now() < deadline && !frame.isDetached()) {
+    await new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS));
+    if (settled || (await stopIfBusy(runtime, frame, running, operation).catch(() => true))) return;
+  }
 }
 
 /** Stops the page's script when it does not answer a trivial call (a busy loop); true when it was stopped. */
