@@ -16,6 +16,7 @@ import {
 import { CAM_RULES, runCamRules } from '../lint/cam/index.js';
 import { missingLaunchedScripts } from '../lint/cam/files.js';
 import { API_USAGE_RULES, lintApiUsage } from '../lint/api-usage/lint-api-usage.js';
+import { startSyntaxPrecheck } from '../lint/api-usage/syntax-precheck.js';
 import { SEQUENCING_RULES, lintSequencing } from '../lint/sequencing/index.js';
 import { DEPENDENCY_RULES, externalDependencyFindings } from '../lint/deps/external-deps.js';
 import { walkLaunchChain, type LaunchChain } from '../lint/launch-chain/chain.js';
@@ -122,13 +123,12 @@ export async function validatePackage(
     if (parsed) {
       const files = await listPackageFiles(pkg.root);
       const level = options.level;
-      const version = apiVersionFor(parsed.manifest, options.apiVersion);
-      const scan =
-        wants('api_usage') && version
-          ? apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep')
-          : [];
+      const apiVersion = wants('api_usage') ? apiVersionFor(parsed.manifest, options.apiVersion) : null;
+      const apiScan = apiVersion ? apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep') : [];
+      // Started first: it compiles the package's scripts on another thread while this one goes on.
+      const precheck = apiVersion ? startSyntaxPrecheck(pkg.root, apiScan) : undefined;
       // Opening, the manifest, then: schemas, packaging rules, sequencing, launch chains, each file, dependencies.
-      phases.setTotal(2 + 5 + scan.length);
+      phases.setTotal(2 + 5 + apiScan.length);
       phases.step('checking the manifest against its schemas');
       if (wants('xsd')) {
         rules.push(...Object.values(XSD_RULES));
@@ -158,24 +158,23 @@ export async function validatePackage(
             .filter((p) => scanner.has(p.file))
             .map((p) => walkLaunchChain(p, scanner))
         : [];
-      if (wants('api_usage')) {
-        if (version) {
-          const result = await lintApiUsage({
-            packageRoot: pkg.root,
-            scormVersion: version,
-            files: scan,
-            chains,
-            onFile: (file) => phases.step(`scanning ${file}`),
-          });
-          apiScannedFiles = result.scannedFiles;
-          apiMissingFiles = missingLaunchedScripts(parsed, files).map((use) => ({
-            file: use.resolution.kind === 'local' ? use.resolution.path : use.href,
-            line: use.pos.line,
-            owner: use.owner,
-          }));
-          rules.push(...API_USAGE_RULES.filter((r) => ruleRunsAt(r, level)));
-          findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
-        }
+      if (apiVersion) {
+        const result = await lintApiUsage({
+          packageRoot: pkg.root,
+          scormVersion: apiVersion,
+          files: apiScan,
+          chains,
+          ...(precheck ? { precheck } : {}),
+          onFile: (file) => phases.step(`scanning ${file}`),
+        });
+        apiScannedFiles = result.scannedFiles;
+        apiMissingFiles = missingLaunchedScripts(parsed, files).map((use) => ({
+          file: use.resolution.kind === 'local' ? use.resolution.path : use.href,
+          line: use.pos.line,
+          owner: use.owner,
+        }));
+        rules.push(...API_USAGE_RULES.filter((r) => ruleRunsAt(r, level)));
+        findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
       }
       phases.step('listing external dependencies');
       if (wants('dependencies')) {
