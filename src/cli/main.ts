@@ -2,28 +2,30 @@
 /** `scorm-tester <command>`: validate, run, mcp. Exit codes: 0 ok, 1 problems found, 2 could not run. */
 import { VERSION } from '../core/version.js';
 import { isScormTesterError } from '../core/errors.js';
-import { CliUsageError, EXIT_CANNOT_RUN } from './exit.js';
+import { CliUsageError, EXIT_CANNOT_RUN, EXIT_INTERRUPTED } from './exit.js';
 
 const USAGE = `scorm-tester ${VERSION}: validate and run SCORM 1.2 / 2004 courses
 
 Usage:
   scorm-tester validate <path> [--format text|json|sarif|junit] [--level basic|strict|pedantic]
-                               [--report report.html] [--output file] [--force]
+                               [--report report.html] [--output file] [--force] [--quiet]
   scorm-tester run <path> [--item <identifier>] [--viewport desktop|tablet|mobile|WxH]
                           [--screenshot out.png] [--json] [--settle-ms N] [--timeout-ms N]
-                          [--allow-network] [--allow-loopback] [--force]
+                          [--allow-network] [--allow-loopback] [--force] [--quiet]
                           [--nav STEP,STEP,...] [--a11y [--a11y-level A|AA|AAA]]
                           --nav: after the course starts, send these navigation requests in order and
                           print each delivery: next|continue, previous, choice:ID, jump:ID, exit, exitAll,
                           abandon, abandonAll, suspendAll, resumeAll, retry, retryAll (exit 1 if one is denied)
                           --a11y: audit accessibility with axe-core (WCAG level, default AA) before the SCO
                           unloads; a serious or critical violation makes the run exit 1
-  scorm-tester conformance --cts-dir <dir> [--case ID|FAMILY ...] [--json] [--browser] [--compare]
+  scorm-tester conformance --cts-dir <dir> [--case ID|FAMILY ...] [--json] [--browser] [--compare] [--quiet]
                           replay ADL's SCORM 2004 LMS conformance scripts (exit 0 all passed, 1 some failed)
   scorm-tester mcp            serve MCP over stdio (same as npm run mcp)
   scorm-tester --version | --help
 
 <path> is a course folder, its imsmanifest.xml, or a .zip package.
+On a terminal, a progress line on stderr shows how far the command got (--quiet or machine output
+on stdout turns it off; SCORM_TESTER_PROGRESS=on|off overrides). Ctrl-C stops between steps (exit 130).
 --output takes the format's extension (.txt/.log, .json, .sarif, .xml), --report .html, --screenshot .png.
 An existing file is replaced only when scorm-tester wrote it; --force replaces any regular file.
 Exit codes: 0 no errors, 1 errors found (validate) or the course ran with problems (run),
@@ -79,6 +81,9 @@ try {
 } catch (error) {
   if (error instanceof CliUsageError) {
     process.stderr.write(`scorm-tester: ${error.message}. Run "scorm-tester --help" for usage.\n`);
+  } else if (isScormTesterError(error) && error.code === 'CANCELLED') {
+    process.stderr.write('scorm-tester: interrupted (Ctrl-C).\n');
+    process.exitCode = EXIT_INTERRUPTED;
   } else if (isScormTesterError(error)) {
     process.stderr.write(`scorm-tester: ${error.code}: ${error.message}\n`);
   } else {
@@ -86,5 +91,5 @@ try {
       `scorm-tester: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
   }
-  process.exitCode = EXIT_CANNOT_RUN;
+  process.exitCode ??= EXIT_CANNOT_RUN;
 }

@@ -15,7 +15,12 @@ export function formatReport(report: RunReport): string {
     }
   }
   lines.push('', table(report), '', `${report.passed} passed, ${report.failed} failed`);
+  if (report.stopped) lines.push(stoppedLine(report.stopped));
   return lines.join('\n');
+}
+
+export function stoppedLine(stopped: NonNullable<RunReport['stopped']>): string {
+  return `stopped after ${stopped.after} of ${stopped.of} cases (interrupted)`;
 }
 
 function table(report: RunReport): string {

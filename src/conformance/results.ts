@@ -51,4 +51,6 @@ export interface RunReport {
   passed: number;
   failed: number;
   durationMs: number;
+  /** Set when the run was stopped (Ctrl-C) between cases: `cases` holds the ones that ran. */
+  stopped?: { after: number; of: number };
 }

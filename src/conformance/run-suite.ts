@@ -48,6 +48,8 @@ export function selectCases(
 export interface RunOptions {
   mode: 'node' | 'browser';
   onCaseDone?: (result: CaseResult, done: number, total: number) => void;
+  /** Stops the run between cases; the report then has `stopped` and the cases that ran. */
+  signal?: AbortSignal | undefined;
 }
 
 export async function runSuite(
@@ -60,6 +62,7 @@ export async function runSuite(
   const cases: CaseResult[] = [];
   let family: string | undefined;
   for (const id of ids) {
+    if (options.signal?.aborted) break;
     if (familyOf(id) !== family) {
       family = familyOf(id);
       await lms.reset('all');
@@ -77,6 +80,7 @@ export async function runSuite(
     passed,
     failed: cases.length - passed,
     durationMs: Date.now() - started,
+    ...(cases.length < ids.length ? { stopped: { after: cases.length, of: ids.length } } : {}),
   };
 }
 

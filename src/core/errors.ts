@@ -82,6 +82,8 @@ export type ErrorCode =
   // MCP resources (resources/read)
   | 'RESOURCE_NOT_FOUND'
   | 'RESOURCE_READ_FAILED'
+  // the client sent notifications/cancelled (or the CLI got SIGINT)
+  | 'CANCELLED'
   | 'INTERNAL_ERROR';
 
 export class ScormTesterError extends Error {

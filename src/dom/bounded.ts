@@ -3,14 +3,18 @@
  * a time limit that leaves the session usable. A call that does not return in time is either waiting on
  * a promise that never settles (the page still answers: we just stop waiting) or stuck in a busy loop
  * (the page answers nothing: its script is stopped through the runtime, as it does for a stuck course).
+ * A cancelled call (the client's signal) is ended the same way, at once.
  */
 import type { Frame } from 'playwright-core';
 import { ScormTesterError } from '../core/errors.js';
+import { cancelledError } from '../core/progress.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 
 /** How long a page that is not busy takes to answer a trivial evaluate, at most. */
 const RESPONSIVE_PROBE_MS = 1_000;
 const TERMINATE_WAIT_MS = 2_000;
+/** How often a cancelled call that has not settled is checked for a busy script. */
+const WATCH_INTERVAL_MS = 500;
 
 export class EvaluateTimeout extends Error {
   constructor(
@@ -24,16 +28,32 @@ export class EvaluateTimeout extends Error {
 }
 
 const TIMEOUT = Symbol('timeout');
+const CANCELLED = Symbol('cancelled');
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
+function within<T>(
+  promise: Promise<T>,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<T | typeof TIMEOUT | typeof CANCELLED> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<typeof TIMEOUT>((resolve) => {
+  let onAbort: (() => void) | undefined;
+  const timeout = new Promise<typeof TIMEOUT | typeof CANCELLED>((resolve) => {
     timer = setTimeout(() => resolve(TIMEOUT), ms);
+    if (!signal) return;
+    onAbort = () => resolve(CANCELLED);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  });
 }
 
-/** Runs `evaluate` (one `frame.evaluate(...)`) within `timeoutMs`; EvaluateTimeout past it. */
+/**
+ * Runs `evaluate` (one `frame.evaluate(...)`) within `timeoutMs`; EvaluateTimeout past it. When `signal`
+ * fires first the call ends the same way (a busy script is stopped) with CANCELLED.
+ */
 export async function evaluateBounded<R>(
   runtime: CourseRuntime,
   frame: Frame,
@@ -41,12 +61,49 @@ export async function evaluateBounded<R>(
   timeoutMs: number,
   /** What the call was, for the script_terminated event when a busy script is stopped. */
   operation = 'a page call',
+  signal?: AbortSignal,
 ): Promise<R> {
+  const deadline = Date.now() + timeoutMs;
   const running = evaluate();
   running.catch(() => undefined);
-  const out = await within(running, timeoutMs);
-  if (out !== TIMEOUT) return out as R;
+  const out = await within(running, timeoutMs, signal);
+  if (out !== TIMEOUT && out !== CANCELLED) return out;
 
+  const busy = await stopIfBusy(runtime, frame, running, operation);
+  if (out === CANCELLED) {
+    // Cancelled early, the call may not have reached the page yet when the probe answered: keep watching
+    // (in the background, up to its own time limit) and stop it if it turns out to be busy.
+    if (!busy) void stopWhenBusy(runtime, frame, running, operation, deadline);
+    throw cancelledError(operation);
+  }
+  throw new EvaluateTimeout(timeoutMs, busy);
+}
+
+async function stopWhenBusy(
+  runtime: CourseRuntime,
+  frame: Frame,
+  running: Promise<unknown>,
+  operation: string,
+  deadline: number,
+): Promise<void> {
+  let settled = false;
+  void running.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  while (!settled && Date.now() < deadline && !frame.isDetached()) {
+    await new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS));
+    if (settled || (await stopIfBusy(runtime, frame, running, operation).catch(() => true))) return;
+  }
+}
+
+/** Stops the page's script when it does not answer a trivial call (a busy loop); true when it was stopped. */
+async function stopIfBusy(
+  runtime: CourseRuntime,
+  frame: Frame,
+  running: Promise<unknown>,
+  operation: string,
+): Promise<boolean> {
   const probe = frame.evaluate(() => 0);
   probe.catch(() => undefined);
   const answered = await within(
@@ -56,7 +113,7 @@ export async function evaluateBounded<R>(
     ),
     RESPONSIVE_PROBE_MS,
   );
-  if (answered === true) throw new EvaluateTimeout(timeoutMs, false);
+  if (answered === true) return false;
   await within(
     runtime.stopRunningScript(operation).catch(() => undefined),
     // The runtime's stop waits up to 2 s for the terminate and 1 s for the records.
@@ -67,7 +124,7 @@ export async function evaluateBounded<R>(
     Promise.allSettled([running, probe]).then(() => undefined),
     TERMINATE_WAIT_MS,
   );
-  throw new EvaluateTimeout(timeoutMs, true);
+  return true;
 }
 
 /** evaluateBounded with the caller's error for a timeout (DOM_TIMEOUT by default). */
@@ -83,9 +140,10 @@ export async function boundedPageCall<T>(
       `${what} did not finish within ${timeoutMs} ms${busy ? "; the page's busy script was stopped" : ''}.`,
       { timeout_ms: timeoutMs },
     ),
+  signal?: AbortSignal,
 ): Promise<T> {
   try {
-    return await evaluateBounded(runtime, frame, op, timeoutMs, what);
+    return await evaluateBounded(runtime, frame, op, timeoutMs, what, signal);
   } catch (err) {
     if (err instanceof EvaluateTimeout) throw onTimeout(err.busy);
     throw err;

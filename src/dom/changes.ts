@@ -4,6 +4,7 @@
  * records are flushed. Cheap on purpose: starting an observer costs no browser round trip.
  */
 import type { Frame, Page, Request } from 'playwright-core';
+import { sleepUnlessCancelled } from '../core/progress.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 import type { RecordedValue } from '../runtime/records.js';
 import { scoFrames } from './frames.js';
@@ -52,6 +53,8 @@ export interface ChangesReport {
 export interface ReadOptions {
   /** Keep waiting until no new API call arrives for this long (bounded by MAX_SETTLE_TOTAL_MS). */
   settleMs?: number | undefined;
+  /** Ends the settle wait at once (CANCELLED) when the client cancels the call. */
+  signal?: AbortSignal | undefined;
 }
 
 const MAX_LISTED = 200;
@@ -146,7 +149,7 @@ export async function observeChanges(runtime: CourseRuntime): Promise<ChangeObse
         // Quiet for settleMs since the last call, or the total bound: asynchronous reactions of the course.
         for (;;) {
           const seen = runtime.calls.length;
-          await sleep(settleMs);
+          await sleepUnlessCancelled(settleMs, options.signal, 'Waiting for the course to settle');
           if (!runtime.isOpen) break;
           await runtime.settle();
           if (runtime.calls.length === seen || Date.now() - started >= MAX_SETTLE_TOTAL_MS) break;
@@ -256,8 +259,4 @@ function frameOf(request: Request): Frame | null {
 function isInside(frame: Frame, root: Frame): boolean {
   for (let f: Frame | null = frame; f; f = f.parentFrame()) if (f === root) return true;
   return false;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

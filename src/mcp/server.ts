@@ -7,6 +7,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { z } from 'zod';
 import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { isCancelled, untilCancelled } from '../core/progress.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { leanJsonSchema } from './lean-schema.js';
 import { BrowserConsoleLog } from './logging/browser-console.js';
@@ -95,12 +96,17 @@ export function createMcpServer(options: ServerOptions): Server {
         });
       }
       const progressToken = request.params._meta?.progressToken;
+      // The call ends as soon as the client cancels it; the handler's own work stops on the same signal.
       const { value: result, links } = await resources.collect(() =>
-        tool.handler(parsed.data, {
-          requestId: id,
-          signal: extra.signal,
-          progress: progressReporter(progressToken, extra.sendNotification),
-        }),
+        untilCancelled(
+          tool.handler(parsed.data, {
+            requestId: id,
+            signal: extra.signal,
+            progress: progressReporter(progressToken, extra.sendNotification),
+          }),
+          extra.signal,
+          name,
+        ),
       );
       const data = (result.data ?? {}) as Record<string, unknown>;
       logger.info('MCP_TOOLS_RESULT', {
@@ -114,6 +120,17 @@ export function createMcpServer(options: ServerOptions): Server {
         structuredContent: data,
       };
     } catch (error) {
+      if (isCancelled(error)) {
+        // The SDK sends no response for a cancelled request; the log says what happened to it.
+        logger.info('MCP_TOOLS_CANCELLED', {
+          id,
+          method: 'tools/call',
+          tool: name,
+          duration_ms: Date.now() - started,
+          reason: extra.signal.reason === undefined ? undefined : String(extra.signal.reason),
+        });
+        throw toJsonRpcError(error);
+      }
       const rpc = toJsonRpcError(error);
       logger.log(rpc.code === INVALID_PARAMS ? 'warn' : 'error', 'MCP_TOOLS_ERROR', {
         id,
@@ -189,18 +206,23 @@ function toObjectSchema(schema: z.ZodObject, io: 'input' | 'output'): ObjectSche
 
 type SendNotification = Parameters<Parameters<Server['setRequestHandler']>[1]>[1]['sendNotification'];
 
-/** notifications/progress for the call's progressToken, at most every 100 ms (the last one always goes). */
+/**
+ * notifications/progress for the call's progressToken, at most every 100 ms (the last one always goes).
+ * MCP requires the progress value to increase: an update that does not move it forward is dropped.
+ */
 function progressReporter(
   token: string | number | undefined,
   send: SendNotification,
 ): ToolContext['progress'] {
   if (token === undefined) return () => {};
   let lastSent = 0;
+  let lastDone = -Infinity;
   return (update) => {
     const now = Date.now();
     const final = update.total !== undefined && update.done >= update.total;
-    if (!final && now - lastSent < 100) return;
+    if (update.done <= lastDone || (!final && now - lastSent < 100)) return;
     lastSent = now;
+    lastDone = update.done;
     void send({
       method: 'notifications/progress',
       params: {

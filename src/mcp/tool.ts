@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProgressUpdate } from '../core/progress.js';
 
 /** Tool groups; each can be switched off with SCORM_TESTER_TOOLSETS. */
 export type ToolGroup =
@@ -57,12 +58,7 @@ export interface ToolResult<T = unknown> {
   content?: ExtraContent[];
 }
 
-/** One progress report: steps done, the total when known, and what is happening now. */
-export interface ProgressUpdate {
-  done: number;
-  total?: number;
-  message?: string;
-}
+export type { ProgressUpdate };
 
 export interface ToolContext {
   /** JSON-RPC id of the request, for log correlation. */

@@ -38,6 +38,8 @@ export interface OutputRequest {
   policy: OutputPolicy;
   /** The parameter or flag that named the path, for messages (`output_path`, `--report`). */
   param: string;
+  /** A cancelled call leaves no file (checked before the final rename). */
+  signal?: AbortSignal | undefined;
 }
 
 interface Plan {
@@ -211,6 +213,7 @@ export async function writeOutput(request: OutputRequest, data: string | Buffer)
           if ((await realpath(parent)) !== parent)
             refuse(request, `${parent} changed while writing`, 'Try again.');
         },
+        signal: request.signal,
       }),
       `Writing ${target}`,
     );

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CDPSession, ConsoleMessage, Dialog, Frame, Page, Request, Response } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
+import { throwIfCancelled, untilCancelled, type WorkControl } from '../core/progress.js';
 import {
   unknownNavigationOracle,
   type NavigationOracle,
@@ -97,7 +98,12 @@ export interface OpenCourseSpec {
   title?: string;
   pool?: BrowserPool;
   server?: ContentServer;
+  /** Stops the open (CANCELLED, nothing left running) and reports its steps: browser, player, SCO. */
+  control?: WorkControl;
 }
+
+/** The steps of an open, for progress: browser context, player page, SCO document. */
+const OPEN_STEPS = 3;
 
 export interface ScreenshotOptions {
   /** Capture the SCO's whole document height, scaled to fit MAX_SCREENSHOT_EDGE. */
@@ -356,19 +362,24 @@ export class CourseRuntime {
 
     this.state = 'open';
     const scoLoaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
+    const progress = this.spec.control?.progress;
     try {
       await this.bounded(
         'open the course',
         async () => {
           await bindingReady;
+          progress?.({ done: 1, total: OPEN_STEPS, message: 'loading the player page' });
           await this.page.goto(this.mount.playerUrl, { waitUntil: 'commit', timeout: openTimeoutMs });
           this.playerLoaded = true;
           await controlReady;
+          progress?.({ done: 2, total: OPEN_STEPS, message: `loading the SCO ${this.spec.launchPath}` });
           await scoLoaded;
         },
         openTimeoutMs,
         'INTERNAL_ERROR',
+        this.spec.control?.signal,
       );
+      progress?.({ done: OPEN_STEPS, total: OPEN_STEPS, message: 'the SCO has loaded' });
     } catch (err) {
       if (isScormTesterError(err) && err.code === 'COURSE_TIMEOUT' && this.log.launches === 0) {
         const errors = this.log.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
@@ -472,9 +483,14 @@ export class CourseRuntime {
   }
 
   /** Resolves with the first call to `method` at or after call index `fromIndex` (default: any so far). */
-  waitForCall(method: string, timeoutMs = 10_000, fromIndex = 0): Promise<ApiCallRecord> {
+  waitForCall(
+    method: string,
+    timeoutMs = 10_000,
+    fromIndex = 0,
+    signal?: AbortSignal,
+  ): Promise<ApiCallRecord> {
     this.ensureUsable();
-    return Promise.race([this.log.waitForCall(method, timeoutMs, fromIndex), this.crashed]);
+    return Promise.race([this.log.waitForCall(method, timeoutMs, fromIndex, signal), this.crashed]);
   }
 
   /** Every data model element (collections expanded, `_count` included) as the engine holds it now. */
@@ -789,6 +805,8 @@ export class CourseRuntime {
     op: () => Promise<T>,
     timeoutMs = this.timeoutMs,
     fallback: ErrorCode = 'INTERNAL_ERROR',
+    /** Ends the wait with CANCELLED; the caller discards what it was doing (e.g. an open closes the runtime). */
+    signal?: AbortSignal,
   ): Promise<T> {
     this.ensureUsable();
     let timer: NodeJS.Timeout | undefined;
@@ -798,7 +816,7 @@ export class CourseRuntime {
       timer = setTimeout(() => resolve(TIMEOUT), timeoutMs);
     });
     try {
-      const out = await Promise.race([running, timeout, this.crashed]);
+      const out = await untilCancelled(Promise.race([running, timeout, this.crashed]), signal, what);
       if (out === TIMEOUT) {
         await this.stopScript(what, 'timeout');
         fail(
@@ -1066,7 +1084,10 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
     );
   }
   const viewport = resolveViewport(spec.viewport);
+  const { signal, progress } = spec.control ?? {};
   await checkLaunchFile(spec.packageRoot, spec.launchPath, spec.scoId);
+  throwIfCancelled(signal, 'Opening the course');
+  progress?.({ done: 0, total: OPEN_STEPS, message: 'starting the browser' });
   const server = spec.server ?? (await sharedContentServer());
   const pool = spec.pool ?? sharedBrowserPool();
   const egress = await egressProxy({
@@ -1105,6 +1126,11 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
   } catch (err) {
     mount.unmount();
     throw err;
+  }
+  if (signal?.aborted) {
+    mount.unmount();
+    await lease.close();
+    throwIfCancelled(signal, 'Opening the course');
   }
   const runtime = new CourseRuntime(spec, lease, mount, viewport, egress);
   try {

@@ -4,6 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { ScormTesterError } from '../core/errors.js';
+import { cancelledError, throwIfCancelled } from '../core/progress.js';
 import type { NavRequestEvent } from '../rte/adapter/navigation-oracle.js';
 import {
   callFromWire,
@@ -228,12 +229,18 @@ export class RuntimeLog {
    * The first call to `method` (either version's name: "Initialize" matches "LMSInitialize") at or after
    * call index `fromIndex`; resolves at once if it already happened.
    */
-  waitForCall(method: string, timeoutMs: number, fromIndex = 0): Promise<ApiCallRecord> {
+  waitForCall(
+    method: string,
+    timeoutMs: number,
+    fromIndex = 0,
+    signal?: AbortSignal,
+  ): Promise<ApiCallRecord> {
     const want = canonicalMethod(method);
     for (let i = Math.max(0, fromIndex); i < this.calls.length; i++) {
       const rec = this.calls[i];
       if (rec && canonicalMethod(rec.method) === want) return Promise.resolve(rec);
     }
+    throwIfCancelled(signal, `Waiting for ${method}`);
     return new Promise((resolve, reject) => {
       const waiter: CallWaiter = {
         method: want,
@@ -253,6 +260,15 @@ export class RuntimeLog {
         }, timeoutMs),
       };
       this.callWaiters.add(waiter);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!this.callWaiters.delete(waiter)) return;
+          clearTimeout(waiter.timer);
+          reject(cancelledError(`Waiting for ${method}`));
+        },
+        { once: true },
+      );
     });
   }
 

@@ -50,12 +50,14 @@ export class ArtifactStore {
     ext: string,
     data: Buffer | string,
     metadata?: Record<string, unknown>,
+    /** A cancelled call leaves no file and no record. */
+    signal?: AbortSignal,
   ): Promise<{ absolutePath: string; artifact: Artifact }> {
     const dir = join(this.workspace, `${type}s`);
     await mkdir(dir, { recursive: true });
     const name = `${String(++this.counter).padStart(3, '0')}-${stem.replace(/[^\w.-]+/g, '_')}.${ext}`;
     const absolutePath = join(dir, name);
-    await writeFileAtomic(absolutePath, data, { mode: 0o644 });
+    await writeFileAtomic(absolutePath, data, { mode: 0o644, signal });
     return { absolutePath, artifact: await this.record(type, absolutePath, metadata) };
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { throwIfCancelled } from '../core/progress.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits of the new file (default 0o600: private). */
@@ -9,6 +10,8 @@ export interface AtomicWriteOptions {
   createDir?: boolean;
   /** Runs after the data is written and before it replaces the target; throw to abandon the write. */
   beforeRename?: () => Promise<void>;
+  /** A cancelled call writes nothing: checked last before the rename, the temp file is removed. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -26,6 +29,7 @@ export async function writeFileAtomic(
   try {
     await writeFile(temp, data, { mode: options.mode ?? 0o600, flag: 'wx' });
     await options.beforeRename?.();
+    throwIfCancelled(options.signal, `Writing ${path}`);
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });

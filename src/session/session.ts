@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail, isScormTesterError, type ErrorCode } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import type { WorkControl } from '../core/progress.js';
 import {
   parseManifestFile,
   resolveLaunch,
@@ -63,6 +64,8 @@ export interface RuntimeCloseResult {
 export interface RuntimeOpenOptions {
   viewport?: ViewportSpec;
   itemId?: string;
+  /** Cancels the open and reports its steps (browser, player page, SCO). */
+  control?: WorkControl;
 }
 
 export class Session {
@@ -222,6 +225,7 @@ export class Session {
       allowLoopback: this.options.allowLoopback === true,
       timeoutMs: courseTimeoutMs(),
       title: this.parsed.manifest.organizations.list[0]?.title ?? undefined,
+      ...(options.control ? { control: options.control } : {}),
     });
     this.runtime = runtime;
     this.launch = target;

@@ -4,6 +4,7 @@
  * stop us from looking at it at all (missing path, broken zip, no manifest) are thrown.
  */
 import { isScormTesterError } from '../core/errors.js';
+import { throwIfCancelled, type WorkControl } from '../core/progress.js';
 import {
   compareFindings,
   ruleRunsAt,
@@ -63,13 +64,46 @@ export function versionLabel(m: ScormManifest): string | null {
   return null;
 }
 
+/**
+ * The phases of a validation, for progress and cancellation: each `step` reports one (with the total
+ * once the files to scan are known) and stops the validation there when the caller cancelled it.
+ */
+class Phases {
+  private done = 0;
+  private total: number | undefined;
+
+  constructor(private readonly control: WorkControl) {}
+
+  setTotal(total: number): void {
+    this.total = total;
+  }
+
+  step(message: string): void {
+    throwIfCancelled(this.control.signal, 'The validation');
+    this.control.progress?.({
+      done: this.done,
+      ...(this.total === undefined ? {} : { total: this.total }),
+      message,
+    });
+    this.done++;
+  }
+
+  finish(): void {
+    this.control.progress?.({ done: this.done, total: this.done, message: 'validated' });
+  }
+}
+
 export async function validatePackage(
   inputPath: string,
   options: ValidateOptions,
+  control: WorkControl = {},
 ): Promise<PackageValidation> {
   const started = performance.now();
+  const phases = new Phases(control);
+  phases.step('opening the package');
   const pkg = await openPackage(inputPath, options.tempRoot ? { tempRoot: options.tempRoot } : {});
   try {
+    phases.step('reading imsmanifest.xml');
     const wants = (...categories: FindingCategory[]): boolean =>
       !options.only || categories.some((c) => options.only!.includes(c));
     const findings: Finding[] = [];
@@ -93,6 +127,9 @@ export async function validatePackage(
       const apiScan = apiVersion ? apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep') : [];
       // Started first: it compiles the package's scripts on another thread while this one goes on.
       const precheck = apiVersion ? startSyntaxPrecheck(pkg.root, apiScan) : undefined;
+      // Opening, the manifest, then: schemas, packaging rules, sequencing, launch chains, each file, dependencies.
+      phases.setTotal(2 + 5 + apiScan.length);
+      phases.step('checking the manifest against its schemas');
       if (wants('xsd')) {
         rules.push(...Object.values(XSD_RULES));
         findings.push(
@@ -103,14 +140,17 @@ export async function validatePackage(
           })),
         );
       }
+      phases.step('checking the content-packaging rules');
       if (wants('package', 'manifest', 'files', 'structure', 'best_practice')) {
         rules.push(...CAM_RULES.map((r) => r.info).filter((r) => ruleRunsAt(r, level)));
         findings.push(...runCamRules({ parsed, packageRoot: pkg.root, files, level }));
       }
+      phases.step('checking the sequencing');
       if (wants('sequencing')) {
         rules.push(...SEQUENCING_RULES.map((r) => r.info).filter((r) => ruleRunsAt(r, level)));
         findings.push(...lintSequencing(parsed, level));
       }
+      phases.step('following the launch chains');
       const scanner = new PackageScanner(pkg.root, files);
       // Launch files that are missing are reported by the manifest rules (cp.launch_file_missing).
       const chains: LaunchChain[] = wants('api_usage', 'dependencies')
@@ -125,6 +165,7 @@ export async function validatePackage(
           files: apiScan,
           chains,
           ...(precheck ? { precheck } : {}),
+          onFile: (file) => phases.step(`scanning ${file}`),
         });
         apiScannedFiles = result.scannedFiles;
         apiMissingFiles = missingLaunchedScripts(parsed, files).map((use) => ({
@@ -135,6 +176,7 @@ export async function validatePackage(
         rules.push(...API_USAGE_RULES.filter((r) => ruleRunsAt(r, level)));
         findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
       }
+      phases.step('listing external dependencies');
       if (wants('dependencies')) {
         rules.push(...DEPENDENCY_RULES.filter((r) => ruleRunsAt(r, level)));
         const deps = externalDependencyFindings(scanner, files, chains);
@@ -146,6 +188,7 @@ export async function validatePackage(
         if (mismatch) findings.push(mismatch);
       }
     }
+    phases.finish();
     const kept = options.only
       ? findings.filter((f) => options.only!.includes(f.category) || f.rule.startsWith('xml.'))
       : findings;

@@ -41,7 +41,7 @@ export async function runNavigation(
   session: Session,
   runtime: CourseRuntime,
   steps: readonly NavStep[],
-  timing: { settleMs: number; maxWaitMs: number },
+  timing: { settleMs: number; maxWaitMs: number; signal?: AbortSignal },
 ): Promise<NavRun> {
   const started = await startSequencing(session);
   if (!('navigator' in started))

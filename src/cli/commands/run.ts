@@ -30,6 +30,8 @@ import { SessionManager } from '../../session/session-manager.js';
 import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 import { CliOutput } from '../outputs.js';
+import { stderrProgress, withInterrupt } from '../progress-line.js';
+import type { WorkControl } from '../../core/progress.js';
 import { navJson, navText, parseNavFlag, runNavigation, type NavRun } from './run-nav.js';
 import { a11yFails, a11yJson, a11yText, parseA11yFlags, runA11y, type A11yOutcome } from './run-a11y.js';
 import type { A11yLevel } from '../../dom/a11y/levels.js';
@@ -51,6 +53,8 @@ interface RunOptions {
   nav?: NavStep[];
   /** --a11y: audit at this WCAG level before the SCO unloads. */
   a11y?: A11yLevel;
+  /** --quiet: no progress line on stderr. */
+  quiet: boolean;
 }
 
 function integer(name: string, text: string | undefined, dflt: number, min: number, max: number): number {
@@ -89,6 +93,7 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
     nav: { type: 'string' },
     a11y: { type: 'boolean', default: false },
     'a11y-level': { type: 'string' },
+    quiet: { type: 'boolean', default: false },
   });
   if (positionals.length !== 1) throw new CliUsageError('run takes exactly one <path>');
   if (values.nav !== undefined && values.item !== undefined)
@@ -111,6 +116,7 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
     allowLoopback: values['allow-loopback'] === true,
     ...(nav ? { nav } : {}),
     ...(a11y ? { a11y } : {}),
+    quiet: values.quiet === true,
   };
 }
 
@@ -125,7 +131,12 @@ interface RunOutcome {
   a11y: A11yOutcome | null;
 }
 
-async function runCourse(options: RunOptions, sessions: SessionManager): Promise<RunOutcome> {
+async function runCourse(
+  options: RunOptions,
+  sessions: SessionManager,
+  control: WorkControl,
+): Promise<RunOutcome> {
+  const { signal, progress } = control;
   const session = await sessions.open({
     packagePath: options.target,
     newAttempt: true,
@@ -135,24 +146,34 @@ async function runCourse(options: RunOptions, sessions: SessionManager): Promise
   const runtime = await session.openRuntime({
     viewport: options.viewport,
     ...(options.itemId ? { itemId: options.itemId } : {}),
+    control,
   });
+  // The open reported steps 0-3 of 3; what follows has no count of its own.
+  const step = (message: string): void => progress?.({ done: 3, total: 3, message });
   let shot: Screenshot | null = null;
   let shotPath: string | null = null;
   let a11y: A11yOutcome | null = null;
   try {
-    const timing = { settleMs: options.settleMs, maxWaitMs: options.timeoutMs };
+    const timing = { settleMs: options.settleMs, maxWaitMs: options.timeoutMs, signal };
+    if (options.nav) step('sending the navigation requests');
     const nav = options.nav ? await runNavigation(session, runtime, options.nav, timing) : null;
+    step('waiting until the course stops calling the API');
     const report = await probeRuntime(runtime, {
       settleMs: options.settleMs,
       maxWaitMs: options.timeoutMs,
+      signal,
       beforeUnload:
         options.screenshot || options.a11y
           ? async (rt) => {
               if (options.screenshot) {
+                step('taking the screenshot');
                 shot = await rt.screenshot();
                 shotPath = await options.screenshot.write(shot.png);
               }
-              if (options.a11y) a11y = await runA11y(rt, options.a11y);
+              if (options.a11y) {
+                step('auditing accessibility');
+                a11y = await runA11y(rt, options.a11y);
+              }
             }
           : undefined,
     });
@@ -249,8 +270,12 @@ export async function runCommand(args: string[]): Promise<number> {
   });
   try {
     let outcome: RunOutcome;
+    // Machine output on stdout (--json) means a script reads it: no progress line then either.
+    const progress = stderrProgress(options.quiet || options.json);
     try {
-      outcome = await runCourse(options, sessions);
+      outcome = await withInterrupt((signal) =>
+        runCourse(options, sessions, { signal, progress: progress?.update }),
+      );
     } catch (error) {
       // A course that hangs did run: that is a problem with the course, not with running it.
       if (isScormTesterError(error) && error.code === 'COURSE_TIMEOUT') {
@@ -258,6 +283,8 @@ export async function runCommand(args: string[]): Promise<number> {
         return EXIT_PROBLEMS;
       }
       throw error;
+    } finally {
+      progress?.clear();
     }
     process.stdout.write(
       options.json ? JSON.stringify(outcomeJson(outcome), null, 2) + '\n' : outcomeText(outcome),

@@ -4,6 +4,7 @@ import { validatePackage } from '../../validate/validate-package.js';
 import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 import { CliOutput } from '../outputs.js';
+import { stderrProgress, withInterrupt } from '../progress-line.js';
 
 /** Each format is also the kind of file --output writes (see output-kinds.ts). */
 const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
@@ -16,6 +17,7 @@ export async function validateCommand(args: string[]): Promise<number> {
     report: { type: 'string' },
     output: { type: 'string' },
     force: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
   });
   const format = values.format as (typeof FORMATS)[number];
   const level = values.level as ValidationLevel;
@@ -29,7 +31,11 @@ export async function validateCommand(args: string[]): Promise<number> {
   const output = values.output ? await new CliOutput('--output', values.output, format, force).check() : null;
   const report = values.report ? await new CliOutput('--report', values.report, 'html', force).check() : null;
 
-  const outcome = await validatePackage(target, { level });
+  // Machine output on stdout (json, sarif, junit) means a script reads it: no progress line then.
+  const progress = stderrProgress(values.quiet === true || (format !== 'text' && !output));
+  const outcome = await withInterrupt((signal) =>
+    validatePackage(target, { level }, { signal, progress: progress?.update }),
+  ).finally(() => progress?.clear());
   try {
     if (output) await output.write(formatOutcome(outcome, format, { color: false }));
     else {

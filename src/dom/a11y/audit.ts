@@ -6,6 +6,7 @@
  */
 import { attachRefs } from './refs.js';
 import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
+import { throwIfCancelled, type WorkControl } from '../../core/progress.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
 import { scoFrames, type ScoFrame } from '../frames.js';
@@ -23,6 +24,8 @@ export interface AuditOptions {
   includeBestPractices: boolean;
   maxNodesPerRule: number;
   timeoutMs: number;
+  /** Progress per audited frame; cancelling stops the audit (and a busy axe run) at once. */
+  control?: WorkControl;
 }
 
 export const AUDIT_DEFAULTS: AuditOptions = {
@@ -155,6 +158,7 @@ export async function auditAccessibility(runtime: CourseRuntime, options: AuditO
           { timeout_ms: options.timeoutMs, frame: progress.frame, phase: progress.phase },
         );
       },
+      options.control?.signal,
     );
   } catch (error) {
     if (runtime.isCrashed || !runtime.isOpen) await runtime.scoFrame(); // throws BROWSER_CRASHED / RUNTIME_NOT_OPEN
@@ -188,6 +192,11 @@ async function runAudit(
       continue;
     }
     progress.frame = f.label;
+    options.control?.progress?.({
+      done: index,
+      total: Math.min(frames.length, MAX_AUDITED_FRAMES),
+      message: `auditing frame ${f.label}`,
+    });
     const outcome = await auditFrame(worlds, f, ids.get(f.frame), source, options, progress);
     if ('reason' in outcome) skipped.push({ frame: f.label, reason: outcome.reason });
     else audited.push({ label: f.label, result: outcome.result });
@@ -221,6 +230,7 @@ async function auditFrame(
   if (!frameId) return { reason: "not found in the browser's frame tree (an out-of-process frame)" };
   const step = (phase: string): void => {
     if (progress.abandoned) throw new Error('abandoned after the time limit');
+    throwIfCancelled(options.control?.signal, 'The accessibility audit');
     progress.phase = phase;
   };
   try {

@@ -5,6 +5,7 @@
  * an interaction) is put in front of it by whoever provides it.
  */
 import { isScormTesterError } from '../../core/errors.js';
+import { throwIfCancelled, type WorkControl } from '../../core/progress.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { observeChanges, type ChangesReport } from '../changes.js';
 import { fillElement } from './fill.js';
@@ -78,24 +79,31 @@ export async function fillFormBatch(
     stopOnError?: boolean | undefined;
     settleMs?: number | undefined;
     paths?: readonly FieldPath[];
-  } = {},
+  } & WorkControl = {},
 ): Promise<BatchResult> {
   const paths = options.paths ?? [domFieldPath];
   const observer = await observeChanges(runtime);
   const results: FieldResult[] = [];
   try {
     for (let index = 0; index < fields.length; index++) {
+      throwIfCancelled(options.signal, 'The form batch');
       const field = fields[index] as BatchField;
       const path = paths.find((p) => p.claims(field)) ?? domFieldPath;
       const target =
         field.selector ??
         field.ref ??
         (typeof field.interaction_id === 'string' ? `interaction ${field.interaction_id}` : '');
+      options.progress?.({ done: index, total: fields.length, message: `filling ${target}` });
       try {
         const outcome = await path.fill(runtime, field);
         results.push({ index, target, path: path.name, success: true, ...outcome });
       } catch (err) {
-        if (!isScormTesterError(err) || err.code === 'BROWSER_CRASHED' || err.code === 'RUNTIME_NOT_OPEN')
+        if (
+          !isScormTesterError(err) ||
+          err.code === 'BROWSER_CRASHED' ||
+          err.code === 'RUNTIME_NOT_OPEN' ||
+          err.code === 'CANCELLED'
+        )
           throw err;
         results.push({
           index,
@@ -115,6 +123,7 @@ export async function fillFormBatch(
     observer.dispose();
     throw err;
   }
+  options.progress?.({ done: fields.length, total: fields.length, message: 'fields filled' });
   const failed = results.filter((r) => !r.success);
   return {
     total_fields: fields.length,
@@ -132,6 +141,6 @@ export async function fillFormBatch(
           })),
         }
       : {}),
-    changes: await observer.read({ settleMs: options.settleMs }),
+    changes: await observer.read({ settleMs: options.settleMs, signal: options.signal }),
   };
 }

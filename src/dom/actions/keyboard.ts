@@ -112,7 +112,7 @@ export async function typeText(
     frame: focused.label,
     target_by: 'focus',
     activation: 'keyboard',
-    changes: await observer.read({ settleMs: options.settleMs }),
+    changes: await observer.read({ settleMs: options.settleMs, signal: options.signal }),
   };
 }
 

@@ -23,6 +23,8 @@ export interface ActionOptions {
   waitTimeoutMs?: number | undefined;
   /** Wait for the course's asynchronous reactions: until no API call for this long (default 0). */
   settleMs?: number | undefined;
+  /** The client's cancellation: ends the settle wait. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface PerformContext {
@@ -108,7 +110,7 @@ export async function runAction<E>(
     observer.dispose();
     throw err;
   }
-  const changes = await observer.read({ settleMs: options.settleMs });
+  const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
   return {
     success: true,
     element: done.element,

@@ -20,6 +20,8 @@ export interface EvaluateRequest {
   arg?: unknown;
   frame?: string | undefined;
   timeoutMs: number;
+  /** Ends the call (and stops a busy expression) when the client cancels it. */
+  signal?: AbortSignal | undefined;
   /** false: describe the result's type only (no values cross). */
   returnByValue: boolean;
 }
@@ -50,6 +52,7 @@ export async function evaluateInSco(runtime: CourseRuntime, req: EvaluateRequest
             '. The session is still usable. Raise timeout_ms, or return a value without waiting.',
           { timeout_ms: req.timeoutMs, frame: target.label, busy },
         ),
+      req.signal,
     ).then((r) => ({ ...r, frame: target.label }));
   } catch (err) {
     if (isScormTesterError(err)) throw err;

@@ -5,6 +5,7 @@
  */
 import type { Locator } from 'playwright-core';
 import { fail, isScormTesterError } from '../../core/errors.js';
+import { sleepUnlessCancelled, throwIfCancelled } from '../../core/progress.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScoFrame } from '../frames.js';
 import { countIn, describeElements, framesToSearch, type ElementSummary } from '../target.js';
@@ -36,13 +37,14 @@ interface Check {
 }
 
 const POLL_MS = 100;
+const WAITING = 'scorm_dom_wait_for';
 /** Elements per frame checked against the state conditions on each poll. */
 const MAX_CHECKED = 20;
 
 export async function waitForCondition(
   runtime: CourseRuntime,
   condition: WaitCondition,
-  opts: { timeoutMs: number; frame?: string | undefined },
+  opts: { timeoutMs: number; frame?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<WaitResult> {
   if (!condition.selector && !condition.expression) {
     fail('MCP_INVALID_PARAMS', 'condition needs a selector, an expression, or both.');
@@ -66,7 +68,8 @@ export async function waitForCondition(
   let polls = 0;
   for (;;) {
     polls++;
-    const check = await checkOnce(runtime, condition, opts.frame, deadline);
+    throwIfCancelled(opts.signal, WAITING);
+    const check = await checkOnce(runtime, condition, opts.frame, deadline, opts.signal);
     if (check.ok) {
       const frame = check.frame ?? (await framesToSearch(runtime, opts.frame))[0];
       const element =
@@ -88,9 +91,7 @@ export async function waitForCondition(
         { timeout_ms: opts.timeoutMs, not_met: check.why ?? null, polls },
       );
     }
-    await new Promise((resolve) =>
-      setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))),
-    );
+    await sleepUnlessCancelled(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), opts.signal, WAITING);
   }
 }
 
@@ -99,6 +100,7 @@ async function checkOnce(
   c: WaitCondition,
   frameLabel: string | undefined,
   deadline: number,
+  signal: AbortSignal | undefined,
 ): Promise<Check> {
   let found: Check = { ok: true };
   if (c.selector) {
@@ -106,7 +108,7 @@ async function checkOnce(
     if (!found.ok) return found;
   }
   if (c.expression) {
-    const expr = await checkExpression(runtime, c, frameLabel, deadline);
+    const expr = await checkExpression(runtime, c, frameLabel, deadline, signal);
     if (!expr.ok) return expr;
     return { ...expr, frame: found.frame ?? expr.frame, element: found.element ?? null };
   }
@@ -171,6 +173,7 @@ async function checkExpression(
   c: WaitCondition,
   frameLabel: string | undefined,
   deadline: number,
+  signal: AbortSignal | undefined,
 ): Promise<Check> {
   try {
     const res = await evaluateInSco(runtime, {
@@ -179,6 +182,7 @@ async function checkExpression(
       frame: frameLabel,
       timeoutMs: Math.max(500, deadline - Date.now()),
       returnByValue: true,
+      signal,
     });
     const frame = (await framesToSearch(runtime, res.frame)).at(0);
     if (truthy(res.type, res.result)) return { ok: true, ...(frame ? { frame } : {}) };
@@ -187,7 +191,7 @@ async function checkExpression(
     if (isScormTesterError(err) && err.code === 'DOM_TIMEOUT') {
       return { ok: false, why: 'the expression did not finish (its script was stopped)' };
     }
-    if (isScormTesterError(err) && err.code === 'MCP_INVALID_PARAMS') throw err;
+    if (isScormTesterError(err) && (err.code === 'MCP_INVALID_PARAMS' || err.code === 'CANCELLED')) throw err;
     return { ok: false, why: `the expression threw: ${short(err)}` };
   }
 }

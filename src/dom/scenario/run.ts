@@ -4,6 +4,7 @@
  * scenario step does exactly what the tool does when an agent calls it.
  */
 import { isScormTesterError } from '../../core/errors.js';
+import { sleepUnlessCancelled, type WorkControl } from '../../core/progress.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { replayCalls } from '../../mcp/tools/runtime/api-calls.js';
 import { observeChanges, noChanges, type ChangesReport } from '../changes.js';
@@ -53,8 +54,9 @@ export async function runScenario<C>(
   runtime: CourseRuntime,
   scenario: Scenario,
   invoke: InvokeTool<C>,
-  signal?: AbortSignal,
+  control: WorkControl = {},
 ): Promise<ScenarioReport<C>> {
+  const { signal, progress } = control;
   const report: ScenarioReport<C> = {
     steps_total: scenario.steps.length,
     steps_run: 0,
@@ -73,14 +75,22 @@ export async function runScenario<C>(
       report.stopped = `The scenario ran past ${SCENARIO_BUDGET_MS / 1000} s; steps from ${index} on were not run. Split it into smaller scenarios.`;
       break;
     }
-    const outcome = await runStep(runtime, index, step, invoke, report.content);
+    progress?.({ done: index, total: scenario.steps.length, message: `step ${index}: ${stepLabel(step)}` });
+    const outcome = await runStep(runtime, index, step, invoke, report.content, signal);
     report.results.push(outcome);
     report.steps_run += 1;
     if (outcome.ok) report.steps_passed += 1;
     else if (report.failed_at_index === undefined) report.failed_at_index = index;
     if (!outcome.ok && (scenario.stopOnFailure || !runtime.isOpen || runtime.isCrashed)) break;
   }
+  progress?.({ done: report.steps_run, total: scenario.steps.length, message: 'scenario done' });
   return report;
+}
+
+function stepLabel(step: ScenarioStep): string {
+  if (step.kind === 'api') return step.method;
+  if (step.kind === 'wait') return `wait ${step.ms} ms`;
+  return step.tool;
 }
 
 async function runStep<C>(
@@ -89,6 +99,7 @@ async function runStep<C>(
   step: ScenarioStep,
   invoke: InvokeTool<C>,
   content: C[],
+  signal: AbortSignal | undefined,
 ): Promise<StepOutcome> {
   const started = Date.now();
   const observer = await observeChanges(runtime).catch(() => null);
@@ -123,7 +134,7 @@ async function runStep<C>(
         };
       }
     } else if (step.kind === 'wait') {
-      await new Promise((resolve) => setTimeout(resolve, step.ms));
+      await sleepUnlessCancelled(step.ms, signal, 'The wait step');
     } else {
       const out = await invoke(step.tool, step.args);
       outcome.result = out.data;

@@ -28,6 +28,8 @@ export interface LintApiUsageInput {
    * per SCO over its chain instead of over all scanned files.
    */
   chains?: readonly LaunchChain[];
+  /** Called before each file is read (progress; it may throw to stop the lint, e.g. when cancelled). */
+  onFile?: (file: string) => void;
   /** JavaScript files a worker already found to compile without any fact (startSyntaxPrecheck). */
   precheck?: SyntaxPrecheck;
 }
@@ -62,6 +64,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   const scanned: Scanned[] = [];
   let quiet: ReadonlySet<string> | undefined;
   for (const file of new Set(input.files)) {
+    input.onFile?.(file);
     const read = readCandidate(root, file);
     if ('skipped' in read) {
       findings.push(read.skipped);

@@ -6,7 +6,7 @@ import { openPackage } from '../../package/open-package.js';
 import { LearnerStateStore } from '../../session/navigation/learner-state.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { defineTool, type ToolContext, type ToolDefinition } from '../tool.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 import { closeSessionHandler } from './session.js';
 
@@ -31,18 +31,25 @@ function openedData(session: Session): Record<string, unknown> {
 
 export function courseTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
-  const openCourse = async (args: {
-    package_path: string;
-    viewport?: z.infer<typeof viewportSchema>;
-    new_attempt?: boolean;
-    item_id?: string;
-  }): Promise<Session> => {
+  const openCourse = async (
+    args: {
+      package_path: string;
+      viewport?: z.infer<typeof viewportSchema>;
+      new_attempt?: boolean;
+      item_id?: string;
+    },
+    call: ToolContext,
+  ): Promise<Session> => {
     const session = await sessions.open({
       packagePath: args.package_path,
       newAttempt: args.new_attempt ?? false,
     });
     try {
-      await session.openRuntime({ viewport: args.viewport, itemId: args.item_id });
+      await session.openRuntime({
+        viewport: args.viewport,
+        itemId: args.item_id,
+        control: { signal: call.signal, progress: call.progress },
+      });
     } catch (error) {
       await sessions.discard(session.id);
       throw error;
@@ -69,7 +76,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
         new_attempt: z.boolean().optional(),
         item_id: z.string().min(1).optional().describe('Default: the first SCO.'),
       },
-      handler: async (args) => ({ data: openedData(await openCourse(args)) }),
+      handler: async (args, call) => ({ data: openedData(await openCourse(args, call)) }),
     }),
     defineTool({
       name: 'scorm_close_course',
@@ -99,7 +106,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
         force_new: z.boolean().optional(),
         viewport: viewportSchema.optional(),
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         const old = sessions.get(args.session_id);
         const path = args.package_path ?? old.options.packagePath;
         const viewport = args.viewport ?? (old.runtime?.isOpen ? old.runtime.viewport : undefined);
@@ -111,11 +118,14 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
             { previous_session_id: args.session_id, save_error: closed.save_error },
           );
         }
-        const session = await openCourse({
-          package_path: path,
-          new_attempt: args.force_new ?? false,
-          viewport: viewport ? { width: viewport.width, height: viewport.height } : undefined,
-        });
+        const session = await openCourse(
+          {
+            package_path: path,
+            new_attempt: args.force_new ?? false,
+            viewport: viewport ? { width: viewport.width, height: viewport.height } : undefined,
+          },
+          call,
+        );
         return {
           data: {
             ...openedData(session),

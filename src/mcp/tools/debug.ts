@@ -95,6 +95,8 @@ async function runAndUnload<T>(
   settle: number | undefined,
   use: (session: Session, runtime: CourseRuntime, report: ProbeReport) => T,
   beforeUnload?: (session: Session, runtime: CourseRuntime) => Promise<void>,
+  /** Cancels the open and the settle wait; the runtime (and a temporary session) is closed either way. */
+  signal?: AbortSignal,
 ): Promise<T> {
   let session: Session;
   let temporary = false;
@@ -104,10 +106,11 @@ async function runAndUnload<T>(
     temporary = true;
   } else fail('MCP_INVALID_PARAMS', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
   try {
-    const runtime = await session.openRuntime({ viewport: args.viewport });
+    const runtime = await session.openRuntime({ viewport: args.viewport, control: { signal } });
     try {
       const report = await probeRuntime(runtime, {
         settleMs: settle,
+        signal,
         ...(beforeUnload ? { beforeUnload: () => beforeUnload(session, runtime) } : {}),
       });
       return use(session, runtime, report);
@@ -168,7 +171,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
         settle_ms: settleMs,
         max_calls: z.number().int().min(0).max(100_000).optional().describe(`Default ${DEFAULT_MAX_CALLS}.`),
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         try {
           const methods = args.filter_methods;
           if (methods) normalizeMethodFilter(methods);
@@ -234,12 +237,18 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
             });
             return { data: build('session', live, runtime, { anomalies, dataModel, settled: null }) };
           }
-          const data = await runAndUnload(ctx, args, args.settle_ms, (session, runtime, report) =>
-            build('run', session, runtime, {
-              anomalies: report.anomalies,
-              dataModel: report.dataModel,
-              settled: report.settle.settled,
-            }),
+          const data = await runAndUnload(
+            ctx,
+            args,
+            args.settle_ms,
+            (session, runtime, report) =>
+              build('run', session, runtime, {
+                anomalies: report.anomalies,
+                dataModel: report.dataModel,
+                settled: report.settle.settled,
+              }),
+            undefined,
+            call.signal,
           );
           return { data };
         } catch (error) {
@@ -279,12 +288,10 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
         const runSteps =
           scenario &&
           (async (session: Session, runtime: CourseRuntime): Promise<void> => {
-            ran = await runScenario(
-              runtime,
-              scenario,
-              registryInvoker(ctx.tools, session.id, toolCtx),
-              toolCtx.signal,
-            );
+            ran = await runScenario(runtime, scenario, registryInvoker(ctx.tools, session.id, toolCtx), {
+              signal: toolCtx.signal,
+              progress: toolCtx.progress,
+            });
           });
         const data = await runAndUnload(
           ctx,
@@ -325,6 +332,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
             };
           },
           runSteps,
+          toolCtx.signal,
         );
         return { data, ...(ran && ran.content.length > 0 ? { content: ran.content } : {}) };
       },

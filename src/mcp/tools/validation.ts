@@ -14,7 +14,7 @@ import { outputRoot } from '../../session/data-dir.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
 import { packagePath, sessionId } from './shared-schemas.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../tool.js';
+import { defineTool, READ_ONLY, type ToolContext, type ToolDefinition } from '../tool.js';
 
 const workspacePath = packagePath;
 const validationLevel = z
@@ -47,11 +47,15 @@ function issue(f: Finding): Record<string, unknown> {
 async function withValidation<T>(
   path: string,
   options: ValidateOptions,
+  call: ToolContext,
   use: (v: ValidationSummary) => Promise<T> | T,
 ): Promise<T> {
   // Loaded on first use so that server start-up stays fast; the validators load in the worker.
   const { sharedValidationPool } = await import('../../validate/worker/validation-pool.js');
-  const validation = await sharedValidationPool().validate(path, options);
+  const validation = await sharedValidationPool().validate(path, options, {
+    signal: call.signal,
+    progress: call.progress,
+  });
   try {
     return await use(validation);
   } finally {
@@ -96,8 +100,8 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Limit to these categories (default all).'),
       },
-      handler: async (args) =>
-        withValidation(args.workspace_path, { level: args.validation_level ?? 'strict' }, (v) => {
+      handler: async (args, call) =>
+        withValidation(args.workspace_path, { level: args.validation_level ?? 'strict' }, call, (v) => {
           const wanted = findingCategoriesFor(args.check_categories ?? CHECK_CATEGORIES);
           const findings = v.findings.filter((f) => wanted.has(f.category));
           const json = toValidationJson({ ...v, findings });
@@ -138,7 +142,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .describe('Expected version; a mismatch with the manifest is reported.'),
         strict_mode: z.boolean().optional().describe('true = pedantic rules too (default strict).'),
       },
-      handler: async (args) =>
+      handler: async (args, call) =>
         withValidation(
           args.workspace_path,
           {
@@ -146,6 +150,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
             only: ['package', 'manifest', 'xsd', 'files', 'structure', 'best_practice'],
             expectedVersion: args.scorm_version,
           },
+          call,
           (v) => {
             const json = toValidationJson(v);
             return {
@@ -178,7 +183,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Override the version detected from the manifest.'),
       },
-      handler: async (args) =>
+      handler: async (args, call) =>
         withValidation(
           args.workspace_path,
           {
@@ -187,6 +192,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
             scanDepth: args.scan_depth ?? 'deep',
             apiVersion: args.api_version,
           },
+          call,
           (v) => {
             failOnMissingFiles(v);
             return {
@@ -208,10 +214,11 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Static checks of SCORM 2004 sequencing: unresolved IDRefs and objective targets, dead or conflicting rules, undeliverable activities, forwardOnly vs previous, inconsistent rollup.',
       input: { workspace_path: workspacePath, validation_level: validationLevel },
-      handler: async (args) =>
+      handler: async (args, call) =>
         withValidation(
           args.workspace_path,
           { level: args.validation_level ?? 'strict', only: ['sequencing'] },
+          call,
           (v) => ({
             data: {
               valid: !v.findings.some((f) => f.severity === 'error'),
@@ -243,17 +250,18 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .describe('Accepted for compatibility; all categories always run.'),
         fix_issues: z.boolean().optional(),
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         if (args.fix_issues) {
           fail(
             'MCP_INVALID_PARAMS',
             'fix_issues=true is not supported: scorm-tester never modifies a course. Apply the `fix` of each finding to your files and validate again.',
           );
         }
-        const target = await reportTarget(ctx, {});
+        const target = await reportTarget(ctx, { signal: call.signal });
         return withValidation(
           args.workspace_path,
           { level: args.validation_level ?? 'strict', expectedVersion: args.scorm_version },
+          call,
           async (v) => {
             const json = toValidationJson(v);
             const reportPath = (await target.write(v)).path;
@@ -298,7 +306,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
             'HTML file name, relative to the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our own reports.',
           ),
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         if (args.format === 'json' && args.output_path !== undefined) {
           fail(
             'MCP_INVALID_PARAMS',
@@ -309,11 +317,16 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
         const target =
           args.format === 'json'
             ? null
-            : await reportTarget(ctx, { outputPath: args.output_path, sessionId: args.session_id });
+            : await reportTarget(ctx, {
+                outputPath: args.output_path,
+                sessionId: args.session_id,
+                signal: call.signal,
+              });
         const accessibility = await accessibilityForReport(session);
         return withValidation(
           args.workspace_path,
           { level: args.validation_level ?? 'strict' },
+          call,
           async (v) => {
             const json = toValidationJson(v);
             const written = target ? await target.write(v, { accessibility }) : null;
@@ -343,7 +356,7 @@ interface ReportTarget {
 
 async function reportTarget(
   ctx: ServerContext,
-  options: { outputPath?: string | undefined; sessionId?: string | undefined },
+  options: { outputPath?: string | undefined; sessionId?: string | undefined; signal?: AbortSignal },
 ): Promise<ReportTarget> {
   const session = options.sessionId !== undefined ? ctx.sessions.get(options.sessionId) : null;
   const root = session
@@ -355,6 +368,7 @@ async function reportTarget(
     base: root.dir,
     policy: { confinedTo: [root] },
     param: 'output_path',
+    signal: options.signal,
   });
   if (options.outputPath !== undefined) await checkOutput(request(options.outputPath));
   return {
@@ -363,7 +377,14 @@ async function reportTarget(
       const html = await renderHtmlReport(v, htmlOptions);
       const metadata = { package_path: v.packagePath, scorm_version: v.scormVersion };
       if (session && options.outputPath === undefined) {
-        const added = await session.artifacts.add('report', reportStem(v), 'html', html, metadata);
+        const added = await session.artifacts.add(
+          'report',
+          reportStem(v),
+          'html',
+          html,
+          metadata,
+          options.signal,
+        );
         return { path: added.absolutePath, artifact: added.artifact };
       }
       const name =

@@ -4,6 +4,7 @@
  * and analyse every call it made.
  */
 import { isScormTesterError } from '../../core/errors.js';
+import { sleepUnlessCancelled } from '../../core/progress.js';
 import type { CourseRuntime } from '../course-runtime.js';
 import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type InitializeState } from '../records.js';
 import { explainAnomalies } from './causes.js';
@@ -24,6 +25,8 @@ export async function waitForSettle(
   runtime: CourseRuntime,
   settleMs: number,
   maxWaitMs: number,
+  /** Ends the wait at once with CANCELLED. */
+  signal?: AbortSignal,
 ): Promise<SettleResult> {
   const start = Date.now();
   let last = start;
@@ -35,7 +38,11 @@ export async function waitForSettle(
       const now = Date.now();
       if (now - last >= settleMs) return { settled: true, waitedMs: now - start };
       if (now - start >= maxWaitMs || !runtime.isOpen) return { settled: false, waitedMs: now - start };
-      await sleep(Math.max(1, Math.min(last + settleMs, start + maxWaitMs) - now));
+      await sleepUnlessCancelled(
+        Math.max(1, Math.min(last + settleMs, start + maxWaitMs) - now),
+        signal,
+        'Waiting for the course to settle',
+      );
     }
   } finally {
     off();
@@ -47,6 +54,8 @@ export interface ProbeOptions {
   maxWaitMs?: number;
   /** Runs after the course settled, while the SCO is still shown. */
   beforeUnload?: (runtime: CourseRuntime) => Promise<void>;
+  /** Ends the settle wait with CANCELLED. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface ProbeReport {
@@ -66,6 +75,7 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
     runtime,
     options.settleMs ?? DEFAULT_SETTLE_MS,
     Math.min(options.maxWaitMs ?? MAX_SETTLE_WAIT_MS, MAX_SETTLE_WAIT_MS),
+    options.signal,
   );
   if (options.beforeUnload) await options.beforeUnload(runtime);
   const extra: Anomaly[] = [];
@@ -108,8 +118,4 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
     console: runtime.consoleMessages,
     settle,
   };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -4,6 +4,7 @@
  * (including navigation it asks for with adl.nav.request when it terminates). Shared by
  * scorm_test_navigation_flow, scorm_trace_sequencing and `scorm-tester run --nav`.
  */
+import { throwIfCancelled, type WorkControl } from '../../core/progress.js';
 import { waitForSettle } from '../../runtime/anomalies/index.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { NavStep } from './nav-steps.js';
@@ -26,7 +27,7 @@ export interface StepRecord {
 /** Most SCO-triggered deliveries followed within one step (a course that navigates itself in circles). */
 const MAX_SCO_CHAIN = 20;
 
-export interface RunStepsOptions {
+export interface RunStepsOptions extends WorkControl {
   settleMs: number;
   maxWaitMs: number;
   /** After each step has settled, while its SCO is shown (e.g. a screenshot). */
@@ -51,7 +52,7 @@ export async function settleStep(
     let seen = 0;
     // A SCO that terminates with adl.nav.request makes the navigator deliver the next one: let that settle too.
     for (let round = 0; delivered && runtime.isOpen && round < MAX_SCO_CHAIN; round++) {
-      settled = (await waitForSettle(runtime, options.settleMs, options.maxWaitMs)).settled;
+      settled = (await waitForSettle(runtime, options.settleMs, options.maxWaitMs, options.signal)).settled;
       await navigator.idle();
       delivered = followed.slice(seen).some((e) => e.outcome === 'delivered');
       seen = followed.length;
@@ -74,12 +75,15 @@ export async function runNavSteps(
 ): Promise<StepRecord[]> {
   const out: StepRecord[] = [];
   for (const [i, step] of steps.entries()) {
+    throwIfCancelled(options.signal, 'The navigation flow');
+    options.progress?.({ done: i, total: steps.length, message: `step ${firstIndex + i}: ${step.text}` });
     await navigator.idle();
     const outcome = await navigator.request(step.request);
     out.push(
       await settleStep(navigator, runtime, { index: firstIndex + i, step: step.text, outcome }, options),
     );
   }
+  options.progress?.({ done: steps.length, total: steps.length, message: 'steps done' });
   return out;
 }
 

@@ -1,5 +1,6 @@
 /** Messages between the server and a validation worker: plain data only (structured clone). */
 import type { ErrorCode } from '../../core/errors.js';
+import type { ProgressUpdate } from '../../core/progress.js';
 import type { ValidateOptions, ValidationSummary } from '../validate-package.js';
 
 export interface ValidationRequest {
@@ -9,6 +10,8 @@ export interface ValidationRequest {
 }
 
 export type ValidationReply =
+  /** How far the validation got (any number of these before the final reply). */
+  | { id: number; progress: ProgressUpdate }
   | { id: number; ok: true; summary: ValidationSummary }
   | {
       id: number;

@@ -10,6 +10,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { ScormTesterError } from '../../core/errors.js';
+import { cancelledError, throwIfCancelled, type Progress, type WorkControl } from '../../core/progress.js';
 import type { ValidateOptions, ValidationSummary } from '../validate-package.js';
 import type { ValidationReply, ValidationRequest } from './protocol.js';
 
@@ -37,6 +38,7 @@ interface Job {
   request: ValidationRequest;
   resolve(summary: ValidationSummary): void;
   reject(error: Error): void;
+  progress: Progress | undefined;
 }
 
 interface Slot {
@@ -61,23 +63,52 @@ export class ValidationPool {
     this.resourceLimits = options.resourceLimits ?? DEFAULT_RESOURCE_LIMITS;
   }
 
-  async validate(path: string, options: ValidateOptions): Promise<PooledValidation> {
+  /**
+   * Validates in a worker. `control.progress` receives the worker's progress; `control.signal` cancels:
+   * a queued validation is dropped, a running one stops at once (its worker is terminated and replaced
+   * on next use), and the call fails with CANCELLED.
+   */
+  async validate(
+    path: string,
+    options: ValidateOptions,
+    control: WorkControl = {},
+  ): Promise<PooledValidation> {
+    throwIfCancelled(control.signal, 'The validation');
     const tempRoot = await mkdtemp(join(tmpdir(), 'scorm-tester-validate-'));
     const release = (): Promise<void> => rm(tempRoot, { recursive: true, force: true });
+    let onAbort: (() => void) | undefined;
     try {
       const summary = await new Promise<ValidationSummary>((resolve, reject) => {
-        this.queue.push({
+        const job: Job = {
           request: { id: this.nextId++, path, options: { ...options, tempRoot } },
           resolve,
           reject,
-        });
+          progress: control.progress,
+        };
+        onAbort = () => this.cancel(job);
+        if (control.signal?.aborted) return reject(cancelledError('The validation'));
+        control.signal?.addEventListener('abort', onAbort, { once: true });
+        this.queue.push(job);
         this.dispatch();
       });
       return { ...summary, release };
     } catch (error) {
       await release();
       throw error;
+    } finally {
+      if (onAbort) control.signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  private cancel(job: Job): void {
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      job.reject(cancelledError('The validation'));
+      return;
+    }
+    const slot = this.slots.find((s) => s.job === job);
+    if (slot) void this.retire(slot, cancelledError('The validation'));
   }
 
   /** Terminates every worker; queued and running validations fail. */
@@ -122,6 +153,10 @@ export class ValidationPool {
   private settle(slot: Slot, reply: ValidationReply): void {
     const job = slot.job;
     if (!job || job.request.id !== reply.id) return;
+    if ('progress' in reply) {
+      job.progress?.(reply.progress);
+      return;
+    }
     this.free(slot);
     if (reply.ok) job.resolve(reply.summary);
     else if (reply.error.code)

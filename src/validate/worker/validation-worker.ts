@@ -6,6 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { isScormTesterError } from '../../core/errors.js';
+import type { ProgressUpdate } from '../../core/progress.js';
 import { validatePackage } from '../validate-package.js';
 import type { ValidationReply, ValidationRequest } from './protocol.js';
 
@@ -13,7 +14,8 @@ const port = parentPort;
 if (!port) throw new Error('validation-worker.js runs only as a worker thread');
 
 port.on('message', (request: ValidationRequest) => {
-  void answer(request).then((reply) => {
+  const progress = (update: ProgressUpdate): void => port.postMessage({ id: request.id, progress: update });
+  void answer(request, progress).then((reply) => {
     try {
       port.postMessage(reply);
     } catch (error) {
@@ -23,10 +25,19 @@ port.on('message', (request: ValidationRequest) => {
   });
 });
 
-async function answer({ id, path, options }: ValidationRequest): Promise<ValidationReply> {
+async function answer(
+  { id, path, options }: ValidationRequest,
+  progress: (update: ProgressUpdate) => void,
+): Promise<ValidationReply> {
   try {
     // No cleanup here: a report may still read the extracted files; the server removes options.tempRoot.
-    const { parsed: _parsed, cleanup: _cleanup, ...summary } = await validatePackage(path, options);
+    const {
+      parsed: _parsed,
+      cleanup: _cleanup,
+      ...summary
+    } = await validatePackage(path, options, {
+      progress,
+    });
     return { id, ok: true, summary };
   } catch (error) {
     return failure(id, error);

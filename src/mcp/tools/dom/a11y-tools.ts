@@ -39,13 +39,14 @@ export function a11yTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('For the whole audit (default 30000).'),
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         const runtime = ctx.sessions.get(args.session_id).requireRuntime();
         const options: AuditOptions = {
           level: args.level ?? AUDIT_DEFAULTS.level,
           includeBestPractices: args.include_best_practices ?? AUDIT_DEFAULTS.includeBestPractices,
           maxNodesPerRule: args.max_nodes_per_rule ?? AUDIT_DEFAULTS.maxNodesPerRule,
           timeoutMs: args.timeout_ms ?? AUDIT_DEFAULTS.timeoutMs,
+          control: { signal: call.signal, progress: call.progress },
         };
         return { data: await auditAccessibility(runtime, options) };
       },

@@ -119,10 +119,13 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
           .optional(),
         screenshot,
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         const o = args.options ?? {};
         return act(args, 'scorm_dom_click', (runtime) =>
-          clickElement(runtime, targetOf(args), { ...actionOptions(o), clickType: o.click_type }),
+          clickElement(runtime, targetOf(args), {
+            ...actionOptions(o, call.signal),
+            clickType: o.click_type,
+          }),
         );
       },
     }),
@@ -154,11 +157,11 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
           .optional(),
         screenshot,
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         const o = args.options ?? {};
         refuseSilentFill(o.trigger_events);
         return act(args, 'scorm_dom_fill', (runtime) =>
-          fillElement(runtime, targetOf(args), args.value, actionOptions(o)),
+          fillElement(runtime, targetOf(args), args.value, actionOptions(o, call.signal)),
         );
       },
     }),
@@ -192,14 +195,14 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
           .optional(),
         screenshot,
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         const o = args.options ?? {};
         return act(args, 'scorm_keyboard_type', (runtime) =>
           typeText(runtime, args.text, {
             ...targetOf(o),
             delayMs: o.delay_ms,
             keys: o.keys,
-            ...actionOptions(o),
+            ...actionOptions(o, call.signal),
           }),
         );
       },
@@ -223,24 +226,34 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         settle_ms: waitOptions.settle_ms,
         screenshot,
       },
-      handler: async (args) =>
+      handler: async (args, call) =>
         act(args, 'scorm_dom_fill_form_batch', (runtime) =>
           fillFormBatch(runtime, args.fields, {
             stopOnError: args.stop_on_error,
             settleMs: args.settle_ms,
             paths: batchFieldPaths,
+            signal: call.signal,
+            progress: call.progress,
           }),
         ),
     }),
   ];
 }
 
-function actionOptions(o: {
-  wait_for_selector?: boolean | undefined;
-  wait_timeout_ms?: number | undefined;
-  settle_ms?: number | undefined;
-}): ActionOptions {
-  return { waitForSelector: o.wait_for_selector, waitTimeoutMs: o.wait_timeout_ms, settleMs: o.settle_ms };
+function actionOptions(
+  o: {
+    wait_for_selector?: boolean | undefined;
+    wait_timeout_ms?: number | undefined;
+    settle_ms?: number | undefined;
+  },
+  signal: AbortSignal,
+): ActionOptions {
+  return {
+    waitForSelector: o.wait_for_selector,
+    waitTimeoutMs: o.wait_timeout_ms,
+    settleMs: o.settle_ms,
+    signal,
+  };
 }
 
 function refuseSilentFill(triggerEvents: boolean | undefined): void {

@@ -132,7 +132,7 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
         frame: frameLabel.optional(),
         timeout_ms: z.number().int().min(100).max(60_000).optional(),
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         const result = await evaluateInSco(runtime, {
           expression: args.expression,
@@ -140,6 +140,7 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
           frame: args.frame,
           timeoutMs: args.timeout_ms ?? 5_000,
           returnByValue: args.return_by_value !== false,
+          signal: call.signal,
         });
         return { data: result };
       },
@@ -172,11 +173,12 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
         timeout_ms: z.number().int().min(0).max(120_000).optional(),
         frame: frameLabel.optional(),
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         const result = await waitForCondition(runtime, args.condition, {
           timeoutMs: args.timeout_ms ?? 10_000,
           frame: args.frame,
+          signal: call.signal,
         });
         return { data: result };
       },

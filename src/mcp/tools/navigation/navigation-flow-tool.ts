@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isScormTesterError, ScormTesterError } from '../../../core/errors.js';
+import { throwIfCancelled } from '../../../core/progress.js';
 import { MAX_SETTLE_WAIT_MS } from '../../../runtime/anomalies/index.js';
 import {
   afterLaunch,
@@ -20,7 +21,13 @@ import {
   type StepRecord,
 } from '../../../session/navigation/run-steps.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ExtraContent, type ToolDefinition, type ToolResult } from '../../tool.js';
+import {
+  defineTool,
+  type ExtraContent,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolResult,
+} from '../../tool.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { NAVIGATES } from './core-tools.js';
@@ -53,7 +60,7 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
       capture_each_step: z.boolean().optional().describe('Default true.'),
       settle_ms: settleMsSchema,
     },
-    handler: async (args) => {
+    handler: async (args, call) => {
       const steps = args.navigation_sequence
         ? parseNavSteps(args.navigation_sequence, 'navigation_sequence')
         : null;
@@ -62,10 +69,12 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
         return await withNavigation<ToolResult>(
           ctx,
           args,
-          async (run) => walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS),
+          async (run) => walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS, call),
           async (why) => ({
             data: { supported: true, entry_found: true, ...why, steps_executed: 0, steps: [], artifacts: [] },
           }),
+          // Progress counts the steps only (MCP progress must increase; the open is the steps' prelude).
+          { signal: call.signal },
         );
       } catch (error) {
         if (isScormTesterError(error)) throw error;
@@ -83,6 +92,7 @@ async function walk(
   steps: NavStep[] | null,
   capture: boolean,
   settleMs: number,
+  call: ToolContext,
 ): Promise<{ data: Record<string, unknown>; content: ExtraContent[] }> {
   const { session, runtime, navigator } = run;
   const shots = new Map<number, StepShot>();
@@ -91,8 +101,11 @@ async function walk(
   const options: RunStepsOptions = {
     settleMs,
     maxWaitMs: MAX_SETTLE_WAIT_MS,
+    signal: call.signal,
+    progress: call.progress,
     afterStep: async (record) => {
       if (!capture || !runtime.isOpen || record.outcome.current_activity === null) return;
+      throwIfCancelled(call.signal, 'The navigation flow');
       const shot = await captureToArtifact(session, runtime, {}, 'scorm_test_navigation_flow');
       shots.set(record.index, {
         artifact: shot.data.artifact,
@@ -121,11 +134,13 @@ async function walk(
   else {
     // Walk on with continue while the engine says it is valid.
     while (records.length <= MAX_NAV_STEPS && navigator.state().valid_requests.continue?.valid) {
+      // How many continues there will be is not known: steps done, no total.
+      call.progress({ done: records.length, message: `step ${records.length}: continue` });
       const [next] = await runNavSteps(
         navigator,
         runtime,
         [{ text: 'continue', request: { type: 'continue' } }],
-        options,
+        { ...options, progress: undefined },
         records.length,
       );
       records.push(next!);

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fail } from '../../../core/errors.js';
+import { throwIfCancelled, type WorkControl } from '../../../core/progress.js';
 import { sessionsRoot } from '../../../session/data-dir.js';
 import { SavedStateStore } from '../../../session/saved-state.js';
 import { SessionManager } from '../../../session/session-manager.js';
@@ -47,6 +48,8 @@ export async function withNavigation<T>(
   target: NavigationTarget,
   use: NavigationUse<T>,
   inapplicable: (why: NotApplicable, session: Session) => Promise<T>,
+  /** Cancels and reports the opening of a throwaway run's course. */
+  control: WorkControl = {},
 ): Promise<T> {
   if (target.session_id !== undefined) {
     const session = sessionFor(ctx, target);
@@ -67,7 +70,8 @@ export async function withNavigation<T>(
   });
   try {
     const session = await sessions.open({ packagePath: target.workspace_path, newAttempt: true });
-    const runtime = await session.openRuntime({ viewport: target.viewport });
+    const runtime = await session.openRuntime({ viewport: target.viewport, control });
+    throwIfCancelled(control.signal, 'The navigation run');
     const started = await startSequencing(session);
     if (!('navigator' in started)) return await inapplicable(started, session);
     const { navigator, result } = started;

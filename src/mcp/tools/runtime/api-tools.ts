@@ -56,12 +56,17 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Also accept a matching call recorded before the wait.'),
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         checkAnyMethod(args.method);
         const started = Date.now();
         const from = args.include_past ? 0 : runtime.calls.length;
-        const rec = await runtime.waitForCall(args.method, args.timeout_ms ?? DEFAULT_WAIT_MS, from);
+        const rec = await runtime.waitForCall(
+          args.method,
+          args.timeout_ms ?? DEFAULT_WAIT_MS,
+          from,
+          call.signal,
+        );
         return { data: { found: true, call: callView(rec), elapsed_ms: Date.now() - started } };
       },
     }),

@@ -32,9 +32,13 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
         viewport: viewportSchema.optional(),
         item_id: z.string().min(1).optional(),
       },
-      handler: async (args) => {
+      handler: async (args, call) => {
         const session = sessions.get(args.session_id);
-        const runtime = await session.openRuntime({ viewport: args.viewport, itemId: args.item_id });
+        const runtime = await session.openRuntime({
+          viewport: args.viewport,
+          itemId: args.item_id,
+          control: { signal: call.signal, progress: call.progress },
+        });
         const status = runtime.status();
         const resume = session.resume;
         return {

@@ -93,6 +93,7 @@ export function registryInvoker(
     if (!found?.enabled) fail('INTERNAL_ERROR', `Tool ${name} is not available to the scenario.`);
     const parsed = parseToolArgs(found.tool, { ...args, session_id: sessionId });
     if (!parsed.ok) fail('MCP_INVALID_PARAMS', `Invalid arguments for ${name}: ${parsed.summary}`);
-    return found.tool.handler(parsed.data, toolCtx);
+    // The scenario reports progress per step; a step's own tool does not add to it.
+    return found.tool.handler(parsed.data, { ...toolCtx, progress: () => undefined });
   };
 }
