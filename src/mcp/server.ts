@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { outputCheckFromEnv } from './output-check.js';
 import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
 import { VERSION } from '../core/version.js';
 
@@ -39,6 +40,8 @@ export function createMcpServer(options: ServerOptions): Server {
   // Built on the first tools/list, not at start: converting every schema costs ~35 ms the initialize
   // reply does not need.
   let listed: ListedTool[] | null = null;
+  const listedTools = (): ListedTool[] => (listed ??= options.tools.map(toListedTool));
+  const checkOutput = outputCheckFromEnv((name) => listedTools().find((t) => t.name === name)?.outputSchema);
 
   const server = new Server(
     { name: 'scorm-tester', version: VERSION },
@@ -46,8 +49,7 @@ export function createMcpServer(options: ServerOptions): Server {
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    listed ??= options.tools.map(toListedTool);
-    return { tools: listed };
+    return { tools: listedTools() };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -88,6 +90,14 @@ export function createMcpServer(options: ServerOptions): Server {
         progress: progressReporter(progressToken, extra.sendNotification),
       });
       const data = (result.data ?? {}) as Record<string, unknown>;
+      const mismatch = checkOutput?.(name, data);
+      if (mismatch) {
+        throw new JsonRpcError(
+          TOOL_ERROR,
+          `Internal error: the result of ${name} does not match its outputSchema (${mismatch}). This is a bug in scorm-tester: the tool's output shape and its data disagree.`,
+          { error_code: 'INTERNAL_ERROR' },
+        );
+      }
       logger.info('MCP_TOOLS_RESULT', {
         id,
         method: 'tools/call',
@@ -146,7 +156,7 @@ interface ListedTool {
   title?: string;
   description: string;
   inputSchema: ObjectSchema;
-  outputSchema?: ObjectSchema;
+  outputSchema: ObjectSchema;
   annotations?: ToolDefinition['annotations'] & { title?: string };
 }
 
@@ -156,7 +166,7 @@ function toListedTool(t: ToolDefinition): ListedTool {
     ...(t.title ? { title: t.title } : {}),
     description: t.description,
     inputSchema: toObjectSchema(z.object(t.input).strict(), 'input'),
-    ...(t.output ? { outputSchema: toObjectSchema(z.object(t.output), 'output') } : {}),
+    outputSchema: toObjectSchema(z.object(t.output), 'output'),
     ...(t.annotations ? { annotations: { ...t.annotations, ...(t.title ? { title: t.title } : {}) } } : {}),
   };
 }

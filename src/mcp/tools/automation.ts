@@ -12,7 +12,8 @@ import {
 import { observeChanges, type ChangeObserver } from '../../dom/changes.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { defineTool, type ToolData, type ToolDefinition } from '../tool.js';
+import { changes } from './output-schemas.js';
 import { sessionId } from './shared-schemas.js';
 
 const timeoutMs = z
@@ -33,6 +34,17 @@ const slideId = z.string().min(1).max(500);
 const response = z
   .unknown()
   .describe("The answer in the interaction's canonical shape (JSON); null clears it.");
+
+/** What every call tool returns: the method's result, and for acting methods what it changed. */
+const automationCallOutput = {
+  available: z.literal(true),
+  method: z.string(),
+  frame: z.string(),
+  result: z.unknown().describe("The method's return value (JSON), or {$type, ...} when it could not be returned whole."),
+  notices: z.array(z.string()).optional().describe('Why result is not the whole value, or that the frame navigated.'),
+  changes: changes.optional().describe('Acting methods: API calls, data-model changes, console errors, navigation.'),
+  elapsed_ms: z.number(),
+};
 
 /** The arguments of a call tool, each taking only the fields its method needs (see inputOf). */
 interface CallArgs {
@@ -160,6 +172,17 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
     description:
       'Whether the running course exposes window.SCORMAutomation (in the SCO frame or a nested frame), which frame, its version and which methods it has. Never fails for a missing API: returns available:false, then use the DOM tools.',
     input: { session_id: sessionId },
+    output: {
+      available: z.boolean(),
+      frame: z.string().nullable().describe('The frame that has window.SCORMAutomation.'),
+      version: z.string().nullable(),
+      methods: z.array(z.string()),
+      missing_methods: z.array(z.string()),
+      frames_searched: z.array(z.string()),
+      frames_unresponsive: z.array(z.string()).optional(),
+      problems: z.array(z.string()).optional(),
+      hint: z.string().optional().describe('When unavailable: what to use instead.'),
+    },
     handler: async (args) => {
       const found = await automationAvailable(sessions.get(args.session_id).requireRuntime());
       const hint =
@@ -173,6 +196,7 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
       group: 'automation',
       description: tool.description,
       input: inputOf(tool),
+      output: automationCallOutput,
       handler: (args: Record<string, unknown>) => {
         // The registry has validated args against inputOf(tool), a subset of CallArgs.
         const call = args as unknown as CallArgs;
@@ -220,7 +244,7 @@ async function runCall(
   runtime: CourseRuntime,
   tool: CallTool,
   args: CallArgs,
-): Promise<{ data: Record<string, unknown> }> {
+): Promise<{ data: ToolData<typeof automationCallOutput> }> {
   const callArgs = methodArgs(tool, args);
   const observer = tool.acts ? await observeChanges(runtime) : null;
   let call: AutomationCallResult;

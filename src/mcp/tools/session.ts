@@ -1,8 +1,9 @@
 /** Session lifecycle tools: a session binds one package, its workspace, events and artifacts. */
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolDefinition, type ToolResult } from '../tool.js';
+import { defineTool, type ToolData, type ToolDefinition, type ToolResult } from '../tool.js';
 import type { SessionManager } from '../../session/session-manager.js';
+import { count, epochMs, runtimeClose, scormVersion, sessionEvent } from './output-schemas.js';
 import { packagePath, sessionId } from './shared-schemas.js';
 
 export function sessionTools(ctx: ServerContext): ToolDefinition[] {
@@ -40,6 +41,14 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Ignore saved learner state for this course (default false).'),
       },
+      output: {
+        session_id: z.string(),
+        workspace_path: z.string(),
+        package_root: z.string(),
+        scorm_version: scormVersion.nullable(),
+        course_id: z.string(),
+        artifacts_manifest_path: z.string(),
+      },
       handler: async (args) => {
         const session = await sessions.open({
           packagePath: args.package_path,
@@ -66,6 +75,15 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'State of a session (opening|ready|running|closing), its timestamps, artifact count and whether a runtime is open.',
       input: { session_id: sessionId },
+      output: {
+        state: z.enum(['opening', 'ready', 'running', 'closing', 'closed']),
+        started_at: epochMs,
+        last_activity_at: epochMs,
+        artifacts_count: count,
+        runtime_open: z.boolean(),
+        course_id: z.string(),
+        workspace_path: z.string(),
+      },
       handler: async (args) => {
         const s = sessions.get(args.session_id);
         return {
@@ -91,6 +109,11 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
         since_event_id: z.number().int().min(0).optional(),
         max_events: z.number().int().min(1).max(5000).optional(),
       },
+      output: {
+        events: z.array(sessionEvent),
+        latest_event_id: count.describe('Pass as since_event_id to continue.'),
+        dropped_before: count.describe('Events dropped from the front of the log (it keeps 5000).'),
+      },
       handler: async (args) => ({
         data: sessions.get(args.session_id).events.since(args.since_event_id ?? 0, args.max_events ?? 200),
       }),
@@ -101,15 +124,23 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Close a session: the SCO is unloaded as a learner closing the window would, learner state is saved, the browser context and extracted files are freed. Artifacts stay listed in artifacts.json. The session always closes; success=false with save_error (error_code, message) when learner state existed but could not be saved.',
       input: { session_id: sessionId },
+      output: sessionCloseOutput,
       handler: closeSessionHandler(sessions),
     }),
   ];
 }
 
+/** What scorm_session_close and scorm_close_course return. */
+export const sessionCloseOutput = {
+  ...runtimeClose,
+  session_closed: z.literal(true),
+  artifacts_manifest_path: z.string(),
+};
+
 /** Closing a session and closing a course are one operation (the persistence flow's close). */
 export function closeSessionHandler(
   sessions: SessionManager,
-): (args: { session_id: string }) => Promise<ToolResult> {
+): (args: { session_id: string }) => Promise<ToolResult<ToolData<typeof sessionCloseOutput>>> {
   return async (args) => {
     const result = await sessions.close(args.session_id);
     // The session is closed either way; success says whether the learner state that existed was saved.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOG_LEVELS, MAX_TAIL_ENTRIES, type Logger } from '../../core/logger.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
+import { count, epochMs, openObject } from './output-schemas.js';
 
 export function systemTools(logger: Logger): ToolDefinition[] {
   return [
@@ -20,6 +21,13 @@ export function systemTools(logger: Logger): ToolDefinition[] {
         levels: z.array(z.enum(LOG_LEVELS)).optional(),
         since_ts: z.number().optional().describe('Only entries at or after this epoch-ms time.'),
       },
+      output: {
+        entries: z
+          .array(openObject({ ts: epochMs, level: z.enum(LOG_LEVELS), msg: z.string() }))
+          .describe('Log entries, oldest first, each with its own fields (id, tool, session, ...).'),
+        count,
+        log_dir: z.string(),
+      },
       handler: async (args) => {
         const entries = logger.tail({ tail: args.tail ?? 200, levels: args.levels, sinceTs: args.since_ts });
         return { data: { entries, count: entries.length, log_dir: logger.dir } };
@@ -30,6 +38,7 @@ export function systemTools(logger: Logger): ToolDefinition[] {
       group: 'system',
       description: 'Set the server log level (debug|info|warn|error). Returns the previous and new level.',
       input: { level: z.enum(LOG_LEVELS) },
+      output: { success: z.boolean(), previous: z.enum(LOG_LEVELS), level: z.enum(LOG_LEVELS) },
       handler: async (args) => {
         const previous = logger.getLevel();
         logger.setLevel(args.level);

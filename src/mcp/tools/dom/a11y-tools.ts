@@ -4,6 +4,7 @@ import { auditAccessibility, AUDIT_DEFAULTS, type AuditOptions } from '../../../
 import { A11Y_LEVELS } from '../../../dom/a11y/levels.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
+import { a11yAudit } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 
 export const a11yLevelSchema = z
@@ -41,6 +42,7 @@ export function a11yTools(ctx: ServerContext): ToolDefinition[] {
             'Time budget of the whole audit (default 30000); past it the audit stops with A11Y_AUDIT_ERROR.',
           ),
       },
+      output: a11yAudit,
       handler: async (args) => {
         const runtime = ctx.sessions.get(args.session_id).requireRuntime();
         const options: AuditOptions = {

@@ -5,7 +5,13 @@ import { currentPageContext } from '../../../dom/players/page-context.js';
 import { slideMap } from '../../../dom/players/slide-map.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
+import { apiCall, count, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+
+const playerInfo = z
+  .record(z.string(), z.unknown())
+  .describe('The player recognised (name, version) and the evidence for it.');
+const slideRef = openObject({ index: z.number(), id: z.string().optional(), title: z.string().optional() });
 
 export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -16,6 +22,25 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
       description:
         "Where the learner is: recognises the player (Storyline, Rise, Captivate, iSpring, Adapt, Lectora, SCORMAutomation template, else page indicators) in the SCO frames and returns page_type, slide_number, total_slides, section_title, progress_percent, navigation_available, page_title, url, with each value's source; fields it cannot tell are null and listed in unknown_fields.",
       input: { session_id: sessionId },
+      output: {
+        page_type: z.string(),
+        slide_number: z.number().nullable(),
+        total_slides: z.number().nullable(),
+        section_title: z.string().nullable(),
+        progress_percent: z.number().nullable(),
+        navigation_available: z.record(z.string(), z.boolean().nullable()).describe('next, previous, menu: null when unknown.'),
+        page_title: z.string().nullable(),
+        url: z.string(),
+        slide_id: z.string().nullable(),
+        player: playerInfo,
+        frame: z.string(),
+        sources: z.record(z.string(), z.string()).describe('Where each known field came from.'),
+        navigation_controls: z
+          .record(z.string(), openObject({ selector: z.string() }).nullable())
+          .describe('The next/previous/menu controls found, with selectors for scorm_dom_click.'),
+        unknown_fields: z.array(z.string()),
+        notes: z.array(z.string()),
+      },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         return { data: await currentPageContext(runtime) };
@@ -27,6 +52,24 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'The slides the player lists ({ index (1-based), id?, title?, current }), from the SCORMAutomation template, the recognised player, or the page\'s slide containers (source "dom"); supported: false with the reason when none lists them.',
       input: { session_id: sessionId },
+      output: {
+        supported: z.boolean(),
+        slides: z.array(
+          openObject({
+            index: z.number().describe('1-based.'),
+            id: z.string().optional(),
+            title: z.string().optional(),
+            current: z.boolean(),
+          }),
+        ),
+        total: count,
+        source: z.string().nullable(),
+        current_index: z.number().nullable(),
+        reason: z.string().optional().describe('Why no slides are listed.'),
+        player: playerInfo,
+        frame: z.string(),
+        notes: z.array(z.string()),
+      },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         return { data: await slideMap(runtime) };
@@ -51,6 +94,18 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
           .describe(
             `How long to wait for the player to reach the slide (default ${DEFAULT_NAVIGATE_TIMEOUT_MS}).`,
           ),
+      },
+      output: {
+        navigated: z.boolean(),
+        from: slideRef.nullable(),
+        to: slideRef,
+        method: z.string(),
+        api_calls: z.array(apiCall),
+        elapsed_ms: z.number(),
+        player: playerInfo,
+        frame: z.string(),
+        reason: z.string().optional(),
+        notes: z.array(z.string()),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

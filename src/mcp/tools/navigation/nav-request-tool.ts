@@ -9,6 +9,7 @@ import type { NavigationRequest } from '../../../sequencing/index.js';
 import { LMS_REQUEST_TYPES } from '../../../session/navigation/nav-steps.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
+import { navRequestOutput } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { navigate } from './core-tools.js';
 
@@ -38,6 +39,7 @@ export function navRequestTool(ctx: ServerContext): ToolDefinition {
         .optional()
         .describe('Activity identifier: required for choice and jump, refused for the others.'),
     },
+    output: navRequestOutput,
     handler: async (args) => {
       const request = toRequest(args.request, args.target);
       return navigate(ctx.sessions.get(args.session_id), request);

@@ -20,7 +20,14 @@ import {
   type StepRecord,
 } from '../../../session/navigation/run-steps.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ExtraContent, type ToolDefinition, type ToolResult } from '../../tool.js';
+import {
+  defineTool,
+  type ExtraContent,
+  type ToolData,
+  type ToolDefinition,
+  type ToolResult,
+} from '../../tool.js';
+import { count, deliveredSco, navOutcome, navOutcomeKind, unloadedSco } from '../output-schemas.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation, type NavigationRun } from './navigation-run.js';
@@ -28,6 +35,52 @@ import { DEFAULT_STEP_SETTLE_MS, navigationSequence, settleMsSchema } from './st
 
 /** Screenshots returned as image content (all of them are saved as artifacts). */
 const MAX_IMAGES = 20;
+
+const navigationFlowOutput = {
+  supported: z.literal(true),
+  entry_found: z.boolean(),
+  applicable: z.boolean(),
+  sn_available: z.boolean(),
+  success: z.boolean().optional().describe('Not applicable: false.'),
+  reason: z.string().optional().describe('Not applicable: SN_NOT_INITIALIZED or SINGLE_SCO.'),
+  message: z.string().optional(),
+  temporary: z.literal(true).optional().describe('workspace_path: a throwaway run, nothing saved.'),
+  session_id: z.string().optional(),
+  steps_executed: count,
+  steps_denied: count.optional(),
+  steps: z.array(
+    z.object({
+      index: count.describe('0: the launch.'),
+      step: z.string(),
+      request: z.string(),
+      success: z.boolean(),
+      outcome: navOutcomeKind,
+      reason: z.string().nullable(),
+      code: z.string().nullable(),
+      process: z.string().nullable(),
+      unloaded: unloadedSco.nullable(),
+      delivered: deliveredSco.nullable(),
+      current_activity: z.string().nullable(),
+      session_ended: z.boolean(),
+      followed_by: z.array(navOutcome).describe('Requests the delivered SCO then made itself.'),
+      settled: z.boolean(),
+      screenshot: z
+        .object({ artifact: z.string(), artifact_path: z.string(), width: z.number(), height: z.number() })
+        .nullable(),
+    }),
+  ),
+  delivered_activities: z.array(z.string()).optional(),
+  final_state: z
+    .object({
+      current_activity: z.string().nullable(),
+      suspended_activity: z.string().nullable(),
+      session_ended: z.boolean(),
+    })
+    .optional(),
+  artifacts: z.array(z.string()).describe('Screenshot paths, one per step.'),
+  images_omitted: count.optional(),
+  images_note: z.string().optional(),
+};
 
 interface StepShot {
   artifact: string;
@@ -50,13 +103,14 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
       capture_each_step: z.boolean().optional().describe('Screenshot each step (default true).'),
       settle_ms: settleMsSchema,
     },
+    output: navigationFlowOutput,
     handler: async (args) => {
       const steps = args.navigation_sequence
         ? parseNavSteps(args.navigation_sequence, 'navigation_sequence')
         : null;
       const capture = args.capture_each_step !== false;
       try {
-        return await withNavigation<ToolResult>(
+        return await withNavigation<ToolResult<ToolData<typeof navigationFlowOutput>>>(
           ctx,
           args,
           async (run) => walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS),
@@ -80,7 +134,7 @@ async function walk(
   steps: NavStep[] | null,
   capture: boolean,
   settleMs: number,
-): Promise<{ data: Record<string, unknown>; content: ExtraContent[] }> {
+): Promise<{ data: ToolData<typeof navigationFlowOutput>; content: ExtraContent[] }> {
   const { session, runtime, navigator } = run;
   const shots = new Map<number, StepShot>();
   const content: ExtraContent[] = [];
