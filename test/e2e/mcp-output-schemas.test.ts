@@ -100,10 +100,17 @@ test('session and runtime tools on the sample course', async () => {
   await call('scorm_api_call', { session_id, method: 'SetValue', args: ['cmi.location', 'p2'] });
   await call('scorm_replay_api_calls', {
     session_id,
-    calls: [{ method: 'SetValue', args: ['cmi.nope', 'x'] }, { method: 'Commit', args: [''] }],
+    calls: [
+      { method: 'SetValue', args: ['cmi.nope', 'x'] },
+      { method: 'Commit', args: [''] },
+    ],
     stop_on_error: false,
   });
-  await call('scorm_data_model_get', { session_id, include_metadata: true, elements: ['cmi.location', 'cmi.x'] });
+  await call('scorm_data_model_get', {
+    session_id,
+    include_metadata: true,
+    elements: ['cmi.location', 'cmi.x'],
+  });
   await call('scorm_get_data_model_history', { session_id });
   await call('scorm_validate_data_model_state', { session_id, expected: { 'cmi.location': 'p3' } });
   await call('scorm_capture_screenshot', { session_id });
@@ -120,11 +127,18 @@ test('session and runtime tools on the sample course', async () => {
     workspace_path: SAMPLE,
     capture_api_calls: true,
     settle_ms: 200,
-    test_scenario: { steps: [{ api: 'SetValue', args: ['cmi.location', 'x'] }, { action: 'wait', ms: 10 }] },
+    test_scenario: {
+      steps: [
+        { api: 'SetValue', args: ['cmi.location', 'x'] },
+        { action: 'wait', ms: 10 },
+      ],
+    },
   });
   const course = await call<{ session_id: string }>('scorm_open_course', { package_path: SAMPLE });
   await call('scorm_attempt_terminate', { session_id: course.session_id });
-  const reloaded = await call<{ session_id: string }>('scorm_reload_course', { session_id: course.session_id });
+  const reloaded = await call<{ session_id: string }>('scorm_reload_course', {
+    session_id: course.session_id,
+  });
   await call('scorm_close_course', { session_id: reloaded.session_id });
   await call('scorm_clear_saved_data', { package_path: SAMPLE, include_learner_state: true });
 });
@@ -163,7 +177,11 @@ test('dom and automation tools on the automation sample course', async () => {
   await call('scorm_dom_find_interactive_elements', { session_id });
   await call('scorm_get_page_state', { session_id });
   await call('scorm_dom_query', { session_id, selector: '#next' });
-  await call('scorm_dom_evaluate', { session_id, expression: '(a) => [document.title, a, undefined]', arg: 1 });
+  await call('scorm_dom_evaluate', {
+    session_id,
+    expression: '(a) => [document.title, a, undefined]',
+    arg: 1,
+  });
   await call('scorm_dom_wait_for', { session_id, condition: { selector: '#next', visible: true } });
   await call('scorm_get_current_page_context', { session_id });
   await call('scorm_get_slide_map', { session_id });
@@ -173,10 +191,19 @@ test('dom and automation tools on the automation sample course', async () => {
   const listed = await call<{ result: Array<{ id: string }> }>('scorm_automation_list_interactions', {
     session_id,
   });
+  // The sample's first question (samples/automation-course/README.md): one choice, "evaporation".
   const first = listed.result[0]!.id;
+  assert.equal(first, 'q_evaporation');
   await call('scorm_automation_get_course_structure', { session_id });
   await call('scorm_automation_get_current_slide', { session_id });
   await call('scorm_automation_get_response', { session_id, id: first });
+  await call('scorm_automation_set_response', { session_id, id: first, response: 'evaporation' });
+  await call('scorm_automation_check_answer', { session_id, id: first });
+  await call('scorm_automation_get_last_evaluation', { session_id, id: first });
+  await call('scorm_automation_check_slide_answers', { session_id });
+  await call('scorm_automation_get_trace', { session_id });
+  await call('scorm_automation_clear_trace', { session_id });
+  await call('scorm_navigate_to_slide', { session_id, slide: 1 });
   await call('scorm_assessment_interaction_trace', {
     session_id,
     actions: [{ type: 'wait', ms: 10 }],
@@ -202,5 +229,5 @@ test('every group had its representative tools checked', () => {
     const missing = names.filter((n) => !checked.has(n));
     assert.deepEqual(missing, [], `group ${group}`);
   }
-  assert.ok(checked.size >= 60, `distinct tools checked: ${checked.size}`);
+  assert.ok(checked.size >= 65, `distinct tools checked: ${checked.size}`);
 });
