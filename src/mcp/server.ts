@@ -172,9 +172,19 @@ function toListedTool(t: ToolDefinition): ListedTool {
 }
 
 function toObjectSchema(schema: z.ZodObject, io: 'input' | 'output'): ObjectSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    ...(io === 'output' ? { override: dropSafeIntegerBounds } : {}),
+  }) as Record<string, unknown>;
   delete json.$schema;
   return { ...json, type: 'object' };
+}
+
+/** `.int()` lists ±2^53-1 as bounds: noise in every count of an output schema. */
+function dropSafeIntegerBounds(ctx: { jsonSchema: { minimum?: unknown; maximum?: unknown } }): void {
+  if (ctx.jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete ctx.jsonSchema.maximum;
+  if (ctx.jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete ctx.jsonSchema.minimum;
 }
 
 type SendNotification = Parameters<Parameters<Server['setRequestHandler']>[1]>[1]['sendNotification'];

@@ -79,7 +79,10 @@ export interface TypedToolDefinition<S extends z.ZodRawShape, O extends z.ZodRaw
    */
   output: O;
   /** Throw ScormTesterError for failures; return the tool's data on success. */
-  handler: (args: z.infer<z.ZodObject<S>>, ctx: ToolContext) => Promise<ToolResult<WidenLiterals<ToolData<O>>>>;
+  handler: (
+    args: z.infer<z.ZodObject<S>>,
+    ctx: ToolContext,
+  ) => Promise<ToolResult<WidenLiterals<ToolData<O>>>>;
 }
 
 /** A tool as the registry holds it: arguments are validated against `input` before the handler runs. */

@@ -40,9 +40,16 @@ const automationCallOutput = {
   available: z.literal(true),
   method: z.string(),
   frame: z.string(),
-  result: z.unknown().describe("The method's return value (JSON), or {$type, ...} when it could not be returned whole."),
-  notices: z.array(z.string()).optional().describe('Why result is not the whole value, or that the frame navigated.'),
-  changes: changes.optional().describe('Acting methods: API calls, data-model changes, console errors, navigation.'),
+  result: z
+    .unknown()
+    .describe("The method's return value (JSON), or {$type, ...} when it could not be returned whole."),
+  notices: z
+    .array(z.string())
+    .optional()
+    .describe('Why result is not the whole value, or that the frame navigated.'),
+  changes: changes
+    .optional()
+    .describe('Acting methods: API calls, data-model changes, console errors, navigation.'),
   elapsed_ms: z.number(),
 };
 

@@ -21,10 +21,10 @@ export const count = z.number().int().min(0);
 /** Epoch milliseconds. */
 export const epochMs = z.number().describe('Epoch milliseconds.');
 
-/** An argument or return value as the course passed it; values JSON cannot carry are `{ $type, ... }`. */
+/** An argument or return value as the course passed it (open: it is the course's data). */
 export const recordedValue = z
-  .union([z.string(), z.number(), z.boolean(), z.null(), openObject({ $type: z.string() })])
-  .describe('The value as given; one JSON cannot carry is {$type, ...} (undefined, NaN, function, long string).');
+  .unknown()
+  .describe('As given; {$type, ...} where JSON cannot carry it (undefined, NaN, a function, a long string).');
 
 export const initializeState = z.enum(['none', 'initialized', 'terminated']);
 export const scormVersion = z.enum(['1.2', '2004']);
@@ -174,7 +174,7 @@ export const capture = {
 /** What an action in the SCO changed: API calls, data model, console errors, navigation, frames. */
 export const changes = z.object({
   api_calls: z.array(
-    z.object({
+    openObject({
       index: count,
       method: z.string(),
       args: z.array(recordedValue),
@@ -182,22 +182,15 @@ export const changes = z.object({
       error_code: z.string(),
     }),
   ),
-  data_model_changes: z.array(z.object({ element: z.string(), from: z.string().nullable(), to: z.string() })),
-  console_errors: z.array(
-    z.object({
-      text: z.string(),
-      source: z.enum(['console', 'pageerror']),
-      url: z.string().nullable(),
-      line: z.number().nullable(),
-    }),
+  data_model_changes: z.array(
+    openObject({ element: z.string(), from: z.string().nullable(), to: z.string() }),
   ),
-  navigation: z.array(z.object({ frame: z.string(), from: z.string(), to: z.string() })),
+  console_errors: z.array(openObject({ text: z.string(), source: z.enum(['console', 'pageerror']) })),
+  navigation: z.array(openObject({ frame: z.string(), from: z.string(), to: z.string() })),
   frames_added: z.array(z.string()),
   frames_removed: z.array(z.string()),
   waited_ms: z.number(),
-  truncated: z
-    .object({ api_calls: count.optional(), data_model_changes: count.optional(), console_errors: count.optional() })
-    .optional(),
+  truncated: z.record(z.string(), count).optional().describe('Entries left out past the caps, per list.'),
 });
 
 /** An element an action acted on (tag, id, role, name, and for fills type/value/checked). */
@@ -312,7 +305,10 @@ export const navStateOutput = {
   suspended_activity: z.string().nullable().optional(),
   session_ended: z.boolean().optional(),
   valid_requests: z
-    .record(z.string(), z.object({ valid: z.boolean(), reason: z.string().optional(), code: z.string().optional() }))
+    .record(
+      z.string(),
+      z.object({ valid: z.boolean(), reason: z.string().optional(), code: z.string().optional() }),
+    )
     .optional()
     .describe('Each LMS-side request: valid now, or why not.'),
   hidden_lms_controls: z.array(z.string()).optional(),

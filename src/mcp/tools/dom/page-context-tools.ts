@@ -28,7 +28,9 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
         total_slides: z.number().nullable(),
         section_title: z.string().nullable(),
         progress_percent: z.number().nullable(),
-        navigation_available: z.record(z.string(), z.boolean().nullable()).describe('next, previous, menu: null when unknown.'),
+        navigation_available: z
+          .record(z.string(), z.boolean().nullable())
+          .describe('next, previous, menu: null when unknown.'),
         page_title: z.string().nullable(),
         url: z.string(),
         slide_id: z.string().nullable(),

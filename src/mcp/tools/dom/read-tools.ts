@@ -44,7 +44,9 @@ const pageStateOutput = {
   interactive_elements: z.array(pageElement),
   interactive_count: count,
   focused: z.union([pageElement, z.string(), z.null()]).describe('The focused control, or a description.'),
-  dialogs: z.array(z.object({ role: z.string(), name: z.string(), ref: z.string().nullable(), text: z.string() })),
+  dialogs: z.array(
+    z.object({ role: z.string(), name: z.string(), ref: z.string().nullable(), text: z.string() }),
+  ),
   scorm: openObject({ version: z.enum(['1.2', '2004']), initialize_state: z.string() }).describe(
     'SCORM status: initialize state, lesson/completion status, location, score.',
   ),
@@ -100,7 +102,12 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
         interactive_elements: z.array(pageElement),
         counts: z.record(z.string(), count),
         frames: z.array(
-          z.object({ label: z.string(), url: z.string(), title: z.string(), element_count: count.nullable() }),
+          z.object({
+            label: z.string(),
+            url: z.string(),
+            title: z.string(),
+            element_count: count.nullable(),
+          }),
         ),
         snapshot_truncated: z.boolean(),
         elements_truncated: z.boolean(),
@@ -248,7 +255,10 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
       output: {
         success: z.literal(true),
         elapsed_ms: z.number(),
-        matched: z.object({ frame: z.string(), element: z.unknown().describe('The element matched, when a selector was given.') }),
+        matched: z.object({
+          frame: z.string(),
+          element: z.unknown().describe('The element matched, when a selector was given.'),
+        }),
         polls: count,
       },
       handler: async (args) => {

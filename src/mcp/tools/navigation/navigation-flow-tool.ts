@@ -27,7 +27,7 @@ import {
   type ToolDefinition,
   type ToolResult,
 } from '../../tool.js';
-import { count, deliveredSco, navOutcome, navOutcomeKind, unloadedSco } from '../output-schemas.js';
+import { count, navOutcome } from '../output-schemas.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation, type NavigationRun } from './navigation-run.js';
@@ -49,19 +49,9 @@ const navigationFlowOutput = {
   steps_executed: count,
   steps_denied: count.optional(),
   steps: z.array(
-    z.object({
+    navOutcome.omit({ applicable: true, sn_available: true, source: true }).extend({
       index: count.describe('0: the launch.'),
       step: z.string(),
-      request: z.string(),
-      success: z.boolean(),
-      outcome: navOutcomeKind,
-      reason: z.string().nullable(),
-      code: z.string().nullable(),
-      process: z.string().nullable(),
-      unloaded: unloadedSco.nullable(),
-      delivered: deliveredSco.nullable(),
-      current_activity: z.string().nullable(),
-      session_ended: z.boolean(),
       followed_by: z.array(navOutcome).describe('Requests the delivered SCO then made itself.'),
       settled: z.boolean(),
       screenshot: z

@@ -95,7 +95,9 @@ export const layoutAnalysisSchema = z.object({
       description: z.string(),
       fix_suggestion: z.string(),
       selector: z.string().describe('In the SCO document.'),
-      measured: z.record(z.string(), z.unknown()).describe('The element box (rect) and the measurements behind the issue.'),
+      measured: z
+        .record(z.string(), z.unknown())
+        .describe('The element box (rect) and the measurements behind the issue.'),
     }),
   ),
   issue_counts: z.record(z.string(), count),

@@ -103,7 +103,9 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
           }),
         ),
         blocked_count: count,
-        missing_files: z.array(z.string()).describe('Package files the course asked for that do not exist (404).'),
+        missing_files: z
+          .array(z.string())
+          .describe('Package files the course asked for that do not exist (404).'),
         allow_network: z.boolean(),
         allow_loopback: z.boolean(),
       },
