@@ -9,6 +9,7 @@ import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { outputCheckFromEnv } from './output-check.js';
+import { leanJsonSchema } from './lean-schema.js';
 import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
 import { VERSION } from '../core/version.js';
 
@@ -165,26 +166,16 @@ function toListedTool(t: ToolDefinition): ListedTool {
     name: t.name,
     ...(t.title ? { title: t.title } : {}),
     description: t.description,
-    inputSchema: toObjectSchema(z.object(t.input).strict(), 'input'),
-    outputSchema: toObjectSchema(z.object(t.output), 'output'),
+    inputSchema: leanJsonSchema(toObjectSchema(z.object(t.input).strict(), 'input')),
+    outputSchema: leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: true }),
     ...(t.annotations ? { annotations: { ...t.annotations, ...(t.title ? { title: t.title } : {}) } } : {}),
   };
 }
 
 function toObjectSchema(schema: z.ZodObject, io: 'input' | 'output'): ObjectSchema {
-  const json = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    ...(io === 'output' ? { override: dropSafeIntegerBounds } : {}),
-  }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
   return { ...json, type: 'object' };
-}
-
-/** `.int()` lists ±2^53-1 as bounds: noise in every count of an output schema. */
-function dropSafeIntegerBounds(ctx: { jsonSchema: { minimum?: unknown; maximum?: unknown } }): void {
-  if (ctx.jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete ctx.jsonSchema.maximum;
-  if (ctx.jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete ctx.jsonSchema.minimum;
 }
 
 type SendNotification = Parameters<Parameters<Server['setRequestHandler']>[1]>[1]['sendNotification'];
