@@ -39,11 +39,14 @@ const automationCallOutput = {
     .array(z.string())
     .optional()
     .describe('Why result is not the whole value, or that the frame navigated.'),
-  changes: changes
-    .optional()
-    .describe('Acting methods: API calls, data-model changes, console errors, navigation.'),
+  changes: changes.optional(),
   elapsed_ms: z.number(),
 };
+/** The shape listed for a method that only reads (no changes) and for one that acts (always changes). */
+function listedOutput(acts: boolean): typeof automationCallOutput {
+  const { changes: _changes, ...reads } = automationCallOutput;
+  return (acts ? { ...reads, changes } : reads) as typeof automationCallOutput;
+}
 
 /** The arguments of a call tool, each taking only the fields its method needs (see inputOf). */
 interface CallArgs {
@@ -233,7 +236,7 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
       annotations: tool.annotations,
       description: `${tool.description} Calls SCORMAutomation.${tool.method}()${tool.acts ? ' and reports what changed' : ''}.`,
       input: inputOf(tool),
-      output: automationCallOutput,
+      output: listedOutput(tool.acts),
       handler: (args: Record<string, unknown>) => {
         // The registry has validated args against inputOf(tool), a subset of CallArgs.
         const call = args as unknown as CallArgs;
