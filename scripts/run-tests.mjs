@@ -27,6 +27,8 @@ const result = spawnSync(
   ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
   {
     stdio: 'inherit',
+    // Every MCP server a test starts checks each tool result against the tool's outputSchema.
+    env: { ...process.env, SCORM_TESTER_CHECK_OUTPUT: '1' },
   },
 );
 process.exit(result.status ?? 1);

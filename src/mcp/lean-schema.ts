@@ -9,33 +9,42 @@
  */
 type Json = unknown;
 
-export function leanJsonSchema<T extends Json>(schema: T): T {
-  return lean(schema) as T;
+export interface LeanOptions {
+  /**
+   * Keep `additionalProperties: false`: an output schema promises that a result has no other field (the
+   * check that the declared shape and the data do not drift), where an input schema only repeats what the
+   * server checks anyway.
+   */
+  keepClosedObjects?: boolean;
 }
 
-function lean(node: Json): Json {
-  if (Array.isArray(node)) return node.map(lean);
+export function leanJsonSchema<T extends Json>(schema: T, options: LeanOptions = {}): T {
+  return lean(schema, options) as T;
+}
+
+function lean(node: Json, options: LeanOptions): Json {
+  if (Array.isArray(node)) return node.map((n) => lean(n, options));
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, Json> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (isNoise(key, value)) continue;
-    if (key === 'properties' || key === '$defs') out[key] = leanEach(value);
+    if (isNoise(key, value, options)) continue;
+    if (key === 'properties' || key === '$defs') out[key] = leanEach(value, options);
     // enum, const and default hold data, not schema: kept as they are.
-    else out[key] = key === 'enum' || key === 'const' || key === 'default' ? value : lean(value);
+    else out[key] = key === 'enum' || key === 'const' || key === 'default' ? value : lean(value, options);
   }
   return out;
 }
 
 /** A map from names (a property called "maximum" is no bound) to schemas. */
-function leanEach(map: Json): Json {
+function leanEach(map: Json, options: LeanOptions): Json {
   if (!map || typeof map !== 'object' || Array.isArray(map)) return map;
-  return Object.fromEntries(Object.entries(map).map(([name, schema]) => [name, lean(schema)]));
+  return Object.fromEntries(Object.entries(map).map(([name, schema]) => [name, lean(schema, options)]));
 }
 
-function isNoise(key: string, value: Json): boolean {
+function isNoise(key: string, value: Json, options: LeanOptions): boolean {
   switch (key) {
     case 'additionalProperties':
-      return value === false || isEmptyObject(value);
+      return (value === false && !options.keepClosedObjects) || isEmptyObject(value);
     case 'minLength':
     case 'maxLength':
       return typeof value === 'number';

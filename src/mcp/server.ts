@@ -9,6 +9,7 @@ import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { isCancelled, untilCancelled } from '../core/progress.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { outputCheckFromEnv } from './output-check.js';
 import { leanJsonSchema } from './lean-schema.js';
 import { BrowserConsoleLog } from './logging/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
@@ -51,6 +52,8 @@ export function createMcpServer(options: ServerOptions): Server {
   // Built on the first tools/list, not at start: converting every schema costs ~35 ms the initialize
   // reply does not need.
   let listed: ListedTool[] | null = null;
+  const listedTools = (): ListedTool[] => (listed ??= options.tools.map(toListedTool));
+  const checkOutput = outputCheckFromEnv((name) => listedTools().find((t) => t.name === name)?.outputSchema);
 
   const server = new Server(
     { name: 'scorm-tester', version: VERSION },
@@ -60,8 +63,7 @@ export function createMcpServer(options: ServerOptions): Server {
   serveResources(server, resources, toJsonRpcError);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    listed ??= options.tools.map(toListedTool);
-    return { tools: listed };
+    return { tools: listedTools() };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -109,6 +111,14 @@ export function createMcpServer(options: ServerOptions): Server {
         ),
       );
       const data = (result.data ?? {}) as Record<string, unknown>;
+      const mismatch = checkOutput?.(name, data);
+      if (mismatch) {
+        throw new JsonRpcError(
+          TOOL_ERROR,
+          `Internal error: the result of ${name} does not match its outputSchema (${mismatch}). This is a bug in scorm-tester: the tool's output shape and its data disagree.`,
+          { error_code: 'INTERNAL_ERROR' },
+        );
+      }
       logger.info('MCP_TOOLS_RESULT', {
         id,
         method: 'tools/call',
@@ -183,7 +193,7 @@ interface ListedTool {
   title?: string;
   description: string;
   inputSchema: ObjectSchema;
-  outputSchema?: ObjectSchema;
+  outputSchema: ObjectSchema;
   annotations?: ToolDefinition['annotations'] & { title?: string };
 }
 
@@ -193,7 +203,7 @@ function toListedTool(t: ToolDefinition): ListedTool {
     ...(t.title ? { title: t.title } : {}),
     description: t.description,
     inputSchema: leanJsonSchema(toObjectSchema(z.object(t.input).strict(), 'input')),
-    ...(t.output ? { outputSchema: toObjectSchema(z.object(t.output), 'output') } : {}),
+    outputSchema: leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: true }),
     ...(t.annotations ? { annotations: { ...t.annotations, ...(t.title ? { title: t.title } : {}) } } : {}),
   };
 }

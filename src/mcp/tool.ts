@@ -69,7 +69,28 @@ export interface ToolContext {
   progress: (update: ProgressUpdate) => void;
 }
 
-export interface TypedToolDefinition<S extends z.ZodRawShape> {
+/** The data a tool returns as its output shape declares it: the result's structuredContent. */
+export type ToolData<O extends z.ZodRawShape> = z.input<z.ZodObject<O>>;
+
+/**
+ * T with literal types widened to their primitives ("none" | "initialized" -> string, true -> boolean)
+ * and arrays accepting readonly ones. tsc loses the literal types of a handler's returned object while it
+ * infers the tool's output shape from the same defineTool call, so the handler is checked against this:
+ * fields, nullability and kinds at compile time; enum and literal values at run time (the listed schema).
+ */
+export type WidenLiterals<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly (infer E)[]
+        ? readonly WidenLiterals<E>[]
+        : T extends object
+          ? { [K in keyof T]: WidenLiterals<T[K]> }
+          : T;
+
+export interface TypedToolDefinition<S extends z.ZodRawShape, O extends z.ZodRawShape> {
   name: string;
   group: ToolGroup;
   /** Human title shown by clients (e.g. "Take screenshot"). */
@@ -79,21 +100,30 @@ export interface TypedToolDefinition<S extends z.ZodRawShape> {
   /** Short (< 600 chars), key point first. */
   description: string;
   input: S;
-  /** The shape of the result's data (structuredContent), listed as the tool's outputSchema. */
-  output?: z.ZodRawShape;
+  /**
+   * The shape of the result's data (structuredContent), listed as the tool's outputSchema. tsc checks the
+   * handler's data against it (see WidenLiterals); fields it does not declare and enum values are checked
+   * at run time against the listed schema (SCORM_TESTER_CHECK_OUTPUT=1, on in the tests).
+   */
+  output: O;
   /** Throw ScormTesterError for failures; return the tool's data on success. */
-  handler: (args: z.infer<z.ZodObject<S>>, ctx: ToolContext) => Promise<ToolResult>;
+  handler: (
+    args: z.infer<z.ZodObject<S>>,
+    ctx: ToolContext,
+  ) => Promise<ToolResult<WidenLiterals<ToolData<O>>>>;
 }
 
 /** A tool as the registry holds it: arguments are validated against `input` before the handler runs. */
-export interface ToolDefinition extends Omit<TypedToolDefinition<z.ZodRawShape>, 'handler'> {
+export interface ToolDefinition extends Omit<TypedToolDefinition<z.ZodRawShape, z.ZodRawShape>, 'handler'> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- erased here; defineTool keeps it typed
   handler: (args: any, ctx: ToolContext) => Promise<ToolResult>;
 }
 
-/** Keeps the handler's argument type tied to its schema, then erases it for the registry. */
-export function defineTool<S extends z.ZodRawShape>(def: TypedToolDefinition<S>): ToolDefinition {
-  return def as ToolDefinition;
+/** Keeps the handler's argument and data types tied to the tool's schemas, then erases them for the registry. */
+export function defineTool<S extends z.ZodRawShape, O extends z.ZodRawShape>(
+  def: TypedToolDefinition<S, O>,
+): ToolDefinition {
+  return def as unknown as ToolDefinition;
 }
 
 export interface ArgIssue {

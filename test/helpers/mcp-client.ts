@@ -31,6 +31,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       SCORM_TESTER_DATA_DIR: dataDir,
       SCORM_TESTER_SESSIONS_DIR: tempDir('scorm-tester-sessions-'),
       SCORM_TESTER_OUTPUT_DIR: outputDir,
+      // Each tool result is checked against the tool's outputSchema (see src/mcp/output-check.ts).
+      SCORM_TESTER_CHECK_OUTPUT: '1',
       ...env,
     },
     stderr: 'pipe',

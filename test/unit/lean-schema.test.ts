@@ -49,3 +49,17 @@ test('the checks stay strict: what the listed schema no longer says is still ref
     assert.equal(parse(bad).ok, false, JSON.stringify(bad).slice(0, 60));
   }
 });
+
+test('an output schema keeps its closed objects (no undeclared field) and drops the rest of the noise', () => {
+  const output = z.object({
+    count: z.number().int().min(0),
+    item: z.object({ id: z.string() }),
+    open: z.looseObject({ id: z.string() }),
+  });
+  const json = z.toJSONSchema(output, { io: 'output' });
+  const lean = leanJsonSchema(json, { keepClosedObjects: true }) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  assert.equal(lean.additionalProperties, false);
+  assert.equal(lean.properties.item.additionalProperties, false);
+  assert.equal(lean.properties.open.additionalProperties, undefined);
+  assert.deepEqual(lean.properties.count, { type: 'integer', minimum: 0 });
+});

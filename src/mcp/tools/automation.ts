@@ -12,7 +12,8 @@ import {
 import { observeChanges, type ChangeObserver } from '../../dom/changes.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ServerContext } from '../context.js';
-import { defineTool, READ_ONLY, type ToolAnnotations, type ToolDefinition } from '../tool.js';
+import { defineTool, READ_ONLY, type ToolAnnotations, type ToolData, type ToolDefinition } from '../tool.js';
+import { changes } from './output-schemas.js';
 import { sessionId } from './shared-schemas.js';
 
 const timeoutMs = z
@@ -25,6 +26,27 @@ const timeoutMs = z
 const id = z.string().min(1).max(500).describe('From scorm_automation_list_interactions.');
 const slideId = z.string().min(1).max(500);
 const response = z.unknown().describe('Canonical shape (JSON); null clears.');
+
+/** What every call tool returns: the method's result, and for acting methods what it changed. */
+const automationCallOutput = {
+  available: z.literal(true),
+  method: z.string(),
+  frame: z.string(),
+  result: z
+    .unknown()
+    .describe("The method's return value (JSON), or {$type, ...} when it could not be returned whole."),
+  notices: z
+    .array(z.string())
+    .optional()
+    .describe('Why result is not the whole value, or that the frame navigated.'),
+  changes: changes.optional(),
+  elapsed_ms: z.number(),
+};
+/** The shape listed for a method that only reads (no changes) and for one that acts (always changes). */
+function listedOutput(acts: boolean): typeof automationCallOutput {
+  const { changes: _changes, ...reads } = automationCallOutput;
+  return (acts ? { ...reads, changes } : reads) as typeof automationCallOutput;
+}
 
 /** The arguments of a call tool, each taking only the fields its method needs (see inputOf). */
 interface CallArgs {
@@ -188,6 +210,17 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
     description:
       'Whether the course exposes window.SCORMAutomation, in which frame, its version and methods; available:false (never an error) means use the DOM tools.',
     input: { session_id: sessionId },
+    output: {
+      available: z.boolean(),
+      frame: z.string().nullable().describe('The frame that has window.SCORMAutomation.'),
+      version: z.string().nullable(),
+      methods: z.array(z.string()),
+      missing_methods: z.array(z.string()),
+      frames_searched: z.array(z.string()),
+      frames_unresponsive: z.array(z.string()).optional(),
+      problems: z.array(z.string()).optional(),
+      hint: z.string().optional().describe('When unavailable: what to use instead.'),
+    },
     handler: async (args) => {
       const found = await automationAvailable(sessions.get(args.session_id).requireRuntime());
       const hint =
@@ -203,6 +236,7 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
       annotations: tool.annotations,
       description: `${tool.description} Calls SCORMAutomation.${tool.method}()${tool.acts ? ' and reports what changed' : ''}.`,
       input: inputOf(tool),
+      output: listedOutput(tool.acts),
       handler: (args: Record<string, unknown>) => {
         // The registry has validated args against inputOf(tool), a subset of CallArgs.
         const call = args as unknown as CallArgs;
@@ -249,7 +283,7 @@ async function runCall(
   runtime: CourseRuntime,
   tool: CallTool,
   args: CallArgs,
-): Promise<{ data: Record<string, unknown> }> {
+): Promise<{ data: ToolData<typeof automationCallOutput> }> {
   const callArgs = methodArgs(tool, args);
   const observer = tool.acts ? await observeChanges(runtime) : null;
   let call: AutomationCallResult;

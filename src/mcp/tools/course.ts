@@ -6,11 +6,30 @@ import { openPackage } from '../../package/open-package.js';
 import { LearnerStateStore } from '../../session/navigation/learner-state.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolContext, type ToolDefinition } from '../tool.js';
+import { defineTool, type ToolContext, type ToolData, type ToolDefinition } from '../tool.js';
+import { scormVersion, viewport } from './output-schemas.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
-import { closeSessionHandler } from './session.js';
+import { closeSessionHandler, sessionCloseOutput } from './session.js';
 
-function openedData(session: Session): Record<string, unknown> {
+/** A course opened and launched: its session, runtime, SCO and whether saved state was resumed. */
+const courseOpenedOutput = {
+  session_id: z.string(),
+  runtime_id: z.string(),
+  course_id: z.string(),
+  scorm_version: scormVersion,
+  launch_url: z.string().nullable(),
+  sco_id: z.string().nullable(),
+  resumed: z.boolean(),
+  entry: z.enum(['resume', 'ab-initio']),
+  fresh_start_reason: z
+    .enum(['new_attempt', 'no_saved_state', 'exit_not_suspend', 'no_location', 'scorm_version_changed'])
+    .optional(),
+  saved_state_path: z.string().nullable(),
+  workspace_path: z.string(),
+  viewport,
+};
+
+function openedData(session: Session): ToolData<typeof courseOpenedOutput> {
   const runtime = session.requireRuntime();
   const resume = session.resume;
   return {
@@ -76,6 +95,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
         new_attempt: z.boolean().optional(),
         item_id: z.string().min(1).optional().describe('Default: the first SCO.'),
       },
+      output: courseOpenedOutput,
       handler: async (args, call) => ({ data: openedData(await openCourse(args, call)) }),
     }),
     defineTool({
@@ -86,6 +106,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Close a course like a learner: the SCO unloads, cmi.exit becomes "suspend" if the course left it empty, the attempt ends and its data model is saved for the next launch; the session ends. success=false with save_error when state could not be saved.',
       input: { session_id: sessionId },
+      output: sessionCloseOutput,
       handler: closeSessionHandler(sessions),
     }),
     defineTool({
@@ -105,6 +126,11 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
         package_path: packagePath.optional().describe('Default: the package of the closed session.'),
         force_new: z.boolean().optional(),
         viewport: viewportSchema.optional(),
+      },
+      output: {
+        ...courseOpenedOutput,
+        previous_session_id: z.string(),
+        previous_saved_state_path: z.string().nullable(),
       },
       handler: async (args, call) => {
         const old = sessions.get(args.session_id);
@@ -145,6 +171,16 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       input: {
         package_path: packagePath,
         include_learner_state: z.boolean().optional(),
+      },
+      output: {
+        success: z.boolean(),
+        course_id: z.string(),
+        path: z.string().describe("The course's saved-state file."),
+        deleted: z.boolean().describe('false: there was nothing saved.'),
+        learner_state: z
+          .object({ path: z.string(), deleted: z.boolean() })
+          .optional()
+          .describe("With include_learner_state: the learner's file."),
       },
       handler: async (args) => {
         const pkg = await openPackage(args.package_path);

@@ -24,7 +24,19 @@ import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
 import { runScenario, type ScenarioReport } from '../../dom/scenario/run.js';
 import { testScenarioSchema } from '../../dom/scenario/schema.js';
-import { defineTool, type ExtraContent, type ToolDefinition } from '../tool.js';
+import { defineTool, type ExtraContent, type ToolData, type ToolDefinition } from '../tool.js';
+import {
+  anomaly,
+  apiCall,
+  callMetrics as callMetricsSchema,
+  consoleErrorView,
+  count,
+  epochMs,
+  initializeState,
+  openObject,
+  recordedValue,
+  scormVersion,
+} from './output-schemas.js';
 import { prepareScenario, registryInvoker } from './runtime/scenario-steps.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 
@@ -32,6 +44,39 @@ const DEFAULT_MAX_CALLS = 1_000;
 const MAX_CONSOLE_ERRORS = 50;
 
 const CANONICAL: readonly string[] = CANONICAL_METHODS;
+
+const debugCallsOutput = {
+  supported: z.literal(true),
+  entry_found: z.boolean(),
+  mode: z.enum(['session', 'run']).describe('session: the open runtime so far; run: a run of the course.'),
+  session_id: z.string().nullable(),
+  scorm_version: scormVersion,
+  launch_url: z.string().nullable(),
+  sco_id: z.string().nullable(),
+  initialize_state: initializeState,
+  calls: z.array(apiCall),
+  calls_listed: count,
+  calls_truncated: z.boolean(),
+  metrics: callMetricsSchema,
+  unrecorded_calls: count.optional(),
+  console_errors: z.array(consoleErrorView),
+  settled: z.boolean().optional(),
+  anomalies: z.array(anomaly).optional(),
+  anomaly_counts: z.object({ error: count, warning: count, info: count }).optional(),
+  data_model: z.record(z.string(), recordedValue).nullable().optional(),
+  data_changes: z
+    .array(
+      z.object({
+        element: z.string(),
+        previous_value: z.string().nullable(),
+        new_value: z.string(),
+        source: z.enum(['api:SetValue', 'internal']),
+        timestamp: epochMs,
+        sco_id: z.string(),
+      }),
+    )
+    .optional(),
+};
 
 /** Accepts either version's names and snake_case ("get_value", "LMSFinish", "commit"). */
 export function normalizeMethodFilter(names: readonly string[]): Set<string> {
@@ -171,6 +216,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
         settle_ms: settleMs,
         max_calls: z.number().int().min(0).max(100_000).optional().describe(`Default ${DEFAULT_MAX_CALLS}.`),
       },
+      output: debugCallsOutput,
       handler: async (args, call) => {
         try {
           const methods = args.filter_methods;
@@ -185,10 +231,10 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
               dataModel: Record<string, string> | null;
               settled: boolean | null;
             },
-          ): Record<string, unknown> => {
+          ): ToolData<typeof debugCallsOutput> => {
             const calls = runtime.calls;
             const listed = filtered(calls, methods);
-            const data: Record<string, unknown> = {
+            const data: ToolData<typeof debugCallsOutput> = {
               supported: true,
               entry_found: true,
               mode,
@@ -281,6 +327,58 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
         capture_api_calls: z.boolean().optional().describe('List every call (default false).'),
         test_scenario: testScenarioSchema.optional(),
         settle_ms: settleMs,
+      },
+      output: {
+        api_test_results: z.object({
+          initialize_success: z.boolean(),
+          data_model_state: z.record(z.string(), recordedValue).nullable().describe('The final data model.'),
+          api_calls_captured: z
+            .array(
+              z.object({
+                method: z.string(),
+                parameters: z.array(recordedValue),
+                result: recordedValue,
+                error_code: z.string(),
+                timestamp: epochMs,
+                source: z.enum(['sco', 'tool']),
+              }),
+            )
+            .optional()
+            .describe('With capture_api_calls.'),
+        }),
+        manifest_ok: z.boolean(),
+        scorm_version: scormVersion,
+        launch_url: z.string().nullable(),
+        sco_id: z.string().nullable(),
+        scenario_ack: z.boolean(),
+        scenario: z
+          .object({
+            steps_total: count,
+            steps_run: count,
+            steps_passed: count,
+            failed_at_index: count.optional(),
+            stop_on_failure: z.boolean(),
+            stopped: z.string().optional(),
+            results: z.array(
+              openObject({
+                index: count,
+                step: z.unknown(),
+                tool: z.string().optional(),
+                ok: z.boolean(),
+                result: z.unknown().optional().describe("The step tool's data."),
+                error: openObject({ code: z.string(), message: z.string() }).optional(),
+                duration_ms: z.number(),
+              }),
+            ),
+          })
+          .optional()
+          .describe('With test_scenario: each step with its result or error and what it changed.'),
+        final_state: initializeState,
+        settled: z.boolean(),
+        metrics: callMetricsSchema,
+        anomalies: z.array(anomaly),
+        detected_issues: z.array(z.string()),
+        console_errors: z.array(consoleErrorView),
       },
       handler: async (args, toolCtx) => {
         const scenario = args.test_scenario && prepareScenario(ctx.tools, args.test_scenario);

@@ -1,8 +1,9 @@
 /** Session lifecycle tools: a session binds one package, its workspace, events and artifacts. */
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition, type ToolResult } from '../tool.js';
+import { defineTool, READ_ONLY, type ToolData, type ToolDefinition, type ToolResult } from '../tool.js';
 import type { SessionManager } from '../../session/session-manager.js';
+import { count, epochMs, runtimeClose, scormVersion, sessionEvent } from './output-schemas.js';
 import { packagePath, sessionId } from './shared-schemas.js';
 
 export function sessionTools(ctx: ServerContext): ToolDefinition[] {
@@ -38,6 +39,14 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
           .describe('Idle timeout (default 30 min).'),
         new_attempt: z.boolean().optional().describe('Ignore saved learner state (default false).'),
       },
+      output: {
+        session_id: z.string(),
+        workspace_path: z.string(),
+        package_root: z.string(),
+        scorm_version: scormVersion.nullable(),
+        course_id: z.string(),
+        artifacts_manifest_path: z.string(),
+      },
       handler: async (args) => {
         const session = await sessions.open({
           packagePath: args.package_path,
@@ -65,6 +74,15 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       annotations: READ_ONLY,
       description: "A session's state, timestamps, artifact count and whether a runtime is open.",
       input: { session_id: sessionId },
+      output: {
+        state: z.enum(['opening', 'ready', 'running', 'closing', 'closed']),
+        started_at: epochMs,
+        last_activity_at: epochMs,
+        artifacts_count: count,
+        runtime_open: z.boolean(),
+        course_id: z.string(),
+        workspace_path: z.string(),
+      },
       handler: async (args) => {
         const s = sessions.get(args.session_id);
         return {
@@ -92,6 +110,11 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
         since_event_id: z.number().int().min(0).optional(),
         max_events: z.number().int().min(1).max(5000).optional(),
       },
+      output: {
+        events: z.array(sessionEvent),
+        latest_event_id: count.describe('Pass as since_event_id to continue.'),
+        dropped_before: count.describe('Events dropped from the front of the log (it keeps 5000).'),
+      },
       handler: async (args) => ({
         data: sessions.get(args.session_id).events.since(args.since_event_id ?? 0, args.max_events ?? 200),
       }),
@@ -104,15 +127,23 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'End a session as scorm_close_course does (the SCO unloads, learner state is saved) and free its browser context; artifacts stay. success=false with save_error when state could not be saved.',
       input: { session_id: sessionId },
+      output: sessionCloseOutput,
       handler: closeSessionHandler(sessions),
     }),
   ];
 }
 
+/** What scorm_session_close and scorm_close_course return. */
+export const sessionCloseOutput = {
+  ...runtimeClose,
+  session_closed: z.literal(true),
+  artifacts_manifest_path: z.string(),
+};
+
 /** Closing a session and closing a course are one operation (the persistence flow's close). */
 export function closeSessionHandler(
   sessions: SessionManager,
-): (args: { session_id: string }) => Promise<ToolResult> {
+): (args: { session_id: string }) => Promise<ToolResult<ToolData<typeof sessionCloseOutput>>> {
   return async (args) => {
     const result = await sessions.close(args.session_id);
     // The session is closed either way; success says whether the learner state that existed was saved.

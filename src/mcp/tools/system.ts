@@ -4,6 +4,7 @@ import type { BrowserConsoleLog } from '../logging/browser-console.js';
 import { LOG_SOURCES, mergedLogs } from '../logging/merged-logs.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../tool.js';
 import { sessionId } from './shared-schemas.js';
+import { count, epochMs, openObject } from './output-schemas.js';
 
 export function systemTools(logger: Logger, browserConsole?: BrowserConsoleLog): ToolDefinition[] {
   return [
@@ -27,6 +28,13 @@ export function systemTools(logger: Logger, browserConsole?: BrowserConsoleLog):
         sources: z.array(z.enum(LOG_SOURCES)).optional(),
         session_id: sessionId.optional(),
       },
+      output: {
+        entries: z
+          .array(openObject({ ts: epochMs, level: z.enum(LOG_LEVELS), msg: z.string() }))
+          .describe('Log entries, oldest first, each with its own fields (id, tool, session, ...).'),
+        count,
+        log_dir: z.string(),
+      },
       handler: async (args) => {
         const entries = mergedLogs(logger, browserConsole, args.tail ?? 200, {
           levels: args.levels,
@@ -49,6 +57,7 @@ export function systemTools(logger: Logger, browserConsole?: BrowserConsoleLog):
       },
       description: 'Set the server log level; returns the previous and the new one.',
       input: { level: z.enum(LOG_LEVELS) },
+      output: { success: z.boolean(), previous: z.enum(LOG_LEVELS), level: z.enum(LOG_LEVELS) },
       handler: async (args) => {
         const previous = logger.getLevel();
         logger.setLevel(args.level);

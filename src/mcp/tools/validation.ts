@@ -15,6 +15,15 @@ import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
 import { packagePath, sessionId } from './shared-schemas.js';
 import { defineTool, READ_ONLY, type ToolContext, type ToolDefinition } from '../tool.js';
+import {
+  accessibilityReport,
+  artifact,
+  count,
+  finding,
+  lintIssue,
+  openObject,
+  validationJson,
+} from './output-schemas.js';
 
 const workspacePath = packagePath;
 const validationLevel = z
@@ -27,7 +36,16 @@ function findingText(f: Finding): string {
   return `${where} [${f.rule}] ${f.message}`;
 }
 
-function issue(f: Finding): Record<string, unknown> {
+/** One check category of scorm_validate_workspace. */
+const categoryResult = openObject({
+  valid: z.boolean(),
+  errors: z.array(z.string()),
+  warnings: z.array(z.string()),
+  scanned_files: z.array(z.string()).optional().describe('api_usage only.'),
+  issues: z.array(lintIssue).optional().describe('api_usage only.'),
+});
+
+function issue(f: Finding): z.input<typeof lintIssue> {
   return {
     file: f.file,
     line: f.line,
@@ -100,12 +118,22 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Limit to these categories (default all).'),
       },
+      output: {
+        success: z.boolean().describe('No error-severity finding.'),
+        scorm_version: z.string().nullable(),
+        validation_results: z
+          .record(z.string(), categoryResult)
+          .describe('Per check category asked for (manifest, api_usage, sequencing, ...).'),
+        compliance_score: z.number().min(0).max(100),
+        actionable_fixes: z.array(z.string()),
+        findings: z.array(finding),
+      },
       handler: async (args, call) =>
         withValidation(args.workspace_path, { level: args.validation_level ?? 'strict' }, call, (v) => {
           const wanted = findingCategoriesFor(args.check_categories ?? CHECK_CATEGORIES);
           const findings = v.findings.filter((f) => wanted.has(f.category));
           const json = toValidationJson({ ...v, findings });
-          const results: Record<string, unknown> = {};
+          const results: Record<string, z.input<typeof categoryResult>> = {};
           for (const check of args.check_categories ?? CHECK_CATEGORIES) {
             const mine = findings.filter((f) => findingCategoriesFor([check]).has(f.category));
             results[check] = {
@@ -141,6 +169,13 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Expected version; a mismatch with the manifest is reported.'),
         strict_mode: z.boolean().optional().describe('true = pedantic rules too (default strict).'),
+      },
+      output: {
+        valid: z.boolean(),
+        scorm_version: z.string().nullable(),
+        errors: z.array(z.string()).describe('"file:line:column [rule] message".'),
+        warnings: z.array(z.string()),
+        findings: z.array(finding),
       },
       handler: async (args, call) =>
         withValidation(
@@ -183,6 +218,12 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Override the version detected from the manifest.'),
       },
+      output: {
+        scorm_version: z.string().nullable(),
+        scanned_files: z.array(z.string()),
+        issues: z.array(lintIssue),
+        error_count: count,
+      },
       handler: async (args, call) =>
         withValidation(
           args.workspace_path,
@@ -214,6 +255,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Static checks of SCORM 2004 sequencing: unresolved IDRefs and objective targets, dead or conflicting rules, undeliverable activities, forwardOnly vs previous, inconsistent rollup.',
       input: { workspace_path: workspacePath, validation_level: validationLevel },
+      output: { valid: z.boolean(), scorm_version: z.string().nullable(), issues: z.array(lintIssue) },
       handler: async (args, call) =>
         withValidation(
           args.workspace_path,
@@ -249,6 +291,16 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Accepted for compatibility; all categories always run.'),
         fix_issues: z.boolean().optional(),
+      },
+      output: {
+        compliant: z.boolean(),
+        scorm_version: z.string().nullable(),
+        compliance_score: z.number().min(0).max(100),
+        errors: z.array(finding),
+        warnings: z.array(finding),
+        suggestions: z.array(finding),
+        fixed_issues: z.array(z.never()).describe('Always empty: the course is never changed.'),
+        validation_report: z.string().describe('Path of the HTML report.'),
       },
       handler: async (args, call) => {
         if (args.fix_issues) {
@@ -305,6 +357,13 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .describe(
             'HTML file name, relative to the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our own reports.',
           ),
+      },
+      output: {
+        ...validationJson,
+        accessibility: accessibilityReport,
+        report_path: z.string().nullable().describe('The HTML report; null with format "json".'),
+        artifact: artifact.optional().describe('With session_id: the report as listed in artifacts.json.'),
+        artifacts_manifest_path: z.string().optional(),
       },
       handler: async (args, call) => {
         if (args.format === 'json' && args.output_path !== undefined) {

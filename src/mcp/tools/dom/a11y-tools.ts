@@ -4,6 +4,7 @@ import { auditAccessibility, AUDIT_DEFAULTS, type AuditOptions } from '../../../
 import { A11Y_LEVELS } from '../../../dom/a11y/levels.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import { a11yAudit } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 
 export const a11yLevelSchema = z.enum(A11Y_LEVELS).describe('Default AA; each level includes those below.');
@@ -39,6 +40,7 @@ export function a11yTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('For the whole audit (default 30000).'),
       },
+      output: a11yAudit,
       handler: async (args, call) => {
         const runtime = ctx.sessions.get(args.session_id).requireRuntime();
         const options: AuditOptions = {

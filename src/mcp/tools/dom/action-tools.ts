@@ -15,7 +15,8 @@ import type { TargetSpec } from '../../../dom/target.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
-import { captureToArtifact } from '../runtime/capture.js';
+import { captureToArtifact, type CaptureData } from '../runtime/capture.js';
+import { actedElement, activation, capture, changes, count, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { checkBatchField, interactionFields } from './interaction-fields.js';
 
@@ -75,6 +76,24 @@ export const batchFieldSchema = z
   .strict()
   .superRefine(checkBatchField);
 
+/** The screenshot taken after the action when asked (the PNG itself is image content). */
+const screenshotOutput = z.object(capture).optional().describe('With screenshot: true.');
+
+/** What a learner action returns: the element, its frame, how the input reached it, what changed. */
+const actionOutput = {
+  success: z.literal(true),
+  element: actedElement,
+  frame: z.string().describe('e.g. "sco > iframe#content".'),
+  target_by: z.enum(['selector', 'ref']),
+  activation,
+  activated_element: z
+    .object({ description: z.string(), selector: z.string() })
+    .optional()
+    .describe('visible_element_at_position: what received the click.'),
+  changes,
+  screenshot: screenshotOutput,
+};
+
 /** The paths a batch field can take, first claim wins: fields naming an interaction, then the DOM. */
 export const batchFieldPaths: FieldPath[] = [automationFieldPath, domFieldPath];
 
@@ -82,11 +101,11 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
 
   /** Runs an action on the session's runtime; adds a screenshot (artifact + image content) when asked. */
-  const act = async (
+  const act = async <T extends object>(
     args: { session_id: string; screenshot?: boolean | undefined },
     tool: string,
-    run: (runtime: CourseRuntime) => Promise<object>,
-  ): Promise<ToolResult> => {
+    run: (runtime: CourseRuntime) => Promise<T>,
+  ): Promise<ToolResult<T & { screenshot?: CaptureData }>> => {
     const session = sessions.get(args.session_id);
     const data = { ...(await run(session.requireRuntime())) };
     if (!args.screenshot) return { data };
@@ -119,6 +138,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
           .optional(),
         screenshot,
       },
+      output: actionOutput,
       handler: async (args, call) => {
         const o = args.options ?? {};
         return act(args, 'scorm_dom_click', (runtime) =>
@@ -156,6 +176,13 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
           .strict()
           .optional(),
         screenshot,
+      },
+      output: {
+        ...actionOutput,
+        state_unchanged: z
+          .boolean()
+          .optional()
+          .describe('The control already had this value: nothing was typed or clicked.'),
       },
       handler: async (args, call) => {
         const o = args.options ?? {};
@@ -195,6 +222,12 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
           .optional(),
         screenshot,
       },
+      output: {
+        ...actionOutput,
+        characters_typed: count,
+        keys_pressed: z.array(z.string()),
+        target_by: z.enum(['selector', 'ref', 'focus']),
+      },
       handler: async (args, call) => {
         const o = args.options ?? {};
         return act(args, 'scorm_keyboard_type', (runtime) =>
@@ -225,6 +258,30 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         stop_on_error: z.boolean().optional(),
         settle_ms: waitOptions.settle_ms,
         screenshot,
+      },
+      output: {
+        total_fields: count,
+        successful: count,
+        failed: count,
+        skipped: count.describe('Not attempted: stop_on_error stopped the batch.'),
+        results: z.array(
+          openObject({
+            index: count,
+            target: z.string(),
+            path: z.string().describe('dom or automation.'),
+            success: z.boolean(),
+            element: z.unknown().optional(),
+            frame: z.string().optional(),
+            activation: z.string().optional(),
+            changes: changes.optional(),
+            error: openObject({ error_code: z.string(), message: z.string() }).optional(),
+          }),
+        ),
+        errors: z
+          .array(z.object({ index: count, target: z.string(), error_code: z.string(), message: z.string() }))
+          .optional(),
+        changes,
+        screenshot: screenshotOutput,
       },
       handler: async (args, call) =>
         act(args, 'scorm_dom_fill_form_batch', (runtime) =>

@@ -5,7 +5,13 @@ import { currentPageContext } from '../../../dom/players/page-context.js';
 import { slideMap } from '../../../dom/players/slide-map.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import { apiCall, count, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+
+const playerInfo = z
+  .record(z.string(), z.unknown())
+  .describe('The player recognised (name, version) and the evidence for it.');
+const slideRef = openObject({ index: z.number(), id: z.string().optional(), title: z.string().optional() });
 
 export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -18,6 +24,27 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Where the learner is: the recognised player (Storyline, Rise, Captivate, iSpring, Adapt, Lectora, SCORMAutomation, page indicators), page type, slide number and total, section, progress; unknown values are null and listed.',
       input: { session_id: sessionId },
+      output: {
+        page_type: z.string(),
+        slide_number: z.number().nullable(),
+        total_slides: z.number().nullable(),
+        section_title: z.string().nullable(),
+        progress_percent: z.number().nullable(),
+        navigation_available: z
+          .record(z.string(), z.boolean().nullable())
+          .describe('next, previous, menu: null when unknown.'),
+        page_title: z.string().nullable(),
+        url: z.string(),
+        slide_id: z.string().nullable(),
+        player: playerInfo,
+        frame: z.string(),
+        sources: z.record(z.string(), z.string()).describe('Where each known field came from.'),
+        navigation_controls: z
+          .record(z.string(), openObject({ selector: z.string() }).nullable())
+          .describe('The next/previous/menu controls found, with selectors for scorm_dom_click.'),
+        unknown_fields: z.array(z.string()),
+        notes: z.array(z.string()),
+      },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         return { data: await currentPageContext(runtime) };
@@ -31,6 +58,24 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'The slides the player lists (index, id, title, current), or supported:false with the reason.',
       input: { session_id: sessionId },
+      output: {
+        supported: z.boolean(),
+        slides: z.array(
+          openObject({
+            index: z.number().describe('1-based.'),
+            id: z.string().optional(),
+            title: z.string().optional(),
+            current: z.boolean(),
+          }),
+        ),
+        total: count,
+        source: z.string().nullable(),
+        current_index: z.number().nullable(),
+        reason: z.string().optional().describe('Why no slides are listed.'),
+        player: playerInfo,
+        frame: z.string(),
+        notes: z.array(z.string()),
+      },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         return { data: await slideMap(runtime) };
@@ -55,6 +100,18 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
           .max(60_000)
           .optional()
           .describe(`Default ${DEFAULT_NAVIGATE_TIMEOUT_MS}.`),
+      },
+      output: {
+        navigated: z.boolean(),
+        from: slideRef.nullable(),
+        to: slideRef,
+        method: z.string(),
+        api_calls: z.array(apiCall),
+        elapsed_ms: z.number(),
+        player: playerInfo,
+        frame: z.string(),
+        reason: z.string().optional(),
+        notes: z.array(z.string()),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

@@ -11,7 +11,8 @@ import { buildInteractiveElements } from '../../../dom/snapshot/interactive.js';
 import { readPageState } from '../../../dom/snapshot/page-state.js';
 import { readPage } from '../../../dom/snapshot/read-page.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolData, type ToolDefinition } from '../../tool.js';
+import { count, frameInfo, openObject, pageElement } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { frameSchema, refSchema, selectorSchema } from './action-tools.js';
 
@@ -23,6 +24,27 @@ const expression = z
   .min(1)
   .max(100_000)
   .describe('A function expression is called with arg: "(a) => document.title + a".');
+
+const pageStateOutput = {
+  sco_url: z.string().nullable(),
+  title: z.string(),
+  frames: z.array(frameInfo),
+  headings: z.array(z.object({ level: z.number().nullable(), text: z.string(), ref: z.string().nullable() })),
+  text_summary: z.string(),
+  text_truncated: z.boolean(),
+  interactive_elements: z.array(pageElement),
+  interactive_count: count,
+  focused: z.union([pageElement, z.string(), z.null()]).describe('The focused control, or a description.'),
+  dialogs: z.array(
+    z.object({ role: z.string(), name: z.string(), ref: z.string().nullable(), text: z.string() }),
+  ),
+  scorm: openObject({ version: z.enum(['1.2', '2004']), initialize_state: z.string() }).describe(
+    'SCORM status: initialize state, lesson/completion status, location, score.',
+  ),
+  notes: z.array(z.string()),
+  snapshot: z.string().optional().describe('The accessibility snapshot as YAML, with refs.'),
+  snapshot_truncated: z.boolean().optional(),
+};
 
 export function readTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -45,6 +67,41 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
           .max(5_000)
           .optional()
           .describe('Default 500; counts give the total.'),
+      },
+      output: {
+        forms: z.array(
+          openObject({
+            frame: z.string(),
+            selector: z.string(),
+            inputs: z.array(pageElement),
+            submit: pageElement.nullable(),
+          }),
+        ),
+        buttons: z.array(pageElement),
+        inputs: z.array(pageElement),
+        assessments: z.array(
+          openObject({
+            frame: z.string(),
+            selector: z.string(),
+            question: z.string(),
+            type: z.enum(['single_choice', 'multiple_choice', 'text_entry', 'selection', 'mixed']),
+            options: z.array(pageElement),
+          }),
+        ),
+        navigation: z.array(pageElement),
+        interactive_elements: z.array(pageElement),
+        counts: z.record(z.string(), count),
+        frames: z.array(
+          z.object({
+            label: z.string(),
+            url: z.string(),
+            title: z.string(),
+            element_count: count.nullable(),
+          }),
+        ),
+        snapshot_truncated: z.boolean(),
+        elements_truncated: z.boolean(),
+        notes: z.array(z.string()),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -79,14 +136,16 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Snapshot YAML kept (default 20000).'),
       },
+      output: pageStateOutput,
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         try {
           return {
-            data: await readPageState(runtime, {
+            // readPageState builds its record field by field (src/dom/snapshot); the listed schema checks it.
+            data: (await readPageState(runtime, {
               includeSnapshot: args.include_snapshot !== false,
               maxChars: args.max_chars ?? 20_000,
-            }),
+            })) as ToolData<typeof pageStateOutput>,
           };
         } catch (err) {
           throw asToolError(err, 'DOM_FIND_ERROR', 'Reading the page state failed');
@@ -106,6 +165,19 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
         ref: ref.optional(),
         query_type: z.enum(['all', 'text', 'attributes', 'visibility', 'styles', 'value']).optional(),
         frame: frameLabel.optional(),
+      },
+      output: {
+        found: z.boolean(),
+        selector: z.string(),
+        frame: z.string().optional(),
+        match_count: count,
+        tagName: z.string().optional(),
+        textContent: z.string().optional(),
+        attributes: z.record(z.string(), z.string()).optional(),
+        visible: z.boolean().optional(),
+        computedStyles: z.record(z.string(), z.string()).optional(),
+        value: z.union([z.string(), z.boolean(), z.array(z.string()), z.null()]).optional(),
+        frames_searched: z.array(z.string()).optional(),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -131,6 +203,14 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
         return_by_value: z.boolean().optional().describe('false: only the type (default true).'),
         frame: frameLabel.optional(),
         timeout_ms: z.number().int().min(100).max(60_000).optional(),
+      },
+      output: {
+        type: z.string().describe('typeof, refined: null, array, node, window, date, error, promise, ...'),
+        result: z.unknown().describe('The value as JSON, or a description of what JSON cannot carry.'),
+        truncated: z.boolean(),
+        original_size: z.number().optional(),
+        frame: z.string(),
+        called: z.boolean().describe('The expression was a function and was called.'),
       },
       handler: async (args, call) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -172,6 +252,15 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
           .strict(),
         timeout_ms: z.number().int().min(0).max(120_000).optional(),
         frame: frameLabel.optional(),
+      },
+      output: {
+        success: z.literal(true),
+        elapsed_ms: z.number(),
+        matched: z.object({
+          frame: z.string(),
+          element: z.unknown().describe('The element matched, when a selector was given.'),
+        }),
+        polls: count,
       },
       handler: async (args, call) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { traceInteractions } from '../../../dom/scenario/trace.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
+import { changes, count, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { fillValue, targetInput, waitOptions } from './action-tools.js';
 import { interactionFields } from './interaction-fields.js';
@@ -42,6 +43,44 @@ export function traceTools(ctx: ServerContext): ToolDefinition[] {
         settle_ms: waitOptions.settle_ms,
         wait_timeout_ms: waitOptions.wait_timeout_ms,
         stop_on_failure: z.boolean().optional().describe('Default true.'),
+      },
+      output: {
+        capture_mode: z.enum(['standard', 'detailed']),
+        automation_available: z.boolean(),
+        steps: z.array(
+          openObject({
+            index: count,
+            action: z.unknown().describe('The action as given.'),
+            path: z.enum(['dom', 'automation']).nullable().describe('null for a wait.'),
+            ok: z.boolean(),
+            error: openObject({ code: z.string(), message: z.string() }).optional(),
+            target_state: z
+              .object({ before: z.unknown(), after: z.unknown(), changed: z.boolean() })
+              .optional()
+              .describe('The answer before and after the action.'),
+            changes,
+            duration_ms: z.number(),
+          }),
+        ),
+        issues_detected: z.array(
+          z.object({
+            type: z.string(),
+            severity: z.enum(['error', 'warning']),
+            step_index: count,
+            message: z.string(),
+            fix: z.string(),
+            element: z.string().optional(),
+            call_index: count.optional(),
+          }),
+        ),
+        summary: z.object({
+          total_actions: count,
+          actions_run: count,
+          successful_actions: count,
+          total_api_calls: count,
+          data_model_elements_changed: count,
+          failed_at_index: count.optional(),
+        }),
       },
       handler: async (args) => {
         const runtime = ctx.sessions.get(args.session_id).requireRuntime();

@@ -12,17 +12,23 @@ import {
   defineTool,
   READ_ONLY,
   type ToolAnnotations,
+  type ToolData,
   type ToolDefinition,
   type ToolResult,
 } from '../../tool.js';
+import { navRequestOutput, navStateOutput, snInitOutput } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 
 /** Runs an LMS-side request through the session's navigator, or says why navigation does not apply. */
-export async function navigate(session: Session, request: LmsRequest): Promise<ToolResult> {
+export async function navigate(
+  session: Session,
+  request: LmsRequest,
+): Promise<ToolResult<ToolData<typeof navRequestOutput>>> {
   session.requireRuntime();
+  // null exactly when the session's navigator runs.
   const notApplicable = session.navigationNotApplicable();
-  if (notApplicable || !session.navigator) return { data: notApplicable };
-  const outcome: NavOutcome = await session.navigator.request(request);
+  if (notApplicable) return { data: notApplicable };
+  const outcome: NavOutcome = await session.navigator!.request(request);
   return { data: outcome };
 }
 
@@ -44,6 +50,7 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
       annotations: NAVIGATES,
       description: `${what} The running SCO unloads (it may Terminate itself; else its attempt is ended), then the delivered SCO loads. Result: outcome (delivered|ended|denied|nothing), reason ("not valid, because …" naming the rule), unloaded, delivered.`,
       input: { session_id: sessionId },
+      output: navRequestOutput,
       handler: (args) => navigate(sessions.get(args.session_id), { type }),
     });
 
@@ -56,6 +63,7 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Start SCORM 2004 sequencing on the open runtime of a multi-SCO course: the opened SCO is unloaded unsaved, then start (or resumeAll after a suspendAll) is delivered. Single-SCO: sn_available:false.',
       input: { session_id: sessionId },
+      output: snInitOutput,
       handler: async (args) => ({ data: await sessions.get(args.session_id).initSequencing() }),
     }),
     defineTool({
@@ -66,6 +74,7 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Start sequencing over as a new attempt: the saved tracking and activity state are ignored and replaced on the next save; global objectives are kept. Result as scorm_sn_init.',
       input: { session_id: sessionId },
+      output: snInitOutput,
       handler: async (args) => ({ data: await sessions.get(args.session_id).initSequencing(true) }),
     }),
     defineTool({
@@ -76,14 +85,15 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Current and suspended activity, which LMS requests are valid now (or why not), hidden LMS controls and the table of contents with status and can_choose.',
       input: { session_id: sessionId },
+      output: navStateOutput,
       handler: async (args) => {
         const session = sessions.get(args.session_id);
         session.requireRuntime();
         const notApplicable = session.navigationNotApplicable();
-        if (notApplicable || !session.navigator) return { data: notApplicable };
+        if (notApplicable) return { data: notApplicable };
         // A SCO that just terminated with a request is acted on first: the state answers after it.
-        await session.navigator.idle();
-        return { data: session.navigator.state() };
+        await session.navigator!.idle();
+        return { data: session.navigator!.state() };
       },
     }),
     simple('scorm_nav_next', 'continue', 'Next activity', 'Continue: the learner presses Next.'),
@@ -99,6 +109,7 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
         session_id: sessionId,
         targetId: z.string().min(1).max(4000),
       },
+      output: navRequestOutput,
       handler: (args) => navigate(sessions.get(args.session_id), { type: 'choice', target: args.targetId }),
     }),
   ];

@@ -9,6 +9,7 @@ import type { NavigationRequest } from '../../../sequencing/index.js';
 import { LMS_REQUEST_TYPES } from '../../../session/navigation/nav-steps.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
+import { navRequestOutput } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { NAVIGATES, navigate } from './core-tools.js';
 
@@ -34,6 +35,7 @@ export function navRequestTool(ctx: ServerContext): ToolDefinition {
       request: z.enum(REQUESTS),
       target: z.string().min(1).max(4_000).optional().describe('Activity id, for choice and jump only.'),
     },
+    output: navRequestOutput,
     handler: async (args) => {
       const request = toRequest(args.request, args.target);
       return navigate(ctx.sessions.get(args.session_id), request);

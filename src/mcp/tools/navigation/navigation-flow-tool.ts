@@ -25,9 +25,11 @@ import {
   defineTool,
   type ExtraContent,
   type ToolContext,
+  type ToolData,
   type ToolDefinition,
   type ToolResult,
 } from '../../tool.js';
+import { count, navOutcome } from '../output-schemas.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { NAVIGATES } from './core-tools.js';
@@ -36,6 +38,42 @@ import { DEFAULT_STEP_SETTLE_MS, navigationSequence, settleMsSchema } from './st
 
 /** Screenshots returned as image content (all of them are saved as artifacts). */
 const MAX_IMAGES = 20;
+
+const navigationFlowOutput = {
+  supported: z.literal(true),
+  entry_found: z.boolean(),
+  applicable: z.boolean(),
+  sn_available: z.boolean(),
+  success: z.boolean().optional().describe('Not applicable: false.'),
+  reason: z.string().optional().describe('Not applicable: SN_NOT_INITIALIZED or SINGLE_SCO.'),
+  message: z.string().optional(),
+  temporary: z.literal(true).optional().describe('workspace_path: a throwaway run, nothing saved.'),
+  session_id: z.string().optional(),
+  steps_executed: count,
+  steps_denied: count.optional(),
+  steps: z.array(
+    navOutcome.omit({ applicable: true, sn_available: true, source: true }).extend({
+      index: count.describe('0: the launch.'),
+      step: z.string(),
+      followed_by: z.array(navOutcome).describe('Requests the delivered SCO then made itself.'),
+      settled: z.boolean(),
+      screenshot: z
+        .object({ artifact: z.string(), artifact_path: z.string(), width: z.number(), height: z.number() })
+        .nullable(),
+    }),
+  ),
+  delivered_activities: z.array(z.string()).optional(),
+  final_state: z
+    .object({
+      current_activity: z.string().nullable(),
+      suspended_activity: z.string().nullable(),
+      session_ended: z.boolean(),
+    })
+    .optional(),
+  artifacts: z.array(z.string()).describe('Screenshot paths, one per step.'),
+  images_omitted: count.optional(),
+  images_note: z.string().optional(),
+};
 
 interface StepShot {
   artifact: string;
@@ -60,13 +98,14 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
       capture_each_step: z.boolean().optional().describe('Default true.'),
       settle_ms: settleMsSchema,
     },
+    output: navigationFlowOutput,
     handler: async (args, call) => {
       const steps = args.navigation_sequence
         ? parseNavSteps(args.navigation_sequence, 'navigation_sequence')
         : null;
       const capture = args.capture_each_step !== false;
       try {
-        return await withNavigation<ToolResult>(
+        return await withNavigation<ToolResult<ToolData<typeof navigationFlowOutput>>>(
           ctx,
           args,
           async (run) => walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS, call),
@@ -93,7 +132,7 @@ async function walk(
   capture: boolean,
   settleMs: number,
   call: ToolContext,
-): Promise<{ data: Record<string, unknown>; content: ExtraContent[] }> {
+): Promise<{ data: ToolData<typeof navigationFlowOutput>; content: ExtraContent[] }> {
   const { session, runtime, navigator } = run;
   const shots = new Map<number, StepShot>();
   const content: ExtraContent[] = [];

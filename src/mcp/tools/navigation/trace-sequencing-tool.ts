@@ -13,11 +13,75 @@ import { runNavSteps, settleStep, type StepRecord } from '../../../session/navig
 import { DEFAULT_MAX_TRACE_EVENTS, traceReport } from '../../../session/navigation/trace-report.js';
 import type { SessionNavigator } from '../../../session/navigation/navigator.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, type ToolData, type ToolDefinition } from '../../tool.js';
+import { count } from '../output-schemas.js';
 import { NAVIGATES } from './core-tools.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
 import { navigationSequence, settleMsSchema, DEFAULT_STEP_SETTLE_MS } from './step-schemas.js';
+
+const traceEvent = z.object({
+  request: count.describe('The request (its number in requests[]) the event belongs to.'),
+  level: z.enum(['basic', 'detailed', 'verbose']),
+  process: z.string().describe('SN process, e.g. "NB.2.1 Navigation Request Process".'),
+  kind: z.string().describe('enter, result, rule, rollup, denied, request, outcome, state.'),
+  activity: z.string().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+const traceSequencingOutput = {
+  supported: z.literal(true),
+  entry_found: z.boolean(),
+  sequencing_active: z.boolean(),
+  sn_available: z.boolean(),
+  trace_level: z.enum(['basic', 'detailed', 'verbose']),
+  success: z.boolean().optional().describe('Not applicable: false.'),
+  applicable: z.boolean().optional().describe('Not applicable: false.'),
+  reason: z.string().optional().describe('Not applicable: SN_NOT_INITIALIZED or SINGLE_SCO.'),
+  message: z.string().optional(),
+  temporary: z.literal(true).optional().describe('workspace_path: a throwaway run, nothing saved.'),
+  session_id: z.string().optional(),
+  note: z.string().optional(),
+  current_activity: z.string().nullable().optional(),
+  session_ended: z.boolean().optional(),
+  steps_executed: count.optional(),
+  request_count: count.optional(),
+  requests: z
+    .array(
+      z.object({
+        request: count,
+        at: z.string(),
+        navigation_request: z.string(),
+        source: z.enum(['lms', 'sco']),
+        outcome: z.enum(['delivered', 'ended', 'denied', 'nothing']),
+        success: z.boolean(),
+        reason: z.string().nullable(),
+        code: z.string().nullable(),
+        process: z.string().nullable(),
+        delivered_activity: z.string().nullable(),
+        current_activity: z.string().nullable(),
+        events: count,
+      }),
+    )
+    .optional(),
+  denials: z
+    .array(
+      z.object({
+        request: count,
+        navigation_request: z.string(),
+        process: z.string().nullable(),
+        code: z.string().nullable(),
+        reason: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  rollups: z.array(traceEvent).optional(),
+  trace: z.array(traceEvent),
+  events_total: count.optional(),
+  events_omitted: count.optional(),
+};
 
 const RANK: Record<TraceLevel, number> = { basic: 0, detailed: 1, verbose: 2 };
 
@@ -66,11 +130,12 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
         .describe(`Default ${DEFAULT_MAX_TRACE_EVENTS}; the rest are counted.`),
       settle_ms: settleMsSchema,
     },
+    output: traceSequencingOutput,
     handler: async (args) => {
       const level: TraceLevel = args.trace_level ?? 'basic';
       const steps = parseNavSteps(args.navigation_sequence ?? [], 'navigation_sequence');
       try {
-        const data = await withNavigation<Record<string, unknown>>(
+        const data = await withNavigation<ToolData<typeof traceSequencingOutput>>(
           ctx,
           args,
           async ({ session, runtime, navigator, temporary, opening }) => {

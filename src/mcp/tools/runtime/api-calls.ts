@@ -8,11 +8,13 @@ import {
 } from '../../../runtime/records.js';
 import { isFailedCall } from '../../../runtime/data-model/index.js';
 import { callView } from '../../../runtime/anomalies/call-view.js';
+import type { ToolData } from '../../tool.js';
+import type { apiCallResult } from '../output-schemas.js';
 
 export { callView };
 
 /** What a tool that makes one API call returns about it (scorm_api_call, scorm_attempt_*). */
-export function callResult(rec: ApiCallRecord): Record<string, unknown> {
+export function callResult(rec: ApiCallRecord): ToolData<typeof apiCallResult> {
   return {
     result: rec.result,
     error_code: rec.errorCode,

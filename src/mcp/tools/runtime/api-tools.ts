@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import { apiCall, apiCallResult, count, recordedValue } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { callResult, callView, checkAnyMethod, replayCalls, resolveMethod } from './api-calls.js';
 
@@ -33,6 +34,7 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
         method: z.string().min(1).describe('e.g. GetValue, SetValue, Commit (1.2 names work too).'),
         args: apiArgs.optional(),
       },
+      output: apiCallResult,
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         const method = resolveMethod(runtime.version, args.method);
@@ -56,6 +58,7 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Also accept a matching call recorded before the wait.'),
       },
+      output: { found: z.literal(true), call: apiCall, elapsed_ms: z.number() },
       handler: async (args, call) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         checkAnyMethod(args.method);
@@ -89,6 +92,36 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
           .min(1)
           .max(1000),
         stop_on_error: z.boolean().optional().describe('Default true.'),
+      },
+      output: {
+        success: z.boolean(),
+        total_calls: count,
+        executed_calls: count,
+        failed_at_index: count.optional(),
+        error: z
+          .object({
+            index: count,
+            method: z.string(),
+            error_code: z.string(),
+            error_string: z.string(),
+            diagnostic: z.string(),
+          })
+          .optional()
+          .describe('The first failed call.'),
+        results: z.array(
+          z.object({
+            index: count,
+            method: z.string(),
+            args: z.array(z.unknown()),
+            success: z.boolean(),
+            result: recordedValue.nullable(),
+            error_code: z.string(),
+            error_string: z.string(),
+            diagnostic: z.string(),
+            call_index: count.nullable(),
+            exception: z.string().optional(),
+          }),
+        ),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

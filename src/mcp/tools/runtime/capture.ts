@@ -5,6 +5,7 @@ import type { LayoutReport } from '../../../runtime/layout/analyze-layout.js';
 import type { Viewport } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
 import type { ExtraContent } from '../../tool.js';
+import { count, viewport } from '../output-schemas.js';
 
 export const captureOptionsSchema = z
   .object({
@@ -76,7 +77,29 @@ export async function captureToArtifact(
 }
 
 /** The layout report in the shape scorm_take_screenshot promises (responsive_issues first). */
-export function layoutAnalysis(report: LayoutReport & { viewport: Viewport }): Record<string, unknown> {
+export const layoutAnalysisSchema = z.object({
+  responsive_issues: z.array(
+    z.object({
+      type: z.string(),
+      severity: z.enum(['error', 'warning']),
+      description: z.string(),
+      fix_suggestion: z.string(),
+      selector: z.string().describe('In the SCO document.'),
+      measured: z
+        .record(z.string(), z.unknown())
+        .describe('The element box (rect) and the measurements behind the issue.'),
+    }),
+  ),
+  issue_counts: z.record(z.string(), count),
+  frame: z.object({ width: z.number(), height: z.number() }),
+  document: z.object({ scrollWidth: z.number(), scrollHeight: z.number() }),
+  touch: z.boolean(),
+  viewport,
+});
+
+export function layoutAnalysis(
+  report: LayoutReport & { viewport: Viewport },
+): z.input<typeof layoutAnalysisSchema> {
   return {
     responsive_issues: report.issues.map((issue) => ({
       type: issue.type,

@@ -10,10 +10,34 @@ import {
   type ElementMetadata,
 } from '../../../runtime/data-model/index.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolData, type ToolDefinition } from '../../tool.js';
+import { count, epochMs, openObject, recordedValue } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 
 const elementName = z.string().min(1).max(500);
+
+const dataModelGetOutput = {
+  data: z.record(z.string(), recordedValue).describe('Element name -> value.'),
+  element_count: count,
+  metadata: z
+    .record(
+      z.string(),
+      z
+        .object({
+          access: z.enum(['ro', 'wo', 'rw']),
+          type: z.string(),
+          expected: z.string(),
+          keyword: z.string().optional(),
+        })
+        .nullable(),
+    )
+    .optional()
+    .describe('With include_metadata: access and type per element.'),
+  errors: z
+    .array(z.object({ element: z.string(), reason: z.string(), message: z.string() }))
+    .optional()
+    .describe('Names that gave no value, and why.'),
+};
 
 export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -31,6 +55,7 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
         patterns: z.array(elementName).max(100).optional().describe('e.g. ["cmi.interactions.*"].'),
         include_metadata: z.boolean().optional(),
       },
+      output: dataModelGetOutput,
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         const snapshot = await runtime.getDataModel();
@@ -38,7 +63,7 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
           elements: args.elements,
           patterns: args.patterns,
         });
-        const result: Record<string, unknown> = {
+        const result: ToolData<typeof dataModelGetOutput> = {
           data: clipLongValues(data),
           element_count: Object.keys(data).length,
         };
@@ -65,6 +90,26 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
         change_session_id: z.string().min(1).optional(),
         limit: z.number().int().min(1).max(100_000).optional(),
         offset: z.number().int().min(0).optional(),
+      },
+      output: {
+        session_id: z.string(),
+        changes: z.array(
+          openObject({
+            element: z.string(),
+            previousValue: z.string().nullable(),
+            newValue: z.string(),
+            source: z.enum(['api:SetValue', 'internal']),
+            timestamp: epochMs,
+            timestampIso: z.string(),
+            sessionId: z.string(),
+            scoId: z.string(),
+            attempt: z.number(),
+          }),
+        ),
+        total: count.describe('Changes that passed the filters (before limit/offset).'),
+        has_more: z.boolean(),
+        dropped_changes: count.optional(),
+        unrecorded_calls: count.optional(),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -98,6 +143,21 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
           .record(elementName, z.union([z.string(), z.number(), z.boolean(), z.null()]))
           .refine((r) => Object.keys(r).length > 0, 'expected must name at least one element'),
       },
+      output: {
+        valid: z.boolean(),
+        total_elements: count,
+        matches: count,
+        issues: z.array(
+          openObject({
+            element: z.string(),
+            expected: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+            actual: z.string().nullable(),
+            reason: z.string(),
+            hint: z.string(),
+          }),
+        ),
+        matched_elements: z.array(z.string()),
+      },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         const snapshot = await runtime.getDataModel();
@@ -121,6 +181,19 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
       input: {
         before: z.record(z.string(), z.unknown()),
         after: z.record(z.string(), z.unknown()),
+      },
+      output: {
+        summary: z.object({
+          total_elements: count,
+          added: count,
+          changed: count,
+          unchanged: count,
+          removed: count,
+        }),
+        added: z.array(z.object({ element: z.string(), value: z.unknown() })),
+        changed: z.array(z.object({ element: z.string(), before: z.unknown(), after: z.unknown() })),
+        unchanged: z.array(z.object({ element: z.string(), value: z.unknown() })),
+        removed: z.array(z.object({ element: z.string(), value: z.unknown() })),
       },
       handler: async (args) => ({ data: compareSnapshots(args.before, args.after) }),
     }),

@@ -3,7 +3,18 @@ import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId, viewportSchema } from '../shared-schemas.js';
+import {
+  apiCallResult,
+  count,
+  epochMs,
+  initializeState,
+  runtimeClose,
+  scormVersion,
+  viewport,
+} from '../output-schemas.js';
 import { callResult } from './api-calls.js';
+
+const attemptOutput = { ...apiCallResult, initialize_state: initializeState };
 
 export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -31,6 +42,21 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
         session_id: sessionId,
         viewport: viewportSchema.optional(),
         item_id: z.string().min(1).optional(),
+      },
+      output: {
+        runtime_id: z.string(),
+        entry_found: z.boolean(),
+        viewport,
+        launch_url: z.string().nullable(),
+        sco_id: z.string().nullable(),
+        resumed: z.boolean(),
+        entry: z.enum(['resume', 'ab-initio']),
+        fresh_start_reason: z.string().optional().describe('Why saved state was not resumed.'),
+        scorm_version: scormVersion,
+        initialize_state: initializeState,
+        call_count: count,
+        allow_network: z.boolean(),
+        allow_loopback: z.boolean(),
       },
       handler: async (args, call) => {
         const session = sessions.get(args.session_id);
@@ -68,6 +94,22 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       description:
         "Whether the runtime is open or crashed, the SCO's URL, initialize state, last API method, calls recorded, and unrecorded_calls past SCORM_TESTER_MAX_RECORDED_CALLS.",
       input: { session_id: sessionId },
+      output: {
+        open: z.boolean(),
+        crashed: z.boolean(),
+        runtime_id: z.string().optional().describe('Absent when no runtime was ever opened.'),
+        url: z.string().nullable().optional(),
+        sco_id: z.string().nullable().optional(),
+        attempt: z.number().optional(),
+        initialize_state: initializeState,
+        last_api_method: z.string().nullable(),
+        last_api_ts: epochMs.nullable(),
+        call_count: count,
+        unrecorded_calls: count.optional().describe('Calls answered past the record cap.'),
+        viewport: viewport.optional(),
+        allow_network: z.boolean().optional(),
+        allow_loopback: z.boolean().optional(),
+      },
       handler: async (args) => {
         const session = sessions.get(args.session_id);
         const runtime = session.runtime;
@@ -112,6 +154,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Close the runtime and keep the session: the SCO unloads and its state is saved as scorm_close_course does. Works after a crash too.',
       input: { session_id: sessionId },
+      output: runtimeClose,
       handler: async (args) => {
         const session = sessions.get(args.session_id);
         const result = await session.closeRuntime();
@@ -131,6 +174,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Call Initialize("") (LMSInitialize on 1.2) from the tester, for a SCO that never initializes itself.',
       input: { session_id: sessionId },
+      output: attemptOutput,
       handler: attemptCall('Initialize'),
     }),
     defineTool({
@@ -146,6 +190,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Call Terminate("") (LMSFinish on 1.2) from the tester: ends the attempt without unloading the SCO.',
       input: { session_id: sessionId },
+      output: attemptOutput,
       handler: attemptCall('Terminate'),
     }),
   ];

@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import { count, epochMs } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+
+const consoleCategory = z.enum(['scorm_api', 'syntax', 'runtime', 'network']);
 import { collectConsoleErrors } from './console-errors.js';
 import { DEFAULT_MAX_REQUESTS, queryNetwork } from './network-requests.js';
 
@@ -23,6 +26,27 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
           .array(z.enum(['error', 'warning', 'info']))
           .min(1)
           .optional(),
+      },
+      output: {
+        session_id: z.string(),
+        error_count: count,
+        errors: z.array(
+          z.object({
+            severity: z.enum(['error', 'warning', 'info']),
+            category: consoleCategory,
+            type: z.string().describe('Console method, or "pageerror" for an uncaught exception.'),
+            message: z.string(),
+            url: z.string().nullable(),
+            line: z.number().nullable(),
+            column: z.number().nullable(),
+            origin: z.enum(['player', 'sco', 'popup']),
+            timestamp: epochMs,
+            timestampIso: z.string(),
+            stack: z.string().optional(),
+          }),
+        ),
+        categories: z.object({ scorm_api: count, syntax: count, runtime: count, network: count }),
+        dropped_messages: count.optional(),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -62,6 +86,32 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
           })
           .strict()
           .optional(),
+      },
+      output: {
+        session_id: z.string(),
+        request_count: count,
+        total_matching: count,
+        has_more: z.boolean(),
+        requests: z.array(
+          z.object({
+            id: z.number(),
+            timestamp: epochMs,
+            method: z.string(),
+            url: z.string(),
+            resourceType: z.string(),
+            scope: z.enum(['content', 'external']),
+            statusCode: z.number().optional(),
+            error: z.string().optional(),
+            blocked: z.boolean().optional(),
+            blocked_reason: z.string().optional(),
+          }),
+        ),
+        blocked_count: count,
+        missing_files: z
+          .array(z.string())
+          .describe('Package files the course asked for that do not exist (404).'),
+        allow_network: z.boolean(),
+        allow_loopback: z.boolean(),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

@@ -1,11 +1,20 @@
 /** Screenshots of the running course (as artifacts and as images the model sees), with layout analysis. */
+import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import type { ViewportSpec } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
-import { captureOptionsSchema, captureToArtifact, layoutAnalysis, type CaptureOptions } from './capture.js';
+import { capture } from '../output-schemas.js';
+import {
+  captureOptionsSchema,
+  captureToArtifact,
+  layoutAnalysis,
+  layoutAnalysisSchema,
+  type CaptureData,
+  type CaptureOptions,
+} from './capture.js';
 
 export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -14,7 +23,7 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
     session: Session,
     viewport: ViewportSpec | undefined,
     options: CaptureOptions | undefined,
-  ): Promise<ToolResult> => {
+  ): Promise<ToolResult<CaptureData & { layout_analysis: z.input<typeof layoutAnalysisSchema> }>> => {
     const runtime = session.requireRuntime();
     const original = runtime.viewport;
     const wanted = viewport;
@@ -59,6 +68,7 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
       description:
         'Screenshot of the running SCO (PNG image content, long edge at most 1568 px), saved as a session artifact.',
       input: { session_id: sessionId, capture_options: captureOptionsSchema.optional() },
+      output: capture,
       handler: async (args) => {
         const session = sessions.get(args.session_id);
         const runtime = session.requireRuntime();
@@ -83,6 +93,15 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
         viewport: viewportSchema.optional(),
         capture_options: captureOptionsSchema.optional(),
       },
+      output: {
+        ...capture,
+        layout_analysis: layoutAnalysisSchema,
+        temporary_session_id: z
+          .string()
+          .optional()
+          .describe('With workspace_path: the throwaway session (closed).'),
+        workspace_path: z.string().optional(),
+      },
       handler: async (args) => {
         if (args.session_id && args.workspace_path) {
           fail(
@@ -103,9 +122,8 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
         try {
           await session.openRuntime({ viewport: args.viewport });
           const result = await captureWithLayout(session, undefined, args.capture_options);
-          const data = result.data as Record<string, unknown>;
           return {
-            data: { ...data, temporary_session_id: session.id, workspace_path: session.workspace },
+            data: { ...result.data, temporary_session_id: session.id, workspace_path: session.workspace },
             content: result.content,
           };
         } finally {

@@ -1,0 +1,395 @@
+/**
+ * The pieces of the tools' output shapes that several tools share (recorded API calls, findings,
+ * artifacts, changes, navigation outcomes, ...). Each tool's `output` is built from these, so one
+ * record is described once, and defineTool checks every handler's data against its tool's shape.
+ *
+ * Precise where clients act on the data (ids, states, counts, arrays of records); open where the data
+ * is the course's own (data-model values, API arguments, page snapshots): `z.unknown()` or `openObject`,
+ * described.
+ */
+import { z } from 'zod';
+
+/**
+ * An object whose listed fields are checked and whose other fields are allowed (JSON Schema
+ * additionalProperties: true). Typed without an index signature, so that domain interfaces fit it.
+ */
+export function openObject<T extends z.ZodRawShape>(shape: T): z.ZodObject<T> {
+  return z.looseObject(shape) as unknown as z.ZodObject<T>;
+}
+
+export const count = z.number().int().min(0);
+/** Epoch milliseconds. */
+export const epochMs = z.number().describe('Epoch milliseconds.');
+
+/** An argument or return value as the course passed it (open: it is the course's data). */
+export const recordedValue = z
+  .unknown()
+  .describe('As given; {$type, ...} where JSON cannot carry it (undefined, NaN, a function, a long string).');
+
+export const initializeState = z.enum(['none', 'initialized', 'terminated']);
+export const scormVersion = z.enum(['1.2', '2004']);
+
+export const viewport = z.object({
+  device: z.string().describe('desktop, tablet, mobile or custom.'),
+  width: z.number(),
+  height: z.number(),
+  scale: z.number(),
+  touch: z.boolean(),
+  mobile: z.boolean(),
+});
+
+/** One recorded API call (the runtime tools' call view). */
+export const apiCall = z.object({
+  index: count.describe('Position in the runtime call list.'),
+  method: z.string(),
+  args: z.array(recordedValue),
+  result: recordedValue,
+  error_code: z.string(),
+  error_string: z.string(),
+  diagnostic: z.string(),
+  timestamp: epochMs,
+  sco_id: z.string(),
+  attempt: z.number(),
+  source: z.enum(['sco', 'tool']),
+  exception: z.string().optional().describe('The engine threw instead of returning.'),
+});
+
+/** What a tool that makes one API call returns about it (scorm_api_call, scorm_attempt_*). */
+export const apiCallResult = {
+  result: recordedValue,
+  error_code: z.string(),
+  error_string: z.string(),
+  diagnostic: z.string(),
+  call_index: count,
+  method: z.string(),
+  recorded: z.literal(false).optional().describe('Past the record cap: answered and counted, not kept.'),
+};
+
+export const callMetrics = z.object({
+  total_calls: count,
+  by_method: z.record(z.string(), count),
+  first_ts: epochMs.nullable(),
+  last_ts: epochMs.nullable(),
+  duration_ms: z.number(),
+  methods: z.array(z.string()),
+});
+
+export const consoleErrorView = z.object({
+  text: z.string(),
+  source: z.enum(['console', 'pageerror']),
+  url: z.string().nullable(),
+  line: z.number().nullable(),
+  column: z.number().nullable(),
+  timestamp: epochMs,
+});
+
+export const severity = z.enum(['error', 'warning', 'info']);
+
+/** A run-time anomaly found in the recorded calls. */
+export const anomaly = openObject({
+  type: z.string(),
+  severity,
+  message: z.string(),
+  fix: z.string(),
+  call_index: z.number().optional(),
+  element: z.string().optional(),
+  count: z.number().optional(),
+  sco_id: z.string().optional(),
+  likely_cause: z.string().optional(),
+  predicted_by: z.string().optional(),
+});
+
+/** A validation finding, as the JSON report gives it. */
+export const finding = z.object({
+  rule: z.string(),
+  severity,
+  message: z.string(),
+  file: z.string().describe('Relative to the package root.'),
+  line: z.number().describe('1-based; 0 for the whole file.'),
+  column: z.number(),
+  fix: z.string(),
+  adl: z.array(z.string()).optional(),
+  details: z.unknown().optional().describe('Structured evidence (e.g. a launch chain).'),
+});
+
+/** A finding as the lint tools list it (issue and fix_suggestion). */
+export const lintIssue = z.object({
+  file: z.string(),
+  line: z.number(),
+  column: z.number(),
+  rule: z.string(),
+  severity,
+  issue: z.string(),
+  fix_suggestion: z.string(),
+  details: z.unknown().optional(),
+});
+
+/** The JSON shape of a validation result. */
+export const validationJson = {
+  valid: z.boolean(),
+  scorm_version: z.string().nullable(),
+  compliance_score: z.number().min(0).max(100),
+  errors: z.array(finding),
+  warnings: z.array(finding),
+  info: z.array(finding),
+};
+
+export const artifact = z.object({
+  type: z.enum(['screenshot', 'report', 'trace', 'data_model', 'log']),
+  path: z.string().describe('Relative to the session workspace.'),
+  created_at: epochMs,
+  metadata: z.unknown().optional(),
+});
+
+export const sessionEvent = z.object({
+  id: count,
+  type: z.string(),
+  time: epochMs,
+  payload: z.unknown().optional(),
+});
+
+/** What closing a runtime did with the learner state. */
+export const runtimeClose = {
+  success: z.boolean().describe('false when learner state existed but could not be saved.'),
+  saved_state_path: z.string().nullable(),
+  terminated_by: z.enum(['course', 'tester', 'none']),
+  exit: z.string().nullable(),
+  exit_set_by: z.enum(['course', 'tester']).nullable(),
+  save_error: z.object({ error_code: z.string(), message: z.string() }).nullable(),
+};
+
+/** A screenshot saved as a session artifact (the PNG itself is image content). */
+export const capture = {
+  artifact_path: z.string(),
+  artifact: z.string().describe('Relative to the session workspace.'),
+  width: z.number(),
+  height: z.number(),
+  scaled: z.boolean(),
+  full_page: z.boolean(),
+  truncated: z.boolean(),
+  viewport,
+  sco_id: z.string().nullable(),
+};
+
+/** What an action in the SCO changed: API calls, data model, console errors, navigation, frames. */
+export const changes = z.object({
+  api_calls: z.array(
+    openObject({
+      index: count,
+      method: z.string(),
+      args: z.array(recordedValue),
+      result: recordedValue,
+      error_code: z.string(),
+    }),
+  ),
+  data_model_changes: z.array(
+    openObject({ element: z.string(), from: z.string().nullable(), to: z.string() }),
+  ),
+  console_errors: z.array(openObject({ text: z.string(), source: z.enum(['console', 'pageerror']) })),
+  navigation: z.array(openObject({ frame: z.string(), from: z.string(), to: z.string() })),
+  frames_added: z.array(z.string()),
+  frames_removed: z.array(z.string()),
+  waited_ms: z.number(),
+  truncated: z.record(z.string(), count).optional().describe('Entries left out past the caps, per list.'),
+});
+
+/** An element an action acted on (tag, id, role, name, and for fills type/value/checked). */
+export const actedElement = openObject({
+  tagName: z.string(),
+  id: z.string(),
+  role: z.string().nullable(),
+  name: z.string().nullable(),
+});
+
+export const activation = z
+  .enum(['pointer', 'visible_element_at_position', 'keyboard'])
+  .describe('How the input reached the control.');
+
+/** An element on the page, as the snapshot tools list it. */
+export const pageElement = openObject({
+  ref: z.string().nullable().describe('For click/fill; null when the snapshot does not show it.'),
+  selector: z.string().nullable().describe('Unique in its frame.'),
+  frame: z.string(),
+  role: z.string(),
+  name: z.string(),
+  purpose: z.string().describe('next, previous, submit, answer_option, menu, close, text_entry, ...'),
+  state: openObject({ disabled: z.boolean(), visible: z.boolean() }),
+});
+
+export const frameInfo = openObject({ label: z.string(), url: z.string() });
+
+// ---- navigation (multi-SCO courses) ----------------------------------------------------------
+
+export const unloadedSco = z.object({
+  activity_id: z.string(),
+  terminated_by: z.enum(['course', 'tester', 'none']),
+  ignored_nav_request: z.string().nullable(),
+});
+
+export const deliveredSco = z.object({
+  activity_id: z.string(),
+  title: z.string(),
+  launch_url: z.string(),
+  entry: z.enum(['ab-initio', 'resume']),
+  runtime_attempt: z.number(),
+});
+
+export const navOutcomeKind = z.enum(['delivered', 'ended', 'denied', 'nothing']);
+
+/** What one navigation request did (a denied request is an answer, not an error). */
+export const navOutcome = z.object({
+  applicable: z.literal(true),
+  sn_available: z.literal(true),
+  request: z.string(),
+  source: z.enum(['lms', 'sco']),
+  success: z.boolean(),
+  outcome: navOutcomeKind,
+  reason: z.string().nullable(),
+  code: z.string().nullable(),
+  process: z.string().nullable(),
+  unloaded: unloadedSco.nullable(),
+  delivered: deliveredSco.nullable(),
+  current_activity: z.string().nullable(),
+  session_ended: z.boolean(),
+});
+
+/**
+ * Why navigation does not apply (before scorm_sn_init, or a single-SCO course): success, applicable and
+ * sn_available false, with reason and message. The navigation tools answer either this or their result,
+ * so their shapes hold both (fields of only one of them optional).
+ */
+const notApplicableReason = z
+  .string()
+  .describe('Not applicable: SN_NOT_INITIALIZED or SINGLE_SCO; denied: "not valid, because ...".');
+const notApplicableMessage = z.string().optional().describe('Not applicable: what to do.');
+
+/** A navigation request's result, or why navigation does not apply. */
+export const navRequestOutput = {
+  success: z.boolean(),
+  applicable: z.boolean(),
+  sn_available: z.boolean(),
+  reason: notApplicableReason.nullable(),
+  message: notApplicableMessage,
+  request: z.string().optional(),
+  source: z.enum(['lms', 'sco']).optional(),
+  outcome: navOutcomeKind.optional(),
+  code: z.string().nullable().optional().describe('SN exception code when denied.'),
+  process: z.string().nullable().optional(),
+  unloaded: unloadedSco.nullable().optional(),
+  delivered: deliveredSco.nullable().optional(),
+  current_activity: z.string().nullable().optional(),
+  session_ended: z.boolean().optional(),
+};
+
+/** scorm_sn_init / scorm_sn_reset: how sequencing started, or why navigation does not apply. */
+export const snInitOutput = {
+  success: z.boolean(),
+  sn_available: z.boolean(),
+  applicable: z.boolean().optional(),
+  reason: notApplicableReason.optional(),
+  message: notApplicableMessage,
+  how: z.enum(['start', 'resumeAll', 'choice']).optional(),
+  restored: z.boolean().optional().describe('The saved sequencing state was restored.'),
+  activity_count: count.optional(),
+  outcome: navOutcome.optional(),
+};
+
+/** scorm_nav_get_state: the navigation state, or why navigation does not apply. */
+export const navStateOutput = {
+  sn_available: z.boolean(),
+  applicable: z.boolean(),
+  success: z.boolean().optional(),
+  reason: notApplicableReason.optional(),
+  message: notApplicableMessage,
+  current_activity: z.string().nullable().optional(),
+  suspended_activity: z.string().nullable().optional(),
+  session_ended: z.boolean().optional(),
+  valid_requests: z
+    .record(
+      z.string(),
+      z.object({ valid: z.boolean(), reason: z.string().optional(), code: z.string().optional() }),
+    )
+    .optional()
+    .describe('Each LMS-side request: valid now, or why not.'),
+  hidden_lms_controls: z.array(z.string()).optional(),
+  controls: z.record(z.string(), z.object({ hidden: z.boolean(), enabled: z.boolean() })).optional(),
+  toc_enabled: z.boolean().optional(),
+  toc: z
+    .array(
+      openObject({
+        id: z.string(),
+        title: z.string(),
+        parent_id: z.string().nullable(),
+        depth: count,
+        is_leaf: z.boolean(),
+        visible: z.boolean(),
+        hidden_from_choice: z.boolean(),
+        available: z.boolean(),
+        current: z.boolean(),
+        active: z.boolean(),
+        suspended: z.boolean(),
+        attempt_count: count,
+        completion_status: z.enum(['completed', 'incomplete', 'unknown']),
+        success_status: z.enum(['passed', 'failed', 'unknown']),
+        can_choose: z.boolean(),
+        why_not: z.string().optional(),
+      }),
+    )
+    .optional(),
+  delivered: deliveredSco
+    .extend({ initialize_state: initializeState })
+    .nullable()
+    .optional()
+    .describe('The SCO in the frame now.'),
+};
+
+// ---- accessibility ---------------------------------------------------------------------------
+
+const a11yFinding = z.object({
+  rule: z.string(),
+  impact: z.enum(['critical', 'serious', 'moderate', 'minor']).nullable(),
+  wcag: z.array(z.string()),
+  description: z.string(),
+  help_url: z.string(),
+  fix_hint: z.string(),
+  node_count: count,
+  nodes: z.array(
+    z.object({
+      frame: z.string(),
+      selector: z.string(),
+      ref: z.string().optional(),
+      html: z.string(),
+      failure_summary: z.string(),
+    }),
+  ),
+});
+
+/** An axe-core audit of the running SCO. */
+export const a11yAudit = {
+  level: z.enum(['A', 'AA', 'AAA']),
+  include_best_practices: z.boolean(),
+  axe_version: z.string(),
+  tags: z.array(z.string()),
+  frames_audited: z.array(z.string()),
+  frames_skipped: z.array(z.object({ frame: z.string(), reason: z.string() })),
+  violations: z.array(a11yFinding),
+  incomplete: z.array(a11yFinding),
+  incomplete_count: count,
+  passes: count,
+  summary: z.object({
+    by_impact: z.object({ critical: count, serious: count, moderate: count, minor: count }),
+    total_violations: count,
+    total_nodes: count,
+  }),
+  duration_ms: z.number(),
+  notes: z.array(z.string()).optional(),
+};
+
+/** scorm_report's accessibility section: the audit, or why it did not run. */
+export const accessibilityReport = openObject({
+  audited: z.boolean(),
+  reason: z.string().optional().describe('Why the audit did not run.'),
+  error_code: z.string().optional(),
+  session_id: z.string().optional(),
+  violations: z.array(a11yFinding).optional(),
+}).describe('When audited: the scorm_accessibility_audit result for the session; otherwise reason.');
