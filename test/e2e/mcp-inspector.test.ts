@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SessionSummary } from '../../src/inspector/protocol.js';
+import { SNAPSHOT_LIMITS, type SessionSummary } from '../../src/inspector/protocol.js';
 import type { SessionEvent } from '../../src/session/event-log.js';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { openFeed, postAction, rawRequest, splitUrl } from '../helpers/inspector.js';
@@ -216,6 +216,37 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
       assert.equal(event.payload?.revision, update.findings.revision);
     } finally {
       feed.close();
+      await callTool(server.client, 'scorm_session_close', { session_id: dev.session_id });
+    }
+  });
+
+  test('a course making 100,000 calls: one snapshot carries the newest 10,000 and says how many it left out', async () => {
+    const dev = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
+      workspace_path: join(FIXTURES_DIR, 'courses/many-calls'),
+    });
+    try {
+      await waitFor(
+        'the course to terminate',
+        async () => {
+          const status = await callTool<{ initialize_state: string }>(server.client, 'scorm_runtime_status', {
+            session_id: dev.session_id,
+          });
+          return status.initialize_state === 'terminated' ? true : undefined;
+        },
+        60_000,
+      );
+      const feed = await openFeed(dev.development_url!, dev.session_id);
+      const { snapshot } = await feed.next('snapshot');
+      feed.close();
+      assert.equal(snapshot.api_calls.length, SNAPSHOT_LIMITS.api_calls);
+      assert.equal(snapshot.omitted?.api_calls, 100_000 - SNAPSHOT_LIMITS.api_calls);
+      assert.equal(snapshot.api_calls.at(-1)?.method, 'Terminate');
+      assert.ok((snapshot.omitted?.data_changes ?? 0) > 0);
+      // The data model stays complete: every element's latest value is there.
+      const elements = new Set(snapshot.data_changes.map((c) => c.element));
+      assert.ok(elements.has('cmi.location'));
+      assert.ok(snapshot.data_changes.length <= SNAPSHOT_LIMITS.data_changes + elements.size);
+    } finally {
       await callTool(server.client, 'scorm_session_close', { session_id: dev.session_id });
     }
   });
