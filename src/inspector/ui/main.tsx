@@ -1,0 +1,5 @@
+/** Entry of the inspector's bundle (dist/inspector/inspector.js), loaded by the page's shell. */
+import { render } from 'preact';
+import { App } from './app.js';
+
+render(<App />, document.getElementById('app') ?? document.body);
