@@ -48,7 +48,10 @@ export function connectFeed(
   const open = (): void => {
     source = new EventSource(url);
     for (const kind of KINDS) source.addEventListener(kind, receive);
-    source.addEventListener('snapshot', () => onStatus('live'));
+    source.addEventListener('snapshot', () => {
+      if (performance.getEntriesByName('inspector-live').length === 0) performance.mark('inspector-live');
+      onStatus('live');
+    });
     source.onerror = () => {
       if (stopped || !source) return;
       onStatus('reconnecting');

@@ -3,3 +3,5 @@ import { render } from 'preact';
 import { App } from './app.js';
 
 render(<App />, document.getElementById('app') ?? document.body);
+// For the benchmark and the browser tests: when the shell was first rendered.
+performance.mark('inspector-shell');

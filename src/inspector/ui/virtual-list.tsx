@@ -88,7 +88,10 @@ export function VirtualList(props: VirtualListProps): VNode {
     el.scrollTop = el.scrollHeight;
   };
 
-  const range = visibleRows(view.top, view.height, ROW_HEIGHT, props.count);
+  // While following, render the rows at the end now: the scroll to them happens after this render.
+  const following = props.follow && atBottom.current;
+  const top = following ? Math.max(0, props.count * ROW_HEIGHT - view.height) : view.top;
+  const range = visibleRows(top, view.height, ROW_HEIGHT, props.count);
   const rows: VNode[] = [];
   for (let position = range.first; position < range.end; position++) {
     const row = props.renderRow(position);

@@ -44,7 +44,9 @@ export function DataModelPanel({ ctx }: { ctx: PanelContext }): VNode {
           <>
             <span role="columnheader">Element</span>
             <span role="columnheader">Value</span>
-            <span role="columnheader" aria-label="Number of changes">#</span>
+            <span role="columnheader" aria-label="Number of changes">
+              #
+            </span>
           </>
         }
         renderRow={(position) => {
