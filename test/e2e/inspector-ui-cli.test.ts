@@ -12,7 +12,10 @@ import {
   apiLogCount,
   ensureRuntimeOpen,
   openInspectorPage,
+  stampDelays,
   startInspect,
+  startTimings,
+  watchStampRows,
   type InspectProcess,
 } from '../helpers/inspector.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
@@ -187,6 +190,33 @@ test(
       await page.keyboard.press('End');
       await waitForApiRow(page, /^9999\b.*Terminate/);
       assert.ok((await page.locator('.api-log .vrow').count()) < 80);
+    } finally {
+      await close();
+      await inspect.stop();
+    }
+  },
+);
+
+test(
+  'first paint and the delay from a SCO call to its row are measured (printed, not asserted)',
+  { skip: CHROMIUM_SKIP },
+  async () => {
+    const inspect = await startInspect([course('inspector-stamps')]);
+    const { page, errors, close } = await openInspectorPage(pool(), inspect.url);
+    try {
+      const timings = await startTimings(page);
+      console.log(`# inspector start: ${JSON.stringify(timings)} (ms after navigation start)`);
+      await watchStampRows(page);
+      await ensureRuntimeOpen(page);
+      await page.waitForFunction(
+        () => Object.keys((window as unknown as { stampDelays: object }).stampDelays).length >= 10,
+        undefined,
+        { timeout: 30_000 },
+      );
+      const delays = await stampDelays(page);
+      console.log(`# SCO call -> API log row: ${delays.join(', ')} ms`);
+      assert.ok(delays.length >= 10);
+      assert.deepEqual(errors, []);
     } finally {
       await close();
       await inspect.stop();
