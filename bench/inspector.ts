@@ -14,7 +14,7 @@ import {
   startInspect,
   startTimings,
   watchStampRows,
-} from '../test/helpers/inspector.js';
+} from '../test/helpers/inspector-browser.js';
 import { FIXTURES_DIR } from '../test/helpers/paths.js';
 import { median, type BenchRow } from './stats.js';
 

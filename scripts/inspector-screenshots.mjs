@@ -1,13 +1,13 @@
 // Screenshots of the inspector for the README: `npm run build && node scripts/inspector-screenshots.mjs`.
 // Opens `scorm-tester inspect samples/automation-course` in headless Chromium, drives it a little and
-// writes docs/images/inspector-*.png. Uses the compiled test helpers (dist/test/helpers/inspector.js).
+// writes docs/images/inspector-*.png. Uses the compiled test helpers (dist/test/helpers/inspector-browser.js).
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { startInspect, openInspectorPage, ensureRuntimeOpen } = await import(
-  join(root, 'dist/test/helpers/inspector.js')
+  join(root, 'dist/test/helpers/inspector-browser.js')
 );
 const { BrowserPool } = await import(join(root, 'dist/src/runtime/browser-pool.js'));
 

@@ -17,7 +17,7 @@ import {
   startTimings,
   watchStampRows,
   type InspectProcess,
-} from '../helpers/inspector.js';
+} from '../helpers/inspector-browser.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const pool = filePool();

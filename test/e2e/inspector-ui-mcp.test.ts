@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CHROMIUM_SKIP, filePool } from '../helpers/chromium.js';
-import { ensureRuntimeOpen, openInspectorPage } from '../helpers/inspector.js';
+import { ensureRuntimeOpen, openInspectorPage } from '../helpers/inspector-browser.js';
 import { callTool, startServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
