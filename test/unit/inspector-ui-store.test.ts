@@ -153,7 +153,7 @@ test('filtering again after calls were appended looks only at the new calls', ()
 test('each development mode leads with its panels and keeps every panel', () => {
   assert.deepEqual(panelLayout('debug_api').lead, ['api', 'data_model', 'player']);
   assert.equal(panelLayout('validate_live').lead[0], 'findings');
-  assert.deepEqual(panelLayout('sequence_test').lead.slice(0, 2), ['outline', 'sequencing']);
+  assert.deepEqual(panelLayout('sequence_test').lead.slice(0, 2), ['sequencing', 'outline']);
   assert.equal(panelLayout('content_edit').lead[0], 'player');
   for (const mode of ['debug_api', 'validate_live', 'sequence_test', 'content_edit'] as const) {
     const { lead, tabs } = panelLayout(mode);

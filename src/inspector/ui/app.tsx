@@ -1,6 +1,7 @@
 /** The inspector page: picks the session, keeps its feed, lays the panels out for the development mode. */
 import type { VNode } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { SESSION_PARAM } from '../protocol.js';
 import type { DevelopmentMode, InspectorAction, PanelId, SessionSummary } from '../protocol.js';
 import { feedUrl, listSessions, postAction } from './client.js';
 import type { PanelContext } from './context.js';
@@ -15,7 +16,7 @@ import { PanelTabs } from './tabs.js';
 const SESSION_POLL_MS = 1000;
 
 export function App(): VNode {
-  const wanted = new URLSearchParams(location.search).get('session');
+  const wanted = new URLSearchParams(location.search).get(SESSION_PARAM);
   const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -50,7 +51,7 @@ export function App(): VNode {
         <ul>
           {sessions.map((s) => (
             <li key={s.id}>
-              <a href={`?session=${encodeURIComponent(s.id)}`}>{s.title}</a> ({s.state}, {s.origin})
+              <a href={`?${SESSION_PARAM}=${encodeURIComponent(s.id)}`}>{s.title}</a> ({s.state}, {s.origin})
             </li>
           ))}
         </ul>

@@ -16,9 +16,13 @@ export function sessionUrl(sessionId: string, rest: string): string {
 
 export const feedUrl = (sessionId: string): string => sessionUrl(sessionId, FEED_PATH);
 
-/** An artifact's URL as the server gives it (relative to /TOKEN/api/sessions/ID/artifacts/ or absolute). */
+/**
+ * An artifact's URL as the server gives it: absolute, relative to /TOKEN/ ('api/sessions/ID/artifacts/…'),
+ * or only the part under the session's artifacts/.
+ */
 export function artifactUrl(sessionId: string, url: string): string {
-  return url.startsWith('/') ? url : sessionUrl(sessionId, `artifacts/${url}`);
+  if (url.startsWith('/')) return url;
+  return url.startsWith('api/') ? `${BASE}${url}` : sessionUrl(sessionId, `artifacts/${url}`);
 }
 
 export async function listSessions(): Promise<SessionSummary[]> {

@@ -1,5 +1,5 @@
 /** Which panels lead for each development mode, and the panels' names. No DOM here. */
-import type { DevelopmentMode, PanelId } from '../protocol.js';
+import { LEADING_PANELS, PANEL_IDS, type DevelopmentMode, type PanelId } from '../protocol.js';
 
 export const PANEL_TITLES: Record<PanelId, string> = {
   outline: 'Outline',
@@ -20,63 +20,15 @@ export const DEVELOPMENT_MODES: Record<DevelopmentMode, string> = {
   content_edit: 'Edit content',
 };
 
-/** Every panel, leading ones first. */
-const ORDER: Record<DevelopmentMode, PanelId[]> = {
-  debug_api: [
-    'api',
-    'data_model',
-    'player',
-    'sequencing',
-    'outline',
-    'findings',
-    'console',
-    'network',
-    'artifacts',
-  ],
-  validate_live: [
-    'findings',
-    'player',
-    'console',
-    'network',
-    'api',
-    'data_model',
-    'sequencing',
-    'outline',
-    'artifacts',
-  ],
-  sequence_test: [
-    'outline',
-    'sequencing',
-    'player',
-    'api',
-    'data_model',
-    'findings',
-    'console',
-    'network',
-    'artifacts',
-  ],
-  content_edit: [
-    'player',
-    'findings',
-    'console',
-    'network',
-    'outline',
-    'sequencing',
-    'api',
-    'data_model',
-    'artifacts',
-  ],
-};
-
-/** How many panels are always visible; the others share a tab strip below them. */
-export const LEAD_COUNT = 3;
-
 export interface PanelLayout {
+  /** Always visible, side by side. */
   lead: PanelId[];
+  /** Sharing a tab strip below the leading panels. */
   tabs: PanelId[];
 }
 
+/** The mode's leading panels (protocol's LEADING_PANELS), the others in PANEL_IDS order. */
 export function panelLayout(mode: DevelopmentMode): PanelLayout {
-  const order = ORDER[mode] ?? ORDER.debug_api;
-  return { lead: order.slice(0, LEAD_COUNT), tabs: order.slice(LEAD_COUNT) };
+  const lead = LEADING_PANELS[mode] ?? LEADING_PANELS.debug_api;
+  return { lead, tabs: PANEL_IDS.filter((id) => !lead.includes(id)) };
 }

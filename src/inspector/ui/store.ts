@@ -14,6 +14,7 @@ import type {
   SequencingView,
   SessionSnapshot,
   SessionSummary,
+  SnapshotOmissions,
 } from '../protocol.js';
 import type {
   ApiCallRecord,
@@ -43,6 +44,8 @@ export interface ViewState {
   artifacts: ArtifactView[];
   events: SessionEvent[];
   mirror: MirrorFrame | null;
+  /** How many older entries of each list the snapshot left out (the server keeps the newest). */
+  omitted: SnapshotOmissions | null;
 }
 
 export type Slice =
@@ -106,6 +109,7 @@ export function emptyState(): ViewState {
     artifacts: [],
     events: [],
     mirror: null,
+    omitted: null,
   };
 }
 
@@ -193,6 +197,7 @@ export class FeedStore {
       blocked: [...snapshot.blocked],
       events: [...snapshot.events],
       mirror: snapshot.mirror,
+      omitted: snapshot.omitted ?? null,
     };
     this.networkIndex.clear();
     this.addChanges(snapshot.data_changes);

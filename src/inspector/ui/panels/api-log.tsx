@@ -14,6 +14,7 @@ export function ApiLogPanel({ ctx }: { ctx: PanelContext }): VNode {
   const [selected, setSelected] = useState<number | null>(null);
   const cache = useRef<FilteredCalls | undefined>(undefined);
   const calls = ctx.store.state.calls;
+  const omitted = ctx.store.state.omitted?.api_calls ?? 0;
   const filtered = useMemo(() => {
     cache.current = filterCalls(calls, filter, cache.current);
     return cache.current;
@@ -57,6 +58,7 @@ export function ApiLogPanel({ ctx }: { ctx: PanelContext }): VNode {
           />{' '}
           Errors only
         </label>
+        {omitted ? <span class="meta">{omitted} older calls not shown</span> : null}
         <span class="count" aria-live="polite">
           {matches.length === calls.length
             ? `${calls.length} calls`
