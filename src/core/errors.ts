@@ -79,6 +79,8 @@ export type ErrorCode =
   // paths the user gives us to write at
   | 'OUTPUT_PATH_REFUSED'
   | 'OUTPUT_WRITE_FAILED'
+  // the inspector (web UI)
+  | 'INSPECTOR_START_FAILED'
   | 'INTERNAL_ERROR';
 
 export class ScormTesterError extends Error {

@@ -153,6 +153,11 @@ export interface SessionSnapshot {
   artifacts: ArtifactView[];
   events: SessionEvent[];
   mirror: MirrorFrame | null;
+  /**
+   * How many older entries of each list this snapshot leaves out (it carries the newest SNAPSHOT_LIMITS).
+   * data_changes always includes the latest change of every element, so the data model is complete.
+   */
+  omitted?: SnapshotOmissions;
 }
 
 /** One SSE message: the SSE event name is `kind`, its data is the JSON of the message. */
@@ -189,3 +194,40 @@ export type InspectorAction =
 
 export type ActionResponse =
   { ok: true; result: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
+
+// ---- appended by insp-server -------------------------------------------------------------
+
+/** The query parameter of the UI's URL naming the session to show: /TOKEN/?session=ID. */
+export const SESSION_PARAM = 'session';
+
+/** The most entries of each list one snapshot carries (the newest ones). */
+export const SNAPSHOT_LIMITS = {
+  api_calls: 10_000,
+  data_changes: 10_000,
+  console: 5_000,
+  network: 5_000,
+  blocked: 5_000,
+  events: 5_000,
+} as const;
+
+export type SnapshotOmissions = Record<keyof typeof SNAPSHOT_LIMITS, number>;
+
+/** The panels each development mode puts first (the others follow in PanelId order). */
+export const LEADING_PANELS: Record<DevelopmentMode, PanelId[]> = {
+  content_edit: ['player', 'findings', 'outline'],
+  debug_api: ['api', 'data_model', 'player'],
+  validate_live: ['findings', 'player', 'console'],
+  sequence_test: ['sequencing', 'outline', 'player'],
+};
+
+export const PANEL_IDS: readonly PanelId[] = [
+  'outline',
+  'player',
+  'api',
+  'data_model',
+  'sequencing',
+  'findings',
+  'console',
+  'network',
+  'artifacts',
+];

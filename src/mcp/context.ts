@@ -1,4 +1,5 @@
 import type { Logger } from '../core/logger.js';
+import type { Inspector } from '../inspector/server/inspector.js';
 import type { SessionManager } from '../session/session-manager.js';
 import type { ToolRegistry } from './tool.js';
 
@@ -8,4 +9,6 @@ export interface ServerContext {
   sessions: SessionManager;
   /** Set by buildTools once every tool exists; read at call time by tools that run other tools. */
   tools?: ToolRegistry;
+  /** The web inspector of this process, started by scorm_interactive_develop on first use. */
+  inspector?: Promise<Inspector>;
 }
