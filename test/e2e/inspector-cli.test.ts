@@ -248,6 +248,32 @@ describe('scorm-tester inspect: a multi-SCO course', { concurrency: false }, () 
     }
   });
 
+  test('the player view: the SCO is mirrored into the feed, and a click on it is forwarded', async () => {
+    const feed = await openFeed(inspect.url, sessionId);
+    try {
+      const { snapshot } = await feed.next('snapshot');
+      const frame =
+        snapshot.mirror ?? (await feed.next('mirror', (m) => m.mirror.html.includes('id="name"'))).mirror;
+      const { base } = splitUrl(inspect.url);
+      assert.ok(frame.base_url.startsWith(`${base}api/sessions/${sessionId}/content/`), frame.base_url);
+      assert.doesNotMatch(frame.html, /<script/i);
+      const node = Number(/<h1[^>]*data-st-n="(\d+)"/.exec(frame.html)?.[1]);
+      assert.ok(node > 0, `the heading carries its element number: ${frame.html.slice(0, 300)}`);
+      const click = await postAction(inspect.url, sessionId, {
+        action: 'mirror_click',
+        target: { doc: frame.doc, node },
+      });
+      assert.equal((JSON.parse(click.body) as { ok: boolean }).ok, true, click.body);
+      const stale = await postAction(inspect.url, sessionId, {
+        action: 'mirror_click',
+        target: { doc: 'not-this-page', node },
+      });
+      assert.equal((JSON.parse(stale.body) as { error: { code: string } }).error.code, 'DOM_STALE_REF');
+    } finally {
+      feed.close();
+    }
+  });
+
   test('SIGTERM closes the session and exits 0', async () => {
     const code = await inspect.stop();
     assert.equal(code, 0, inspect.stderr());
