@@ -54,6 +54,17 @@ describe('scorm-tester inspect: a multi-SCO course', { concurrency: false }, () 
     assert.match(shell.body, /<div id="app"><\/div>/);
     assert.match(shell.body, /<script type="module" src="assets\/inspector.js"><\/script>/);
     assert.doesNotMatch(shell.body, /<script>/, 'no inline script');
+    const script = await rawRequest(inspect.url, `${url.pathname}assets/inspector.js`);
+    assert.equal(script.status, 200, 'npm run build bundles the UI into dist/inspector/');
+    assert.match(String(script.headers['content-type']), /^text\/javascript/);
+    for (const evil of [
+      'assets/../../package.json',
+      'assets/%2e%2e%2fpackage.json',
+      'assets/.hidden.js',
+      'assets/x/../inspector.js',
+    ]) {
+      assert.equal((await rawRequest(inspect.url, url.pathname + evil)).status, 404, evil);
+    }
     const csp = String(shell.headers['content-security-policy']);
     assert.match(csp, /default-src 'self'/);
     assert.match(csp, /script-src 'self'(;|$)/);
@@ -269,6 +280,27 @@ describe('scorm-tester inspect: a multi-SCO course', { concurrency: false }, () 
         target: { doc: 'not-this-page', node },
       });
       assert.equal((JSON.parse(stale.body) as { error: { code: string } }).error.code, 'DOM_STALE_REF');
+    } finally {
+      feed.close();
+    }
+  });
+
+  test('the runtime closed and opened again from the inspector: the feed follows the new one', async () => {
+    const feed = await openFeed(inspect.url, sessionId);
+    try {
+      await feed.next('snapshot');
+      const closed = await postAction(inspect.url, sessionId, { action: 'close_runtime' });
+      assert.equal((JSON.parse(closed.body) as { ok: boolean }).ok, true, closed.body);
+      await feed.next('runtime', (m) => !m.runtime.open);
+      await feed.next('sequencing', (m) => !m.sequencing.applicable);
+      const opened = await postAction(inspect.url, sessionId, { action: 'open_runtime' });
+      const answer = JSON.parse(opened.body) as { ok: boolean; result: { sequencing?: { how: string } } };
+      assert.equal(answer.ok, true, opened.body);
+      assert.ok(answer.result.sequencing, 'a multi-SCO course starts through sequencing');
+      await feed.next('runtime', (m) => m.runtime.open);
+      // The new runtime's calls count from 0 again; they reach the feed as its own did.
+      await feed.next('api_calls', (m) => m.calls.some((c) => c.index === 0 && c.method === 'Initialize'));
+      await feed.next('sequencing', (m) => m.sequencing.applicable);
     } finally {
       feed.close();
     }

@@ -250,4 +250,25 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
       await callTool(server.client, 'scorm_session_close', { session_id: dev.session_id });
     }
   });
+
+  test('the inspector closes with the MCP server', async () => {
+    const own = await startServer();
+    const dev = await callTool<Develop>(own.client, 'scorm_interactive_develop', {
+      workspace_path: join(FIXTURES_DIR, 'courses/missing-launch'),
+    });
+    const { base } = splitUrl(dev.development_url!);
+    assert.equal((await rawRequest(dev.development_url!, `${base}api/sessions`)).status, 200);
+    const feed = await openFeed(dev.development_url!, dev.session_id);
+    await own.close();
+    await waitFor('the inspector port to close', async () =>
+      (await rawRequest(dev.development_url!, `${base}api/sessions`).then(
+        () => undefined,
+        (error: NodeJS.ErrnoException) => error.code,
+      )) === 'ECONNREFUSED'
+        ? true
+        : undefined,
+    );
+    feed.close();
+    assert.equal(own.stderr().includes('Inspector'), false, 'nothing about the inspector on stdio');
+  });
 });
