@@ -12,6 +12,7 @@ import { callTool, callToolError, startServer, type StartedServer } from '../hel
 import { openFeed, postAction, rawRequest, splitUrl } from '../helpers/inspector.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
+import { until } from '../helpers/until.js';
 
 const NAV_FLOW = join(FIXTURES_DIR, 'courses/nav-flow');
 
@@ -32,16 +33,6 @@ async function eventsOf(server: StartedServer, sessionId: string): Promise<Sessi
     max_events: 5000,
   });
   return r.events;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('scorm_interactive_develop', { concurrency: false }, () => {
@@ -208,8 +199,10 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
       const update = await feed.next('findings', (m) => m.findings.revision > revision, 30_000);
       assert.equal(update.findings.valid, false);
       assert.ok(update.findings.findings.some((f) => f.rule === 'cp.launch_file_missing' && f.excerpt));
-      const event = await waitFor('inspector:validated', async () =>
-        (await eventsOf(server, dev.session_id)).find((e) => e.type === 'inspector:validated'),
+      const event = await until(
+        async () => (await eventsOf(server, dev.session_id)).find((e) => e.type === 'inspector:validated'),
+        'inspector:validated',
+        20_000,
       );
       assert.equal(event.payload?.source, 'inspector');
       assert.equal(event.payload?.valid, false);
@@ -225,14 +218,14 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
       workspace_path: join(FIXTURES_DIR, 'courses/many-calls'),
     });
     try {
-      await waitFor(
-        'the course to terminate',
+      await until(
         async () => {
           const status = await callTool<{ initialize_state: string }>(server.client, 'scorm_runtime_status', {
             session_id: dev.session_id,
           });
           return status.initialize_state === 'terminated' ? true : undefined;
         },
+        'the course to terminate',
         60_000,
       );
       const feed = await openFeed(dev.development_url!, dev.session_id);
@@ -260,13 +253,16 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
     assert.equal((await rawRequest(dev.development_url!, `${base}api/sessions`)).status, 200);
     const feed = await openFeed(dev.development_url!, dev.session_id);
     await own.close();
-    await waitFor('the inspector port to close', async () =>
-      (await rawRequest(dev.development_url!, `${base}api/sessions`).then(
-        () => undefined,
-        (error: NodeJS.ErrnoException) => error.code,
-      )) === 'ECONNREFUSED'
-        ? true
-        : undefined,
+    await until(
+      async () =>
+        (await rawRequest(dev.development_url!, `${base}api/sessions`).then(
+          () => undefined,
+          (error: NodeJS.ErrnoException) => error.code,
+        )) === 'ECONNREFUSED'
+          ? true
+          : undefined,
+      'the inspector port to close',
+      20_000,
     );
     feed.close();
     assert.equal(own.stderr().includes('Inspector'), false, 'nothing about the inspector on stdio');
