@@ -5,6 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { ApiCallRecord } from '../../src/runtime/records.js';
 import type { SessionSummary } from '../../src/inspector/protocol.js';
@@ -146,6 +148,13 @@ describe('scorm-tester inspect: a multi-SCO course', { concurrency: false }, () 
     const answer = JSON.parse(ok.body) as { ok: boolean; result: { revision: number; valid: boolean } };
     assert.equal(answer.ok, true);
     assert.ok(answer.result.revision >= 2);
+    const huge = await rawRequest(inspect.url, path, {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'validate', pad: 'x'.repeat(300 * 1024) }),
+    });
+    assert.equal(huge.status, 400);
+    assert.match(huge.body, /larger than/);
     const bad = await postAction(inspect.url, sessionId, { action: 'format_disk' });
     assert.equal(bad.status, 400);
     assert.equal((JSON.parse(bad.body) as { error: { code: string } }).error.code, 'MCP_INVALID_PARAMS');
@@ -376,6 +385,12 @@ describe('scorm-tester inspect: packages that fail validation still open', { con
     const mode = await cli('inspect', NAV_FLOW, '--mode', 'party');
     assert.equal(mode.status, 2);
     assert.match(mode.stderr, /--mode must be one of/);
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const busy = await cli('inspect', NAV_FLOW, '--port', String((taken.address() as AddressInfo).port));
+    taken.close();
+    assert.equal(busy.status, 2);
+    assert.match(busy.stderr, /INSPECTOR_START_FAILED: Port \d+ on 127\.0\.0\.1 is already in use/);
     const missing = await cli('inspect', join(FIXTURES_DIR, 'courses/does-not-exist'));
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /PATH_RESOLUTION_ERROR|not found|does not exist/i);
