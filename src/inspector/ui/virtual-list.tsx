@@ -21,6 +21,8 @@ interface VirtualListProps {
   onSelect: (position: number) => void;
   /** CSS class giving the rows' grid columns. */
   columns: string;
+  /** Shown when there are no rows. */
+  empty: string;
 }
 
 export function VirtualList(props: VirtualListProps): VNode {
@@ -126,6 +128,7 @@ export function VirtualList(props: VirtualListProps): VNode {
         onScroll={onScroll}
         onKeyDown={onKeyDown}
       >
+        {props.count === 0 ? <p class="vempty empty">{props.empty}</p> : null}
         <div class="vspace" style={{ height: `${props.count * ROW_HEIGHT}px` }}>
           {rows}
         </div>

@@ -69,6 +69,7 @@ export function ApiLogPanel({ ctx }: { ctx: PanelContext }): VNode {
         label="API calls"
         count={matches.length}
         columns="cols-api"
+        empty="No API calls yet."
         follow={true}
         selected={selected}
         onSelect={setSelected}

@@ -17,6 +17,7 @@ export function ConsolePanel({ ctx }: { ctx: PanelContext }): VNode {
         label="Console"
         count={entries.length}
         columns="cols-console"
+        empty="No console messages."
         follow={true}
         selected={selected}
         onSelect={setSelected}

@@ -37,6 +37,7 @@ export function DataModelPanel({ ctx }: { ctx: PanelContext }): VNode {
         label="Data model elements"
         count={shown.length}
         columns="cols-dm"
+        empty="No data model element has changed yet."
         follow={false}
         selected={selected === -1 ? null : selected}
         onSelect={(position) => setChosen(shown[position] ?? null)}

@@ -66,6 +66,7 @@ export function NetworkPanel({ ctx }: { ctx: PanelContext }): VNode {
         label="Network requests"
         count={rows.length}
         columns="cols-network"
+        empty="No requests yet."
         follow={true}
         selected={selected}
         onSelect={setSelected}
