@@ -129,11 +129,11 @@ function CallDetails({ call }: { call: ApiCallRecord }): VNode {
     <dl class="details" aria-label={`Call ${call.index}`}>
       <dt>Call</dt>
       <dd>
-        #{call.index} {call.method}({formatArgs(call.args)}) at {formatTime(call.timestamp)}, SCO{' '}
+        #{call.index} {call.method}({formatArgs(call.args, Infinity)}) at {formatTime(call.timestamp)}, SCO{' '}
         {call.scoId || '—'}, attempt {call.attempt}, by {call.source === 'tool' ? 'a tool' : 'the SCO'}
       </dd>
       <dt>Result</dt>
-      <dd>{formatValue(call.result)}</dd>
+      <dd>{formatValue(call.result, Infinity)}</dd>
       <dt>Error code</dt>
       <dd>{call.errorCode}</dd>
       <dt>Error string</dt>
