@@ -19,6 +19,7 @@ import {
   type InspectProcess,
 } from '../helpers/inspector-browser.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { axeSource } from '../../src/dom/a11y/axe-source.js';
 
 const pool = filePool();
 const course = (name: string): string => join(FIXTURES_DIR, 'courses', name);
@@ -32,7 +33,7 @@ function apiRows(page: Page): Promise<string[]> {
 function apiRow(page: Page, index: number): ReturnType<Page['locator']> {
   return page
     .locator('.api-log .vrow')
-    .filter({ has: page.getByRole('cell', { name: String(index), exact: true }) });
+    .filter({ has: page.getByRole('gridcell', { name: String(index), exact: true }) });
 }
 
 async function waitForApiRow(page: Page, text: string | RegExp): Promise<void> {
@@ -116,6 +117,45 @@ describe('inspector UI on a multi-SCO course (scorm-tester inspect)', { skip: CH
         initializes.join('\n'),
       );
       assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('the inspector is keyboard-operable and passes an axe audit (WCAG 2.1 A and AA)', async () => {
+    const { page, close } = await openInspectorPage(pool(), inspect.url);
+    try {
+      await waitForApiRow(page, 'Initialize');
+      // Tabs: arrow keys move between them.
+      await page.getByRole('tab', { name: 'Outline' }).focus();
+      await page.keyboard.press('ArrowRight');
+      const selected = page.getByRole('tab', { selected: true });
+      assert.equal(await selected.textContent(), 'Sequencing');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Sequencing');
+      // The API log: arrow keys select a call and show its details.
+      await page.getByRole('rowgroup', { name: /^API calls: \d+ rows/ }).focus();
+      await page.keyboard.press('Home');
+      await page
+        .getByRole('definition')
+        .filter({ hasText: /^#0 Initialize/ })
+        .waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('definition').filter({ hasText: /^#1 / }).waitFor();
+
+      await page.evaluate(await axeSource());
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResults> } }).axe;
+        interface AxeResults {
+          violations: Array<{ id: string; nodes: Array<{ target: string[] }> }>;
+        }
+        // The player shows the course's own page: the course's accessibility is not the inspector's.
+        const results = await axe.run(
+          { exclude: [['.panel-player iframe']] },
+          { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+        );
+        return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      assert.deepEqual(violations, []);
     } finally {
       await close();
     }

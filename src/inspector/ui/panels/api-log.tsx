@@ -99,25 +99,25 @@ function CallCells({ call }: { call: ApiCallRecord }): VNode {
     : call.errorCode;
   return (
     <>
-      <span role="cell" class="num">
+      <span role="gridcell" class="num">
         {call.index}
       </span>
-      <span role="cell" class="time">
+      <span role="gridcell" class="time">
         {formatTime(call.timestamp)}
       </span>
-      <span role="cell" class={`method${call.source === 'tool' ? ' by-tool' : ''}`}>
+      <span role="gridcell" class={`method${call.source === 'tool' ? ' by-tool' : ''}`}>
         {call.method}
       </span>
-      <span role="cell" title={args}>
+      <span role="gridcell" title={args}>
         {args}
       </span>
-      <span role="cell" title={result}>
+      <span role="gridcell" title={result}>
         {result}
       </span>
-      <span role="cell" class={isErrorCall(call) ? 'error' : ''} title={error}>
+      <span role="gridcell" class={isErrorCall(call) ? 'error' : ''} title={error}>
         {error}
       </span>
-      <span role="cell" title={call.diagnostic}>
+      <span role="gridcell" title={call.diagnostic}>
         {call.diagnostic}
       </span>
     </>
