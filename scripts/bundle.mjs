@@ -21,6 +21,11 @@ const ASSET_DIR = 'dist/src/runtime/player';
 // never on the course's window (src/dom/players/probe-runner.ts).
 const EVALUATED_SCRIPTS = {
   'src/dom/players/page/probe.ts': { file: 'page-context-probe.iife.js', globalName: 'pageContextProbe' },
+  // The player mirror's serialiser (src/inspector/mirror/page-world.ts evaluates it in an isolated world).
+  'src/inspector/mirror/page/serialize.ts': {
+    file: 'mirror-serializer.iife.js',
+    globalName: 'scormTesterMirror',
+  },
 };
 
 rmSync('dist/bundle', { recursive: true, force: true });

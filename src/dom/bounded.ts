@@ -23,9 +23,10 @@ export class EvaluateTimeout extends Error {
   }
 }
 
-const TIMEOUT = Symbol('timeout');
+export const TIMEOUT = Symbol('timeout');
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
+/** `promise`'s value, or TIMEOUT when it has not settled within `ms` (the promise itself goes on). */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<typeof TIMEOUT>((resolve) => {
     timer = setTimeout(() => resolve(TIMEOUT), ms);

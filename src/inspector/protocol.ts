@@ -123,6 +123,19 @@ export interface MirrorFrame {
   /** The SCO's document URL, rewritten under /TOKEN/api/sessions/ID/content/ for styles and images. */
   base_url: string;
   html: string;
+  /**
+   * Which page the element numbers (data-st-n) belong to: a new SCO document (navigation, the next SCO)
+   * gets a new id, and a MirrorTarget of an older one is refused as stale.
+   */
+  doc: string;
+  /** True when the page was too large to mirror: html is then a notice saying so. */
+  truncated: boolean;
+}
+
+/** An element the person acted on in the mirror: the frame's doc and the element's data-st-n. */
+export interface MirrorTarget {
+  doc: string;
+  node: number;
 }
 
 /** The full state, sent first on every feed so a page opened later catches up. */
@@ -172,9 +185,12 @@ export type InspectorAction =
   | { action: 'nav'; request: string; target?: string }
   | { action: 'screenshot' }
   | { action: 'validate' }
-  /** A click in the player mirror: the element's child-index path from the SCO document's root. */
-  | { action: 'mirror_click'; path: number[] }
-  | { action: 'mirror_fill'; path: number[]; value: string };
+  /** A click in the player mirror, forwarded to the same element in the real page (scorm_dom_click). */
+  | { action: 'mirror_click'; target: MirrorTarget }
+  /** A text field or select changed in the mirror: the value is filled in the real one (scorm_dom_fill). */
+  | { action: 'mirror_fill'; target: MirrorTarget; value: string }
+  /** A key pressed in the mirror (Enter in a field, Escape, arrows), on that element (scorm_keyboard_type). */
+  | { action: 'mirror_key'; target: MirrorTarget | null; key: string };
 
 export type ActionResponse =
   { ok: true; result: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
