@@ -119,6 +119,7 @@ async function perform(
       return call('scorm_take_screenshot', {});
     case 'mirror_click':
     case 'mirror_fill':
+    case 'mirror_key':
       // MIRROR: delegated to src/inspector/mirror/ (insp-mirror's createMirror) once that branch is merged.
       return fail(
         'NAV_UNSUPPORTED_ACTION',

@@ -73,7 +73,9 @@ export class MirrorView {
   private waiting: MirrorFrame | null = null;
   /** The real page's scroll of the root at the last frame: the viewer's own scroll is kept while it stays. */
   private sourceScroll: string | null = null;
-  private readonly filled = new WeakMap<Element, string>();  private disposed = false;
+  private readonly filled = new WeakMap<Element, string>();
+  private viewerScroll = { x: 0, y: 0 };
+  private disposed = false;
 
   constructor(
     private readonly iframe: HTMLIFrameElement,
