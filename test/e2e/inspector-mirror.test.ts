@@ -50,8 +50,16 @@ test(
     assert.ok(html.includes('notes &lt;/textarea&gt;&lt;script&gt;'), 'the textarea value is text, escaped');
     assert.match(startTag(html, 'scroller'), /data-st-scroll="0,100"/);
     assert.match(html, /<img id="drawing"[^>]*src="data:image\/png;base64,/);
-    assert.match(html, /<link rel="stylesheet" href="course.css"/);
-    assert.ok(html.includes(`<base href="${h.contentBase}launch.html">`));
+    assert.ok(
+      html.includes(`<link rel="stylesheet" href="${h.contentBase}course.css"`),
+      'URLs are absolute, on the content route',
+    );
+    assert.ok(html.includes(`<img id="broken" src="${h.contentBase}missing.png"`));
+    assert.ok(
+      html.includes('url(&quot;http://203.0.113.9/inline.png&quot;)'),
+      'outside URLs stay outside (the CSP blocks them)',
+    );
+    assert.doesNotMatch(html, /<base\b/, "the course's own base is dropped");
     assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
     assert.match(html, /<iframe id="content"[^>]*srcdoc="[^"]*Inner frame text/);
     const runtime = h.sessions.get(h.sessionId).runtime!;

@@ -17,12 +17,17 @@ import { SessionManager } from '../../src/session/session-manager.js';
 import { FIXTURES_DIR } from './paths.js';
 import { tempDir } from './temp.js';
 
+/** The inspector token the harness's content base is under. */
+export const TEST_TOKEN = 'TESTTOKEN';
+
 export interface MirrorHarness {
   sessions: SessionManager;
   tools: ToolRegistry;
   sessionId: string;
   mirror: Mirror;
   contentBase: string;
+  /** Calls `listener` with every frame pushed from now on. */
+  subscribe(listener: (f: MirrorFrame) => void): void;
   /** Waits for a pushed frame that satisfies `accept` (the current one counts). */
   frame(accept?: (f: MirrorFrame) => boolean, timeoutMs?: number): Promise<MirrorFrame>;
   call(tool: string, args?: Record<string, unknown>): Promise<Record<string, unknown>>;
@@ -45,9 +50,10 @@ export async function openMirrorHarness(course: string, pollMs = 100): Promise<M
     package_path: join(FIXTURES_DIR, 'courses', course),
   })) as { session_id: string };
   await call('scorm_runtime_open', { session_id: sessionId });
-  const contentBase = `/TESTTOKEN/api/sessions/${sessionId}/content/`;
+  const contentBase = `/${TEST_TOKEN}/api/sessions/${sessionId}/content/`;
   const frames: MirrorFrame[] = [];
   const waiters = new Set<() => void>();
+  const listeners: Array<(f: MirrorFrame) => void> = [];
   const mirror = createMirror({
     runtime: () => sessions.get(sessionId).runtime,
     tools,
@@ -57,6 +63,7 @@ export async function openMirrorHarness(course: string, pollMs = 100): Promise<M
     onFrame: (f) => {
       frames.push(f);
       for (const wake of waiters) wake();
+      for (const listener of listeners) listener(f);
     },
   });
   const frame = async (
@@ -88,6 +95,7 @@ export async function openMirrorHarness(course: string, pollMs = 100): Promise<M
     sessionId,
     mirror,
     contentBase,
+    subscribe: (listener) => listeners.push(listener),
     frame,
     call,
     close: async () => {

@@ -65,10 +65,10 @@ export const mirrorTargetSchema = z
 const keySchema = z.string().min(1).max(60);
 const valueSchema = z.string().max(100_000);
 
-function tooLarge(maxChars: number, base: string): string {
+function tooLarge(maxChars: number): string {
   const mb = (maxChars / (1024 * 1024)).toFixed(1);
   return (
-    `<!DOCTYPE html><html><head>${headPrologue(base)}</head><body><p style="font:14px sans-serif">` +
+    `<!DOCTYPE html><html><head>${headPrologue()}</head><body><p style="font:14px sans-serif">` +
     escapeText(
       `This page is larger than the mirror shows (more than ${mb} MB of HTML). The course still runs: ` +
         'use screenshots (the screenshot action or scorm_take_screenshot) to see it.',
@@ -125,7 +125,7 @@ export function createMirror(options: MirrorOptions): Mirror {
     lastVersion = version;
     const base = rewrite(result.base, w.runtime);
     const baseUrl = base.startsWith(options.contentBase) ? base : options.contentBase;
-    const html = result.html === null ? tooLarge(maxChars, baseUrl) : rewrite(result.html, w.runtime);
+    const html = result.html === null ? tooLarge(maxChars) : rewrite(result.html, w.runtime);
     if (last && last.html === html && last.doc === result.doc) return;
     last = { seq: ++seq, base_url: baseUrl, html, doc: result.doc, truncated: result.html === null };
     options.onFrame(last);

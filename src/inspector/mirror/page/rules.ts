@@ -101,15 +101,63 @@ export function safeStyleText(css: string): string {
   return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
+/**
+ * Attributes holding one URL. The mirror writes them absolute (resolved against the element's base in the
+ * real page), so it depends on no <base> (the inspector's page policy may forbid one), and the course
+ * content server's URLs can be mapped to the inspector's content route in one pass.
+ */
+export const URL_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'src',
+  'href',
+  'xlink:href',
+  'poster',
+  'background',
+  'action',
+  'formaction',
+  'data',
+  'cite',
+  'longdesc',
+]);
+
+export function absoluteUrl(value: string, base: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.startsWith('#')) return value;
+  try {
+    return new URL(trimmed, base).href;
+  } catch {
+    return value;
+  }
+}
+
+/** "a.png 1x, b.png 2x" with each URL made absolute. */
+export function absoluteSrcset(value: string, base: string): string {
+  return value
+    .split(',')
+    .map((candidate) => {
+      const [url = '', ...descriptors] = candidate.trim().split(/\s+/);
+      return [absoluteUrl(url, base), ...descriptors].join(' ');
+    })
+    .join(', ');
+}
+
+/** CSS with every url(...) and @import "..." made absolute. */
+export function absoluteCss(css: string, base: string): string {
+  return css
+    .replace(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi, (_m, quote: string, url: string) =>
+      url.startsWith('data:') ? `url(${quote}${url}${quote})` : `url("${absoluteUrl(url, base)}")`,
+    )
+    .replace(
+      /@import\s+(['"])([^'"]*)\1/gi,
+      (_m, _q: string, url: string) => `@import "${absoluteUrl(url, base)}"`,
+    );
+}
+
 /** The policy every mirrored document carries: nothing runs; styles, images, fonts and media only from the inspector. */
 export const MIRROR_CSP =
   "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
   "media-src 'self' data:; frame-src 'self' about:; form-action 'none'; base-uri 'self'";
 
-/** What starts every mirrored document's head: the policy first, then the base for relative URLs. */
-export function headPrologue(baseHref: string): string {
-  return (
-    `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(MIRROR_CSP)}">` +
-    `<base href="${escapeAttribute(baseHref)}">`
-  );
+/** What starts every mirrored document's head: the policy, before anything that could load. */
+export function headPrologue(): string {
+  return `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(MIRROR_CSP)}">`;
 }

@@ -11,6 +11,9 @@
  * when something changed.
  */
 import {
+  absoluteCss,
+  absoluteSrcset,
+  absoluteUrl,
   dropsElement,
   escapeAttribute,
   escapeText,
@@ -20,6 +23,7 @@ import {
   NUMBER_ATTRIBUTE,
   safeStyleText,
   SCROLL_ATTRIBUTE,
+  URL_ATTRIBUTES,
   VOID_ELEMENTS,
 } from './rules.js';
 
@@ -165,7 +169,7 @@ function styleText(el: HTMLStyleElement): string {
 }
 
 function placeholderDocument(message: string): string {
-  return `<!DOCTYPE html><html><head>${headPrologue('about:blank')}</head><body><p style="font:13px sans-serif;color:#555">${escapeText(message)}</p></body></html>`;
+  return `<!DOCTYPE html><html><head>${headPrologue()}</head><body><p style="font:13px sans-serif;color:#555">${escapeText(message)}</p></body></html>`;
 }
 
 interface Pass {
@@ -181,10 +185,18 @@ function serializeDocument(doc: Document, depth: number, pass: Pass, out: Writer
   if (doc.doctype) out.write('<!DOCTYPE html>');
   const root = doc.documentElement;
   if (!root) {
-    out.write(`<html><head>${headPrologue(doc.baseURI)}</head></html>`);
+    out.write(`<html><head>${headPrologue()}</head></html>`);
     return;
   }
   writeElement(root, doc, depth, pass, out, true);
+}
+
+/** An attribute's value with the URLs in it resolved against the element's base in the real page. */
+function absoluteValue(name: string, value: string, base: string): string {
+  if (URL_ATTRIBUTES.has(name)) return absoluteUrl(value, base);
+  if (name === 'srcset' || name === 'imagesrcset') return absoluteSrcset(value, base);
+  if (name === 'style') return absoluteCss(value, base);
+  return value;
 }
 
 function writeAttributes(el: Element, tag: string, out: Writer): void {
@@ -197,7 +209,7 @@ function writeAttributes(el: Element, tag: string, out: Writer): void {
     if (isOption && name === 'selected') continue;
     if (isFrame && name === 'src') continue;
     if (!keepsAttribute(name, attr.value)) continue;
-    out.write(` ${name}="${escapeAttribute(attr.value)}"`);
+    out.write(` ${name}="${escapeAttribute(absoluteValue(name, attr.value, el.baseURI))}"`);
   }
   if (isInput) {
     const input = el as HTMLInputElement;
@@ -270,15 +282,16 @@ function writeElement(
   }
   out.write('>');
   if (tag === 'html' && !Array.from(el.children).some((c) => c.localName === 'head')) {
-    out.write(`<head>${headPrologue(doc.baseURI)}</head>`);
+    out.write(`<head>${headPrologue()}</head>`);
   }
   if (tag === 'head' && el.parentElement === doc.documentElement) {
-    out.write(headPrologue(doc.baseURI));
+    out.write(headPrologue());
     writeAdoptedSheets(doc, out);
   }
   if (VOID_ELEMENTS.has(written)) return;
   if (tag === 'textarea') out.write(escapeText((el as HTMLTextAreaElement).value));
-  else if (tag === 'style') out.write(safeStyleText(styleText(el as HTMLStyleElement)));
+  else if (tag === 'style')
+    out.write(safeStyleText(absoluteCss(styleText(el as HTMLStyleElement), el.baseURI)));
   else if (tag === 'iframe' || tag === 'frame' || isCanvas) {
     // their DOM children are fallback content, never shown
   } else {
@@ -313,7 +326,7 @@ function writeAdoptedSheets(doc: Document, out: Writer): void {
   const sheets = doc.adoptedStyleSheets ?? [];
   if (sheets.length === 0) return;
   const css = sheets.map((s) => Array.from(s.cssRules, (r) => r.cssText).join('\n')).join('\n');
-  out.write(`<style>${safeStyleText(css)}</style>`);
+  out.write(`<style>${safeStyleText(absoluteCss(css, doc.baseURI))}</style>`);
 }
 
 export function serialize(request: SerializeRequest): SerializeResult {
