@@ -108,13 +108,16 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
         since_event_id: latest_event_id,
         max_events: 5000,
       });
-      const action = events.events.find((e) => e.type === 'inspector:action');
-      assert.deepEqual(action?.payload, {
+      const asked = events.events.find((e) => e.type === 'inspector:action');
+      const done = events.events.find((e) => e.type === 'inspector:action_done');
+      assert.deepEqual(asked?.payload, {
         source: 'inspector',
         action: 'nav',
         request: 'previous',
-        ok: true,
+        request_id: asked?.payload?.request_id,
       });
+      assert.deepEqual(done?.payload, { ...asked?.payload, ok: true });
+      assert.ok(asked!.id < done!.id);
       assert.ok(events.events.some((e) => e.type === 'sequencing:request'));
 
       // A denied request is an answer, and an error is one of our codes.

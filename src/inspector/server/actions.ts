@@ -1,7 +1,8 @@
 /**
  * What a person does in the inspector. Each action runs through the same tool handler an agent calls
- * (arguments checked by the tool's own schema), and leaves an `inspector:action` event in the session's
- * log with source "inspector", so an agent polling scorm_session_events sees it.
+ * (arguments checked by the tool's own schema). The session's log gets an `inspector:action` event when it
+ * starts and an `inspector:action_done` event (ok, error_code) when it ends, both with source "inspector",
+ * so an agent polling scorm_session_events sees what the person did.
  */
 import { z } from 'zod';
 import { fail, isScormTesterError } from '../../core/errors.js';
@@ -61,9 +62,11 @@ export async function runAction(feed: SessionFeed, body: unknown, host: ActionHo
   const action = parsed.data as InspectorAction;
   const started = Date.now();
   const requestId = `inspector-${++actionCount}`;
+  // Told before it runs, so an agent sees what the person asked for before what it causes.
+  record(feed, 'inspector:action', action, { request_id: requestId });
   try {
     const result = await perform(feed, action, host, requestId);
-    record(feed, action, { ok: true });
+    record(feed, 'inspector:action_done', action, { request_id: requestId, ok: true });
     host.logger.info('INSPECTOR_ACTION', {
       id: requestId,
       session_id: feed.id,
@@ -76,7 +79,7 @@ export async function runAction(feed: SessionFeed, body: unknown, host: ActionHo
     const message = isScormTesterError(error)
       ? error.message
       : `Internal error: ${(error as Error).message}. This is a bug in scorm-tester; the log has the stack trace.`;
-    record(feed, action, { ok: false, error_code: code });
+    record(feed, 'inspector:action_done', action, { request_id: requestId, ok: false, error_code: code });
     host.logger.log(isScormTesterError(error) ? 'warn' : 'error', 'INSPECTOR_ACTION_FAILED', {
       id: requestId,
       session_id: feed.id,
@@ -153,9 +156,14 @@ function openSession(feed: SessionFeed): Session {
   return session;
 }
 
-function record(feed: SessionFeed, action: InspectorAction, outcome: Record<string, unknown>): void {
+function record(
+  feed: SessionFeed,
+  type: 'inspector:action' | 'inspector:action_done',
+  action: InspectorAction,
+  extra: Record<string, unknown>,
+): void {
   const session = feed.subject.session;
   if (!session || feed.closed) return;
   const { action: name, ...args } = action;
-  session.events.push('inspector:action', { source: 'inspector', action: name, ...args, ...outcome });
+  session.events.push(type, { source: 'inspector', action: name, ...args, ...extra });
 }
