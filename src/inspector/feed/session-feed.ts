@@ -35,6 +35,8 @@ import type { ValidatedFindings } from './findings.js';
 export const FLUSH_MS = 20;
 /** How often requests still waiting for their response are looked at again (no event tells us). */
 const UNSETTLED_CHECK_MS = 250;
+/** Requests waiting for their status that are looked at again; past this, the oldest are let go. */
+const MAX_UNSETTLED = 1_000;
 /** Elements whose latest value the feed remembers beyond the data-change window. */
 const MAX_ELEMENTS = 50_000;
 /** Event types the feed leaves out: every API call is one, and the API panel has them already. */
@@ -315,6 +317,10 @@ export class SessionFeed {
    */
   private watchUnsettled(entry: NetworkEntry): void {
     this.unsettled.add(entry);
+    if (this.unsettled.size > MAX_UNSETTLED) {
+      const oldest = this.unsettled.values().next().value;
+      if (oldest) this.unsettled.delete(oldest);
+    }
     this.unsettledTimer ??= setInterval(() => {
       for (const e of this.unsettled) {
         if (!isSettled(e)) continue;
