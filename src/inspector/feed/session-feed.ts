@@ -13,6 +13,7 @@ import type {
 } from '../../runtime/records.js';
 import { CONTENT_PREFIX } from '../../runtime/content-server.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import type { Mirror } from '../mirror/mirror.js';
 import type { SessionEvent } from '../../session/event-log.js';
 import type { Session } from '../../session/session.js';
 import {
@@ -21,6 +22,7 @@ import {
   type DevelopmentMode,
   type FeedMessage,
   type FindingsView,
+  type MirrorFrame,
   type RuntimeView,
   type SessionSnapshot,
   type SessionSummary,
@@ -80,6 +82,10 @@ export class SessionFeed {
   private artifactCount = 0;
   private lastCourseJson = '';
   private closedState = false;
+  private mirrorView: Mirror | null = null;
+  private pendingMirror: MirrorFrame | null = null;
+  /** The newest frame since the mirror last started (an older one names elements of a world now gone). */
+  private latestMirror: MirrorFrame | null = null;
   /** Why the player is not running, when it is not (set by whoever decided not to start it). */
   disabledReason: string | null = null;
 
@@ -110,8 +116,30 @@ export class SessionFeed {
     // What is pending is already in the snapshot: send it to the others first, so nobody gets it twice.
     this.flush();
     this.listeners.add(listener);
+    // The player view is kept up to date only while someone looks.
+    if (this.listeners.size === 1 && !this.closedState) this.mirrorView?.start();
     listener.send({ kind: 'snapshot', snapshot: this.snapshot() });
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stopMirror();
+    };
+  }
+
+  /** The live view of the SCO for the player panel (src/inspector/mirror/); its frames go to every tab. */
+  setMirror(mirror: Mirror): void {
+    this.mirrorView = mirror;
+    if (this.listeners.size > 0 && !this.closedState) mirror.start();
+  }
+
+  get mirror(): Mirror | null {
+    return this.closedState ? null : this.mirrorView;
+  }
+
+  /** A new rendering of the SCO: only the newest one pending is sent. */
+  pushMirror(frame: MirrorFrame): void {
+    this.latestMirror = frame;
+    this.pendingMirror = frame;
+    this.schedule();
   }
 
   /** Runs `hook` when the session closes (or at once if it has): watchers stop with it. */
@@ -159,7 +187,7 @@ export class SessionFeed {
       blocked: this.blocked.newest(),
       artifacts: this.artifacts(),
       events: this.events.newest(),
-      mirror: null,
+      mirror: this.latestMirror,
       omitted: {
         api_calls: this.calls.omitted,
         data_changes: this.changes.omitted,
@@ -173,6 +201,7 @@ export class SessionFeed {
 
   /** Stops listening to the session and ends every tab's stream (the inspector is shutting down). */
   dispose(): void {
+    this.stopMirror();
     this.detachRuntime();
     this.sessionOff?.();
     this.sessionOff = null;
@@ -302,6 +331,7 @@ export class SessionFeed {
   }
 
   private onSessionClosed(): void {
+    this.stopMirror();
     this.detachRuntime();
     this.sessionOff?.();
     this.sessionOff = null;
@@ -310,6 +340,11 @@ export class SessionFeed {
     this.markDirty('session', 'runtime', 'course', 'artifacts');
     this.flush();
     for (const hook of this.closeHooks.splice(0)) hook();
+  }
+
+  private stopMirror(): void {
+    this.latestMirror = null;
+    void this.mirrorView?.stop();
   }
 
   // ---- sending -----------------------------------------------------------------------------
@@ -330,6 +365,7 @@ export class SessionFeed {
 
   private resetPending(): void {
     this.pending = emptyPending();
+    this.pendingMirror = null;
     if (this.dirty.has('course')) this.lastCourseJson = '';
     this.dirty.clear();
   }
@@ -373,6 +409,8 @@ export class SessionFeed {
       out.push({ kind: 'network', requests: p.network, blocked: p.blocked });
     if (dirty.has('artifacts')) out.push({ kind: 'artifacts', artifacts: this.artifacts() });
     if (p.events.length > 0) out.push({ kind: 'events', events: p.events });
+    if (this.pendingMirror) out.push({ kind: 'mirror', mirror: this.pendingMirror });
+    this.pendingMirror = null;
     dirty.clear();
     return out;
   }

@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import { fail, isScormTesterError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import { parseToolArgs, type ToolContext, type ToolRegistry } from '../../mcp/tool.js';
+import type { ToolRegistry } from '../../mcp/tool.js';
 import { SessionNavigator } from '../../session/navigation/navigator.js';
 import type { Session } from '../../session/session.js';
 import type { SessionFeed } from '../feed/session-feed.js';
+import { runInspectorTool } from '../mirror/forward.js';
+import { mirrorTargetSchema, type Mirror } from '../mirror/mirror.js';
 import type { ActionResponse, FindingsView, InspectorAction } from '../protocol.js';
-
-const childPath = z.array(z.number().int().min(0).max(100_000)).max(1_000);
 
 const actionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('open_runtime') }).strict(),
@@ -26,8 +26,17 @@ const actionSchema = z.discriminatedUnion('action', [
     .strict(),
   z.object({ action: z.literal('screenshot') }).strict(),
   z.object({ action: z.literal('validate') }).strict(),
-  z.object({ action: z.literal('mirror_click'), path: childPath }).strict(),
-  z.object({ action: z.literal('mirror_fill'), path: childPath, value: z.string().max(100_000) }).strict(),
+  z.object({ action: z.literal('mirror_click'), target: mirrorTargetSchema }).strict(),
+  z
+    .object({ action: z.literal('mirror_fill'), target: mirrorTargetSchema, value: z.string().max(100_000) })
+    .strict(),
+  z
+    .object({
+      action: z.literal('mirror_key'),
+      target: mirrorTargetSchema.nullable(),
+      key: z.string().min(1).max(60),
+    })
+    .strict(),
 ]);
 
 export interface ActionHost {
@@ -97,7 +106,7 @@ async function perform(
   }
   const session = openSession(feed);
   const call = (name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> =>
-    callTool(host.tools, name, { session_id: session.id, ...args }, requestId);
+    runInspectorTool(host.tools, name, { session_id: session.id, ...args }, { requestId });
   switch (action.action) {
     case 'open_runtime': {
       const opened = await call('scorm_runtime_open', {});
@@ -118,14 +127,18 @@ async function perform(
     case 'screenshot':
       return call('scorm_take_screenshot', {});
     case 'mirror_click':
+      return mirrorOf(feed).click(action.target);
     case 'mirror_fill':
+      return mirrorOf(feed).fill(action.target, action.value);
     case 'mirror_key':
-      // MIRROR: delegated to src/inspector/mirror/ (insp-mirror's createMirror) once that branch is merged.
-      return fail(
-        'NAV_UNSUPPORTED_ACTION',
-        'Clicking and typing in the player view is not available in this build; use the course in the browser the runtime opened, or the DOM tools.',
-      );
+      return mirrorOf(feed).press(action.target, action.key);
   }
+}
+
+function mirrorOf(feed: SessionFeed): Mirror {
+  const mirror = feed.mirror;
+  if (!mirror) fail('RUNTIME_NOT_OPEN', 'This session has no player view: open the runtime, then try again.');
+  return mirror;
 }
 
 function openSession(feed: SessionFeed): Session {
@@ -138,28 +151,6 @@ function openSession(feed: SessionFeed): Session {
   }
   if (feed.closed) fail('MCP_UNKNOWN_SESSION', `Session ${session.id} is closed; open the course again.`);
   return session;
-}
-
-/** Runs a tool exactly as tools/call would: only when its group is on, with its own argument checks. */
-async function callTool(
-  tools: ToolRegistry,
-  name: string,
-  args: Record<string, unknown>,
-  requestId: string,
-): Promise<Record<string, unknown>> {
-  const found = tools.find(name);
-  if (!found) fail('INTERNAL_ERROR', `The inspector needs tool ${name}, which this build does not have.`);
-  if (!found.enabled) {
-    fail(
-      'MCP_TOOL_DISABLED',
-      `This needs ${name}, whose group "${found.tool.group}" is switched off (SCORM_TESTER_TOOLSETS). Add "${found.tool.group}" to enable it.`,
-    );
-  }
-  const parsed = parseToolArgs(found.tool, args);
-  if (!parsed.ok) fail('MCP_INVALID_PARAMS', `Invalid parameters for ${name}: ${parsed.summary}`);
-  const context: ToolContext = { requestId, signal: new AbortController().signal, progress: () => {} };
-  const result = await found.tool.handler(parsed.data, context);
-  return (result.data ?? {}) as Record<string, unknown>;
 }
 
 function record(feed: SessionFeed, action: InspectorAction, outcome: Record<string, unknown>): void {

@@ -3,12 +3,13 @@
  * scripts/bundle.mjs), and read-only files from a session (package content, artifacts). A file is
  * served only when its real path (links followed) lies inside the folder it was asked from.
  */
-import { createReadStream, promises as fsp } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { PACKAGE_ROOT } from '../../core/version.js';
 import { resolveInsideRoot } from '../../package/paths.js';
 import { contentTypeFor } from '../../runtime/mime.js';
+import { pipeFile } from '../../runtime/stream-file.js';
 import { UI_HEADERS, UNTRUSTED_FILE_HEADERS } from './security.js';
 
 /** Where the UI bundle is built: inspector.js and inspector.css (plus any chunks or source maps). */
@@ -97,19 +98,7 @@ async function streamFile(
     res.end();
     return true;
   }
-  await new Promise<void>((resolve) => {
-    const stream = createReadStream(real.path);
-    stream.on('error', () => {
-      res.destroy();
-      resolve();
-    });
-    stream.on('end', () => resolve());
-    res.on('close', () => {
-      stream.destroy();
-      resolve();
-    });
-    stream.pipe(res);
-  });
+  await pipeFile(res, real.path);
   return true;
 }
 

@@ -16,6 +16,7 @@ import { findingsSummary, validateForInspector, type ValidatedFindings } from '.
 import { SessionFeed, type FeedSubject } from '../feed/session-feed.js';
 import type { SseClient } from '../feed/sse.js';
 import { watchWorkspace, type WorkspaceWatch } from '../feed/watch.js';
+import { createMirror } from '../mirror/mirror.js';
 import {
   SESSION_PARAM,
   type ActionResponse,
@@ -229,6 +230,18 @@ export class Inspector implements InspectorBackend {
   private createFeed(subject: FeedSubject): SessionFeed {
     if (this.closed) fail('INSPECTOR_START_FAILED', 'The inspector is shutting down.');
     const feed = new SessionFeed(subject);
+    const session = subject.session;
+    if (session) {
+      feed.setMirror(
+        createMirror({
+          runtime: () => session.runtime,
+          tools: this.options.tools,
+          sessionId: session.id,
+          contentBase: `/${this.token}/api/sessions/${encodeURIComponent(session.id)}/content/`,
+          onFrame: (frame) => feed.pushMirror(frame),
+        }),
+      );
+    }
     this.feeds.set(subject.id, feed);
     feed.onClose(() => this.forgetOldClosedFeeds());
     return feed;

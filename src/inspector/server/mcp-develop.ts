@@ -22,6 +22,7 @@ const ACTIONS: ReadonlyArray<InspectorAction['action']> = [
   'validate',
   'mirror_click',
   'mirror_fill',
+  'mirror_key',
 ];
 
 export async function developInInspector(

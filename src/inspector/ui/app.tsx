@@ -14,6 +14,7 @@ import { FeedStore } from './store.js';
 import { PanelTabs } from './tabs.js';
 
 const SESSION_POLL_MS = 1000;
+const NOTICE_MS = 4000;
 
 export function App(): VNode {
   const wanted = new URLSearchParams(location.search).get(SESSION_PARAM);
@@ -75,6 +76,12 @@ function SessionView({ sessionId }: { sessionId: string }): VNode {
   useSlices(store, 'session');
 
   useEffect(() => connectFeed(feedUrl(sessionId), store, setFeed), [store, sessionId]);
+  // Success notices go away by themselves; errors stay until the next action.
+  useEffect(() => {
+    if (!notice || notice.error || notice.text.endsWith('…')) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   const act = useCallback(
     async (action: InspectorAction, label: string): Promise<void> => {

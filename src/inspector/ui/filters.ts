@@ -1,4 +1,5 @@
 /** The API log's filter: by method, by element (substring of the first argument) and errors only. */
+import { isFailedCall } from '../../runtime/data-model/call-outcome.js';
 import { canonicalMethod, type ApiCallRecord } from '../../runtime/records.js';
 
 export interface CallFilter {
@@ -10,8 +11,9 @@ export interface CallFilter {
 
 export const NO_FILTER: CallFilter = { method: '', element: '', errorsOnly: false };
 
+/** A call that failed (the error queries report an earlier failure, they do not fail), or an engine fault. */
 export function isErrorCall(call: ApiCallRecord): boolean {
-  return (call.errorCode !== '0' && call.errorCode !== '') || call.exception !== undefined;
+  return isFailedCall(call) || call.exception !== undefined;
 }
 
 export function matchesCall(call: ApiCallRecord, filter: CallFilter): boolean {

@@ -1,29 +1,16 @@
 /** Text for recorded values and times, as the panels show them. No DOM here. */
+import { formatRecorded } from '../../runtime/data-model/call-outcome.js';
 import type { RecordedValue } from '../../runtime/records.js';
 
-export function formatValue(value: RecordedValue | undefined): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null || typeof value !== 'object') return String(value);
-  switch (value.$type) {
-    case 'undefined':
-      return 'undefined';
-    case 'number':
-    case 'bigint':
-    case 'symbol':
-      return value.value;
-    case 'function':
-      return `function ${value.name}`;
-    case 'string':
-      return `${JSON.stringify(value.head)}… (${value.length} characters)`;
-    case 'object':
-    case 'array':
-      return value.json ?? value.string ?? `[${value.className ?? value.$type}]`;
-  }
+/** Rows cut long values themselves (CSS ellipsis); details show them whole. */
+const ROW_MAX = 500;
+
+export function formatValue(value: RecordedValue | undefined, max = ROW_MAX): string {
+  return formatRecorded(value, max);
 }
 
-export function formatArgs(args: RecordedValue[]): string {
-  return args.map(formatValue).join(', ');
+export function formatArgs(args: RecordedValue[], max = ROW_MAX): string {
+  return args.map((a) => formatRecorded(a, max)).join(', ');
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

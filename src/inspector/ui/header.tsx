@@ -1,4 +1,7 @@
-/** The header: course, session and runtime state, the runtime's buttons, the layout, the feed's state. */
+/**
+ * The header: course, session and runtime state, the runtime's buttons, the layout, the feed's state.
+ * A disabled runtime (e.g. the package failed validation) shows its reason; a person may still open it.
+ */
 import type { VNode } from 'preact';
 import type { DevelopmentMode } from '../protocol.js';
 import type { PanelContext } from './context.js';
@@ -41,15 +44,15 @@ export function Header({ ctx, feed, mode, onMode }: HeaderProps): VNode {
         ) : null}
         <dt>Runtime</dt>
         <dd
-          class={`runtime ${disabled ? 'disabled' : runtime.open ? 'open' : 'closed'}`}
+          class={`runtime ${runtime.open ? 'open' : disabled ? 'disabled' : 'closed'}`}
           data-testid="runtime-state"
         >
           {!loaded
             ? '…'
-            : disabled
-              ? `disabled: ${runtime.disabled_reason}`
-              : runtime.open
-                ? `open${runtime.sco_id ? ` · ${runtime.sco_id}` : ''}`
+            : runtime.open
+              ? `open${runtime.sco_id ? ` · ${runtime.sco_id}` : ''}`
+              : disabled
+                ? `disabled: ${runtime.disabled_reason}`
                 : 'closed'}
         </dd>
         <dt>Feed</dt>
@@ -67,7 +70,10 @@ export function Header({ ctx, feed, mode, onMode }: HeaderProps): VNode {
         ) : (
           <button
             type="button"
-            disabled={ctx.busy || disabled || !loaded || closed}
+            disabled={ctx.busy || !loaded || closed}
+            title={
+              disabled ? 'The server may refuse, or the course may fail: see the reason beside.' : undefined
+            }
             onClick={() => void ctx.act({ action: 'open_runtime' }, 'Open runtime')}
           >
             Open runtime

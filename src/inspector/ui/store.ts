@@ -7,46 +7,27 @@
 import type {
   ArtifactView,
   FeedMessage,
-  FindingsView,
-  MirrorFrame,
-  OutlineNode,
   RuntimeView,
   SequencingView,
   SessionSnapshot,
   SessionSummary,
   SnapshotOmissions,
 } from '../protocol.js';
-import type {
-  ApiCallRecord,
-  BlockedRequest,
-  ConsoleEntry,
-  DataChange,
-  NetworkEntry,
-} from '../../runtime/records.js';
-import type { SessionEvent } from '../../session/event-log.js';
+import type { ApiCallRecord, DataChange, NetworkEntry } from '../../runtime/records.js';
 
-export interface ViewState {
+/** The snapshot's views as they are; the lists the feed appends to, kept for fast appending and lookup. */
+export type ViewState = Omit<SessionSnapshot, 'session' | 'api_calls' | 'data_changes' | 'omitted'> & {
   /** False until the first snapshot arrived. */
   loaded: boolean;
   session: SessionSummary | null;
-  outline: OutlineNode[];
-  runtime: RuntimeView;
-  sequencing: SequencingView;
-  findings: FindingsView | null;
   calls: ApiCallRecord[];
   changes: DataChange[];
   /** Each element's changes in order, and the elements in the order they first changed. */
   history: Map<string, DataChange[]>;
   elements: string[];
-  console: ConsoleEntry[];
-  network: NetworkEntry[];
-  blocked: BlockedRequest[];
-  artifacts: ArtifactView[];
-  events: SessionEvent[];
-  mirror: MirrorFrame | null;
   /** How many older entries of each list the snapshot left out (the server keeps the newest). */
   omitted: SnapshotOmissions | null;
-}
+};
 
 export type Slice =
   | 'session'

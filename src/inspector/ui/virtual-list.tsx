@@ -21,6 +21,8 @@ interface VirtualListProps {
   onSelect: (position: number) => void;
   /** CSS class giving the rows' grid columns. */
   columns: string;
+  /** Shown when there are no rows. */
+  empty: string;
 }
 
 export function VirtualList(props: VirtualListProps): VNode {
@@ -111,25 +113,28 @@ export function VirtualList(props: VirtualListProps): VNode {
   }
   const scrolledUp = props.follow && !atBottom.current && props.count > 0;
   return (
-    <div class="vlist" role="table" aria-label={props.label} aria-rowcount={props.count + 1}>
-      <div role="rowgroup" class="vhead">
-        <div role="row" aria-rowindex={1} class={`vrow-head ${props.columns}`}>
-          {props.header}
+    <div class="vlist">
+      <div class="vgrid" role="grid" aria-label={props.label} aria-rowcount={props.count + 1}>
+        <div role="rowgroup" class="vhead">
+          <div role="row" aria-rowindex={1} class={`vrow-head ${props.columns}`}>
+            {props.header}
+          </div>
+        </div>
+        <div
+          ref={scroller}
+          class="vscroll"
+          role="rowgroup"
+          tabIndex={0}
+          aria-label={`${props.label}: ${props.count} rows; arrow keys move the selection`}
+          onScroll={onScroll}
+          onKeyDown={onKeyDown}
+        >
+          <div class="vspace" style={{ height: `${props.count * ROW_HEIGHT}px` }}>
+            {rows}
+          </div>
         </div>
       </div>
-      <div
-        ref={scroller}
-        class="vscroll"
-        role="rowgroup"
-        tabIndex={0}
-        aria-label={`${props.label}: ${props.count} rows; arrow keys move the selection`}
-        onScroll={onScroll}
-        onKeyDown={onKeyDown}
-      >
-        <div class="vspace" style={{ height: `${props.count * ROW_HEIGHT}px` }}>
-          {rows}
-        </div>
-      </div>
+      {props.count === 0 ? <p class="vempty empty">{props.empty}</p> : null}
       {scrolledUp ? (
         <button type="button" class="jump" onClick={jumpToNewest}>
           Jump to newest

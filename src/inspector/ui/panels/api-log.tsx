@@ -69,6 +69,7 @@ export function ApiLogPanel({ ctx }: { ctx: PanelContext }): VNode {
         label="API calls"
         count={matches.length}
         columns="cols-api"
+        empty="No API calls yet."
         follow={true}
         selected={selected}
         onSelect={setSelected}
@@ -98,25 +99,25 @@ function CallCells({ call }: { call: ApiCallRecord }): VNode {
     : call.errorCode;
   return (
     <>
-      <span role="cell" class="num">
+      <span role="gridcell" class="num">
         {call.index}
       </span>
-      <span role="cell" class="time">
+      <span role="gridcell" class="time">
         {formatTime(call.timestamp)}
       </span>
-      <span role="cell" class={`method${call.source === 'tool' ? ' by-tool' : ''}`}>
+      <span role="gridcell" class={`method${call.source === 'tool' ? ' by-tool' : ''}`}>
         {call.method}
       </span>
-      <span role="cell" title={args}>
+      <span role="gridcell" title={args}>
         {args}
       </span>
-      <span role="cell" title={result}>
+      <span role="gridcell" title={result}>
         {result}
       </span>
-      <span role="cell" class={isErrorCall(call) ? 'error' : ''} title={error}>
+      <span role="gridcell" class={isErrorCall(call) ? 'error' : ''} title={error}>
         {error}
       </span>
-      <span role="cell" title={call.diagnostic}>
+      <span role="gridcell" title={call.diagnostic}>
         {call.diagnostic}
       </span>
     </>
@@ -128,11 +129,11 @@ function CallDetails({ call }: { call: ApiCallRecord }): VNode {
     <dl class="details" aria-label={`Call ${call.index}`}>
       <dt>Call</dt>
       <dd>
-        #{call.index} {call.method}({formatArgs(call.args)}) at {formatTime(call.timestamp)}, SCO{' '}
+        #{call.index} {call.method}({formatArgs(call.args, Infinity)}) at {formatTime(call.timestamp)}, SCO{' '}
         {call.scoId || '—'}, attempt {call.attempt}, by {call.source === 'tool' ? 'a tool' : 'the SCO'}
       </dd>
       <dt>Result</dt>
-      <dd>{formatValue(call.result)}</dd>
+      <dd>{formatValue(call.result, Infinity)}</dd>
       <dt>Error code</dt>
       <dd>{call.errorCode}</dd>
       <dt>Error string</dt>

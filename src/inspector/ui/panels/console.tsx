@@ -17,6 +17,7 @@ export function ConsolePanel({ ctx }: { ctx: PanelContext }): VNode {
         label="Console"
         count={entries.length}
         columns="cols-console"
+        empty="No console messages."
         follow={true}
         selected={selected}
         onSelect={setSelected}
@@ -35,17 +36,17 @@ export function ConsolePanel({ ctx }: { ctx: PanelContext }): VNode {
           const type = e.source === 'pageerror' ? 'uncaught' : e.type;
           return (
             <>
-              <span role="cell" class="time">
+              <span role="gridcell" class="time">
                 {formatTime(e.timestamp)}
               </span>
-              <span role="cell">{e.origin}</span>
-              <span role="cell" class={type === 'error' || type === 'uncaught' ? 'error' : ''}>
+              <span role="gridcell">{e.origin}</span>
+              <span role="gridcell" class={type === 'error' || type === 'uncaught' ? 'error' : ''}>
                 {type}
               </span>
-              <span role="cell" title={e.text}>
+              <span role="gridcell" title={e.text}>
                 {e.text}
               </span>
-              <span role="cell" title={where}>
+              <span role="gridcell" title={where}>
                 {where}
               </span>
             </>

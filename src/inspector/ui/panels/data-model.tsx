@@ -37,6 +37,7 @@ export function DataModelPanel({ ctx }: { ctx: PanelContext }): VNode {
         label="Data model elements"
         count={shown.length}
         columns="cols-dm"
+        empty="No data model element has changed yet."
         follow={false}
         selected={selected === -1 ? null : selected}
         onSelect={(position) => setChosen(shown[position] ?? null)}
@@ -55,13 +56,13 @@ export function DataModelPanel({ ctx }: { ctx: PanelContext }): VNode {
           const value = list[list.length - 1]?.newValue ?? '';
           return (
             <>
-              <span role="cell" class="element" title={element}>
+              <span role="gridcell" class="element" title={element}>
                 {element}
               </span>
-              <span role="cell" title={value}>
+              <span role="gridcell" title={value}>
                 {value}
               </span>
-              <span role="cell" class="num">
+              <span role="gridcell" class="num">
                 {list.length}
               </span>
             </>

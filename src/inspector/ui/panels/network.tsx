@@ -66,6 +66,7 @@ export function NetworkPanel({ ctx }: { ctx: PanelContext }): VNode {
         label="Network requests"
         count={rows.length}
         columns="cols-network"
+        empty="No requests yet."
         follow={true}
         selected={selected}
         onSelect={setSelected}
@@ -82,15 +83,15 @@ export function NetworkPanel({ ctx }: { ctx: PanelContext }): VNode {
           const r = rows[position]!;
           return (
             <>
-              <span role="cell" class="time">
+              <span role="gridcell" class="time">
                 {formatTime(r.timestamp)}
               </span>
-              <span role="cell">{r.method}</span>
-              <span role="cell" class={r.blockedReason ? 'error' : ''}>
+              <span role="gridcell">{r.method}</span>
+              <span role="gridcell" class={r.blockedReason ? 'error' : ''}>
                 {r.blockedReason ? `blocked: ${r.blockedReason}` : r.status}
               </span>
-              <span role="cell">{r.scope ? `${r.scope} ${r.resourceType}` : r.resourceType}</span>
-              <span role="cell" title={r.url}>
+              <span role="gridcell">{r.scope ? `${r.scope} ${r.resourceType}` : r.resourceType}</span>
+              <span role="gridcell" title={r.url}>
                 {r.url}
               </span>
             </>
