@@ -140,3 +140,46 @@ test('an element that is gone, or a target from another page, is DOM_STALE_REF',
   assert.equal(await codeOf(h.mirror.click({ doc: frame.doc, node })), 'DOM_STALE_REF');
   assert.equal(await codeOf(h.mirror.click({ doc: frame.doc, node: -1 })), 'MCP_INVALID_PARAMS');
 });
+
+test(
+  "a page kept busy by the course holds the mirror back without stopping the course's script",
+  { skip: SKIP },
+  async () => {
+    const runtime = h.sessions.get(h.sessionId).runtime!;
+    let stopped = 0;
+    const off = runtime.log.on('script_terminated', () => stopped++);
+    const scoFrame = await runtime.scoFrame();
+    await scoFrame.evaluate(() => {
+      setTimeout(() => {
+        const started = Date.now();
+        while (Date.now() - started < 4_000) {
+          // the course's own busy loop
+        }
+        document.getElementById('title')!.textContent = 'after the busy loop';
+      }, 0);
+    });
+    const started = Date.now();
+    await h.mirror.refresh();
+    assert.ok(Date.now() - started < 3_500, `the mirror waited ${Date.now() - started} ms`);
+    await h.frame((f) => f.html.includes('after the busy loop'), 20_000);
+    off();
+    assert.equal(stopped, 0, "the mirror never stops the course's script");
+  },
+);
+
+test(
+  'a new document in the SCO frame gets a new id: targets from the old one are stale',
+  { skip: SKIP },
+  async () => {
+    const before = await h.frame();
+    const runtime = h.sessions.get(h.sessionId).runtime!;
+    await (await runtime.scoFrame()).evaluate(() => location.reload());
+    const after = await h.frame((f) => f.doc !== before.doc && f.html.includes('Mirror me truthfully'));
+    assert.equal(
+      await codeOf(h.mirror.click({ doc: before.doc, node: numberOfId(before.html, 'save') })),
+      'DOM_STALE_REF',
+    );
+    await h.mirror.click({ doc: after.doc, node: numberOfId(after.html, 'save') });
+    await h.frame((f) => f.doc === after.doc && f.html.includes('>clicked</p>'));
+  },
+);

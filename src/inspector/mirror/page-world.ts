@@ -21,7 +21,9 @@ interface MirrorGlobal {
 /** Answered when the page did not answer in time (or is still busy with an earlier call). */
 export const PAGE_BUSY = Symbol('page busy');
 
+/** How long a call may take before the page counts as not answering (writing a large page takes longer). */
 const CALL_TIMEOUT_MS = 2_000;
+const SERIALIZE_TIMEOUT_MS = 10_000;
 const GONE = /Cannot find context|context was destroyed|No frame|Target closed|has been closed|detached/i;
 
 export class PageWorld {
@@ -59,6 +61,7 @@ export class PageWorld {
     return this.run(
       (max: number) => (globalThis as unknown as MirrorGlobal).scormTesterMirror.serialize({ maxChars: max }),
       maxChars,
+      SERIALIZE_TIMEOUT_MS,
     );
   }
 
@@ -81,7 +84,11 @@ export class PageWorld {
   }
 
   /** Runs `fn(arg)` in the world (made first when needed), bounded; PAGE_BUSY when the page does not answer. */
-  private async run<A, R>(fn: (arg: A) => R, arg: A): Promise<R | typeof PAGE_BUSY> {
+  private async run<A, R>(
+    fn: (arg: A) => R,
+    arg: A,
+    timeoutMs = CALL_TIMEOUT_MS,
+  ): Promise<R | typeof PAGE_BUSY> {
     // One call at a time: wait for the one in flight, but never pile calls on a page that does not answer.
     while (this.pending) {
       const settled = this.pending.then(
@@ -96,7 +103,7 @@ export class PageWorld {
       if (this.pending === call) this.pending = null;
     };
     call.then(settled, settled);
-    const out = await within(call, CALL_TIMEOUT_MS);
+    const out = await within(call, timeoutMs);
     return out === TIMEOUT ? PAGE_BUSY : out;
   }
 

@@ -174,6 +174,8 @@ function placeholderDocument(message: string): string {
 
 interface Pass {
   budget: { left: number };
+  /** Each document's base URL, read once (HTML has no per-element base). */
+  bases: Map<Document, string>;
   elements: Map<number, Element>;
   frames: Array<{ owner: Element; doc: Document | null }>;
   docs: Document[];
@@ -182,6 +184,7 @@ interface Pass {
 function serializeDocument(doc: Document, depth: number, pass: Pass, out: Writer): void {
   observe(doc);
   pass.docs.push(doc);
+  pass.bases.set(doc, doc.baseURI);
   if (doc.doctype) out.write('<!DOCTYPE html>');
   const root = doc.documentElement;
   if (!root) {
@@ -199,7 +202,7 @@ function absoluteValue(name: string, value: string, base: string): string {
   return value;
 }
 
-function writeAttributes(el: Element, tag: string, out: Writer): void {
+function writeAttributes(el: Element, tag: string, base: string, out: Writer): void {
   const isInput = tag === 'input';
   const isOption = tag === 'option';
   const isFrame = tag === 'iframe' || tag === 'frame';
@@ -209,7 +212,7 @@ function writeAttributes(el: Element, tag: string, out: Writer): void {
     if (isOption && name === 'selected') continue;
     if (isFrame && name === 'src') continue;
     if (!keepsAttribute(name, attr.value)) continue;
-    out.write(` ${name}="${escapeAttribute(absoluteValue(name, attr.value, el.baseURI))}"`);
+    out.write(` ${name}="${escapeAttribute(absoluteValue(name, attr.value, base))}"`);
   }
   if (isInput) {
     const input = el as HTMLInputElement;
@@ -267,7 +270,7 @@ function writeElement(
   }
   const written = canvasImage !== null ? 'img' : tag;
   out.write(`<${written}`);
-  writeAttributes(el, tag, out);
+  writeAttributes(el, tag, pass.bases.get(doc) ?? doc.baseURI, out);
   if (canvasImage !== null) {
     const canvas = el as HTMLCanvasElement;
     if (!el.hasAttribute('width')) out.write(` width="${canvas.width}"`);
@@ -290,9 +293,11 @@ function writeElement(
   }
   if (VOID_ELEMENTS.has(written)) return;
   if (tag === 'textarea') out.write(escapeText((el as HTMLTextAreaElement).value));
-  else if (tag === 'style')
-    out.write(safeStyleText(absoluteCss(styleText(el as HTMLStyleElement), el.baseURI)));
-  else if (tag === 'iframe' || tag === 'frame' || isCanvas) {
+  else if (tag === 'style') {
+    out.write(
+      safeStyleText(absoluteCss(styleText(el as HTMLStyleElement), pass.bases.get(doc) ?? doc.baseURI)),
+    );
+  } else if (tag === 'iframe' || tag === 'frame' || isCanvas) {
     // their DOM children are fallback content, never shown
   } else {
     const shadow = el.shadowRoot;
@@ -330,13 +335,29 @@ function writeAdoptedSheets(doc: Document, out: Writer): void {
 }
 
 export function serialize(request: SerializeRequest): SerializeResult {
-  const pass: Pass = { budget: { left: request.maxChars }, elements: new Map(), frames: [], docs: [] };
+  const tooLarge = (): SerializeResult => ({
+    doc: docId,
+    base: document.baseURI,
+    html: null,
+    chars: request.maxChars,
+    elements: 0,
+  });
+  // The browser's own serialisation, less the scripts we leave out, is a cheap lower bound of ours:
+  // a page clearly past the limit is refused without walking it.
+  if (markupLowerBound(document) > request.maxChars) return tooLarge();
+  const pass: Pass = {
+    budget: { left: request.maxChars },
+    bases: new Map(),
+    elements: new Map(),
+    frames: [],
+    docs: [],
+  };
   const out = new Writer(pass.budget);
   try {
     serializeDocument(document, 0, pass, out);
   } catch (error) {
     if (!(error instanceof Overflow)) throw error;
-    return { doc: docId, base: document.baseURI, html: null, chars: request.maxChars, elements: 0 };
+    return tooLarge();
   }
   lastElements = pass.elements;
   lastFrames = pass.frames;
@@ -349,6 +370,12 @@ export function serialize(request: SerializeRequest): SerializeResult {
     chars: out.length,
     elements: pass.elements.size,
   };
+}
+
+function markupLowerBound(doc: Document): number {
+  let scripts = 0;
+  for (const script of Array.from(doc.scripts)) scripts += script.outerHTML.length;
+  return (doc.documentElement?.outerHTML.length ?? 0) - scripts;
 }
 
 /** The element numbered `n`, when it is still in the page (in this document or a frame still nested in it). */
