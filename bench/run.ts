@@ -25,5 +25,6 @@ if (process.argv.includes('--no-browser')) {
   printRows('DOM actions (issue 8)', await benchDomActions());
   printRows('DOM read (issue 8)', await benchDomRead());
   printRows('Accessibility audit (issue 8)', await benchA11y());
+  printRows('Inspector web UI (issue 10)', await (await import('./inspector.js')).benchInspector());
   printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
 }

@@ -4,6 +4,7 @@
 // Also bundles the scripts that run in the browser (src/runtime/player/page/player-*.ts and
 // dialog-guard.ts, and the conformance test pages' driver src/conformance/driver/cts-driver.ts) into
 // classic scripts, written next to the module that reads them (page-assets.js) and next to the bundled chunks.
+// And the inspector's web UI (src/inspector/ui/, Preact) into dist/inspector/inspector.js and .css.
 import { build } from 'esbuild';
 import { copyFileSync, rmSync } from 'node:fs';
 
@@ -20,6 +21,11 @@ const ASSET_DIR = 'dist/src/runtime/player';
 // never on the course's window (src/dom/players/probe-runner.ts).
 const EVALUATED_SCRIPTS = {
   'src/dom/players/page/probe.ts': { file: 'page-context-probe.iife.js', globalName: 'pageContextProbe' },
+  // The player mirror's serialiser (src/inspector/mirror/page-world.ts evaluates it in an isolated world).
+  'src/inspector/mirror/page/serialize.ts': {
+    file: 'mirror-serializer.iife.js',
+    globalName: 'scormTesterMirror',
+  },
 };
 
 rmSync('dist/bundle', { recursive: true, force: true });
@@ -64,4 +70,19 @@ await build({
   },
   logLevel: 'warning',
 });
+// The inspector's UI: one ES module and one stylesheet, served by the inspector from the package.
+await build({
+  entryPoints: { inspector: 'src/inspector/ui/main.tsx' },
+  outdir: 'dist/inspector',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'chrome120',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+copyFileSync('src/inspector/ui/inspector.css', 'dist/inspector/inspector.css');
 for (const { file } of pageBuilds) copyFileSync(`${ASSET_DIR}/${file}`, `dist/bundle/${file}`);

@@ -20,6 +20,10 @@ Usage:
                           unloads; a serious or critical violation makes the run exit 1
   scorm-tester conformance --cts-dir <dir> [--case ID|FAMILY ...] [--json] [--browser] [--compare] [--quiet]
                           replay ADL's SCORM 2004 LMS conformance scripts (exit 0 all passed, 1 some failed)
+  scorm-tester inspect <path> [--open] [--port N] [--mode content_edit|debug_api|validate_live|sequence_test]
+                              [--no-runtime] [--auto-validate]
+                          serve the inspector (a local web UI on the running course) on 127.0.0.1 and
+                          print its URL; runs until Ctrl+C
   scorm-tester mcp            serve MCP over stdio (same as npm run mcp)
   scorm-tester --version | --help
 
@@ -38,6 +42,7 @@ const COMMANDS: Record<string, Command> = {
   validate: async (args) => (await import('./commands/validate.js')).validateCommand(args),
   run: async (args) => (await import('./commands/run.js')).runCommand(args),
   conformance: async (args) => (await import('./commands/conformance.js')).conformanceCommand(args),
+  inspect: async (args) => (await import('./commands/inspect.js')).inspectCommand(args),
   mcp: async (args) => {
     if (args.length > 0) throw new CliUsageError(`"mcp" takes no arguments (got ${args[0]})`);
     const { runMcpServer } = await import('../mcp/run-server.js');

@@ -84,6 +84,8 @@ export type ErrorCode =
   | 'RESOURCE_READ_FAILED'
   // the client sent notifications/cancelled (or the CLI got SIGINT)
   | 'CANCELLED'
+  // the inspector (web UI)
+  | 'INSPECTOR_START_FAILED'
   | 'INTERNAL_ERROR';
 
 export class ScormTesterError extends Error {

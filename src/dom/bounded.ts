@@ -27,10 +27,11 @@ export class EvaluateTimeout extends Error {
   }
 }
 
-const TIMEOUT = Symbol('timeout');
+export const TIMEOUT = Symbol('timeout');
 const CANCELLED = Symbol('cancelled');
 
-function within<T>(
+/** `promise`'s value, or TIMEOUT when it has not settled within `ms`, or CANCELLED when `signal` fires (the promise itself goes on). */
+export function within<T>(
   promise: Promise<T>,
   ms: number,
   signal?: AbortSignal,

@@ -123,6 +123,19 @@ export interface MirrorFrame {
   /** The SCO's document URL, rewritten under /TOKEN/api/sessions/ID/content/ for styles and images. */
   base_url: string;
   html: string;
+  /**
+   * Which page the element numbers (data-st-n) belong to: a new SCO document (navigation, the next SCO)
+   * gets a new id, and a MirrorTarget of an older one is refused as stale.
+   */
+  doc: string;
+  /** True when the page was too large to mirror: html is then a notice saying so. */
+  truncated: boolean;
+}
+
+/** An element the person acted on in the mirror: the frame's doc and the element's data-st-n. */
+export interface MirrorTarget {
+  doc: string;
+  node: number;
 }
 
 /** The full state, sent first on every feed so a page opened later catches up. */
@@ -140,6 +153,11 @@ export interface SessionSnapshot {
   artifacts: ArtifactView[];
   events: SessionEvent[];
   mirror: MirrorFrame | null;
+  /**
+   * How many older entries of each list this snapshot leaves out (it carries the newest SNAPSHOT_LIMITS).
+   * data_changes always includes the latest change of every element, so the data model is complete.
+   */
+  omitted?: SnapshotOmissions;
 }
 
 /** One SSE message: the SSE event name is `kind`, its data is the JSON of the message. */
@@ -167,9 +185,49 @@ export type InspectorAction =
   | { action: 'nav'; request: string; target?: string }
   | { action: 'screenshot' }
   | { action: 'validate' }
-  /** A click in the player mirror: the element's child-index path from the SCO document's root. */
-  | { action: 'mirror_click'; path: number[] }
-  | { action: 'mirror_fill'; path: number[]; value: string };
+  /** A click in the player mirror, forwarded to the same element in the real page (scorm_dom_click). */
+  | { action: 'mirror_click'; target: MirrorTarget }
+  /** A text field or select changed in the mirror: the value is filled in the real one (scorm_dom_fill). */
+  | { action: 'mirror_fill'; target: MirrorTarget; value: string }
+  /** A key pressed in the mirror (Enter in a field, Escape, arrows), on that element (scorm_keyboard_type). */
+  | { action: 'mirror_key'; target: MirrorTarget | null; key: string };
 
 export type ActionResponse =
   { ok: true; result: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
+
+// ---- appended by insp-server -------------------------------------------------------------
+
+/** The query parameter of the UI's URL naming the session to show: /TOKEN/?session=ID. */
+export const SESSION_PARAM = 'session';
+
+/** The most entries of each list one snapshot carries (the newest ones). */
+export const SNAPSHOT_LIMITS = {
+  api_calls: 10_000,
+  data_changes: 10_000,
+  console: 5_000,
+  network: 5_000,
+  blocked: 5_000,
+  events: 5_000,
+} as const;
+
+export type SnapshotOmissions = Record<keyof typeof SNAPSHOT_LIMITS, number>;
+
+/** The panels each development mode puts first (the others follow in PanelId order). */
+export const LEADING_PANELS: Record<DevelopmentMode, PanelId[]> = {
+  content_edit: ['player', 'findings', 'outline'],
+  debug_api: ['api', 'data_model', 'player'],
+  validate_live: ['findings', 'player', 'console'],
+  sequence_test: ['sequencing', 'outline', 'player'],
+};
+
+export const PANEL_IDS: readonly PanelId[] = [
+  'outline',
+  'player',
+  'api',
+  'data_model',
+  'sequencing',
+  'findings',
+  'console',
+  'network',
+  'artifacts',
+];

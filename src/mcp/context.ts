@@ -1,4 +1,5 @@
 import type { Logger } from '../core/logger.js';
+import type { Inspector } from '../inspector/server/inspector.js';
 import type { SessionManager } from '../session/session-manager.js';
 import type { BrowserConsoleLog } from './logging/browser-console.js';
 import type { ResourceCatalog } from './resources/catalog.js';
@@ -14,4 +15,6 @@ export interface ServerContext {
   resources?: ResourceCatalog;
   /** Set by buildTools once every tool exists; read at call time by tools that run other tools. */
   tools?: ToolRegistry;
+  /** The web inspector of this process, started by scorm_interactive_develop on first use. */
+  inspector?: Promise<Inspector>;
 }

@@ -7,7 +7,7 @@ import { createMcpServer } from './server.js';
 import { JsonRpcStdioTransport } from './stdio-transport.js';
 import type { ServerContext } from './context.js';
 import { SessionManager } from '../session/session-manager.js';
-import { runtimeLoaded } from '../session/lazy-runtime.js';
+import { shutdownRuntimeIfLoaded } from '../session/lazy-runtime.js';
 import { buildTools, parseToolsets } from './toolsets.js';
 import { BrowserConsoleLog } from './logging/browser-console.js';
 import { LoggedTransport } from './logging/logged-transport.js';
@@ -41,8 +41,9 @@ export async function runMcpServer(): Promise<void> {
 
   const shutdown = async (why: string): Promise<void> => {
     logger.info('MCP_SHUTDOWN', { why });
+    await closeInspectorIfStarted(ctx);
     await sessions.closeAll().catch(() => undefined);
-    await shutdownBrowserIfStarted();
+    await shutdownRuntimeIfLoaded();
     await server.close().catch(() => undefined);
     logger.close();
     process.exit(0);
@@ -67,13 +68,8 @@ export async function runMcpServer(): Promise<void> {
   });
 }
 
-/** Closes the shared browser only if a runtime tool ever loaded it (never imports playwright-core otherwise). */
-async function shutdownBrowserIfStarted(): Promise<void> {
-  if (!runtimeLoaded()) return;
-  const { sharedBrowserPool } = await import('../runtime/browser-pool.js');
-  const { sharedContentServer } = await import('../runtime/content-server.js');
-  await sharedBrowserPool()
-    .shutdown()
-    .catch(() => undefined);
-  await (await sharedContentServer()).close().catch(() => undefined);
+/** The inspector (scorm_interactive_develop) ends with the server: its port and its feeds close. */
+async function closeInspectorIfStarted(ctx: ServerContext): Promise<void> {
+  const inspector = await ctx.inspector?.catch(() => null);
+  await inspector?.close().catch(() => undefined);
 }

@@ -5,13 +5,14 @@
  * and the scorm-again bundle, so the SCO frame and the player share one origin.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, promises as fsp, readFileSync } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { resolve as resolvePath, sep } from 'node:path';
 import { fail } from '../core/errors.js';
 import { contentTypeFor } from './mime.js';
+import { pipeFile } from './stream-file.js';
 
 export const CONTENT_PREFIX = 'c/';
 export const PLAYER_PREFIX = 'p/';
@@ -309,19 +310,7 @@ export class ContentServer {
       res.end();
       return status;
     }
-    await new Promise<void>((resolve) => {
-      const stream = createReadStream(real, { start, end });
-      stream.on('error', () => {
-        res.destroy();
-        resolve();
-      });
-      stream.on('end', () => resolve());
-      res.on('close', () => {
-        stream.destroy();
-        resolve();
-      });
-      stream.pipe(res);
-    });
+    await pipeFile(res, real, { start, end });
     return status;
   }
 }

@@ -12,6 +12,7 @@ export class EventLog {
   private events: SessionEvent[] = [];
   private nextId = 1;
   private dropped = 0;
+  private readonly listeners = new Set<(event: SessionEvent) => void>();
 
   push(type: string, payload?: Record<string, unknown>): SessionEvent {
     const event: SessionEvent = {
@@ -26,7 +27,20 @@ export class EventLog {
       this.events.splice(0, excess);
       this.dropped += excess;
     }
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A watcher (the inspector's feed) must never break the tool that pushed the event.
+      }
+    }
     return event;
+  }
+
+  /** Calls `listener` with every event as it is pushed; returns the function that stops it. */
+  subscribe(listener: (event: SessionEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   since(sinceId = 0, max = 200): { events: SessionEvent[]; latest_event_id: number; dropped_before: number } {

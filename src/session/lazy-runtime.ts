@@ -13,3 +13,14 @@ export function loadRuntime(): Promise<RuntimeModule> {
 export function runtimeLoaded(): boolean {
   return loading !== null;
 }
+
+/** Closes the shared browser and content server, only if a runtime was ever loaded (never imports playwright-core otherwise). */
+export async function shutdownRuntimeIfLoaded(): Promise<void> {
+  if (!runtimeLoaded()) return;
+  const { sharedBrowserPool } = await import('../runtime/browser-pool.js');
+  const { sharedContentServer } = await import('../runtime/content-server.js');
+  await sharedBrowserPool()
+    .shutdown()
+    .catch(() => undefined);
+  await (await sharedContentServer()).close().catch(() => undefined);
+}

@@ -13,6 +13,7 @@ import {
   type StartedServer,
 } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { until } from '../helpers/until.js';
 
 type Data = Record<string, unknown>;
 interface Call {
@@ -47,17 +48,6 @@ async function events(sessionId: string): Promise<Array<{ type: string; payload?
     },
   );
   return out.events;
-}
-
-/** Polls `probe` until it returns a value (bounded; the course acts on timers). */
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 5_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function close(sessionId: string): Promise<void> {

@@ -59,10 +59,10 @@ export class IsolatedWorlds {
   }
 
   /** A new world in this frame; returns its execution context id. */
-  async create(frameId: string): Promise<number> {
+  async create(frameId: string, purpose = 'audit'): Promise<number> {
     const { executionContextId } = await this.send<{ executionContextId: number }>(
       'Page.createIsolatedWorld',
-      { frameId, worldName: `scorm-tester-audit-${++this.worldCount}`, grantUniveralAccess: false },
+      { frameId, worldName: `scorm-tester-${purpose}-${++this.worldCount}`, grantUniveralAccess: false },
     );
     return executionContextId;
   }
@@ -79,7 +79,7 @@ export class IsolatedWorlds {
   }
 
   /** Calls `fn(arg)` in the world; the argument travels as a value, never as source. */
-  async call<A, R>(contextId: number, fn: (arg: A) => Promise<R>, arg: A): Promise<R> {
+  async call<A, R>(contextId: number, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
     const res = await this.send<{ result: { value?: unknown }; exceptionDetails?: CdpException }>(
       'Runtime.callFunctionOn',
       {
@@ -93,6 +93,32 @@ export class IsolatedWorlds {
     );
     if (res.exceptionDetails) throw new Error(exceptionText(res.exceptionDetails));
     return res.result.value as R;
+  }
+
+  /**
+   * Calls `fn(arg)` in the world, which returns a frame element (iframe, frame) or null, and gives the
+   * DevTools id of the frame that element holds: how a page script names a frame to Node.
+   */
+  async frameIdOfOwner<A>(contextId: number, fn: (arg: A) => Element | null, arg: A): Promise<string | null> {
+    const res = await this.send<{ result: { objectId?: string }; exceptionDetails?: CdpException }>(
+      'Runtime.callFunctionOn',
+      {
+        executionContextId: contextId,
+        functionDeclaration: fn.toString(),
+        arguments: [{ value: arg }],
+        returnByValue: false,
+        silent: true,
+      },
+    );
+    if (res.exceptionDetails) throw new Error(exceptionText(res.exceptionDetails));
+    const objectId = res.result.objectId;
+    if (!objectId) return null;
+    try {
+      const { node } = await this.send<{ node: { frameId?: string } }>('DOM.describeNode', { objectId });
+      return node.frameId ?? null;
+    } finally {
+      await this.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+    }
   }
 
   async detach(): Promise<void> {

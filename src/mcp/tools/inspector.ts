@@ -1,7 +1,50 @@
 /** The inspector group: scorm_interactive_develop attaches the web inspector (src/inspector/) to a session. */
+import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import type { ToolDefinition } from '../tool.js';
+import { defineTool, type ToolDefinition } from '../tool.js';
+import { packagePath } from './shared-schemas.js';
 
-export function inspectorTools(_ctx: ServerContext): ToolDefinition[] {
-  return [];
+const MODES = ['content_edit', 'debug_api', 'validate_live', 'sequence_test'] as const;
+
+export function inspectorTools(ctx: ServerContext): ToolDefinition[] {
+  return [
+    defineTool({
+      name: 'scorm_interactive_develop',
+      group: 'inspector',
+      title: 'Open the course in the web inspector',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+      description:
+        'Open a session on a course and show it in a local web inspector (development_url, loopback only) that a person watches and drives while you use the session tools on session_id: player, API log, data model, sequencing, findings, console, network. The course starts when validation passes. auto_validate re-validates on file changes.',
+      input: {
+        workspace_path: packagePath,
+        development_mode: z.enum(MODES).optional().describe('Which panels lead (default debug_api).'),
+        auto_validate: z.boolean().optional().describe('Re-validate when files change (default false).'),
+        enable_inspector: z
+          .boolean()
+          .optional()
+          .describe('Serve the web inspector (default true); false opens the session only.'),
+      },
+      output: {
+        session_id: z.string(),
+        inspector_active: z.boolean(),
+        live_validation: z.boolean(),
+        development_url: z.string().nullable(),
+        available_tools: z.array(z.string()),
+        runtime_open: z.boolean(),
+        runtime_disabled_reason: z.string().nullable(),
+        validation: z
+          .object({ valid: z.boolean(), score: z.number(), findings: z.number(), revision: z.number() })
+          .nullable(),
+      },
+      handler: async (args) => {
+        const { developInInspector } = await import('../../inspector/server/mcp-develop.js');
+        return { data: await developInInspector(ctx, args) };
+      },
+    }),
+  ];
 }

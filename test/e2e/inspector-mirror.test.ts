@@ -1,0 +1,185 @@
+/**
+ * The inspector's player mirror on a real runtime (in process: the tools the MCP server builds, run
+ * through their handlers): the SCO's live DOM with its form state, nested frames and canvas, nothing that
+ * could run, and the course unable to fake or break it; clicks and fills forwarded by element number
+ * reach the very element the person saw and land in the run's records.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ScormTesterError } from '../../src/core/errors.js';
+import type { MirrorFrame } from '../../src/inspector/protocol.js';
+import { CHROMIUM_SKIP } from '../helpers/chromium.js';
+import { numberOfId, openMirrorHarness, type MirrorHarness } from '../helpers/inspector-mirror.js';
+
+const SKIP = CHROMIUM_SKIP;
+let h: MirrorHarness;
+before(async () => {
+  if (SKIP) return;
+  h = await openMirrorHarness('insp-mirror-hostile');
+  h.mirror.start();
+});
+after(async () => {
+  await h?.close();
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    return (err as ScormTesterError).code;
+  }
+  return 'no error';
+}
+
+const startTag = (html: string, id: string): string =>
+  new RegExp(`<[a-z]+[^<>]*\\bid="${id}"[^<>]*>`).exec(html)?.[0] ?? `(no element #${id})`;
+
+test(
+  'the mirror shows the SCO as it is: text, form state set by script, scroll, canvas and nested frames',
+  { skip: SKIP },
+  async () => {
+    const frame = await h.frame((f) => f.html.includes('Inner frame text'));
+    const { html } = frame;
+    assert.equal(frame.truncated, false);
+    assert.equal(frame.base_url, `${h.contentBase}launch.html`);
+    assert.ok(html.includes('Mirror me truthfully'));
+    assert.match(startTag(html, 'name'), /value="typed by script"/);
+    assert.match(startTag(html, 'agree'), /\schecked[\s>]/);
+    assert.match(html, /<option value="b"[^>]*\sselected/);
+    assert.doesNotMatch(html, /<option value="a"[^>]*\sselected/);
+    assert.ok(html.includes('notes &lt;/textarea&gt;&lt;script&gt;'), 'the textarea value is text, escaped');
+    assert.match(startTag(html, 'scroller'), /data-st-scroll="0,100"/);
+    assert.match(html, /<img id="drawing"[^>]*src="data:image\/png;base64,/);
+    assert.ok(
+      html.includes(`<link rel="stylesheet" href="${h.contentBase}course.css"`),
+      'URLs are absolute, on the content route',
+    );
+    assert.ok(html.includes(`<img id="broken" src="${h.contentBase}missing.png"`));
+    assert.ok(
+      html.includes('url(&quot;http://203.0.113.9/inline.png&quot;)'),
+      'outside URLs stay outside (the CSP blocks them)',
+    );
+    assert.doesNotMatch(html, /<base\b/, "the course's own base is dropped");
+    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
+    assert.match(html, /<iframe id="content"[^>]*srcdoc="[^"]*Inner frame text/);
+    const runtime = h.sessions.get(h.sessionId).runtime!;
+    assert.ok(
+      !html.includes(runtime.baseUrl),
+      "the content server's URL is rewritten to the inspector's route",
+    );
+  },
+);
+
+test(
+  'nothing that could run or fetch on its own survives, and the course cannot fake the mirror',
+  { skip: SKIP },
+  async () => {
+    const { html } = await h.frame((f) => f.html.includes('Inner frame text'));
+    assert.doesNotMatch(html, /<script/i);
+    const markup = html.replace(/<style[^>]*>[^<]*(?:<(?!\/style>)[^<]*)*<\/style>/g, '<style></style>');
+    assert.doesNotMatch(markup, /<[a-z][^<>]*\son[a-z]+=/i, 'no event-handler attribute');
+    assert.doesNotMatch(html, /javascript:/i);
+    assert.doesNotMatch(html, /http-equiv="refresh"/i);
+    assert.doesNotMatch(html, /rel="prefetch"/);
+    assert.doesNotMatch(html, /<\/style><img/i, 'a </style> inside CSS text cannot end the element');
+    // The course replaced MutationObserver, XMLSerializer, Node.prototype, Array.from and value getters in its world.
+    assert.ok(!html.includes('faked'), 'nothing the course faked in its own world shows');
+    const save = startTag(html, 'save');
+    assert.equal(save.match(/data-st-n=/g)?.length, 1, 'the course cannot set our element numbers');
+    assert.doesNotMatch(save, /data-st-n="1"/);
+  },
+);
+
+test(
+  'a click in the mirror reaches the same element and is recorded like an agent click',
+  { skip: SKIP },
+  async () => {
+    const frame = await h.frame((f) => f.html.includes('not clicked'));
+    const result = await h.mirror.click({ doc: frame.doc, node: numberOfId(frame.html, 'save') });
+    const changes = result.changes as { data_model_changes: Array<{ element: string; to: string }> };
+    assert.deepEqual(
+      changes.data_model_changes.map((c) => [c.element, c.to]),
+      [['cmi.location', 'mirrored-click']],
+    );
+    assert.equal(result.frame, 'sco');
+    const runtime = h.sessions.get(h.sessionId).runtime!;
+    assert.ok(runtime.calls.some((c) => c.method === 'SetValue' && c.args[1] === 'mirrored-click'));
+    await h.frame((f: MirrorFrame) => f.html.includes('>clicked</p>'));
+  },
+);
+
+test('a click inside a nested frame is forwarded to that frame', { skip: SKIP }, async () => {
+  const frame = await h.frame((f) => f.html.includes('Inner frame text'));
+  const result = await h.mirror.click({ doc: frame.doc, node: numberOfId(frame.html, 'inner-save', 1) });
+  assert.equal(result.frame, 'sco > iframe#content');
+  const changes = result.changes as { data_model_changes: Array<{ element: string; to: string }> };
+  assert.deepEqual(
+    changes.data_model_changes.map((c) => [c.element, c.to]),
+    [['cmi.suspend_data', 'inner-click']],
+  );
+  await h.frame((f) => f.html.includes('inner clicked'));
+});
+
+test(
+  'a fill in the mirror types into the real field, and the mirror shows its new value',
+  { skip: SKIP },
+  async () => {
+    const frame = await h.frame();
+    await h.mirror.fill({ doc: frame.doc, node: numberOfId(frame.html, 'name') }, 'from the mirror');
+    const next = await h.frame((f) => /value="from the mirror"/.test(startTag(f.html, 'name')));
+    assert.ok(next.seq > frame.seq);
+  },
+);
+
+test('an element that is gone, or a target from another page, is DOM_STALE_REF', { skip: SKIP }, async () => {
+  const frame = await h.frame();
+  const node = numberOfId(frame.html, 'jslink');
+  assert.equal(await codeOf(h.mirror.click({ doc: 'another-page', node })), 'DOM_STALE_REF');
+  const runtime = h.sessions.get(h.sessionId).runtime!;
+  await (await runtime.scoFrame()).evaluate(() => document.getElementById('jslink')?.remove());
+  assert.equal(await codeOf(h.mirror.click({ doc: frame.doc, node })), 'DOM_STALE_REF');
+  assert.equal(await codeOf(h.mirror.click({ doc: frame.doc, node: -1 })), 'MCP_INVALID_PARAMS');
+});
+
+test(
+  "a page kept busy by the course holds the mirror back without stopping the course's script",
+  { skip: SKIP },
+  async () => {
+    const runtime = h.sessions.get(h.sessionId).runtime!;
+    let stopped = 0;
+    const off = runtime.log.on('script_terminated', () => stopped++);
+    const scoFrame = await runtime.scoFrame();
+    await scoFrame.evaluate(() => {
+      setTimeout(() => {
+        const started = Date.now();
+        while (Date.now() - started < 4_000) {
+          // the course's own busy loop
+        }
+        document.getElementById('title')!.textContent = 'after the busy loop';
+      }, 0);
+    });
+    const started = Date.now();
+    await h.mirror.refresh();
+    assert.ok(Date.now() - started < 3_500, `the mirror waited ${Date.now() - started} ms`);
+    await h.frame((f) => f.html.includes('after the busy loop'), 20_000);
+    off();
+    assert.equal(stopped, 0, "the mirror never stops the course's script");
+  },
+);
+
+test(
+  'a new document in the SCO frame gets a new id: targets from the old one are stale',
+  { skip: SKIP },
+  async () => {
+    const before = await h.frame();
+    const runtime = h.sessions.get(h.sessionId).runtime!;
+    await (await runtime.scoFrame()).evaluate(() => location.reload());
+    const after = await h.frame((f) => f.doc !== before.doc && f.html.includes('Mirror me truthfully'));
+    assert.equal(
+      await codeOf(h.mirror.click({ doc: before.doc, node: numberOfId(before.html, 'save') })),
+      'DOM_STALE_REF',
+    );
+    await h.mirror.click({ doc: after.doc, node: numberOfId(after.html, 'save') });
+    await h.frame((f) => f.doc === after.doc && f.html.includes('>clicked</p>'));
+  },
+);

@@ -1,0 +1,273 @@
+/**
+ * scorm_interactive_develop over MCP: an agent and a person on the same session. What the agent does
+ * reaches the inspector's feed; what the person does reaches scorm_session_events.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SNAPSHOT_LIMITS, type SessionSummary } from '../../src/inspector/protocol.js';
+import type { SessionEvent } from '../../src/session/event-log.js';
+import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { openFeed, postAction, rawRequest, splitUrl } from '../helpers/inspector.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+import { tempDir } from '../helpers/temp.js';
+import { until } from '../helpers/until.js';
+
+const NAV_FLOW = join(FIXTURES_DIR, 'courses/nav-flow');
+
+interface Develop {
+  session_id: string;
+  inspector_active: boolean;
+  live_validation: boolean;
+  development_url: string | null;
+  available_tools: string[];
+  runtime_open: boolean;
+  runtime_disabled_reason: string | null;
+  validation: { valid: boolean; revision: number } | null;
+}
+
+async function eventsOf(server: StartedServer, sessionId: string): Promise<SessionEvent[]> {
+  const r = await callTool<{ events: SessionEvent[] }>(server.client, 'scorm_session_events', {
+    session_id: sessionId,
+    max_events: 5000,
+  });
+  return r.events;
+}
+
+describe('scorm_interactive_develop', { concurrency: false }, () => {
+  let server: StartedServer;
+
+  before(async () => {
+    server = await startServer();
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test('is listed with its title and honest annotations', async () => {
+    const { tools } = await server.client.listTools();
+    const tool = tools.find((t) => t.name === 'scorm_interactive_develop');
+    assert.ok(tool);
+    assert.ok(tool.title);
+    assert.equal(tool.annotations?.readOnlyHint, false);
+    assert.equal(tool.annotations?.openWorldHint, false);
+    assert.ok(tool.outputSchema);
+  });
+
+  test('an agent and a person on one session: each sees what the other did', async () => {
+    const dev = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
+      workspace_path: NAV_FLOW,
+      development_mode: 'sequence_test',
+    });
+    assert.match(dev.session_id, /^sess_/);
+    assert.equal(dev.inspector_active, true);
+    assert.equal(dev.live_validation, false);
+    assert.equal(dev.runtime_open, true, dev.runtime_disabled_reason ?? '');
+    assert.equal(dev.validation?.valid, true);
+    assert.deepEqual(dev.available_tools.slice(0, 3), ['sequencing', 'outline', 'player']);
+    assert.ok(dev.available_tools.includes('api') && dev.available_tools.includes('validate'));
+    const url = new URL(dev.development_url!);
+    assert.equal(url.hostname, '127.0.0.1');
+    assert.equal(url.searchParams.get('session'), dev.session_id);
+    const shell = await rawRequest(dev.development_url!, url.pathname + url.search);
+    assert.equal(shell.status, 200);
+
+    // The agent's session tools work on the session the inspector shows.
+    const state = await callTool<{ current_activity: string }>(server.client, 'scorm_nav_get_state', {
+      session_id: dev.session_id,
+    });
+    assert.equal(state.current_activity, 'intro');
+
+    const feed = await openFeed(dev.development_url!, dev.session_id);
+    try {
+      const { snapshot } = await feed.next('snapshot');
+      assert.equal(snapshot.session.origin, 'mcp');
+      assert.equal(snapshot.session.development_mode, 'sequence_test');
+
+      // The agent acts: the person sees it.
+      await callTool(server.client, 'scorm_nav_request', { session_id: dev.session_id, request: 'continue' });
+      await feed.next('sequencing', (m) => m.sequencing.current_activity === 'lesson');
+      await feed.next('outline', (m) => m.outline.some((n) => n.id === 'lesson' && n.is_current));
+
+      // The person acts: the agent sees it.
+      const { latest_event_id } = await callTool<{ latest_event_id: number }>(
+        server.client,
+        'scorm_session_events',
+        {
+          session_id: dev.session_id,
+        },
+      );
+      const nav = JSON.parse(
+        (await postAction(dev.development_url!, dev.session_id, { action: 'nav', request: 'previous' })).body,
+      ) as { ok: boolean; result: { outcome: string } };
+      assert.equal(nav.ok, true);
+      assert.equal(nav.result.outcome, 'delivered');
+      const events = await callTool<{ events: SessionEvent[] }>(server.client, 'scorm_session_events', {
+        session_id: dev.session_id,
+        since_event_id: latest_event_id,
+        max_events: 5000,
+      });
+      const asked = events.events.find((e) => e.type === 'inspector:action');
+      const done = events.events.find((e) => e.type === 'inspector:action_done');
+      assert.deepEqual(asked?.payload, {
+        source: 'inspector',
+        action: 'nav',
+        request: 'previous',
+        request_id: asked?.payload?.request_id,
+      });
+      assert.deepEqual(done?.payload, { ...asked?.payload, ok: true });
+      assert.ok(asked!.id < done!.id);
+      assert.ok(events.events.some((e) => e.type === 'sequencing:request'));
+
+      // A denied request is an answer, and an error is one of our codes.
+      const bad = JSON.parse(
+        (await postAction(dev.development_url!, dev.session_id, { action: 'nav', request: 'fly' })).body,
+      ) as { ok: boolean; error: { code: string; message: string } };
+      assert.equal(bad.ok, false);
+      assert.equal(bad.error.code, 'MCP_INVALID_PARAMS');
+      assert.match(bad.error.message, /scorm_nav_request/);
+
+      // The agent closes the session: the person sees it closed, and a tab opened later still shows the run.
+      await callTool(server.client, 'scorm_session_close', { session_id: dev.session_id });
+      const closed = await feed.next('session', (m) => m.session.state === 'closed');
+      assert.equal(closed.session.id, dev.session_id);
+    } finally {
+      feed.close();
+    }
+    const later = await openFeed(dev.development_url!, dev.session_id);
+    try {
+      const { snapshot } = await later.next('snapshot');
+      assert.equal(snapshot.session.state, 'closed');
+      assert.equal(snapshot.runtime.open, false);
+      assert.ok(snapshot.api_calls.length > 0);
+      assert.ok(snapshot.events.some((e) => e.type === 'session:closed'));
+    } finally {
+      later.close();
+    }
+    const refused = JSON.parse(
+      (await postAction(dev.development_url!, dev.session_id, { action: 'screenshot' })).body,
+    ) as { ok: boolean; error: { code: string } };
+    assert.equal(refused.error.code, 'MCP_UNKNOWN_SESSION');
+  });
+
+  test('sessions an agent opened with other tools are shown too, on the same inspector', async () => {
+    const dev = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
+      workspace_path: join(FIXTURES_DIR, 'courses/scorm12-single'),
+      enable_inspector: false,
+    });
+    assert.equal(dev.inspector_active, false);
+    assert.equal(dev.development_url, null);
+    const other = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
+      package_path: NAV_FLOW,
+    });
+    const shown = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
+      workspace_path: join(FIXTURES_DIR, 'courses/missing-launch'),
+    });
+    assert.equal(shown.runtime_open, false);
+    assert.match(shown.runtime_disabled_reason ?? '', /Validation failed/);
+    const { base } = splitUrl(shown.development_url!);
+    const list = JSON.parse(
+      (await rawRequest(shown.development_url!, `${base}api/sessions`)).body,
+    ) as SessionSummary[];
+    assert.ok(list.some((s) => s.id === other.session_id && s.origin === 'mcp'));
+    for (const id of [dev.session_id, other.session_id, shown.session_id]) {
+      await callTool(server.client, 'scorm_session_close', { session_id: id });
+    }
+  });
+
+  test('a manifest that does not parse is the tool error an agent can act on', async () => {
+    const dir = tempDir('scorm-tester-develop-broken-');
+    writeFileSync(join(dir, 'imsmanifest.xml'), '<manifest identifier="x"><organizations>');
+    const error = await callToolError(server.client, 'scorm_interactive_develop', { workspace_path: dir });
+    assert.equal(error.error_code, 'MANIFEST_VALIDATION_ERROR');
+  });
+
+  test('auto_validate: editing the manifest yields a new findings revision and a session event', async () => {
+    const dir = join(tempDir('scorm-tester-develop-watch-'), 'course');
+    cpSync(NAV_FLOW, dir, { recursive: true });
+    const dev = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
+      workspace_path: dir,
+      development_mode: 'validate_live',
+      auto_validate: true,
+    });
+    assert.equal(dev.live_validation, true);
+    const feed = await openFeed(dev.development_url!, dev.session_id);
+    try {
+      const { snapshot } = await feed.next('snapshot');
+      const revision = snapshot.findings!.revision;
+      assert.equal(snapshot.findings!.valid, true);
+      const manifest = join(dir, 'imsmanifest.xml');
+      writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('href="sco.html"', 'href="gone.html"'));
+      const update = await feed.next('findings', (m) => m.findings.revision > revision, 30_000);
+      assert.equal(update.findings.valid, false);
+      assert.ok(update.findings.findings.some((f) => f.rule === 'cp.launch_file_missing' && f.excerpt));
+      const event = await until(
+        async () => (await eventsOf(server, dev.session_id)).find((e) => e.type === 'inspector:validated'),
+        'inspector:validated',
+        20_000,
+      );
+      assert.equal(event.payload?.source, 'inspector');
+      assert.equal(event.payload?.valid, false);
+      assert.equal(event.payload?.revision, update.findings.revision);
+    } finally {
+      feed.close();
+      await callTool(server.client, 'scorm_session_close', { session_id: dev.session_id });
+    }
+  });
+
+  test('a course making 100,000 calls: one snapshot carries the newest 10,000 and says how many it left out', async () => {
+    const dev = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
+      workspace_path: join(FIXTURES_DIR, 'courses/many-calls'),
+    });
+    try {
+      await until(
+        async () => {
+          const status = await callTool<{ initialize_state: string }>(server.client, 'scorm_runtime_status', {
+            session_id: dev.session_id,
+          });
+          return status.initialize_state === 'terminated' ? true : undefined;
+        },
+        'the course to terminate',
+        60_000,
+      );
+      const feed = await openFeed(dev.development_url!, dev.session_id);
+      const { snapshot } = await feed.next('snapshot');
+      feed.close();
+      assert.equal(snapshot.api_calls.length, SNAPSHOT_LIMITS.api_calls);
+      assert.equal(snapshot.omitted?.api_calls, 100_000 - SNAPSHOT_LIMITS.api_calls);
+      assert.equal(snapshot.api_calls.at(-1)?.method, 'Terminate');
+      assert.ok((snapshot.omitted?.data_changes ?? 0) > 0);
+      // The data model stays complete: every element's latest value is there.
+      const elements = new Set(snapshot.data_changes.map((c) => c.element));
+      assert.ok(elements.has('cmi.location'));
+      assert.ok(snapshot.data_changes.length <= SNAPSHOT_LIMITS.data_changes + elements.size);
+    } finally {
+      await callTool(server.client, 'scorm_session_close', { session_id: dev.session_id });
+    }
+  });
+
+  test('the inspector closes with the MCP server', async () => {
+    const own = await startServer();
+    const dev = await callTool<Develop>(own.client, 'scorm_interactive_develop', {
+      workspace_path: join(FIXTURES_DIR, 'courses/missing-launch'),
+    });
+    const { base } = splitUrl(dev.development_url!);
+    assert.equal((await rawRequest(dev.development_url!, `${base}api/sessions`)).status, 200);
+    const feed = await openFeed(dev.development_url!, dev.session_id);
+    await own.close();
+    await until(
+      async () =>
+        (await rawRequest(dev.development_url!, `${base}api/sessions`).then(
+          () => undefined,
+          (error: NodeJS.ErrnoException) => error.code,
+        )) === 'ECONNREFUSED'
+          ? true
+          : undefined,
+      'the inspector port to close',
+      20_000,
+    );
+    feed.close();
+    assert.equal(own.stderr().includes('Inspector'), false, 'nothing about the inspector on stdio');
+  });
+});
