@@ -9,7 +9,15 @@ import assert from 'node:assert/strict';
 import type { ScormTesterError } from '../../src/core/errors.js';
 import type { MirrorFrame } from '../../src/inspector/protocol.js';
 import { CHROMIUM_SKIP } from '../helpers/chromium.js';
-import { numberOfId, openMirrorHarness, type MirrorHarness } from '../helpers/inspector-mirror.js';
+import { join } from 'node:path';
+import { createMirror, DEFAULT_MAX_HTML_CHARS } from '../../src/inspector/mirror/mirror.js';
+import {
+  numberOfId,
+  openMirrorHarness,
+  TEST_TOKEN,
+  type MirrorHarness,
+} from '../helpers/inspector-mirror.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const SKIP = CHROMIUM_SKIP;
 let h: MirrorHarness;
@@ -181,5 +189,38 @@ test(
     );
     await h.mirror.click({ doc: after.doc, node: numberOfId(after.html, 'save') });
     await h.frame((f) => f.doc === after.doc && f.html.includes('>clicked</p>'));
+  },
+);
+
+test(
+  'a page past the size limit gets a notice, not a cut page',
+  { skip: SKIP, timeout: 120_000 },
+  async () => {
+    // A second session in the same process, on a page of about 2.4 MB of HTML.
+    const { session_id } = (await h.call('scorm_session_open', {
+      package_path: join(FIXTURES_DIR, 'courses', 'insp-mirror-huge'),
+    })) as { session_id: string };
+    await h.call('scorm_runtime_open', { session_id });
+    const frames: MirrorFrame[] = [];
+    const huge = createMirror({
+      runtime: () => h.sessions.get(session_id).runtime,
+      tools: h.tools,
+      sessionId: session_id,
+      contentBase: `/${TEST_TOKEN}/api/sessions/${session_id}/content/`,
+      onFrame: (f) => frames.push(f),
+    });
+    try {
+      await huge.refresh();
+      const frame = frames.at(-1);
+      assert.ok(frame, 'a frame is pushed');
+      assert.equal(frame.truncated, true);
+      assert.ok(frame.html.length < 2_000);
+      assert.match(frame.html, /larger than the mirror shows \(more than 2\.0 MB of HTML\)/);
+      assert.match(frame.html, /^<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy"/);
+      assert.equal(DEFAULT_MAX_HTML_CHARS, 2 * 1024 * 1024);
+    } finally {
+      await huge.stop();
+      await h.call('scorm_session_close', { session_id }).catch(() => undefined);
+    }
   },
 );

@@ -191,7 +191,7 @@ function serializeDocument(doc: Document, depth: number, pass: Pass, out: Writer
     out.write(`<html><head>${headPrologue()}</head></html>`);
     return;
   }
-  writeElement(root, doc, depth, pass, out, true);
+  writeElement(root, { doc, depth, pass, out, numbered: true });
 }
 
 /** An attribute's value with the URLs in it resolved against the element's base in the real page. */
@@ -248,14 +248,18 @@ function writeFrameContent(el: Element, tag: string, depth: number, pass: Pass, 
   out.write(` ${attribute}="${escapeAttribute(html)}"`);
 }
 
-function writeElement(
-  el: Element,
-  doc: Document,
-  depth: number,
-  pass: Pass,
-  out: Writer,
-  numbered: boolean,
-): void {
+/** Where a node is written: its document, how deep that document is nested, and into what. */
+interface Place {
+  doc: Document;
+  depth: number;
+  pass: Pass;
+  out: Writer;
+  /** False inside shadow roots: a click there maps to the host (events are retargeted to it). */
+  numbered: boolean;
+}
+
+function writeElement(el: Element, at: Place): void {
+  const { doc, depth, pass, out, numbered } = at;
   const tag = el.localName;
   if (dropsElement(tag, (name) => el.getAttribute(name))) return;
   if (tag === 'noframes' || tag === 'noembed') return;
@@ -303,26 +307,19 @@ function writeElement(
     const shadow = el.shadowRoot;
     if (shadow) {
       out.write('<template shadowrootmode="open">');
-      writeChildren(shadow, doc, depth, pass, out, false);
+      writeChildren(shadow, { ...at, numbered: false });
       out.write('</template>');
     }
-    writeChildren(el, doc, depth, pass, out, numbered);
+    writeChildren(el, at);
   }
   out.write(`</${written}>`);
 }
 
-function writeChildren(
-  parent: ParentNode,
-  doc: Document,
-  depth: number,
-  pass: Pass,
-  out: Writer,
-  numbered: boolean,
-): void {
+function writeChildren(parent: ParentNode, at: Place): void {
   for (const node of Array.from(parent.childNodes)) {
-    if (node.nodeType === Node.ELEMENT_NODE) writeElement(node as Element, doc, depth, pass, out, numbered);
+    if (node.nodeType === Node.ELEMENT_NODE) writeElement(node as Element, at);
     else if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.CDATA_SECTION_NODE)
-      out.write(escapeText((node as CharacterData).data));
+      at.out.write(escapeText((node as CharacterData).data));
   }
 }
 
