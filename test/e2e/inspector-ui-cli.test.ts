@@ -253,7 +253,7 @@ test(
   'first paint and the delay from a SCO call to its row are measured (printed, not asserted)',
   { skip: CHROMIUM_SKIP },
   async () => {
-    const inspect = await startInspect([course('inspector-stamps')]);
+    const inspect = await startInspect([course('inspector-stamps'), '--no-runtime']);
     const { page, errors, close } = await openInspectorPage(pool(), inspect.url);
     try {
       const timings = await startTimings(page);
