@@ -54,6 +54,7 @@ await build({
     'mcp-main': 'dist/src/mcp/main.js',
     'cli-main': 'dist/src/cli/main.js',
     'validation-worker': 'dist/src/validate/worker/validation-worker.js',
+    'syntax-worker': 'dist/src/lint/api-usage/syntax-worker.js',
   },
   outdir: 'dist/bundle',
   bundle: true,

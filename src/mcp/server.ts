@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
+import { leanJsonSchema } from './lean-schema.js';
 import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
 import { VERSION } from '../core/version.js';
 
@@ -155,7 +156,7 @@ function toListedTool(t: ToolDefinition): ListedTool {
     name: t.name,
     ...(t.title ? { title: t.title } : {}),
     description: t.description,
-    inputSchema: toObjectSchema(z.object(t.input).strict(), 'input'),
+    inputSchema: leanJsonSchema(toObjectSchema(z.object(t.input).strict(), 'input')),
     ...(t.output ? { outputSchema: toObjectSchema(z.object(t.output), 'output') } : {}),
     ...(t.annotations ? { annotations: { ...t.annotations, ...(t.title ? { title: t.title } : {}) } } : {}),
   };

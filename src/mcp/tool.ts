@@ -5,11 +5,23 @@ export type ToolGroup =
   'system' | 'validation' | 'session' | 'runtime' | 'dom' | 'navigation' | 'automation' | 'inspector';
 
 /**
- * MCP tool annotations (hints clients use to auto-approve or warn). Chosen honestly per tool:
- * readOnlyHint: changes nothing outside the call (no files written, no learner state changed);
- * destructiveHint: may replace or delete data (saved state, a report file); idempotentHint: repeating
- * the call with the same arguments has no further effect; openWorldHint: may reach beyond this machine
- * (the course's network when allow_network is on).
+ * MCP tool annotations: hints clients use to auto-approve a tool or to warn before it. Set on every tool
+ * by these rules:
+ * - readOnlyHint: the call changes nothing: no learner state, no file (a screenshot artifact or a report
+ *   counts), no session or runtime opened or closed, no input to the course, no agent code run in its
+ *   page. A throwaway run (workspace_path instead of session_id) leaves nothing behind, so it can be
+ *   read-only.
+ * - destructiveHint: the call itself may delete or overwrite data saved before it: saved learner state
+ *   (clearing it, closing with save, any sequencing step or Terminate, which save the tracking state),
+ *   a report file it replaces, a trace it clears, or whatever the agent's own page code does
+ *   (scorm_dom_evaluate). Learner input (click, fill, an automation answer) is additive: it is recorded,
+ *   and saved only by the tools above.
+ * - idempotentHint: repeating the call with the same arguments has no further effect (closing twice,
+ *   clearing twice, going to the same slide); every read-only tool is idempotent.
+ * - openWorldHint: the call makes the course act (launch or deliver a SCO, give it input, call its
+ *   SCORMAutomation methods that act, run agent code in its page) in a session whose allow_network may
+ *   be on, so the course may reach the network. Reads of recorded data, our own page probes and
+ *   throwaway runs (always offline) are closed-world.
  */
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -17,6 +29,14 @@ export interface ToolAnnotations {
   idempotentHint: boolean;
   openWorldHint: boolean;
 }
+
+/** The annotations of a tool that only reads (the most common case). */
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 /** MCP content blocks a handler may add next to its JSON data (e.g. a screenshot). */
 export type ExtraContent = { type: 'image'; data: string; mimeType: string } | { type: 'text'; text: string };
@@ -46,8 +66,9 @@ export interface TypedToolDefinition<S extends z.ZodRawShape> {
   name: string;
   group: ToolGroup;
   /** Human title shown by clients (e.g. "Take screenshot"). */
-  title?: string;
-  annotations?: ToolAnnotations;
+  title: string;
+  /** Required, so that no tool is listed without them (rules at ToolAnnotations). */
+  annotations: ToolAnnotations;
   /** Short (< 600 chars), key point first. */
   description: string;
   input: S;

@@ -15,6 +15,7 @@ import {
 import { CAM_RULES, runCamRules } from '../lint/cam/index.js';
 import { missingLaunchedScripts } from '../lint/cam/files.js';
 import { API_USAGE_RULES, lintApiUsage } from '../lint/api-usage/lint-api-usage.js';
+import { startSyntaxPrecheck } from '../lint/api-usage/syntax-precheck.js';
 import { SEQUENCING_RULES, lintSequencing } from '../lint/sequencing/index.js';
 import { DEPENDENCY_RULES, externalDependencyFindings } from '../lint/deps/external-deps.js';
 import { walkLaunchChain, type LaunchChain } from '../lint/launch-chain/chain.js';
@@ -88,6 +89,10 @@ export async function validatePackage(
     if (parsed) {
       const files = await listPackageFiles(pkg.root);
       const level = options.level;
+      const apiVersion = wants('api_usage') ? apiVersionFor(parsed.manifest, options.apiVersion) : null;
+      const apiScan = apiVersion ? apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep') : [];
+      // Started first: it compiles the package's scripts on another thread while this one goes on.
+      const precheck = apiVersion ? startSyntaxPrecheck(pkg.root, apiScan) : undefined;
       if (wants('xsd')) {
         rules.push(...Object.values(XSD_RULES));
         findings.push(
@@ -113,25 +118,22 @@ export async function validatePackage(
             .filter((p) => scanner.has(p.file))
             .map((p) => walkLaunchChain(p, scanner))
         : [];
-      if (wants('api_usage')) {
-        const version = apiVersionFor(parsed.manifest, options.apiVersion);
-        if (version) {
-          const scan = apiScanFiles(parsed.manifest, files, options.scanDepth ?? 'deep');
-          const result = await lintApiUsage({
-            packageRoot: pkg.root,
-            scormVersion: version,
-            files: scan,
-            chains,
-          });
-          apiScannedFiles = result.scannedFiles;
-          apiMissingFiles = missingLaunchedScripts(parsed, files).map((use) => ({
-            file: use.resolution.kind === 'local' ? use.resolution.path : use.href,
-            line: use.pos.line,
-            owner: use.owner,
-          }));
-          rules.push(...API_USAGE_RULES.filter((r) => ruleRunsAt(r, level)));
-          findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
-        }
+      if (apiVersion) {
+        const result = await lintApiUsage({
+          packageRoot: pkg.root,
+          scormVersion: apiVersion,
+          files: apiScan,
+          chains,
+          ...(precheck ? { precheck } : {}),
+        });
+        apiScannedFiles = result.scannedFiles;
+        apiMissingFiles = missingLaunchedScripts(parsed, files).map((use) => ({
+          file: use.resolution.kind === 'local' ? use.resolution.path : use.href,
+          line: use.pos.line,
+          owner: use.owner,
+        }));
+        rules.push(...API_USAGE_RULES.filter((r) => ruleRunsAt(r, level)));
+        findings.push(...result.findings.filter((f) => ruleRunsAt({ level: levelOf(f.rule) }, level)));
       }
       if (wants('dependencies')) {
         rules.push(...DEPENDENCY_RULES.filter((r) => ruleRunsAt(r, level)));

@@ -30,13 +30,11 @@ export const testScenarioSchema = z
       .array(z.record(z.string(), z.unknown()))
       .max(MAX_SCENARIO_STEPS)
       .describe(
-        'Run in order after the course settles, before it is closed. Each step is one of: ' +
-          '{ "api": "SetValue", "args": ["cmi.location","p2"] } (either version\'s method names; fails on "false" or an error code); ' +
-          `{ "action": "${ACTIONS.join('|')}", ...that tool's arguments without session_id } ` +
-          '(e.g. { "action": "click", "selector": "#next" }, { "action": "wait", "ms": 500 }); ' +
-          '{ "tool": "scorm_dom_click" | "scorm_automation_set_response" | ..., "args": { ... } } for any DOM, automation or runtime tool that acts on the open SCO.',
+        'Each step: { "api": "SetValue", "args": ["cmi.location","p2"] } (fails on "false" or an error code); ' +
+          `{ "action": "${ACTIONS.join('|')}", ...that tool's arguments } (e.g. { "action": "wait", "ms": 500 }); ` +
+          'or { "tool": "<a DOM, automation or runtime tool>", "args": {...} }.',
       ),
-    stop_on_failure: z.boolean().optional().describe('Stop at the first failing step (default true).'),
+    stop_on_failure: z.boolean().optional().describe('Default true.'),
   })
   .strict();
 

@@ -1,4 +1,3 @@
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { fail } from '../../core/errors.js';
@@ -8,7 +7,9 @@ import { analyse } from './analyse-file.js';
 import { fileRules, type Scanned } from './file-rules.js';
 import { htmlUnits } from './html-units.js';
 import { packageRules } from './package-rules.js';
+import { MAX_FILE_BYTES, readScanFile } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
+import type { SyntaxPrecheck } from './syntax-precheck.js';
 import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
 import { emptyFacts, factsForPackageRules, type FileFacts } from './collect-facts.js';
@@ -27,6 +28,8 @@ export interface LintApiUsageInput {
    * per SCO over its chain instead of over all scanned files.
    */
   chains?: readonly LaunchChain[];
+  /** JavaScript files a worker already found to compile without any fact (startSyntaxPrecheck). */
+  precheck?: SyntaxPrecheck;
 }
 
 export interface LintApiUsageResult {
@@ -36,8 +39,7 @@ export interface LintApiUsageResult {
   summaries: Map<string, ApiSummary>;
 }
 
-/** Files above this size are not parsed (reported as api.file_skipped). */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export { MAX_FILE_BYTES };
 
 const HTML_EXT = new Set(['.html', '.htm', '.xhtml']);
 const JS_EXT = new Set(['.js', '.mjs', '.cjs']);
@@ -58,6 +60,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
 
   const findings: Finding[] = [];
   const scanned: Scanned[] = [];
+  let quiet: ReadonlySet<string> | undefined;
   for (const file of new Set(input.files)) {
     const read = readCandidate(root, file);
     if ('skipped' in read) {
@@ -73,7 +76,9 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const units = HTML_EXT.has(ext)
       ? htmlUnits(text)
       : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
-    const s: Scanned = { file, facts: analyse(file, units, version, findings) };
+    if (JS_EXT.has(ext)) quiet ??= (await input.precheck?.quietFiles()) ?? new Set();
+    const facts = quiet?.has(file) ? { ...emptyFacts(), units } : analyse(file, units, version, findings);
+    const s: Scanned = { file, facts };
     findings.push(...fileRules(s, version));
     scanned.push({ file, facts: factsForPackageRules(s.facts) });
   }
@@ -103,7 +108,7 @@ function unscannedFacts(root: string, file: string, version: ScormVersion): File
 type Candidate = { ext: string; text: string } | { skipped: Finding };
 
 function readCandidate(root: string, file: string): Candidate {
-  const full = resolveInside(root, file);
+  resolveInside(root, file); // a path outside the package fails first, whatever its extension
   const ext = extname(file).toLowerCase();
   if (!HTML_EXT.has(ext) && !JS_EXT.has(ext)) {
     return {
@@ -115,26 +120,16 @@ function readCandidate(root: string, file: string): Candidate {
       ),
     };
   }
-  // Synchronous on purpose: these are small files in the page cache, and a thread-pool hop per call costs
-  // more than the read (thousands of pages: ~100 µs a file asynchronously, ~15 µs synchronously).
-  const fd = openSync(full, 'r');
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) {
-      fail('CONTENT_FILE_MISSING', `"${file}" is not a regular file; pass only HTML and JavaScript files`);
-    }
-    if (stats.size > MAX_FILE_BYTES) {
-      return {
-        skipped: makeFinding(
-          'api.file_skipped',
-          { file, line: 0, column: 0 },
-          `File is ${(stats.size / 1024 / 1024).toFixed(1)} MB, above the ${MAX_FILE_BYTES / 1024 / 1024} MB scan limit; it was not checked`,
-          'Nothing to fix for third-party bundles; keep the SCORM calls in a smaller file to have them checked.',
-        ),
-      };
-    }
-    return { ext, text: readFileSync(fd, 'utf8').replace(/^\uFEFF/, '') };
-  } finally {
-    closeSync(fd);
+  const read = readScanFile(root, file);
+  if ('tooLargeBytes' in read) {
+    return {
+      skipped: makeFinding(
+        'api.file_skipped',
+        { file, line: 0, column: 0 },
+        `File is ${(read.tooLargeBytes / 1024 / 1024).toFixed(1)} MB, above the ${MAX_FILE_BYTES / 1024 / 1024} MB scan limit; it was not checked`,
+        'Nothing to fix for third-party bundles; keep the SCORM calls in a smaller file to have them checked.',
+      ),
+    };
   }
+  return { ext, text: read.text };
 }

@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // Files above the API-usage lint's size limit are not read for references either.
-import { MAX_FILE_BYTES } from '../api-usage/lint-api-usage.js';
+import { MAX_FILE_BYTES } from '../api-usage/read-scan-text.js';
 import { hasInitializeHint, scanCss, scanHtml, scanJs, type PageScan } from './page-refs.js';
 
 export type FileType = 'html' | 'js' | 'css' | 'other';

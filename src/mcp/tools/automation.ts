@@ -12,7 +12,7 @@ import {
 import { observeChanges, type ChangeObserver } from '../../dom/changes.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { defineTool, READ_ONLY, type ToolAnnotations, type ToolDefinition } from '../tool.js';
 import { sessionId } from './shared-schemas.js';
 
 const timeoutMs = z
@@ -21,18 +21,10 @@ const timeoutMs = z
   .min(100)
   .max(MAX_AUTOMATION_TIMEOUT_MS)
   .optional()
-  .describe(
-    `How long the course's method may take (default ${DEFAULT_AUTOMATION_TIMEOUT_MS}); past it: AUTOMATION_API_ERROR, a stuck script is stopped.`,
-  );
-const id = z
-  .string()
-  .min(1)
-  .max(500)
-  .describe('Interaction id, as scorm_automation_list_interactions gives it.');
+  .describe(`Default ${DEFAULT_AUTOMATION_TIMEOUT_MS}; past it a stuck script is stopped.`);
+const id = z.string().min(1).max(500).describe('From scorm_automation_list_interactions.');
 const slideId = z.string().min(1).max(500);
-const response = z
-  .unknown()
-  .describe("The answer in the interaction's canonical shape (JSON); null clears it.");
+const response = z.unknown().describe('Canonical shape (JSON); null clears.');
 
 /** The arguments of a call tool, each taking only the fields its method needs (see inputOf). */
 interface CallArgs {
@@ -51,104 +43,138 @@ interface CallTool {
   params: Param[];
   /** Report the SCORM API calls, data-model changes, console errors and navigation the call caused. */
   acts: boolean;
+  title: string;
+  annotations: ToolAnnotations;
+  /** What the method does; the tool's description adds the method's name. */
   description: string;
 }
+
+/** Calls that change the course's answers or slide, running its code (see ToolAnnotations). */
+const ACTS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+const GOES: ToolAnnotations = { ...ACTS, idempotentHint: true };
+const CLEARS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 const CALL_TOOLS: CallTool[] = [
   {
     name: 'scorm_automation_list_interactions',
+    title: 'List interactions',
+    annotations: READ_ONLY,
     method: 'listInteractions',
     params: [],
     acts: false,
-    description:
-      'The interactions the course registers, from SCORMAutomation.listInteractions() (the sample course: every question with id, type, slideId, choices/sources/targets). AUTOMATION_API_NOT_AVAILABLE when the course has no API.',
+    description: 'The interactions the course registers (id, type, slideId, choices/sources/targets).',
   },
   {
     name: 'scorm_automation_set_response',
+    title: 'Set response',
+    annotations: ACTS,
     method: 'setResponse',
     params: ['id', 'response'],
     acts: true,
     description:
-      'Answer an interaction with SCORMAutomation.setResponse(id, response), in the course\'s canonical shape: choice "a" or ["a","b"], true-false true, fill-in "text", numeric 42, matching [["src","tgt"],...]; null clears. Reports what changed.',
+      'Answer an interaction in its canonical shape: choice "a" or ["a","b"], true-false true, fill-in "text", numeric 42, matching [["src","tgt"]]; null clears.',
   },
   {
     name: 'scorm_automation_check_answer',
+    title: 'Check answer',
+    annotations: ACTS,
     method: 'checkAnswer',
     params: ['id'],
     acts: true,
     description:
-      'Evaluate one interaction with SCORMAutomation.checkAnswer(id): the evaluation (correct, result, learner response) and what changed (cmi.interactions.* calls). INVALID_INTERACTION_ID for an unknown id.',
+      'Evaluate one interaction: correct, result, learner response. INVALID_INTERACTION_ID for an unknown id.',
   },
   {
     name: 'scorm_automation_get_response',
+    title: 'Get response',
+    annotations: READ_ONLY,
     method: 'getResponse',
     params: ['id'],
     acts: false,
-    description:
-      "The current response of one interaction, from SCORMAutomation.getResponse(id), in the course's canonical shape (null when unanswered).",
+    description: "An interaction's current response (null when unanswered).",
   },
   {
     name: 'scorm_automation_get_course_structure',
+    title: 'Course structure',
+    annotations: READ_ONLY,
     method: 'getCourseStructure',
     params: [],
     acts: false,
-    description:
-      "The course's slide structure from SCORMAutomation.getCourseStructure() (slides with ids, titles and interactions). Richer than scorm_get_slide_map where the API exists.",
+    description: 'Slides with ids, titles and interactions; richer than scorm_get_slide_map.',
   },
   {
     name: 'scorm_automation_get_current_slide',
+    title: 'Current slide',
+    annotations: READ_ONLY,
     method: 'getCurrentSlide',
     params: [],
     acts: false,
-    description:
-      'The active slide, from SCORMAutomation.getCurrentSlide() (the sample course: id, title, index, total).',
+    description: 'The active slide (id, title, index, total).',
   },
   {
     name: 'scorm_automation_go_to_slide',
+    title: 'Go to slide (automation)',
+    annotations: GOES,
     method: 'goToSlide',
     params: ['slideId'],
     acts: true,
-    description:
-      'Navigate with SCORMAutomation.goToSlide(slideId) (ids from scorm_automation_get_course_structure) and report what changed (bookmark, score at a summary, ...). An alternative to scorm_navigate_to_slide.',
+    description: 'Go to a slide by id (from scorm_automation_get_course_structure).',
   },
   {
     name: 'scorm_automation_get_correct_response',
+    title: 'Get correct response',
+    annotations: READ_ONLY,
     method: 'getCorrectResponse',
     params: ['id'],
     acts: false,
     description:
-      "The correct answer of an interaction, from SCORMAutomation.getCorrectResponse(id). Courses answer only in a debug build (the sample course: exposeCorrectAnswers: true in course-config.js); otherwise AUTOMATION_API_ERROR with the course's reason.",
+      "An interaction's correct answer; only courses built for debugging give it (the sample: exposeCorrectAnswers in course-config.js), others fail with their reason.",
   },
   {
     name: 'scorm_automation_get_last_evaluation',
+    title: 'Last evaluation',
+    annotations: READ_ONLY,
     method: 'getLastEvaluation',
     params: ['id'],
     acts: false,
-    description:
-      'The most recent evaluation of an interaction, from SCORMAutomation.getLastEvaluation(id), without evaluating again (null when never checked).',
+    description: "An interaction's latest evaluation, without evaluating again (null when never checked).",
   },
   {
     name: 'scorm_automation_check_slide_answers',
+    title: 'Check slide answers',
+    annotations: ACTS,
     method: 'checkSlideAnswers',
     params: ['slideId?'],
     acts: true,
-    description:
-      'Evaluate every interaction on a slide with SCORMAutomation.checkSlideAnswers(slideId?) (default: the current slide) and report what changed.',
+    description: 'Evaluate every interaction on a slide (default: the current one).',
   },
   {
     name: 'scorm_automation_get_trace',
+    title: 'Automation trace',
+    annotations: READ_ONLY,
     method: 'getAutomationTrace',
     params: [],
     acts: false,
-    description:
-      "The course's own automation trace, from SCORMAutomation.getAutomationTrace(): each automation call with its time, method, arguments and result or error.",
+    description: "The course's own trace of automation calls: time, method, arguments, result or error.",
   },
   {
     name: 'scorm_automation_clear_trace',
+    title: 'Clear automation trace',
+    annotations: CLEARS,
     method: 'clearAutomationTrace',
     params: [],
     acts: false,
-    description: "Clear the course's automation trace with SCORMAutomation.clearAutomationTrace().",
+    description: "Clear the course's automation trace.",
   },
 ];
 
@@ -157,8 +183,10 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
   const availability = defineTool({
     name: 'scorm_automation_check_availability',
     group: 'automation',
+    title: 'Check SCORMAutomation',
+    annotations: READ_ONLY,
     description:
-      'Whether the running course exposes window.SCORMAutomation (in the SCO frame or a nested frame), which frame, its version and which methods it has. Never fails for a missing API: returns available:false, then use the DOM tools.',
+      'Whether the course exposes window.SCORMAutomation, in which frame, its version and methods; available:false (never an error) means use the DOM tools.',
     input: { session_id: sessionId },
     handler: async (args) => {
       const found = await automationAvailable(sessions.get(args.session_id).requireRuntime());
@@ -171,7 +199,9 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: tool.name,
       group: 'automation',
-      description: tool.description,
+      title: tool.title,
+      annotations: tool.annotations,
+      description: `${tool.description} Calls SCORMAutomation.${tool.method}()${tool.acts ? ' and reports what changed' : ''}.`,
       input: inputOf(tool),
       handler: (args: Record<string, unknown>) => {
         // The registry has validated args against inputOf(tool), a subset of CallArgs.
@@ -188,9 +218,8 @@ function inputOf(tool: CallTool): z.ZodRawShape {
   const shape: Record<string, z.ZodType> = { session_id: sessionId };
   for (const p of tool.params) {
     if (p === 'id') shape.id = id;
-    if (p === 'slideId') shape.slideId = slideId.describe('Slide id from the course structure.');
-    if (p === 'slideId?')
-      shape.slideId = slideId.optional().describe('Slide id; omit for the current slide.');
+    if (p === 'slideId') shape.slideId = slideId;
+    if (p === 'slideId?') shape.slideId = slideId.optional().describe('Default: the current slide.');
     if (p === 'response') shape.response = response;
   }
   shape.timeout_ms = timeoutMs;

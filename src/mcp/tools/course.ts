@@ -54,33 +54,45 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_open_course',
       group: 'session',
+      title: 'Open course',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Open a course and launch it in one call (session + runtime). Resumes saved learner state when the last attempt exited with "suspend" and saved a location; new_attempt=true starts fresh without deleting it.',
+        'Open a session and launch its course in one call. Resumes saved learner state when the last attempt suspended with a location; new_attempt=true starts fresh without deleting it.',
       input: {
         package_path: packagePath,
         viewport: viewportSchema.optional(),
         new_attempt: z.boolean().optional(),
-        item_id: z
-          .string()
-          .min(1)
-          .optional()
-          .describe('Item identifier to launch (default: first SCO of the default organization).'),
+        item_id: z.string().min(1).optional().describe('Default: the first SCO.'),
       },
       handler: async (args) => ({ data: openedData(await openCourse(args)) }),
     }),
     defineTool({
       name: 'scorm_close_course',
       group: 'session',
+      title: 'Close course',
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       description:
-        'Close a course: the SCO unloads, cmi.exit is set to "suspend" if the course left it empty (an exit the course set is kept) and the attempt is terminated, the SCO\'s whole data model is saved for its next launch, and the session ends. success=false with save_error when state existed but could not be saved.',
+        'Close a course like a learner: the SCO unloads, cmi.exit becomes "suspend" if the course left it empty, the attempt ends and its data model is saved for the next launch; the session ends. success=false with save_error when state could not be saved.',
       input: { session_id: sessionId },
       handler: closeSessionHandler(sessions),
     }),
     defineTool({
       name: 'scorm_reload_course',
       group: 'session',
+      title: 'Reload course',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Close the course (saving state, as scorm_close_course) and open it again in a NEW session. force_new=true starts a fresh attempt without deleting the saved state.',
+        'Close the course (saving, as scorm_close_course) and open it again in a new session; force_new=true starts a fresh attempt without deleting saved state.',
       input: {
         session_id: sessionId,
         package_path: packagePath.optional().describe('Default: the package of the closed session.'),
@@ -116,8 +128,10 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_clear_saved_data',
       group: 'session',
+      title: 'Clear saved learner state',
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       description:
-        "Delete the saved learner state of a course (identified by its manifest identifier): each SCO's data and the sequencing state. The next open starts fresh. include_learner_state=true also deletes the learner's global objectives and shared data (adl.data), which all courses share.",
+        "Delete a course's saved learner state (each SCO's data and the sequencing state): the next open starts fresh. include_learner_state=true also deletes the learner's global objectives and adl.data, which all courses share.",
       input: {
         package_path: packagePath,
         include_learner_state: z.boolean().optional(),

@@ -56,9 +56,7 @@ export const settleMs = z
   .min(0)
   .max(MAX_SETTLE_WAIT_MS)
   .optional()
-  .describe(
-    'How long the course must make no API call to count as settled before it is closed (default 1000; waits at most 15 s).',
-  );
+  .describe('Quiet time (no API call) that counts as settled, before the course is closed (default 1000).');
 
 export interface RunTarget {
   workspace_path?: string;
@@ -143,8 +141,16 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_debug_api_calls',
       group: 'runtime',
+      title: 'Debug API calls',
+      // Not read-only: with a session_id and no open runtime, the course runs in that session (its network).
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Every SCORM API call a course makes, with metrics and anomalies (no Initialize/Terminate, calls out of order, unchecked errors, missing session_time/exit/status, oversized suspend_data, invalid values the engine accepted, ...). workspace_path: runs the course until its calls settle, closes it like a learner, then analyses. session_id with an open runtime: analyses that course so far.',
+        'Every SCORM API call of a course, with metrics and anomalies (missing Initialize/Terminate/exit/status, calls out of order, unchecked errors, oversized suspend_data, invalid values). Runs the course until its calls settle and closes it, saving nothing; with an open runtime: that course so far.',
       input: {
         workspace_path: packagePath.optional(),
         session_id: sessionId.optional(),
@@ -153,22 +159,14 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
           .array(z.string().min(1))
           .max(16)
           .optional()
-          .describe(
-            'Only list calls to these methods (e.g. ["SetValue","Commit"]); metrics and anomalies still cover all calls.',
-          ),
+          .describe('Only list these methods (e.g. ["SetValue"]); metrics and anomalies cover all calls.'),
         detect_anomalies: z.boolean().optional().describe('Default true.'),
         include_data_model_state: z
           .boolean()
           .optional()
-          .describe('Add the final data model and every data change (the state after each SetValue).'),
+          .describe('Add the final data model and every data change.'),
         settle_ms: settleMs,
-        max_calls: z
-          .number()
-          .int()
-          .min(0)
-          .max(100_000)
-          .optional()
-          .describe(`Most calls to list (default ${DEFAULT_MAX_CALLS}).`),
+        max_calls: z.number().int().min(0).max(100_000).optional().describe(`Default ${DEFAULT_MAX_CALLS}.`),
       },
       handler: async (args) => {
         try {
@@ -256,23 +254,23 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_test_api_integration',
       group: 'runtime',
+      title: 'Test API integration',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Run a course and check its SCORM API integration: launches the first SCO, waits until its calls settle, runs test_scenario (API calls, clicks, fills, automation steps; each reported), closes it like a learner (unload handlers run), and reports whether Initialize succeeded, the final data model, anomalies and console errors. Learner state is not saved.',
+        'Launch a course, wait until its calls settle, run test_scenario, close it like a learner, and report Initialize, the final data model, anomalies and console errors. Nothing is saved.',
       input: {
         workspace_path: packagePath,
         session_id: sessionId
           .optional()
-          .describe('Run in this session (it must have no open runtime) instead of a temporary one.'),
+          .describe('Run in this session (no runtime open) instead of a throwaway one.'),
         viewport: viewportSchema.optional(),
-        capture_api_calls: z
-          .boolean()
-          .optional()
-          .describe('Include every call in api_test_results.api_calls_captured (default false).'),
-        test_scenario: testScenarioSchema
-          .optional()
-          .describe(
-            'Steps run in order once the course settles, before it is closed; each step is reported in scenario.results.',
-          ),
+        capture_api_calls: z.boolean().optional().describe('List every call (default false).'),
+        test_scenario: testScenarioSchema.optional(),
         settle_ms: settleMs,
       },
       handler: async (args, toolCtx) => {

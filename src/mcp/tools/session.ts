@@ -1,7 +1,7 @@
 /** Session lifecycle tools: a session binds one package, its workspace, events and artifacts. */
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolDefinition, type ToolResult } from '../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition, type ToolResult } from '../tool.js';
 import type { SessionManager } from '../../session/session-manager.js';
 import { packagePath, sessionId } from './shared-schemas.js';
 
@@ -11,20 +11,21 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_session_open',
       group: 'session',
+      title: 'Open session',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Open a session bound to one SCORM package (folder or zip): creates a private workspace with artifacts.json. Then scorm_runtime_open runs the course. Network access for the course is off: execution.allow_network opens public hosts only; execution.allow_loopback opens services on this machine (loopback), for a course whose back end runs locally. Private and link-local addresses stay closed.',
+        "Open a session on a course package (a private workspace with artifacts.json); scorm_runtime_open then runs it. The course's network is off unless execution allows public hosts or this machine's services; private addresses stay closed.",
       input: {
         package_path: packagePath,
         execution: z
           .object({
-            allow_network: z
-              .boolean()
-              .optional()
-              .describe('Let the course reach public hosts (default false).'),
-            allow_loopback: z
-              .boolean()
-              .optional()
-              .describe('Let the course reach loopback services on this machine (default false).'),
+            allow_network: z.boolean().optional().describe('Public hosts (default false).'),
+            allow_loopback: z.boolean().optional().describe("This machine's services (default false)."),
           })
           .strict()
           .optional(),
@@ -35,10 +36,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
           .max(24 * 3600 * 1000)
           .optional()
           .describe('Idle timeout (default 30 min).'),
-        new_attempt: z
-          .boolean()
-          .optional()
-          .describe('Ignore saved learner state for this course (default false).'),
+        new_attempt: z.boolean().optional().describe('Ignore saved learner state (default false).'),
       },
       handler: async (args) => {
         const session = await sessions.open({
@@ -63,8 +61,9 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_session_status',
       group: 'session',
-      description:
-        'State of a session (opening|ready|running|closing), its timestamps, artifact count and whether a runtime is open.',
+      title: 'Session status',
+      annotations: READ_ONLY,
+      description: "A session's state, timestamps, artifact count and whether a runtime is open.",
       input: { session_id: sessionId },
       handler: async (args) => {
         const s = sessions.get(args.session_id);
@@ -84,8 +83,10 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_session_events',
       group: 'session',
+      title: 'Poll session events',
+      annotations: READ_ONLY,
       description:
-        "Poll a session's events (debug:api_call, navigation:completed, screenshot:capture_done, error, ...) after since_event_id. Use latest_event_id from the previous call to continue.",
+        "A session's events (API calls, navigation, screenshots, errors) after since_event_id; pass the latest_event_id returned to continue.",
       input: {
         session_id: sessionId,
         since_event_id: z.number().int().min(0).optional(),
@@ -98,8 +99,10 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_session_close',
       group: 'session',
+      title: 'Close session',
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       description:
-        'Close a session: the SCO is unloaded as a learner closing the window would, learner state is saved, the browser context and extracted files are freed. Artifacts stay listed in artifacts.json. The session always closes; success=false with save_error (error_code, message) when learner state existed but could not be saved.',
+        'End a session as scorm_close_course does (the SCO unloads, learner state is saved) and free its browser context; artifacts stay. success=false with save_error when state could not be saved.',
       input: { session_id: sessionId },
       handler: closeSessionHandler(sessions),
     }),

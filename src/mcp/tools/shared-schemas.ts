@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-export const sessionId = z
-  .string()
-  .min(1)
-  .describe('Session id from scorm_session_open / scorm_open_course.');
+// What session_id and package_path / workspace_path are is said once, in SERVER_INSTRUCTIONS, not in
+// every tool's schema.
+export const sessionId = z.string().min(1);
 
 export const viewportSchema = z
   .object({
@@ -13,9 +12,6 @@ export const viewportSchema = z
     scale: z.number().min(0.5).max(3).optional(),
   })
   .strict()
-  .describe('Preset device and/or explicit CSS size (default desktop 1366x768).');
+  .describe('Default desktop 1366x768.');
 
-export const packagePath = z
-  .string()
-  .min(1)
-  .describe('Course folder, its imsmanifest.xml, or a .zip package.');
+export const packagePath = z.string().min(1);

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { LOG_LEVELS, MAX_TAIL_ENTRIES, type Logger } from '../../core/logger.js';
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../tool.js';
 
 export function systemTools(logger: Logger): ToolDefinition[] {
   return [
     defineTool({
       name: 'system_get_logs',
       group: 'system',
+      title: 'Get server logs',
+      annotations: READ_ONLY,
       description:
-        'Recent server log entries (NDJSON objects, oldest first), filterable by level and time. Use it to see what a failing call did.',
+        'Recent server log entries (NDJSON objects, oldest first), filtered by level and time: what a failing call did.',
       input: {
         tail: z
           .number()
@@ -16,9 +18,9 @@ export function systemTools(logger: Logger): ToolDefinition[] {
           .positive()
           .max(MAX_TAIL_ENTRIES)
           .optional()
-          .describe('How many of the newest entries (default 200).'),
+          .describe('Newest entries (default 200).'),
         levels: z.array(z.enum(LOG_LEVELS)).optional(),
-        since_ts: z.number().optional().describe('Only entries at or after this epoch-ms time.'),
+        since_ts: z.number().optional().describe('Epoch ms.'),
       },
       handler: async (args) => {
         const entries = logger.tail({ tail: args.tail ?? 200, levels: args.levels, sinceTs: args.since_ts });
@@ -28,7 +30,14 @@ export function systemTools(logger: Logger): ToolDefinition[] {
     defineTool({
       name: 'system_set_log_level',
       group: 'system',
-      description: 'Set the server log level (debug|info|warn|error). Returns the previous and new level.',
+      title: 'Set log level',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      description: 'Set the server log level; returns the previous and the new one.',
       input: { level: z.enum(LOG_LEVELS) },
       handler: async (args) => {
         const previous = logger.getLevel();

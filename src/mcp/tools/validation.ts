@@ -13,17 +13,14 @@ import type { Artifact } from '../../session/artifacts.js';
 import { outputRoot } from '../../session/data-dir.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
-import { sessionId } from './shared-schemas.js';
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { packagePath, sessionId } from './shared-schemas.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../tool.js';
 
-const workspacePath = z
-  .string()
-  .min(1)
-  .describe('Course folder, its imsmanifest.xml, or a .zip package (absolute path preferred).');
+const workspacePath = packagePath;
 const validationLevel = z
   .enum(['basic', 'strict', 'pedantic'])
   .optional()
-  .describe('Rule set: basic < strict (default) < pedantic.');
+  .describe('basic < strict (default) < pedantic.');
 
 function findingText(f: Finding): string {
   const where = f.line > 0 ? `${f.file}:${f.line}:${f.column}` : f.file;
@@ -86,8 +83,10 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_validate_workspace',
       group: 'validation',
+      title: 'Validate course',
+      annotations: READ_ONLY,
       description:
-        'Validate a SCORM course folder or zip in one call: manifest (XSD + SCORM rules), files, API usage in HTML/JS, sequencing. Every finding has file, line, rule id and a concrete fix. No browser needed.',
+        'Validate a course without a browser: manifest (XSD + SCORM rules), files, API usage in HTML/JS, sequencing. Each finding has file, line, rule id and a fix.',
       input: {
         workspace_path: workspacePath,
         validation_level: validationLevel,
@@ -127,8 +126,10 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_lint_manifest',
       group: 'validation',
+      title: 'Lint manifest',
+      annotations: READ_ONLY,
       description:
-        'Check imsmanifest.xml: well-formed XML, XSD validation against the schemas the package ships, and the SCORM content-packaging rules (identifiers, organizations, resources, files, sequencing vocabularies).',
+        'Check imsmanifest.xml: XML, XSD (the schemas the package ships) and SCORM packaging rules (identifiers, organizations, resources, files, vocabularies).',
       input: {
         workspace_path: workspacePath,
         scorm_version: z
@@ -162,8 +163,10 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_lint_api_usage',
       group: 'validation',
+      title: 'Lint SCORM API usage',
+      annotations: READ_ONLY,
       description:
-        'Scan the course HTML/JS with real parsers for SCORM API mistakes: wrong version method names, calls before Initialize, no Terminate, unknown elements, invalid literal values, read-only writes, broken API discovery.',
+        "Scan the course's HTML/JS for SCORM API mistakes: wrong-version names, calls before Initialize, no Terminate, unknown elements, invalid values, read-only writes, broken API discovery.",
       input: {
         workspace_path: workspacePath,
         scan_depth: z
@@ -200,8 +203,10 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_lint_sequencing',
       group: 'validation',
+      title: 'Lint sequencing',
+      annotations: READ_ONLY,
       description:
-        'Static checks of the SCORM 2004 sequencing definition: unresolvable IDRefs and objective targets, rules that never fire or conflict, undeliverable activities, forwardOnly vs previous, inconsistent rollup.',
+        'Static checks of SCORM 2004 sequencing: unresolved IDRefs and objective targets, dead or conflicting rules, undeliverable activities, forwardOnly vs previous, inconsistent rollup.',
       input: { workspace_path: workspacePath, validation_level: validationLevel },
       handler: async (args) =>
         withValidation(
@@ -219,8 +224,15 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_validate_compliance',
       group: 'validation',
+      title: 'Assess compliance',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'End-to-end SCORM compliance assessment with a 0-100 score, errors, warnings and suggestions, plus a self-contained HTML report file. Never changes the course: fix_issues=true is refused.',
+        'Compliance score (0-100) with errors, warnings and suggestions, plus an HTML report file. Never changes the course (fix_issues=true is refused).',
       input: {
         workspace_path: workspacePath,
         scorm_version: z.enum(['auto', '1.2', '2004_2nd', '2004_3rd', '2004_4th']).optional(),
@@ -264,22 +276,26 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_report',
       group: 'validation',
+      title: 'Write validation report',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Validate and write a self-contained HTML report (summary first, findings grouped, code excerpts) and return the JSON report. With session_id the HTML is a session artifact (listed in artifacts.json), and when that session has an open runtime the report includes an accessibility audit (WCAG AA) of the running SCO; otherwise it says why not. Without session_id it goes under SCORM_TESTER_OUTPUT_DIR.',
+        'Validate and write a self-contained HTML report; returns the JSON report. With session_id it is a session artifact and, when the runtime is open, includes an accessibility audit (WCAG AA).',
       input: {
         workspace_path: workspacePath,
         session_id: sessionId.optional(),
         validation_level: validationLevel,
-        format: z
-          .enum(['json', 'html'])
-          .optional()
-          .describe('json returns only JSON; html (default) also writes the HTML file.'),
+        format: z.enum(['json', 'html']).optional().describe('html (default) also writes the HTML file.'),
         output_path: z
           .string()
           .min(1)
           .optional()
           .describe(
-            'File name (.html) for the HTML report, relative to the session workspace (with session_id) or to SCORM_TESTER_OUTPUT_DIR; nothing outside them is written, and only our own reports are replaced.',
+            'HTML file name, relative to the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our own reports.',
           ),
       },
       handler: async (args) => {

@@ -3,43 +3,41 @@ import { z } from 'zod';
 import { auditAccessibility, AUDIT_DEFAULTS, type AuditOptions } from '../../../dom/a11y/audit.js';
 import { A11Y_LEVELS } from '../../../dom/a11y/levels.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 
-export const a11yLevelSchema = z
-  .enum(A11Y_LEVELS)
-  .describe('WCAG conformance level to check: A, AA (default; includes A) or AAA (includes A and AA).');
+export const a11yLevelSchema = z.enum(A11Y_LEVELS).describe('Default AA; each level includes those below.');
 
 export function a11yTools(ctx: ServerContext): ToolDefinition[] {
   return [
     defineTool({
       name: 'scorm_accessibility_audit',
       group: 'dom',
+      title: 'Accessibility audit',
+      annotations: READ_ONLY,
       description:
-        'Audit the running SCO for accessibility with axe-core (WCAG A/AA/AAA): every SCO frame, nested iframes included. Each violation names its rule, impact, WCAG criteria, a fix hint and the failing elements (frame, selector, HTML). Also lists what needs a manual check. Records no API call.',
+        'Audit every SCO frame with axe-core (WCAG A/AA/AAA): each violation with rule, impact, criteria, fix hint and failing elements, plus what needs a manual check. Makes no SCORM call.',
       input: {
         session_id: sessionId,
         level: a11yLevelSchema.optional(),
         include_best_practices: z
           .boolean()
           .optional()
-          .describe("Also run axe's best-practice rules (landmarks, heading order, …). Default false."),
+          .describe("axe's best-practice rules too (default false)."),
         max_nodes_per_rule: z
           .number()
           .int()
           .min(1)
           .max(500)
           .optional()
-          .describe('Most elements listed per rule (default 10); node_count always gives the total.'),
+          .describe('Default 10; node_count gives the total.'),
         timeout_ms: z
           .number()
           .int()
           .min(100)
           .max(300_000)
           .optional()
-          .describe(
-            'Time budget of the whole audit (default 30000); past it the audit stops with A11Y_AUDIT_ERROR.',
-          ),
+          .describe('For the whole audit (default 30000).'),
       },
       handler: async (args) => {
         const runtime = ctx.sessions.get(args.session_id).requireRuntime();

@@ -19,59 +19,43 @@ import { captureToArtifact } from '../runtime/capture.js';
 import { sessionId } from '../shared-schemas.js';
 import { checkBatchField, interactionFields } from './interaction-fields.js';
 
-const selector = z
-  .string()
-  .min(1)
-  .max(2_000)
-  .describe(
-    'CSS selector (Playwright CSS: :has-text(), :nth-match() work), or a ref like "f1e7" from a snapshot.',
-  );
-const ref = z
-  .string()
-  .min(1)
-  .max(40)
-  .describe(
-    'Element ref from scorm_dom_find_interactive_elements / scorm_get_page_state (instead of selector).',
-  );
-const frame = z
-  .string()
-  .min(1)
-  .max(500)
-  .describe('Only search this SCO frame, by the label results give ("sco", "sco > iframe#content").');
+// What selector, ref and frame mean is said once, in SERVER_INSTRUCTIONS.
+export const selectorSchema = z.string().min(1).max(2_000);
+export const refSchema = z.string().min(1).max(40);
+export const frameSchema = z.string().min(1).max(500);
 /** Where an action acts: one of selector or ref, optionally in one frame. */
-export const targetInput = { selector: selector.optional(), ref: ref.optional(), frame: frame.optional() };
+export const targetInput = {
+  selector: selectorSchema.optional(),
+  ref: refSchema.optional(),
+  frame: frameSchema.optional(),
+};
 function targetOf(args: { selector?: string; ref?: string; frame?: string }): TargetSpec {
   return { selector: args.selector, ref: args.ref, frame: args.frame };
 }
 
 export const waitOptions = {
-  wait_for_selector: z.boolean().optional().describe('Wait for the selector to match (default true).'),
+  wait_for_selector: z.boolean().optional().describe('Default true.'),
   wait_timeout_ms: z
     .number()
     .int()
     .min(0)
     .max(60_000)
     .optional()
-    .describe('Bound for finding the element and for it becoming actionable (default 5000).'),
+    .describe('To find the element and for it to become actionable (default 5000).'),
   settle_ms: z
     .number()
     .int()
     .min(0)
     .max(10_000)
     .optional()
-    .describe(
-      'After the action, wait until the course makes no API call for this long (default 0; total bound 10 s).',
-    ),
+    .describe('Then wait until the course makes no API call for this long (default 0).'),
 };
-const screenshot = z
-  .boolean()
-  .optional()
-  .describe('Also return a screenshot after the action (image content).');
+const screenshot = z.boolean().optional().describe('Add a screenshot taken after the action.');
 
 export const fillValue = z
   .union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(500)])
   .describe(
-    'Text for text inputs; a number (or numeric string) for number/range; true/false for a checkbox; true for a radio; an option value or label for a select (a list for a multi-select).',
+    'Text or number; true/false for a checkbox or radio; option value or label (a list: multi-select).',
   );
 
 /** One field of scorm_dom_fill_form_batch: a control with a value, or an interaction with a response. */
@@ -114,8 +98,15 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_dom_click',
       group: 'dom',
+      title: 'Click element',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Click an element inside the SCO (any of its frames) like a learner: real mouse input with auto-wait. Target: selector or ref. Visually hidden accessible controls (Storyline) are activated at their position or by keyboard (see activation). Returns the element, its frame and what changed (API calls, data-model changes, console errors, navigation). Fails with DOM_NOT_ACTIONABLE (reason: not visible/disabled/covered) and what to try.',
+        'Click an element in the SCO like a learner (real input, auto-wait); visually hidden accessible controls are activated at their position or by keyboard. Returns the element, frame, activation and changes.',
       input: {
         session_id: sessionId,
         ...targetInput,
@@ -138,8 +129,15 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_dom_fill',
       group: 'dom',
+      title: 'Fill form control',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Fill a form control inside the SCO like a learner: text/textarea/contenteditable are typed (fill), checkbox/radio checked with true/false, select chosen by option value or label, number/range/date-like inputs given a value of their format. A value of the wrong type fails with DOM_INVALID_VALUE saying what the input accepts. Returns the element (type, value, checked) and what changed.',
+        'Fill a control in the SCO like a learner: text typed, checkbox/radio checked, select by value or label, number/date inputs in their format. A value that does not fit fails with DOM_INVALID_VALUE.',
       input: {
         session_id: sessionId,
         ...targetInput,
@@ -150,7 +148,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
             trigger_events: z
               .boolean()
               .optional()
-              .describe('Must stay true (default): input always arrives as real input and change events.'),
+              .describe('Must stay true (default): values arrive as real input.'),
           })
           .strict()
           .optional(),
@@ -167,28 +165,27 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_keyboard_type',
       group: 'dom',
+      title: 'Type keys',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Type text inside the SCO key by key like a learner, then press options.keys ("Enter", "Tab", "Shift+Tab", "ArrowRight"...). With options.selector (or ref) the element is clicked first (a visually hidden control is focused); without, keys go to what has focus inside the SCO (DOM_NOT_ACTIONABLE when nothing there has focus). Returns characters_typed, the element, its frame and what changed.',
+        'Type text key by key, then press options.keys. With a target it is clicked first; without, keys go to the focused element in the SCO.',
       input: {
         session_id: sessionId,
-        text: z.string().max(10_000).describe('Text to type ("" to press only options.keys).'),
+        text: z.string().max(10_000).describe('"" to press only options.keys.'),
         options: z
           .object({
             ...targetInput,
-            delay_ms: z
-              .number()
-              .int()
-              .min(0)
-              .max(1_000)
-              .optional()
-              .describe('Pause between keystrokes (default 0).'),
+            delay_ms: z.number().int().min(0).max(1_000).optional(),
             keys: z
               .array(z.string().min(1).max(60))
               .max(100)
               .optional()
-              .describe(
-                'Keys pressed after the text, in order: "Enter", "Tab", "Escape", "ArrowLeft", "Shift+Tab".',
-              ),
+              .describe('Pressed after the text: "Enter", "Tab", "Shift+Tab", "ArrowLeft"...'),
             ...waitOptions,
           })
           .strict()
@@ -210,12 +207,19 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_dom_fill_form_batch',
       group: 'dom',
+      title: 'Fill form fields',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Fill several fields in order, each exactly as scorm_dom_fill does (text, number, checkbox, radio, select...), continuing after a failed field unless stop_on_error. Returns total_fields, successful, failed, results[] (each with path, element, activation, its changes or its error) and one changes report for the whole batch.',
+        'Fill fields in order, each as scorm_dom_fill does (or an interaction through SCORMAutomation), continuing past failures unless stop_on_error. Returns per-field results and the changes of the whole batch.',
       input: {
         session_id: sessionId,
         fields: z.array(batchFieldSchema).min(1).max(200),
-        stop_on_error: z.boolean().optional().describe('Stop at the first failed field (default false).'),
+        stop_on_error: z.boolean().optional(),
         settle_ms: waitOptions.settle_ms,
         screenshot,
       },

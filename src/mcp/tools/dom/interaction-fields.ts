@@ -11,15 +11,11 @@ export const interactionFields = {
     .min(1)
     .max(500)
     .optional()
-    .describe(
-      'Answer this interaction (an id from scorm_automation_list_interactions) through window.SCORMAutomation.setResponse instead of a control; give response instead of value.',
-    ),
+    .describe('Answer this interaction through SCORMAutomation instead of a control (with response).'),
   response: z
     .unknown()
     .optional()
-    .describe(
-      'With interaction_id: the answer in the interaction\'s canonical shape ("a", ["a","b"], true, "text", 100, [["src","tgt"]]); null clears it.',
-    ),
+    .describe('For interaction_id: "a", ["a","b"], true, 42, [["src","tgt"]]; null clears.'),
 };
 
 interface BatchFieldShape {

@@ -4,7 +4,7 @@ import { navigateToSlide, DEFAULT_NAVIGATE_TIMEOUT_MS } from '../../../dom/playe
 import { currentPageContext } from '../../../dom/players/page-context.js';
 import { slideMap } from '../../../dom/players/slide-map.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 
 export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
@@ -13,8 +13,10 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_get_current_page_context',
       group: 'dom',
+      title: 'Page context',
+      annotations: READ_ONLY,
       description:
-        "Where the learner is: recognises the player (Storyline, Rise, Captivate, iSpring, Adapt, Lectora, SCORMAutomation template, else page indicators) in the SCO frames and returns page_type, slide_number, total_slides, section_title, progress_percent, navigation_available, page_title, url, with each value's source; fields it cannot tell are null and listed in unknown_fields.",
+        'Where the learner is: the recognised player (Storyline, Rise, Captivate, iSpring, Adapt, Lectora, SCORMAutomation, page indicators), page type, slide number and total, section, progress; unknown values are null and listed.',
       input: { session_id: sessionId },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -24,8 +26,10 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_get_slide_map',
       group: 'dom',
+      title: 'Slide map',
+      annotations: READ_ONLY,
       description:
-        'The slides the player lists ({ index (1-based), id?, title?, current }), from the SCORMAutomation template, the recognised player, or the page\'s slide containers (source "dom"); supported: false with the reason when none lists them.',
+        'The slides the player lists (index, id, title, current), or supported:false with the reason.',
       input: { session_id: sessionId },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -35,22 +39,22 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_navigate_to_slide',
       group: 'dom',
+      title: 'Go to slide',
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       description:
-        "Jumps to a slide with the player's own API (SCORMAutomation.goToSlide, Captivate cpCmndGotoSlide, iSpring gotoSlide, Adapt navigateToElement, Rise lesson route), waits until the player reports it, and returns from, to, method and the SCORM API calls made. slide: 1-based number or slide id. Players without such an API (Storyline, Lectora, plain pages) give NAV_UNSUPPORTED_ACTION: click Next with scorm_dom_click.",
+        "Jump to a slide through the player's own API and wait until it is shown. Players without one (Storyline, Lectora, plain pages) give NAV_UNSUPPORTED_ACTION: click Next instead.",
       input: {
         session_id: sessionId,
         slide: z
           .union([z.number().int(), z.string().min(1).max(1000)])
-          .describe('1-based slide number (as in scorm_get_slide_map) or a slide id.'),
+          .describe('1-based number (as in scorm_get_slide_map) or slide id.'),
         timeout_ms: z
           .number()
           .int()
           .min(100)
           .max(60_000)
           .optional()
-          .describe(
-            `How long to wait for the player to reach the slide (default ${DEFAULT_NAVIGATE_TIMEOUT_MS}).`,
-          ),
+          .describe(`Default ${DEFAULT_NAVIGATE_TIMEOUT_MS}.`),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

@@ -11,27 +11,18 @@ import { buildInteractiveElements } from '../../../dom/snapshot/interactive.js';
 import { readPageState } from '../../../dom/snapshot/page-state.js';
 import { readPage } from '../../../dom/snapshot/read-page.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
+import { frameSchema, refSchema, selectorSchema } from './action-tools.js';
 
-const frameLabel = z
-  .string()
-  .min(1)
-  .max(500)
-  .describe('Only this SCO frame, by its label in earlier results ("sco", "sco > iframe#content").');
-const selector = z
-  .string()
-  .min(1)
-  .max(2_000)
-  .describe('CSS selector (Playwright CSS: :has-text(), :visible work), or a ref like "f1e7".');
-const ref = z.string().min(1).max(40).describe('Element ref from scorm_dom_find_interactive_elements.');
+const frameLabel = frameSchema;
+const selector = selectorSchema;
+const ref = refSchema;
 const expression = z
   .string()
   .min(1)
   .max(100_000)
-  .describe(
-    'JavaScript expression; a function expression is called with `arg` ("(a) => document.title + a").',
-  );
+  .describe('A function expression is called with arg: "(a) => document.title + a".');
 
 export function readTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -39,22 +30,21 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_dom_find_interactive_elements',
       group: 'dom',
+      title: 'Find interactive elements',
+      annotations: READ_ONLY,
       description:
-        'Every control in the SCO frames in one call: ref (for click/fill), unique selector (valid in its frame), role, accessible name, frame, state and inferred purpose (next, previous, submit, answer_option, menu, close, text_entry, ...). Grouped as forms (fields + submit), assessments (question text + options), buttons, inputs and navigation.',
+        'Every control in the SCO frames with ref, selector, frame, role, name, state and purpose (next, previous, submit, answer_option, ...), grouped as forms, assessments (question + options), buttons, inputs, navigation.',
       input: {
         session_id: sessionId,
         frame: frameLabel.optional(),
-        include_hidden: z
-          .boolean()
-          .optional()
-          .describe('Also list controls that are not rendered (display:none, no box), without refs.'),
+        include_hidden: z.boolean().optional().describe('Also unrendered controls (without refs).'),
         max_elements: z
           .number()
           .int()
           .min(1)
           .max(5_000)
           .optional()
-          .describe('Controls returned at most (default 500); counts say how many there are.'),
+          .describe('Default 500; counts give the total.'),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -74,21 +64,20 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_get_page_state',
       group: 'dom',
+      title: 'Page state',
+      annotations: READ_ONLY,
       description:
-        'The SCO page as it is now, for deciding the next action: frames and URLs, title, headings, visible text (clipped), the accessibility snapshot as YAML with refs (clipped to max_chars), controls with purpose, focused element, open dialogs, and SCORM status (initialized, lesson/completion status, location, score).',
+        'The SCO page now: frames, title, headings, visible text, the accessibility snapshot as YAML with refs, controls, focus, dialogs and SCORM status.',
       input: {
         session_id: sessionId,
-        include_snapshot: z
-          .boolean()
-          .optional()
-          .describe('Include the accessibility snapshot YAML (default true).'),
+        include_snapshot: z.boolean().optional().describe('Default true.'),
         max_chars: z
           .number()
           .int()
           .min(200)
           .max(500_000)
           .optional()
-          .describe('Characters of snapshot YAML kept (default 20000).'),
+          .describe('Snapshot YAML kept (default 20000).'),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -107,8 +96,10 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_dom_query',
       group: 'dom',
+      title: 'Query element',
+      annotations: READ_ONLY,
       description:
-        'State of one SCO element by selector or ref: textContent, attributes, visible, computedStyles (display, visibility, opacity, position, z-index, size, pointer-events, ...), value (checked for checkboxes/radios). No match: found=false. Several: the first (SCO frame first) with match_count.',
+        'State of one SCO element: text, attributes, visibility, computed styles, value/checked. No match: found=false; several: the first, with match_count.',
       input: {
         session_id: sessionId,
         selector: selector.optional(),
@@ -129,13 +120,15 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_dom_evaluate',
       group: 'dom',
+      title: 'Evaluate JavaScript',
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       description:
-        'Run a JavaScript expression in the SCO frame (or `frame`) and return {result, type, frame, truncated}. A function expression is called with `arg` (values travel as arguments). Promises are awaited; stopped after timeout_ms (default 5000, DOM_TIMEOUT). DOM nodes, functions, cycles, BigInt and undefined are described; results over 100 kB are cut (truncated, original_size).',
+        'Run a JavaScript expression in the SCO frame and return {result, type, frame, truncated}. A function is called with arg; promises are awaited; non-JSON values are described; results over 100 kB are cut.',
       input: {
         session_id: sessionId,
         expression,
-        arg: z.unknown().optional().describe('JSON value passed to the expression when it is a function.'),
-        return_by_value: z.boolean().optional().describe('false: only the result type (default true).'),
+        arg: z.unknown().optional(),
+        return_by_value: z.boolean().optional().describe('false: only the type (default true).'),
         frame: frameLabel.optional(),
         timeout_ms: z.number().int().min(100).max(60_000).optional(),
       },
@@ -154,8 +147,15 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_dom_wait_for',
       group: 'dom',
+      title: 'Wait for element',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Wait until an element matching condition.selector (in any SCO frame) is visible/hidden, contains condition.text, has condition.attribute (= attribute_value), and/or condition.expression is truthy. Returns {success, elapsed_ms, matched{frame, element}}; DOM_TIMEOUT after timeout_ms (default 10000) says what was not met.',
+        'Wait until condition holds in a SCO frame: selector visible or hidden, text, attribute, or expression truthy. DOM_TIMEOUT after timeout_ms (default 10000) says what was not met.',
       input: {
         session_id: sessionId,
         condition: z

@@ -16,7 +16,7 @@ const traceAction = z
     type: z.enum(['click', 'fill', 'wait']),
     ...targetInput,
     value: fillValue.optional(),
-    ms: z.number().int().min(0).max(30_000).optional().describe('For a wait: how long.'),
+    ms: z.number().int().min(0).max(30_000).optional().describe('For a wait.'),
     ...interactionFields,
   })
   .strict();
@@ -26,15 +26,22 @@ export function traceTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_assessment_interaction_trace',
       group: 'dom',
+      title: 'Trace assessment answers',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Answer an assessment step by step and see what each action did: the answer state before/after, API calls, data-model changes, console errors (detailed: page text changes too). A fill with interaction_id+response uses window.SCORMAutomation when present (path "automation"), otherwise selector/ref (path "dom"). issues_detected: answers never recorded in cmi.interactions, interactions without result/response, SetValue errors, score/status never committed, console errors, each with its step and a fix.',
+        'Run answer actions and report, per action, the answer state before/after, API calls, data-model changes and console errors; issues_detected names answers never recorded in cmi.interactions, missing results, SetValue errors and uncommitted scores, each with a fix.',
       input: {
         session_id: sessionId,
         actions: z.array(traceAction).min(1).max(100),
         capture_mode: z.enum(['standard', 'detailed']).optional().describe('Default standard.'),
         settle_ms: waitOptions.settle_ms,
         wait_timeout_ms: waitOptions.wait_timeout_ms,
-        stop_on_failure: z.boolean().optional().describe('Stop at the first failing action (default true).'),
+        stop_on_failure: z.boolean().optional().describe('Default true.'),
       },
       handler: async (args) => {
         const runtime = ctx.sessions.get(args.session_id).requireRuntime();

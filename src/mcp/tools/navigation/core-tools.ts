@@ -8,7 +8,13 @@ import { z } from 'zod';
 import type { LmsRequest, NavOutcome } from '../../../session/navigation/types.js';
 import type { Session } from '../../../session/session.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
+import {
+  defineTool,
+  READ_ONLY,
+  type ToolAnnotations,
+  type ToolDefinition,
+  type ToolResult,
+} from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 
 /** Runs an LMS-side request through the session's navigator, or says why navigation does not apply. */
@@ -20,13 +26,23 @@ export async function navigate(session: Session, request: LmsRequest): Promise<T
   return { data: outcome };
 }
 
+/** A sequencing step: delivers a SCO (the course runs) and saves the tracking state over the last save. */
+export const NAVIGATES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
 export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
-  const simple = (name: string, type: 'continue' | 'previous', what: string) =>
+  const simple = (name: string, type: 'continue' | 'previous', title: string, what: string) =>
     defineTool({
       name,
       group: 'navigation',
-      description: `${what} The SCO in the frame is unloaded first (it may Terminate in its unload handler; otherwise its attempt is ended for it) and the delivered SCO loads with its own run-time data. Result: success, outcome (delivered|ended|denied|nothing), reason (when denied: "not valid, because …" naming the rule or control), unloaded, delivered, current_activity. applicable:false before scorm_sn_init or on a single-SCO course.`,
+      title,
+      annotations: NAVIGATES,
+      description: `${what} The running SCO unloads (it may Terminate itself; else its attempt is ended), then the delivered SCO loads. Result: outcome (delivered|ended|denied|nothing), reason ("not valid, because …" naming the rule), unloaded, delivered.`,
       input: { session_id: sessionId },
       handler: (args) => navigate(sessions.get(args.session_id), { type }),
     });
@@ -35,24 +51,30 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_sn_init',
       group: 'navigation',
+      title: 'Start sequencing',
+      annotations: NAVIGATES,
       description:
-        'Start sequencing (SCORM 2004 SN) on the open runtime of a multi-SCO course: the SCO the runtime opened is unloaded unsaved, then the engine delivers start, or resumeAll when the saved state was suspended (suspendAll → close → reopen). adl.nav.request_valid.* then answers from the real state. Single-SCO course: success:false, sn_available:false, reason SINGLE_SCO.',
+        'Start SCORM 2004 sequencing on the open runtime of a multi-SCO course: the opened SCO is unloaded unsaved, then start (or resumeAll after a suspendAll) is delivered. Single-SCO: sn_available:false.',
       input: { session_id: sessionId },
       handler: async (args) => ({ data: await sessions.get(args.session_id).initSequencing() }),
     }),
     defineTool({
       name: 'scorm_sn_reset',
       group: 'navigation',
+      title: 'Restart sequencing',
+      annotations: NAVIGATES,
       description:
-        "Start the course's sequencing over as a new attempt: the running SCO is unloaded unsaved, the tracking state and each activity's saved data are ignored (and replaced on the next save), global objectives are kept, and the engine delivers start. Same result as scorm_sn_init.",
+        'Start sequencing over as a new attempt: the saved tracking and activity state are ignored and replaced on the next save; global objectives are kept. Result as scorm_sn_init.',
       input: { session_id: sessionId },
       handler: async (args) => ({ data: await sessions.get(args.session_id).initSequencing(true) }),
     }),
     defineTool({
       name: 'scorm_nav_get_state',
       group: 'navigation',
+      title: 'Navigation state',
+      annotations: READ_ONLY,
       description:
-        'The navigation state of a sequenced course: current and suspended activity, each LMS-side request valid now or why not, the LMS controls the course hides (hideLMSUI), and the table of contents (title, completion/success status, attempt count, visible, can_choose and why_not). sn_available:false before scorm_sn_init or on a single-SCO course.',
+        'Current and suspended activity, which LMS requests are valid now (or why not), hidden LMS controls and the table of contents with status and can_choose.',
       input: { session_id: sessionId },
       handler: async (args) => {
         const session = sessions.get(args.session_id);
@@ -64,16 +86,18 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
         return { data: session.navigator.state() };
       },
     }),
-    simple('scorm_nav_next', 'continue', 'Continue: the learner presses Next.'),
-    simple('scorm_nav_previous', 'previous', 'Previous: the learner presses Back.'),
+    simple('scorm_nav_next', 'continue', 'Next activity', 'Continue: the learner presses Next.'),
+    simple('scorm_nav_previous', 'previous', 'Previous activity', 'Previous: the learner presses Back.'),
     defineTool({
       name: 'scorm_nav_choice',
       group: 'navigation',
+      title: 'Choose activity',
+      annotations: NAVIGATES,
       description:
-        'Choice: the learner picks an activity in the table of contents (targetId: its item identifier; see scorm_nav_get_state). A hidden, disabled, unknown or otherwise not choosable target is a denied answer saying why, not an error. Otherwise as scorm_nav_next.',
+        'Choice: the learner picks targetId in the table of contents. A target that cannot be chosen is a denied answer saying why. Result as scorm_nav_next.',
       input: {
         session_id: sessionId,
-        targetId: z.string().min(1).max(4000).describe('Item identifier of the activity to choose.'),
+        targetId: z.string().min(1).max(4000),
       },
       handler: (args) => navigate(sessions.get(args.session_id), { type: 'choice', target: args.targetId }),
     }),

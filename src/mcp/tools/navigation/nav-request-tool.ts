@@ -10,7 +10,7 @@ import { LMS_REQUEST_TYPES } from '../../../session/navigation/nav-steps.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
-import { navigate } from './core-tools.js';
+import { NAVIGATES, navigate } from './core-tools.js';
 
 const REQUESTS = LMS_REQUEST_TYPES;
 type RequestName = (typeof REQUESTS)[number];
@@ -18,25 +18,21 @@ type RequestName = (typeof REQUESTS)[number];
 const TARGETED: readonly RequestName[] = ['choice', 'jump'];
 
 const DESCRIPTION =
-  'Send an LMS-side navigation request (after scorm_sn_init). A running SCO is unloaded first. ' +
-  'start/resumeAll: begin, or resume after suspendAll; continue/previous: flow; choice/jump: go to target (choice obeys the choice controls, jump does not); ' +
-  'exit: end this activity; exitAll: end the course; abandon/abandonAll: end without saving the attempt; suspendAll: suspend the course for later resumeAll; retry/retryAll: new attempt on this activity/the course. ' +
-  'Returns delivered, ended, nothing, or denied with the rule or control named.';
+  'Any LMS-side navigation request (after scorm_sn_init); result as scorm_nav_next. ' +
+  'start; resumeAll (after suspendAll); continue/previous; choice/jump to target (jump ignores choice controls); ' +
+  'exit/exitAll: end the activity/course; abandon/abandonAll: end without saving; suspendAll; retry/retryAll: new attempt.';
 
 export function navRequestTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
     name: 'scorm_nav_request',
     group: 'navigation',
+    title: 'Navigation request',
+    annotations: NAVIGATES,
     description: DESCRIPTION,
     input: {
       session_id: sessionId,
-      request: z.enum(REQUESTS).describe('The navigation request (SCORM 2004 SN book names).'),
-      target: z
-        .string()
-        .min(1)
-        .max(4_000)
-        .optional()
-        .describe('Activity identifier: required for choice and jump, refused for the others.'),
+      request: z.enum(REQUESTS),
+      target: z.string().min(1).max(4_000).optional().describe('Activity id, for choice and jump only.'),
     },
     handler: async (args) => {
       const request = toRequest(args.request, args.target);

@@ -23,6 +23,7 @@ import type { ServerContext } from '../../context.js';
 import { defineTool, type ExtraContent, type ToolDefinition, type ToolResult } from '../../tool.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
+import { NAVIGATES } from './core-tools.js';
 import { withNavigation, type NavigationRun } from './navigation-run.js';
 import { DEFAULT_STEP_SETTLE_MS, navigationSequence, settleMsSchema } from './step-schemas.js';
 
@@ -40,14 +41,16 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
     name: 'scorm_test_navigation_flow',
     group: 'navigation',
+    title: 'Test navigation flow',
+    annotations: NAVIGATES,
     description:
-      "Walk a multi-SCO course through navigation steps in the real player: each step's outcome (delivered activity, ended, nothing, or denied with the rule named), what the SCO then asked for itself, and one screenshot per step (image content + artifact). Default steps: continue until it is no longer valid. workspace_path: a fresh attempt, closed afterwards with nothing saved; session_id: that session's running course (after scorm_sn_init).",
+      "Walk a multi-SCO course through navigation steps (default: continue while valid): each step's outcome, what the SCO then requested, and a screenshot. session_id: its running course (after scorm_sn_init).",
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
       viewport: viewportSchema.optional(),
       navigation_sequence: navigationSequence.optional(),
-      capture_each_step: z.boolean().optional().describe('Screenshot each step (default true).'),
+      capture_each_step: z.boolean().optional().describe('Default true.'),
       settle_ms: settleMsSchema,
     },
     handler: async (args) => {

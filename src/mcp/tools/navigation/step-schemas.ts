@@ -10,9 +10,9 @@ export const navigationSequence = z
   .array(z.string().max(4_000))
   .max(MAX_NAV_STEPS)
   .describe(
-    'Steps in order after the course starts: next|continue, previous, choice:ID, jump:ID, exit, exitAll, abandon, abandonAll, suspendAll, resumeAll, retry, retryAll ({target=ID}choice works too). A leading "start" is the launch itself.',
+    'next|continue, previous, choice:ID, jump:ID, exit, exitAll, abandon, abandonAll, suspendAll, resumeAll, retry, retryAll; a leading "start" is the launch.',
   );
 
 export const settleMsSchema = settleMs.describe(
-  `How long the delivered SCO must make no API call before the next step (default ${DEFAULT_STEP_SETTLE_MS}; waits at most 15 s).`,
+  `API quiet time after each step (default ${DEFAULT_STEP_SETTLE_MS}).`,
 );

@@ -14,6 +14,7 @@ import { DEFAULT_MAX_TRACE_EVENTS, traceReport } from '../../../session/navigati
 import type { SessionNavigator } from '../../../session/navigation/navigator.js';
 import type { ServerContext } from '../../context.js';
 import { defineTool, type ToolDefinition } from '../../tool.js';
+import { NAVIGATES } from './core-tools.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
 import { navigationSequence, settleMsSchema, DEFAULT_STEP_SETTLE_MS } from './step-schemas.js';
@@ -40,8 +41,10 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
     name: 'scorm_trace_sequencing',
     group: 'navigation',
+    title: 'Trace sequencing',
+    annotations: NAVIGATES,
     description:
-      'Trace the SN engine: every navigation request with its outcome and, for a denial, the process, exception code and reason; trace events by trace_level (basic: requests/outcomes/denials; detailed: each SN process and rollup result; verbose: each rule with its condition values). workspace_path: opens the course fresh, starts it, runs navigation_sequence, traces, closes (nothing saved). session_id: the trace of that session since scorm_sn_init; tracing at this level from now on.',
+      'Trace the SN engine: each navigation request with its outcome (denials with process, code and reason) and events by trace_level. session_id: its trace since scorm_sn_init, at this level from now on; navigation_sequence runs there too.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
@@ -53,14 +56,14 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
         .int()
         .min(0)
         .optional()
-        .describe('Only requests after this one (its number in requests[]); default 0, all.'),
+        .describe('Skip requests up to this index in requests[] (default 0).'),
       max_events: z
         .number()
         .int()
         .min(0)
         .max(100_000)
         .optional()
-        .describe(`Most trace events to list (default ${DEFAULT_MAX_TRACE_EVENTS}); the rest are counted.`),
+        .describe(`Default ${DEFAULT_MAX_TRACE_EVENTS}; the rest are counted.`),
       settle_ms: settleMsSchema,
     },
     handler: async (args) => {

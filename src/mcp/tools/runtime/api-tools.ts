@@ -1,7 +1,7 @@
 /** Calling the SCORM API from a tool: single calls, waiting for the course's calls, replays. */
 import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 import { callResult, callView, checkAnyMethod, replayCalls, resolveMethod } from './api-calls.js';
 
@@ -19,11 +19,18 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_api_call',
       group: 'runtime',
+      title: 'Call SCORM API',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Call one SCORM API method on the running course, e.g. GetValue ["cmi.location"] or SetValue ["cmi.score.raw","80"]. Either version\'s names work (GetValue on 1.2 calls LMSGetValue). Recorded with source "tool". Returns result, error_code, error_string, diagnostic and call_index.',
+        'Call one SCORM API method on the running course, e.g. SetValue ["cmi.score.raw","80"]; either version\'s names work. Returns result, error_code, error_string, diagnostic.',
       input: {
         session_id: sessionId,
-        method: z.string().min(1).describe('API method, e.g. GetValue, SetValue, Commit, LMSGetValue.'),
+        method: z.string().min(1).describe('e.g. GetValue, SetValue, Commit (1.2 names work too).'),
         args: apiArgs.optional(),
       },
       handler: async (args) => {
@@ -36,8 +43,10 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_wait_for_api_call',
       group: 'runtime',
+      title: 'Wait for API call',
+      annotations: READ_ONLY,
       description:
-        'Wait until the course calls an API method (either version\'s name: "Terminate" also matches LMSFinish). Only calls made after the wait starts count unless include_past=true. Resolves the moment it happens; WAIT_TIMEOUT after timeout_ms (default 10000).',
+        'Wait until the course calls an API method (either version\'s name: "Terminate" matches LMSFinish); only later calls count unless include_past. WAIT_TIMEOUT after timeout_ms (default 10000).',
       input: {
         session_id: sessionId,
         method: z.string().min(1),
@@ -59,8 +68,15 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_replay_api_calls',
       group: 'runtime',
+      title: 'Replay API calls',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Run a sequence of API calls in order to reproduce behaviour, e.g. [{method:"SetValue",args:["cmi.location","p3"]},{method:"Commit",args:[""]}]. A call fails when it returns "false" or sets a non-zero error code; stops there unless stop_on_error=false. Reports failed_at_index and why.',
+        'Run API calls in order, e.g. [{method:"SetValue",args:["cmi.location","p3"]}]. A call returning "false" or an error code fails; stops there unless stop_on_error=false.',
       input: {
         session_id: sessionId,
         calls: z

@@ -8,20 +8,10 @@ import type { ExtraContent } from '../../tool.js';
 
 export const captureOptionsSchema = z
   .object({
-    wait_for_selector: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('CSS selector in the SCO that must be visible first (CAPTURE_FAILED if it never is).'),
-    wait_timeout_ms: z
-      .number()
-      .int()
-      .min(0)
-      .max(60_000)
-      .optional()
-      .describe('Wait for the selector (default 5000).'),
-    delay_ms: z.number().int().min(0).max(30_000).optional().describe('Pause before capturing.'),
-    full_page: z.boolean().optional().describe("The SCO's whole document height, scaled to fit 1568 px."),
+    wait_for_selector: z.string().min(1).optional().describe('Must be visible first (else CAPTURE_FAILED).'),
+    wait_timeout_ms: z.number().int().min(0).max(60_000).optional().describe('Default 5000.'),
+    delay_ms: z.number().int().min(0).max(30_000).optional(),
+    full_page: z.boolean().optional().describe('Whole document height, scaled to fit.'),
   })
   .strict();
 

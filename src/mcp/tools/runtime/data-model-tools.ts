@@ -10,7 +10,7 @@ import {
   type ElementMetadata,
 } from '../../../runtime/data-model/index.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 
 const elementName = z.string().min(1).max(500);
@@ -21,16 +21,14 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_data_model_get',
       group: 'runtime',
+      title: 'Read data model',
+      annotations: READ_ONLY,
       description:
-        'Read data model elements of the running course in one call, straight from the engine (no API call, the course\'s error state is untouched). Names may use wildcards: "cmi.interactions.*", "cmi.objectives.*.id". No names: the whole model. include_metadata adds access and type per element. A value longer than 65,536 characters comes back as {$type:"string", length, head, truncated:true}.',
+        'Read data-model elements straight from the engine (no API call, error state untouched); wildcards like "cmi.interactions.*"; no names: the whole model. Values over 65,536 characters come back truncated with their length.',
       input: {
         session_id: sessionId,
-        elements: z.array(elementName).max(1000).optional().describe('Element names, e.g. ["cmi.location"].'),
-        patterns: z
-          .array(elementName)
-          .max(100)
-          .optional()
-          .describe('Wildcard patterns, e.g. ["cmi.interactions.*"].'),
+        elements: z.array(elementName).max(1000).optional(),
+        patterns: z.array(elementName).max(100).optional().describe('e.g. ["cmi.interactions.*"].'),
         include_metadata: z.boolean().optional(),
       },
       handler: async (args) => {
@@ -56,17 +54,15 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_get_data_model_history',
       group: 'runtime',
+      title: 'Data model history',
+      annotations: READ_ONLY,
       description:
-        'Every change to the data model of the open runtime in order: element, previousValue, newValue, source (api:SetValue or internal), timestamp. Filter by since_ts and element_prefix (e.g. "cmi.interactions" or ["cmi.score","cmi.objectives"]); page with limit (default 1000) and offset.',
+        'Every data-model change of the open runtime in order (element, previousValue, newValue, source, timestamp), filtered and paged.',
       input: {
         session_id: sessionId,
-        since_ts: z.number().optional().describe('Only changes after this epoch-ms time.'),
+        since_ts: z.number().optional().describe('Epoch ms.'),
         element_prefix: z.union([elementName, z.array(elementName).min(1).max(100)]).optional(),
-        change_session_id: z
-          .string()
-          .min(1)
-          .optional()
-          .describe('Only changes recorded for this session id.'),
+        change_session_id: z.string().min(1).optional(),
         limit: z.number().int().min(1).max(100_000).optional(),
         offset: z.number().int().min(0).optional(),
       },
@@ -92,8 +88,10 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_validate_data_model_state',
       group: 'runtime',
+      title: 'Check data model',
+      annotations: READ_ONLY,
       description:
-        'Check the running course\'s data model against expected values, e.g. {"cmi.completion_status":"completed","cmi.score.raw":80}. Numbers compare numerically, null means "no value". Each mismatch gets a hint from the call log: never set, set to something else, or a SetValue rejected with its error code.',
+        'Compare the running course\'s data model with expected values, e.g. {"cmi.score.raw":80}; null means no value. Each mismatch gets a hint from the call log (never set, set otherwise, rejected).',
       input: {
         session_id: sessionId,
         expected: z
@@ -116,11 +114,13 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_compare_data_model_snapshots',
       group: 'runtime',
+      title: 'Diff data model snapshots',
+      annotations: READ_ONLY,
       description:
-        'Diff two data model snapshots (no session needed): added, changed (before/after), unchanged and removed elements. Accepts the data of scorm_data_model_get (flat "cmi.x" keys), nested objects, or a whole scorm_data_model_get result.',
+        'Diff two data-model snapshots (flat "cmi.x" keys, nested objects or scorm_data_model_get results): added, changed, unchanged, removed.',
       input: {
-        before: z.record(z.string(), z.unknown()).describe('The earlier snapshot.'),
-        after: z.record(z.string(), z.unknown()).describe('The later snapshot.'),
+        before: z.record(z.string(), z.unknown()),
+        after: z.record(z.string(), z.unknown()),
       },
       handler: async (args) => ({ data: compareSnapshots(args.before, args.after) }),
     }),

@@ -1,7 +1,7 @@
 /** Runtime lifecycle: open, status, close, and Initialize/Terminate as tool calls. */
 import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId, viewportSchema } from '../shared-schemas.js';
 import { callResult } from './api-calls.js';
 
@@ -18,12 +18,19 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_runtime_open',
       group: 'runtime',
+      title: 'Launch course',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
       description:
-        'Launch the course of a session in headless Chromium (default: first SCO of the default organization, or item_id). The SCO calls Initialize itself; every API call, console message and request is recorded. Resumes saved learner state when the last attempt suspended.',
+        "Launch the session's course in headless Chromium (first SCO of the default organization, or item_id); it calls Initialize itself and every API call, console message and request is recorded. Resumes a suspended attempt.",
       input: {
         session_id: sessionId,
         viewport: viewportSchema.optional(),
-        item_id: z.string().min(1).optional().describe('Item identifier to launch.'),
+        item_id: z.string().min(1).optional(),
       },
       handler: async (args) => {
         const session = sessions.get(args.session_id);
@@ -52,8 +59,10 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_runtime_status',
       group: 'runtime',
+      title: 'Runtime status',
+      annotations: READ_ONLY,
       description:
-        "Whether the session's runtime is open (or its browser crashed), the SCO's URL, the attempt's initialize state (none|initialized|terminated), the last API method and its time, the number of calls recorded, and unrecorded_calls: calls the engine answered past the record's cap (SCORM_TESTER_MAX_RECORDED_CALLS, default 1,000,000).",
+        "Whether the runtime is open or crashed, the SCO's URL, initialize state, last API method, calls recorded, and unrecorded_calls past SCORM_TESTER_MAX_RECORDED_CALLS.",
       input: { session_id: sessionId },
       handler: async (args) => {
         const session = sessions.get(args.session_id);
@@ -94,8 +103,10 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_runtime_close',
       group: 'runtime',
+      title: 'Close runtime',
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       description:
-        "Close the runtime but keep the session: the SCO unloads as if the learner closed the window; if the attempt is still open the tester sets cmi.exit=suspend (when empty) and terminates it; an exit the course set itself is kept; the SCO's data model is saved for its next launch. Works after a crash too. success=false with save_error when learner state existed but could not be saved (e.g. BROWSER_CRASHED, SESSION_STATE_SAVE_FAILED).",
+        'Close the runtime and keep the session: the SCO unloads and its state is saved as scorm_close_course does. Works after a crash too.',
       input: { session_id: sessionId },
       handler: async (args) => {
         const session = sessions.get(args.session_id);
@@ -106,16 +117,30 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_attempt_initialize',
       group: 'runtime',
+      title: 'Call Initialize',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Call Initialize("") (LMSInitialize on SCORM 1.2) as a tool call, recorded with source "tool". Courses normally do this themselves; use it to drive a SCO that never initializes. Returns the result and error code.',
+        'Call Initialize("") (LMSInitialize on 1.2) from the tester, for a SCO that never initializes itself.',
       input: { session_id: sessionId },
       handler: attemptCall('Initialize'),
     }),
     defineTool({
       name: 'scorm_attempt_terminate',
       group: 'runtime',
+      title: 'Call Terminate',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Call Terminate("") (LMSFinish on SCORM 1.2) as a tool call, recorded with source "tool". Ends the attempt without unloading the SCO; scorm_runtime_close unloads it the way a learner would.',
+        'Call Terminate("") (LMSFinish on 1.2) from the tester: ends the attempt without unloading the SCO.',
       input: { session_id: sessionId },
       handler: attemptCall('Terminate'),
     }),

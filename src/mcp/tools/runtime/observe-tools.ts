@@ -1,7 +1,7 @@
 /** What the course printed and requested: console errors and network requests of the open runtime. */
 import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { sessionId } from '../shared-schemas.js';
 import { collectConsoleErrors } from './console-errors.js';
 import { DEFAULT_MAX_REQUESTS, queryNetwork } from './network-requests.js';
@@ -12,11 +12,13 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_get_console_errors',
       group: 'runtime',
+      title: 'Console errors',
+      annotations: READ_ONLY,
       description:
-        "The course's console errors and warnings (uncaught exceptions included, the tester's own messages left out) with source location and stack, each categorised as scorm_api, syntax, runtime or network. severity picks levels (default error and warning); since_ts skips older ones.",
+        "The course's console errors and warnings (uncaught exceptions included) with location and stack, categorised scorm_api, syntax, runtime or network.",
       input: {
         session_id: sessionId,
-        since_ts: z.number().optional().describe('Only messages after this epoch-ms time.'),
+        since_ts: z.number().optional().describe('Epoch ms.'),
         severity: z
           .array(z.enum(['error', 'warning', 'info']))
           .min(1)
@@ -42,8 +44,10 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_get_network_requests',
       group: 'runtime',
+      title: 'Network requests',
+      annotations: READ_ONLY,
       description:
-        'Requests the course made, oldest first: method, URL, resource type, status code or error. Requests blocked because network access is off (or top-window navigations) are marked blocked with blocked_reason. Filter by resource_types, since_ts; max_count defaults to 100. Also lists package files that were missing (404).',
+        'Requests the course made, oldest first (method, URL, type, status or error), blocked ones with blocked_reason, and package files that were missing (404).',
       input: {
         session_id: sessionId,
         options: z

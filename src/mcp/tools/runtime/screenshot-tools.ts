@@ -49,8 +49,15 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_capture_screenshot',
       group: 'runtime',
+      title: 'Capture screenshot',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Screenshot of the running SCO as you see it (PNG image content, long edge at most 1568 px), saved as a session artifact. capture_options: wait_for_selector (+wait_timeout_ms), delay_ms, full_page.',
+        'Screenshot of the running SCO (PNG image content, long edge at most 1568 px), saved as a session artifact.',
       input: { session_id: sessionId, capture_options: captureOptionsSchema.optional() },
       handler: async (args) => {
         const session = sessions.get(args.session_id);
@@ -61,8 +68,15 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
     defineTool({
       name: 'scorm_take_screenshot',
       group: 'runtime',
+      title: 'Screenshot with layout check',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
       description:
-        'Screenshot plus layout_analysis (content wider than the frame, small tap targets or text, clipped content) with fix suggestions. With session_id: the open runtime, optionally at another viewport (restored afterwards). With workspace_path: a throwaway session opens the course fresh, captures, closes, saving no learner state.',
+        'Screenshot plus layout_analysis (overflow, small tap targets or text, clipped content) with fixes; with session_id optionally at another viewport (restored after).',
       input: {
         session_id: sessionId.optional(),
         workspace_path: packagePath.optional(),

@@ -1,0 +1,36 @@
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { fail } from '../../core/errors.js';
+import { resolveInside } from './resolve-file.js';
+
+/** Files above this size are not parsed (reported as api.file_skipped). */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+export type ScanText = { text: string } | { tooLargeBytes: number };
+
+/**
+ * A package file's text as the API lint reads it (byte-order mark dropped), or its size when it is
+ * above MAX_FILE_BYTES. Throws SECURITY_VIOLATION for paths outside the package and CONTENT_FILE_MISSING
+ * for what is not a regular file.
+ */
+export function readScanFile(root: string, file: string): ScanText {
+  const full = resolveInside(root, file);
+  // Synchronous on purpose: these are small files in the page cache, and a thread-pool hop per call costs
+  // more than the read (thousands of pages: ~100 µs a file asynchronously, ~15 µs synchronously).
+  const fd = openSync(full, 'r');
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) {
+      fail('CONTENT_FILE_MISSING', `"${file}" is not a regular file; pass only HTML and JavaScript files`);
+    }
+    if (stats.size > MAX_FILE_BYTES) return { tooLargeBytes: stats.size };
+    return { text: readFileSync(fd, 'utf8').replace(/^\uFEFF/, '') };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The text, or null when the file is above the size limit. */
+export function readScanText(root: string, file: string): string | null {
+  const read = readScanFile(root, file);
+  return 'text' in read ? read.text : null;
+}
