@@ -11,10 +11,10 @@ import {
   ensureRuntimeOpen,
   openInspectorPage,
   stampDelays,
-  startInspect,
   startTimings,
   watchStampRows,
 } from '../test/helpers/inspector-browser.js';
+import { startInspect } from '../test/helpers/inspector.js';
 import { FIXTURES_DIR } from '../test/helpers/paths.js';
 import { median, type BenchRow } from './stats.js';
 
@@ -23,7 +23,7 @@ const STAMPS = 40;
 
 export async function benchInspector(): Promise<BenchRow[]> {
   // --no-runtime: the SCO starts stamping when the page opens the runtime, after the watch is installed.
-  const inspect = await startInspect([join(FIXTURES_DIR, 'courses', 'inspector-stamps'), '--no-runtime']);
+  const inspect = await startInspect(join(FIXTURES_DIR, 'courses', 'inspector-stamps'), '--no-runtime');
   const pool = new BrowserPool();
   try {
     const paint: number[] = [];
