@@ -1,15 +1,16 @@
 // Screenshots of the inspector for the README: `npm run build && node scripts/inspector-screenshots.mjs`.
 // Opens `scorm-tester inspect samples/automation-course` in headless Chromium, goes through two slides in
 // the live player view, and writes docs/images/inspector-*.png; then the multi-SCO fixture in the
-// sequencing layout. Uses the compiled test helpers (dist/test/helpers/inspector-browser.js).
+// sequencing layout. Uses the compiled test helpers (dist/test/helpers/inspector*.js).
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { startInspect, openInspectorPage, ensureRuntimeOpen } = await import(
+const { openInspectorPage, ensureRuntimeOpen } = await import(
   join(root, 'dist/test/helpers/inspector-browser.js')
 );
+const { startInspect } = await import(join(root, 'dist/test/helpers/inspector.js'));
 const { BrowserPool } = await import(join(root, 'dist/src/runtime/browser-pool.js'));
 
 const OUT = join(root, 'docs/images');
@@ -43,7 +44,7 @@ try {
 }
 
 async function inspecting(path, drive) {
-  const inspect = await startInspect([join(root, path)]);
+  const inspect = await startInspect(join(root, path));
   try {
     const { page, close } = await openInspectorPage(pool, inspect.url);
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });

@@ -13,11 +13,10 @@ import {
   ensureRuntimeOpen,
   openInspectorPage,
   stampDelays,
-  startInspect,
   startTimings,
   watchStampRows,
-  type InspectProcess,
 } from '../helpers/inspector-browser.js';
+import { startInspect, type InspectProcess } from '../helpers/inspector.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { axeSource } from '../../src/dom/a11y/axe-source.js';
 
@@ -71,7 +70,7 @@ async function showTab(page: Page, name: string): Promise<void> {
 describe('inspector UI on a multi-SCO course (scorm-tester inspect)', { skip: CHROMIUM_SKIP }, () => {
   let inspect: InspectProcess;
   before(async () => {
-    inspect = await startInspect([course('scorm2004-multi')]);
+    inspect = await startInspect(course('scorm2004-multi'));
   });
   after(async () => {
     await inspect?.stop();
@@ -192,7 +191,7 @@ test(
   'a package failing validation shows its findings and a disabled runtime',
   { skip: CHROMIUM_SKIP },
   async () => {
-    const inspect = await startInspect([course('missing-launch')]);
+    const inspect = await startInspect(course('missing-launch'));
     const { page, close } = await openInspectorPage(pool(), inspect.url);
     try {
       await page
@@ -219,7 +218,7 @@ test(
   '10,000 API calls: the log renders only the rows in view and scrolls to the last call',
   { skip: CHROMIUM_SKIP },
   async () => {
-    const inspect = await startInspect([course('inspector-10k')]);
+    const inspect = await startInspect(course('inspector-10k'));
     const { page, close } = await openInspectorPage(pool(), inspect.url);
     try {
       await ensureRuntimeOpen(page);
@@ -253,7 +252,7 @@ test(
   'first paint and the delay from a SCO call to its row are measured (printed, not asserted)',
   { skip: CHROMIUM_SKIP },
   async () => {
-    const inspect = await startInspect([course('inspector-stamps')]);
+    const inspect = await startInspect(course('inspector-stamps'), '--no-runtime');
     const { page, errors, close } = await openInspectorPage(pool(), inspect.url);
     try {
       const timings = await startTimings(page);

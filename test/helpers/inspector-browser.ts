@@ -1,62 +1,9 @@
-/** For the inspector's browser tests: `scorm-tester inspect` as a child process, and pages on its URL. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/**
+ * For the inspector's browser tests: pages on its URL (`scorm-tester inspect` itself is started by
+ * inspector.ts's startInspect), and what they measure.
+ */
 import type { Page } from 'playwright-core';
 import type { BrowserPool } from '../../src/runtime/browser-pool.js';
-import { CLI } from './cli.js';
-import { REPO_ROOT } from './paths.js';
-import { tempDir } from './temp.js';
-
-export interface InspectProcess {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-const URL_PATTERN = /http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+\/\S+/;
-
-/** Starts `scorm-tester inspect <args>` and resolves with the URL it prints. */
-export function startInspect(args: string[], env: Record<string, string> = {}): Promise<InspectProcess> {
-  const child = spawn(process.execPath, [CLI, 'inspect', ...args], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      SCORM_TESTER_LOG_DIR: tempDir('scorm-tester-inspect-logs-'),
-      SCORM_TESTER_DATA_DIR: tempDir('scorm-tester-inspect-data-'),
-      SCORM_TESTER_SESSIONS_DIR: tempDir('scorm-tester-inspect-sessions-'),
-      SCORM_TESTER_OUTPUT_DIR: tempDir('scorm-tester-inspect-output-'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`scorm-tester inspect printed no URL within 30 s:\n${text}`));
-    }, 30_000);
-    const onData = (chunk: Buffer): void => {
-      text += chunk.toString();
-      const url = URL_PATTERN.exec(text)?.[0];
-      if (!url) return;
-      clearTimeout(timer);
-      resolve({ url, child, output: () => text, stop });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`scorm-tester inspect exited (${code}) before printing a URL:\n${text}`));
-    });
-  });
-}
 
 /** A page of its own context in the pool's browser, with page errors collected. */
 export async function openInspectorPage(
