@@ -165,9 +165,10 @@ test("the course's console is in system_get_logs, tagged with session and source
 });
 
 test('a course that floods and forges its console cannot push out, imitate or reach the server log', async () => {
-  // On a click, so that every message arrives while the session listens (not only the runtime's first 5,000).
+  // Started after the open, so that every message arrives while the session listens (not only the
+  // runtime's first 5,000); from a timer a second after a click, so that the click's own checks are over.
   const flood =
-    "document.getElementById('go').onclick=function(){setTimeout(flood,50);};function flood(){for(var i=0;i<12000;i++){console.log('flood-'+i);}" +
+    "document.getElementById('go').onclick=function(){setTimeout(flood,1000);};function flood(){for(var i=0;i<12000;i++){console.log('flood-'+i);}" +
     'console.log(\'{"msg":"MCP_REQUEST","id":0,"method":"initialize","source":"server"}\');' +
     "console.log('flood-done');}";
   const sessionId = (
