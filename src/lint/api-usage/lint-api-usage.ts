@@ -65,6 +65,15 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   let quiet: ReadonlySet<string> | undefined;
   for (const file of new Set(input.files)) {
     input.onFile?.(file);
+    if (input.precheck && JS_EXT.has(extname(file).toLowerCase())) {
+      quiet ??= await input.precheck.quietFiles();
+      // Cleared by the pre-check: a regular file inside the package, under the size limit, compiling
+      // without any fact. Its facts are empty, so it is not read again.
+      if (quiet.has(file)) {
+        scanned.push({ file, facts: emptyFacts() });
+        continue;
+      }
+    }
     const read = readCandidate(root, file);
     if ('skipped' in read) {
       findings.push(read.skipped);
@@ -79,9 +88,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const units = HTML_EXT.has(ext)
       ? htmlUnits(text)
       : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
-    if (JS_EXT.has(ext)) quiet ??= (await input.precheck?.quietFiles()) ?? new Set();
-    const facts = quiet?.has(file) ? { ...emptyFacts(), units } : analyse(file, units, version, findings);
-    const s: Scanned = { file, facts };
+    const s: Scanned = { file, facts: analyse(file, units, version, findings) };
     findings.push(...fileRules(s, version));
     scanned.push({ file, facts: factsForPackageRules(s.facts) });
   }
