@@ -2,6 +2,7 @@
  * scorm_interactive_develop: a session in the MCP server's own manager (so every session tool works on
  * its id), shown in the process's one inspector, started on first use and closed with the server.
  */
+import type { DevelopResult } from './develop-output.js';
 import type { ServerContext } from '../../mcp/context.js';
 import { LEADING_PANELS, PANEL_IDS, type DevelopmentMode, type InspectorAction } from '../protocol.js';
 import { startDevelopment } from './develop.js';
@@ -24,18 +25,6 @@ const ACTIONS: ReadonlyArray<InspectorAction['action']> = [
   'mirror_fill',
   'mirror_key',
 ];
-
-/** What scorm_interactive_develop returns (its output shape is in src/mcp/tools/inspector.ts). */
-export interface DevelopResult {
-  session_id: string;
-  inspector_active: boolean;
-  live_validation: boolean;
-  development_url: string | null;
-  available_tools: string[];
-  runtime_open: boolean;
-  runtime_disabled_reason: string | null;
-  validation: { valid: boolean; score: number; findings: number; revision: number } | null;
-}
 
 export async function developInInspector(ctx: ServerContext, args: DevelopArgs): Promise<DevelopResult> {
   const mode = args.development_mode ?? 'debug_api';

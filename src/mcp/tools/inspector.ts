@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 import { packagePath } from './shared-schemas.js';
+import { developOutput } from '../../inspector/server/develop-output.js';
 
 const MODES = ['content_edit', 'debug_api', 'validate_live', 'sequence_test'] as const;
 
@@ -29,18 +30,7 @@ export function inspectorTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Serve the web inspector (default true); false opens the session only.'),
       },
-      output: {
-        session_id: z.string(),
-        inspector_active: z.boolean(),
-        live_validation: z.boolean(),
-        development_url: z.string().nullable(),
-        available_tools: z.array(z.string()),
-        runtime_open: z.boolean(),
-        runtime_disabled_reason: z.string().nullable(),
-        validation: z
-          .object({ valid: z.boolean(), score: z.number(), findings: z.number(), revision: z.number() })
-          .nullable(),
-      },
+      output: developOutput,
       handler: async (args) => {
         const { developInInspector } = await import('../../inspector/server/mcp-develop.js');
         return { data: await developInInspector(ctx, args) };
