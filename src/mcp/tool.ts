@@ -39,6 +39,30 @@ export const READ_ONLY: ToolAnnotations = {
   openWorldHint: false,
 };
 
+/** A tool that makes the course act (gives it input, runs its code or delivers a SCO); nothing saved is replaced. */
+export const ACTS_IN_COURSE: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/** A tool that changes our own state (a session, a runtime, an artifact) without the course acting. */
+export const CHANGES_STATE: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+
+/** A tool that may replace or delete what was saved before it (learner state, a report file). */
+export const REPLACES_SAVED: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+
 /** A link to a resource the call made (resources/read returns it). The server adds these, not the tools. */
 export interface ResourceLinkContent {
   type: 'resource_link';

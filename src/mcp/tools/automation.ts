@@ -12,7 +12,14 @@ import {
 import { observeChanges, type ChangeObserver } from '../../dom/changes.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ServerContext } from '../context.js';
-import { defineTool, READ_ONLY, type ToolAnnotations, type ToolData, type ToolDefinition } from '../tool.js';
+import {
+  ACTS_IN_COURSE,
+  defineTool,
+  READ_ONLY,
+  type ToolAnnotations,
+  type ToolData,
+  type ToolDefinition,
+} from '../tool.js';
 import { changes } from './output-schemas.js';
 import { sessionId } from './shared-schemas.js';
 
@@ -71,14 +78,8 @@ interface CallTool {
   description: string;
 }
 
-/** Calls that change the course's answers or slide, running its code (see ToolAnnotations). */
-const ACTS: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: false,
-  idempotentHint: false,
-  openWorldHint: true,
-};
-const GOES: ToolAnnotations = { ...ACTS, idempotentHint: true };
+// Calls that change the course's answers or slide run its code: ACTS_IN_COURSE (see ToolAnnotations).
+const GOES: ToolAnnotations = { ...ACTS_IN_COURSE, idempotentHint: true };
 const CLEARS: ToolAnnotations = {
   readOnlyHint: false,
   destructiveHint: true,
@@ -99,7 +100,7 @@ const CALL_TOOLS: CallTool[] = [
   {
     name: 'scorm_automation_set_response',
     title: 'Set response',
-    annotations: ACTS,
+    annotations: ACTS_IN_COURSE,
     method: 'setResponse',
     params: ['id', 'response'],
     acts: true,
@@ -109,7 +110,7 @@ const CALL_TOOLS: CallTool[] = [
   {
     name: 'scorm_automation_check_answer',
     title: 'Check answer',
-    annotations: ACTS,
+    annotations: ACTS_IN_COURSE,
     method: 'checkAnswer',
     params: ['id'],
     acts: true,
@@ -174,7 +175,7 @@ const CALL_TOOLS: CallTool[] = [
   {
     name: 'scorm_automation_check_slide_answers',
     title: 'Check slide answers',
-    annotations: ACTS,
+    annotations: ACTS_IN_COURSE,
     method: 'checkSlideAnswers',
     params: ['slideId?'],
     acts: true,

@@ -6,7 +6,14 @@ import { openPackage } from '../../package/open-package.js';
 import { LearnerStateStore } from '../../session/navigation/learner-state.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolContext, type ToolData, type ToolDefinition } from '../tool.js';
+import {
+  REPLACES_SAVED,
+  CHANGES_STATE,
+  defineTool,
+  type ToolContext,
+  type ToolData,
+  type ToolDefinition,
+} from '../tool.js';
 import { scormVersion, viewport } from './output-schemas.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 import { closeSessionHandler, sessionCloseOutput } from './session.js';
@@ -81,12 +88,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_open_course',
       group: 'session',
       title: 'Open course',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: CHANGES_STATE,
       description:
         'Open a session and launch its course in one call. Resumes saved learner state when the last attempt suspended with a location; new_attempt=true starts fresh without deleting it.',
       input: {
@@ -113,12 +115,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_reload_course',
       group: 'session',
       title: 'Reload course',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: REPLACES_SAVED,
       description:
         'Close the course (saving, as scorm_close_course) and open it again in a new session; force_new=true starts a fresh attempt without deleting saved state.',
       input: {

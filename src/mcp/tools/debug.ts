@@ -24,7 +24,13 @@ import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
 import { runScenario, type ScenarioReport } from '../../dom/scenario/run.js';
 import { testScenarioSchema } from '../../dom/scenario/schema.js';
-import { defineTool, type ExtraContent, type ToolData, type ToolDefinition } from '../tool.js';
+import {
+  ACTS_IN_COURSE,
+  defineTool,
+  type ExtraContent,
+  type ToolData,
+  type ToolDefinition,
+} from '../tool.js';
 import {
   anomaly,
   apiCall,
@@ -191,12 +197,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
       group: 'runtime',
       title: 'Debug API calls',
       // Not read-only: with a session_id and no open runtime, the course runs in that session (its network).
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: ACTS_IN_COURSE,
       description:
         'Every SCORM API call of a course, with metrics and anomalies (missing Initialize/Terminate/exit/status, calls out of order, unchecked errors, oversized suspend_data, invalid values). Runs the course until its calls settle and closes it, saving nothing; with an open runtime: that course so far.',
       input: {
@@ -310,12 +311,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_test_api_integration',
       group: 'runtime',
       title: 'Test API integration',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: ACTS_IN_COURSE,
       description:
         'Launch a course, wait until its calls settle, run test_scenario, close it like a learner, and report Initialize, the final data model, anomalies and console errors. Nothing is saved.',
       input: {

@@ -1,7 +1,7 @@
 /** The inspector group: scorm_interactive_develop attaches the web inspector (src/inspector/) to a session. */
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import { defineTool, type ToolDefinition } from '../tool.js';
+import { CHANGES_STATE, defineTool, type ToolDefinition } from '../tool.js';
 import { packagePath } from './shared-schemas.js';
 import { developOutput } from '../../inspector/server/develop-output.js';
 
@@ -13,12 +13,7 @@ export function inspectorTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_interactive_develop',
       group: 'inspector',
       title: 'Open the course in the web inspector',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: CHANGES_STATE,
       description:
         'Open a session on a course and show it in a local web inspector (development_url, loopback only) that a person watches and drives while you use the session tools on session_id: player, API log, data model, sequencing, findings, console, network. The course starts when validation passes. auto_validate re-validates on file changes.',
       input: {

@@ -1,7 +1,14 @@
 /** Session lifecycle tools: a session binds one package, its workspace, events and artifacts. */
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import { defineTool, READ_ONLY, type ToolData, type ToolDefinition, type ToolResult } from '../tool.js';
+import {
+  CHANGES_STATE,
+  defineTool,
+  READ_ONLY,
+  type ToolData,
+  type ToolDefinition,
+  type ToolResult,
+} from '../tool.js';
 import type { SessionManager } from '../../session/session-manager.js';
 import { count, epochMs, runtimeClose, scormVersion, sessionEvent } from './output-schemas.js';
 import { packagePath, sessionId } from './shared-schemas.js';
@@ -13,12 +20,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_session_open',
       group: 'session',
       title: 'Open session',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: CHANGES_STATE,
       description:
         "Open a session on a course package (a private workspace with artifacts.json); scorm_runtime_open then runs it. The course's network is off unless execution allows public hosts or this machine's services; private addresses stay closed.",
       input: {

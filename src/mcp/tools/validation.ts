@@ -14,7 +14,14 @@ import { outputRoot } from '../../session/data-dir.js';
 import type { Session } from '../../session/session.js';
 import type { ServerContext } from '../context.js';
 import { packagePath, sessionId } from './shared-schemas.js';
-import { defineTool, READ_ONLY, type ToolContext, type ToolDefinition } from '../tool.js';
+import {
+  REPLACES_SAVED,
+  CHANGES_STATE,
+  defineTool,
+  READ_ONLY,
+  type ToolContext,
+  type ToolDefinition,
+} from '../tool.js';
 import {
   accessibilityReport,
   artifact,
@@ -274,12 +281,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_validate_compliance',
       group: 'validation',
       title: 'Assess compliance',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: CHANGES_STATE,
       description:
         'Compliance score (0-100) with errors, warnings and suggestions, plus an HTML report file. Never changes the course (fix_issues=true is refused).',
       input: {
@@ -337,12 +339,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_report',
       group: 'validation',
       title: 'Write validation report',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: REPLACES_SAVED,
       description:
         'Validate and write a self-contained HTML report; returns the JSON report. With session_id it is a session artifact and, when the runtime is open, includes an accessibility audit (WCAG AA).',
       input: {

@@ -14,7 +14,7 @@ import type { ActionOptions } from '../../../dom/actions/run-action.js';
 import type { TargetSpec } from '../../../dom/target.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
+import { ACTS_IN_COURSE, defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
 import { captureToArtifact, type CaptureData } from '../runtime/capture.js';
 import { actedElement, activation, capture, changes, count, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
@@ -118,12 +118,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_dom_click',
       group: 'dom',
       title: 'Click element',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: ACTS_IN_COURSE,
       description:
         'Click an element in the SCO like a learner (real input, auto-wait); visually hidden accessible controls are activated at their position or by keyboard. Returns the element, frame, activation and changes.',
       input: {
@@ -153,12 +148,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_dom_fill',
       group: 'dom',
       title: 'Fill form control',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: ACTS_IN_COURSE,
       description:
         'Fill a control in the SCO like a learner: text typed, checkbox/radio checked, select by value or label, number/date inputs in their format. A value that does not fit fails with DOM_INVALID_VALUE.',
       input: {
@@ -196,12 +186,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_keyboard_type',
       group: 'dom',
       title: 'Type keys',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: ACTS_IN_COURSE,
       description:
         'Type text key by key, then press options.keys. With a target it is clicked first; without, keys go to the focused element in the SCO.',
       input: {
@@ -244,12 +229,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_dom_fill_form_batch',
       group: 'dom',
       title: 'Fill form fields',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: ACTS_IN_COURSE,
       description:
         'Fill fields in order, each as scorm_dom_fill does (or an interaction through SCORMAutomation), continuing past failures unless stop_on_error. Returns per-field results and the changes of the whole batch.',
       input: {

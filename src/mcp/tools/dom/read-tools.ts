@@ -11,7 +11,7 @@ import { buildInteractiveElements } from '../../../dom/snapshot/interactive.js';
 import { readPageState } from '../../../dom/snapshot/page-state.js';
 import { readPage } from '../../../dom/snapshot/read-page.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolData, type ToolDefinition } from '../../tool.js';
+import { ACTS_IN_COURSE, defineTool, READ_ONLY, type ToolData, type ToolDefinition } from '../../tool.js';
 import { count, frameInfo, openObject, pageElement } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { frameSchema, refSchema, selectorSchema } from './action-tools.js';
@@ -229,12 +229,7 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_dom_wait_for',
       group: 'dom',
       title: 'Wait for element',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: ACTS_IN_COURSE,
       description:
         'Wait until condition holds in a SCO frame: selector visible or hidden, text, attribute, or expression truthy. DOM_TIMEOUT after timeout_ms (default 10000) says what was not met.',
       input: {

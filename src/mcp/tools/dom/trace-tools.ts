@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { traceInteractions } from '../../../dom/scenario/trace.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import { ACTS_IN_COURSE, defineTool, type ToolDefinition } from '../../tool.js';
 import { changes, count, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { fillValue, targetInput, waitOptions } from './action-tools.js';
@@ -28,12 +28,7 @@ export function traceTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_assessment_interaction_trace',
       group: 'dom',
       title: 'Trace assessment answers',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: ACTS_IN_COURSE,
       description:
         'Run answer actions and report, per action, the answer state before/after, API calls, data-model changes and console errors; issues_detected names answers never recorded in cmi.interactions, missing results, SetValue errors and uncommitted scores, each with a fix.',
       input: {

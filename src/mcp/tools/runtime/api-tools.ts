@@ -1,7 +1,7 @@
 /** Calling the SCORM API from a tool: single calls, waiting for the course's calls, replays. */
 import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import { REPLACES_SAVED, defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { apiCall, apiCallResult, count, recordedValue } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { callResult, callView, checkAnyMethod, replayCalls, resolveMethod } from './api-calls.js';
@@ -21,12 +21,7 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_api_call',
       group: 'runtime',
       title: 'Call SCORM API',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: REPLACES_SAVED,
       description:
         'Call one SCORM API method on the running course, e.g. SetValue ["cmi.score.raw","80"]; either version\'s names work. Returns result, error_code, error_string, diagnostic.',
       input: {
@@ -77,12 +72,7 @@ export function apiTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_replay_api_calls',
       group: 'runtime',
       title: 'Replay API calls',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: REPLACES_SAVED,
       description:
         'Run API calls in order, e.g. [{method:"SetValue",args:["cmi.location","p3"]}]. A call returning "false" or an error code fails; stops there unless stop_on_error=false.',
       input: {

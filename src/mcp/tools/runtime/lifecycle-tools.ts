@@ -1,7 +1,14 @@
 /** Runtime lifecycle: open, status, close, and Initialize/Terminate as tool calls. */
 import { z } from 'zod';
 import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import {
+  REPLACES_SAVED,
+  CHANGES_STATE,
+  ACTS_IN_COURSE,
+  defineTool,
+  READ_ONLY,
+  type ToolDefinition,
+} from '../../tool.js';
 import { sessionId, viewportSchema } from '../shared-schemas.js';
 import {
   apiCallResult,
@@ -30,12 +37,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_runtime_open',
       group: 'runtime',
       title: 'Launch course',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: true,
-      },
+      annotations: ACTS_IN_COURSE,
       description:
         "Launch the session's course in headless Chromium (first SCO of the default organization, or item_id); it calls Initialize itself and every API call, console message and request is recorded. Resumes a suspended attempt.",
       input: {
@@ -165,12 +167,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_attempt_initialize',
       group: 'runtime',
       title: 'Call Initialize',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: CHANGES_STATE,
       description:
         'Call Initialize("") (LMSInitialize on 1.2) from the tester, for a SCO that never initializes itself.',
       input: { session_id: sessionId },
@@ -181,12 +178,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_attempt_terminate',
       group: 'runtime',
       title: 'Call Terminate',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: REPLACES_SAVED,
       description:
         'Call Terminate("") (LMSFinish on 1.2) from the tester: ends the attempt without unloading the SCO.',
       input: { session_id: sessionId },

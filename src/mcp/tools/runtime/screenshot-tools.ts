@@ -4,7 +4,7 @@ import { fail } from '../../../core/errors.js';
 import type { ViewportSpec } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
 import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
+import { CHANGES_STATE, defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { capture } from '../output-schemas.js';
 import {
@@ -59,12 +59,7 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_capture_screenshot',
       group: 'runtime',
       title: 'Capture screenshot',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: CHANGES_STATE,
       description:
         'Screenshot of the running SCO (PNG image content, long edge at most 1568 px), saved as a session artifact.',
       input: { session_id: sessionId, capture_options: captureOptionsSchema.optional() },
@@ -79,12 +74,7 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
       name: 'scorm_take_screenshot',
       group: 'runtime',
       title: 'Screenshot with layout check',
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
+      annotations: CHANGES_STATE,
       description:
         'Screenshot plus layout_analysis (overflow, small tap targets or text, clipped content) with fixes; with session_id optionally at another viewport (restored after).',
       input: {
