@@ -190,21 +190,21 @@ type ObjectSchema = { type: 'object'; [key: string]: unknown };
 
 interface ListedTool {
   name: string;
-  title?: string;
+  title: string;
   description: string;
   inputSchema: ObjectSchema;
   outputSchema: ObjectSchema;
-  annotations?: ToolDefinition['annotations'] & { title?: string };
+  annotations: ToolDefinition['annotations'] & { title: string };
 }
 
 function toListedTool(t: ToolDefinition): ListedTool {
   return {
     name: t.name,
-    ...(t.title ? { title: t.title } : {}),
+    title: t.title,
     description: t.description,
     inputSchema: leanJsonSchema(toObjectSchema(z.object(t.input).strict(), 'input')),
     outputSchema: leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: true }),
-    ...(t.annotations ? { annotations: { ...t.annotations, ...(t.title ? { title: t.title } : {}) } } : {}),
+    annotations: { ...t.annotations, title: t.title },
   };
 }
 
