@@ -7,7 +7,7 @@ import { analyse } from './analyse-file.js';
 import { fileRules, type Scanned } from './file-rules.js';
 import { htmlUnits } from './html-units.js';
 import { packageRules } from './package-rules.js';
-import { MAX_FILE_BYTES, readScanFile } from './read-scan-text.js';
+import { MAX_FILE_BYTES, readResolvedScanFile } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
 import type { SyntaxPrecheck } from './syntax-precheck.js';
 import { makeFinding } from './rules.js';
@@ -118,7 +118,7 @@ function unscannedFacts(root: string, file: string, version: ScormVersion): File
 type Candidate = { ext: string; text: string } | { skipped: Finding };
 
 function readCandidate(root: string, file: string): Candidate {
-  resolveInside(root, file); // a path outside the package fails first, whatever its extension
+  const full = resolveInside(root, file); // a path outside the package fails first, whatever its extension
   const ext = extname(file).toLowerCase();
   if (!HTML_EXT.has(ext) && !JS_EXT.has(ext)) {
     return {
@@ -130,7 +130,7 @@ function readCandidate(root: string, file: string): Candidate {
       ),
     };
   }
-  const read = readScanFile(root, file);
+  const read = readResolvedScanFile(full, file);
   if ('tooLargeBytes' in read) {
     return {
       skipped: makeFinding(

@@ -13,7 +13,11 @@ export type ScanText = { text: string } | { tooLargeBytes: number };
  * for what is not a regular file.
  */
 export function readScanFile(root: string, file: string): ScanText {
-  const full = resolveInside(root, file);
+  return readResolvedScanFile(resolveInside(root, file), file);
+}
+
+/** readScanFile for a path already resolved inside the package (`file` names it in errors). */
+export function readResolvedScanFile(full: string, file: string): ScanText {
   // Synchronous on purpose: these are small files in the page cache, and a thread-pool hop per call costs
   // more than the read (thousands of pages: ~100 µs a file asynchronously, ~15 µs synchronously).
   const fd = openSync(full, 'r');

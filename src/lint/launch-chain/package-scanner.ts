@@ -1,7 +1,6 @@
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-// Files above the API-usage lint's size limit are not read for references either.
-import { MAX_FILE_BYTES } from '../api-usage/read-scan-text.js';
+// Files are read as the API-usage lint reads them: above its size limit, not for references either.
+import { readResolvedScanFile } from '../api-usage/read-scan-text.js';
 import { hasInitializeHint, scanCss, scanHtml, scanJs, type PageScan } from './page-refs.js';
 
 export type FileType = 'html' | 'js' | 'css' | 'other';
@@ -35,16 +34,11 @@ export class PackageScanner {
   /** The text of a package file, or null when it is absent, too large or unreadable. */
   text(file: string): string | null {
     if (!this.present.has(file)) return null;
-    let fd: number | undefined;
     try {
-      fd = openSync(join(this.root, file), 'r');
-      const stats = fstatSync(fd);
-      if (!stats.isFile() || stats.size > MAX_FILE_BYTES) return null;
-      return readFileSync(fd, 'utf8').replace(/^\uFEFF/, '');
+      const read = readResolvedScanFile(join(this.root, file), file);
+      return 'text' in read ? read.text : null;
     } catch {
       return null;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
     }
   }
 
