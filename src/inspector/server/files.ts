@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { PACKAGE_ROOT } from '../../core/version.js';
 import { resolveInsideRoot } from '../../package/paths.js';
+import { escapeXml } from '../../report/escape.js';
 import { contentTypeFor } from '../../runtime/mime.js';
 import { pipeFile } from '../../runtime/stream-file.js';
 import { UI_HEADERS, UNTRUSTED_FILE_HEADERS } from './security.js';
@@ -23,7 +24,7 @@ export function shellHtml(title: string): string {
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
+    `<title>${escapeXml(title)}</title>`,
     '<link rel="stylesheet" href="assets/inspector.css">',
     '<script type="module" src="assets/inspector.js"></script>',
     '</head>',
@@ -34,10 +35,6 @@ export function shellHtml(title: string): string {
     '</html>',
     '',
   ].join('\n');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A name of a file in UI_ASSET_DIR: one plain segment, nothing hidden. */
