@@ -31,6 +31,12 @@ export const TIMEOUT = Symbol('timeout');
 const CANCELLED = Symbol('cancelled');
 
 /** `promise`'s value, or TIMEOUT when it has not settled within `ms`, or CANCELLED when `signal` fires (the promise itself goes on). */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT>;
+export function within<T>(
+  promise: Promise<T>,
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<T | typeof TIMEOUT | typeof CANCELLED>;
 export function within<T>(
   promise: Promise<T>,
   ms: number,

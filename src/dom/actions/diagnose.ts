@@ -6,6 +6,7 @@
 import type { Locator } from 'playwright-core';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { ScormTesterError, isScormTesterError } from '../../core/errors.js';
+import { TIMEOUT, within } from '../bounded.js';
 import type { ChangeObserver } from '../changes.js';
 import { clip, type ResolvedTarget } from '../target.js';
 import { inspectElement, type ElementInspection } from './inspect-element.js';
@@ -21,23 +22,15 @@ export async function inspect(
   locator: Locator,
   timeoutMs = DIAGNOSE_TIMEOUT_MS,
 ): Promise<ElementInspection | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), timeoutMs);
-  });
-  try {
-    // evaluateAll answers at once; refs (aria-ref across frames) only resolve through evaluate, which waits.
-    const reading = locator
-      .evaluateAll(inspectElement)
-      .catch(() => null)
-      .then(
-        (info) =>
-          info ?? locator.evaluate(inspectElement, undefined, { timeout: timeoutMs }).catch(() => null),
-      );
-    return await Promise.race([reading, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  // evaluateAll answers at once; refs (aria-ref across frames) only resolve through evaluate, which waits.
+  const reading = locator
+    .evaluateAll(inspectElement)
+    .catch(() => null)
+    .then(
+      (info) => info ?? locator.evaluate(inspectElement, undefined, { timeout: timeoutMs }).catch(() => null),
+    );
+  const info = await within(reading, timeoutMs);
+  return info === TIMEOUT ? null : info;
 }
 
 /** The error for an element that is hidden from everyone, disabled or covered; null when none applies. */
@@ -174,15 +167,11 @@ async function stuckScript(
   action: string,
   target: ResolvedTarget,
 ): Promise<ScormTesterError | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const answered = await Promise.race([
+  const answered = await within(
     target.frame.frame.evaluate(() => true).catch(() => true),
-    new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), RESPONSIVE_MS);
-    }),
-  ]);
-  clearTimeout(timer);
-  if (answered) return null;
+    RESPONSIVE_MS,
+  );
+  if (answered !== TIMEOUT) return null;
   try {
     await runtime.settle();
     return null;

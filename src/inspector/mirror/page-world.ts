@@ -104,7 +104,7 @@ export class PageWorld {
     };
     call.then(settled, settled);
     const out = await within(call, timeoutMs);
-    return out === TIMEOUT ? PAGE_BUSY : (out as R);
+    return out === TIMEOUT ? PAGE_BUSY : out;
   }
 
   private async callOnce<A, R>(fn: (arg: A) => R, arg: A): Promise<R> {
