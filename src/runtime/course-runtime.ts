@@ -910,20 +910,23 @@ export class CourseRuntime {
   // Events, not request.response(): that is a protocol round trip per request.
   private onResponse(response: Response): void {
     const entry = this.requestEntries.get(response.request());
-    if (entry) entry.statusCode = response.status();
+    if (!entry) return;
+    entry.statusCode = response.status();
+    this.log.emit('request_settled', entry);
   }
 
   private onRequestFailed(request: Request): void {
     const entry = this.requestEntries.get(request);
     if (!entry) return;
     entry.error = request.failure()?.errorText ?? 'failed';
-    if (entry.scope !== 'external') return;
-    const reason = this.refusalOf(entry.url);
-    if (!reason) return;
-    entry.blocked = true;
-    entry.error = `blocked (${reason}): ${entry.error}`;
+    const reason = entry.scope === 'external' ? this.refusalOf(entry.url) : null;
+    if (reason) {
+      entry.blocked = true;
+      entry.error = `blocked (${reason}): ${entry.error}`;
+    }
+    this.log.emit('request_settled', entry);
     // Other schemes are recorded from the browser's console message, which also covers frames.
-    if (reason !== 'scheme_not_allowed')
+    if (reason && reason !== 'scheme_not_allowed')
       this.recordBlocked(entry.url, entry.method, entry.resourceType, reason);
   }
 

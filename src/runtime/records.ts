@@ -141,6 +141,8 @@ export interface RuntimeEvents {
   data_change: DataChange;
   console: ConsoleEntry;
   request: NetworkEntry;
+  /** The same entry as `request`, once its status code or error is in. */
+  request_settled: NetworkEntry;
   request_blocked: BlockedRequest;
   dialog: DialogEntry;
   navigation_blocked: NavigationBlocked;

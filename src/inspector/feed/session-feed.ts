@@ -33,10 +33,6 @@ import type { ValidatedFindings } from './findings.js';
 
 /** How long deltas gather before they are sent: an API call reaches the tabs well within 100 ms. */
 export const FLUSH_MS = 20;
-/** How often requests still waiting for their response are looked at again (no event tells us). */
-const UNSETTLED_CHECK_MS = 250;
-/** Requests waiting for their status that are looked at again; past this, the oldest are let go. */
-const MAX_UNSETTLED = 1_000;
 /** Elements whose latest value the feed remembers beyond the data-change window. */
 const MAX_ELEMENTS = 50_000;
 /** Event types the feed leaves out: every API call is one, and the API panel has them already. */
@@ -69,13 +65,11 @@ export class SessionFeed {
   private readonly network = new CappedList<NetworkEntry>(SNAPSHOT_LIMITS.network);
   private readonly blocked = new CappedList<BlockedRequest>(SNAPSHOT_LIMITS.blocked);
   private readonly events = new CappedList<SessionEvent>(SNAPSHOT_LIMITS.events);
-  private readonly unsettled = new Set<NetworkEntry>();
   private readonly listeners = new Set<FeedListener>();
   private readonly closeHooks: Array<() => void> = [];
   private pending = emptyPending();
   private readonly dirty = new Set<DirtyPart>();
   private flushTimer: NodeJS.Timeout | null = null;
-  private unsettledTimer: NodeJS.Timeout | null = null;
   private runtime: CourseRuntime | null = null;
   private runtimeOff: Array<() => void> = [];
   private sessionOff: (() => void) | null = null;
@@ -265,6 +259,8 @@ export class SessionFeed {
       runtime.on('data_change', (change) => this.addChange(change)),
       runtime.on('console', (entry) => this.addConsole(entry)),
       runtime.on('request', (entry) => this.addRequest(entry)),
+      // Sent once more (same id) when its status is in.
+      runtime.on('request_settled', (entry) => this.resendRequest(entry)),
       runtime.on('request_blocked', (entry) => this.addBlocked(entry)),
       runtime.on('launch', () => this.markDirty('runtime', 'course')),
       runtime.on('terminate', () => this.markDirty('course')),
@@ -301,7 +297,11 @@ export class SessionFeed {
   private addRequest(entry: NetworkEntry): void {
     this.network.push(entry);
     this.pending.network.push(entry);
-    if (!isSettled(entry)) this.watchUnsettled(entry);
+    this.schedule();
+  }
+
+  private resendRequest(entry: NetworkEntry): void {
+    this.pending.network.push(entry);
     this.schedule();
   }
 
@@ -311,38 +311,12 @@ export class SessionFeed {
     this.schedule();
   }
 
-  /**
-   * A request's status arrives later on the same entry, with no event: entries still waiting are looked
-   * at again every UNSETTLED_CHECK_MS and sent once more (same id) when their status is in.
-   */
-  private watchUnsettled(entry: NetworkEntry): void {
-    this.unsettled.add(entry);
-    if (this.unsettled.size > MAX_UNSETTLED) {
-      const oldest = this.unsettled.values().next().value;
-      if (oldest) this.unsettled.delete(oldest);
-    }
-    this.unsettledTimer ??= setInterval(() => {
-      for (const e of this.unsettled) {
-        if (!isSettled(e)) continue;
-        this.unsettled.delete(e);
-        this.pending.network.push(e);
-        this.schedule();
-      }
-      if (this.unsettled.size === 0 || this.closedState) {
-        if (this.unsettledTimer) clearInterval(this.unsettledTimer);
-        this.unsettledTimer = null;
-      }
-    }, UNSETTLED_CHECK_MS);
-    this.unsettledTimer.unref();
-  }
-
   private onSessionClosed(): void {
     this.stopMirror();
     this.detachRuntime();
     this.sessionOff?.();
     this.sessionOff = null;
     this.closedState = true;
-    this.unsettled.clear();
     this.markDirty('session', 'runtime', 'course', 'artifacts');
     this.flush();
     for (const hook of this.closeHooks.splice(0)) hook();
@@ -423,9 +397,7 @@ export class SessionFeed {
 
   private clearTimers(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
-    if (this.unsettledTimer) clearInterval(this.unsettledTimer);
     this.flushTimer = null;
-    this.unsettledTimer = null;
   }
 
   // ---- views -------------------------------------------------------------------------------
@@ -482,10 +454,6 @@ function emptyPending(): {
   events: SessionEvent[];
 } {
   return { calls: [], changes: [], console: [], network: [], blocked: [], events: [] };
-}
-
-function isSettled(entry: NetworkEntry): boolean {
-  return entry.statusCode !== undefined || entry.error !== undefined || entry.blocked === true;
 }
 
 /** The SCO document's path inside the package (the runtime serves it under its own content URL). */
