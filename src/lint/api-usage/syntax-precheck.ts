@@ -5,10 +5,13 @@
  * chains; when the API lint needs the answers, this thread takes the files the worker has not started
  * yet (both claim files from one shared counter). Findings are the same either way: a file not cleared
  * is analysed as before.
+ * Whoever reads a script also takes its launch-chain references (js-refs.ts), so the launch-chain walk
+ * and the dependency rules never read or scan those megabytes again on this thread.
  */
 import { statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { scanScript, type PageScan } from '../launch-chain/js-refs.js';
 import { readScanText } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
 import { compilesWithoutFacts } from './syntax-check.js';
@@ -20,36 +23,47 @@ export interface PrecheckRequest {
   next: Int32Array;
 }
 export interface PrecheckReply {
-  /** Files the worker claimed that compile and cannot yield a fact: their syntax tree is not needed. */
+  /** Files claimed that compile and cannot yield a fact: their syntax tree is not needed. */
   quiet: string[];
+  /** What each file claimed and read loads (scanScript), for the launch-chain walk. */
+  scans: [string, PageScan][];
 }
 
 /** Below this much script, a worker's start costs more than the check it would take off this thread. */
 export const PRECHECK_MIN_BYTES = 1024 * 1024;
 
+export interface PrecheckResults {
+  quiet: ReadonlySet<string>;
+  scans: ReadonlyMap<string, PageScan>;
+}
+
 export interface SyntaxPrecheck {
-  /** The .js files that compile without any fact; finishes the files nobody has claimed on this thread. */
-  quietFiles(): Promise<ReadonlySet<string>>;
+  /** Finishes the files nobody has claimed on this thread, then gathers both threads' answers (once). */
+  results(): Promise<PrecheckResults>;
 }
 
-/** True when the file compiles and cannot yield a fact (false when unreadable: the lint reports that). */
-export function isQuietScript(root: string, file: string): boolean {
+/** Reads a claimed file once: whether it is quiet, and what it loads (none when unreadable or too large). */
+function checkScript(root: string, file: string, reply: PrecheckReply): void {
+  let code: string | null;
   try {
-    const code = readScanText(root, file);
-    return code !== null && compilesWithoutFacts({ code, line: 1, column: 1, module: false, handler: false });
+    code = readScanText(root, file);
   } catch {
-    return false;
+    return; // The lint and the scanner report it as they find it.
   }
+  if (code === null) return;
+  reply.scans.push([file, scanScript(code)]);
+  if (compilesWithoutFacts({ code, line: 1, column: 1, module: false, handler: false }))
+    reply.quiet.push(file);
 }
 
-/** Claims files from the shared counter until none is left; returns the quiet ones. */
-export function claimAndCheck(request: PrecheckRequest): string[] {
-  const quiet: string[] = [];
+/** Claims files from the shared counter until none is left. */
+export function claimAndCheck(request: PrecheckRequest): PrecheckReply {
+  const reply: PrecheckReply = { quiet: [], scans: [] };
   for (;;) {
     const i = Atomics.add(request.next, 0, 1);
     const file = request.files[i];
-    if (file === undefined) return quiet;
-    if (isQuietScript(request.root, file)) quiet.push(file);
+    if (file === undefined) return reply;
+    checkScript(request.root, file, reply);
   }
 }
 
@@ -71,16 +85,22 @@ export function startSyntaxPrecheck(root: string, files: readonly string[]): Syn
   } catch {
     return undefined;
   }
-  const fromWorker = new Promise<readonly string[]>((resolve) => {
-    worker.once('message', (reply: PrecheckReply) => resolve(reply.quiet));
-    // Files it claimed and never answered are analysed by the lint as usual.
-    worker.once('error', () => resolve([]));
-    worker.once('exit', () => resolve([]));
+  const fromWorker = new Promise<PrecheckReply>((resolve) => {
+    worker.once('message', resolve);
+    // Files it claimed and never answered are analysed (and scanned) on this thread as usual.
+    worker.once('error', () => resolve({ quiet: [], scans: [] }));
+    worker.once('exit', () => resolve({ quiet: [], scans: [] }));
   });
+  let results: Promise<PrecheckResults> | undefined;
+  const gather = async (): Promise<PrecheckResults> => {
+    const mine = claimAndCheck(request);
+    const theirs = await fromWorker;
+    return {
+      quiet: new Set([...mine.quiet, ...theirs.quiet]),
+      scans: new Map([...mine.scans, ...theirs.scans]),
+    };
+  };
   return {
-    async quietFiles() {
-      const mine = claimAndCheck(request);
-      return new Set([...mine, ...(await fromWorker)]);
-    },
+    results: () => (results ??= gather()),
   };
 }
