@@ -15,6 +15,7 @@ import { scanScript, type PageScan } from '../launch-chain/js-refs.js';
 import { readScanText } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
 import { compilesWithoutFacts } from './syntax-check.js';
+import { indexWords } from './word-index.js';
 
 export interface PrecheckRequest {
   root: string;
@@ -51,8 +52,9 @@ function checkScript(root: string, file: string, reply: PrecheckReply): void {
     return; // The lint and the scanner report it as they find it.
   }
   if (code === null) return;
-  reply.scans.push([file, scanScript(code)]);
-  if (compilesWithoutFacts({ code, line: 1, column: 1, module: false, handler: false }))
+  const words = indexWords(code);
+  reply.scans.push([file, scanScript(code, words)]);
+  if (compilesWithoutFacts({ code, line: 1, column: 1, module: false, handler: false }, words))
     reply.quiet.push(file);
 }
 

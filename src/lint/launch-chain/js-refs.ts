@@ -5,6 +5,14 @@
  * an HTML parser.
  */
 import { fileLocation } from '../api-usage/source-unit.js';
+import {
+  indexWords,
+  matchesAtAny,
+  matchesFrom,
+  startsBefore,
+  sticky,
+  type WordIndex,
+} from '../api-usage/word-index.js';
 import { isFontUrl } from './urls.js';
 
 /** media: images, audio, video, embeds. request: fetch/XHR/WebSocket/EventSource/beacon/workers. */
@@ -31,10 +39,11 @@ export interface PageScan {
   initializeHint: boolean;
 }
 
-const INITIALIZE_HINT = /\b(?:LMS)?Initialize\s*\(|(['"])(?:LMS)?Initialize\1/;
+// Starts at the word or at the quote just before it.
+const INITIALIZE_HINT = sticky(/\b(?:LMS)?Initialize\s*\(|(['"])(?:LMS)?Initialize\1/);
 
-export function hasInitializeHint(text: string): boolean {
-  return text.includes('Initialize') && INITIALIZE_HINT.test(text);
+export function hasInitializeHint(text: string, words: WordIndex = indexWords(text)): boolean {
+  return matchesAtAny(INITIALIZE_HINT, text, startsBefore(words, ['Initialize', 'LMSInitialize'], [1, 0]));
 }
 
 export interface At {
@@ -53,72 +62,58 @@ const QUOTED = String.raw`(['"\`])(?<url>[^'"\`\s]+)\1(?!\s*\+)`;
 const QUOTED_2 = QUOTED.replace(/\\1/g, '\\2');
 
 interface JsPattern {
+  /** Sticky: tried only where it can start (see word-index.ts). */
   re: RegExp;
   kind: RefKind | 'src';
   how: string;
-  /** Every match contains one of these: a text without any of them is not searched (most library code). */
-  needs: readonly string[];
+  /** The words every match contains, and how far before such a word a match starts. */
+  words: readonly string[];
+  before: readonly number[];
+}
+
+function pattern(
+  source: string,
+  kind: RefKind | 'src',
+  how: string,
+  words: string[],
+  before = [0],
+): JsPattern {
+  return { re: sticky(new RegExp(source)), kind, how, words, before };
 }
 
 const JS_PATTERNS: JsPattern[] = [
-  {
-    re: new RegExp(String.raw`\bfetch\s*\(\s*${QUOTED}`, 'g'),
-    kind: 'request',
-    how: 'fetch()',
-    needs: ['fetch'],
-  },
-  {
-    re: new RegExp(String.raw`\.open\s*\(\s*(['"])[A-Za-z]+\1\s*,\s*${QUOTED_2}`, 'g'),
-    kind: 'request',
-    how: 'XMLHttpRequest.open()',
-    needs: ['.open'],
-  },
-  {
-    re: new RegExp(
-      String.raw`\bnew\s+(?<ctor>WebSocket|EventSource|Worker|SharedWorker)\s*\(\s*${QUOTED_2}`,
-      'g',
-    ),
-    kind: 'request',
-    how: 'new $<ctor>()',
-    needs: ['WebSocket', 'EventSource', 'Worker'],
-  },
-  {
-    re: new RegExp(String.raw`\b(?<fn>sendBeacon|importScripts)\s*\(\s*${QUOTED_2}`, 'g'),
-    kind: 'request',
-    how: '$<fn>()',
-    needs: ['sendBeacon', 'importScripts'],
-  },
-  {
-    re: new RegExp(String.raw`\bgetScript\s*\(\s*${QUOTED}`, 'g'),
-    kind: 'script',
-    how: '$.getScript()',
-    needs: ['getScript'],
-  },
-  {
-    re: new RegExp(String.raw`\bimport\s*\(\s*${QUOTED}`, 'g'),
-    kind: 'script',
-    how: 'import()',
-    needs: ['import'],
-  },
-  {
-    re: new RegExp(String.raw`(?<![\w$.])(?:window\.)?open\s*\(\s*${QUOTED}`, 'g'),
-    kind: 'navigation',
-    how: 'window.open()',
-    needs: ['open'],
-  },
-  {
-    re: new RegExp(String.raw`\blocation(?:\.href)?\s*=\s*${QUOTED}`, 'g'),
-    kind: 'navigation',
-    how: 'location =',
-    needs: ['location'],
-  },
-  {
-    re: new RegExp(String.raw`\blocation\.(?:assign|replace)\s*\(\s*${QUOTED}`, 'g'),
-    kind: 'navigation',
-    how: 'location.assign()',
-    needs: ['location.'],
-  },
-  { re: new RegExp(String.raw`\.src\s*=\s*${QUOTED}`, 'g'), kind: 'src', how: '.src =', needs: ['.src'] },
+  pattern(String.raw`\bfetch\s*\(\s*${QUOTED}`, 'request', 'fetch()', ['fetch']),
+  pattern(
+    String.raw`\.open\s*\(\s*(['"])[A-Za-z]+\1\s*,\s*${QUOTED_2}`,
+    'request',
+    'XMLHttpRequest.open()',
+    ['open'],
+    [1],
+  ),
+  pattern(
+    String.raw`\bnew\s+(?<ctor>WebSocket|EventSource|Worker|SharedWorker)\s*\(\s*${QUOTED_2}`,
+    'request',
+    'new $<ctor>()',
+    ['new'],
+  ),
+  pattern(String.raw`\b(?<fn>sendBeacon|importScripts)\s*\(\s*${QUOTED_2}`, 'request', '$<fn>()', [
+    'sendBeacon',
+    'importScripts',
+  ]),
+  pattern(String.raw`\bgetScript\s*\(\s*${QUOTED}`, 'script', '$.getScript()', ['getScript']),
+  pattern(String.raw`\bimport\s*\(\s*${QUOTED}`, 'script', 'import()', ['import']),
+  pattern(
+    String.raw`(?<![\w$.])(?:window\.)?open\s*\(\s*${QUOTED}`,
+    'navigation',
+    'window.open()',
+    ['open'],
+    ['window.'.length, 0],
+  ),
+  pattern(String.raw`\blocation(?:\.href)?\s*=\s*${QUOTED}`, 'navigation', 'location =', ['location']),
+  pattern(String.raw`\blocation\.(?:assign|replace)\s*\(\s*${QUOTED}`, 'navigation', 'location.assign()', [
+    'location',
+  ]),
+  pattern(String.raw`\.src\s*=\s*${QUOTED}`, 'src', '.src =', ['src'], [1]),
 ];
 
 /** What a literal assigned to `.src` most likely is, from its extension. */
@@ -131,17 +126,18 @@ function srcKind(url: string): RefKind {
 }
 
 /** Literal URLs in loading calls of a script; positions relative to `at` (where the code starts). */
-export function scanJs(code: string, at: At = { line: 1, column: 1 }): PageRef[] {
+export function scanJs(
+  code: string,
+  at: At = { line: 1, column: 1 },
+  words: WordIndex = indexWords(code),
+): PageRef[] {
   const refs: PageRef[] = [];
-  for (const { re, kind, how, needs } of JS_PATTERNS) {
-    // A substring search is many times faster than the pattern, and most files have none of the words.
-    if (!needs.some((word) => code.includes(word))) continue;
-    re.lastIndex = 0;
-    for (let m = re.exec(code); m; m = re.exec(code)) {
+  for (const { re, kind, how, words: anchors, before } of JS_PATTERNS) {
+    for (const m of matchesFrom(re, code, startsBefore(words, anchors, before))) {
       const url = m.groups?.url as string;
       if (url.includes('${')) continue;
       const urlOffset = m.index + m[0].lastIndexOf(url);
-      const name = how.replace(/\$<(\w+)>/g, (_, g: string) => m?.groups?.[g] ?? '');
+      const name = how.replace(/\$<(\w+)>/g, (_, g: string) => m.groups?.[g] ?? '');
       refs.push({
         kind: kind === 'src' ? srcKind(url) : kind,
         url,
@@ -154,6 +150,10 @@ export function scanJs(code: string, at: At = { line: 1, column: 1 }): PageRef[]
 }
 
 /** What a whole script file loads, and whether it hints at Initialize. */
-export function scanScript(code: string): PageScan {
-  return { refs: scanJs(code), inlineScripts: 0, initializeHint: hasInitializeHint(code) };
+export function scanScript(code: string, words: WordIndex = indexWords(code)): PageScan {
+  return {
+    refs: scanJs(code, { line: 1, column: 1 }, words),
+    inlineScripts: 0,
+    initializeHint: hasInitializeHint(code, words),
+  };
 }
