@@ -9,8 +9,10 @@
  * and the dependency rules never read or scan those megabytes again on this thread.
  */
 import { statSync } from 'node:fs';
-import { extname } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { listPackageFiles } from '../../package/paths.js';
 import { scanScript, type PageScan } from '../launch-chain/js-refs.js';
 import { readScanText } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
@@ -69,8 +71,11 @@ export function claimAndCheck(request: PrecheckRequest): PrecheckReply {
   }
 }
 
-export function startSyntaxPrecheck(root: string, files: readonly string[]): SyntaxPrecheck | undefined {
-  const scripts = files.filter((f) => extname(f).toLowerCase() === '.js');
+function scriptsOf(files: readonly string[]): string[] {
+  return files.filter((f) => extname(f).toLowerCase() === '.js');
+}
+
+function enoughScript(root: string, scripts: readonly string[]): boolean {
   let bytes = 0;
   for (const file of scripts) {
     try {
@@ -79,7 +84,60 @@ export function startSyntaxPrecheck(root: string, files: readonly string[]): Syn
       // The lint reports it.
     }
   }
-  if (bytes < PRECHECK_MIN_BYTES) return undefined;
+  return bytes >= PRECHECK_MIN_BYTES;
+}
+
+interface Started {
+  root: string;
+  scripts: readonly string[];
+  worker: Worker;
+  precheck: SyntaxPrecheck;
+}
+
+/** A pre-check the CLI started before the validator asked for one (startSyntaxPrecheckEarly). */
+let early: Started | undefined;
+
+export function startSyntaxPrecheck(root: string, files: readonly string[]): SyntaxPrecheck | undefined {
+  const scripts = scriptsOf(files);
+  const waiting = early;
+  early = undefined;
+  if (waiting) {
+    const same =
+      waiting.root === root &&
+      waiting.scripts.length === scripts.length &&
+      waiting.scripts.every((f, i) => f === scripts[i]);
+    if (same) {
+      waiting.worker.ref();
+      return waiting.precheck;
+    }
+    void waiting.worker.terminate();
+  }
+  return enoughScript(root, scripts) ? launch(root, scripts)?.precheck : undefined;
+}
+
+/**
+ * The CLI's head start: for a course folder (or its imsmanifest.xml), starts the pre-check of its scripts
+ * while the validator's own code is still loading. startSyntaxPrecheck takes it over when it asks for
+ * the same scripts of the same folder (a deep scan of an unchanged folder does) and stops it otherwise.
+ * It never keeps the process alive by itself; whatever is wrong with the path, the validation reports.
+ */
+export async function startSyntaxPrecheckEarly(path: string): Promise<void> {
+  try {
+    const abs = resolve(path);
+    const info = await stat(abs);
+    const root = info.isDirectory() ? abs : basename(abs) === 'imsmanifest.xml' ? dirname(abs) : null;
+    if (root === null) return;
+    const scripts = scriptsOf(await listPackageFiles(root));
+    if (!enoughScript(root, scripts)) return;
+    const started = launch(root, scripts);
+    started?.worker.unref();
+    early = started;
+  } catch {
+    // Not a folder we can list: the validation says why.
+  }
+}
+
+function launch(root: string, scripts: string[]): Started | undefined {
   const request: PrecheckRequest = { root, files: scripts, next: new Int32Array(new SharedArrayBuffer(4)) };
   let worker: Worker;
   try {
@@ -102,7 +160,5 @@ export function startSyntaxPrecheck(root: string, files: readonly string[]): Syn
       scans: new Map([...mine.scans, ...theirs.scans]),
     };
   };
-  return {
-    results: () => (results ??= gather()),
-  };
+  return { root, scripts, worker, precheck: { results: () => (results ??= gather()) } };
 }

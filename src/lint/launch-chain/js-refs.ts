@@ -51,11 +51,10 @@ export interface At {
   column: number;
 }
 
-export function position(text: string, offset: number, at: At): At {
-  return fileLocation(
-    { code: text, line: at.line, column: at.column, module: false, handler: false },
-    offset,
-  );
+/** Maps offsets in `text` to file positions (`at`: where the text starts); its lines are found once. */
+export function positionsIn(text: string, at: At): (offset: number) => At {
+  const unit = { code: text, line: at.line, column: at.column, module: false, handler: false };
+  return (offset) => fileLocation(unit, offset);
 }
 
 const QUOTED = String.raw`(['"\`])(?<url>[^'"\`\s]+)\1(?!\s*\+)`;
@@ -132,6 +131,7 @@ export function scanJs(
   words: WordIndex = indexWords(code),
 ): PageRef[] {
   const refs: PageRef[] = [];
+  const position = positionsIn(code, at);
   for (const { re, kind, how, words: anchors, before } of JS_PATTERNS) {
     for (const m of matchesFrom(re, code, startsBefore(words, anchors, before))) {
       const url = m.groups?.url as string;
@@ -142,7 +142,7 @@ export function scanJs(
         kind: kind === 'src' ? srcKind(url) : kind,
         url,
         how: name,
-        ...position(code, urlOffset, at),
+        ...position(urlOffset),
       });
     }
   }

@@ -8,7 +8,7 @@ import type { DefaultTreeAdapterTypes } from 'parse5';
 import { attr, attrValueStart, forEachElement, scriptKind } from '../api-usage/html-units.js';
 import {
   hasInitializeHint,
-  position,
+  positionsIn,
   scanJs,
   type At,
   type PageRef,
@@ -28,6 +28,7 @@ const CSS_URL = /url\(\s*(['"]?)(?<url>[^'")\s]+)\1\s*\)/gi;
 /** `@import` and `url(…)` of a stylesheet (fonts inside @font-face or by extension, else media). */
 export function scanCss(css: string, at: At = { line: 1, column: 1 }): PageRef[] {
   const refs: PageRef[] = [];
+  const position = positionsIn(css, at);
   const faces: [number, number][] = [];
   for (let m = FONT_FACE.exec(css); m; m = FONT_FACE.exec(css)) faces.push([m.index, m.index + m[0].length]);
   FONT_FACE.lastIndex = 0;
@@ -40,7 +41,7 @@ export function scanCss(css: string, at: At = { line: 1, column: 1 }): PageRef[]
       kind: isFontUrl(url) ? 'font' : 'stylesheet',
       url,
       how: '@import',
-      ...position(css, offset, at),
+      ...position(offset),
     });
   }
   CSS_IMPORT.lastIndex = 0;
@@ -53,7 +54,7 @@ export function scanCss(css: string, at: At = { line: 1, column: 1 }): PageRef[]
       kind: inFace || isFontUrl(url) ? 'font' : 'media',
       url,
       how: inFace ? '@font-face url()' : 'url()',
-      ...position(css, offset, at),
+      ...position(offset),
     });
   }
   CSS_URL.lastIndex = 0;
