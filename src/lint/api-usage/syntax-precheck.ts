@@ -75,16 +75,24 @@ function scriptsOf(files: readonly string[]): string[] {
   return files.filter((f) => extname(f).toLowerCase() === '.js');
 }
 
-function enoughScript(root: string, scripts: readonly string[]): boolean {
+/**
+ * The scripts to claim, largest first (so the two threads end together: small files fill the gaps), or
+ * undefined when there is too little script for a worker to pay off.
+ */
+function claimOrder(root: string, scripts: readonly string[]): string[] | undefined {
+  const sizes = new Map<string, number>();
   let bytes = 0;
   for (const file of scripts) {
     try {
-      bytes += statSync(resolveInside(root, file)).size;
+      const size = statSync(resolveInside(root, file)).size;
+      sizes.set(file, size);
+      bytes += size;
     } catch {
-      // The lint reports it.
+      sizes.set(file, 0); // The lint reports it.
     }
   }
-  return bytes >= PRECHECK_MIN_BYTES;
+  if (bytes < PRECHECK_MIN_BYTES) return undefined;
+  return [...scripts].sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0));
 }
 
 interface Started {
@@ -112,7 +120,8 @@ export function startSyntaxPrecheck(root: string, files: readonly string[]): Syn
     }
     void waiting.worker.terminate();
   }
-  return enoughScript(root, scripts) ? launch(root, scripts)?.precheck : undefined;
+  const order = claimOrder(root, scripts);
+  return order ? launch(root, scripts, order)?.precheck : undefined;
 }
 
 /**
@@ -128,8 +137,9 @@ export async function startSyntaxPrecheckEarly(path: string): Promise<void> {
     const root = info.isDirectory() ? abs : basename(abs) === 'imsmanifest.xml' ? dirname(abs) : null;
     if (root === null) return;
     const scripts = scriptsOf(await listPackageFiles(root));
-    if (!enoughScript(root, scripts)) return;
-    const started = launch(root, scripts);
+    const order = claimOrder(root, scripts);
+    if (!order) return;
+    const started = launch(root, scripts, order);
     started?.worker.unref();
     early = started;
   } catch {
@@ -137,8 +147,8 @@ export async function startSyntaxPrecheckEarly(path: string): Promise<void> {
   }
 }
 
-function launch(root: string, scripts: string[]): Started | undefined {
-  const request: PrecheckRequest = { root, files: scripts, next: new Int32Array(new SharedArrayBuffer(4)) };
+function launch(root: string, scripts: readonly string[], order: string[]): Started | undefined {
+  const request: PrecheckRequest = { root, files: order, next: new Int32Array(new SharedArrayBuffer(4)) };
   let worker: Worker;
   try {
     worker = new Worker(new URL('./syntax-worker.js', import.meta.url), { workerData: request });
