@@ -6,24 +6,14 @@ import { validatePackage } from '../../src/validate/validate-package.js';
 import { PRECHECK_MIN_BYTES } from '../../src/lint/api-usage/syntax-precheck.js';
 import { cli } from '../helpers/cli.js';
 import { copySample } from '../helpers/course-builder.js';
-
-/** Minified-library-like code without any SCORM fact, about `bytes` long. */
-function library(bytes: number, seed: number): string {
-  const parts: string[] = [];
-  for (let size = 0, i = 0; size < bytes; i++) {
-    const s = `function f${seed}_${i}(a){return a&&a.p${i % 5}?[a,${i}]:null}`;
-    parts.push(s);
-    size += s.length;
-  }
-  return `!function(){${parts.join('')}}();`;
-}
+import { libraryCode } from '../helpers/library-code.js';
 
 test('CLI validate of a folder with megabytes of scripts (checked from start-up on) reports what the in-process validation reports', async () => {
   const dir = copySample('sample-course', {
-    'lib/big-a.js': library(PRECHECK_MIN_BYTES * 0.6, 1),
-    'lib/big-b.js': library(PRECHECK_MIN_BYTES * 0.6, 2),
-    'lib/broken.js': `${library(10_000, 3)}\nvar x = {;`,
-    'lib/remote.js': `${library(10_000, 4)};fetch("https://cdn.example.com/data.json");window.open('next.html')`,
+    'lib/big-a.js': libraryCode(PRECHECK_MIN_BYTES * 0.6, 1),
+    'lib/big-b.js': libraryCode(PRECHECK_MIN_BYTES * 0.6, 2),
+    'lib/broken.js': `${libraryCode(10_000, 3)}\nvar x = {;`,
+    'lib/remote.js': `${libraryCode(10_000, 4)};fetch("https://cdn.example.com/data.json");window.open('next.html')`,
   });
   const inProcess = await validatePackage(dir, { level: 'strict' });
   const expected = formatOutcome(inProcess, 'json');

@@ -8,23 +8,14 @@ import {
   startSyntaxPrecheckEarly,
 } from '../../src/lint/api-usage/syntax-precheck.js';
 import { PackageScanner } from '../../src/lint/launch-chain/package-scanner.js';
+import { libraryCode } from '../helpers/library-code.js';
 import { tempDir } from '../helpers/temp.js';
-
-function library(bytes: number, seed: number): string {
-  const parts: string[] = [];
-  for (let size = 0, i = 0; size < bytes; i++) {
-    const s = `function h${seed}_${i}(a){return a&&a.q${i % 3}?[a,${i}]:null}`;
-    parts.push(s);
-    size += s.length;
-  }
-  return `!function(){${parts.join('')}}();`;
-}
 
 function folder(): { dir: string; files: string[] } {
   const dir = tempDir('precheck-early-');
   const texts: Record<string, string> = {
-    'a.js': library(PRECHECK_MIN_BYTES * 0.7, 1),
-    'b.js': `${library(PRECHECK_MIN_BYTES * 0.4, 2)};s.src="//cdn.example.com/x.js";"LMSInitialize"`,
+    'a.js': libraryCode(PRECHECK_MIN_BYTES * 0.7, 1),
+    'b.js': `${libraryCode(PRECHECK_MIN_BYTES * 0.4, 2)};s.src="//cdn.example.com/x.js";"LMSInitialize"`,
     'c.js': 'var api = parent.API; api.LMSInitialize("");',
     'index.html': '<script src="a.js"></script>',
   };
