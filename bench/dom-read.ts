@@ -1,7 +1,7 @@
 /**
  * scorm_dom_find_interactive_elements on a generated page of 2,000 controls (buttons, links, radio and
- * checkbox questions in fieldsets, text fields, in forms): the tool's whole work (snapshot, in-page pass,
- * matching, grouping), in-process on a real runtime. Target: median at most 300 ms. Cold: the page
+ * checkbox questions in fieldsets, text fields, in forms): the tool's whole work (the in-page read with
+ * roles, names, refs and selectors, then grouping), in-process on a real runtime. Target: median at most 300 ms. Cold: the page
  * changes (an attribute of body) before each call, so every call reads it anew; warm: an unchanged page,
  * where the last read is reused.
  */

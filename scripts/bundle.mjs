@@ -21,6 +21,8 @@ const ASSET_DIR = 'dist/src/runtime/player';
 // never on the course's window (src/dom/players/probe-runner.ts).
 const EVALUATED_SCRIPTS = {
   'src/dom/players/page/probe.ts': { file: 'page-context-probe.iife.js', globalName: 'pageContextProbe' },
+  // The DOM tools' page read and element refs (src/dom/snapshot/control-world.ts evaluates it in an isolated world).
+  'src/dom/snapshot/page/controls.ts': { file: 'dom-controls.iife.js', globalName: 'scormTesterControls' },
   // The player mirror's serialiser (src/inspector/mirror/page-world.ts evaluates it in an isolated world).
   'src/inspector/mirror/page/serialize.ts': {
     file: 'mirror-serializer.iife.js',

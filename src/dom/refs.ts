@@ -1,14 +1,17 @@
 /**
- * Element refs ("f1e7") come from Playwright's accessibility snapshot of the SCO frames (mode "ai"): a ref
- * stays with its element across snapshots and resolves through the player page. A ref whose element is
- * gone fails fast; one that points outside the SCO is refused.
+ * Element refs ("f3e12") come from the DOM tools' own page read (snapshot/page/controls.ts, in an isolated
+ * world of each SCO document): a ref stays with its element for the life of its document and resolves to
+ * a selector that matches exactly that element now. A ref whose element or document is gone fails fast.
  */
-import type { Frame, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { fail } from '../core/errors.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 import { scoFrames, type ScoFrame } from './frames.js';
+import { ControlWorlds } from './snapshot/control-world.js';
+import type * as Controls from './snapshot/page/controls.js';
 
 const REF = /^f\d+e\d+$/;
+const RESOLVE_TIMEOUT_MS = 4_000;
 
 export function isRef(value: string): boolean {
   return REF.test(value);
@@ -25,7 +28,6 @@ export async function resolveRef(
         'scorm_dom_find_interactive_elements or scorm_get_page_state.',
     );
   }
-  const locator = runtime.playerPage.getByRef(ref);
   const stale = (): never =>
     fail(
       'DOM_STALE_REF',
@@ -33,31 +35,18 @@ export async function resolveRef(
         'Take a new snapshot with scorm_dom_find_interactive_elements or scorm_get_page_state and use its refs.',
       { ref },
     );
-  const count = await locator.count().catch(() => 0);
-  if (count !== 1) stale();
-  const owner = await frameOfRef(runtime, ref);
-  if (!owner) return stale();
-  const frame = (await scoFrames(runtime)).find((f) => f.frame === owner);
-  if (!frame) {
-    fail(
-      'MCP_INVALID_PARAMS',
-      `Ref ${ref} is not inside the SCO; DOM tools act on the course's frames only.`,
-      {
-        ref,
-      },
-    );
-  }
+  const found = await ControlWorlds.of(runtime).callForRef(
+    ref,
+    'resolving the ref',
+    RESOLVE_TIMEOUT_MS,
+    (r: string) =>
+      (globalThis as unknown as { scormTesterControls: typeof Controls }).scormTesterControls.selectorFor(r),
+    ref,
+  );
+  if (!found || found.value === null) return stale();
+  const frame = (await scoFrames(runtime)).find((f) => f.frame === found.frame);
+  if (!frame) return stale();
+  const locator = frame.frame.locator(found.value);
+  if ((await locator.count().catch(() => 0)) !== 1) stale();
   return { frame, locator };
-}
-
-/** The frame holding a ref's element, or null when the ref points at nothing now. */
-export async function frameOfRef(runtime: CourseRuntime, ref: string): Promise<Frame | null> {
-  const handle = await runtime.playerPage
-    .getByRef(ref)
-    .elementHandle({ timeout: 1_000 })
-    .catch(() => null);
-  if (!handle) return null;
-  const owner = await handle.ownerFrame().catch(() => null);
-  await handle.dispose().catch(() => undefined);
-  return owner;
 }

@@ -1,6 +1,6 @@
 /**
  * What a DOM tool acts on: a CSS selector searched in every SCO frame (Playwright's CSS, so extensions
- * such as :has-text() and :visible work), or a ref from an accessibility snapshot. The target must match
+ * such as :has-text() and :visible work), or an element ref (refs.ts). The target must match
  * exactly one element; otherwise the error says how many matched where, with the first candidates.
  */
 import type { Frame, Locator } from 'playwright-core';
@@ -48,7 +48,7 @@ export async function resolveTarget(
   if (given.length !== 1) {
     fail(
       'MCP_INVALID_PARAMS',
-      'Give exactly one target: a CSS selector, or a ref from an accessibility snapshot.',
+      'Give exactly one target: a CSS selector, or a ref from scorm_dom_find_interactive_elements or scorm_get_page_state.',
     );
   }
   const target = given[0] as string;

@@ -6,9 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { controlNodes, renderSnapshotYaml, type AriaNode } from '../../src/dom/snapshot/aria.js';
 import { inferPurpose, type PurposeInput } from '../../src/dom/snapshot/purpose.js';
-import { match } from '../../src/dom/snapshot/pair.js';
-import type { ScanCandidate } from '../../src/dom/snapshot/page-scan.js';
-import type { ScoFrame } from '../../src/dom/frames.js';
+import { pairNodes } from '../../src/dom/snapshot/pair.js';
+import type { ScanCandidate } from '../../src/dom/snapshot/page/types.js';
 import { describeValue } from '../../src/dom/query/describe-value.js';
 
 const base: PurposeInput = {
@@ -102,14 +101,17 @@ const candidate = (
   ariaRole: string | null,
   over: Partial<ScanCandidate> = {},
 ): ScanCandidate => ({
+  ref: null,
   selector,
   tag,
   type: null,
   role: null,
   ariaRole,
+  accName: '',
   rendered: true,
   pointerEvents: true,
   srOnly: false,
+  clickable: false,
   text: '',
   label: '',
   labelledBy: '',
@@ -124,40 +126,33 @@ const candidate = (
   ...over,
 });
 
-const frame = { label: 'sco', depth: 0 } as unknown as ScoFrame;
-const pairs = (nodes: AriaNode[], candidates: ScanCandidate[]): string[] =>
-  match(frame, controlNodes([{ role: 'generic', children: nodes }]), candidates).controls.map(
-    (c) => `${c.node?.node.ref ?? '-'}=${c.candidate?.selector ?? '-'}`,
-  );
+const pairs = (nodes: AriaNode[], candidates: ScanCandidate[]): string[] => {
+  const flat = controlNodes([{ role: 'generic', children: nodes }]);
+  const paired = pairNodes(flat, candidates);
+  return flat.map((n) => `${n.node.ref ?? '-'}=${paired.get(n)?.selector ?? '-'}`);
+};
 const at: [number, number, number, number] = [0, 0, 10, 10];
 
-test('pairing: in document order by role and name; unrendered candidates are hidden, others kept without a ref', () => {
-  const nodes = controlNodes([
-    {
-      role: 'generic',
-      children: [
+test('pairing (snapshot YAML refs): in document order by role and name; unrendered controls are never taken', () => {
+  assert.deepEqual(
+    pairs(
+      [
         node('button', 'Outer', 'f1e1', at),
         node('checkbox', 'Agree', 'f1e2', at),
         node('radio', 'A', 'f1e3', at),
         node('radio', 'B', 'f1e4', at),
+        node('button', 'Gone', 'f1e5', at),
       ],
-    },
-  ]);
-  const { controls, hidden } = match(frame, nodes, [
-    candidate('#outer', 'div', 'button', { role: 'button', text: 'Outer' }),
-    candidate('#agree', 'input', 'checkbox', { labelledBy: 'Agree' }),
-    candidate('#a', 'input', 'radio', { labelledBy: 'A' }),
-    candidate('#b', 'input', 'radio', { labelledBy: 'B' }),
-    candidate('#gone', 'button', 'button', { rendered: false, text: 'Gone' }),
-    candidate('#tabstop', 'div', null, { text: 'Tab stop' }),
-  ]);
-  assert.deepEqual(
-    controls.map((c) => `${c.node?.node.ref ?? '-'}=${c.candidate?.selector ?? '-'}`),
-    ['f1e1=#outer', 'f1e2=#agree', 'f1e3=#a', 'f1e4=#b', '-=#tabstop'],
-  );
-  assert.deepEqual(
-    hidden.map((c) => c.selector),
-    ['#gone'],
+      [
+        candidate('#outer', 'div', 'button', { role: 'button', text: 'Outer' }),
+        candidate('#agree', 'input', 'checkbox', { labelledBy: 'Agree' }),
+        candidate('#a', 'input', 'radio', { labelledBy: 'A' }),
+        candidate('#b', 'input', 'radio', { labelledBy: 'B' }),
+        candidate('#gone', 'button', 'button', { rendered: false, text: 'Gone' }),
+        candidate('#tabstop', 'div', null, { text: 'Tab stop' }),
+      ],
+    ),
+    ['f1e1=#outer', 'f1e2=#agree', 'f1e3=#a', 'f1e4=#b', 'f1e5=-'],
   );
 });
 
@@ -187,11 +182,11 @@ test('pairing: candidates the snapshot does not list are skipped by name, not ta
         candidate('#help', 'a', 'link', { text: 'Help', href: '#help' }),
       ],
     ),
-    ['f1e1=#next', 'f1e2=#help', '-=#ghost', '-=#inert'],
+    ['f1e1=#next', 'f1e2=#help'],
   );
 });
 
-test('pairing: a node with no candidate of its own (a clickable div, a shadow-root control) is left for its ref to resolve', () => {
+test('pairing: a node with no control of its own (a clickable div the read left out, a shadow-root control) shows no ref', () => {
   assert.deepEqual(
     pairs(
       [
@@ -211,7 +206,7 @@ test('pairing: a node with no candidate of its own (a clickable div, a shadow-ro
         candidate('#icon', 'button', 'button'),
       ],
     ),
-    ['f1e1=-', 'f1e2=#ok', 'f1e3=-', 'f1e4=#remember', 'f1e5=#icon', '-=#other-box'],
+    ['f1e1=-', 'f1e2=#ok', 'f1e3=-', 'f1e4=#remember', 'f1e5=#icon'],
   );
 });
 

@@ -1,17 +1,17 @@
 /**
- * Playwright's accessibility snapshot of the SCO (mode "ai"): roles, accessible names, states and refs
- * ("f1e7") that stay with their element and resolve through the player page. One snapshot of the SCO
- * frame's body covers the frames nested in it; each frame's refs carry its own "fN" prefix.
+ * Playwright's accessibility snapshot of the SCO (mode "ai"), the structure behind scorm_get_page_state's
+ * YAML: roles, accessible names, states and Playwright's own refs ("f1e7"), which only say which frame a
+ * node is in and are replaced by ours before an agent sees them (snapshot-yaml.ts). One snapshot of the
+ * SCO frame's body covers the frames nested in it; each frame's refs carry its own "fN" prefix.
  */
 import type { Frame } from 'playwright-core';
 
-/** A node of `ariaSnapshotJSON({ mode: 'ai' })` (`box` only when asked for), as far as we read it. */
+/** A node of `ariaSnapshotJSON({ mode: 'ai' })`, as far as we read it. */
 export interface AriaNode {
   role: string;
   name?: string;
   ref?: string;
   text?: string;
-  box?: { x: number; y: number; width: number; height: number };
   children?: Array<AriaNode | string>;
   cursor?: string;
   checked?: boolean | 'mixed';
@@ -54,18 +54,9 @@ export interface FlatNode {
   text: string;
 }
 
-/**
- * The snapshot of the frame's body. Boxes are costly (measured on 2,000 controls: +85 ms of browser CPU
- * per snapshot, for a bigger result to carry to Node): only callers that match by box ask for them.
- */
-export async function takeAriaSnapshot(
-  frame: Frame,
-  timeoutMs: number,
-  opts: { boxes?: boolean } = {},
-): Promise<AriaNode[]> {
-  const json = await frame
-    .locator('body')
-    .ariaSnapshotJSON({ mode: 'ai', boxes: opts.boxes === true, timeout: timeoutMs });
+/** The snapshot of the frame's body, without element boxes (they cost about a third of its time). */
+export async function takeAriaSnapshot(frame: Frame, timeoutMs: number): Promise<AriaNode[]> {
+  const json = await frame.locator('body').ariaSnapshotJSON({ mode: 'ai', timeout: timeoutMs });
   return Array.isArray(json) ? (json as unknown as AriaNode[]) : [json as unknown as AriaNode];
 }
 
@@ -95,30 +86,12 @@ export function controlNodes(roots: AriaNode[]): FlatNode[] {
   return out;
 }
 
-export function ownText(node: AriaNode): string {
+function ownText(node: AriaNode): string {
   if (typeof node.text === 'string') return node.text;
   return (node.children ?? [])
     .filter((c): c is string => typeof c === 'string')
     .join(' ')
     .trim();
-}
-
-/** All text of a subtree (names and strings), for summaries. */
-export function subtreeText(node: AriaNode | string, max: number): string {
-  const parts: string[] = [];
-  let length = 0;
-  const visit = (n: AriaNode | string): void => {
-    if (length >= max) return;
-    const t = typeof n === 'string' ? n : (n.text ?? (n.children ? '' : (n.name ?? '')));
-    if (t) {
-      parts.push(t);
-      length += t.length + 1;
-    }
-    if (typeof n !== 'string') for (const c of n.children ?? []) visit(c);
-  };
-  visit(node);
-  const joined = parts.join(' ').replace(/\s+/g, ' ').trim();
-  return joined.length > max ? `${joined.slice(0, max - 1)}…` : joined;
 }
 
 export function walkNodes(roots: AriaNode[], fn: (node: AriaNode) => void): void {

@@ -4,10 +4,9 @@
  * agent tests a course: forms with their fields and submit button, questions with their answer options,
  * navigation controls.
  */
-import type { AriaNode } from './aria.js';
 import { inferPurpose, NAVIGATION_PURPOSES, type Purpose } from './purpose.js';
-import type { ReadControl, PageRead } from './read-page.js';
-import type { ScanCandidate, ScanGroup } from './page-scan.js';
+import type { PageRead } from './read-page.js';
+import type { ScanCandidate, ScanGroup } from './page/types.js';
 import type { ScoFrame } from '../frames.js';
 
 export interface ElementState {
@@ -24,10 +23,10 @@ export interface ElementState {
 }
 
 export interface InteractiveElement {
-  /** Snapshot ref ("f1e7"), null for controls the snapshot does not show (hidden, aria-hidden). */
+  /** Element ref ("f1e7"), null for controls that are not rendered. */
   ref: string | null;
-  /** Matches exactly this element in its frame (pass `frame` with it); null when none could be built. */
-  selector: string | null;
+  /** Matches exactly this element in its frame (pass `frame` with it). */
+  selector: string;
   frame: string;
   role: string;
   name: string;
@@ -90,7 +89,7 @@ const BUTTON_ROLES = new Set(['button', 'generic', 'menuitem', 'tab']);
 
 interface Built {
   element: InteractiveElement;
-  candidate: ScanCandidate | null;
+  candidate: ScanCandidate;
   frame: ScoFrame;
   groups: ScanGroup[];
 }
@@ -105,20 +104,15 @@ export function buildInteractiveElements(
     const groups = fr.scan?.groups ?? [];
     const focused = fr.scan?.focused;
     const focusedCandidate = typeof focused === 'number' ? fr.scan?.candidates[focused] : undefined;
-    const roleCounts = new Map<string, number>();
-    for (const control of fr.controls) {
-      const element = toElement(control, groups, roleCounts);
-      if (control.candidate && control.candidate === focusedCandidate) element.state.focused = true;
-      built.push({ element, candidate: control.candidate, frame: fr.frame, groups });
+    for (const candidate of fr.controls) {
+      const element = toElement(fr.frame, candidate, groups);
+      if (candidate === focusedCandidate) element.state.focused = true;
+      built.push({ element, candidate, frame: fr.frame, groups });
     }
     hiddenCount += fr.hidden.length;
     if (opts.includeHidden) {
       for (const candidate of fr.hidden) {
-        const element = toElement(
-          { frame: fr.frame, node: null, candidate, locatedSelector: null },
-          groups,
-          roleCounts,
-        );
+        const element = toElement(fr.frame, candidate, groups);
         element.state.visible = false;
         built.push({ element, candidate, frame: fr.frame, groups });
       }
@@ -134,7 +128,7 @@ export function buildInteractiveElements(
     const byForm = new Map<number, InteractiveElement[]>();
     const byGroup = new Map<number, InteractiveElement[]>();
     for (const b of kept) {
-      if (b.frame !== fr.frame || !b.candidate) continue;
+      if (b.frame !== fr.frame) continue;
       if (b.candidate.form >= 0) pushTo(byForm, b.candidate.form, b.element);
       if (b.candidate.group >= 0) pushTo(byGroup, b.candidate.group, b.element);
     }
@@ -167,7 +161,9 @@ export function buildInteractiveElements(
   const buttons = elements.filter((e) => BUTTON_ROLES.has(e.role));
   const inputs = elements.filter((e) => INPUT_ROLES.has(e.role));
   const navigation = elements.filter((e) => NAVIGATION_PURPOSES.has(e.purpose));
-  const scanTruncated = read.frames.some((f) => f.scan?.truncated || f.scanError !== null);
+  const scanTruncated = read.frames.some(
+    (f) => f.scan?.truncated || f.scan?.walkTruncated || f.scanError !== null,
+  );
   return {
     forms,
     buttons,
@@ -191,7 +187,7 @@ export function buildInteractiveElements(
       title: f.scan?.title ?? '',
       element_count: f.scan?.elementCount ?? null,
     })),
-    snapshot_truncated: read.snapshotError !== null || scanTruncated,
+    snapshot_truncated: scanTruncated,
     elements_truncated: total > elements.length,
     notes:
       total > elements.length
@@ -203,55 +199,37 @@ export function buildInteractiveElements(
   };
 }
 
-function toElement(
-  control: ReadControl,
-  groups: ScanGroup[],
-  roleCounts: Map<string, number>,
-): InteractiveElement {
-  const node: AriaNode | null = control.node?.node ?? null;
-  const c = control.candidate;
-  const role = node?.role ?? c?.role ?? implicitRoleName(c);
-  const name = node?.name || control.node?.text || c?.label || c?.text || '';
-  const group = c && c.group >= 0 ? groups[c.group] : undefined;
-  const state: ElementState = {
-    disabled: node?.disabled ?? c?.disabled ?? false,
-    visible: true,
-  };
-  const checked = node?.checked ?? c?.checked ?? undefined;
-  if (checked !== undefined && checked !== null) state.checked = checked;
-  const value = valueOf(node, c);
-  if (value !== undefined) state.value = value;
-  if (node?.expanded !== undefined) state.expanded = node.expanded;
-  if (node?.pressed !== undefined) state.pressed = node.pressed;
-  if (node?.selected !== undefined) state.selected = node.selected;
-  if (c?.srOnly) state.visually_hidden = true;
-  if (node?.active) state.focused = true;
-  // Every snapshot node counts towards the n-th of its role (and name), paired or not.
-  const nth = node ? bump(roleCounts, role) : -1;
-  const nthNamed = node && node.name ? bump(roleCounts, `${role}\u0000${node.name}`) : nth;
+function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): InteractiveElement {
+  const role = c.ariaRole ?? 'generic';
+  const name = c.accName || c.label || c.text;
+  const group = c.group >= 0 ? groups[c.group] : undefined;
+  const state: ElementState = { disabled: c.disabled, visible: true };
+  if (c.checked !== null) state.checked = c.checked;
+  if (c.value !== null) state.value = c.value;
+  if (c.expanded !== undefined) state.expanded = c.expanded;
+  if (c.pressed !== undefined) state.pressed = c.pressed;
+  if (c.selected !== undefined) state.selected = c.selected;
+  if (c.srOnly) state.visually_hidden = true;
   const element: InteractiveElement = {
-    ref: node?.ref ?? null,
-    selector:
-      c?.selector ??
-      control.locatedSelector ??
-      (node && role !== 'generic' ? roleSelector(role, node.name ?? '', node.name ? nthNamed : nth) : null),
-    frame: control.frame.label,
+    ref: c.ref,
+    selector: c.selector,
+    frame: frame.label,
     role,
     name,
-    tag: c?.tag ?? null,
+    tag: c.tag,
     purpose: inferPurpose({
       role,
-      tag: c?.tag ?? null,
-      type: c?.type ?? null,
+      tag: c.tag,
+      type: c.type,
       name,
-      text: c ? `${c.text} ${c.label}` : (control.node?.text ?? ''),
-      hints: c?.hints ?? '',
+      text: `${c.text} ${c.label}`,
+      hints: c.hints,
       inQuestionGroup: group !== undefined && group.kind !== 'field',
-      inForm: (c?.form ?? -1) >= 0,
+      inForm: c.form >= 0,
     }),
     state,
   };
-  if (c?.type) element.type = c.type;
+  if (c.type) element.type = c.type;
   // A field's own label is its question; options share their group's.
   const question = group?.kind === 'field' ? name || group.question : group?.question;
   if (question) element.question = question;
@@ -262,42 +240,6 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-function implicitRoleName(c: ScanCandidate | null): string {
-  if (!c) return 'generic';
-  if (c.tag === 'input') return c.type === 'checkbox' || c.type === 'radio' ? c.type : 'textbox';
-  if (c.tag === 'select') return 'combobox';
-  if (c.tag === 'a') return 'link';
-  if (c.tag === 'button') return 'button';
-  if (c.tag === 'textarea') return 'textbox';
-  return 'generic';
-}
-
-function valueOf(node: AriaNode | null, c: ScanCandidate | null): string | undefined {
-  if (node?.role === 'combobox' || node?.role === 'listbox') {
-    const selected = (node.children ?? []).find((o) => typeof o !== 'string' && o.selected);
-    if (selected && typeof selected !== 'string') return selected.name ?? '';
-  }
-  if (node && (node.role === 'textbox' || node.role === 'searchbox' || node.role === 'spinbutton')) {
-    return typeof node.text === 'string' ? node.text : (c?.value ?? '');
-  }
-  return c?.value ?? undefined;
-}
-
-/**
- * Playwright's role selector for a snapshot node the page pass could not pair (the same accessibility
- * rules as the snapshot, so the n-th match in the frame is the n-th node with that role and name).
- */
-function roleSelector(role: string, name: string, nth: number): string {
-  const base = name ? `internal:role=${role}[name=${JSON.stringify(name)}s]` : `internal:role=${role}`;
-  return `${base} >> nth=${nth}`;
-}
-
-function bump(counts: Map<string, number>, key: string): number {
-  const n = counts.get(key) ?? 0;
-  counts.set(key, n + 1);
-  return n;
 }
 
 function assessmentType(options: InteractiveElement[]): AssessmentInfo['type'] {

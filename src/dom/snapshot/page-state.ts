@@ -5,9 +5,9 @@
  * learner stands in SCORM terms.
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { renderSnapshotYaml, subtreeText, walkNodes, type AriaNode } from './aria.js';
 import { buildInteractiveElements, type InteractiveElement } from './interactive.js';
 import { readPage } from './read-page.js';
+import { snapshotYaml } from './snapshot-yaml.js';
 
 export interface PageStateOptions {
   includeSnapshot: boolean;
@@ -17,6 +17,8 @@ export interface PageStateOptions {
 
 const TEXT_SUMMARY_CHARS = 2_000;
 const MAX_CONTROLS = 200;
+const MAX_HEADINGS = 50;
+const SNAPSHOT_TIMEOUT_MS = 8_000;
 
 /** The data-model elements that say where the learner stands, per version. */
 const STATUS_ELEMENTS = {
@@ -43,27 +45,12 @@ export async function readPageState(
 ): Promise<Record<string, unknown>> {
   const read = await readPage(runtime);
   const found = buildInteractiveElements(read, { includeHidden: false, maxElements: MAX_CONTROLS });
-  const roots: AriaNode[] = read.snapshot ?? [];
-  const headings: Array<{ level: number | null; text: string; ref: string | null }> = [];
-  const dialogs: Array<{ role: string; name: string; ref: string | null; text: string }> = [];
-  walkNodes(roots, (node) => {
-    if (node.role === 'heading') {
-      headings.push({
-        level: node.level ?? null,
-        text: node.name || subtreeText(node, 200),
-        ref: node.ref ?? null,
-      });
-    } else if (node.role === 'dialog' || node.role === 'alertdialog' || node.role === 'alert') {
-      dialogs.push({
-        role: node.role,
-        name: node.name ?? '',
-        ref: node.ref ?? null,
-        text: subtreeText(node, 500),
-      });
-    }
-  });
-  const summary = roots
-    .map((r) => subtreeText(r, TEXT_SUMMARY_CHARS))
+  const scans = read.frames.map((f) => f.scan).filter((s) => s !== null);
+  const headings = scans.flatMap((s) => s.headings);
+  const dialogs = scans.flatMap((s) => s.dialogs);
+  const summary = scans
+    .map((s) => s.text)
+    .filter((t) => t)
     .join(' ')
     .slice(0, TEXT_SUMMARY_CHARS);
   const focused =
@@ -75,7 +62,7 @@ export async function readPageState(
     sco_url: top?.url ?? null,
     title: top?.title ?? '',
     frames: found.frames,
-    headings: headings.slice(0, 50),
+    headings: headings.slice(0, MAX_HEADINGS),
     text_summary: summary,
     text_truncated: summary.length >= TEXT_SUMMARY_CHARS,
     interactive_elements: found.interactive_elements.map(compact),
@@ -86,11 +73,11 @@ export async function readPageState(
     notes: found.notes,
   };
   if (opts.includeSnapshot) {
-    const { yaml, truncated } =
-      roots.length > 0 ? renderSnapshotYaml(roots, opts.maxChars) : { yaml: '', truncated: false };
+    const { yaml, truncated, note } = await snapshotYaml(runtime, read, opts.maxChars, SNAPSHOT_TIMEOUT_MS);
     state.snapshot = yaml;
-    state.snapshot_truncated = truncated || read.snapshotError !== null;
-    if (truncated) {
+    state.snapshot_truncated = truncated;
+    if (note) (state.notes as string[]).push(note);
+    else if (truncated) {
       (state.notes as string[]).push(
         `The snapshot was clipped at ${opts.maxChars} characters (max_chars); scorm_dom_find_interactive_elements lists every control.`,
       );

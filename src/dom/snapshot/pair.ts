@@ -1,24 +1,11 @@
 /**
- * Pairs Playwright's snapshot nodes with the in-page pass's candidates, without boxes (which would cost
- * the snapshot a third of its time). Both lists are in document order: each node takes the next candidate
- * whose role, checked state and link target agree with it, preferring one whose name sources (text,
- * labels, aria-label) give the node's accessible name. Nodes this leaves unpaired (a clickable div the
- * pass does not list, a control in a shadow root, a role the pass guessed differently) are resolved
- * exactly from their refs afterwards (read-page.ts), which also corrects a pairing that took another
- * node's candidate.
+ * Pairs the nodes of Playwright's accessibility snapshot (page_state's YAML) with the controls of our own
+ * page read, so the YAML shows our refs. Both lists are in document order: each node takes the next
+ * control whose role, checked state and link target agree with it, preferring one whose name sources
+ * (text, labels, aria-label) give the node's accessible name. A node left unpaired shows no ref.
  */
 import { CONTROL_ROLES, type FlatNode } from './aria.js';
-import type { ScanCandidate } from './page-scan.js';
-import type { ScoFrame } from '../frames.js';
-
-/** One control: the snapshot node and/or the in-page candidate it was paired with. */
-export interface ReadControl {
-  frame: ScoFrame;
-  node: FlatNode | null;
-  candidate: ScanCandidate | null;
-  /** Selector of the element a node's ref resolves to, when no candidate is that element. */
-  locatedSelector: string | null;
-}
+import type { ScanCandidate } from './page/types.js';
 
 /** How many candidates ahead a node looks for its own (past candidates the snapshot does not list). */
 const WINDOW = 24;
@@ -27,41 +14,19 @@ const NAME_PROBE = 60;
 
 type Fit = 'exact' | 'partial' | 'unknown' | 'none';
 
-/**
- * Snapshot nodes with their candidates, then rendered candidates the snapshot does not list as controls
- * (kept without a ref); candidates that are not rendered are returned as hidden.
- */
-export function match(
-  frame: ScoFrame,
-  nodes: FlatNode[],
-  candidates: ScanCandidate[],
-): { controls: ReadControl[]; hidden: ScanCandidate[] } {
-  const hidden: ScanCandidate[] = [];
-  // Playwright gives refs only to rendered elements that receive pointer events.
-  const listable: ScanCandidate[] = [];
-  for (const c of candidates) {
-    if (!c.rendered) hidden.push(c);
-    else if (c.pointerEvents) listable.push(c);
-  }
-  const paired = new Set<ScanCandidate>();
-  const controls: ReadControl[] = [];
+/** Each node's control, for the nodes that found one. */
+export function pairNodes(nodes: FlatNode[], candidates: ScanCandidate[]): Map<FlatNode, ScanCandidate> {
+  // Playwright lists only rendered elements that receive pointer events.
+  const listable = candidates.filter((c) => c.rendered && c.pointerEvents);
+  const pairs = new Map<FlatNode, ScanCandidate>();
   let front = 0;
   for (const node of nodes) {
     const at = pick(node, listable, front);
-    const candidate = at >= 0 ? (listable[at] as ScanCandidate) : null;
-    if (candidate) {
-      paired.add(candidate);
-      front = at + 1;
-    }
-    controls.push({ frame, node, candidate, locatedSelector: null });
+    if (at < 0) continue;
+    pairs.set(node, listable[at] as ScanCandidate);
+    front = at + 1;
   }
-  // Rendered candidates no node took (a tabindex div the snapshot calls generic, pointer-events: none).
-  for (const candidate of candidates) {
-    if (candidate.rendered && !paired.has(candidate)) {
-      controls.push({ frame, node: null, candidate, locatedSelector: null });
-    }
-  }
-  return { controls, hidden };
+  return pairs;
 }
 
 /** Index of the node's candidate from `front` on, or -1. */
@@ -81,7 +46,7 @@ function pick(node: FlatNode, listable: ScanCandidate[], front: number): number 
 function fit(flat: FlatNode, c: ScanCandidate): Fit {
   const { node } = flat;
   if (!rolesAgree(node.role, c.ariaRole)) return 'none';
-  if (c.checked !== null && CHECKABLE.has(node.role) && (node.checked === true) !== c.checked) {
+  if (c.checked !== null && CHECKABLE.has(node.role) && (node.checked ?? false) !== c.checked) {
     return 'none';
   }
   if (node.url !== undefined && c.href !== null && !c.href.startsWith('data:') && node.url !== c.href) {

@@ -13,6 +13,8 @@ export const PAGE_ASSETS = {
   ctsDriver: 'cts-driver.iife.js',
   /** Player recognition, evaluated in SCO frames (src/dom/players/page/probe.ts). */
   pageContextProbe: 'page-context-probe.iife.js',
+  /** The DOM tools' page read and element refs, evaluated in an isolated world of each SCO frame (src/dom/snapshot/page/controls.ts). */
+  domControls: 'dom-controls.iife.js',
   /** The inspector's player mirror, evaluated in an isolated world of the SCO frame (src/inspector/mirror/page/serialize.ts). */
   mirrorSerializer: 'mirror-serializer.iife.js',
 } as const;

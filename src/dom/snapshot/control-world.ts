@@ -1,0 +1,128 @@
+/**
+ * One isolated JavaScript world per SCO document, holding the DOM tools' page script (page/controls.ts):
+ * the page read behind scorm_dom_find_interactive_elements and scorm_get_page_state, and the element refs
+ * it gives. Each world gets its own ref prefix ("f3"), so a ref names its world: a ref whose world is gone
+ * (the document was replaced) or whose element left the document is stale, and says so.
+ * Calls are bounded like every DOM tool's page call (a course's busy loop blocks this world too).
+ */
+import type { Frame } from 'playwright-core';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { pageAsset } from '../../runtime/player/page-assets.js';
+import { IsolatedWorlds } from '../a11y/isolated-world.js';
+import { boundedPageCall } from '../bounded.js';
+import type * as Controls from './page/controls.js';
+
+/** The page script's exports, as the bundled script leaves them on the world's global object. */
+interface ControlsGlobal {
+  scormTesterControls: typeof Controls;
+}
+
+interface World {
+  frame: Frame;
+  prefix: string;
+  contextId: Promise<number>;
+}
+
+const GONE = /Cannot find context|context was destroyed|No frame|Target closed|has been closed|detached/i;
+
+const perRuntime = new WeakMap<CourseRuntime, ControlWorlds>();
+
+export class ControlWorlds {
+  private worlds: Promise<IsolatedWorlds> | null = null;
+  private readonly byFrame = new Map<Frame, World>();
+  private readonly byPrefix = new Map<string, World>();
+  private made = 0;
+
+  private constructor(private readonly runtime: CourseRuntime) {}
+
+  static of(runtime: CourseRuntime): ControlWorlds {
+    let worlds = perRuntime.get(runtime);
+    if (!worlds) {
+      worlds = new ControlWorlds(runtime);
+      perRuntime.set(runtime, worlds);
+    }
+    return worlds;
+  }
+
+  /** Calls `fn(arg)` in the frame's world (made when needed: a new document gets a new world), bounded. */
+  async call<A, R>(frame: Frame, what: string, timeoutMs: number, fn: (arg: A) => R, arg: A): Promise<R> {
+    const once = async (): Promise<R> => {
+      const world = this.worldOf(frame);
+      return boundedPageCall(this.runtime, frame, what, timeoutMs, async () =>
+        (await this.isolated()).call(await world.contextId, fn, arg),
+      );
+    };
+    try {
+      return await once();
+    } catch (error) {
+      if (!GONE.test(error instanceof Error ? error.message : String(error)) || frame.isDetached())
+        throw error;
+      this.forget(frame);
+      return once();
+    }
+  }
+
+  /**
+   * Calls `fn(arg)` in the world that gave `ref`, when that world is still the frame's current one;
+   * undefined when it is not (the ref is stale).
+   */
+  async callForRef<A, R>(
+    ref: string,
+    what: string,
+    timeoutMs: number,
+    fn: (arg: A) => R,
+    arg: A,
+  ): Promise<{ frame: Frame; value: R } | undefined> {
+    const world = this.byPrefix.get(ref.slice(0, ref.indexOf('e')));
+    if (!world || world.frame.isDetached() || this.byFrame.get(world.frame) !== world) return undefined;
+    try {
+      const value = await boundedPageCall(this.runtime, world.frame, what, timeoutMs, async () =>
+        (await this.isolated()).call(await world.contextId, fn, arg),
+      );
+      return { frame: world.frame, value };
+    } catch (error) {
+      if (!GONE.test(error instanceof Error ? error.message : String(error))) throw error;
+      this.forget(world.frame);
+      return undefined;
+    }
+  }
+
+  private worldOf(frame: Frame): World {
+    const known = this.byFrame.get(frame);
+    if (known) return known;
+    // The prefix is taken before anything is awaited: frames read together get theirs in call order.
+    const prefix = `f${++this.made}`;
+    const world: World = { frame, prefix, contextId: this.make(frame, prefix) };
+    world.contextId.catch(() => this.forget(frame));
+    this.byFrame.set(frame, world);
+    this.byPrefix.set(prefix, world);
+    return world;
+  }
+
+  private async make(frame: Frame, prefix: string): Promise<number> {
+    const worlds = await this.isolated();
+    const frameId = (await worlds.frameIds()).get(frame);
+    if (frameId === undefined)
+      throw new Error("the frame is not in the browser's frame tree (a frame of another process?)");
+    const contextId = await worlds.create(frameId, 'dom');
+    await worlds.load(contextId, pageAsset('domControls'));
+    await worlds.call(
+      contextId,
+      (p: string) => (globalThis as unknown as ControlsGlobal).scormTesterControls.install(p),
+      prefix,
+    );
+    return contextId;
+  }
+
+  private forget(frame: Frame): void {
+    const world = this.byFrame.get(frame);
+    if (!world) return;
+    this.byFrame.delete(frame);
+    this.byPrefix.delete(world.prefix);
+  }
+
+  private isolated(): Promise<IsolatedWorlds> {
+    this.worlds ??= IsolatedWorlds.attach(this.runtime.playerPage);
+    return this.worlds;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The DOM tools' foothold in a SCO document: bundled into a classic script (scripts/bundle.mjs) and run
+ * in an isolated world of each SCO frame (src/dom/snapshot/control-world.ts). The course shares the DOM
+ * with it but none of its globals, so replaced prototypes or a replaced JSON do not reach it, and it
+ * cannot call the course's SCORM API. It gives elements refs ("f3e12": this world's prefix, then a
+ * counter) that stay with their element for the life of the document; the world, and every ref it gave,
+ * goes when the document goes.
+ */
+import { scanDocument } from './scan.js';
+import { selectorBuilder } from './selector.js';
+import type { ReadAnswer, ReadOptions } from './types.js';
+
+let prefix = '';
+let counter = 0;
+const elements = new Map<string, WeakRef<Element>>();
+const refs = new WeakMap<Element, string>();
+let changes = 0;
+let watching = false;
+
+/** Called once when the world is made: its ref prefix, and the watcher that tells an unchanged page. */
+export function install(refPrefix: string): boolean {
+  prefix = refPrefix;
+  if (!watching) watch();
+  return watching;
+}
+
+export function refOf(el: Element): string {
+  let ref = refs.get(el);
+  if (ref === undefined) {
+    ref = `${prefix}e${++counter}`;
+    refs.set(el, ref);
+    elements.set(ref, new WeakRef(el));
+  }
+  return ref;
+}
+
+/** The element of a ref while it is in the document, else null. */
+export function elementOf(ref: string): Element | null {
+  const el = elements.get(ref)?.deref() ?? null;
+  if (el && el.isConnected) return el;
+  elements.delete(ref);
+  return null;
+}
+
+/** A selector that matches exactly the ref's element now, or null when the element is gone. */
+export function selectorFor(ref: string): string | null {
+  const el = elementOf(ref);
+  return el ? selectorBuilder(document)(el) : null;
+}
+
+/** The ref of the element a selector matches first (given one when it has none), or null. */
+export function refFor(selector: string): string | null {
+  try {
+    const el = document.querySelector(selector);
+    return el ? refOf(el) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function read(opts: ReadOptions): string {
+  const token = versionToken();
+  const answer: ReadAnswer =
+    token !== null && token === opts.lastToken
+      ? { token, unchanged: true }
+      : { token: token ?? '', unchanged: false, scan: scanDocument(document, opts, refOf) };
+  return JSON.stringify(answer);
+}
+
+/**
+ * What a read reports can change without a DOM mutation after these events (input, focus, pointer, key,
+ * animation, transition, toggle, load, resize, hash change); scripts set field values without any event,
+ * so the token also hashes every field's value and checked state, and whether the document has focus.
+ */
+function watch(): void {
+  const bump = (): void => {
+    changes++;
+  };
+  new MutationObserver(bump).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+  const events = [
+    'input',
+    'change',
+    'focusin',
+    'focusout',
+    'pointerdown',
+    'pointerup',
+    'pointerover',
+    'pointerout',
+    'keydown',
+    'keyup',
+    'transitionrun',
+    'transitionend',
+    'transitioncancel',
+    'animationstart',
+    'animationiteration',
+    'animationend',
+    'toggle',
+    'load',
+    'error',
+  ];
+  for (const type of events) document.addEventListener(type, bump, { capture: true, passive: true });
+  for (const type of ['resize', 'hashchange', 'popstate'])
+    window.addEventListener(type, bump, { passive: true });
+  watching = true;
+}
+
+function versionToken(): string | null {
+  if (!watching) return null;
+  // FNV-1a over the fields' state.
+  let hash = 0x811c9dc5;
+  const mix = (text: string): void => {
+    for (let i = 0; i < text.length; i++) {
+      hash ^= text.charCodeAt(i);
+      hash = Math.imul(hash, 16777619);
+    }
+  };
+  const fields = document.querySelectorAll('input, select, textarea');
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i] as HTMLInputElement;
+    mix(String(field.value));
+    mix(field.checked ? '\u0001' : '\u0002');
+    if (field.localName === 'select') mix(String((field as unknown as HTMLSelectElement).selectedIndex));
+    if (field.type === 'checkbox') mix(field.indeterminate ? '\u0003' : '\u0004');
+  }
+  const count = document.getElementsByTagName('*').length;
+  return `${prefix}:${changes}:${hash >>> 0}:${count}:${document.hasFocus() ? 1 : 0}`;
+}

@@ -1,0 +1,367 @@
+/**
+ * The in-page pass behind scorm_dom_find_interactive_elements and scorm_get_page_state (runs in an
+ * isolated world of each SCO frame, see controls.ts): the controls of the document in document order,
+ * with their ref, role, accessible name and state, and what only the DOM knows (a unique selector, form
+ * and question context, hints for the purpose); clickable non-controls (cursor: pointer) and controls in
+ * open shadow roots; headings, dialogs and the visible text.
+ */
+import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
+import { selectorBuilder } from './selector.js';
+import type {
+  ReadOptions,
+  ScanCandidate,
+  ScanDialog,
+  ScanForm,
+  ScanGroup,
+  ScanHeading,
+  ScanResult,
+} from './types.js';
+
+const INTERACTIVE_ROLES =
+  ' button link checkbox radio textbox searchbox combobox listbox option menuitem menuitemcheckbox' +
+  ' menuitemradio tab switch slider spinbutton treeitem gridcell ';
+const CANDIDATES =
+  'a[href], area[href], button, input:not([type="hidden"]), select, textarea, summary, [role], ' +
+  '[tabindex], [onclick], [contenteditable=""], [contenteditable="true"]';
+const CHOICE_ROLES = ' radio checkbox option menuitemradio switch ';
+const FIELD_ROLES = ' textbox searchbox spinbutton combobox listbox slider ';
+const MAX_HEADINGS = 50;
+const MAX_DIALOGS = 20;
+const TEXT_CHARS = 2_000;
+
+export function scanDocument(doc: Document, opts: ReadOptions, refOf: (el: Element) => string): ScanResult {
+  const clip = (s: string | null | undefined, max = opts.maxText): string => {
+    const t = (s ?? '').replace(/\s+/g, ' ').trim();
+    return t.length > max ? t.slice(0, max) : t;
+  };
+  const selectorOf = selectorBuilder(doc);
+  const textOfIds = (ids: string): string =>
+    clip(
+      ids
+        .split(/\s+/)
+        .map((id) => (id ? (doc.getElementById(id)?.textContent ?? '') : ''))
+        .join(' '),
+    );
+
+  // The question an answer option belongs to: the nearest text before its container (a heading, a
+  // paragraph), looked for back through at most 60 siblings per ancestor level. Remembered per element:
+  // the options of a page share most of the walk.
+  const holdsControl = new Map<Element, boolean>();
+  const skipped = (s: Element): boolean => {
+    let v = holdsControl.get(s);
+    if (v === undefined) {
+      v = s.matches('script, style, label') || s.querySelector('input, select, textarea, button') !== null;
+      holdsControl.set(s, v);
+    }
+    return v;
+  };
+  const textBefore = new Map<Element, string>();
+  const precedingText = (from: Element): string => {
+    const walked: Element[] = [];
+    let found = '';
+    for (let e: Element | null = from; e && e !== doc.body; e = e.parentElement) {
+      const known = textBefore.get(e);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
+      walked.push(e);
+      let steps = 0;
+      for (
+        let s = e.previousElementSibling;
+        s && steps < 60 && !found;
+        s = s.previousElementSibling, steps++
+      ) {
+        if (!skipped(s)) found = clip(s.textContent);
+      }
+      if (found) break;
+    }
+    for (const e of walked) textBefore.set(e, found);
+    return found;
+  };
+  const questionOf = (container: Element): string => {
+    const labelledBy = container.getAttribute('aria-labelledby');
+    if (labelledBy) {
+      const t = textOfIds(labelledBy);
+      if (t) return t;
+    }
+    const aria = container.getAttribute('aria-label');
+    if (aria) return clip(aria);
+    if (container.tagName === 'FIELDSET') {
+      const legend = container.querySelector(':scope > legend');
+      if (legend) return clip(legend.textContent);
+    }
+    return precedingText(container);
+  };
+
+  const groups: ScanGroup[] = [];
+  const groupIndex = new Map<Element | string, number>();
+  const forms: ScanForm[] = [];
+  const formIndex = new Map<Element, number>();
+  const groupOf = (el: Element, role: string): number => {
+    const choice = CHOICE_ROLES.includes(` ${role} `);
+    if (!choice && !FIELD_ROLES.includes(` ${role} `)) return -1;
+    const container = el.closest('fieldset, [role="radiogroup"], [role="group"], [role="listbox"]');
+    if (container && container !== el) {
+      let index = groupIndex.get(container);
+      if (index === undefined) {
+        const r = container.getAttribute('role');
+        index = groups.length;
+        groups.push({
+          kind:
+            container.tagName === 'FIELDSET'
+              ? 'fieldset'
+              : r === 'radiogroup' || r === 'listbox'
+                ? r
+                : 'group',
+          selector: selectorOf(container),
+          question: questionOf(container),
+        });
+        groupIndex.set(container, index);
+      }
+      return index;
+    }
+    const parent = el.parentElement;
+    // Options and fields often each sit in their own label or row: the question precedes the row.
+    const anchor = parent && parent.tagName === 'LABEL' ? parent : el;
+    const name = el.getAttribute('name');
+    if (!choice || !name) {
+      if (choice) return -1;
+      groups.push({ kind: 'field', selector: selectorOf(el), question: precedingText(anchor) });
+      return groups.length - 1;
+    }
+    const form = (el as HTMLInputElement).form;
+    const key = `${form ? (formIndex.get(form) ?? 'f') : 'doc'}:${role}:${name}`;
+    let index = groupIndex.get(key);
+    if (index === undefined) {
+      index = groups.length;
+      groups.push({ kind: 'name', selector: selectorOf(anchor), question: precedingText(anchor) });
+      groupIndex.set(key, index);
+    }
+    return index;
+  };
+  const formOf = (el: Element): number => {
+    const form = (el as HTMLInputElement).form ?? el.closest('form');
+    if (!form) return -1;
+    let index = formIndex.get(form);
+    if (index === undefined) {
+      index = forms.length;
+      forms.push({
+        selector: selectorOf(form),
+        id: form.id || null,
+        name: form.getAttribute('name'),
+        action: form.getAttribute('action'),
+      });
+      formIndex.set(form, index);
+    }
+    return index;
+  };
+
+  // One walk over the elements (capped): open shadow roots, and elements styled clickable.
+  const walked = doc.getElementsByTagName('*');
+  const walkLimit = Math.min(walked.length, opts.maxWalk);
+  const shadowRoots: ShadowRoot[] = [];
+  const pointerOrigins: Element[] = [];
+  const pointer = new Map<Element, boolean>();
+  const hasPointer = (el: Element): boolean => {
+    let v = pointer.get(el);
+    if (v === undefined) {
+      v = getComputedStyle(el).cursor === 'pointer';
+      pointer.set(el, v);
+    }
+    return v;
+  };
+  let walkedCount = 0;
+  const walk = (elements: ArrayLike<Element>): void => {
+    for (let i = 0; i < elements.length && walkedCount < opts.maxWalk; i++, walkedCount++) {
+      const el = elements[i] as Element;
+      if (el.shadowRoot) shadowRoots.push(el.shadowRoot);
+      if (!hasPointer(el)) continue;
+      const parent = el.parentElement;
+      if (!parent || !hasPointer(parent)) pointerOrigins.push(el);
+    }
+  };
+  walk(Array.prototype.slice.call(walked, 0, walkLimit) as Element[]);
+  for (let r = 0; r < shadowRoots.length; r++) walk((shadowRoots[r] as ShadowRoot).querySelectorAll('*'));
+
+  const found: Element[] = Array.from(doc.querySelectorAll(CANDIDATES));
+  for (const root of shadowRoots) found.push(...Array.from(root.querySelectorAll(CANDIDATES)));
+  const candidates: ScanCandidate[] = [];
+  const controls = new Set<Element>();
+  const active = deepActive(doc);
+  let focused: number | string | null = null;
+  let failed = 0;
+  const limit = Math.min(found.length, opts.maxCandidates);
+  const add = (el: HTMLElement, clickable: boolean): void => {
+    const tag = el.localName;
+    const explicit = (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] || null;
+    const type =
+      tag === 'input' || tag === 'button' ? ((el as HTMLInputElement).type || 'text').toLowerCase() : null;
+    const ariaRole = clickable ? (roleOf(el) ?? 'generic') : (roleOf(el) ?? explicit);
+    if (!clickable && (!ariaRole || !INTERACTIVE_ROLES.includes(` ${ariaRole} `))) {
+      // [role] and [tabindex] catch landmarks and containers too: keep controls only.
+      if (!el.hasAttribute('onclick') && !(el.hasAttribute('tabindex') && el.tabIndex >= 0)) return;
+    }
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    const rendered = r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+    if (clickable && (!rendered || el.closest('[aria-hidden="true"]'))) return;
+    const srOnly =
+      rendered &&
+      ((r.width <= 2 && r.height <= 2) ||
+        style.clip === 'rect(0px, 0px, 0px, 0px)' ||
+        style.clipPath === 'inset(50%)' ||
+        Number(style.opacity) === 0);
+    const input = el as HTMLInputElement;
+    const isField = tag === 'input' || tag === 'select' || tag === 'textarea';
+    const checkable = type === 'checkbox' || type === 'radio';
+    const accName = nameOf(el, opts.maxText);
+    const text = clip(el.textContent);
+    if (clickable && !accName && !text) return;
+    let hints = `${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
+    for (let c = el.firstElementChild, n = 0; c && n < 3; c = c.nextElementSibling, n++) {
+      hints += ` ${typeof c.className === 'string' ? c.className : ''} ${c.getAttribute('aria-label') ?? ''}`;
+    }
+    const labelledBy = el.getAttribute('aria-labelledby');
+    const fieldLabels = isField ? (input.labels ?? null) : null;
+    let named = labelledBy ? textOfIds(labelledBy) : '';
+    if (fieldLabels) for (const l of Array.from(fieldLabels)) named += ` ${clip(l.textContent)}`;
+    const label = [
+      el.getAttribute('aria-label'),
+      el.getAttribute('title'),
+      el.getAttribute('alt'),
+      el.getAttribute('placeholder'),
+      tag === 'input' && !checkable && type !== 'text' ? input.value : null,
+    ]
+      .filter((v) => v)
+      .join(' | ');
+    const index = candidates.length;
+    controls.add(el);
+    candidates.push({
+      ref: rendered ? refOf(el) : null,
+      selector: selectorOf(el),
+      tag,
+      type,
+      role: explicit,
+      ariaRole,
+      accName,
+      rendered,
+      pointerEvents: style.pointerEvents !== 'none',
+      srOnly,
+      clickable,
+      text,
+      label: clip(label),
+      labelledBy: clip(named),
+      href: tag === 'a' || tag === 'area' ? el.getAttribute('href') : null,
+      hints: clip(hints, 200),
+      form: clickable ? -1 : formOf(el),
+      group: clickable ? -1 : groupOf(el, ariaRole ?? ''),
+      name: el.getAttribute('name'),
+      value: isField && !checkable ? clip(fieldValue(el), 200) : null,
+      checked: checkedOf(el, checkable),
+      disabled: disabledOf(el),
+      ...extraStates(el),
+    });
+    if (el === active) focused = index;
+  };
+  for (let i = 0; i < limit; i++) {
+    try {
+      add(found[i] as HTMLElement, false);
+    } catch {
+      failed++;
+    }
+  }
+  // Clickable non-controls, not inside a control already listed (a "NEXT" div, a drawn shape).
+  for (const el of pointerOrigins) {
+    if (candidates.length >= opts.maxCandidates) break;
+    if (controls.has(el) || insideAny(el, controls)) continue;
+    try {
+      add(el as HTMLElement, true);
+    } catch {
+      failed++;
+    }
+  }
+  if (focused === null && active && active !== doc.body && active !== doc.documentElement) {
+    focused = `${active.localName}${active.id ? `#${active.id}` : ''}`;
+  }
+  return {
+    url: location.href,
+    title: clip(doc.title),
+    candidates,
+    groups,
+    forms,
+    headings: headingsOf(doc, clip, refOf),
+    dialogs: dialogsOf(doc, clip, refOf),
+    text: clip(doc.body ? doc.body.innerText : '', TEXT_CHARS),
+    focused,
+    elementCount: walked.length,
+    candidateCount: found.length,
+    truncated: found.length > limit,
+    walkTruncated: walked.length > opts.maxWalk,
+    failed,
+  };
+}
+
+type Clip = (s: string | null | undefined, max?: number) => string;
+
+function headingsOf(doc: Document, clip: Clip, refOf: (el: Element) => string): ScanHeading[] {
+  const out: ScanHeading[] = [];
+  for (const el of Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]'))) {
+    if (out.length >= MAX_HEADINGS) break;
+    if (!shown(el)) continue;
+    const aria = Number(el.getAttribute('aria-level'));
+    const tagLevel = /^h[1-6]$/.test(el.localName) ? Number(el.localName.slice(1)) : null;
+    out.push({
+      level: aria > 0 ? aria : tagLevel,
+      text: nameOf(el, 200) || clip(el.textContent, 200),
+      ref: refOf(el),
+    });
+  }
+  return out;
+}
+
+function dialogsOf(doc: Document, clip: Clip, refOf: (el: Element) => string): ScanDialog[] {
+  const out: ScanDialog[] = [];
+  const selector = 'dialog[open], [role="dialog"], [role="alertdialog"], [role="alert"]';
+  for (const el of Array.from(doc.querySelectorAll(selector))) {
+    if (out.length >= MAX_DIALOGS) break;
+    if (!shown(el)) continue;
+    out.push({
+      role: roleOf(el) ?? 'dialog',
+      name: nameOf(el, 200),
+      ref: refOf(el),
+      text: clip((el as HTMLElement).innerText, 500),
+    });
+  }
+  return out;
+}
+
+/** Rendered and not hidden from assistive technology. */
+function shown(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0) return false;
+  if (getComputedStyle(el).visibility === 'hidden') return false;
+  return el.closest('[aria-hidden="true"]') === null;
+}
+
+function fieldValue(el: Element): string {
+  if (el.localName === 'select') {
+    const selected = (el as HTMLSelectElement).selectedOptions;
+    return Array.from(selected)
+      .map((o) => o.label)
+      .join(', ');
+  }
+  return String((el as HTMLInputElement).value);
+}
+
+function insideAny(el: Element, set: Set<Element>): boolean {
+  for (let p = el.parentElement; p; p = p.parentElement) if (set.has(p)) return true;
+  return false;
+}
+
+/** The focused element, looked for through open shadow roots. */
+function deepActive(doc: Document): Element | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}

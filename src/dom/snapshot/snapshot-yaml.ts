@@ -1,0 +1,95 @@
+/**
+ * scorm_get_page_state's snapshot YAML: Playwright's accessibility snapshot of the SCO frame (nested
+ * frames included) for the page's structure, with our refs on the controls it pairs with our page read
+ * (pair.ts) and no ref elsewhere, so every ref an agent sees resolves the same way.
+ */
+import type { Frame } from 'playwright-core';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { boundedPageCall } from '../bounded.js';
+import {
+  controlNodes,
+  refPrefix,
+  renderSnapshotYaml,
+  takeAriaSnapshot,
+  walkNodes,
+  type AriaNode,
+  type FlatNode,
+} from './aria.js';
+import { pairNodes } from './pair.js';
+import type { PageRead } from './read-page.js';
+
+/** Above this many elements in the frames read, Playwright's snapshot takes seconds (measured: 50,000 took 6-25 s). */
+export const MAX_SNAPSHOT_ELEMENTS = 20_000;
+
+export async function snapshotYaml(
+  runtime: CourseRuntime,
+  read: PageRead,
+  maxChars: number,
+  timeoutMs: number,
+): Promise<{ yaml: string; truncated: boolean; note: string | null }> {
+  const top = read.frames[0];
+  if (!top) return { yaml: '', truncated: false, note: null };
+  const elements = read.frames.reduce((n, f) => n + (f.scan?.elementCount ?? 0), 0);
+  if (elements > MAX_SNAPSHOT_ELEMENTS) {
+    return {
+      yaml: '',
+      truncated: true,
+      note:
+        `The SCO frames hold ${elements} elements: more than the ${MAX_SNAPSHOT_ELEMENTS} an accessibility snapshot is ` +
+        'taken of (it would take many seconds); interactive_elements lists the controls.',
+    };
+  }
+  let roots: AriaNode[];
+  try {
+    roots = await boundedPageCall(runtime, top.frame.frame, 'the accessibility snapshot', timeoutMs, () =>
+      takeAriaSnapshot(top.frame.frame, timeoutMs + 2_000),
+    );
+  } catch (err) {
+    const why = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
+    return { yaml: '', truncated: true, note: `The accessibility snapshot failed (${why}).` };
+  }
+  const ours = new Map<AriaNode, string>();
+  const byPrefix = new Map<string, FlatNode[]>();
+  for (const n of controlNodes(roots)) {
+    const list = byPrefix.get(n.prefix) ?? [];
+    list.push(n);
+    byPrefix.set(n.prefix, list);
+  }
+  const topPrefix = firstPrefix(roots);
+  for (const [prefix, nodes] of byPrefix) {
+    const owner =
+      prefix === topPrefix ? top.frame.frame : await frameOfSnapshotRef(runtime, nodes[0]?.node.ref ?? '');
+    const frame = read.frames.find((f) => f.frame.frame === owner);
+    if (!frame) continue;
+    for (const [node, control] of pairNodes(nodes, frame.controls)) {
+      if (control.ref) ours.set(node.node, control.ref);
+    }
+  }
+  walkNodes(roots, (node) => {
+    const ref = ours.get(node);
+    if (ref) node.ref = ref;
+    else delete node.ref;
+  });
+  return { ...renderSnapshotYaml(roots, maxChars), note: null };
+}
+
+/** The snapshotted frame's own ref prefix: its first ref in document order (an iframe's node precedes its content). */
+function firstPrefix(roots: AriaNode[]): string | null {
+  let prefix: string | null = null;
+  walkNodes(roots, (node) => {
+    if (prefix === null && node.ref) prefix = refPrefix(node.ref);
+  });
+  return prefix;
+}
+
+/** The frame holding the element of a ref of Playwright's snapshot, or null. */
+async function frameOfSnapshotRef(runtime: CourseRuntime, ref: string): Promise<Frame | null> {
+  const handle = await runtime.playerPage
+    .getByRef(ref)
+    .elementHandle({ timeout: 1_000 })
+    .catch(() => null);
+  if (!handle) return null;
+  const owner = await handle.ownerFrame().catch(() => null);
+  await handle.dispose().catch(() => undefined);
+  return owner;
+}
