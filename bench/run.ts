@@ -1,4 +1,9 @@
-/** `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run. */
+/**
+ * `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run.
+ * `--only <key>[,<key>…]` runs only the named sections (keys: validation, export, sequencing, logs,
+ * navigation, conformance, dom-actions, dom-read, a11y, inspector, runtime); `--no-browser` skips the
+ * sections that start Chromium.
+ */
 import { benchRuntime } from './runtime.js';
 import { benchSequencing } from './sequencing.js';
 import { benchConformance } from './conformance.js';
@@ -8,23 +13,32 @@ import { benchLogs } from './logs.js';
 import { benchNavigation } from './navigation.js';
 import { benchDomActions } from './dom-actions.js';
 import { benchDomRead } from './dom-read.js';
-import { printRows } from './stats.js';
+import { printRows, type BenchRow } from './stats.js';
 import { benchA11y } from './a11y.js';
 
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
+const selected = (key: string): boolean => only === null || only.has(key);
+async function section(key: string, title: string, bench: () => Promise<BenchRow[]>): Promise<void> {
+  if (selected(key)) printRows(title, await bench());
+}
+
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-printRows('Validation (issue: foundation)', await benchValidation());
-printRows('Validation of an authoring-tool export (issue 9)', await benchExport());
-printRows('Sequencing engine (issue 7)', await benchSequencing());
-printRows('Logs (issue 6)', await benchLogs());
+await section('validation', 'Validation (issue: foundation)', benchValidation);
+await section('export', 'Validation of an authoring-tool export (issue 9)', benchExport);
+await section('sequencing', 'Sequencing engine (issue 7)', benchSequencing);
+await section('logs', 'Logs (issue 6)', benchLogs);
 if (process.argv.includes('--no-browser')) {
   console.log('\n(runtime benchmarks skipped: --no-browser)');
 } else {
   // Before the runtime benchmarks: they shut the shared browser and content server down at the end.
-  printRows('Navigation in the player (issue 7)', await benchNavigation());
-  printRows('Conformance harness (issue 7)', await benchConformance());
-  printRows('DOM actions (issue 8)', await benchDomActions());
-  printRows('DOM read (issue 8)', await benchDomRead());
-  printRows('Accessibility audit (issue 8)', await benchA11y());
-  printRows('Inspector web UI (issue 10)', await (await import('./inspector.js')).benchInspector());
-  printRows('Runtime against raw playwright-core (issue: runtime)', await benchRuntime());
+  await section('navigation', 'Navigation in the player (issue 7)', benchNavigation);
+  await section('conformance', 'Conformance harness (issue 7)', benchConformance);
+  await section('dom-actions', 'DOM actions (issue 8)', benchDomActions);
+  await section('dom-read', 'DOM read (issue 8)', benchDomRead);
+  await section('a11y', 'Accessibility audit (issue 8)', benchA11y);
+  await section('inspector', 'Inspector web UI (issue 10)', async () =>
+    (await import('./inspector.js')).benchInspector(),
+  );
+  await section('runtime', 'Runtime against raw playwright-core (issue: runtime)', benchRuntime);
 }

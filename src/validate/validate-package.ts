@@ -151,7 +151,8 @@ export async function validatePackage(
         findings.push(...lintSequencing(parsed, level));
       }
       phases.step('following the launch chains');
-      const scanner = new PackageScanner(pkg.root, files);
+      // The scripts the pre-check read are scanned already (on both threads): wait for them here.
+      const scanner = new PackageScanner(pkg.root, files, precheck && (await precheck.results()).scans);
       // Launch files that are missing are reported by the manifest rules (cp.launch_file_missing).
       const chains: LaunchChain[] = wants('api_usage', 'dependencies')
         ? launchPoints(parsed.manifest)

@@ -1,6 +1,5 @@
 import type { ValidationLevel } from '../../core/findings.js';
-import { formatOutcome, renderHtmlReport } from '../../report/index.js';
-import { validatePackage } from '../../validate/validate-package.js';
+import { startSyntaxPrecheckEarly } from '../../lint/api-usage/syntax-precheck.js';
 import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 import { CliOutput } from '../outputs.js';
@@ -30,6 +29,14 @@ export async function validateCommand(args: string[]): Promise<number> {
   // Refused paths fail before the validation runs.
   const output = values.output ? await new CliOutput('--output', values.output, format, force).check() : null;
   const report = values.report ? await new CliOutput('--report', values.report, 'html', force).check() : null;
+
+  // The validator and the reports are loaded only now: meanwhile a worker thread already checks the
+  // scripts of a big course folder (the validation takes that work over; see syntax-precheck.ts).
+  await startSyntaxPrecheckEarly(target);
+  const [{ validatePackage }, { formatOutcome, renderHtmlReport }] = await Promise.all([
+    import('../../validate/validate-package.js'),
+    import('../../report/index.js'),
+  ]);
 
   // Machine output on stdout (json, sarif, junit) means a script reads it: no progress line then.
   const progress = stderrProgress(values.quiet === true || (format !== 'text' && !output));

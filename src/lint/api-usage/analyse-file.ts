@@ -18,7 +18,7 @@ export function analyse(
   facts.units = units;
   // Most of an export is library code that cannot yield a fact: only whether it parses matters there.
   // Otherwise every unit is parsed (units of a page share one scope, so a quiet one may still matter).
-  if (units.every(compilesWithoutFacts)) return facts;
+  if (units.every((unit) => compilesWithoutFacts(unit))) return facts;
   units.forEach((unit, i) => {
     if (skipParse(unit.code, facts)) return;
     const parsed = parseUnit(unit);

@@ -34,6 +34,9 @@ const METHODS = new Map<string, MethodInfo>([
   ['GetDiagnostic', { family: '2004', canonical: 'GetDiagnostic' }],
 ]);
 
+/** Every method name of both versions, e.g. `LMSInitialize`, `Initialize`. */
+export const API_METHOD_NAMES: readonly string[] = [...METHODS.keys()];
+
 export function methodInfo(name: string): MethodInfo | undefined {
   return METHODS.get(name);
 }

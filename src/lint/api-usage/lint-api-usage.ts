@@ -66,7 +66,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   for (const file of new Set(input.files)) {
     input.onFile?.(file);
     if (input.precheck && JS_EXT.has(extname(file).toLowerCase())) {
-      quiet ??= await input.precheck.quietFiles();
+      quiet ??= (await input.precheck.results()).quiet;
       // Cleared by the pre-check: a regular file inside the package, under the size limit, compiling
       // without any fact. Its facts are empty, so it is not read again.
       if (quiet.has(file)) {

@@ -1,4 +1,6 @@
+import { API_METHOD_NAMES } from './api-methods.js';
 import type { FileFacts } from './collect-facts.js';
+import { indexWords, matchesAtAny, startsBefore, sticky, type WordIndex } from './word-index.js';
 
 /** Units above this size are parsed only when a cheap text scan finds something the rules look at. */
 export const PREFILTER_MIN_CHARS = 256 * 1024;
@@ -39,19 +41,34 @@ const CLOSING = String.raw`[\s)\]'"\x60]*`;
 const OPENING = String.raw`[\s(\['"\x60]*`;
 const METHOD_NAMES = String.raw`(?:LMS(?:Initialize|Finish|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)|Initialize|Terminate|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)`;
 /** A method name followed by a call: `x.SetValue(`, `x["SetValue"](`, `x.SetValue?.(` (and `function SetValue(`). */
-const METHOD_CALL = new RegExp(
-  String.raw`\b${METHOD_NAMES}\b${CLOSING}(?:${COMMENT_START}|(?:\?\.\s*)?(?:${COMMENT_START}|\())`,
+const METHOD_CALL = sticky(
+  new RegExp(
+    String.raw`\b${METHOD_NAMES}\b${CLOSING}(?:${COMMENT_START}|(?:\?\.\s*)?(?:${COMMENT_START}|\())`,
+  ),
 );
 /** `parent.document`, `top["location"]`, `opener?.location`: the only shape of a cross-frame access. */
-const FRAME_MEMBER = new RegExp(
-  String.raw`\b(?:parent|top|opener)\b${CLOSING}(?:${COMMENT_START}|(?:\??\.|\[)${OPENING}(?:${COMMENT_START}|(?:document|location)\b))`,
+const FRAME_MEMBER = sticky(
+  new RegExp(
+    String.raw`\b(?:parent|top|opener)\b${CLOSING}(?:${COMMENT_START}|(?:\??\.|\[)${OPENING}(?:${COMMENT_START}|(?:document|location)\b))`,
+  ),
 );
-/** `API` / `API_1484_11` anywhere (code, string, comment): the other half of the discovery evidence. */
-export const API_WORD = /\bAPI(?:_1484_11)?\b/;
 /** The string literal `"API"` / `'API_1484_11'`, which the collector also counts as a mention. */
-export const QUOTED_API = /(["'])API(?:_1484_11)?\1/;
+const QUOTED_API = sticky(/(["'])API(?:_1484_11)?\1/);
 
 /** Text that may hold an API call or a cross-frame access, the facts that need the syntax tree. */
-export function mayCallOrReachFrames(text: string): boolean {
-  return METHOD_CALL.test(text) || FRAME_MEMBER.test(text);
+export function mayCallOrReachFrames(text: string, words: WordIndex = indexWords(text)): boolean {
+  return (
+    matchesAtAny(METHOD_CALL, text, startsBefore(words, API_METHOD_NAMES, [0])) ||
+    matchesAtAny(FRAME_MEMBER, text, startsBefore(words, ['parent', 'top', 'opener'], [0]))
+  );
+}
+
+/** `API` / `API_1484_11` anywhere (code, string, comment): the other half of the discovery evidence. */
+export function mentionsApi(words: WordIndex): boolean {
+  return words.has('API') || words.has('API_1484_11');
+}
+
+/** Whether the text holds the string literal `"API"` / `'API_1484_11'`. */
+export function quotesApi(text: string, words: WordIndex): boolean {
+  return matchesAtAny(QUOTED_API, text, startsBefore(words, ['API', 'API_1484_11'], [1]));
 }

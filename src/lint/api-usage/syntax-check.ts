@@ -1,6 +1,7 @@
 import { compileFunction, Script } from 'node:vm';
-import { API_WORD, mayCallOrReachFrames, QUOTED_API } from './prefilter.js';
+import { mayCallOrReachFrames, mentionsApi, quotesApi } from './prefilter.js';
 import type { SourceUnit } from './source-unit.js';
+import { indexWords, type WordIndex } from './word-index.js';
 
 /**
  * True when V8, the engine of the browser that runs the course, compiles the unit: a fraction of the
@@ -27,9 +28,9 @@ const API_NAME = /\bAPI(?=(?:_1484_11)?\b)/g;
  * is asked of V8 by writing it `A@I`: `@` cannot stand in code, but can in all of those, so the text
  * still compiles exactly when none of the names was code (library messages like "the Web API").
  */
-export function compilesWithoutFacts(unit: SourceUnit): boolean {
-  if (mayCallOrReachFrames(unit.code)) return false;
-  if (!API_WORD.test(unit.code)) return compilesInV8(unit);
-  if (QUOTED_API.test(unit.code)) return false;
+export function compilesWithoutFacts(unit: SourceUnit, words: WordIndex = indexWords(unit.code)): boolean {
+  if (mayCallOrReachFrames(unit.code, words)) return false;
+  if (!mentionsApi(words)) return compilesInV8(unit);
+  if (quotesApi(unit.code, words)) return false;
   return compilesInV8({ ...unit, code: unit.code.replace(API_NAME, 'A@I') });
 }

@@ -5,13 +5,19 @@
  * chains; when the API lint needs the answers, this thread takes the files the worker has not started
  * yet (both claim files from one shared counter). Findings are the same either way: a file not cleared
  * is analysed as before.
+ * Whoever reads a script also takes its launch-chain references (js-refs.ts), so the launch-chain walk
+ * and the dependency rules never read or scan those megabytes again on this thread.
  */
 import { statSync } from 'node:fs';
-import { extname } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { listPackageFiles } from '../../package/paths.js';
+import { scanScript, type PageScan } from '../launch-chain/js-refs.js';
 import { readScanText } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
 import { compilesWithoutFacts } from './syntax-check.js';
+import { indexWords } from './word-index.js';
 
 export interface PrecheckRequest {
   root: string;
@@ -20,67 +26,149 @@ export interface PrecheckRequest {
   next: Int32Array;
 }
 export interface PrecheckReply {
-  /** Files the worker claimed that compile and cannot yield a fact: their syntax tree is not needed. */
+  /** Files claimed that compile and cannot yield a fact: their syntax tree is not needed. */
   quiet: string[];
+  /** What each file claimed and read loads (scanScript), for the launch-chain walk. */
+  scans: [string, PageScan][];
 }
 
 /** Below this much script, a worker's start costs more than the check it would take off this thread. */
 export const PRECHECK_MIN_BYTES = 1024 * 1024;
 
+export interface PrecheckResults {
+  quiet: ReadonlySet<string>;
+  scans: ReadonlyMap<string, PageScan>;
+}
+
 export interface SyntaxPrecheck {
-  /** The .js files that compile without any fact; finishes the files nobody has claimed on this thread. */
-  quietFiles(): Promise<ReadonlySet<string>>;
+  /** Finishes the files nobody has claimed on this thread, then gathers both threads' answers (once). */
+  results(): Promise<PrecheckResults>;
 }
 
-/** True when the file compiles and cannot yield a fact (false when unreadable: the lint reports that). */
-export function isQuietScript(root: string, file: string): boolean {
+/** Reads a claimed file once: whether it is quiet, and what it loads (none when unreadable or too large). */
+function checkScript(root: string, file: string, reply: PrecheckReply): void {
+  let code: string | null;
   try {
-    const code = readScanText(root, file);
-    return code !== null && compilesWithoutFacts({ code, line: 1, column: 1, module: false, handler: false });
+    code = readScanText(root, file);
   } catch {
-    return false;
+    return; // The lint and the scanner report it as they find it.
   }
+  if (code === null) return;
+  const words = indexWords(code);
+  reply.scans.push([file, scanScript(code, words)]);
+  if (compilesWithoutFacts({ code, line: 1, column: 1, module: false, handler: false }, words))
+    reply.quiet.push(file);
 }
 
-/** Claims files from the shared counter until none is left; returns the quiet ones. */
-export function claimAndCheck(request: PrecheckRequest): string[] {
-  const quiet: string[] = [];
+/** Claims files from the shared counter until none is left. */
+export function claimAndCheck(request: PrecheckRequest): PrecheckReply {
+  const reply: PrecheckReply = { quiet: [], scans: [] };
   for (;;) {
     const i = Atomics.add(request.next, 0, 1);
     const file = request.files[i];
-    if (file === undefined) return quiet;
-    if (isQuietScript(request.root, file)) quiet.push(file);
+    if (file === undefined) return reply;
+    checkScript(request.root, file, reply);
   }
 }
 
-export function startSyntaxPrecheck(root: string, files: readonly string[]): SyntaxPrecheck | undefined {
-  const scripts = files.filter((f) => extname(f).toLowerCase() === '.js');
+function scriptsOf(files: readonly string[]): string[] {
+  return files.filter((f) => extname(f).toLowerCase() === '.js');
+}
+
+/**
+ * The scripts to claim, largest first (so the two threads end together: small files fill the gaps), or
+ * undefined when there is too little script for a worker to pay off.
+ */
+function claimOrder(root: string, scripts: readonly string[]): string[] | undefined {
+  const sizes = new Map<string, number>();
   let bytes = 0;
   for (const file of scripts) {
     try {
-      bytes += statSync(resolveInside(root, file)).size;
+      const size = statSync(resolveInside(root, file)).size;
+      sizes.set(file, size);
+      bytes += size;
     } catch {
-      // The lint reports it.
+      sizes.set(file, 0); // The lint reports it.
     }
   }
   if (bytes < PRECHECK_MIN_BYTES) return undefined;
-  const request: PrecheckRequest = { root, files: scripts, next: new Int32Array(new SharedArrayBuffer(4)) };
+  return [...scripts].sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0));
+}
+
+interface Started {
+  root: string;
+  scripts: readonly string[];
+  worker: Worker;
+  precheck: SyntaxPrecheck;
+}
+
+/** A pre-check the CLI started before the validator asked for one (startSyntaxPrecheckEarly). */
+let early: Started | undefined;
+
+export function startSyntaxPrecheck(root: string, files: readonly string[]): SyntaxPrecheck | undefined {
+  const scripts = scriptsOf(files);
+  const waiting = early;
+  early = undefined;
+  if (waiting) {
+    const same =
+      waiting.root === root &&
+      waiting.scripts.length === scripts.length &&
+      waiting.scripts.every((f, i) => f === scripts[i]);
+    if (same) {
+      waiting.worker.ref();
+      return waiting.precheck;
+    }
+    void waiting.worker.terminate();
+  }
+  const order = claimOrder(root, scripts);
+  return order ? launch(root, scripts, order)?.precheck : undefined;
+}
+
+/**
+ * The CLI's head start: for a course folder (or its imsmanifest.xml), starts the pre-check of its scripts
+ * while the validator's own code is still loading. startSyntaxPrecheck takes it over when it asks for
+ * the same scripts of the same folder (a deep scan of an unchanged folder does) and stops it otherwise.
+ * It never keeps the process alive by itself; whatever is wrong with the path, the validation reports.
+ */
+export async function startSyntaxPrecheckEarly(path: string): Promise<void> {
+  try {
+    const abs = resolve(path);
+    const info = await stat(abs);
+    const root = info.isDirectory() ? abs : basename(abs) === 'imsmanifest.xml' ? dirname(abs) : null;
+    if (root === null) return;
+    const scripts = scriptsOf(await listPackageFiles(root));
+    const order = claimOrder(root, scripts);
+    if (!order) return;
+    const started = launch(root, scripts, order);
+    started?.worker.unref();
+    early = started;
+  } catch {
+    // Not a folder we can list: the validation says why.
+  }
+}
+
+function launch(root: string, scripts: readonly string[], order: string[]): Started | undefined {
+  const request: PrecheckRequest = { root, files: order, next: new Int32Array(new SharedArrayBuffer(4)) };
   let worker: Worker;
   try {
     worker = new Worker(new URL('./syntax-worker.js', import.meta.url), { workerData: request });
   } catch {
     return undefined;
   }
-  const fromWorker = new Promise<readonly string[]>((resolve) => {
-    worker.once('message', (reply: PrecheckReply) => resolve(reply.quiet));
-    // Files it claimed and never answered are analysed by the lint as usual.
-    worker.once('error', () => resolve([]));
-    worker.once('exit', () => resolve([]));
+  const fromWorker = new Promise<PrecheckReply>((resolve) => {
+    worker.once('message', resolve);
+    // Files it claimed and never answered are analysed (and scanned) on this thread as usual.
+    worker.once('error', () => resolve({ quiet: [], scans: [] }));
+    worker.once('exit', () => resolve({ quiet: [], scans: [] }));
   });
-  return {
-    async quietFiles() {
-      const mine = claimAndCheck(request);
-      return new Set([...mine, ...(await fromWorker)]);
-    },
+  let results: Promise<PrecheckResults> | undefined;
+  const gather = async (): Promise<PrecheckResults> => {
+    const mine = claimAndCheck(request);
+    const theirs = await fromWorker;
+    return {
+      quiet: new Set([...mine.quiet, ...theirs.quiet]),
+      scans: new Map([...mine.scans, ...theirs.scans]),
+    };
   };
+  return { root, scripts, worker, precheck: { results: () => (results ??= gather()) } };
 }

@@ -5,7 +5,7 @@
 import type { Finding, RuleInfo, Severity } from '../../core/findings.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { fileType, type PackageScanner } from '../launch-chain/package-scanner.js';
-import type { PageRef, RefKind } from '../launch-chain/page-refs.js';
+import type { PageRef, RefKind } from '../launch-chain/js-refs.js';
 import { resolveUrl } from '../launch-chain/urls.js';
 
 type DependencyKind = Exclude<RefKind, 'navigation'>;

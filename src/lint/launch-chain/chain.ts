@@ -3,7 +3,7 @@
  * package (scripts, frames, pages it navigates to), bounded in depth and in files, cycles visited once.
  */
 import { fileType, type PackageScanner } from './package-scanner.js';
-import type { RefKind } from './page-refs.js';
+import type { RefKind } from './js-refs.js';
 import { resolveUrl } from './urls.js';
 
 /** How far from the launch page the walk goes, and how many files it looks at per SCO. */

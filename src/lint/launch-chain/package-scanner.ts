@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 // Files are read as the API-usage lint reads them: above its size limit, not for references either.
 import { readResolvedScanFile } from '../api-usage/read-scan-text.js';
-import { hasInitializeHint, scanCss, scanHtml, scanJs, type PageScan } from './page-refs.js';
+import { scanScript, type PageScan } from './js-refs.js';
+import { scanCss, scanHtml } from './page-refs.js';
 
 export type FileType = 'html' | 'js' | 'css' | 'other';
 
@@ -14,7 +15,8 @@ export function fileType(file: string): FileType {
 
 /**
  * Reads the package's HTML, JavaScript and CSS files at most once each and keeps only what they
- * reference (never their text), so memory stays bounded on large exports.
+ * reference (never their text), so memory stays bounded on large exports. Scripts the syntax pre-check
+ * already read and scanned (`known`) are not read again.
  */
 export class PackageScanner {
   private readonly scans = new Map<string, PageScan | null>();
@@ -23,8 +25,10 @@ export class PackageScanner {
   constructor(
     readonly root: string,
     files: readonly string[],
+    known: ReadonlyMap<string, PageScan> = new Map(),
   ) {
     this.present = new Set(files);
+    for (const [file, scan] of known) if (this.present.has(file)) this.scans.set(file, scan);
   }
 
   has(file: string): boolean {
@@ -50,8 +54,7 @@ export class PackageScanner {
     let result: PageScan | null = null;
     if (text !== null) {
       if (type === 'html') result = scanHtml(text);
-      else if (type === 'js')
-        result = { refs: scanJs(text), inlineScripts: 0, initializeHint: hasInitializeHint(text) };
+      else if (type === 'js') result = scanScript(text);
       else result = { refs: scanCss(text), inlineScripts: 0, initializeHint: false };
     }
     this.scans.set(file, result);

@@ -1,131 +1,25 @@
 /**
  * What a page, script or stylesheet loads or opens, with positions: the input of the launch-chain walk
- * and of the external-dependency rules. HTML is read with parse5; JavaScript and CSS by patterns that
- * only match literal URLs in loading calls (`fetch('…')`, `window.open('…')`, `url(…)`), so code that
- * builds its URLs is not followed.
+ * and of the external-dependency rules. HTML is read with parse5; JavaScript (js-refs.ts) and CSS by
+ * patterns that only match literal URLs in loading calls (`fetch('…')`, `window.open('…')`, `url(…)`),
+ * so code that builds its URLs is not followed.
  */
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import { attr, attrValueStart, forEachElement, scriptKind } from '../api-usage/html-units.js';
-import { fileLocation } from '../api-usage/source-unit.js';
+import {
+  hasInitializeHint,
+  positionsIn,
+  scanJs,
+  type At,
+  type PageRef,
+  type PageScan,
+  type RefKind,
+} from './js-refs.js';
 import { isFontUrl } from './urls.js';
 
+export { scanJs, type PageRef, type PageScan, type RefKind } from './js-refs.js';
+
 type Element = DefaultTreeAdapterTypes.Element;
-
-/** media: images, audio, video, embeds. request: fetch/XHR/WebSocket/EventSource/beacon/workers. */
-export type RefKind = 'script' | 'frame' | 'navigation' | 'stylesheet' | 'font' | 'media' | 'request';
-
-export interface PageRef {
-  kind: RefKind;
-  url: string;
-  /** How it is loaded, e.g. `<script src>`, `fetch()`, `@font-face url()`. */
-  how: string;
-  line: number;
-  column: number;
-}
-
-export interface PageScan {
-  refs: PageRef[];
-  /** Inline scripts and event-handler attributes. */
-  inlineScripts: number;
-  /**
-   * The text calls something named Initialize/LMSInitialize (any receiver, e.g. minified `e.Initialize(t)`)
-   * or names it in a string (dynamic calls): weaker than a recognised API call, enough not to claim that
-   * Initialize is never called.
-   */
-  initializeHint: boolean;
-}
-
-const INITIALIZE_HINT = /\b(?:LMS)?Initialize\s*\(|(['"])(?:LMS)?Initialize\1/;
-
-export function hasInitializeHint(text: string): boolean {
-  return INITIALIZE_HINT.test(text);
-}
-
-interface At {
-  line: number;
-  column: number;
-}
-
-function position(text: string, offset: number, at: At): At {
-  return fileLocation(
-    { code: text, line: at.line, column: at.column, module: false, handler: false },
-    offset,
-  );
-}
-
-const QUOTED = String.raw`(['"\`])(?<url>[^'"\`\s]+)\1(?!\s*\+)`;
-const JS_PATTERNS: { re: RegExp; kind: RefKind | 'src'; how: string }[] = [
-  { re: new RegExp(String.raw`\bfetch\s*\(\s*${QUOTED}`, 'g'), kind: 'request', how: 'fetch()' },
-  {
-    re: new RegExp(String.raw`\.open\s*\(\s*(['"])[A-Za-z]+\1\s*,\s*${QUOTED.replace(/\\1/g, '\\2')}`, 'g'),
-    kind: 'request',
-    how: 'XMLHttpRequest.open()',
-  },
-  {
-    re: new RegExp(
-      String.raw`\bnew\s+(?<ctor>WebSocket|EventSource|Worker|SharedWorker)\s*\(\s*${QUOTED.replace(/\\1/g, '\\2')}`,
-      'g',
-    ),
-    kind: 'request',
-    how: 'new $<ctor>()',
-  },
-  {
-    re: new RegExp(
-      String.raw`\b(?<fn>sendBeacon|importScripts)\s*\(\s*${QUOTED.replace(/\\1/g, '\\2')}`,
-      'g',
-    ),
-    kind: 'request',
-    how: '$<fn>()',
-  },
-  { re: new RegExp(String.raw`\bgetScript\s*\(\s*${QUOTED}`, 'g'), kind: 'script', how: '$.getScript()' },
-  { re: new RegExp(String.raw`\bimport\s*\(\s*${QUOTED}`, 'g'), kind: 'script', how: 'import()' },
-  {
-    re: new RegExp(String.raw`(?<![\w$.])(?:window\.)?open\s*\(\s*${QUOTED}`, 'g'),
-    kind: 'navigation',
-    how: 'window.open()',
-  },
-  {
-    re: new RegExp(String.raw`\blocation(?:\.href)?\s*=\s*${QUOTED}`, 'g'),
-    kind: 'navigation',
-    how: 'location =',
-  },
-  {
-    re: new RegExp(String.raw`\blocation\.(?:assign|replace)\s*\(\s*${QUOTED}`, 'g'),
-    kind: 'navigation',
-    how: 'location.assign()',
-  },
-  { re: new RegExp(String.raw`\.src\s*=\s*${QUOTED}`, 'g'), kind: 'src', how: '.src =' },
-];
-
-/** What a literal assigned to `.src` most likely is, from its extension. */
-function srcKind(url: string): RefKind {
-  const path = url.split(/[?#]/)[0] ?? '';
-  if (/\.m?js$/i.test(path)) return 'script';
-  if (/\.html?$/i.test(path)) return 'frame';
-  if (/\.css$/i.test(path)) return 'stylesheet';
-  return isFontUrl(url) ? 'font' : 'media';
-}
-
-/** Literal URLs in loading calls of a script; positions relative to `at` (where the code starts). */
-export function scanJs(code: string, at: At = { line: 1, column: 1 }): PageRef[] {
-  const refs: PageRef[] = [];
-  for (const { re, kind, how } of JS_PATTERNS) {
-    re.lastIndex = 0;
-    for (let m = re.exec(code); m; m = re.exec(code)) {
-      const url = m.groups?.url as string;
-      if (url.includes('${')) continue;
-      const urlOffset = m.index + m[0].lastIndexOf(url);
-      const name = how.replace(/\$<(\w+)>/g, (_, g: string) => m?.groups?.[g] ?? '');
-      refs.push({
-        kind: kind === 'src' ? srcKind(url) : kind,
-        url,
-        how: name,
-        ...position(code, urlOffset, at),
-      });
-    }
-  }
-  return refs.sort((a, b) => a.line - b.line || a.column - b.column);
-}
 
 const FONT_FACE = /@font-face\s*\{[^}]*\}/gi;
 const CSS_IMPORT = /@import\s+(?:url\(\s*)?(['"]?)(?<url>[^'")\s;]+)\1/gi;
@@ -134,6 +28,7 @@ const CSS_URL = /url\(\s*(['"]?)(?<url>[^'")\s]+)\1\s*\)/gi;
 /** `@import` and `url(…)` of a stylesheet (fonts inside @font-face or by extension, else media). */
 export function scanCss(css: string, at: At = { line: 1, column: 1 }): PageRef[] {
   const refs: PageRef[] = [];
+  const position = positionsIn(css, at);
   const faces: [number, number][] = [];
   for (let m = FONT_FACE.exec(css); m; m = FONT_FACE.exec(css)) faces.push([m.index, m.index + m[0].length]);
   FONT_FACE.lastIndex = 0;
@@ -146,7 +41,7 @@ export function scanCss(css: string, at: At = { line: 1, column: 1 }): PageRef[]
       kind: isFontUrl(url) ? 'font' : 'stylesheet',
       url,
       how: '@import',
-      ...position(css, offset, at),
+      ...position(offset),
     });
   }
   CSS_IMPORT.lastIndex = 0;
@@ -159,7 +54,7 @@ export function scanCss(css: string, at: At = { line: 1, column: 1 }): PageRef[]
       kind: inFace || isFontUrl(url) ? 'font' : 'media',
       url,
       how: inFace ? '@font-face url()' : 'url()',
-      ...position(css, offset, at),
+      ...position(offset),
     });
   }
   CSS_URL.lastIndex = 0;
