@@ -2,7 +2,7 @@
  * The record: a reused flat queue in the wire's layout (see ../wire.ts), encoded and sent to Node through
  * the CDP binding captured at boot. Recording a call allocates nothing; previous values and encoding are
  * worked out when the queue is encoded, outside the course's own code path. The queue is filled by index,
- * not push (which measured markedly slower), and kept between bursts. Until encoded, slot 6 holds
+ * not push (which measured markedly slower), in blocks kept between bursts. Until encoded, slot 6 holds
  * the attempt object, slot 7 the stored value of a SetValue whose value was not a string (undefined:
  * none), and for calls whose args travel as JSON text, slot 2 holds the element name.
  */
@@ -20,7 +20,9 @@ import {
   stringSlice,
 } from './realm.js';
 
-const CHUNK_SLOTS = FLUSH_CHUNK * STRIDE;
+// FLUSH_CHUNK messages make a whole number of blocks.
+const BLOCK_MESSAGES = 500;
+const CHUNK_BLOCKS = FLUSH_CHUNK / BLOCK_MESSAGES;
 
 let emit: (payload: string) => void = () => undefined;
 let seq = 0;
@@ -29,21 +31,38 @@ let empty = true;
 let scheduled = false;
 let firstUnsent = 1;
 let current: Attempt | null = null;
-// The queue is allocated ahead (grow) and filled with undefined, so it has no holes: a store never looks
-// at Array.prototype (where a course could have put an index setter), and only ever lands in bounds.
-const FIRST_SLOTS = 1024 * STRIDE;
-let q: unknown[] = [];
+// The queue is a list of fixed-size blocks, each allocated ahead and filled with undefined, so it has no
+// holes: a store never looks at Array.prototype (where a course could have put an index setter), and
+// only ever lands in bounds (the lists of blocks too are allocated ahead). A full block is set aside and
+// a fresh one taken: a burst never copies what it queued (a doubling array's copies cost ~5 ms of cold
+// code in a 10,000-call burst).
+const BLOCK_SLOTS = BLOCK_MESSAGES * STRIDE;
+const FULL_CAPACITY = CHUNK_BLOCKS + 8;
+const KEPT_BLOCKS = 8;
+const full = filled(FULL_CAPACITY);
+let nfull = 0;
+const spare = filled(KEPT_BLOCKS);
+let nspare = 0;
+let q = filled(BLOCK_SLOTS);
 let qn = 0;
 
-function grow(): void {
-  const bigger = arrayFill(
-    new Array<unknown>(q.length === 0 ? FIRST_SLOTS : q.length * 2),
-    undefined,
-    0,
-    q.length === 0 ? FIRST_SLOTS : q.length * 2,
-  );
-  for (let i = 0; i < qn; i++) bigger[i] = q[i];
-  q = bigger;
+function filled(n: number): unknown[] {
+  return arrayFill(new Array<unknown>(n), undefined, 0, n);
+}
+
+/** Sets the full block aside and continues in a spare or fresh one. */
+function nextBlock(): void {
+  if (nfull === FULL_CAPACITY) {
+    // Not flushed yet (a flush is under way further up the stack): encode in place instead.
+    encodeQueue();
+    return;
+  }
+  full[nfull++] = q;
+  if (nspare > 0) {
+    q = spare[--nspare] as unknown[];
+    spare[nspare] = undefined;
+  } else q = filled(BLOCK_SLOTS);
+  qn = 0;
 }
 let encoded: string[] = [];
 
@@ -77,7 +96,7 @@ function now(): number {
 
 function queued(t: number): void {
   seq++;
-  if (t >= STREAM_MS || qn >= CHUNK_SLOTS) flush();
+  if (t >= STREAM_MS || nfull >= CHUNK_BLOCKS) flush();
   else if (!scheduled) {
     scheduled = true;
     microtask(flush);
@@ -97,8 +116,11 @@ export function put(
   extra: string,
 ): void {
   const t = now();
-  const k = qn;
-  if (k + STRIDE > q.length) grow();
+  let k = qn;
+  if (k === BLOCK_SLOTS) {
+    nextBlock();
+    k = 0;
+  }
   q[k] = mi;
   q[k + 1] = a0;
   q[k + 2] = a1;
@@ -116,8 +138,11 @@ export function put(
 /** Records a successful, plain call: the hot path, kept small so it stays cheap before the JIT warms up. */
 export function putPlain(mi: number, a0: unknown, a1: unknown, argc: number, ret: string, a: Attempt): void {
   const t = now();
-  const k = qn;
-  if (k + STRIDE > q.length) grow();
+  let k = qn;
+  if (k === BLOCK_SLOTS) {
+    nextBlock();
+    k = 0;
+  }
   q[k] = mi;
   q[k + 1] = a0;
   q[k + 2] = a1;
@@ -144,42 +169,54 @@ export function message(msg: Record<string, unknown>, a: Attempt | null = curren
 
 /**
  * Applies successful SetValues to their attempt's shadow (the last value seen per element) to find
- * each one's previous value, makes every slot JSON-safe, and encodes the queue as one piece.
+ * each one's previous value, makes every slot JSON-safe, and encodes the queue, a piece per block.
  */
 export function encodeQueue(): void {
-  for (let i = 0; i < qn; i += STRIDE) {
-    if (q[i] === -1) continue;
-    const a = q[i + 6] as Attempt;
-    const argc = q[i + 3] as number;
-    const stored = q[i + 7];
+  for (let b = 0; b < nfull; b++) {
+    const block = full[b] as unknown[];
+    full[b] = undefined;
+    encodeBlock(block, BLOCK_SLOTS);
+    if (nspare < KEPT_BLOCKS) spare[nspare++] = block;
+  }
+  nfull = 0;
+  if (qn > 0) encodeBlock(q, qn);
+  qn = 0;
+}
+
+/** Encodes the first n slots of a block into one piece, and clears them. */
+function encodeBlock(block: unknown[], n: number): void {
+  for (let i = 0; i < n; i += STRIDE) {
+    if (block[i] === -1) continue;
+    const a = block[i + 6] as Attempt;
+    const argc = block[i + 3] as number;
+    const stored = block[i + 7];
     let prev: unknown = 0;
-    const el = argc === -1 ? q[i + 2] : q[i + 1];
-    if (q[i] === 3 && q[i + 4] === 'true' && typeof el === 'string') {
-      const next = (stored === undefined ? q[i + 2] : stored) as string;
+    const el = argc === -1 ? block[i + 2] : block[i + 1];
+    if (block[i] === 3 && block[i + 4] === 'true' && typeof el === 'string') {
+      const next = (stored === undefined ? block[i + 2] : stored) as string;
       const shadow = a.shadow;
       const before = el in shadow ? (shadow[el] as string) : null;
       if (next !== before) {
         prev = encStr(before);
-        if (stored !== undefined) q[i + 8] += ',"n":' + jsonValue(stored);
+        if (stored !== undefined) block[i + 8] += ',"n":' + jsonValue(stored);
         shadow[el] = next;
       }
     }
-    q[i + 7] = prev;
-    q[i + 6] = a === current ? 0 : [a.cfg.scoId, a.attempt];
-    if (argc === -1) q[i + 2] = null;
+    block[i + 7] = prev;
+    block[i + 6] = a === current ? 0 : [a.cfg.scoId, a.attempt];
+    if (argc === -1) block[i + 2] = null;
     else {
-      q[i + 1] = wireValue(q[i + 1]);
-      q[i + 2] = argc === 2 ? wireValue(q[i + 2]) : null;
+      block[i + 1] = wireValue(block[i + 1]);
+      block[i + 2] = argc === 2 ? wireValue(block[i + 2]) : null;
     }
-    q[i + 4] = wireValue(q[i + 4]);
+    block[i + 4] = wireValue(block[i + 4]);
   }
-  arrayPush(encoded, stringify(arraySlice(q, 0, qn)));
-  arrayFill(q, undefined, 0, qn);
-  qn = 0;
+  arrayPush(encoded, stringify(n === block.length ? block : arraySlice(block, 0, n)));
+  arrayFill(block, undefined, 0, n);
 }
 
 export function pendingCalls(): boolean {
-  return qn > 0;
+  return qn > 0 || nfull > 0;
 }
 
 let beforeEncode: () => void = () => undefined;
