@@ -80,9 +80,10 @@ export async function benchExport(): Promise<BenchRow[]> {
     {
       name: 'CLI validate export-shaped package: peak RSS',
       median_ms: median(rss),
+      unit: 'MB',
       runs: RUNS,
       target: '<= 150 MB',
-      note: `MB, not ms (max ${Math.max(...rss).toFixed(0)} MB)`,
+      note: `max ${Math.max(...rss).toFixed(0)} MB`,
     },
     {
       name: 'validate export-shaped package (in-process, warm)',

@@ -16,7 +16,10 @@ export async function timeIt(runs: number, fn: () => Promise<unknown> | unknown)
 
 export interface BenchRow {
   name: string;
+  /** The median, in ms unless `unit` says otherwise. */
   median_ms: number;
+  /** What median_ms counts when it is not milliseconds (e.g. "MB"). */
+  unit?: string;
   runs: number;
   target?: string;
   ratio?: number;
@@ -28,7 +31,7 @@ export function printRows(title: string, rows: BenchRow[]): void {
   const header = ['benchmark', 'median', 'runs', 'target', 'ratio', 'note'];
   const lines = rows.map((r) => [
     r.name,
-    `${r.median_ms.toFixed(1)} ms`,
+    `${r.median_ms.toFixed(1)} ${r.unit ?? 'ms'}`,
     String(r.runs),
     r.target ?? '',
     r.ratio !== undefined ? `${r.ratio.toFixed(2)}x` : '',
