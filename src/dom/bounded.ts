@@ -8,6 +8,7 @@
 import type { Frame } from 'playwright-core';
 import { ScormTesterError } from '../core/errors.js';
 import { cancelledError } from '../core/progress.js';
+import { CANCELLED, TIMEOUT, within } from '../core/within.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 
 /** How long a page that is not busy takes to answer a trivial evaluate, at most. */
@@ -25,36 +26,6 @@ export class EvaluateTimeout extends Error {
     super(busy ? 'busy loop stopped' : 'promise never settled');
     this.name = 'EvaluateTimeout';
   }
-}
-
-export const TIMEOUT = Symbol('timeout');
-const CANCELLED = Symbol('cancelled');
-
-/** `promise`'s value, or TIMEOUT when it has not settled within `ms`, or CANCELLED when `signal` fires (the promise itself goes on). */
-export function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT>;
-export function within<T>(
-  promise: Promise<T>,
-  ms: number,
-  signal: AbortSignal | undefined,
-): Promise<T | typeof TIMEOUT | typeof CANCELLED>;
-export function within<T>(
-  promise: Promise<T>,
-  ms: number,
-  signal?: AbortSignal,
-): Promise<T | typeof TIMEOUT | typeof CANCELLED> {
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const timeout = new Promise<typeof TIMEOUT | typeof CANCELLED>((resolve) => {
-    timer = setTimeout(() => resolve(TIMEOUT), ms);
-    if (!signal) return;
-    onAbort = () => resolve(CANCELLED);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([promise, timeout]).finally(() => {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  });
 }
 
 /**

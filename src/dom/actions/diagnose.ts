@@ -6,7 +6,7 @@
 import type { Locator } from 'playwright-core';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { ScormTesterError, isScormTesterError } from '../../core/errors.js';
-import { TIMEOUT, within } from '../bounded.js';
+import { TIMEOUT, within } from '../../core/within.js';
 import type { ChangeObserver } from '../changes.js';
 import { clip, type ResolvedTarget } from '../target.js';
 import { inspectElement, type ElementInspection } from './inspect-element.js';

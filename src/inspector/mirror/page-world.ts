@@ -8,7 +8,7 @@
  */
 import type { Frame } from 'playwright-core';
 import { IsolatedWorlds } from '../../dom/a11y/isolated-world.js';
-import { TIMEOUT, within } from '../../dom/bounded.js';
+import { TIMEOUT, within } from '../../core/within.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { pageAsset } from '../../runtime/player/page-assets.js';
 import type * as Serializer from './page/serialize.js';
