@@ -74,6 +74,35 @@ test('a 404 in the package, then a page error, then no script at all', () => {
   );
 });
 
+test('the script elements counted in the pages decide between "no script at all" and "inline only"', () => {
+  const doc = request(`${BASE}index.html`, { resourceType: 'document', statusCode: 200 });
+  const bare = likelyInitializeCause({
+    network: [doc],
+    console: [],
+    scripts: { pages: ['index.html'], inline: 0, external: 0 },
+  });
+  assert.match(bare?.text ?? '', /page index\.html has no script element at all/);
+  assert.equal(bare?.rule, 'api.discovery_missing');
+
+  const inline = likelyInitializeCause({
+    network: [doc],
+    console: [],
+    scripts: { pages: ['index.html', 'content/slide.html'], inline: 2, external: 0 },
+  });
+  assert.match(
+    inline?.text ?? '',
+    /pages \(index\.html, content\/slide\.html\) load no script file, and their 2 inline scripts never called Initialize/,
+  );
+
+  // A 404 or a page error still comes first: it says more than the count.
+  const missing = likelyInitializeCause({
+    network: [doc, request(`${BASE}app.js`, { statusCode: 404 })],
+    console: [],
+    scripts: { pages: ['index.html'], inline: 0, external: 1 },
+  });
+  assert.match(missing?.text ?? '', /lacks app\.js \(404\)/);
+});
+
 test('only initialize_never_called is explained; the message names the predicting rule', () => {
   const other: Anomaly = { type: 'missing_terminate', severity: 'error', message: 'm', fix: 'f' };
   const [explained, untouched] = explainAnomalies([never, other], { network: [], console: [] });

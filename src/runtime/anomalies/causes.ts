@@ -9,6 +9,16 @@ import type { Anomaly } from './types.js';
 export interface RunEvidence {
   network: readonly NetworkEntry[];
   console: readonly ConsoleEntry[];
+  /** The script elements of the SCO's pages at the end of the visit (absent: they could not be read). */
+  scripts?: ScriptCensus;
+}
+
+/** Script elements counted in the SCO frame and every frame nested in it. */
+export interface ScriptCensus {
+  /** The pages looked at, as package paths (or URLs outside the package). */
+  pages: string[];
+  inline: number;
+  external: number;
 }
 
 interface Cause {
@@ -27,8 +37,14 @@ function list(urls: readonly string[]): string {
  * The package path of a content URL (`http://127.0.0.1:port/<token>/c/js/app.js` -> `js/app.js`; `c/` is
  * the content server's CONTENT_PREFIX, not imported to keep the server out of this module's imports).
  */
-function packagePath(url: string): string {
-  const rest = /^\/[^/]+\/c\/(.*)$/.exec(new URL(url).pathname)?.[1];
+export function packagePath(url: string): string {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return url;
+  }
+  const rest = /^\/[^/]+\/c\/(.*)$/.exec(path)?.[1];
   if (rest === undefined) return url;
   try {
     return decodeURIComponent(rest);
@@ -71,8 +87,22 @@ export function likelyInitializeCause(evidence: RunEvidence): Cause | null {
       rule: 'api.discovery_missing',
     };
   }
+  const census = evidence.scripts;
+  if (census && census.inline + census.external === 0) {
+    const one = census.pages.length === 1;
+    return {
+      text: `the SCO's ${one ? 'page' : 'pages'} ${list(census.pages)} ${one ? 'has' : 'have'} no script element at all, so nothing in ${one ? 'it' : 'them'} looks for the API or calls Initialize`,
+      rule: 'api.discovery_missing',
+    };
+  }
   const contentScripts = evidence.network.filter((r) => r.scope === 'content' && r.resourceType === 'script');
   if (contentScripts.length === 0) {
+    if (census && census.external === 0) {
+      return {
+        text: `the SCO's pages (${list(census.pages)}) load no script file, and their ${census.inline} inline script${census.inline === 1 ? '' : 's'} never called Initialize`,
+        rule: 'api.discovery_missing',
+      };
+    }
     return {
       text: "the SCO's pages loaded no script file from the package; unless an inline script finds the API, the launch page has no SCORM code",
       rule: 'api.discovery_missing',

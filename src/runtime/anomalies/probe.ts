@@ -7,11 +7,15 @@ import { isScormTesterError } from '../../core/errors.js';
 import { sleepUnlessCancelled } from '../../core/progress.js';
 import type { CourseRuntime } from '../course-runtime.js';
 import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type InitializeState } from '../records.js';
-import { explainAnomalies } from './causes.js';
+import { TIMEOUT, within } from '../../core/within.js';
+import { explainAnomalies, packagePath, type ScriptCensus } from './causes.js';
 import { detectAnomalies } from './detect.js';
 import type { Anomaly } from './types.js';
 
 export const DEFAULT_SETTLE_MS = 1_000;
+/** How long counting the SCO's script elements may take (a busy page answers nothing). */
+const CENSUS_MS = 2_000;
+const CENSUS_MAX_FRAMES = 20;
 export const MAX_SETTLE_WAIT_MS = 15_000;
 
 export interface SettleResult {
@@ -78,6 +82,7 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
     options.signal,
   );
   if (options.beforeUnload) await options.beforeUnload(runtime);
+  const scripts = runtime.initializeState === 'none' ? await scriptCensus(runtime) : undefined;
   const extra: Anomaly[] = [];
   try {
     await runtime.unload();
@@ -104,7 +109,7 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
         integrity: runtime.log.integrity,
       }),
     ],
-    { network: runtime.networkRequests, console: runtime.consoleMessages },
+    { network: runtime.networkRequests, console: runtime.consoleMessages, ...(scripts ? { scripts } : {}) },
   );
   return {
     version: runtime.version,
@@ -118,4 +123,30 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
     console: runtime.consoleMessages,
     settle,
   };
+}
+
+/**
+ * Counts the script elements of the SCO frame and the frames nested in it, through Playwright's own
+ * script world (the course cannot bend the count); undefined when the pages do not answer in time.
+ */
+async function scriptCensus(runtime: CourseRuntime): Promise<ScriptCensus | undefined> {
+  const count = async (): Promise<ScriptCensus> => {
+    const frames = [await runtime.scoFrame()];
+    for (let i = 0; i < frames.length && frames.length < CENSUS_MAX_FRAMES; i++) {
+      frames.push(...(frames[i]?.childFrames() ?? []));
+    }
+    const census: ScriptCensus = { pages: [], inline: 0, external: 0 };
+    for (const frame of frames.slice(0, CENSUS_MAX_FRAMES)) {
+      census.inline += await frame.locator('script:not([src])').count();
+      census.external += await frame.locator('script[src]').count();
+      census.pages.push(packagePath(frame.url()));
+    }
+    return census;
+  };
+  try {
+    const out = await within(count(), CENSUS_MS);
+    return out === TIMEOUT ? undefined : out;
+  } catch {
+    return undefined;
+  }
 }
