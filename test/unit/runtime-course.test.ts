@@ -379,6 +379,14 @@ test('hostile: 100,000 API calls are all recorded, in order', { skip: SKIP }, as
       assert.equal(rt.calls[i]?.index, i);
       assert.deepEqual(rt.calls[i]?.args[0], 'cmi.location');
     }
+    // The page queues calls in blocks and streams them in chunks: each change still follows the one before.
+    const changes = rt.log.dataChanges.filter((c) => c.element === 'cmi.location');
+    assert.equal(changes.length, 49_999);
+    for (let j = 0; j < changes.length; j++) {
+      assert.equal(changes[j]?.newValue, `p${2 * j}`);
+      assert.equal(changes[j]?.previousValue, j === 0 ? null : `p${2 * j - 2}`);
+    }
+    assert.equal(rt.calls[99_998]?.result, 'p99996');
   });
 });
 
