@@ -41,6 +41,24 @@ async function logged(server: StartedServer, msg: string, sessionId: string): Pr
   return entries.some((e) => e.msg === msg && e.session_id === sessionId) ? true : undefined;
 }
 
+/** A copy of NAV_FLOW under the inspector in validate_live mode, re-validated when its files change. */
+async function developWatched(server: StartedServer, prefix: string): Promise<{ dir: string; dev: Develop }> {
+  const dir = join(tempDir(prefix), 'course');
+  cpSync(NAV_FLOW, dir, { recursive: true });
+  const dev = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
+    workspace_path: dir,
+    development_mode: 'validate_live',
+    auto_validate: true,
+  });
+  return { dir, dev };
+}
+
+/** Points the copy's launch at a file that does not exist: validation fails. */
+function breakLaunch(dir: string): void {
+  const manifest = join(dir, 'imsmanifest.xml');
+  writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('href="sco.html"', 'href="gone.html"'));
+}
+
 async function eventsOf(server: StartedServer, sessionId: string): Promise<SessionEvent[]> {
   const r = await callTool<{ events: SessionEvent[] }>(server.client, 'scorm_session_events', {
     session_id: sessionId,
@@ -199,21 +217,14 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
   });
 
   test('auto_validate: editing the manifest yields a new findings revision and a session event', async () => {
-    const dir = join(tempDir('scorm-tester-develop-watch-'), 'course');
-    cpSync(NAV_FLOW, dir, { recursive: true });
-    const dev = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
-      workspace_path: dir,
-      development_mode: 'validate_live',
-      auto_validate: true,
-    });
+    const { dir, dev } = await developWatched(server, 'scorm-tester-develop-watch-');
     assert.equal(dev.live_validation, true);
     const feed = await openFeed(dev.development_url!, dev.session_id);
     try {
       const { snapshot } = await feed.next('snapshot');
       const revision = snapshot.findings!.revision;
       assert.equal(snapshot.findings!.valid, true);
-      const manifest = join(dir, 'imsmanifest.xml');
-      writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('href="sco.html"', 'href="gone.html"'));
+      breakLaunch(dir);
       const update = await feed.next('findings', (m) => m.findings.revision > revision, 30_000);
       assert.equal(update.findings.valid, false);
       assert.ok(update.findings.findings.some((f) => f.rule === 'cp.launch_file_missing' && f.excerpt));
@@ -232,13 +243,7 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
   });
 
   test('scorm_reload_course: the inspector links A → B → C and shows each new session as it showed the old', async () => {
-    const dir = join(tempDir('scorm-tester-develop-reload-'), 'course');
-    cpSync(NAV_FLOW, dir, { recursive: true });
-    const a = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
-      workspace_path: dir,
-      development_mode: 'validate_live',
-      auto_validate: true,
-    });
+    const { dir, dev: a } = await developWatched(server, 'scorm-tester-develop-reload-');
     const url = a.development_url!;
     const { base } = splitUrl(url);
     const feeds: Array<{ close(): void }> = [];
@@ -279,8 +284,7 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
       const first = snapshot.findings ?? (await feedC.next('findings')).findings;
       assert.equal(first.valid, true);
       await until(() => logged(server, 'INSPECTOR_WATCHING', c.session_id), 'C to be watched', 20_000);
-      const manifest = join(dir, 'imsmanifest.xml');
-      writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('href="sco.html"', 'href="gone.html"'));
+      breakLaunch(dir);
       const update = await feedC.next('findings', (m) => !m.findings.valid, 30_000);
       assert.ok(update.findings.revision > first.revision);
 
