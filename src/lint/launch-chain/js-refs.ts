@@ -70,6 +70,9 @@ export function positionsIn(text: string, at: At): (offset: number) => At {
 const QUOTED = String.raw`(['"\`])(?<url>[^'"\`\s]+)\1(?!\s*\+)`;
 const QUOTED_2 = QUOTED.replace(/\\1/g, '\\2');
 
+/** The URL of an XHR wrapper: its first argument, or the `url` of its options object. */
+const WRAPPED_URL = String.raw`(?:\{[^{}]*?\burl\s*:\s*)?${QUOTED_2}`;
+
 interface JsPattern {
   /** Sticky: tried only where it can start (see word-index.ts). */
   re: RegExp;
@@ -121,6 +124,19 @@ const JS_PATTERNS: JsPattern[] = [
     'sendBeacon',
     'importScripts',
   ]),
+  pattern(
+    String.raw`(?:\$|\bjQuery)\.(?<fn>getJSON|get|post|ajax)\s*\(\s*${WRAPPED_URL}`,
+    'request',
+    '$.$<fn>()',
+    ['getJSON', 'get', 'post', 'ajax'],
+    ['$.'.length, 'jQuery.'.length],
+  ),
+  pattern(
+    String.raw`\baxios(?<fn>\.(?:get|post|put|patch|delete|head|options|request))?\s*\(\s*${WRAPPED_URL}`,
+    'request',
+    'axios$<fn>()',
+    ['axios'],
+  ),
   loader(String.raw`\bgetScript\s*\(\s*`, 'script', '$.getScript()', ['getScript']),
   loader(String.raw`\bimport\s*\(\s*`, 'script', 'import()', ['import']),
   {
