@@ -12,7 +12,7 @@ import { resolveInside } from './resolve-file.js';
 import type { SyntaxPrecheck } from './syntax-precheck.js';
 import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
-import { emptyFacts, factsForPackageRules, type FileFacts } from './collect-facts.js';
+import { emptyFacts, factsForPackageRules } from './collect-facts.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { launchChainFindings, summarizeApi, type ApiSummary } from '../launch-chain/initialize-check.js';
 
@@ -93,26 +93,44 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     scanned.push({ file, facts: factsForPackageRules(s.facts) });
   }
 
-  const summaries = new Map(scanned.map((s) => [s.file, summarizeApi(s.facts)]));
+  const unparsed = firstParseErrors(findings);
+  const summaries = new Map(
+    scanned.map((s) => [s.file, withParseError(summarizeApi(s.facts), unparsed.get(s.file))]),
+  );
   const chains = input.chains ?? [];
   findings.push(...packageRules(scanned, version, { discovery: chains.length === 0 }));
   if (chains.length > 0) {
-    const apiOf = (file: string): ApiSummary =>
-      summaries.get(file) ?? summarizeApi(unscannedFacts(root, file, version));
+    const apiOf = (file: string): ApiSummary => summaries.get(file) ?? unscannedSummary(root, file, version);
     findings.push(...launchChainFindings(chains, apiOf, summaries, version));
   }
   findings.sort(compareFindings);
   return { scannedFiles: scanned.map((s) => s.file), findings, summaries };
 }
 
-/** Facts of a chain file the caller did not ask to scan (surface scans); its own findings are not reported. */
-function unscannedFacts(root: string, file: string, version: ScormVersion): FileFacts {
+/** Each file's first api.parse_error. */
+function firstParseErrors(findings: readonly Finding[]): Map<string, Finding> {
+  const first = new Map<string, Finding>();
+  for (const f of findings) if (f.rule === 'api.parse_error' && !first.has(f.file)) first.set(f.file, f);
+  return first;
+}
+
+/** The summary with where the file fails to parse, from its api.parse_error finding. */
+function withParseError(summary: ApiSummary, error: Finding | undefined): ApiSummary {
+  if (!error) return summary;
+  const message = error.message.replace(/^.*? does not parse as JavaScript: /, '');
+  return { ...summary, parseError: { line: error.line, column: error.column, message } };
+}
+
+/** What a chain file the caller did not ask to scan (surface scans) does; its own findings are not reported. */
+function unscannedSummary(root: string, file: string, version: ScormVersion): ApiSummary {
   const read = readCandidate(root, file);
-  if ('skipped' in read) return emptyFacts();
+  if ('skipped' in read) return summarizeApi(emptyFacts());
   const units = HTML_EXT.has(read.ext)
     ? htmlUnits(read.text)
     : [{ code: read.text, line: 1, column: 1, module: read.ext === '.mjs', handler: false }];
-  return analyse(file, units, version, []);
+  const own: Finding[] = [];
+  const facts = analyse(file, units, version, own);
+  return withParseError(summarizeApi(facts), firstParseErrors(own).get(file));
 }
 
 type Candidate = { ext: string; text: string } | { skipped: Finding };

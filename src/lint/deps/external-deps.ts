@@ -6,7 +6,7 @@ import type { Finding, RuleInfo, Severity } from '../../core/findings.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { fileType, type PackageScanner } from '../launch-chain/package-scanner.js';
 import type { PageRef, RefKind } from '../launch-chain/js-refs.js';
-import { resolveUrl } from '../launch-chain/urls.js';
+import { resolveInPage } from '../launch-chain/urls.js';
 
 type DependencyKind = Exclude<RefKind, 'navigation'>;
 
@@ -91,19 +91,31 @@ export const DEPENDENCY_RULES: readonly RuleInfo[] = Object.values(KINDS).map((k
   title: k.title,
 }));
 
-function severityOf(kind: DependencyKind, insecure: boolean, onChain: boolean): Severity {
-  if (kind === 'script' && onChain) return 'error';
+/** Where a file stands on the SCOs' launch chains: loaded while a SCO starts, reached by a link, or not. */
+type ChainPlace = { atStart: true } | { atStart: false; via: string } | null;
+
+function severityOf(kind: DependencyKind, insecure: boolean, place: ChainPlace): Severity {
+  if (kind === 'script' && place?.atStart) return 'error';
   const base = KINDS[kind].severity;
   return insecure && base === 'info' ? 'warning' : base;
+}
+
+function chainText(kind: DependencyKind, place: ChainPlace): string {
+  if (kind !== 'script' || !place) return '';
+  return place.atStart
+    ? ' This page is on a SCO’s launch chain: the script loads while the SCO starts, before it can initialize, and when it is missing the scripts that use it fail.'
+    : ` This page is reached from a SCO’s launch page only through a link (${place.via}): when the learner opens it and the script is missing, the scripts that use it fail.`;
 }
 
 function dependencyFinding(
   file: string,
   ref: PageRef,
-  kind: DependencyKind,
-  onChain: boolean,
+  base: string | undefined,
+  place: ChainPlace,
 ): Finding | null {
-  const target = resolveUrl(file, ref.url);
+  if (ref.kind === 'navigation') return null;
+  const kind = ref.kind;
+  const target = resolveInPage(file, ref.url, base);
   if (target.kind !== 'external') return null;
   const info = KINDS[kind];
   const insecure = target.scheme === 'http' || target.scheme === 'ws';
@@ -113,21 +125,35 @@ function dependencyFinding(
     target.scheme === 'relative'
       ? ` The protocol-relative URL takes the scheme of the page: opened from disk (file://) it points nowhere.`
       : '';
-  const chain =
-    kind === 'script' && onChain
-      ? ' This page is on a SCO’s launch chain: the script loads while the SCO starts, before it can initialize, and when it is missing the scripts that use it fail.'
-      : '';
   return {
     rule: info.rule,
-    severity: severityOf(kind, insecure, onChain),
+    severity: severityOf(kind, insecure, place),
     category: 'dependencies',
     file,
     line: ref.line,
     column: ref.column,
-    message: `Loads ${info.what} from ${target.origin} (${ref.how} ${ref.url}); ${breaks}.${relative}${chain}`,
+    message: `Loads ${info.what} from ${target.origin} (${ref.how} ${ref.url}); ${breaks}.${relative}${chainText(kind, place)}`,
     fix: info.fix(ref.url),
-    details: { url: ref.url, origin: target.origin, kind, how: ref.how, on_launch_chain: onChain },
+    details: {
+      url: ref.url,
+      origin: target.origin,
+      kind,
+      how: ref.how,
+      on_launch_chain: place !== null,
+      ...(place ? { loads_at_start: place.atStart } : {}),
+    },
   };
+}
+
+/** Each chain file's place: loaded at start by some SCO wins over reached by a link. */
+function chainPlaces(chains: readonly LaunchChain[]): Map<string, ChainPlace> {
+  const places = new Map<string, ChainPlace>();
+  for (const file of chains.flatMap((c) => c.files)) {
+    if (places.get(file.file)?.atStart) continue;
+    if (file.atStart) places.set(file.file, { atStart: true });
+    else if (!places.has(file.file)) places.set(file.file, { atStart: false, via: file.via ?? '' });
+  }
+  return places;
 }
 
 /** External dependencies of every HTML, CSS and JavaScript file of the package, once per file and URL. */
@@ -136,7 +162,7 @@ export function externalDependencyFindings(
   files: readonly string[],
   chains: readonly LaunchChain[],
 ): Finding[] {
-  const onChain = new Set(chains.flatMap((c) => c.files.map((f) => f.file)));
+  const places = chainPlaces(chains);
   const findings: Finding[] = [];
   for (const file of files) {
     if (fileType(file) === 'other') continue;
@@ -144,9 +170,9 @@ export function externalDependencyFindings(
     if (!scan) continue;
     const seen = new Set<string>();
     for (const ref of scan.refs) {
-      if (ref.kind === 'navigation' || seen.has(`${ref.kind} ${ref.url}`)) continue;
+      if (seen.has(`${ref.kind} ${ref.url}`)) continue;
       seen.add(`${ref.kind} ${ref.url}`);
-      const finding = dependencyFinding(file, ref, ref.kind, onChain.has(file));
+      const finding = dependencyFinding(file, ref, scan.base, places.get(file) ?? null);
       if (finding) findings.push(finding);
     }
   }

@@ -6,14 +6,17 @@ import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { apiObject, methodName, qualified } from '../api-usage/api-methods.js';
 import { hasDiscoveryEvidence, type FileFacts } from '../api-usage/collect-facts.js';
+import { MAX_FILE_BYTES } from '../api-usage/read-scan-text.js';
 import { makeFinding } from '../api-usage/rules.js';
-import type { LaunchChain } from './chain.js';
+import { MAX_CHAIN_DEPTH, MAX_CHAIN_FILES, type LaunchChain, type NotFollowed } from './chain.js';
 
 /** What the rule needs to know of one file's SCORM code. */
 export interface ApiSummary {
   discovers: boolean;
   initializes: boolean;
   calls: number;
+  /** Where the file (or one of its scripts) does not parse: its facts say nothing about that code. */
+  parseError?: { line: number; column: number; message: string };
 }
 
 export function summarizeApi(facts: FileFacts): ApiSummary {
@@ -25,7 +28,18 @@ export function summarizeApi(facts: FileFacts): ApiSummary {
 }
 
 export type ChainVerdict =
-  'ok' | 'no_scripts' | 'api_not_reached' | 'no_initialize' | 'no_discovery' | 'no_api_code';
+  | 'ok'
+  | 'no_scripts'
+  | 'api_not_reached'
+  | 'no_initialize'
+  | 'no_discovery'
+  | 'no_api_code'
+  // Not certain: the walk could not see all of the chain (a warning).
+  | 'parse_error'
+  | 'not_followed'
+  | 'bound_reached';
+
+type Verdict = Exclude<ChainVerdict, 'ok'>;
 
 const SHOWN_FILES = 8;
 
@@ -41,14 +55,33 @@ function reachesInitialize(chain: LaunchChain, apiOf: (file: string) => ApiSumma
   return discovers && initializes;
 }
 
+/** What the chain could not see, when it matters for this SCO (none: the verdict is certain). */
+function unseenOf(
+  chain: LaunchChain,
+  apiOf: (file: string) => ApiSummary,
+  elsewhere: readonly string[],
+): { verdict: Verdict; unseen: NotFollowed[]; unparsed: string[] } | null {
+  const unparsed = chain.files.map((f) => f.file).filter((file) => apiOf(file).parseError);
+  const unread = chain.notFollowed.filter((n) => n.why === 'too_large' || n.why === 'unreadable');
+  const bound = chain.notFollowed.filter((n) => n.why === 'depth' || n.why === 'files');
+  // A URL built at run time can only matter when the package has API code the chain did not reach.
+  const built = elsewhere.length > 0 ? chain.notFollowed.filter((n) => n.why === 'built_url') : [];
+  if (unparsed.length > 0) return { verdict: 'parse_error', unseen: unread, unparsed };
+  if (unread.length > 0) return { verdict: 'not_followed', unseen: unread, unparsed };
+  if (bound.length > 0 || chain.truncated) return { verdict: 'bound_reached', unseen: bound, unparsed };
+  if (built.length > 0) return { verdict: 'not_followed', unseen: built, unparsed };
+  return null;
+}
+
 function verdictOf(
   chain: LaunchChain,
   apiOf: (file: string) => ApiSummary,
   elsewhere: readonly string[],
-): Exclude<ChainVerdict, 'ok'> {
+): Verdict {
   const summaries = chain.files.map((f) => apiOf(f.file));
-  if (elsewhere.length > 0) return 'api_not_reached';
+  // Before api_not_reached: API code elsewhere may be another SCO's.
   if (chain.scripts === 0 && chain.missing.length === 0) return 'no_scripts';
+  if (elsewhere.length > 0) return 'api_not_reached';
   if (summaries.some((s) => s.discovers)) return 'no_initialize';
   if (summaries.some((s) => s.initializes) || chain.initializeHints.length > 0) return 'no_discovery';
   return 'no_api_code';
@@ -78,59 +111,169 @@ export function launchChainFindings(
       .sort();
     const onChain = new Set(chain.files.map((f) => f.file));
     const elsewhere = apiFiles.filter((file) => !onChain.has(file));
-    findings.push(chainFinding(chain, verdictOf(chain, apiOf, elsewhere), elsewhere, version));
+    const unseen = unseenOf(chain, apiOf, elsewhere);
+    findings.push(
+      unseen
+        ? uncertainFinding(chain, unseen, apiOf, elsewhere, version)
+        : chainFinding(chain, verdictOf(chain, apiOf, elsewhere), elsewhere, version),
+    );
   }
   return findings;
 }
 
-function chainFinding(
-  chain: LaunchChain,
-  verdict: Exclude<ChainVerdict, 'ok'>,
-  elsewhere: readonly string[],
-  version: ScormVersion,
-): Finding {
+function scoName(chain: LaunchChain): string {
   const { launch } = chain;
-  const init = methodName('Initialize', version);
-  const sco = `SCO resource "${launch.resource}"${launch.items.length > 0 ? ` (item ${launch.items.map((i) => `"${i}"`).join(', ')})` : ''}`;
-  const looked = `Looked at: ${listFiles(chain.files.map((f) => f.file))}`;
-  const missing = chain.missing.length
+  return `SCO resource "${launch.resource}"${launch.items.length > 0 ? ` (item ${launch.items.map((i) => `"${i}"`).join(', ')})` : ''}`;
+}
+
+function missingText(chain: LaunchChain): string {
+  return chain.missing.length
     ? `; it loads ${chain.missing
         .slice(0, 3)
         .map((m) => `${m.file} (${m.from} ${m.how})`)
         .join(', ')}, which ${chain.missing.length > 1 ? 'are' : 'is'} not in the package`
     : '';
-  const bound =
-    chain.truncated === 'depth'
-      ? ` (stopped at ${chain.files.length} files: pages nested deeper than the walk follows were not read)`
-      : chain.truncated === 'files'
-        ? ` (stopped after ${chain.files.length} files)`
-        : '';
+}
+
+function details(chain: LaunchChain, verdict: Verdict): Record<string, unknown> {
+  const { launch } = chain;
+  return {
+    reason: verdict,
+    sco: launch.resource,
+    items: [...launch.items],
+    launch_file: launch.file,
+    chain: chain.files.map((f) => ({ file: f.file, via: f.via })),
+    missing: chain.missing.map((m) => ({ file: m.file, from: m.from, how: m.how, line: m.line })),
+    truncated: chain.truncated,
+  };
+}
+
+const MB = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** One unseen part, in words: `bundle.js (index.html <script src>) is 5.4 MB, above the … limit`. */
+function unseenText(n: NotFollowed): string {
+  switch (n.why) {
+    case 'too_large':
+      return `${n.file} (${n.how}) is ${MB(n.bytes ?? 0)}, above the ${MB(MAX_FILE_BYTES)} scan limit, and was not read`;
+    case 'unreadable':
+      return `${n.file} (${n.how}) could not be read`;
+    case 'depth':
+      return `${n.file} (${n.how}) lies deeper than the ${MAX_CHAIN_DEPTH} levels the walk follows, and was not read`;
+    case 'files':
+      return `${n.file} (${n.how}) and what follows were not read: the walk reads at most ${MAX_CHAIN_FILES} files per SCO`;
+    case 'built_url':
+      return `${n.file}:${n.line}:${n.column} loads a script or page from a URL built at run time (${n.how}), which validate does not follow`;
+  }
+}
+
+/**
+ * The chain does not reach Initialize as far as the walk could see, but it could not see all of it: a
+ * warning that says what it did not see, never a claim about what it did not read.
+ */
+function uncertainFinding(
+  chain: LaunchChain,
+  seen: { verdict: Verdict; unseen: NotFollowed[]; unparsed: string[] },
+  apiOf: (file: string) => ApiSummary,
+  elsewhere: readonly string[],
+  version: ScormVersion,
+): Finding {
+  const { launch } = chain;
+  const { verdict, unseen, unparsed } = seen;
+  const init = methodName('Initialize', version);
+  const looked = `Looked at: ${listFiles(chain.files.map((f) => f.file))}`;
+  const nothing = `nothing validate read on its launch chain both finds window.${apiObject(version)} and calls ${init}${missingText(chain)}`;
+  const unseenList = unseen.slice(0, 3).map(unseenText).join('; ');
+  const more = unseen.length > 3 ? ` (and ${unseen.length - 3} more)` : '';
+  const run = 'Run the course (scorm-tester run) to see whether it initializes.';
+  const [message, fix] = ((): [string, string] => {
+    if (verdict === 'parse_error') {
+      const where = unparsed
+        .slice(0, 3)
+        .map((file) => {
+          const e = apiOf(file).parseError;
+          return e ? `${file}:${e.line}:${e.column} (${e.message})` : file;
+        })
+        .join(', ');
+      return [
+        `${scoName(chain)} may never run its SCORM code: ${unparsed.length > 1 ? 'scripts' : 'a script'} on its launch chain ${unparsed.length > 1 ? 'do' : 'does'} not parse: ${where}. Browsers skip a script that does not parse, so if the SCORM code is there it never runs; ${nothing}${unseenList ? `, and ${unseenList}` : ''}. ${looked}`,
+        `Fix the syntax error (api.parse_error at ${where.split(' (')[0]}), then validate again.`,
+      ];
+    }
+    if (unseen[0]?.why === 'built_url') {
+      return [
+        `Whether ${scoName(chain)} reaches its SCORM code is unknown: ${listFiles(elsewhere)} ${elsewhere.length > 1 ? 'contain' : 'contains'} API code that nothing loaded from ${launch.file} includes by a literal URL${missingText(chain)}, but ${unseenList}${more}. ${looked}`,
+        `${run} To have it checked statically, load the SCORM code from the launch page with a literal URL (e.g. <script src="${elsewhere[0]}"> in ${launch.file}, relative to it).`,
+      ];
+    }
+    return [
+      `Whether ${scoName(chain)} finds the LMS API and calls ${init} is unknown: ${unseenList}${more}; ${nothing}. ${looked}`,
+      verdict === 'bound_reached'
+        ? `${run} Loading the SCORM code nearer the launch page lets validate check it.`
+        : `${run} Nothing to fix if the SCORM code is in that file; keep it in a smaller file to have it checked.`,
+    ];
+  })();
+  return {
+    ...makeFinding(
+      'api.discovery_missing',
+      { file: launch.file, line: 0, column: 0 },
+      message,
+      fix,
+      'warning',
+    ),
+    details: {
+      ...details(chain, verdict),
+      not_followed: unseen.map((n) => ({
+        file: n.file,
+        why: n.why,
+        how: n.how,
+        line: n.line,
+        column: n.column,
+      })),
+      ...(unparsed.length > 0
+        ? { parse_errors: unparsed.map((file) => ({ file, ...apiOf(file).parseError })) }
+        : {}),
+      ...(elsewhere.length > 0 ? { api_code_in: [...elsewhere] } : {}),
+    },
+  };
+}
+
+function chainFinding(
+  chain: LaunchChain,
+  verdict: Verdict,
+  elsewhere: readonly string[],
+  version: ScormVersion,
+): Finding {
+  const { launch } = chain;
+  const init = methodName('Initialize', version);
+  const sco = scoName(chain);
+  const looked = `Looked at: ${listFiles(chain.files.map((f) => f.file))}`;
+  const missing = missingText(chain);
   const search = `walk window.parent and then window.opener until window.${apiObject(version)} is found, then call ${qualified('Initialize', version)}("")`;
   const [message, fix] = ((): [string, string] => {
     switch (verdict) {
       case 'no_scripts':
         return [
           `${launch.file}, the launch page of ${sco}, has no scripts at all: it never finds the LMS API nor calls ${init}, so the LMS records no attempt, progress or score`,
-          `Add the SCORM code to ${launch.file}: a script that must ${search}.`,
+          `Add the SCORM code to ${launch.file}: a script that must ${search}${elsewhere.length > 0 ? ` (the package has such code in ${listFiles(elsewhere)})` : ''}.`,
         ];
       case 'api_not_reached':
         return [
-          `${sco} never reaches its SCORM code: ${listFiles(elsewhere)} ${elsewhere.length > 1 ? 'contain' : 'contains'} API code, but ${chain.scripts === 0 ? `${launch.file} loads no scripts at all` : `nothing loaded from ${launch.file} includes ${elsewhere.length > 1 ? 'them' : 'it'}`}${missing}. ${looked}${bound}`,
+          `${sco} never reaches its SCORM code: ${listFiles(elsewhere)} ${elsewhere.length > 1 ? 'contain' : 'contains'} API code, but nothing loaded from ${launch.file} includes ${elsewhere.length > 1 ? 'them' : 'it'}${missing}. ${looked}`,
           `Load the SCORM code from the launch page (e.g. <script src="${elsewhere[0]}"> in ${launch.file}, with a path relative to it), or make that file the resource's href.`,
         ];
       case 'no_initialize':
         return [
-          `${sco} looks up window.${apiObject(version)} but nothing loaded from ${launch.file} calls ${init}${missing}; the LMS records no attempt. ${looked}${bound}`,
+          `${sco} looks up window.${apiObject(version)} but nothing loaded from ${launch.file} calls ${init}${missing}; the LMS records no attempt. ${looked}`,
           `Call ${qualified('Initialize', version)}("") once the API is found (e.g. on page load), before any other call.`,
         ];
       case 'no_discovery':
         return [
-          `${sco} calls ${init}, but nothing loaded from ${launch.file} looks for window.${apiObject(version)} through window.parent / window.opener${missing}; in an LMS the API lives in a parent or opener window, so the call fails. ${looked}${bound}`,
+          `${sco} calls ${init}, but nothing loaded from ${launch.file} looks for window.${apiObject(version)} through window.parent / window.opener${missing}; in an LMS the API lives in a parent or opener window, so the call fails. ${looked}`,
           `Find the API with the standard search: ${search}.`,
         ];
-      case 'no_api_code':
+      default:
         return [
-          `${sco} never finds the LMS API nor calls ${init}: nothing loaded from ${launch.file} contains SCORM code${missing}. ${looked}${bound}`,
+          `${sco} never finds the LMS API nor calls ${init}: nothing loaded from ${launch.file} contains SCORM code${missing}. ${looked}`,
           `Add a SCORM wrapper to ${launch.file} (a script that must ${search}), or fix the references that do not resolve.`,
         ];
     }
@@ -138,13 +281,7 @@ function chainFinding(
   return {
     ...makeFinding('api.discovery_missing', { file: launch.file, line: 0, column: 0 }, message, fix),
     details: {
-      reason: verdict,
-      sco: launch.resource,
-      items: [...launch.items],
-      launch_file: launch.file,
-      chain: chain.files.map((f) => ({ file: f.file, via: f.via })),
-      missing: chain.missing.map((m) => ({ file: m.file, from: m.from, how: m.how, line: m.line })),
-      truncated: chain.truncated,
+      ...details(chain, verdict),
       ...(verdict === 'api_not_reached' ? { api_code_in: [...elsewhere] } : {}),
     },
   };

@@ -35,15 +35,20 @@ export class PackageScanner {
     return this.present.has(file);
   }
 
+  /** Why a package file of ours could not be read: too large (its size in bytes) or unreadable. */
+  private readonly unreadable = new Map<string, number | null>();
+
   /** The text of a package file, or null when it is absent, too large or unreadable. */
   text(file: string): string | null {
     if (!this.present.has(file)) return null;
     try {
       const read = readResolvedScanFile(join(this.root, file), file);
-      return 'text' in read ? read.text : null;
+      if ('text' in read) return read.text;
+      this.unreadable.set(file, read.tooLargeBytes);
     } catch {
-      return null;
+      this.unreadable.set(file, null);
     }
+    return null;
   }
 
   /** What the file loads; null for files that are absent, too large or of another type. */
@@ -55,9 +60,16 @@ export class PackageScanner {
     if (text !== null) {
       if (type === 'html') result = scanHtml(text);
       else if (type === 'js') result = scanScript(text);
-      else result = { refs: scanCss(text), inlineScripts: 0, initializeHint: false };
+      else result = { refs: scanCss(text), built: [], inlineScripts: 0, initializeHint: false };
     }
     this.scans.set(file, result);
     return result;
+  }
+
+  /** After scan() gave null for a file of the package: why it was not read, or null (another type). */
+  whyUnread(file: string): { tooLargeBytes: number } | { unreadable: true } | null {
+    if (!this.unreadable.has(file)) return null;
+    const bytes = this.unreadable.get(file);
+    return typeof bytes === 'number' ? { tooLargeBytes: bytes } : { unreadable: true };
   }
 }

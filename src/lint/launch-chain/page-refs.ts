@@ -9,7 +9,7 @@ import { attr, attrValueStart, forEachElement, scriptKind } from '../api-usage/h
 import {
   hasInitializeHint,
   positionsIn,
-  scanJs,
+  scanJsRefs,
   type At,
   type PageRef,
   type PageScan,
@@ -96,6 +96,14 @@ function elementRefs(html: string, el: Element, scan: PageScan): void {
   switch (el.tagName) {
     case 'script':
       if (attr(el, 'src') !== undefined) add('script', 'src', '<script src>');
+      if (attr(el, 'data-main') !== undefined) {
+        const loc = el.sourceCodeLocation?.attrs?.['data-main'];
+        // require.js: the modules' URLs come from module names and its configuration.
+        if (loc) scan.built.push({ how: '<script data-main> (require.js)', ...attrValueStart(html, loc) });
+      }
+      break;
+    case 'base':
+      scan.base ??= attr(el, 'href')?.trim() || undefined;
       break;
     case 'iframe':
     case 'frame':
@@ -134,14 +142,19 @@ function elementRefs(html: string, el: Element, scan: PageScan): void {
 
 /** Every reference of an HTML document, and how many inline scripts and handlers it has. */
 export function scanHtml(html: string): PageScan {
-  const scan: PageScan = { refs: [], inlineScripts: 0, initializeHint: hasInitializeHint(html) };
+  const scan: PageScan = { refs: [], built: [], inlineScripts: 0, initializeHint: hasInitializeHint(html) };
+  const addJs = (code: string, at: At): void => {
+    const found = scanJsRefs(code, at);
+    scan.refs.push(...found.refs);
+    scan.built.push(...found.built);
+  };
   forEachElement(html, (el) => {
     for (const a of el.attrs) {
       const loc = el.sourceCodeLocation?.attrs?.[a.name];
       if (!loc || a.value.trim() === '') continue;
       if (/^on[a-z]+$/i.test(a.name)) {
         scan.inlineScripts++;
-        scan.refs.push(...scanJs(a.value, attrValueStart(html, loc)));
+        addJs(a.value, attrValueStart(html, loc));
       } else if (a.name === 'style') {
         scan.refs.push(...scanCss(a.value, attrValueStart(html, loc)));
       }
@@ -152,11 +165,12 @@ export function scanHtml(html: string): PageScan {
     const at = { line: text.sourceCodeLocation.startLine, column: text.sourceCodeLocation.startCol };
     if (el.tagName === 'script' && attr(el, 'src') === undefined && scriptKind(el)) {
       scan.inlineScripts++;
-      scan.refs.push(...scanJs(text.value, at));
+      addJs(text.value, at);
     } else if (el.tagName === 'style') {
       scan.refs.push(...scanCss(text.value, at));
     }
   });
   scan.refs.sort((a, b) => a.line - b.line || a.column - b.column);
+  scan.built.sort((a, b) => a.line - b.line || a.column - b.column);
   return scan;
 }

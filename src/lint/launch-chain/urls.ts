@@ -40,6 +40,20 @@ export function resolveUrl(fromFile: string, url: string): UrlTarget {
   return { kind: 'local', file: joined };
 }
 
+/**
+ * resolveUrl for a URL of a page with a `<base href>` (`base`, as written in `fromFile`): relative URLs
+ * resolve against it, as the browser resolves them; without one it is resolveUrl.
+ */
+export function resolveInPage(fromFile: string, url: string, base: string | undefined): UrlTarget {
+  const direct = resolveUrl(fromFile, url);
+  const path = base?.trim().split(/[?#]/)[0] ?? '';
+  if (path === '' || direct.kind !== 'local') return direct;
+  // A file name stands for the base's last segment, so a base ending in "/" keeps its folder.
+  const against = resolveUrl(fromFile, path.endsWith('/') ? `${path}_` : path);
+  if (against.kind === 'external') return against;
+  return against.kind === 'local' ? resolveUrl(against.file, url) : { kind: 'other' };
+}
+
 const FONT_HOSTS =
   /(?:^|\.)(?:fonts\.googleapis\.com|fonts\.gstatic\.com|use\.typekit\.net|p\.typekit\.net|fonts\.bunny\.net|use\.fontawesome\.com|kit\.fontawesome\.com|fast\.fonts\.net)$/i;
 const FONT_FILE = /\.(?:woff2?|ttf|otf|eot)(?:[?#]|$)/i;
