@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { CDPSession, ConsoleMessage, Dialog, Frame, Page, Request, Response } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
 import { throwIfCancelled, untilCancelled, type WorkControl } from '../core/progress.js';
+import { TIMEOUT, within } from '../core/within.js';
 import {
   unknownNavigationOracle,
   type NavigationOracle,
@@ -16,7 +17,7 @@ import {
 } from '../rte/adapter/navigation-oracle.js';
 import type { RteInit } from '../rte/adapter/rte-init.js';
 import { sharedBrowserPool, type BrowserPool, type LeasedContext } from './browser-pool.js';
-import { sharedContentServer, type ContentServer, type Mount } from './content-server.js';
+import { PLAYER_PREFIX, sharedContentServer, type ContentServer, type Mount } from './content-server.js';
 import { contextProxy, egressProxy, type EgressProxy } from './egress-proxy.js';
 import { measureLayout, type LayoutReport } from './layout/analyze-layout.js';
 import { checkLaunchFile } from './launch-check.js';
@@ -43,11 +44,13 @@ import {
   API_METHODS,
   expandFlatBatch,
   type ApiCallRecord,
+  type ConsoleEntry,
   type InitializeState,
   type NetworkEntry,
   type RuntimeEvents,
   type WireBatch,
 } from './records.js';
+import { ParseErrorLocations, type ExceptionDetails } from './parse-error-locations.js';
 import { RuntimeLog } from './runtime-log.js';
 import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js';
 
@@ -156,7 +159,8 @@ export interface LaunchAttemptSpec {
 
 type State = 'starting' | 'open' | 'crashed' | 'closed';
 
-const TIMEOUT = Symbol('timeout');
+/** How long the windows a SCO opened may take to close (their unload handlers run). */
+const POPUP_CLOSE_MS = 5_000;
 /** What Playwright's `serviceWorkers: 'block'` prints when a page tries to register one. */
 const SERVICE_WORKER_BLOCKED = 'Service Worker registration blocked by Playwright';
 
@@ -169,6 +173,7 @@ export class CourseRuntime {
   private cdp!: CDPSession;
   private currentViewport: Viewport;
   private readonly popups = new Set<Page>();
+  private readonly parseErrors = new ParseErrorLocations();
   private readonly unsubscribe: Array<() => void> = [];
   private crashReject!: (e: ScormTesterError) => void;
   private readonly crashed: Promise<never>;
@@ -309,7 +314,7 @@ export class CourseRuntime {
     context.on('requestfailed', (r) => this.onRequestFailed(r));
     // Context-wide, so nothing a popup does early is missed before its page is known.
     context.on('console', (msg) => this.onConsole(msg));
-    context.on('weberror', (e) => this.onPageError(e.error(), e.page()));
+    context.on('weberror', (e) => this.onPageError(e.error(), e.page(), e.location()));
     context.on(
       'dialog',
       (dialog) => void this.onDialog(dialog, dialog.page() === this.page ? 'sco' : 'popup'),
@@ -438,6 +443,9 @@ export class CourseRuntime {
         this.log.ingest(batch);
       },
     );
+    this.cdp.on('Runtime.exceptionThrown', (e: { exceptionDetails: ExceptionDetails }) =>
+      this.parseErrors.exception(this.page, e.exceptionDetails),
+    );
     this.cdp.on('Runtime.executionContextDestroyed', (e: { executionContextId: number }) => {
       if (e.executionContextId !== this.playerContextId || this.state !== 'open') return;
       this.log.addNavigationBlocked({
@@ -548,7 +556,9 @@ export class CourseRuntime {
 
   /**
    * Leaves the SCO as a learner closing the window would: the SCO frame goes to about:blank so its
-   * unload handlers run (and may call Terminate); their calls are recorded before this resolves.
+   * unload handlers run (and may call Terminate), then every window it opened is closed (theirs run
+   * too, e.g. a popup that found the API through window.opener); all their calls are recorded before
+   * this resolves.
    */
   async unload(): Promise<{ initializeState: InitializeState; callCount: number }> {
     this.ensureUsable();
@@ -556,10 +566,32 @@ export class CourseRuntime {
     await this.bounded('unloading the SCO', async () => {
       await this.control('blankFrame');
       await blank;
+    });
+    await this.closePopups();
+    await this.bounded('recording the unload calls', async () => {
       const seq = await this.control<number>('flush');
       await this.log.waitForSeq(seq);
     });
     return { initializeState: this.log.initializeState, callCount: this.log.calls.length };
+  }
+
+  /** Closes the windows the SCO opened (their unload handlers run), within POPUP_CLOSE_MS. */
+  private async closePopups(): Promise<void> {
+    const open = [...this.popups].reverse();
+    if (open.length === 0) return;
+    const closed = await within(
+      Promise.all(open.map((p) => p.close().catch(() => undefined))),
+      POPUP_CLOSE_MS,
+    );
+    if (closed !== TIMEOUT) return;
+    const stuck = open.filter((p) => !p.isClosed());
+    for (const p of stuck) await this.stopScript("closing the SCO's window", 'timeout', p);
+    fail(
+      'COURSE_TIMEOUT',
+      `The window the SCO opened (${stuck.map((p) => p.url().slice(0, 200)).join(', ')}) did not close within ${POPUP_CLOSE_MS} ms: ` +
+        'its unload handler appears to be stuck. Its script was stopped.',
+      { operation: "closing the SCO's window", timeoutMs: POPUP_CLOSE_MS },
+    );
   }
 
   /** Starts a new attempt (new engine instance) in the same page, e.g. the next SCO or a relaunch. */
@@ -1007,18 +1039,32 @@ export class CourseRuntime {
     this.noticeRefusedLoad(text, url);
   }
 
-  private onPageError(error: Error, page: Page | null): void {
-    this.log.addConsole({
+  private onPageError(
+    error: Error,
+    page: Page | null,
+    at: { url: string; line: number; column: number },
+  ): void {
+    const url = at.url || null;
+    const entry: ConsoleEntry = {
       type: 'error',
       text: error.message,
       source: 'pageerror',
-      url: null,
-      line: null,
-      column: null,
-      origin: page && page !== this.page ? 'popup' : 'sco',
+      url,
+      line: url ? at.line : null,
+      column: url ? at.column : null,
+      origin:
+        page && page !== this.page
+          ? 'popup'
+          : url && url.startsWith(this.mount.baseUrl + PLAYER_PREFIX)
+            ? 'player'
+            : 'sco',
       timestamp: Date.now(),
       ...(error.stack ? { stack: error.stack } : {}),
-    });
+      ...(error.name ? { name: error.name } : {}),
+    };
+    // A script that does not parse has no stack: its file comes from our CDP session (see connectPlayer).
+    if (!url && page === this.page) this.parseErrors.entry(this.page, entry);
+    this.log.addConsole(entry);
     this.noticeBlockedNavigation(error.message);
   }
 

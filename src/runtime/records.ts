@@ -64,6 +64,8 @@ export interface ConsoleEntry {
   origin: 'player' | 'sco' | 'popup';
   timestamp: number;
   stack?: string;
+  /** A page error's name (`SyntaxError`, `ReferenceError`, …), when it has one. */
+  name?: string;
 }
 
 /** Emitted when the request starts; statusCode / error are filled in on the same object later. */

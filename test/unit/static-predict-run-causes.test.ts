@@ -21,8 +21,8 @@ const pageError = (text: string): ConsoleEntry => ({
   text,
   source: 'pageerror',
   url: `${BASE}index.html`,
-  line: 4,
-  column: 1,
+  line: 3,
+  column: 0,
   origin: 'sco',
   timestamp: 0,
 });
@@ -59,7 +59,7 @@ test('a 404 in the package, then a page error, then no script at all', () => {
   });
   assert.match(
     error?.text ?? '',
-    /a page error stopped the SCO's script: TypeError: x is undefined \(index\.html:4\)/,
+    /a page error stopped the SCO's script: TypeError: x is undefined \(index\.html:4:1\)/,
   );
 
   const none = likelyInitializeCause({
@@ -68,10 +68,17 @@ test('a 404 in the package, then a page error, then no script at all', () => {
   });
   assert.match(none?.text ?? '', /loaded no script file/);
 
-  assert.equal(
-    likelyInitializeCause({ network: [request(`${BASE}app.js`, { statusCode: 200 })], console: [] }),
-    null,
+  // Its scripts ran cleanly, yet nothing initialized: the launch page has no SCORM code that runs.
+  const quiet = likelyInitializeCause({
+    network: [request(`${BASE}app.js`, { statusCode: 200 })],
+    console: [],
+    scripts: { pages: ['index.html'], inline: 0, external: 1 },
+  });
+  assert.match(
+    quiet.text,
+    /pages \(index\.html\) ran app\.js without a page error or a failed request, yet nothing called Initialize/,
   );
+  assert.equal(quiet.rule, 'api.discovery_missing');
 });
 
 test('the script elements counted in the pages decide between "no script at all" and "inline only"', () => {

@@ -10,7 +10,7 @@ import {
   callMetrics,
   callView,
   courseConsoleErrors,
-  detectAnomalies,
+  analyseRun,
   MAX_SETTLE_WAIT_MS,
   probeRuntime,
   type Anomaly,
@@ -274,14 +274,17 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
             const runtime = live.runtime.isCrashed ? live.runtime : live.requireRuntime();
             const dataModel =
               runtime.isOpen && args.include_data_model_state ? await runtime.getDataModel() : null;
-            const anomalies = detectAnomalies({
-              version: runtime.version,
-              calls: runtime.calls,
-              finalState: runtime.initializeState,
-              ...(dataModel ? { dataModel } : {}),
-              ended: !runtime.isOpen,
-              integrity: runtime.log.integrity,
-            });
+            const anomalies = analyseRun(
+              {
+                version: runtime.version,
+                calls: runtime.calls,
+                finalState: runtime.initializeState,
+                ...(dataModel ? { dataModel } : {}),
+                ended: !runtime.isOpen,
+                integrity: runtime.log.integrity,
+              },
+              { network: runtime.networkRequests, console: runtime.consoleMessages },
+            );
             return { data: build('session', live, runtime, { anomalies, dataModel, settled: null }) };
           }
           const data = await runAndUnload(

@@ -51,7 +51,11 @@ export function detectAnomalies(input: AnomalyInput): Anomaly[] {
       return integrity;
     return [...integrity, neverInitialized(NAMES[input.version], 0)];
   }
-  const found = [...integrity, ...RULES.flatMap((rule) => rule(ctx))];
+  return sortAnomalies([...integrity, ...RULES.flatMap((rule) => rule(ctx))]);
+}
+
+/** Errors first, then warnings, then info; within a severity by the first call concerned, else as found. */
+export function sortAnomalies(found: readonly Anomaly[]): Anomaly[] {
   return found
     .map((a, i) => ({ a, i }))
     .sort(

@@ -1,4 +1,5 @@
 export { detectAnomalies } from './detect.js';
+export { analyseRun } from './run-analysis.js';
 export { EXCESSIVE_CALLS, EXCESSIVE_COMMITS } from './volume.js';
 export {
   callMetrics,

@@ -8,8 +8,8 @@ import { sleepUnlessCancelled } from '../../core/progress.js';
 import type { CourseRuntime } from '../course-runtime.js';
 import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type InitializeState } from '../records.js';
 import { TIMEOUT, within } from '../../core/within.js';
-import { explainAnomalies, packagePath, type ScriptCensus } from './causes.js';
-import { detectAnomalies } from './detect.js';
+import { packagePath, type ScriptCensus } from './causes.js';
+import { analyseRun } from './run-analysis.js';
 import type { Anomaly } from './types.js';
 
 export const DEFAULT_SETTLE_MS = 1_000;
@@ -97,19 +97,17 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
   }
   const dataModel = await runtime.getDataModel();
   const calls = runtime.calls;
-  const anomalies = explainAnomalies(
-    [
-      ...extra,
-      ...detectAnomalies({
-        version: runtime.version,
-        calls,
-        finalState: runtime.initializeState,
-        dataModel,
-        ended: true,
-        integrity: runtime.log.integrity,
-      }),
-    ],
+  const anomalies = analyseRun(
+    {
+      version: runtime.version,
+      calls,
+      finalState: runtime.initializeState,
+      dataModel,
+      ended: true,
+      integrity: runtime.log.integrity,
+    },
     { network: runtime.networkRequests, console: runtime.consoleMessages, ...(scripts ? { scripts } : {}) },
+    extra,
   );
   return {
     version: runtime.version,

@@ -22,6 +22,7 @@ export type AnomalyType =
   | 'excessive_commits'
   | 'excessive_calls'
   | 'unload_timeout'
+  | 'page_error'
   | 'player_tampered'
   | 'player_navigation'
   | 'record_engine_mismatch';
