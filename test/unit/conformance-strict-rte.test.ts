@@ -203,6 +203,8 @@ test('1.2: checked in front of scorm-again (session time with one hour digit, su
   assert.equal(api.LMSSetValue('cmi.core.session_time', '1:00:00'), 'false');
   assert.equal(last(), '405');
   assert.equal(api.LMSSetValue('cmi.core.session_time', '0001:00:00'), 'true');
+  // scorm-again keeps it as 01:00:00; the data model shows what the SCO set, as the record does.
+  assert.equal(api.dataModel()['cmi.core.session_time'], '0001:00:00');
   assert.equal(api.LMSSetValue('cmi.suspend_data', 'x'.repeat(4097)), 'false');
   assert.equal(last(), '405');
   assert.equal(api.LMSSetValue('cmi', 'illegal'), 'false');

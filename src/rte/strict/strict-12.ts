@@ -15,6 +15,11 @@ export class StrictApi12 implements Api12 {
   private state: LifeState = 'not-initialized';
   private readonly errors = new ErrorState(ERRORS_12);
   private readonly engine: Engine12;
+  /**
+   * cmi.core.session_time as the SCO set it: scorm-again stores it rewritten as HH:MM:SS ("0000:00:05"
+   * becomes "00:00:05"), and the data model must show what the SCO set, as the record does.
+   */
+  private sessionTimeGiven: string | undefined;
 
   constructor(init: RteInit) {
     this.engine = createEngine12(init.settings);
@@ -27,7 +32,9 @@ export class StrictApi12 implements Api12 {
 
   /** Every element the engine holds (collections expanded, `_count` included). */
   dataModel(): Record<string, string> {
-    return engine12Values(this.engine);
+    const values = engine12Values(this.engine);
+    if (this.sessionTimeGiven !== undefined) values['cmi.core.session_time'] = this.sessionTimeGiven;
+    return values;
   }
 
   /** An element's stored value, without touching the error state (undefined: none). */
@@ -92,7 +99,10 @@ export class StrictApi12 implements Api12 {
     const checked = validateValue(info, value, type ? { interactionType: type } : {});
     if (!checked.ok)
       return this.errors.fail('405', `${name}: ${checked.reason}; expected ${checked.expected}`);
-    return this.engineCall(this.engine.LMSSetValue(name, toCharacterString(value) ?? ''));
+    const text = toCharacterString(value) ?? '';
+    const result = this.engineCall(this.engine.LMSSetValue(name, text));
+    if (result === 'true' && name === 'cmi.core.session_time') this.sessionTimeGiven = text;
+    return result;
   }
 
   LMSGetLastError(): string {
