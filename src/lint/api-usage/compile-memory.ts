@@ -6,11 +6,12 @@
  *   full collections do not empty: 20 scripts of 4.3 MB kept 90 MB alive after the check was done. The
  *   check never runs what it compiles, so that cache is switched off (once, for the process; nothing
  *   else here compiles a script twice), and the one thing it was good for here, identical copies of a
- *   library in one package, is kept by remembering the answer for each large source's digest.
+ *   library in one package, is kept by remembering the answer by digest (from the second source of a
+ *   length on, so packages without copies hash nothing).
  * - A compiled script's source moves to the old generation, which V8 collects late: each thread's heap
- *   grew by ~4 MB a script before its first full collection. So each thread asks for a full collection
- *   once it has checked COLLECT_AFTER_CHARS of source since the last one (a few ms, next to the ~60 ms a 4 MB
- *   compile takes); packages with less script than that never pay it.
+ *   grew by ~4 MB a script before its first full collection. So each thread asks for a full
+ *   collection once it has checked COLLECT_AFTER_CHARS of source since the last one (a few ms, next to
+ *   the ~60 ms a 4 MB compile takes); packages with less script than that never pay it.
  * Node offers no other way to ask for a collection than V8's expose-gc flag: it is on just long enough
  * to take `gc` from a fresh context, so no other code sees a `gc` global.
  */
@@ -19,30 +20,39 @@ import { setFlagsFromString } from 'node:v8';
 import { compileFunction, runInNewContext, Script } from 'node:vm';
 
 export const COLLECT_AFTER_CHARS = 4 * 1024 * 1024;
-/** Sources at least this long are remembered by digest (hashing costs a few percent of compiling). */
+/** Sources at least this long are remembered by digest once a source of the same length was seen. */
 const REMEMBERED_CHARS = 64 * 1024;
-/** A long-lived validation worker forgets them all past this many (a digest and a boolean each). */
+/** A long-lived validation worker forgets them all past this many (a length, a digest, a boolean). */
 const MAX_REMEMBERED = 4096;
 
 let cacheOff = false;
 let collect: (() => void) | undefined;
 let sinceCollection = 0;
+const seenLengths = new Set<number>();
 const verdicts = new Map<string, boolean>();
 
 /** Whether V8 compiles the code as a classic script, or as an event handler's body (`event` in scope). */
 export function compilesForCheck(code: string, handler: boolean): boolean {
-  const digest =
-    code.length >= REMEMBERED_CHARS
-      ? `${handler ? 'h' : 's'}${createHash('sha256').update(code).digest('base64')}`
-      : undefined;
+  const digest = copyDigest(code, handler);
   const verdict = (digest === undefined ? undefined : verdicts.get(digest)) ?? compile(code, handler);
   // Remembered or not, the source was read (and maybe copied): it is garbage to collect all the same.
   afterChecking(code.length);
-  if (digest !== undefined) {
-    if (verdicts.size >= MAX_REMEMBERED) verdicts.clear();
-    verdicts.set(digest, verdict);
-  }
+  if (digest !== undefined) verdicts.set(digest, verdict);
   return verdict;
+}
+
+/** A digest for a large source that may be a copy: only one of a length seen before is hashed. */
+function copyDigest(code: string, handler: boolean): string | undefined {
+  if (code.length < REMEMBERED_CHARS) return undefined;
+  if (seenLengths.size + verdicts.size >= MAX_REMEMBERED) {
+    seenLengths.clear();
+    verdicts.clear();
+  }
+  if (!seenLengths.has(code.length)) {
+    seenLengths.add(code.length);
+    return undefined;
+  }
+  return `${handler ? 'h' : 's'}${createHash('sha256').update(code).digest('base64')}`;
 }
 
 function compile(code: string, handler: boolean): boolean {
