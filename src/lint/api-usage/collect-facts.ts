@@ -1,7 +1,8 @@
 import type { AnyNode, CallExpression, Expression, Node, Program, SpreadElement } from 'acorn';
 import { looksLikeApi, methodInfo, type CanonicalMethod } from './api-methods.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
-import type { SourceUnit } from './source-unit.js';
+import { detachedString } from '../../core/detached-string.js';
+import { locatingOnly, type SourceUnit } from './source-unit.js';
 
 /** A function-like node whose body runs when it is invoked, not where it is written. */
 export type FunctionNode = Node;
@@ -351,15 +352,23 @@ function pushChildren(node: AnyNode, stack: (AnyNode | ContextExit)[]): void {
 }
 
 /**
- * What the package-wide rules still need once a file's own rules have run: its API calls (and the units
- * that locate them) and the discovery evidence. Dropping the rest lets each file's syntax tree and source
- * go before the next file is read, so memory follows the largest file, not the whole package.
+ * What the package-wide rules still need once a file's own rules have run: its API calls (their method
+ * and position, no syntax tree: the names acorn read are views into the source) and the discovery
+ * evidence. Dropping the rest lets each file's syntax tree and source go before the next file is read,
+ * so memory follows the largest file, not the whole package.
  */
 export function factsForPackageRules(facts: FileFacts): FileFacts {
   return {
     ...emptyFacts(),
-    units: facts.calls.length > 0 ? facts.units : [],
-    calls: facts.calls.map((call) => ({ ...call, context: null })),
+    units: facts.calls.length > 0 ? facts.units.map(locatingOnly) : [],
+    calls: facts.calls.map((call) => ({
+      ...call,
+      node: { type: 'CallExpression', start: call.node.start, end: call.node.end } as CallExpression,
+      method: detachedString(call.method),
+      receiver: call.receiver === undefined ? undefined : detachedString(call.receiver),
+      args: [],
+      context: null,
+    })),
     parentOrOpenerMentions: facts.parentOrOpenerMentions,
     parentOrOpenerInCrossFrame: facts.parentOrOpenerInCrossFrame,
     mentions12Api: facts.mentions12Api,

@@ -26,6 +26,13 @@ function lineStarts(unit: SourceUnit): number[] {
   return starts;
 }
 
+/** A copy of the unit that still locates offsets (its line starts are kept) but no longer holds its code. */
+export function locatingOnly(unit: SourceUnit): SourceUnit {
+  const copy = { ...unit, code: '' };
+  LINE_STARTS.set(copy, lineStarts(unit));
+  return copy;
+}
+
 /** 1-based line and 0-based column of an offset inside the unit (acorn's convention). */
 export function unitPosition(unit: SourceUnit, offset: number): { line: number; column: number } {
   const starts = lineStarts(unit);

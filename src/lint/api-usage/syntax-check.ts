@@ -1,4 +1,4 @@
-import { compileFunction, Script } from 'node:vm';
+import { compilesForCheck } from './compile-memory.js';
 import { mayCallOrReachFrames, mentionsApi, quotesApi } from './prefilter.js';
 import type { SourceUnit } from './source-unit.js';
 import { indexWords, type WordIndex } from './word-index.js';
@@ -9,14 +9,7 @@ import { indexWords, type WordIndex } from './word-index.js';
  * and for anything V8 rejects, which then takes the full parse that names the error.
  */
 export function compilesInV8(unit: SourceUnit): boolean {
-  if (unit.module) return false;
-  try {
-    if (unit.handler) compileFunction(unit.code, ['event']);
-    else new Script(unit.code);
-    return true;
-  } catch {
-    return false;
-  }
+  return !unit.module && compilesForCheck(unit.code, unit.handler);
 }
 
 const API_NAME = /\bAPI(?=(?:_1484_11)?\b)/g;

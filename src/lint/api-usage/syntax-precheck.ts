@@ -13,6 +13,7 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { listPackageFiles } from '../../package/paths.js';
+import { detachedScan } from '../launch-chain/detached-scan.js';
 import { scanScript, type PageScan } from '../launch-chain/js-refs.js';
 import { readScanText } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
@@ -55,7 +56,7 @@ function checkScript(root: string, file: string, reply: PrecheckReply): void {
   }
   if (code === null) return;
   const words = indexWords(code);
-  reply.scans.push([file, scanScript(code, words)]);
+  reply.scans.push([file, detachedScan(scanScript(code, words))]);
   if (compilesWithoutFacts({ code, line: 1, column: 1, module: false, handler: false }, words))
     reply.quiet.push(file);
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 // Files are read as the API-usage lint reads them: above its size limit, not for references either.
 import { readResolvedScanFile } from '../api-usage/read-scan-text.js';
+import { detachedScan } from './detached-scan.js';
 import { scanScript, type PageScan } from './js-refs.js';
 import { scanCss, scanHtml } from './page-refs.js';
 
@@ -62,8 +63,9 @@ export class PackageScanner {
       else if (type === 'js') result = scanScript(text);
       else result = { refs: scanCss(text), built: [], inlineScripts: 0, initializeHint: false };
     }
-    this.scans.set(file, result);
-    return result;
+    const kept = result && detachedScan(result);
+    this.scans.set(file, kept);
+    return kept;
   }
 
   /** After scan() gave null for a file of the package: why it was not read, or null (another type). */

@@ -1,0 +1,10 @@
+import { detachedString } from '../../core/detached-string.js';
+import type { PageScan } from './js-refs.js';
+
+/** A scan kept after its file's text is dropped: its strings hold no view into that text. */
+export function detachedScan(scan: PageScan): PageScan {
+  return {
+    ...scan,
+    refs: scan.refs.map((ref) => ({ ...ref, url: detachedString(ref.url), how: detachedString(ref.how) })),
+  };
+}
