@@ -40,12 +40,7 @@ const FORMATS: Partial<Record<FillKind, { pattern: RegExp; example: string; real
  * browser's verdict is read before filling (browserKeeps) and judged by expectKept.
  */
 export const SANITIZED_KINDS: ReadonlySet<FillKind> = new Set([
-  'date',
-  'time',
-  'datetime-local',
-  'month',
-  'week',
-  'color',
+  ...(Object.keys(FORMATS) as FillKind[]),
   'range',
 ]);
 
