@@ -81,8 +81,11 @@ export async function resolveTarget(
       fail(
         'DOM_MULTIPLE_MATCHES',
         `"${clip(target)}" matches ${total} elements (${hits.map((h) => `${h.count} in ${h.frame.label}`).join(', ')}). ` +
-          'Make the selector specific (an id, an attribute, :nth-match(), :has-text()) or use a ref from scorm_dom_find_interactive_elements.',
-        { selector: target, match_count: total, candidates },
+          (hits.length > 1
+            ? `To act in one frame, add the frame parameter (${hits.map((h) => `"${h.frame.label}"`).join(' or ')}); otherwise make`
+            : 'Make') +
+          ' the selector specific (an id, an attribute, :nth-match(), :has-text()) or use a ref from scorm_dom_find_interactive_elements.',
+        { selector: target, match_count: total, frames: hits.map((h) => h.frame.label), candidates },
       );
     }
     if (Date.now() >= deadline) {

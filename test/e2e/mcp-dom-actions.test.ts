@@ -174,6 +174,60 @@ test('click: a Storyline-like hidden accessible control is activated at its posi
   await assertUsable();
 });
 
+test('click: a hidden control is not activated through the bare page, another control or a decoration at its position', async () => {
+  const session = await openRuntime(NESTED);
+  const bare = await click({ selector: '#acc-bare' }, session);
+  assert.equal(bare.activation, 'keyboard');
+  assert.equal(bare.activated_element, undefined);
+  assert.equal(location(bare.changes), 'bare-by-keyboard');
+  const overLink = await click({ selector: '#acc-over-link' }, session);
+  assert.equal(overLink.activation, 'keyboard');
+  assert.equal(location(overLink.changes), 'over-link-by-keyboard');
+  assert.ok(
+    !overLink.changes.api_calls.some((c) => c.args[1] === 'link-clicked'),
+    'the link was not clicked',
+  );
+  const overDeco = await click({ selector: '#acc-over-deco' }, session);
+  assert.equal(overDeco.activation, 'keyboard');
+  assert.equal(location(overDeco.changes), 'over-deco-by-keyboard');
+  const double = await clickError(
+    { selector: '#acc-bare', options: { click_type: 'double', wait_timeout_ms: 3_000 } },
+    session,
+  );
+  assert.equal(double.error_code, 'DOM_NOT_ACTIONABLE');
+  assert.match(double.message, /nothing drawn at its position/);
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
+});
+
+test('fill: a hidden checkbox over the bare page or a face that ignores the click is checked with Space', async () => {
+  const session = await openRuntime(NESTED);
+  const bare = await fill({ selector: '#acc-check', value: true }, session);
+  assert.equal(bare.activation, 'keyboard');
+  assert.equal(bare.element.checked, true);
+  assert.ok(bare.changes.data_model_changes.some((c) => c.to === 'check=true'));
+  const face = await fill({ selector: '#acc-check-face', value: true }, session);
+  assert.equal(face.activation, 'keyboard', 'the pointer-shaped face did not toggle it, Space did');
+  assert.equal(face.element.checked, true);
+  assert.deepEqual(
+    face.changes.data_model_changes.filter((c) => c.element === 'cmi.suspend_data').map((c) => c.to),
+    ['face=true'],
+  );
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
+});
+
+test('click: the same selector in two frames names the frame parameter that picks one', async () => {
+  const session = await openRuntime(NESTED);
+  const twins = await clickError({ selector: '.twin', options: { wait_timeout_ms: 3_000 } }, session);
+  assert.equal(twins.error_code, 'DOM_MULTIPLE_MATCHES');
+  assert.match(twins.message, /add the frame parameter \("sco" or "sco > iframe#content"\)/);
+  assert.deepEqual(twins.details.frames, ['sco', 'sco > iframe#content']);
+  const inner = await click({ selector: '.twin', frame: 'sco > iframe#content' }, session);
+  assert.equal(location(inner.changes), 'twin-inner');
+  const single = await clickError({ selector: '.option', options: { wait_timeout_ms: 3_000 } });
+  assert.doesNotMatch(single.message, /frame parameter/, 'all matches in one frame: no frame hint');
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
+});
+
 test('click: invalid selector, and a selector matching many elements lists candidates', async () => {
   const invalid = await clickError({ selector: 'button[[' });
   assert.equal(invalid.error_code, 'DOM_INVALID_SELECTOR');
@@ -271,6 +325,80 @@ test('fill: values of the wrong type say what the input accepts', async () => {
   const silent = await fillError({ selector: '#name', value: 'x', options: { trigger_events: false } });
   assert.equal(silent.error_code, 'MCP_INVALID_PARAMS');
   await assertUsable();
+});
+
+test('fill: a field under an invisible overlay is refused as a click is, by fill, typing, batch and trace', async () => {
+  for (const [selector, value] of [
+    ['#under-overlay-text', 'hi'],
+    ['#under-overlay-number', 5],
+    ['#under-overlay-select', 'b'],
+  ] as const) {
+    const res = await fillError({ selector, value, options: { wait_timeout_ms: 700 } });
+    assert.equal(res.error_code, 'DOM_NOT_ACTIONABLE', selector);
+    assert.equal(res.details.reason, 'covered', selector);
+    assert.equal((res.details.covered_by as Data).selector, '#overlay', selector);
+    assert.match(res.message, new RegExp(`Cannot fill "${selector}": it is covered by div#overlay`));
+  }
+  const typed = await toolError('scorm_keyboard_type', {
+    session_id: pageSession,
+    text: 'hi',
+    options: { selector: '#under-overlay-text', wait_timeout_ms: 700 },
+  });
+  assert.equal(typed.details.reason, 'covered');
+  assert.match(typed.message, /Cannot type into "#under-overlay-text": it is covered by div#overlay/);
+  const batch = await callTool<Data>(server.client, 'scorm_dom_fill_form_batch', {
+    session_id: pageSession,
+    fields: [{ selector: '#under-overlay-text', value: 'hi', options: { wait_timeout_ms: 700 } }],
+  });
+  assert.equal(batch.failed, 1);
+  assert.equal(((batch.results as Data[])[0]?.error as Data).error_code, 'DOM_NOT_ACTIONABLE');
+  const trace = await callTool<Data>(server.client, 'scorm_assessment_interaction_trace', {
+    session_id: pageSession,
+    wait_timeout_ms: 700,
+    actions: [{ type: 'fill', selector: '#under-overlay-text', value: 'hi' }],
+  });
+  const step = (trace.steps as Array<Data & { error?: { code: string } }>)[0];
+  assert.equal(step?.ok, false);
+  assert.equal(step?.error?.code, 'DOM_NOT_ACTIONABLE');
+  const value = await callTool<Data>(server.client, 'scorm_dom_evaluate', {
+    session_id: pageSession,
+    expression:
+      '[document.getElementById("under-overlay-text").value, document.getElementById("under-overlay-select").value]',
+  });
+  assert.deepEqual(value.result, ['', 'a'], 'nothing reached the covered fields');
+  await assertUsable();
+});
+
+test('fill: a value the browser would empty or move (February 30, 24:00, week 53 of a short year, off-step range) is refused before filling', async () => {
+  assert.equal((await fill({ selector: '#when', value: '2024-05-31' })).element.value, '2024-05-31');
+  const cases: Array<[string, unknown, RegExp, string]> = [
+    ['#when', '2024-02-30', /accepts a date that exists, written like "2024-05-31"/, ''],
+    ['#when', '2023-02-29', /date that exists/, ''],
+    ['#at', '24:00', /time of day from 00:00 to 23:59:59/, ''],
+    ['#wk', '2024-W53', /W53 in long years/, ''],
+    ['#level', 7, /from 0 to 100 in steps of 5\. The browser would set it to 5/, '5'],
+    ['#level', '500', /from 0 to 100/, '100'],
+  ];
+  for (const [selector, value, message, browserValue] of cases) {
+    const res = await fillError({ selector, value });
+    assert.equal(res.error_code, 'DOM_INVALID_VALUE', `${selector} ${JSON.stringify(value)}`);
+    assert.match(res.message, message);
+    assert.match(res.message, /so nothing was filled/);
+    assert.equal(res.details.browser_value, browserValue);
+  }
+  const overflow = await fillError({ selector: '#age', value: '1e999' });
+  assert.equal(overflow.error_code, 'DOM_INVALID_VALUE');
+  assert.match(overflow.message, /finite number/);
+  const kept = await callTool<Data>(server.client, 'scorm_dom_evaluate', {
+    session_id: pageSession,
+    expression: '[document.getElementById("when").value, document.getElementById("level").value]',
+  });
+  assert.deepEqual(kept.result, ['2024-05-31', '50'], 'the refused values never reached the inputs');
+  assert.equal((await fill({ selector: '#wk', value: '2020-W53' })).element.value, '2020-W53');
+  assert.equal((await fill({ selector: '#at', value: '23:59:59' })).element.value, '23:59:59');
+  const level = await fill({ selector: '#level', value: 55 });
+  assert.equal(level.element.value, '55');
+  assert.ok(level.changes.data_model_changes.some((c) => c.to === 'level=55'));
 });
 
 test('fill: a custom-styled checkbox (transparent input under its drawn face) is checked at its position', async () => {

@@ -2,7 +2,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScormTesterError } from '../../src/core/errors.js';
-import { fillOperation, type FillValue } from '../../src/dom/actions/fill-value.js';
+import {
+  expectKept,
+  fillOperation,
+  type FillValue,
+  type KeptValue,
+} from '../../src/dom/actions/fill-value.js';
 import type { ElementInspection, FillKind } from '../../src/dom/actions/inspect-element.js';
 import { checkKeys } from '../../src/dom/actions/keyboard.js';
 
@@ -100,6 +105,42 @@ test('values of the wrong type name the input type and what it accepts', () => {
   assert.match(errorOf('file', 'a.txt').message, /do not upload/);
   assert.equal(errorOf('none', 'x').code, 'DOM_NOT_ACTIONABLE');
   assert.equal(errorOf('number', Number.POSITIVE_INFINITY).code, 'DOM_INVALID_VALUE');
+});
+
+test('a number that overflows to infinity is refused', () => {
+  assert.match(errorOf('number', '1e999').message, /finite number/);
+  assert.match(errorOf('range', '-1e400').message, /finite number/);
+});
+
+function keptError(kind: FillKind, text: string, kept: Partial<KeptValue>): ScormTesterError | null {
+  try {
+    expectKept(element(kind), text, { value: '', min: '', max: '', step: '', ...kept }, where);
+  } catch (err) {
+    return err as ScormTesterError;
+  }
+  return null;
+}
+
+test('a value the browser keeps passes; one it empties or moves says what the input accepts', () => {
+  assert.equal(keptError('date', '2024-02-29', { value: '2024-02-29' }), null);
+  assert.equal(keptError('datetime-local', '2024-05-31T13:45:00', { value: '2024-05-31T13:45' }), null);
+  assert.equal(keptError('color', '#A0B1C2', { value: '#a0b1c2' }), null);
+  assert.equal(keptError('range', '+5', { value: '5' }), null);
+  assert.equal(keptError('text', 'anything', { value: '' }), null, 'only sanitized kinds are judged');
+  const date = keptError('date', '2024-02-30', { value: '' });
+  assert.equal(date?.code, 'DOM_INVALID_VALUE');
+  assert.match(date?.message ?? '', /accepts a date that exists, written like "2024-05-31" \(YYYY-MM-DD\)\./);
+  assert.equal(date?.details?.browser_value, '');
+  assert.match(keptError('week', '2024-W53', { value: '' })?.message ?? '', /W53 in long years/);
+  const range = keptError('range', '7', { value: '5', min: '0', max: '100', step: '5' });
+  assert.match(range?.message ?? '', /a number from 0 to 100 in steps of 5\. The browser would set it to 5/);
+  assert.equal(range?.details?.accepts, 'a number from 0 to 100 in steps of 5');
+  const defaults = keptError('range', '150', { value: '100' });
+  assert.match(defaults?.message ?? '', /from 0 to 100 in steps of 1\b/);
+  assert.doesNotMatch(
+    keptError('range', '150', { value: '10', max: '10', step: 'any' })?.message ?? '',
+    /steps/,
+  );
 });
 
 test('key names are checked before anything is typed', () => {

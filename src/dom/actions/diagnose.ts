@@ -14,6 +14,7 @@ import { inspectElement, type ElementInspection } from './inspect-element.js';
 export type NotActionableReason = 'not visible' | 'disabled' | 'covered' | 'not editable' | 'not fillable';
 
 const DIAGNOSE_TIMEOUT_MS = 1_500;
+const COVERED_POLL_MS = 100;
 /** A frame that does not answer a trivial evaluate within this long is taken as stuck. */
 const RESPONSIVE_MS = 1_500;
 
@@ -43,7 +44,7 @@ export function notActionable(
   if (info.hidden) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${action} "${clip(target.target)}": it is not visible (${info.hidden.why}` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is not visible (${info.hidden.why}` +
         `${info.hidden.by && info.hidden.by !== 'the element itself' ? ` on ${info.hidden.by}` : ''}), ` +
         'so no learner can reach it. Bring the page to the state where it shows (the step before it), or target the control that is shown.',
       { ...where, reason: 'not visible', why: info.hidden.why, hidden_by: info.hidden.by },
@@ -52,16 +53,16 @@ export function notActionable(
   if (info.disabled) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${action} "${clip(target.target)}": it is disabled (${info.disabled.why}` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is disabled (${info.disabled.why}` +
         `${info.disabled.by !== 'the element itself' ? `: ${info.disabled.by}` : ''}). ` +
         'Complete what the course requires first (answer the question, watch the media), then try again.',
       { ...where, reason: 'disabled', why: info.disabled.why, disabled_by: info.disabled.by },
     );
   }
-  if (info.hit && !info.hit.self && !info.hit.label) {
+  if (info.hit && isCovered(info)) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${action} "${clip(target.target)}": it is covered by ${info.hit.description} ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is covered by ${info.hit.description} ` +
         `(selector "${info.hit.selector}"), which receives the pointer at its centre. ` +
         'Close or dismiss what covers it (a dialog, an overlay), or act on the covering element if that is the real control.',
       {
@@ -72,6 +73,42 @@ export function notActionable(
     );
   }
   return null;
+}
+
+/** Whether another element takes the pointer at the element's centre (its own label does not count). */
+function isCovered(info: ElementInspection): boolean {
+  return info.hit !== null && !info.hit.self && !info.hit.label;
+}
+
+/** The action as the verb of "Cannot … it": the typing action types into its target. */
+function verbOf(action: string): string {
+  return action === 'typing' ? 'type into' : action;
+}
+
+/**
+ * Playwright's fill and selectOption do not hit-test as its click does, yet no learner reaches a field
+ * under an overlay. Scrolls the element into view when needed, then waits, as click does, for the centre
+ * to be the element's own; fails naming what covers it when that does not happen within `timeoutMs`.
+ */
+export async function expectUncovered(
+  info: ElementInspection,
+  action: string,
+  target: ResolvedTarget,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let now: ElementInspection | null = info;
+  if (!now.inViewport) {
+    await target.locator.scrollIntoViewIfNeeded({ timeout: timeoutMs });
+    now = await inspect(target.locator);
+  }
+  for (;;) {
+    const covered = now && isCovered(now) ? notActionable(now, action, target) : null;
+    if (!covered) return;
+    if (Date.now() >= deadline) throw covered;
+    await new Promise((resolve) => setTimeout(resolve, COVERED_POLL_MS));
+    now = await inspect(target.locator);
+  }
 }
 
 /**
@@ -113,7 +150,7 @@ export async function diagnoseFailure(
   if (/not an <input>, <textarea>|not a <select>|Not a checkbox or radio/i.test(firstLine)) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${action} "${clip(target.target)}": ${firstLine}. Target the form control itself (input, select, textarea).`,
+      `Cannot ${verbOf(action)} "${clip(target.target)}": ${firstLine}. Target the form control itself (input, select, textarea).`,
       { ...where, reason: 'not fillable' },
     );
   }
@@ -135,14 +172,14 @@ export async function diagnoseFailure(
   if (/readonly|not editable/i.test(message) || info.readOnly) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${action} "${clip(target.target)}": it is read-only, so a learner cannot type into it.`,
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is read-only, so a learner cannot type into it.`,
       { ...where, reason: 'not editable' },
     );
   }
   if (!info.inViewport && !info.visuallyHidden) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${action} "${clip(target.target)}": it could not be scrolled into view (its centre stays outside the frame). ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it could not be scrolled into view (its centre stays outside the frame). ` +
         'Check for a container with overflow hidden around it, or reveal it with the course control that shows it.',
       { ...where, reason: 'not visible', why: 'outside the viewport' },
     );

@@ -13,17 +13,44 @@ export type FillOperation =
   | { op: 'select'; options: Array<{ value: string } | { label: string }> };
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-const FORMATS: Partial<Record<FillKind, { pattern: RegExp; example: string }>> = {
-  date: { pattern: /^\d{4}-\d{2}-\d{2}$/, example: '"2024-05-31" (YYYY-MM-DD)' },
-  time: { pattern: /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/, example: '"13:45" or "13:45:30" (HH:MM[:SS])' },
+const FORMATS: Partial<Record<FillKind, { pattern: RegExp; example: string; real: string }>> = {
+  date: { pattern: /^\d{4}-\d{2}-\d{2}$/, example: '"2024-05-31" (YYYY-MM-DD)', real: 'a date that exists' },
+  time: {
+    pattern: /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/,
+    example: '"13:45" or "13:45:30" (HH:MM[:SS])',
+    real: 'a time of day from 00:00 to 23:59:59',
+  },
   'datetime-local': {
     pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/,
     example: '"2024-05-31T13:45" (YYYY-MM-DDTHH:MM)',
+    real: 'a date that exists and a time of day',
   },
-  month: { pattern: /^\d{4}-\d{2}$/, example: '"2024-05" (YYYY-MM)' },
-  week: { pattern: /^\d{4}-W\d{2}$/, example: '"2024-W22" (YYYY-Www)' },
-  color: { pattern: /^#[0-9a-fA-F]{6}$/, example: '"#1a2b3c" (#rrggbb)' },
+  month: { pattern: /^\d{4}-\d{2}$/, example: '"2024-05" (YYYY-MM)', real: 'a month from 01 to 12' },
+  week: {
+    pattern: /^\d{4}-W\d{2}$/,
+    example: '"2024-W22" (YYYY-Www)',
+    real: 'a week the year has (W01 to W52, or W53 in long years)',
+  },
+  color: { pattern: /^#[0-9a-fA-F]{6}$/, example: '"#1a2b3c" (#rrggbb)', real: 'a colour' },
 };
+
+/**
+ * Kinds whose value Playwright sets directly and the browser sanitizes: an impossible value (February 30,
+ * 24:00, week 53 of a short year) comes out empty, a range's is moved into min..max onto a step. The
+ * browser's verdict is read before filling (browserKeeps) and judged by expectKept.
+ */
+export const SANITIZED_KINDS: ReadonlySet<FillKind> = new Set([
+  ...(Object.keys(FORMATS) as FillKind[]),
+  'range',
+]);
+
+/** What the browser makes of a value on a copy of the input, and the range limits as written. */
+export interface KeptValue {
+  value: string;
+  min: string;
+  max: string;
+  step: string;
+}
 
 /** The operation for `value` on the element, or DOM_INVALID_VALUE / DOM_NOT_ACTIONABLE naming what fits. */
 export function fillOperation(
@@ -31,14 +58,8 @@ export function fillOperation(
   value: FillValue,
   where: { selector: string; frame: string },
 ): FillOperation {
-  const what = `${info.tagName.toLowerCase()}${info.type ? `[type=${info.type}]` : ''}`;
-  const invalid = (accepts: string): never => {
-    throw new ScormTesterError(
-      'DOM_INVALID_VALUE',
-      `${shown(value)} does not fit ${what} "${where.selector}": it accepts ${accepts}.`,
-      { ...where, input_type: info.type ?? info.tagName.toLowerCase(), accepts, value_type: typeOf(value) },
-    );
-  };
+  const what = describeInput(info);
+  const invalid = (accepts: string): never => invalidValue(info, value, where, accepts);
   if (Array.isArray(value) && info.kind !== 'select') {
     invalid(`one value, not a list (lists are for multi-selects)`);
   }
@@ -52,7 +73,8 @@ export function fillOperation(
       const text =
         typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
       if (text !== null && (NUMBER.test(text) || (text === '' && info.kind === 'number'))) {
-        if (typeof value === 'number' && !Number.isFinite(value)) return invalid('a finite number');
+        if (!Number.isFinite(Number(text)))
+          return invalid('a finite number (this one overflows to infinity)');
         return { op: 'fill', text };
       }
       return invalid('a number (e.g. 42, -1.5 or "42")');
@@ -63,7 +85,7 @@ export function fillOperation(
     case 'month':
     case 'week':
     case 'color': {
-      const format = FORMATS[info.kind] as { pattern: RegExp; example: string };
+      const format = FORMATS[info.kind] as { pattern: RegExp; example: string; real: string };
       if (
         typeof value === 'string' &&
         (format.pattern.test(value) || (value === '' && info.kind !== 'color'))
@@ -99,6 +121,60 @@ export function fillOperation(
         { ...where, reason: 'not fillable' },
       );
   }
+}
+
+/**
+ * Throws DOM_INVALID_VALUE when the browser would not keep `text` (the fill operation's text, already of
+ * the right format) as asked: emptied, or a range value moved. Nothing has been filled yet.
+ */
+export function expectKept(
+  info: ElementInspection,
+  text: string,
+  kept: KeptValue,
+  where: { selector: string; frame: string },
+): void {
+  if (text === '' || !SANITIZED_KINDS.has(info.kind)) return;
+  if (info.kind === 'range') {
+    if (Number(kept.value) === Number(text)) return;
+    const accepts =
+      `a number from ${kept.min || '0'} to ${kept.max || '100'}` +
+      (kept.step === 'any' ? '' : ` in steps of ${kept.step || '1'}`);
+    invalidValue(info, text, where, accepts, {
+      browserValue: kept.value,
+      note: `The browser would set it to ${kept.value}, so nothing was filled.`,
+    });
+  }
+  if (kept.value !== '') return;
+  const format = FORMATS[info.kind] as { example: string; real: string };
+  invalidValue(info, text, where, `${format.real}, written like ${format.example}`, {
+    browserValue: '',
+    note: 'The browser would leave the field empty for it, so nothing was filled.',
+  });
+}
+
+function invalidValue(
+  info: ElementInspection,
+  value: FillValue,
+  where: { selector: string; frame: string },
+  accepts: string,
+  browser?: { browserValue: string; note: string },
+): never {
+  throw new ScormTesterError(
+    'DOM_INVALID_VALUE',
+    `${shown(value)} does not fit ${describeInput(info)} "${where.selector}": it accepts ${accepts}.` +
+      (browser ? ` ${browser.note}` : ''),
+    {
+      ...where,
+      input_type: info.type ?? info.tagName.toLowerCase(),
+      accepts,
+      value_type: typeOf(value),
+      ...(browser ? { browser_value: browser.browserValue } : {}),
+    },
+  );
+}
+
+function describeInput(info: ElementInspection): string {
+  return `${info.tagName.toLowerCase()}${info.type ? `[type=${info.type}]` : ''}`;
 }
 
 function selectOptions(

@@ -1,9 +1,10 @@
 /** A learner filling in one form control of the SCO (scorm_dom_fill), by the control's kind. */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { TargetSpec } from '../target.js';
-import { inspect } from './diagnose.js';
+import { browserKeeps } from './browser-keeps.js';
+import { expectUncovered, inspect } from './diagnose.js';
 import { filledElement, type FilledElement } from './element-summary.js';
-import { fillOperation, type FillValue } from './fill-value.js';
+import { expectKept, fillOperation, SANITIZED_KINDS, type FillValue } from './fill-value.js';
 import { activateHiddenControl, isHiddenAccessibleControl, type HiddenIntent } from './hidden-control.js';
 import { delivered, runAction, type ActionOptions, type ActionResult, type Performed } from './run-action.js';
 
@@ -17,6 +18,9 @@ export async function fillElement(
     const { locator } = ctx.target;
     const where = { selector: ctx.target.target, frame: ctx.target.frame.label };
     const operation = fillOperation(ctx.info, value, where);
+    if (operation.op === 'fill' && operation.text !== '' && SANITIZED_KINDS.has(ctx.info.kind)) {
+      expectKept(ctx.info, operation.text, await browserKeeps(locator, operation.text, ctx.timeoutMs), where);
+    }
     const after = async (): Promise<FilledElement> => filledElement((await inspect(locator)) ?? ctx.info);
     if (isHiddenAccessibleControl(ctx.info) && operation.op !== 'select') {
       const intent: HiddenIntent =
@@ -33,6 +37,8 @@ export async function fillElement(
     }
     const timeout = ctx.timeoutMs;
     let stateUnchanged = false;
+    // setChecked clicks, and Playwright's click refuses a covered element by itself.
+    if (operation.op !== 'check') await expectUncovered(ctx.info, 'fill', ctx.target, timeout);
     if (operation.op === 'fill') {
       // Typed, then left as a learner leaves a field: the browser fires change on blur (fill alone fires input).
       await locator.fill(operation.text, { timeout });

@@ -2,8 +2,10 @@
  * Controls that take input while being drawn invisibly (Storyline's accessible buttons, custom-styled
  * checkboxes, screen-reader-only inputs): Playwright refuses them as not visible, yet a learner operates
  * them every day, by clicking what is drawn where they sit or with the keyboard. This does the same:
- * (1) a real mouse click at the control's position when it has a box, reporting what is drawn there;
- * (2) otherwise focus plus Enter/Space (or typing). A control hidden from everyone never gets here.
+ * (1) a real mouse click at the control's position when what is drawn there represents it (its label,
+ * or something that looks clickable and is not the page itself nor another control), reporting what
+ * took the click; (2) otherwise, or when that click left a checkbox as it was, focus plus Enter/Space
+ * (or typing). A control hidden from everyone never gets here.
  */
 import { ScormTesterError } from '../../core/errors.js';
 import { clip } from '../target.js';
@@ -54,23 +56,25 @@ export async function activateHiddenControl(
       );
       info = (await inspect(target.locator)) ?? info;
     }
-    if (info.inViewport && info.hit) {
+    if (info.inViewport && info.hit && representsControl(info.hit)) {
       const box = await target.locator.boundingBox({ timeout: ctx.timeoutMs });
       if (box) {
         const page = ctx.runtime.playerPage;
         const x = box.x + box.width / 2;
         const y = box.y + box.height / 2;
+        const { description, selector, self } = info.hit;
+        const done: HiddenActivation = {
+          activation: self ? 'pointer' : 'visible_element_at_position',
+          ...(self ? {} : { activatedElement: { description, selector } }),
+        };
         if (intent.kind === 'click') {
           await page.mouse.click(x, y, { button: intent.button, clickCount: intent.clickCount });
-        } else {
-          await page.mouse.click(x, y);
-          await expectChecked(ctx, intent.checked, `clicking ${info.hit.description} at its position`);
+          return done;
         }
-        const { description, selector } = info.hit;
-        return {
-          activation: info.hit.self ? 'pointer' : 'visible_element_at_position',
-          ...(info.hit.self ? {} : { activatedElement: { description, selector } }),
-        };
+        await page.mouse.click(x, y);
+        // What is drawn there did not toggle it: the learner's next try is the keyboard.
+        if ((await inspect(target.locator))?.checked === intent.checked) return done;
+        return activateByKeyboard(ctx, info, intent, `clicking ${description} at its position, then `);
       }
     }
   }
@@ -81,6 +85,7 @@ async function activateByKeyboard(
   ctx: PerformContext,
   info: ElementInspection,
   intent: HiddenIntent,
+  triedFirst = '',
 ): Promise<HiddenActivation> {
   const { target } = ctx;
   const where = { selector: target.target, frame: target.frame.label };
@@ -88,7 +93,8 @@ async function activateByKeyboard(
   if (intent.kind === 'click' && (intent.button !== 'left' || intent.clickCount !== 1)) {
     throw new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `"${clip(target.target)}" is a visually hidden control (${why}) with no box to click, so only a single click ` +
+      `"${clip(target.target)}" is a visually hidden control (${why}) with nothing drawn at its position that ` +
+        'stands for it, so only a single click ' +
         'can be done, by keyboard; a double or right click has no keyboard equivalent. Use click_type "single".',
       { ...where, reason: 'not visible', why },
     );
@@ -111,11 +117,21 @@ async function activateByKeyboard(
     await target.locator.blur({ timeout: ctx.timeoutMs });
   } else if (intent.kind === 'check') {
     await keyboard.press('Space');
-    await expectChecked(ctx, intent.checked, 'pressing Space on it');
+    await expectChecked(ctx, intent.checked, `${triedFirst}pressing Space on it`);
   } else {
     await keyboard.press(info.role !== null && TOGGLE_KEYS.has(info.role) ? 'Space' : 'Enter');
   }
   return { activation: 'keyboard' };
+}
+
+/**
+ * Whether a click on what is drawn at the control's centre is a click on the control as a learner sees
+ * it. Not the bare page (nothing is drawn there), not another control that happens to overlap it (that
+ * click would do something else), and not a decoration that takes no clicks.
+ */
+function representsControl(hit: NonNullable<ElementInspection['hit']>): boolean {
+  if (hit.self || hit.label) return true;
+  return !hit.root && !hit.foreignControl && hit.takesClicks;
 }
 
 function hasBox(info: ElementInspection): boolean {

@@ -57,9 +57,20 @@ export interface ElementInspection {
   inViewport: boolean;
   /**
    * What elementFromPoint finds at the box's centre (null when the centre is outside the viewport): the
-   * element itself or inside it (self), or the element's own label (label).
+   * element itself or inside it (self), or the element's own label (label); the page's html or body (root);
+   * inside a control other than this one, its ancestors or its label (foreignControl); something that
+   * looks clickable to a learner or handles clicks: a pointer cursor, a control, or an on* pointer handler
+   * on it or an ancestor below body (takesClicks).
    */
-  hit: (DescribedElement & { self: boolean; label: boolean }) | null;
+  hit:
+    | (DescribedElement & {
+        self: boolean;
+        label: boolean;
+        root: boolean;
+        foreignControl: boolean;
+        takesClicks: boolean;
+      })
+    | null;
 }
 
 /**
@@ -233,30 +244,36 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
     return null;
   })();
 
-  const tabIndex = el.getAttribute('tabindex');
-  const control =
-    ['button', 'a', 'input', 'select', 'textarea', 'summary'].includes(tagName) ||
-    (role !== null &&
-      [
-        'button',
-        'link',
-        'checkbox',
-        'radio',
-        'switch',
-        'menuitem',
-        'menuitemcheckbox',
-        'menuitemradio',
-        'tab',
-        'option',
-        'textbox',
-        'searchbox',
-        'combobox',
-        'slider',
-        'spinbutton',
-        'treeitem',
-      ].includes(role)) ||
-    (tabIndex !== null && Number(tabIndex) >= 0) ||
-    (el as HTMLElement).isContentEditable;
+  const CONTROL_ROLES = [
+    'button',
+    'link',
+    'checkbox',
+    'radio',
+    'switch',
+    'menuitem',
+    'menuitemcheckbox',
+    'menuitemradio',
+    'tab',
+    'option',
+    'textbox',
+    'searchbox',
+    'combobox',
+    'slider',
+    'spinbutton',
+    'treeitem',
+  ];
+  /** Something a learner operates: a form control, link, control role, focusable by Tab, or editable. */
+  const isControl = (node: Element): boolean => {
+    const nodeRole = node === el ? role : (node.getAttribute('role')?.split(/\s+/)[0] ?? null);
+    const tabIndex = node.getAttribute('tabindex');
+    return (
+      ['button', 'a', 'input', 'select', 'textarea', 'summary'].includes(node.tagName.toLowerCase()) ||
+      (nodeRole !== null && CONTROL_ROLES.includes(nodeRole)) ||
+      (tabIndex !== null && Number(tabIndex) >= 0) ||
+      (node as HTMLElement).isContentEditable
+    );
+  };
+  const control = isControl(el);
 
   const visuallyHidden = ((): ElementInspection['visuallyHidden'] => {
     if (!el.isConnected) return null;
@@ -291,12 +308,24 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
 
   const hit = ((): ElementInspection['hit'] => {
     if (!inViewport || !el.isConnected) return null;
-    const at = el.ownerDocument.elementFromPoint(cx, cy);
+    const doc = el.ownerDocument;
+    const at = doc.elementFromPoint(cx, cy);
     if (!at) return null;
     const self = at === el || el.contains(at);
     const label =
       !self && at.closest('label') !== null && (at.closest('label') as HTMLLabelElement).control === el;
-    return { ...describe(at), self, label };
+    const root = at === doc.documentElement || at === doc.body;
+    let foreignControl = false;
+    let takesClicks = styleOf(at).cursor === 'pointer';
+    for (let n: Element | null = at; n && n !== doc.body && n !== doc.documentElement; n = n.parentElement) {
+      const h = n as HTMLElement;
+      const controlHere = isControl(n);
+      if (controlHere && !self && !label && !n.contains(el)) foreignControl = true;
+      if (controlHere || h.onclick || h.onmousedown || h.onmouseup || h.onpointerdown || h.onpointerup) {
+        takesClicks = true;
+      }
+    }
+    return { ...describe(at), self, label, root, foreignControl, takesClicks };
   })();
 
   return {
