@@ -51,6 +51,11 @@ export interface SessionSummary {
   /** Who opened it: the CLI's inspect, or an agent over MCP (scorm_interactive_develop). */
   origin: 'cli' | 'mcp';
   development_mode: DevelopmentMode;
+  /**
+   * The session that replaced this closed one (scorm_reload_course): the UI follows it. Absent when the
+   * session was not replaced. Links one step of a chain (A → B → C): B's own summary names C.
+   */
+  replaced_by?: string;
 }
 
 /** An item of the organization, with its live tracking status once sequencing runs. */

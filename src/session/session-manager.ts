@@ -8,8 +8,12 @@ import type { SessionObserver } from './session-observer.js';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 
+/** Told that a closed session was replaced by a new one on the same course (scorm_reload_course). */
+export type ReplacementListener = (previousId: string, next: Session) => void;
+
 export class SessionManager {
   private readonly sessions = new Map<string, Session>();
+  private readonly replacementListeners = new Set<ReplacementListener>();
   private readonly timer: NodeJS.Timeout;
   readonly store: SavedStateStore;
 
@@ -79,6 +83,27 @@ export class SessionManager {
       .catch((error) => this.logger.warn('SESSION_CLOSE_FAILED', { session_id: id, error }));
     await session.removeWorkspace();
     this.logger.info('SESSION_DISCARDED', { session_id: id });
+  }
+
+  /**
+   * Says that `previousId` (closed by now) was replaced by `next`, so that whoever shows sessions to a
+   * person (the inspector) follows it. Listeners are called synchronously; one that throws is logged.
+   */
+  replaced(previousId: string, next: Session): void {
+    this.logger.info('SESSION_REPLACED', { session_id: previousId, replaced_by: next.id });
+    for (const listener of this.replacementListeners) {
+      try {
+        listener(previousId, next);
+      } catch (error) {
+        this.logger.warn('SESSION_REPLACED_LISTENER_FAILED', { session_id: previousId, error });
+      }
+    }
+  }
+
+  /** Listens for replacements; returns the function that stops listening. */
+  onReplaced(listener: ReplacementListener): () => void {
+    this.replacementListeners.add(listener);
+    return () => this.replacementListeners.delete(listener);
   }
 
   list(): Session[] {

@@ -27,6 +27,38 @@ interface Develop {
   validation: { valid: boolean; revision: number } | null;
 }
 
+interface Reloaded {
+  session_id: string;
+  previous_session_id: string;
+}
+
+async function logged(server: StartedServer, msg: string, sessionId: string): Promise<true | undefined> {
+  const { entries } = await callTool<{ entries: Array<{ msg: string; session_id?: string }> }>(
+    server.client,
+    'system_get_logs',
+    { tail: 500 },
+  );
+  return entries.some((e) => e.msg === msg && e.session_id === sessionId) ? true : undefined;
+}
+
+/** A copy of NAV_FLOW under the inspector in validate_live mode, re-validated when its files change. */
+async function developWatched(server: StartedServer, prefix: string): Promise<{ dir: string; dev: Develop }> {
+  const dir = join(tempDir(prefix), 'course');
+  cpSync(NAV_FLOW, dir, { recursive: true });
+  const dev = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
+    workspace_path: dir,
+    development_mode: 'validate_live',
+    auto_validate: true,
+  });
+  return { dir, dev };
+}
+
+/** Points the copy's launch at a file that does not exist: validation fails. */
+function breakLaunch(dir: string): void {
+  const manifest = join(dir, 'imsmanifest.xml');
+  writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('href="sco.html"', 'href="gone.html"'));
+}
+
 async function eventsOf(server: StartedServer, sessionId: string): Promise<SessionEvent[]> {
   const r = await callTool<{ events: SessionEvent[] }>(server.client, 'scorm_session_events', {
     session_id: sessionId,
@@ -132,6 +164,7 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
       await callTool(server.client, 'scorm_session_close', { session_id: dev.session_id });
       const closed = await feed.next('session', (m) => m.session.state === 'closed');
       assert.equal(closed.session.id, dev.session_id);
+      assert.equal('replaced_by' in closed.session, false, 'closed, not replaced');
     } finally {
       feed.close();
     }
@@ -184,21 +217,14 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
   });
 
   test('auto_validate: editing the manifest yields a new findings revision and a session event', async () => {
-    const dir = join(tempDir('scorm-tester-develop-watch-'), 'course');
-    cpSync(NAV_FLOW, dir, { recursive: true });
-    const dev = await callTool<Develop>(server.client, 'scorm_interactive_develop', {
-      workspace_path: dir,
-      development_mode: 'validate_live',
-      auto_validate: true,
-    });
+    const { dir, dev } = await developWatched(server, 'scorm-tester-develop-watch-');
     assert.equal(dev.live_validation, true);
     const feed = await openFeed(dev.development_url!, dev.session_id);
     try {
       const { snapshot } = await feed.next('snapshot');
       const revision = snapshot.findings!.revision;
       assert.equal(snapshot.findings!.valid, true);
-      const manifest = join(dir, 'imsmanifest.xml');
-      writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('href="sco.html"', 'href="gone.html"'));
+      breakLaunch(dir);
       const update = await feed.next('findings', (m) => m.findings.revision > revision, 30_000);
       assert.equal(update.findings.valid, false);
       assert.ok(update.findings.findings.some((f) => f.rule === 'cp.launch_file_missing' && f.excerpt));
@@ -213,6 +239,67 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
     } finally {
       feed.close();
       await callTool(server.client, 'scorm_session_close', { session_id: dev.session_id });
+    }
+  });
+
+  test('scorm_reload_course: the inspector links A → B → C and shows each new session as it showed the old', async () => {
+    const { dir, dev: a } = await developWatched(server, 'scorm-tester-develop-reload-');
+    const url = a.development_url!;
+    const { base } = splitUrl(url);
+    const feeds: Array<{ close(): void }> = [];
+    const feedOf = async (id: string): Promise<Awaited<ReturnType<typeof openFeed>>> => {
+      const feed = await openFeed(url, id);
+      feeds.push(feed);
+      return feed;
+    };
+    try {
+      const feedA = await feedOf(a.session_id);
+      await feedA.next('snapshot');
+      const b = await callTool<Reloaded>(server.client, 'scorm_reload_course', { session_id: a.session_id });
+      assert.equal(b.previous_session_id, a.session_id);
+      // The tab on A is told through the summary updates it already gets.
+      const told = await feedA.next('session', (m) => m.session.replaced_by !== undefined);
+      assert.equal(told.session.replaced_by, b.session_id);
+      assert.equal(told.session.state, 'closed');
+      const list = JSON.parse((await rawRequest(url, `${base}api/sessions`)).body) as SessionSummary[];
+      assert.equal(list.find((s) => s.id === a.session_id)?.replaced_by, b.session_id);
+      const shownB = list.find((s) => s.id === b.session_id);
+      assert.equal(shownB?.development_mode, 'validate_live');
+      assert.equal(shownB?.origin, 'mcp');
+      assert.equal(shownB?.replaced_by, undefined);
+
+      const c = await callTool<Reloaded>(server.client, 'scorm_reload_course', { session_id: b.session_id });
+      // Each link is one step; a tab opened later on an old address finds it in its snapshot.
+      const lateA = (await (await feedOf(a.session_id)).next('snapshot')).snapshot;
+      assert.equal(lateA.session.replaced_by, b.session_id);
+      const lateB = (await (await feedOf(b.session_id)).next('snapshot')).snapshot;
+      assert.equal(lateB.session.replaced_by, c.session_id);
+
+      // C is shown as A was: same mode, running, validated, and re-validated when files change.
+      const feedC = await feedOf(c.session_id);
+      const { snapshot } = await feedC.next('snapshot');
+      assert.equal(snapshot.session.development_mode, 'validate_live');
+      assert.equal(snapshot.session.state === 'closed', false);
+      assert.equal(snapshot.runtime.open, true);
+      const first = snapshot.findings ?? (await feedC.next('findings')).findings;
+      assert.equal(first.valid, true);
+      await until(() => logged(server, 'INSPECTOR_WATCHING', c.session_id), 'C to be watched', 20_000);
+      breakLaunch(dir);
+      const update = await feedC.next('findings', (m) => !m.findings.valid, 30_000);
+      assert.ok(update.findings.revision > first.revision);
+
+      // A reload that cannot reopen replaces nothing: C shows as closed, with no link.
+      const failed = await callToolError(server.client, 'scorm_reload_course', {
+        session_id: c.session_id,
+        package_path: join(dir, 'no-such-folder'),
+      });
+      assert.equal(failed.error_code, 'PATH_RESOLUTION_ERROR');
+      const closedC = await feedC.next('session', (m) => m.session.state === 'closed');
+      assert.equal(closedC.session.replaced_by, undefined);
+      const after = JSON.parse((await rawRequest(url, `${base}api/sessions`)).body) as SessionSummary[];
+      assert.equal(after.find((s) => s.id === c.session_id)?.replaced_by, undefined);
+    } finally {
+      for (const feed of feeds) feed.close();
     }
   });
 

@@ -82,6 +82,7 @@ export class SessionFeed {
   private pendingMirror: MirrorFrame | null = null;
   /** The newest frame since the mirror last started (an older one names elements of a world now gone). */
   private latestMirror: MirrorFrame | null = null;
+  private replacedBy: string | null = null;
   /** Why the player is not running, when it is not (set by whoever decided not to start it). */
   disabledReason: string | null = null;
 
@@ -155,6 +156,18 @@ export class SessionFeed {
     this.markDirty('runtime');
   }
 
+  setMode(mode: DevelopmentMode): void {
+    if (this.subject.mode === mode) return;
+    this.subject.mode = mode;
+    this.markDirty('session');
+  }
+
+  /** The session was replaced by `id` (a reload): every tab is told through the session summary. */
+  setReplacedBy(id: string): void {
+    this.replacedBy = id;
+    this.markDirty('session');
+  }
+
   summary(): SessionSummary {
     const s = this.subject;
     return {
@@ -165,6 +178,7 @@ export class SessionFeed {
       state: this.closedState ? 'closed' : (s.session?.state ?? 'ready'),
       origin: s.origin,
       development_mode: s.mode,
+      ...(this.replacedBy ? { replaced_by: this.replacedBy } : {}),
     };
   }
 

@@ -55,6 +55,9 @@ export class Inspector implements InspectorBackend {
   private readonly clients = new Set<SseClient>();
   private readonly watches = new Map<string, WorkspaceWatch>();
   private readonly validations = new Map<string, Promise<FindingsView>>();
+  /** Feeds whose package is re-validated on file changes; a replacement of the session keeps it. */
+  private readonly autoValidated = new Set<string>();
+  private readonly stopFollowing: () => void;
   private closed = false;
 
   private constructor(
@@ -62,7 +65,9 @@ export class Inspector implements InspectorBackend {
     private readonly server: Server,
     readonly port: number,
     private readonly token: string,
-  ) {}
+  ) {
+    this.stopFollowing = options.sessions.onReplaced((previousId, next) => this.follow(previousId, next));
+  }
 
   static async start(options: InspectorOptions): Promise<Inspector> {
     const token = newToken();
@@ -94,6 +99,8 @@ export class Inspector implements InspectorBackend {
   attach(session: Session, origin: 'cli' | 'mcp', options: AttachOptions): SessionFeed {
     const existing = this.feeds.get(session.id);
     const feed = existing ?? this.createFeed(subjectOf(session, origin, options.mode));
+    // A tab may have listed the session (in the default mode) while it was still opening.
+    if (existing) existing.setMode(options.mode);
     if (options.findings) feed.setFindings(options.findings);
     if (options.disabledReason !== undefined) feed.setDisabledReason(options.disabledReason);
     return feed;
@@ -127,6 +134,7 @@ export class Inspector implements InspectorBackend {
    */
   async autoValidate(feed: SessionFeed): Promise<void> {
     if (this.watches.has(feed.id) || feed.closed) return;
+    this.autoValidated.add(feed.id);
     const watcher = await watchWorkspace(feed.subject.packagePath, (changed) => {
       void this.revalidate(feed, changed).catch((error: unknown) =>
         this.options.logger.warn('INSPECTOR_REVALIDATE_FAILED', { session_id: feed.id, error }),
@@ -172,6 +180,7 @@ export class Inspector implements InspectorBackend {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopFollowing();
     for (const client of this.clients) client.close();
     for (const feed of this.feeds.values()) feed.dispose();
     await Promise.all([...this.watches.keys()].map((id) => this.stopWatching(id)));
@@ -252,7 +261,25 @@ export class Inspector implements InspectorBackend {
     for (const feed of closed.slice(0, Math.max(0, closed.length - KEPT_CLOSED_FEEDS))) {
       feed.dispose();
       this.feeds.delete(feed.id);
+      this.autoValidated.delete(feed.id);
     }
+  }
+
+  /**
+   * A session it shows was replaced (scorm_reload_course): the new one is shown the same way (mode,
+   * findings, auto-validation) before the old feed names it, so a tab that follows finds it ready.
+   */
+  private follow(previousId: string, next: Session): void {
+    const previous = this.feeds.get(previousId);
+    if (!previous || this.closed) return;
+    const feed = this.attach(next, previous.subject.origin, { mode: previous.subject.mode });
+    const logFailure = (error: unknown): void =>
+      this.options.logger.warn('INSPECTOR_REVALIDATE_FAILED', { session_id: feed.id, error });
+    // The files may have changed since the old session's findings: validate the package the new one opened.
+    if (previous.findings) void this.revalidate(feed).catch(logFailure);
+    if (this.autoValidated.delete(previousId)) void this.autoValidate(feed).catch(logFailure);
+    previous.setReplacedBy(next.id);
+    this.options.logger.info('INSPECTOR_FOLLOWED', { session_id: previousId, replaced_by: next.id });
   }
 
   private async stopWatching(id: string): Promise<void> {

@@ -6,6 +6,7 @@ import type { DevelopmentMode, InspectorAction, PanelId, SessionSummary } from '
 import { feedUrl, listSessions, postAction } from './client.js';
 import type { PanelContext } from './context.js';
 import { connectFeed, type FeedStatus } from './feed.js';
+import { addressShowing, followedNotice, onlyCurrentSession, successorOf } from './follow.js';
 import { Header } from './header.js';
 import { useSlices } from './hooks.js';
 import { PANEL_TITLES, panelLayout } from './layout.js';
@@ -17,9 +18,21 @@ const SESSION_POLL_MS = 1000;
 const NOTICE_MS = 4000;
 
 export function App(): VNode {
-  const wanted = new URLSearchParams(location.search).get(SESSION_PARAM);
+  const [wanted, setWanted] = useState(() => new URLSearchParams(location.search).get(SESSION_PARAM));
   const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [followed, setFollowed] = useState<string | null>(null);
+  // The person's layout stays when the page follows a reloaded course.
+  const [chosenMode, setChosenMode] = useState<DevelopmentMode | null>(null);
+  const [activeTab, setActiveTab] = useState<PanelId | null>(null);
+
+  // The session on screen was replaced (a reload): show the new one, at an address that says so, without
+  // a history entry (Back should not lead to the closed session).
+  const follow = useCallback((from: string, to: string) => {
+    history.replaceState(history.state, '', addressShowing(location.href, to));
+    setFollowed(followedNotice(from, to));
+    setWanted(to);
+  }, []);
 
   useEffect(() => {
     if (wanted) return;
@@ -40,8 +53,18 @@ export function App(): VNode {
     return () => clearTimeout(timer);
   }, [wanted]);
 
-  const sessionId = wanted ?? (sessions?.length === 1 ? sessions[0]!.id : null);
-  if (sessionId) return <SessionView key={sessionId} sessionId={sessionId} />;
+  const sessionId = wanted ?? onlyCurrentSession(sessions);
+  if (sessionId) {
+    return (
+      <SessionView
+        key={sessionId}
+        sessionId={sessionId}
+        followed={followed}
+        onReplaced={follow}
+        layout={{ chosenMode, setChosenMode, activeTab, setActiveTab }}
+      />
+    );
+  }
   return (
     <main class="picker">
       <h1>SCORM inspector</h1>
@@ -52,7 +75,8 @@ export function App(): VNode {
         <ul>
           {sessions.map((s) => (
             <li key={s.id}>
-              <a href={`?${SESSION_PARAM}=${encodeURIComponent(s.id)}`}>{s.title}</a> ({s.state}, {s.origin})
+              <a href={`?${SESSION_PARAM}=${encodeURIComponent(s.id)}`}>{s.title}</a> ({s.state}
+              {s.replaced_by ? `, reloaded as ${s.replaced_by}` : ''}, {s.origin})
             </li>
           ))}
         </ul>
@@ -64,21 +88,43 @@ export function App(): VNode {
 interface Notice {
   text: string;
   error: boolean;
+  /** Stays until the next action (says which session is on screen after a reload). */
+  sticky?: boolean;
 }
 
-function SessionView({ sessionId }: { sessionId: string }): VNode {
+interface LayoutChoice {
+  chosenMode: DevelopmentMode | null;
+  setChosenMode: (mode: DevelopmentMode) => void;
+  activeTab: PanelId | null;
+  setActiveTab: (tab: PanelId) => void;
+}
+
+interface SessionViewProps {
+  sessionId: string;
+  /** What to say when this view replaced the one of a reloaded session. */
+  followed: string | null;
+  onReplaced: (from: string, to: string) => void;
+  layout: LayoutChoice;
+}
+
+function SessionView({ sessionId, followed, onReplaced, layout: choice }: SessionViewProps): VNode {
   const store = useMemo(() => new FeedStore(), [sessionId]);
   const [feed, setFeed] = useState<FeedStatus>('connecting');
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [chosenMode, setChosenMode] = useState<DevelopmentMode | null>(null);
-  const [activeTab, setActiveTab] = useState<PanelId | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(
+    followed ? { text: followed, error: false, sticky: true } : null,
+  );
+  const { chosenMode, setChosenMode, activeTab, setActiveTab } = choice;
   useSlices(store, 'session');
 
   useEffect(() => connectFeed(feedUrl(sessionId), store, setFeed), [store, sessionId]);
+  const successor = successorOf(store.state.session, sessionId);
+  useEffect(() => {
+    if (successor) onReplaced(sessionId, successor);
+  }, [successor, sessionId, onReplaced]);
   // Success notices go away by themselves; errors stay until the next action.
   useEffect(() => {
-    if (!notice || notice.error || notice.text.endsWith('…')) return;
+    if (!notice || notice.error || notice.sticky || notice.text.endsWith('…')) return;
     const timer = setTimeout(() => setNotice(null), NOTICE_MS);
     return () => clearTimeout(timer);
   }, [notice]);

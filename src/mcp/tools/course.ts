@@ -149,6 +149,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
           },
           call,
         );
+        sessions.replaced(args.session_id, session);
         return {
           data: {
             ...openedData(session),
