@@ -20,7 +20,7 @@ export function isRef(value: string): boolean {
 export async function resolveRef(
   runtime: CourseRuntime,
   ref: string,
-): Promise<{ frame: ScoFrame; locator: Locator }> {
+): Promise<{ frame: ScoFrame; locator: Locator; selector: string }> {
   if (!isRef(ref)) {
     fail(
       'MCP_INVALID_PARAMS',
@@ -48,5 +48,5 @@ export async function resolveRef(
   if (!frame) return stale();
   const locator = frame.frame.locator(found.value);
   if ((await locator.count().catch(() => 0)) !== 1) stale();
-  return { frame, locator };
+  return { frame, locator, selector: found.value };
 }

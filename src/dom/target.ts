@@ -23,6 +23,8 @@ export interface ResolvedTarget {
   by: 'selector' | 'ref';
   /** The selector or ref as given. */
   target: string;
+  /** A selector matching the element in its frame: the one given, or for a ref the element's own unique one. */
+  selector: string;
 }
 
 export interface ElementSummary {
@@ -53,8 +55,8 @@ export async function resolveTarget(
   }
   const target = given[0] as string;
   if (spec.ref !== undefined || isRef(target)) {
-    const { frame, locator } = await resolveRef(runtime, target);
-    return { frame, locator, by: 'ref', target };
+    const { frame, locator, selector } = await resolveRef(runtime, target);
+    return { frame, locator, by: 'ref', target, selector };
   }
   const deadline = Date.now() + Math.max(0, opts.waitMs);
   for (;;) {
@@ -68,7 +70,7 @@ export async function resolveTarget(
     const total = hits.reduce((n, h) => n + h.count, 0);
     if (total === 1) {
       const hit = hits[0] as (typeof hits)[number];
-      return { frame: hit.frame, locator: hit.locator, by: 'selector', target };
+      return { frame: hit.frame, locator: hit.locator, by: 'selector', target, selector: target };
     }
     if (total > 1) {
       const candidates: ElementSummary[] = [];

@@ -18,7 +18,9 @@ after(async () => {
 interface Step {
   index: number;
   path: 'dom' | 'automation' | null;
-  path_note?: string;
+  path_reason?: string;
+  interaction_id?: string;
+  response?: unknown;
   ok: boolean;
   error?: { code: string; message: string };
   frame?: string;
@@ -183,7 +185,7 @@ test('trace: interaction_id without window.SCORMAutomation fails that step, or f
       ],
     });
     assert.equal(fallback.steps[0]?.path, 'dom');
-    assert.match(fallback.steps[0]?.path_note ?? '', /not available/);
+    assert.match(fallback.steps[0]?.path_reason ?? '', /not available/);
     assert.equal(fallback.steps[0]?.ok, true);
 
     const missing = await trace(session_id, {
@@ -210,7 +212,7 @@ test('trace: interaction_id without window.SCORMAutomation fails that step, or f
   }
 });
 
-test('trace on the sample course: interaction ids go through SCORMAutomation, controls through the DOM, both recorded', async () => {
+test('trace on the sample course: interaction ids and the controls of interactions go through SCORMAutomation, other controls through the DOM, each with its reason', async () => {
   const session_id = await open(WATER_CYCLE);
   try {
     const r = await trace(session_id, {
@@ -231,12 +233,19 @@ test('trace on the sample course: interaction ids go through SCORMAutomation, co
         ['dom', true],
         ['dom', true],
         ['automation', true],
-        ['dom', true],
+        ['automation', true],
         ['dom', true],
       ],
     );
+    assert.match(r.steps[0]?.path_reason ?? '', /#next names no interaction/);
     const boiling = r.steps[3];
     assert.deepEqual(boiling?.target_state, { before: null, after: 100, changed: true });
+    // The text field is q_condensation's control (its name): its value became the interaction's response.
+    const word = r.steps[4];
+    assert.equal(word?.interaction_id, 'q_condensation');
+    assert.equal(word?.response, 'Condensation');
+    assert.match(word?.path_reason ?? '', /control of interaction q_condensation \(its name\)/);
+    assert.deepEqual(word?.target_state, { before: null, after: 'Condensation', changed: true });
     assert.ok(
       r.steps[0]?.changes.data_model_changes.some((c) => c.element === 'cmi.location' && c.to === 'cycle'),
     );
@@ -247,6 +256,40 @@ test('trace on the sample course: interaction ids go through SCORMAutomation, co
     assert.ok(['correct'].includes(value('cmi.interactions.0.result') ?? ''));
     assert.deepEqual(r.issues_detected, []);
     assert.equal(r.summary.successful_actions, 6);
+  } finally {
+    await callTool(server.client, 'scorm_session_close', { session_id });
+  }
+});
+
+test('trace on the sample course: clicks and fills on answer controls become responses (a checkbox toggles within the answer); automation_available without any interaction_id', async () => {
+  const session_id = await open(WATER_CYCLE);
+  try {
+    await callTool(server.client, 'scorm_automation_go_to_slide', { session_id, slideId: 'check-1' });
+    const r = await trace(session_id, {
+      actions: [
+        { type: 'click', selector: 'input[name=q_evaporation][value=evaporation]' },
+        { type: 'click', selector: 'input[name=q_precipitation][value=rain]' },
+        { type: 'fill', selector: 'input[name=q_precipitation][value=snow]', value: true },
+        { type: 'click', selector: 'input[name=q_precipitation][value=rain]' },
+        { type: 'fill', selector: 'input[name=q_clouds][value=false]', value: true },
+      ],
+    });
+    assert.equal(r.automation_available, true, 'checked although no action names an interaction');
+    assert.deepEqual(
+      r.steps.map((s) => [s.path, s.interaction_id, s.response]),
+      [
+        ['automation', 'q_evaporation', 'evaporation'],
+        ['automation', 'q_precipitation', ['rain']],
+        ['automation', 'q_precipitation', ['rain', 'snow']],
+        ['automation', 'q_precipitation', ['snow']],
+        ['automation', 'q_clouds', false],
+      ],
+    );
+    const got = await callTool<{ result: unknown }>(server.client, 'scorm_automation_get_response', {
+      session_id,
+      id: 'q_precipitation',
+    });
+    assert.deepEqual(got.result, ['snow'], 'the page holds what the trace says');
   } finally {
     await callTool(server.client, 'scorm_session_close', { session_id });
   }

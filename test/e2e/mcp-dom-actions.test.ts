@@ -24,6 +24,7 @@ interface Changes {
   navigation: Array<{ frame: string; from: string; to: string }>;
   frames_added: string[];
   frames_removed: string[];
+  before_action?: Omit<Changes, 'before_action'>;
 }
 interface ActionData extends Data {
   success: boolean;
@@ -250,6 +251,41 @@ test('click: new course errors, double and right clicks, and settle_ms for async
   assert.equal(location(right.changes), 'right');
   const waited = await click({ selector: '#async-save', options: { settle_ms: 600 } });
   assert.equal(location(waited.changes), 'async');
+});
+
+test('changes: what a click caused after its result is reported by the next action as before_action, never as its own', async () => {
+  const session = await openRuntime(PAGE);
+  // settle_ms 0: the click's result comes back before its timer calls SetValue (300 ms later).
+  const later = await click({ selector: '#async-save' }, session);
+  assert.equal(location(later.changes), undefined);
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  const save = await click({ selector: '#save' }, session);
+  assert.deepEqual(
+    save.changes.api_calls.map((c) => c.method),
+    ['SetValue', 'SetValue', 'Commit'],
+    'only the calls of the click itself',
+  );
+  assert.equal(location(save.changes), 'slide-3');
+  assert.deepEqual(
+    save.changes.before_action?.api_calls.map((c) => [c.method, c.args[1]]),
+    [['SetValue', 'async']],
+  );
+  assert.equal(save.changes.before_action?.data_model_changes[0]?.to, 'async');
+  const quiet = await click({ selector: '#save' }, session);
+  assert.equal(quiet.changes.before_action, undefined, 'nothing happened in between');
+
+  // A navigation the page makes 400 ms after a click: not the click's, not the next click's, but reported.
+  const armed = await click({ selector: '#arm-navigate' }, session);
+  assert.deepEqual(armed.changes.navigation, []);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const heading = await click({ selector: '#page2' }, session);
+  assert.deepEqual(heading.changes.navigation, [], 'the navigation is not one of this click');
+  const between = heading.changes.before_action?.navigation ?? [];
+  assert.equal(between.length, 1);
+  assert.equal(between[0]?.frame, 'sco');
+  assert.match(between[0]?.from ?? '', /index\.html$/);
+  assert.match(between[0]?.to ?? '', /page2\.html$/);
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
 });
 
 test('click: a screenshot after the action comes back as image content', async () => {

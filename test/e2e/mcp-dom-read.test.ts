@@ -124,12 +124,14 @@ test('find: controls of the launch page and its inner content frame, with refs, 
   assert.equal(byName(found, 'Your shift').state.value, 'Night');
 
   // The ref and the selector point at the same element.
-  const viaRef = await call<{ attributes: Record<string, string> }>('scorm_dom_query', {
-    session_id: quiz,
-    ref: legs.ref,
-    query_type: 'attributes',
-  });
+  const viaRef = await call<{ attributes: Record<string, string>; selector: string; ref: string }>(
+    'scorm_dom_query',
+    { session_id: quiz, ref: legs.ref, query_type: 'attributes' },
+  );
   assert.equal(viaRef.attributes.value, 'legs');
+  // By ref, the answer names the element's own unique selector (not the ref echoed) and the ref.
+  assert.equal(viaRef.selector, legs.selector);
+  assert.equal(viaRef.ref, legs.ref);
 
   assert.equal(found.counts.hidden, 1, 'the display:none help button is counted, not listed');
   assert.ok(!found.interactive_elements.some((e) => e.name === 'Hidden help'));
@@ -405,6 +407,17 @@ test('evaluate: DOM nodes, cycles, BigInt, undefined, functions are described; h
   ]);
   const undef = await call<Data>('scorm_dom_evaluate', { session_id: quiz, expression: 'undefined' });
   assert.equal(undef.type, 'undefined');
+  // A BigInt on its own (Playwright's handles lose primitive BigInts: the value stays in the page).
+  const big = await call<Data>('scorm_dom_evaluate', { session_id: quiz, expression: '10n' });
+  assert.equal(big.type, 'bigint');
+  assert.deepEqual(big.result, { $type: 'bigint', value: '10' });
+  const bigFromFunction = await call<Data>('scorm_dom_evaluate', {
+    session_id: quiz,
+    expression: '(a) => BigInt(a) * 2n',
+    arg: 21,
+  });
+  assert.equal(bigFromFunction.called, true);
+  assert.deepEqual(bigFromFunction.result, { $type: 'bigint', value: '42' });
   const huge = await call<Data>('scorm_dom_evaluate', {
     session_id: quiz,
     expression: '"x".repeat(5000000)',
@@ -420,6 +433,18 @@ test('evaluate: DOM nodes, cycles, BigInt, undefined, functions are described; h
   });
   assert.equal(wide.truncated, true);
   assert.equal((wide.result as unknown[]).length, 1_000);
+  const wider = await call<Data>('scorm_dom_evaluate', {
+    session_id: quiz,
+    expression: 'Array.from({ length: 200000 }, (_, i) => i)',
+    timeout_ms: 30_000,
+  });
+  assert.equal(wider.truncated, true);
+  assert.equal(wider.type, 'array');
+  assert.equal(
+    wider.original_size,
+    JSON.stringify(Array.from({ length: 200_000 }, (_, i) => i)).length,
+    'a cut array says how big it was, as a cut string does',
+  );
   const byType = await call<Data>('scorm_dom_evaluate', {
     session_id: quiz,
     expression: 'document.body',

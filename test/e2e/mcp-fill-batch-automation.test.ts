@@ -19,13 +19,16 @@ interface FieldResult {
   index: number;
   target: string;
   path: string;
+  path_reason?: string;
   success: boolean;
   interaction_id?: string;
+  response?: unknown;
   automation_result?: unknown;
   error?: { error_code: string; message: string };
   changes?: { data_model_changes: Array<{ element: string; to: string }> };
 }
 interface Batch {
+  automation_available: boolean;
   total_fields: number;
   successful: number;
   failed: number;
@@ -59,12 +62,16 @@ test('fill_form_batch: fields naming an interaction go through SCORMAutomation, 
       r.results.map((f) => [f.path, f.success, f.target, f.error?.error_code]),
       [
         ['automation', true, 'interaction q_boiling', undefined],
-        ['dom', true, '#input-q_condensation', undefined],
+        ['automation', true, '#input-q_condensation', undefined],
         ['automation', false, 'interaction q_nope', 'INVALID_INTERACTION_ID'],
         ['automation', true, 'interaction q_stages', undefined],
       ],
     );
+    assert.equal(r.automation_available, true);
     assert.deepEqual(r.results[0]?.automation_result, { id: 'q_boiling', response: 100 });
+    // The text field is q_condensation's control (its name attribute): answered through the API.
+    assert.equal(r.results[1]?.interaction_id, 'q_condensation');
+    assert.match(r.results[1]?.path_reason ?? '', /control of interaction q_condensation \(its name\)/);
     assert.deepEqual([r.total_fields, r.successful, r.failed], [4, 3, 1]);
     assert.deepEqual(
       r.errors?.map((e) => [e.index, e.error_code]),
@@ -82,6 +89,56 @@ test('fill_form_batch: fields naming an interaction go through SCORMAutomation, 
       id: 'q_condensation',
     });
     assert.equal(word.result, 'condensation');
+  } finally {
+    await callTool(server.client, 'scorm_session_close', { session_id });
+  }
+});
+
+test('fill_form_batch: selector fields on the sample course map to interactions (matching selects by label, numbers, checkboxes); unlinked fields stay on the DOM with a reason', async () => {
+  const session_id = await open(WATER_CYCLE);
+  try {
+    await callTool(server.client, 'scorm_automation_go_to_slide', { session_id, slideId: 'check-3' });
+    const r = await callTool<Batch>(server.client, 'scorm_dom_fill_form_batch', {
+      session_id,
+      fields: [
+        { selector: '#match-sun_warms_sea', value: 'Evaporation' },
+        { selector: '#match-vapour_cools', value: 'condensation' },
+        { selector: '#match-droplets_fall', value: 'Not a target' },
+        { selector: '#input-q_boiling', value: '100' },
+      ],
+    });
+    assert.equal(r.automation_available, true);
+    assert.deepEqual(
+      r.results.map((f) => [f.path, f.success, f.interaction_id, f.response]),
+      [
+        ['automation', true, 'q_stages', [['sun_warms_sea', 'evaporation']]],
+        [
+          'automation',
+          true,
+          'q_stages',
+          [
+            ['sun_warms_sea', 'evaporation'],
+            ['vapour_cools', 'condensation'],
+          ],
+        ],
+        ['dom', false, undefined, undefined],
+        ['automation', true, 'q_boiling', 100],
+      ],
+    );
+    assert.match(r.results[2]?.path_reason ?? '', /"Not a target" is not a target/);
+    assert.equal(
+      r.results[2]?.error?.error_code,
+      'DOM_INVALID_VALUE',
+      'the DOM refuses it as scorm_dom_fill does',
+    );
+    const stages = await callTool<{ result: unknown }>(server.client, 'scorm_automation_get_response', {
+      session_id,
+      id: 'q_stages',
+    });
+    assert.deepEqual(stages.result, [
+      ['sun_warms_sea', 'evaporation'],
+      ['vapour_cools', 'condensation'],
+    ]);
   } finally {
     await callTool(server.client, 'scorm_session_close', { session_id });
   }
@@ -105,6 +162,8 @@ test('fill_form_batch: an interaction field without SCORMAutomation fails alone;
       ],
     );
     assert.match(r.results[0]?.error?.message ?? '', /no window\.SCORMAutomation/);
+    assert.equal(r.automation_available, false);
+    assert.match(r.results[1]?.path_reason ?? '', /not present/);
 
     for (const [field, message] of [
       [{ interaction_id: 'q1' }, /fields\.0\.response: interaction_id needs a response/],

@@ -215,38 +215,46 @@ test('describeValue: odd values described, cycles marked, strings and lists capp
   o.self = o;
   const shared = { x: 1 };
   const limits = { maxChars: 1_000, maxDepth: 5, maxItems: 10 };
-  assert.deepEqual(describeValue({ value: o, limits }).result, {
+  assert.deepEqual(describeValue({ holder: { value: o }, limits }).result, {
     a: 1,
     list: [1, 2],
     self: { $type: 'circular' },
   });
   assert.deepEqual(
-    describeValue({ value: [shared, shared], limits }).result,
+    describeValue({ holder: { value: [shared, shared] }, limits }).result,
     [{ x: 1 }, { x: 1 }],
     'shared, not circular',
   );
-  assert.deepEqual(describeValue({ value: [undefined, 5n, Infinity, -0], limits }).result, [
+  assert.deepEqual(describeValue({ holder: { value: [undefined, 5n, Infinity, -0] }, limits }).result, [
     { $type: 'undefined' },
     { $type: 'bigint', value: '5' },
     { $type: 'number', value: 'Infinity' },
     -0,
   ]);
-  const long = describeValue({ value: 'y'.repeat(5_000), limits });
+  const long = describeValue({ holder: { value: 'y'.repeat(5_000) }, limits });
   assert.equal(long.truncated, true);
   assert.equal(long.original_size, 5_000);
   assert.equal((long.result as string).length, 1_000);
-  const many = describeValue({ value: Array.from({ length: 50 }, (_, i) => i), limits });
+  const many = describeValue({ holder: { value: Array.from({ length: 50 }, (_, i) => i) }, limits });
   assert.equal(many.truncated, true);
   assert.equal((many.result as unknown[]).length, 10);
-  const deep = describeValue({ value: { a: { b: { c: { d: { e: { f: 1 } } } } } }, limits });
+  assert.equal(many.original_size, JSON.stringify(Array.from({ length: 50 }, (_, i) => i)).length);
+  assert.deepEqual(describeValue({ holder: { value: 10n }, limits }), {
+    type: 'bigint',
+    result: { $type: 'bigint', value: '10' },
+    truncated: false,
+  });
+  const deep = describeValue({ holder: { value: { a: { b: { c: { d: { e: { f: 1 } } } } } } }, limits });
   assert.equal(deep.truncated, true);
   const getter = describeValue({
-    value: Object.defineProperty({}, 'bad', {
-      enumerable: true,
-      get() {
-        throw new Error('no');
-      },
-    }),
+    holder: {
+      value: Object.defineProperty({}, 'bad', {
+        enumerable: true,
+        get() {
+          throw new Error('no');
+        },
+      }),
+    },
     limits,
   });
   assert.deepEqual(getter.result, { bad: { $type: 'error', message: 'reading bad threw: Error: no' } });

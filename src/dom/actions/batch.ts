@@ -1,8 +1,8 @@
 /**
  * Several fields filled in order (scorm_dom_fill_form_batch), each exactly as scorm_dom_fill fills it,
- * continuing after a failure unless asked to stop. A field goes down the first path that claims it:
- * the DOM path here claims every field; another path (e.g. a course's automation API for fields that name
- * an interaction) is put in front of it by whoever provides it.
+ * continuing after a failure unless asked to stop. A router picks each field's path: the DOM route here
+ * sends every field to the DOM; another (a course's automation API, see scenario/automation-field.ts) is
+ * given by whoever provides it, and says why it chose.
  */
 import { isScormTesterError } from '../../core/errors.js';
 import { throwIfCancelled, type WorkControl } from '../../core/progress.js';
@@ -31,16 +31,20 @@ export interface FieldOutcome {
   [extra: string]: unknown;
 }
 
-export interface FieldPath {
-  name: string;
-  claims(field: BatchField): boolean;
-  fill(runtime: CourseRuntime, field: BatchField): Promise<FieldOutcome>;
+/** The path chosen for one field, why, and how to fill it that way. */
+export interface FieldRoute {
+  path: string;
+  reason?: string | undefined;
+  fill(): Promise<FieldOutcome>;
 }
+
+export type FieldRouter = (runtime: CourseRuntime, field: BatchField) => Promise<FieldRoute>;
 
 export interface FieldResult extends FieldOutcome {
   index: number;
   target: string;
   path: string;
+  path_reason?: string;
   success: boolean;
   error?: { error_code: string; message: string; details?: Record<string, unknown> };
 }
@@ -57,20 +61,20 @@ export interface BatchResult {
   changes: ChangesReport;
 }
 
-export const domFieldPath: FieldPath = {
-  name: 'dom',
-  claims: () => true,
-  fill: async (runtime, field) => {
-    const res = await fillElement(
-      runtime,
-      { selector: field.selector, ref: field.ref, frame: field.frame },
-      field.value as FillValue,
-      { waitForSelector: field.options?.wait_for_selector, waitTimeoutMs: field.options?.wait_timeout_ms },
-    );
-    const { success: _success, ...outcome } = res;
-    return outcome;
-  },
-};
+/** Fills the field's control as scorm_dom_fill does. */
+export async function fillFieldInDom(runtime: CourseRuntime, field: BatchField): Promise<FieldOutcome> {
+  const res = await fillElement(
+    runtime,
+    { selector: field.selector, ref: field.ref, frame: field.frame },
+    field.value as FillValue,
+    { waitForSelector: field.options?.wait_for_selector, waitTimeoutMs: field.options?.wait_timeout_ms },
+  );
+  const { success: _success, ...outcome } = res;
+  return outcome;
+}
+
+export const domRoute: FieldRouter = (runtime, field) =>
+  Promise.resolve({ path: 'dom', fill: () => fillFieldInDom(runtime, field) });
 
 export async function fillFormBatch(
   runtime: CourseRuntime,
@@ -78,25 +82,26 @@ export async function fillFormBatch(
   options: {
     stopOnError?: boolean | undefined;
     settleMs?: number | undefined;
-    paths?: readonly FieldPath[];
+    route?: FieldRouter;
   } & WorkControl = {},
 ): Promise<BatchResult> {
-  const paths = options.paths ?? [domFieldPath];
+  const route = options.route ?? domRoute;
   const observer = await observeChanges(runtime);
   const results: FieldResult[] = [];
   try {
     for (let index = 0; index < fields.length; index++) {
       throwIfCancelled(options.signal, 'The form batch');
       const field = fields[index] as BatchField;
-      const path = paths.find((p) => p.claims(field)) ?? domFieldPath;
       const target =
         field.selector ??
         field.ref ??
         (typeof field.interaction_id === 'string' ? `interaction ${field.interaction_id}` : '');
       options.progress?.({ done: index, total: fields.length, message: `filling ${target}` });
+      let chosen: FieldRoute | null = null;
       try {
-        const outcome = await path.fill(runtime, field);
-        results.push({ index, target, path: path.name, success: true, ...outcome });
+        chosen = await route(runtime, field);
+        const outcome = await chosen.fill();
+        results.push({ index, target, ...pathOf(chosen), success: true, ...outcome });
       } catch (err) {
         if (
           !isScormTesterError(err) ||
@@ -108,7 +113,7 @@ export async function fillFormBatch(
         results.push({
           index,
           target,
-          path: path.name,
+          ...pathOf(chosen),
           success: false,
           error: {
             error_code: err.code,
@@ -143,4 +148,10 @@ export async function fillFormBatch(
       : {}),
     changes: await observer.read({ settleMs: options.settleMs, signal: options.signal }),
   };
+}
+
+/** A field whose target could not even be resolved went the DOM's way. */
+function pathOf(route: FieldRoute | null): { path: string; path_reason?: string } {
+  if (!route) return { path: 'dom' };
+  return { path: route.path, ...(route.reason !== undefined ? { path_reason: route.reason } : {}) };
 }

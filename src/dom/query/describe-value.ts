@@ -18,12 +18,17 @@ export interface DescribedValue {
   type: string;
   result: unknown;
   truncated: boolean;
-  /** Characters the full result would have taken, when it was cut. */
+  /** Characters the full result would have taken (at least), when it was cut. */
   original_size?: number;
 }
 
-export function describeValue(input: { value: unknown; limits: DescribeLimits }): DescribedValue {
+/**
+ * `holder.value` is described: the value travels inside an object because Playwright cannot hand a
+ * primitive BigInt back to the page through a handle (it arrives as undefined).
+ */
+export function describeValue(input: { holder: { value: unknown }; limits: DescribeLimits }): DescribedValue {
   const { limits } = input;
+  const value = input.holder.value;
   let budget = limits.maxChars;
   let truncated = false;
   let fullSize = 0;
@@ -159,9 +164,24 @@ export function describeValue(input: { value: unknown; limits: DescribeLimits })
       seen.delete(obj);
     }
   };
-  const type = typeOf(input.value);
-  const result = walk(input.value, 0);
+  // The full size of what was cut: its JSON length (items past maxItems count too), or what the walk counted.
+  const jsonSize = (): number => {
+    try {
+      const json = JSON.stringify(value, (_key, v: unknown) =>
+        typeof v === 'bigint' ? String(v) : v === undefined || typeof v === 'function' ? null : v,
+      ) as string | undefined;
+      return json === undefined ? 0 : json.length;
+    } catch {
+      return 0; // a cycle or a throwing getter: the walk's count stands
+    }
+  };
+  const type = typeOf(value);
+  const result = walk(value, 0);
   const described: DescribedValue = { type, result: result === undefined ? null : result, truncated };
-  if (truncated && fullSize > limits.maxChars) described.original_size = fullSize;
+  if (truncated) {
+    // A string's own length is exact; a structure's JSON also counts what the walk never reached.
+    const size = typeof value === 'object' && value !== null ? Math.max(fullSize, jsonSize()) : fullSize;
+    if (size > 0) described.original_size = size;
+  }
   return described;
 }

@@ -70,27 +70,47 @@ export async function evaluateInSco(runtime: CourseRuntime, req: EvaluateRequest
 }
 
 async function runExpression(frame: Frame, req: EvaluateRequest): Promise<Omit<EvaluateResult, 'frame'>> {
-  let handle = await frame.evaluateHandle(req.expression);
-  const isFunction = await handle.evaluate((v) => typeof v === 'function');
-  if (isFunction) {
-    const called = await frame.evaluateHandle(([fn, arg]) => (fn as (a: unknown) => unknown)(arg), [
-      handle,
-      req.arg,
-    ] as const);
-    await handle.dispose().catch(() => undefined);
-    handle = called;
-  }
+  // The value stays in the page inside a holder object: a handle to a primitive BigInt would lose it.
+  const holder = await frame.evaluateHandle(evaluateHeld, {
+    source: normalizeExpression(req.expression),
+    arg: req.arg,
+  });
   try {
+    const called = await holder.evaluate((h) => h.called);
     if (!req.returnByValue) {
       const described = await frame.evaluate(describeValue, {
-        value: handle,
+        holder,
         limits: { maxChars: 200, maxDepth: 0, maxItems: 0 },
       });
-      return { type: described.type, result: null, truncated: false, called: isFunction };
+      return { type: described.type, result: null, truncated: false, called };
     }
-    const described = await frame.evaluate(describeValue, { value: handle, limits: RESULT_LIMITS });
-    return { ...described, called: isFunction };
+    const described = await frame.evaluate(describeValue, { holder, limits: RESULT_LIMITS });
+    return { ...described, called };
   } finally {
-    await handle.dispose().catch(() => undefined);
+    await holder.dispose().catch(() => undefined);
   }
+}
+
+/**
+ * Runs in the page: the expression evaluated globally as Playwright evaluates a string (indirect eval),
+ * awaited, called with `arg` when it is a function, awaited again.
+ */
+async function evaluateHeld(req: {
+  source: string;
+  arg: unknown;
+}): Promise<{ value: unknown; called: boolean }> {
+  const globalEval = eval;
+  let value: unknown = await (globalEval(req.source) as unknown);
+  let called = false;
+  if (typeof value === 'function') {
+    value = await ((value as (a: unknown) => unknown)(req.arg) as unknown);
+    called = true;
+  }
+  return { value, called };
+}
+
+/** As Playwright reads a string expression: trimmed, a function declaration made an expression. */
+function normalizeExpression(expression: string): string {
+  const trimmed = expression.trim();
+  return /^(async)?\s*function(\s|\()/.test(trimmed) ? `(${trimmed})` : trimmed;
 }

@@ -14,7 +14,10 @@ export type QueryType = 'all' | 'text' | 'attributes' | 'visibility' | 'styles' 
 
 export interface QueryResult {
   found: boolean;
+  /** The selector given, or for a ref the element's own unique selector in its frame. */
   selector: string;
+  /** The ref given. */
+  ref?: string;
   frame?: string;
   match_count: number;
   tagName?: string;
@@ -60,7 +63,7 @@ export async function queryElement(
   const hit = await firstMatch(runtime, spec);
   if (!hit)
     return { found: false, selector: given, match_count: 0, frames_searched: await labels(runtime, spec) };
-  const { frame, locator, count } = hit;
+  const { frame, locator, count, selector } = hit;
   const wants = (t: QueryType): boolean => queryType === 'all' || queryType === t;
   const facts = await boundedPageCall(runtime, frame.frame, 'reading the element', PAGE_TIMEOUT_MS, () =>
     locator.evaluate(
@@ -112,7 +115,8 @@ export async function queryElement(
   );
   const result: QueryResult = {
     found: true,
-    selector: given,
+    selector,
+    ...(spec.ref !== undefined || selector !== given ? { ref: given } : {}),
     frame: frame.label,
     match_count: count,
     tagName: facts.tag,
@@ -132,10 +136,10 @@ export async function queryElement(
 async function firstMatch(
   runtime: CourseRuntime,
   spec: TargetSpec,
-): Promise<{ frame: ScoFrame; locator: Locator; count: number } | null> {
+): Promise<{ frame: ScoFrame; locator: Locator; count: number; selector: string } | null> {
   try {
     const t = await resolveTarget(runtime, spec, { waitMs: 0 });
-    return { frame: t.frame, locator: t.locator, count: 1 };
+    return { frame: t.frame, locator: t.locator, count: 1, selector: t.selector };
   } catch (err) {
     if (!isScormTesterError(err)) throw err;
     if (err.code === 'DOM_ELEMENT_NOT_FOUND') return null;
@@ -143,7 +147,8 @@ async function firstMatch(
     const count = Number(err.details?.match_count ?? 0);
     for (const frame of await framesToSearch(runtime, spec.frame)) {
       const locator = frame.frame.locator(spec.selector);
-      if ((await locator.count().catch(() => 0)) > 0) return { frame, locator: locator.first(), count };
+      if ((await locator.count().catch(() => 0)) > 0)
+        return { frame, locator: locator.first(), count, selector: spec.selector };
     }
     return null; // the matches went away meanwhile
   }

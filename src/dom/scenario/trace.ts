@@ -1,10 +1,11 @@
 /**
  * scorm_assessment_interaction_trace: runs learner actions one by one and correlates each with what it
  * did: the target's answer state before and after, the API calls and data-model changes it caused,
- * console errors and navigation, and (detailed) what changed in the page's text. An action that names an
- * interaction goes through window.SCORMAutomation when the course has it ("automation" path); anything
- * else acts on the DOM like a learner ("dom" path), through the same action functions as scorm_dom_click
- * and scorm_dom_fill.
+ * console errors and navigation, and (detailed) what changed in the page's text. When the course has
+ * window.SCORMAutomation (checked once per call), an action that names an interaction, or whose control is
+ * unambiguously one interaction's (automation/control-link.ts), goes through it ("automation" path);
+ * anything else acts on the DOM like a learner ("dom" path, with path_reason), through the same action
+ * functions as scorm_dom_click and scorm_dom_fill.
  */
 import { fail, isScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
@@ -12,7 +13,8 @@ import { clickElement } from '../actions/click.js';
 import { fillElement } from '../actions/fill.js';
 import type { FillValue } from '../actions/fill-value.js';
 import { DEFAULT_WAIT_MS, type ActionResult } from '../actions/run-action.js';
-import { automationAvailable, callAutomation } from '../automation/call.js';
+import { callAutomation } from '../automation/call.js';
+import { automationContext, linkControl, type AutomationContext } from '../automation/control-link.js';
 import { noChanges, observeChanges, type ChangesReport } from '../changes.js';
 import { scoFrames } from '../frames.js';
 import { resolveTarget, type TargetSpec } from '../target.js';
@@ -46,14 +48,17 @@ export interface TraceStep {
   path: TracePath | null;
   ok: boolean;
   error?: { code: string; message: string; details?: Record<string, unknown> };
-  /** Why the path was chosen when it was not the obvious one. */
-  path_note?: string;
+  /** Why this path was taken (for actions on a control, or an interaction answered another way). */
+  path_reason?: string;
   /** DOM path: the element acted on and how the input reached it. */
   element?: unknown;
   frame?: string;
   activation?: string;
   /** The answer before and after: the control's state (dom) or getResponse (automation). */
   target_state?: { before: unknown; after: unknown; changed: boolean };
+  /** Automation path: the interaction answered and the response given (translated from a control's value). */
+  interaction_id?: string;
+  response?: unknown;
   automation_result?: unknown;
   changes: ChangesReport;
   /** Detailed mode: lines of the SCO's accessible text that appeared or went away. */
@@ -124,9 +129,7 @@ export async function traceInteractions(
   options: TraceOptions,
 ): Promise<TraceReport> {
   checkTraceActions(actions);
-  const automation = actions.some((a) => a.interaction_id !== undefined)
-    ? (await automationAvailable(runtime)).available
-    : false;
+  const automation = await automationContext(runtime);
   const steps: TraceStep[] = [];
   const traced: TracedStep[] = [];
   for (const [index, action] of actions.entries()) {
@@ -147,7 +150,7 @@ export async function traceInteractions(
     runtime.isOpen && !runtime.isCrashed ? await runtime.getDataModel().catch(() => null) : null;
   const failed = steps.find((s) => !s.ok);
   return {
-    automation_available: automation,
+    automation_available: automation.availability.available,
     steps,
     issues_detected: traceIssues(runtime.version, traced, dataModel),
     summary: {
@@ -170,34 +173,28 @@ async function runTraceStep(
   runtime: CourseRuntime,
   index: number,
   action: TraceAction,
-  automation: boolean,
+  automation: AutomationContext,
   options: TraceOptions,
 ): Promise<{ step: TraceStep; answer: boolean }> {
   const started = Date.now();
-  const path: TracePath | null =
-    action.type === 'wait'
-      ? null
-      : action.interaction_id !== undefined &&
-          (automation || (action.selector === undefined && action.ref === undefined))
-        ? 'automation'
-        : 'dom';
-  const step: TraceStep = { index, action, path, ok: true, changes: noChanges(), duration_ms: 0 };
-  if (action.interaction_id !== undefined && path === 'dom') {
-    step.path_note =
-      'window.SCORMAutomation is not available in this course: the selector/ref and value were used.';
-  }
+  const step: TraceStep = { index, action, path: null, ok: true, changes: noChanges(), duration_ms: 0 };
   const textBefore = options.detailed ? await pageLines(runtime) : null;
   const observer = await observeChanges(runtime).catch(() => null);
   let answer = false;
   try {
     if (action.type === 'wait') {
       await new Promise((resolve) => setTimeout(resolve, action.ms));
-    } else if (path === 'automation') {
-      answer = await automationFill(runtime, action, automation, step, options);
     } else {
-      answer = await domAction(runtime, action, step, options);
+      const route = await chooseRoute(runtime, action, automation, options);
+      step.path = route.path;
+      if (route.reason !== undefined) step.path_reason = route.reason;
+      answer =
+        route.path === 'automation'
+          ? await automationFill(runtime, route.interactionId, route.response, automation, step, options)
+          : await domAction(runtime, action, step, options);
     }
   } catch (error) {
+    step.path ??= action.type === 'wait' ? null : 'dom';
     step.ok = false;
     step.error = isScormTesterError(error)
       ? { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
@@ -209,15 +206,54 @@ async function runTraceStep(
   return { step, answer };
 }
 
-async function automationFill(
+type Route =
+  | { path: 'automation'; interactionId: string; response: unknown; reason?: string }
+  | { path: 'dom'; reason?: string };
+
+/** An interaction id, or a control the automation API can answer for, goes through it; the rest through the DOM. */
+async function chooseRoute(
   runtime: CourseRuntime,
   action: TraceAction,
-  available: boolean,
+  automation: AutomationContext,
+  options: TraceOptions,
+): Promise<Route> {
+  const available = automation.availability.available;
+  const hasTarget = action.selector !== undefined || action.ref !== undefined;
+  if (action.interaction_id !== undefined) {
+    if (available || !hasTarget) {
+      return { path: 'automation', interactionId: action.interaction_id, response: action.response };
+    }
+    return {
+      path: 'dom',
+      reason: 'window.SCORMAutomation is not available in this course: the selector/ref and value were used.',
+    };
+  }
+  if (!available) return { path: 'dom', reason: 'window.SCORMAutomation is not present in this course.' };
+  const target = await resolveTarget(
+    runtime,
+    { selector: action.selector, ref: action.ref, frame: action.frame },
+    { waitMs: options.waitTimeoutMs ?? DEFAULT_WAIT_MS },
+  );
+  const link = await linkControl(
+    runtime,
+    automation,
+    target,
+    action.type === 'click' ? { kind: 'click' } : { kind: 'fill', value: action.value as FillValue },
+  );
+  return link.linked
+    ? { path: 'automation', interactionId: link.interactionId, response: link.response, reason: link.reason }
+    : { path: 'dom', reason: link.reason };
+}
+
+async function automationFill(
+  runtime: CourseRuntime,
+  id: string,
+  response: unknown,
+  automation: AutomationContext,
   step: TraceStep,
   options: TraceOptions,
 ): Promise<boolean> {
-  const id = action.interaction_id as string;
-  if (!available) {
+  if (!automation.availability.available) {
     fail(
       'AUTOMATION_API_NOT_AVAILABLE',
       `The course has no window.SCORMAutomation, so interaction "${id}" cannot be answered by id. ` +
@@ -226,9 +262,11 @@ async function automationFill(
   }
   const call = { interactionId: id, timeoutMs: options.waitTimeoutMs };
   const before = (await callAutomation(runtime, 'getResponse', [id], call)).result;
-  const set = await callAutomation(runtime, 'setResponse', [id, action.response], call);
+  const set = await callAutomation(runtime, 'setResponse', [id, response], call);
   const after = (await callAutomation(runtime, 'getResponse', [id], call)).result;
   step.frame = set.frame;
+  step.interaction_id = id;
+  step.response = response;
   step.automation_result = set.result;
   const changed = JSON.stringify(before) !== JSON.stringify(after);
   step.target_state = { before, after, changed };

@@ -172,7 +172,7 @@ export const capture = {
 };
 
 /** What an action in the SCO changed: API calls, data model, console errors, navigation, frames. */
-export const changes = z.object({
+const changeLists = {
   api_calls: z.array(
     openObject({
       index: count,
@@ -189,8 +189,16 @@ export const changes = z.object({
   navigation: z.array(openObject({ frame: z.string(), from: z.string(), to: z.string() })),
   frames_added: z.array(z.string()),
   frames_removed: z.array(z.string()),
-  waited_ms: z.number(),
   truncated: z.record(z.string(), count).optional().describe('Entries left out past the caps, per list.'),
+};
+
+export const changes = z.object({
+  ...changeLists,
+  waited_ms: z.number(),
+  before_action: z
+    .object(changeLists)
+    .optional()
+    .describe('What happened after the previous action reported and before this one began.'),
 });
 
 /** An element an action acted on (tag, id, role, name, and for fills type/value/checked). */

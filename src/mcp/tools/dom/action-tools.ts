@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import { clickElement } from '../../../dom/actions/click.js';
 import { fillElement } from '../../../dom/actions/fill.js';
-import { domFieldPath, fillFormBatch, type FieldPath } from '../../../dom/actions/batch.js';
-import { automationFieldPath } from '../../../dom/scenario/automation-field.js';
+import { fillFormBatch } from '../../../dom/actions/batch.js';
+import { automationContext } from '../../../dom/automation/control-link.js';
+import { apiAwareRoute } from '../../../dom/scenario/automation-field.js';
 import { typeText } from '../../../dom/actions/keyboard.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
 import type { TargetSpec } from '../../../dom/target.js';
@@ -93,9 +94,6 @@ const actionOutput = {
   changes,
   screenshot: screenshotOutput,
 };
-
-/** The paths a batch field can take, first claim wins: fields naming an interaction, then the DOM. */
-export const batchFieldPaths: FieldPath[] = [automationFieldPath, domFieldPath];
 
 export function actionTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -240,6 +238,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         screenshot,
       },
       output: {
+        automation_available: z.boolean(),
         total_fields: count,
         successful: count,
         failed: count,
@@ -249,6 +248,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
             index: count,
             target: z.string(),
             path: z.string().describe('dom or automation.'),
+            path_reason: z.string().optional(),
             success: z.boolean(),
             element: z.unknown().optional(),
             frame: z.string().optional(),
@@ -264,15 +264,18 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         screenshot: screenshotOutput,
       },
       handler: async (args, call) =>
-        act(args, 'scorm_dom_fill_form_batch', (runtime) =>
-          fillFormBatch(runtime, args.fields, {
+        act(args, 'scorm_dom_fill_form_batch', async (runtime) => {
+          // Checked once per call: each field then takes the automation API when it can (path, path_reason).
+          const context = await automationContext(runtime);
+          const batch = await fillFormBatch(runtime, args.fields, {
             stopOnError: args.stop_on_error,
             settleMs: args.settle_ms,
-            paths: batchFieldPaths,
+            route: apiAwareRoute(context),
             signal: call.signal,
             progress: call.progress,
-          }),
-        ),
+          });
+          return { automation_available: context.availability.available, ...batch };
+        }),
     }),
   ];
 }

@@ -168,7 +168,8 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
       },
       output: {
         found: z.boolean(),
-        selector: z.string(),
+        selector: z.string().describe("For a ref: the element's own unique selector."),
+        ref: z.string().optional(),
         frame: z.string().optional(),
         match_count: count,
         tagName: z.string().optional(),
