@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { resolve as resolvePath, sep } from 'node:path';
 import { fail } from '../core/errors.js';
+import { CONTENT_PREFIX } from './content-url.js';
 import { contentTypeFor } from './mime.js';
 import { pipeFile } from './stream-file.js';
 
-export const CONTENT_PREFIX = 'c/';
 export const PLAYER_PREFIX = 'p/';
 
 /** One request the server answered for a mount. */

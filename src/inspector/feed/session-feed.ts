@@ -11,7 +11,7 @@ import type {
   DataChange,
   NetworkEntry,
 } from '../../runtime/records.js';
-import { CONTENT_PREFIX } from '../../runtime/content-server.js';
+import { CONTENT_PREFIX } from '../../runtime/content-url.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { Mirror } from '../mirror/mirror.js';
 import type { SessionEvent } from '../../session/event-log.js';

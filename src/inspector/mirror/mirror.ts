@@ -21,7 +21,7 @@ import { fail } from '../../core/errors.js';
 import { scoFrames } from '../../dom/frames.js';
 import type { ToolRegistry } from '../../mcp/tool.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { CONTENT_PREFIX } from '../../runtime/content-server.js';
+import { CONTENT_PREFIX } from '../../runtime/content-url.js';
 import type { MirrorFrame, MirrorTarget } from '../protocol.js';
 import { runInspectorTool } from './forward.js';
 import { PAGE_BUSY, PageWorld } from './page-world.js';

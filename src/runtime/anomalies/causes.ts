@@ -3,6 +3,7 @@
  * (blocked external requests, 404s in the package, page errors, no script at all) says why, and the
  * static rule that predicts it is named, so `validate` can catch it before the next run.
  */
+import { packagePathOf } from '../content-url.js';
 import type { ConsoleEntry, NetworkEntry } from '../records.js';
 import type { Anomaly } from './types.js';
 
@@ -33,26 +34,6 @@ export function list(urls: readonly string[]): string {
   return urls.length > SHOWN ? `${shown} and ${urls.length - SHOWN} more` : shown;
 }
 
-/**
- * The package path of a content URL (`http://127.0.0.1:port/<token>/c/js/app.js` -> `js/app.js`; `c/` is
- * the content server's CONTENT_PREFIX, not imported to keep the server out of this module's imports).
- */
-export function packagePath(url: string): string {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return url;
-  }
-  const rest = /^\/[^/]+\/c\/(.*)$/.exec(path)?.[1];
-  if (rest === undefined) return url;
-  try {
-    return decodeURIComponent(rest);
-  } catch {
-    return rest;
-  }
-}
-
 /** External scripts the run blocked (no network, as on an LMS without internet access). */
 export function blockedExternalScripts(network: readonly NetworkEntry[]): NetworkEntry[] {
   return network.filter((r) => r.scope === 'external' && r.blocked === true && r.resourceType === 'script');
@@ -74,7 +55,7 @@ export function blockedScriptsText(blocked: readonly NetworkEntry[]): string {
 }
 
 export function missingFilesText(missing: readonly NetworkEntry[]): string {
-  return `the package lacks ${list(missing.map((r) => packagePath(r.url)))} (404), which the SCO's pages load`;
+  return `the package lacks ${list(missing.map((r) => packagePathOf(r.url)))} (404), which the SCO's pages load`;
 }
 
 /** Where a page error happened, as `file:line:column` (1-based) with package paths; null when not known. */
@@ -82,7 +63,7 @@ export function errorPlace(entry: ConsoleEntry): string | null {
   if (!entry.url) return null;
   const line =
     entry.line !== null ? `:${entry.line + 1}${entry.column !== null ? `:${entry.column + 1}` : ''}` : '';
-  return `${packagePath(entry.url)}${line}`;
+  return `${packagePathOf(entry.url)}${line}`;
 }
 
 /** The course's own page errors (the player's are never the course's), in the order they happened. */
@@ -145,7 +126,7 @@ export function likelyInitializeCause(evidence: RunEvidence): Cause {
   }
   const pages = census ? `the SCO's pages (${list(census.pages)})` : "the SCO's pages";
   return {
-    text: `${pages} ran ${list(contentScripts.map((r) => packagePath(r.url)))} without a page error or a failed request, yet nothing called Initialize: those scripts do not look for the API and call Initialize when the page loads, or they wait for something this run never did (a click, a longer timer)`,
+    text: `${pages} ran ${list(contentScripts.map((r) => packagePathOf(r.url)))} without a page error or a failed request, yet nothing called Initialize: those scripts do not look for the API and call Initialize when the page loads, or they wait for something this run never did (a click, a longer timer)`,
     rule: 'api.discovery_missing',
   };
 }

@@ -4,6 +4,7 @@
  * does not parse, a blocked external script, a 404 in the package, else the error and where it was
  * thrown) and the static rule that predicts it, when there is one. The player's own errors never count.
  */
+import { packagePathOf } from '../content-url.js';
 import type { ConsoleEntry } from '../records.js';
 import {
   blockedExternalScripts,
@@ -13,7 +14,6 @@ import {
   isParseError,
   missingFilesText,
   missingPackageFiles,
-  packagePath,
   parseErrorText,
   predictedText,
   type Cause,
@@ -46,7 +46,7 @@ function distinctErrors(entries: readonly ConsoleEntry[]): Distinct[] {
 
 /** A script served from another origin (not the package, not a page the course made itself). */
 function fromOutside(entry: ConsoleEntry): boolean {
-  return entry.url !== null && /^https?:/i.test(entry.url) && packagePath(entry.url) === entry.url;
+  return entry.url !== null && /^https?:/i.test(entry.url) && packagePathOf(entry.url) === entry.url;
 }
 
 function errorText(entry: ConsoleEntry): string {

@@ -8,7 +8,8 @@ import { sleepUnlessCancelled } from '../../core/progress.js';
 import type { CourseRuntime } from '../course-runtime.js';
 import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type InitializeState } from '../records.js';
 import { TIMEOUT, within } from '../../core/within.js';
-import { packagePath, type ScriptCensus } from './causes.js';
+import { packagePathOf } from '../content-url.js';
+import type { ScriptCensus } from './causes.js';
 import { analyseRun } from './run-analysis.js';
 import type { Anomaly } from './types.js';
 
@@ -137,7 +138,7 @@ async function scriptCensus(runtime: CourseRuntime): Promise<ScriptCensus | unde
     for (const frame of frames.slice(0, CENSUS_MAX_FRAMES)) {
       census.inline += await frame.locator('script:not([src])').count();
       census.external += await frame.locator('script[src]').count();
-      census.pages.push(packagePath(frame.url()));
+      census.pages.push(packagePathOf(frame.url()));
     }
     return census;
   };
