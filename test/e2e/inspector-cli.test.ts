@@ -151,7 +151,7 @@ describe('scorm-tester inspect: a multi-SCO course', { concurrency: false }, () 
     const huge = await rawRequest(inspect.url, path, {
       method: 'POST',
       headers: { Origin: origin, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action: 'validate', pad: 'x'.repeat(300 * 1024) }),
+      body: JSON.stringify({ action: 'validate', pad: 'x'.repeat(2 * 1024 * 1024) }),
     });
     assert.equal(huge.status, 400);
     assert.match(huge.body, /larger than/);

@@ -77,21 +77,37 @@ export function sendHtml(res: ServerResponse, html: string, head: boolean): void
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** The request's JSON body; null when it is too large or not JSON. */
-export async function readJsonBody(
+/** Past this much, an oversized body is no longer drained but its connection is cut. */
+const MAX_DRAINED_BYTES = 64 * MAX_BODY_BYTES;
+
+/**
+ * The request's JSON body, or why not (too large, not JSON). An oversized body is read to its end and
+ * dropped rather than cut off: closing the connection while the client still writes makes its system
+ * discard our answer (ECONNRESET) before the client reads it.
+ */
+export function readJsonBody(
   req: IncomingMessage,
 ): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES)
-      return { ok: false, reason: `the body is larger than ${MAX_BODY_BYTES} bytes` };
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
-  } catch {
-    return { ok: false, reason: 'the body is not JSON' };
-  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else if (size > MAX_DRAINED_BYTES) req.destroy();
+      else chunks.length = 0;
+    });
+    req.on('error', () => resolve({ ok: false, reason: 'the body could not be read' }));
+    req.on('end', () => {
+      if (size > MAX_BODY_BYTES) {
+        resolve({ ok: false, reason: `the body is larger than ${MAX_BODY_BYTES} bytes` });
+        return;
+      }
+      try {
+        resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+      } catch {
+        resolve({ ok: false, reason: 'the body is not JSON' });
+      }
+    });
+  });
 }
