@@ -14,6 +14,12 @@ import type { CourseRuntime } from '../runtime/course-runtime.js';
 /** How long a page that is not busy takes to answer a trivial evaluate, at most. */
 const RESPONSIVE_PROBE_MS = 1_000;
 const TERMINATE_WAIT_MS = 2_000;
+/**
+ * How long past its time limit a call may take to stop the page's script before it answers anyway: a
+ * renderer starved of CPU, or inside a long layout that no script stop interrupts, must not hold the
+ * caller for as long as it likes.
+ */
+const STOP_GRACE_MS = 5_000;
 /** How often a cancelled call that has not settled is checked for a busy script. */
 const WATCH_INTERVAL_MS = 500;
 
@@ -47,7 +53,11 @@ export async function evaluateBounded<R>(
   const out = await within(running, timeoutMs, signal);
   if (out !== TIMEOUT && out !== CANCELLED) return out;
 
-  const busy = await stopIfBusy(runtime, frame, running, operation);
+  const stopping = stopIfBusy(runtime, frame, running, operation);
+  stopping.catch(() => undefined);
+  // Past the grace the stop has been asked for (the probe takes a second at most): report it as busy.
+  const stopped = await within(stopping, STOP_GRACE_MS);
+  const busy = stopped === TIMEOUT || stopped;
   if (out === CANCELLED) {
     // Cancelled early, the call may not have reached the page yet when the probe answered: keep watching
     // (in the background, up to its own time limit) and stop it if it turns out to be busy.
@@ -100,7 +110,7 @@ async function stopIfBusy(
   // Let the stopped call and the probe come back before the next call uses the page.
   await within(
     Promise.allSettled([running, probe]).then(() => undefined),
-    TERMINATE_WAIT_MS,
+    TERMINATE_WAIT_MS / 2,
   );
   return true;
 }

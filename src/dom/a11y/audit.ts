@@ -138,16 +138,16 @@ interface Progress {
 export async function auditAccessibility(runtime: CourseRuntime, options: AuditOptions): Promise<A11yAudit> {
   const started = Date.now();
   const progress: Progress = { phase: 'listing the SCO frames', frame: 'sco', abandoned: false };
-  const worlds = await IsolatedWorlds.attach(runtime.playerPage);
   try {
     // Past the budget, boundedPageCall stops the script holding the page (axe, or a course that never
-    // yields) through the runtime, whose DevTools session answers even when ours, new, would not.
+    // yields) through the runtime, whose DevTools session answers even when ours, new, would not. Our
+    // session is opened and closed within the bounded call, so a page that answers late holds no caller.
     return await boundedPageCall(
       runtime,
       await runtime.scoFrame(),
       'the accessibility audit',
       options.timeoutMs,
-      () => runAudit(runtime, worlds, options, progress, started),
+      () => withWorlds(runtime, (worlds) => runAudit(runtime, worlds, options, progress, started)),
       () => {
         progress.abandoned = true;
         return new ScormTesterError(
@@ -169,6 +169,16 @@ export async function auditAccessibility(runtime: CourseRuntime, options: AuditO
         `${error instanceof Error ? error.message : String(error)}`,
       { frame: progress.frame, phase: progress.phase },
     );
+  }
+}
+
+async function withWorlds<T>(
+  runtime: CourseRuntime,
+  use: (worlds: IsolatedWorlds) => Promise<T>,
+): Promise<T> {
+  const worlds = await IsolatedWorlds.attach(runtime.playerPage);
+  try {
+    return await use(worlds);
   } finally {
     await worlds.detach();
   }
