@@ -184,6 +184,12 @@ export class CourseRuntime {
   private controlId: string | null = null;
   private requestIds = 0;
   private readonly requestEntries = new WeakMap<Request, NetworkEntry>();
+  /** Requests for files we serve (player, package) that have no answer yet, with when each started. */
+  private readonly servedInFlight = new Map<Request, number>();
+  /** Popups the course opened whose document has not fired load. */
+  private readonly popupsLoading = new Set<Page>();
+  /** When each window.open the browser announced was called, until its page is known (onPopup). */
+  private readonly popupsAnnounced: number[] = [];
   private oracle: NavigationOracle;
 
   constructor(
@@ -220,6 +226,24 @@ export class CourseRuntime {
   }
   get isOpen(): boolean {
     return this.state === 'open';
+  }
+  /**
+   * True while a file we serve (the player's or the package's) has no answer yet, or a popup the course
+   * opened has not loaded: the course is still starting, however quiet its API is.
+   */
+  get isLoading(): boolean {
+    if (this.popupsLoading.size > 0) return true;
+    // A request the browser dropped without a word (its page closed), or a window.open that gave no
+    // window, must not hold a wait for ever.
+    const now = Date.now();
+    while (this.popupsAnnounced.length > 0 && now - this.popupsAnnounced[0]! >= LOADING_HOLD_MS)
+      this.popupsAnnounced.shift();
+    if (this.popupsAnnounced.length > 0) return true;
+    for (const [request, started] of this.servedInFlight) {
+      if (now - started < LOADING_HOLD_MS) return true;
+      this.servedInFlight.delete(request);
+    }
+    return false;
   }
   get isCrashed(): boolean {
     return this.state === 'crashed';
@@ -443,6 +467,8 @@ export class CourseRuntime {
         this.log.ingest(batch);
       },
     );
+    // Announced by the opener's renderer as window.open runs, well before the popup's page is ours.
+    this.cdp.on('Page.windowOpen', () => this.popupsAnnounced.push(Date.now()));
     this.cdp.on('Runtime.exceptionThrown', (e: { exceptionDetails: ExceptionDetails }) =>
       this.parseErrors.exception(this.page, e.exceptionDetails),
     );
@@ -458,6 +484,7 @@ export class CourseRuntime {
     await Promise.all([
       this.cdp.send('Runtime.enable'),
       this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
+      this.cdp.send('Page.enable'),
     ]);
   }
 
@@ -936,11 +963,13 @@ export class CourseRuntime {
       scope,
     } as NetworkEntry;
     this.requestEntries.set(request, entry);
+    if (scope !== 'external') this.servedInFlight.set(request, entry.timestamp);
     this.log.addRequest(entry);
   }
 
   // Events, not request.response(): that is a protocol round trip per request.
   private onResponse(response: Response): void {
+    this.servedInFlight.delete(response.request());
     const entry = this.requestEntries.get(response.request());
     if (!entry) return;
     entry.statusCode = response.status();
@@ -948,6 +977,7 @@ export class CourseRuntime {
   }
 
   private onRequestFailed(request: Request): void {
+    this.servedInFlight.delete(request);
     const entry = this.requestEntries.get(request);
     if (!entry) return;
     entry.error = request.failure()?.errorText ?? 'failed';
@@ -1108,10 +1138,20 @@ export class CourseRuntime {
   private onPopup(page: Page): void {
     if (page === this.page || this.popups.has(page)) return;
     this.popups.add(page);
-    page.on('close', () => this.popups.delete(page));
+    this.popupsAnnounced.shift();
+    this.popupsLoading.add(page);
+    const loaded = (): void => void this.popupsLoading.delete(page);
+    page.waitForLoadState('load').then(loaded, loaded);
+    page.on('close', () => {
+      this.popups.delete(page);
+      loaded();
+    });
     this.log.emit('popup', { url: page.url(), timestamp: Date.now() });
   }
 }
+
+/** How long one unanswered request for a file we serve counts as the course still loading. */
+const LOADING_HOLD_MS = 10_000;
 
 /** An unref'd delay: a pending race against it never keeps the process alive (e.g. the CLI after close). */
 function sleep(ms: number): Promise<void> {

@@ -26,11 +26,15 @@ interface RunJson {
   anomalies: RunAnomaly[];
 }
 
-function run(name: string): { status: number | null; json: RunJson; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, 'run', course(name), '--json', '--settle-ms', '200'], {
-    encoding: 'utf8',
-    cwd: REPO_ROOT,
-  });
+function run(name: string, settleMs = 200): { status: number | null; json: RunJson; stderr: string } {
+  const r = spawnSync(
+    process.execPath,
+    [CLI, 'run', course(name), '--json', '--settle-ms', String(settleMs)],
+    {
+      encoding: 'utf8',
+      cwd: REPO_ROOT,
+    },
+  );
   return { status: r.status, json: JSON.parse(r.stdout) as RunJson, stderr: r.stderr };
 }
 
@@ -75,7 +79,8 @@ test('a wrapper that does not parse: file and line, predicted by api.parse_error
 });
 
 test('Terminate from a popup unloading after the launcher is recorded before the anomalies', () => {
-  const r = run('run-opener-popup');
+  // No quiet time at all: the run must still wait for the popup the launcher opened to load.
+  const r = run('run-opener-popup', 0);
   assert.deepEqual(
     r.json.api_calls.map((c) => c.method),
     ['LMSInitialize', 'LMSSetValue', 'LMSSetValue', 'LMSCommit', 'LMSFinish'],

@@ -227,7 +227,7 @@ function outcomeText(o: RunOutcome): string {
   const lines: string[] = [];
   lines.push(`SCORM ${r.version} · ${o.scoId ?? '?'} · ${o.launchUrl ?? '?'}`);
   lines.push(
-    `Initialized: ${r.initialized ? 'yes' : 'no'}; state after closing: ${r.finalState}${r.settle.settled ? '' : ' (API calls were still coming when the wait ended)'}`,
+    `Initialized: ${r.initialized ? 'yes' : 'no'}; state after closing: ${r.finalState}${r.settle.settled ? '' : ' (API calls were still coming, or its files loading, when the wait ended)'}`,
   );
   if (o.nav) lines.push(navText(o.nav).trimEnd());
   const metrics = callMetrics(r.calls);

@@ -18,14 +18,19 @@ export const DEFAULT_SETTLE_MS = 1_000;
 const CENSUS_MS = 2_000;
 const CENSUS_MAX_FRAMES = 20;
 export const MAX_SETTLE_WAIT_MS = 15_000;
+/** How often a course that is still loading is looked at again. */
+const LOADING_POLL_MS = 25;
 
 export interface SettleResult {
-  /** False when calls were still coming when maxWaitMs ran out. */
+  /** False when calls were still coming, or the course still loading, when maxWaitMs ran out. */
   settled: boolean;
   waitedMs: number;
 }
 
-/** Resolves once no API call has arrived for settleMs (counted from now), or after maxWaitMs. */
+/**
+ * Resolves once no API call has arrived for settleMs (counted from now, or from when the course's files
+ * and popups finished loading: a slow start is not a quiet course), or after maxWaitMs.
+ */
 export async function waitForSettle(
   runtime: CourseRuntime,
   settleMs: number,
@@ -41,10 +46,13 @@ export async function waitForSettle(
   try {
     for (;;) {
       const now = Date.now();
-      if (now - last >= settleMs) return { settled: true, waitedMs: now - start };
+      const loading = runtime.isLoading;
+      if (loading) last = now;
+      if (!loading && now - last >= settleMs) return { settled: true, waitedMs: now - start };
       if (now - start >= maxWaitMs || !runtime.isOpen) return { settled: false, waitedMs: now - start };
+      const wakeAt = loading ? now + LOADING_POLL_MS : last + settleMs;
       await sleepUnlessCancelled(
-        Math.max(1, Math.min(last + settleMs, start + maxWaitMs) - now),
+        Math.max(1, Math.min(wakeAt, start + maxWaitMs) - now),
         signal,
         'Waiting for the course to settle',
       );
