@@ -188,8 +188,6 @@ export class CourseRuntime {
   private readonly servedInFlight = new Map<Request, number>();
   /** Popups the course opened whose document has not fired load. */
   private readonly popupsLoading = new Set<Page>();
-  /** When each window.open the browser announced was called, until its page is known (onPopup). */
-  private readonly popupsAnnounced: number[] = [];
   private oracle: NavigationOracle;
 
   constructor(
@@ -233,12 +231,8 @@ export class CourseRuntime {
    */
   get isLoading(): boolean {
     if (this.popupsLoading.size > 0) return true;
-    // A request the browser dropped without a word (its page closed), or a window.open that gave no
-    // window, must not hold a wait for ever.
+    // A request the browser dropped without a word (its page closed) must not hold a wait for ever.
     const now = Date.now();
-    while (this.popupsAnnounced.length > 0 && now - this.popupsAnnounced[0]! >= LOADING_HOLD_MS)
-      this.popupsAnnounced.shift();
-    if (this.popupsAnnounced.length > 0) return true;
     for (const [request, started] of this.servedInFlight) {
       if (now - started < LOADING_HOLD_MS) return true;
       this.servedInFlight.delete(request);
@@ -467,8 +461,6 @@ export class CourseRuntime {
         this.log.ingest(batch);
       },
     );
-    // Announced by the opener's renderer as window.open runs, well before the popup's page is ours.
-    this.cdp.on('Page.windowOpen', () => this.popupsAnnounced.push(Date.now()));
     this.cdp.on('Runtime.exceptionThrown', (e: { exceptionDetails: ExceptionDetails }) =>
       this.parseErrors.exception(this.page, e.exceptionDetails),
     );
@@ -484,7 +476,6 @@ export class CourseRuntime {
     await Promise.all([
       this.cdp.send('Runtime.enable'),
       this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
-      this.cdp.send('Page.enable'),
     ]);
   }
 
@@ -1138,7 +1129,6 @@ export class CourseRuntime {
   private onPopup(page: Page): void {
     if (page === this.page || this.popups.has(page)) return;
     this.popups.add(page);
-    this.popupsAnnounced.shift();
     this.popupsLoading.add(page);
     const loaded = (): void => void this.popupsLoading.delete(page);
     page.waitForLoadState('load').then(loaded, loaded);
