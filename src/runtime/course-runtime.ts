@@ -184,8 +184,6 @@ export class CourseRuntime {
   private controlId: string | null = null;
   private requestIds = 0;
   private readonly requestEntries = new WeakMap<Request, NetworkEntry>();
-  /** Requests for files we serve (player, package) that have no answer yet, with when each started. */
-  private readonly servedInFlight = new Map<Request, number>();
   /** Popups the course opened whose document has not fired load. */
   private readonly popupsLoading = new Set<Page>();
   private oracle: NavigationOracle;
@@ -231,11 +229,13 @@ export class CourseRuntime {
    */
   get isLoading(): boolean {
     if (this.popupsLoading.size > 0) return true;
-    // A request the browser dropped without a word (its page closed) must not hold a wait for ever.
-    const now = Date.now();
-    for (const [request, started] of this.servedInFlight) {
-      if (now - started < LOADING_HOLD_MS) return true;
-      this.servedInFlight.delete(request);
+    // The recent end of the network record; a request the browser dropped without a word (its page
+    // closed) must not hold a wait for ever.
+    const since = Date.now() - LOADING_HOLD_MS;
+    const requests = this.log.networkRequests;
+    for (let i = requests.length - 1; i >= 0 && requests[i]!.timestamp >= since; i--) {
+      const r = requests[i]!;
+      if (r.scope !== 'external' && r.statusCode === undefined && r.error === undefined) return true;
     }
     return false;
   }
@@ -954,13 +954,11 @@ export class CourseRuntime {
       scope,
     } as NetworkEntry;
     this.requestEntries.set(request, entry);
-    if (scope !== 'external') this.servedInFlight.set(request, entry.timestamp);
     this.log.addRequest(entry);
   }
 
   // Events, not request.response(): that is a protocol round trip per request.
   private onResponse(response: Response): void {
-    this.servedInFlight.delete(response.request());
     const entry = this.requestEntries.get(response.request());
     if (!entry) return;
     entry.statusCode = response.status();
@@ -968,7 +966,6 @@ export class CourseRuntime {
   }
 
   private onRequestFailed(request: Request): void {
-    this.servedInFlight.delete(request);
     const entry = this.requestEntries.get(request);
     if (!entry) return;
     entry.error = request.failure()?.errorText ?? 'failed';
