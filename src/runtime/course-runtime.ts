@@ -303,7 +303,7 @@ export class CourseRuntime {
       this.mount.onRequest((r) => {
         if (r.serviceWorker)
           this.recordBlocked(this.mount.baseUrl + r.path, r.method, 'serviceworker', 'service_worker');
-        else if (r.status === 404 && !r.path.startsWith('p/')) this.log.addMissingFile(r.path);
+        else if (r.status === 404 && !r.path.startsWith(PLAYER_PREFIX)) this.log.addMissingFile(r.path);
       }),
     );
     const setup: Array<Promise<unknown>> = [
@@ -939,7 +939,7 @@ export class CourseRuntime {
 
   private onRequest(request: Request): void {
     const url = request.url();
-    const scope = url.startsWith(this.mount.baseUrl + 'p/')
+    const scope = url.startsWith(this.mount.baseUrl + PLAYER_PREFIX)
       ? 'player'
       : url.startsWith(this.mount.baseUrl)
         ? 'content'
@@ -1037,12 +1037,7 @@ export class CourseRuntime {
     }
     const loc = msg.location();
     const url = loc.url || null;
-    const origin =
-      page && page !== this.page
-        ? 'popup'
-        : url && url.startsWith(this.mount.baseUrl + 'p/')
-          ? 'player'
-          : 'sco';
+    const origin = this.originOf(page, url);
     this.log.addConsole({
       type: msg.type(),
       text,
@@ -1055,6 +1050,12 @@ export class CourseRuntime {
     });
     this.noticeBlockedNavigation(text);
     this.noticeRefusedLoad(text, url);
+  }
+
+  /** Who a console message or page error came from: a popup, our player page, or the SCO. */
+  private originOf(page: Page | null, url: string | null): ConsoleEntry['origin'] {
+    if (page && page !== this.page) return 'popup';
+    return url && url.startsWith(this.mount.baseUrl + PLAYER_PREFIX) ? 'player' : 'sco';
   }
 
   private onPageError(
@@ -1070,12 +1071,7 @@ export class CourseRuntime {
       url,
       line: url ? at.line : null,
       column: url ? at.column : null,
-      origin:
-        page && page !== this.page
-          ? 'popup'
-          : url && url.startsWith(this.mount.baseUrl + PLAYER_PREFIX)
-            ? 'player'
-            : 'sco',
+      origin: this.originOf(page, url),
       timestamp: Date.now(),
       ...(error.stack ? { stack: error.stack } : {}),
       ...(error.name ? { name: error.name } : {}),
