@@ -1,8 +1,11 @@
-/** Polls `probe` every 100 ms until it returns a value (bounded: throws naming `what` after timeoutMs). */
+/**
+ * Polls `probe` every 100 ms until it returns a value (bounded: throws naming `what` after timeoutMs).
+ * The default is generous: a wait on a possibly loaded CI machine, not a speed test.
+ */
 export async function until<T>(
   probe: () => Promise<T | undefined>,
   what: string,
-  timeoutMs = 5_000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
