@@ -28,6 +28,8 @@ let h: MirrorHarness;
 let server: Server;
 let page: Page;
 let closePage: () => Promise<void>;
+/** Set in after(): a mirror frame still on its way to the closing page is not a failure then. */
+let closing = false;
 const requested: string[] = [];
 const failed = new Map<string, string>();
 const answered: string[] = [];
@@ -109,10 +111,11 @@ before(async () => {
   page.on('requestfailed', (r) => failed.set(r.url(), r.failure()?.errorText ?? ''));
   page.on('response', (r) => answered.push(r.url()));
   const show = (frame: MirrorFrame): void => {
-    void page.evaluate(
-      (f) => (window as unknown as { __showMirror(f: MirrorFrame): void }).__showMirror(f),
-      frame,
-    );
+    void page
+      .evaluate((f) => (window as unknown as { __showMirror(f: MirrorFrame): void }).__showMirror(f), frame)
+      .catch((error: unknown) => {
+        if (!closing) throw error;
+      });
   };
   h.subscribe(show);
   h.mirror.start();
@@ -121,9 +124,10 @@ before(async () => {
 });
 
 after(async () => {
+  closing = true;
+  await h?.close();
   await closePage?.();
   await new Promise((resolve) => server?.close(resolve));
-  await h?.close();
 });
 
 const mirror = () => page.frameLocator('[data-testid="player-mirror"]');
