@@ -289,7 +289,13 @@ describe('scorm_accessibility_audit', () => {
 
   test('a course stuck in an endless loop: the audit fails clearly, the loop is stopped, the next audit runs', async () => {
     const sessionId = await openRuntime(course('endless-loop'));
-    await new Promise((r) => setTimeout(r, 300));
+    // The fixture's GetValue is recorded as its loop begins.
+    await callTool(server.client, 'scorm_wait_for_api_call', {
+      session_id: sessionId,
+      method: 'GetValue',
+      include_past: true,
+      timeout_ms: 20_000,
+    });
     const err = await callToolError(server.client, 'scorm_accessibility_audit', {
       session_id: sessionId,
       timeout_ms: 1_000,

@@ -32,7 +32,13 @@ const openRuntime = (name: string): Promise<string> => openSessionRuntime(server
 
 test('endless-loop: COURSE_TIMEOUT, then the runtime still reports, closes and the session closes', async () => {
   const sessionId = await openRuntime('endless-loop');
-  await new Promise((r) => setTimeout(r, 300));
+  // The fixture's GetValue is recorded as its loop begins.
+  await callTool(server.client, 'scorm_wait_for_api_call', {
+    session_id: sessionId,
+    method: 'GetValue',
+    include_past: true,
+    timeout_ms: 20_000,
+  });
   const started = Date.now();
   const stuck = await callToolError(server.client, 'scorm_api_call', {
     session_id: sessionId,

@@ -15,6 +15,7 @@ import {
   type OpenCourseSpec,
 } from '../../src/runtime/course-runtime.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { until } from '../helpers/until.js';
 
 const COURSES = resolve(FIXTURES_DIR, 'courses');
 const SKIP = (() => {
@@ -269,7 +270,8 @@ test(
     await withRuntime(spec2004('endless-loop', 'index.html', { timeoutMs: 1_000 }), async (rt) => {
       let stopped = 0;
       rt.on('script_terminated', () => (stopped += 1));
-      await sleep(200);
+      // The fixture's GetValue is recorded as its loop begins.
+      await until(async () => (rt.calls.some((c) => c.method === 'GetValue') ? true : undefined), 'the loop');
       assert.equal(await codeOf(rt.callApi('GetValue', ['cmi.location'])), 'COURSE_TIMEOUT');
       assert.equal(stopped, 1);
       const again = await rt.callApi('GetValue', ['cmi.location']);
@@ -293,7 +295,10 @@ test(
 
 test('hostile: navigating the top window away is blocked and recorded', { skip: SKIP }, async () => {
   await withRuntime(spec2004('navigate-top-away'), async (rt) => {
-    for (let i = 0; i < 50 && rt.log.navigationBlocked.length === 0; i++) await sleep(20);
+    await until(
+      async () => (rt.log.navigationBlocked.length > 0 ? true : undefined),
+      'the blocked navigation',
+    );
     assert.equal(rt.log.navigationBlocked.length, 1);
     assert.ok(rt.playerPage.url().endsWith('/p/player.html'));
     const result = await (await rt.scoFrame()).evaluate('document.body.getAttribute("data-result")');
@@ -406,14 +411,17 @@ test(
       await frame.waitForFunction('document.getElementById("out").textContent !== "pending"');
       assert.equal(await frame.evaluate('document.getElementById("out").textContent'), 'fetch failed');
       // The browser reports a failed request to us a moment after the page itself sees it fail.
-      for (let i = 0; i < 100 && rt.log.blockedRequests.length < 3; i++) await sleep(20);
+      await until(
+        async () => (rt.log.blockedRequests.length >= 3 ? true : undefined),
+        'three blocked requests',
+      );
       const blocked = rt.log.blockedRequests.map((b) => [b.url, b.reason]).sort();
       assert.deepEqual(blocked, [
         ['http://tracker.example.net/pixel.gif', 'network_not_allowed'],
         ['https://api.example.org/track?x=1', 'network_not_allowed'],
         ['https://fonts.example.com/css?family=Roboto', 'network_not_allowed'],
       ]);
-      for (let i = 0; i < 50 && rt.log.missingFiles.size === 0; i++) await sleep(20);
+      await until(async () => (rt.log.missingFiles.size > 0 ? true : undefined), 'the missing file');
       assert.deepEqual([...rt.log.missingFiles], ['missing-local.json']);
       const external = rt.networkRequests.filter((r) => r.scope === 'external');
       assert.equal(external.length, 3);
