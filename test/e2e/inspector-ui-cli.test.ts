@@ -18,6 +18,7 @@ import {
 } from '../helpers/inspector-browser.js';
 import { startInspect, type InspectProcess } from '../helpers/inspector.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { eventually } from '../helpers/until.js';
 import { axeSource } from '../../src/dom/a11y/axe-source.js';
 
 const pool = filePool();
@@ -47,19 +48,6 @@ function dataModelRow(page: Page, element: string, value: string): ReturnType<Pa
 /** A button of the sequencing panel (the player may show the SCO's own buttons of the same name). */
 function sequencingButton(page: Page, name: string): ReturnType<Page['locator']> {
   return page.locator('.sequencing').getByRole('button', { name, exact: true });
-}
-
-/** Retries the assertion until it holds (or 10 s passed). */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 }
 
 async function showTab(page: Page, name: string): Promise<void> {

@@ -39,7 +39,7 @@ const getValue = async (id: string, element: string) =>
     .result;
 /** Polls the navigation state until `ok` holds (a SCO acting on its own, on a timer). */
 async function stateWhen(id: string, ok: (s: NavStateView) => boolean): Promise<NavStateView> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const s = await state(id);
     if (ok(s) || Date.now() > deadline) return s;
@@ -100,7 +100,7 @@ test('a SCO that sets an invalid adl.nav.request: the SetValue fails, a choice o
   const choice = await call<NavOutcome>('scorm_nav_choice', { session_id: id, targetId: 'four' });
   assert.equal(choice.delivered?.activity_id, 'four');
   const requests = await (async () => {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     for (;;) {
       const r = await scoRequests(id);
       if (r.length > 0 || Date.now() > deadline) return r;

@@ -15,3 +15,16 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Retries `check` every 100 ms until it stops throwing; after timeoutMs its last error is thrown. */
+export async function eventually(check: () => Promise<void>, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > end) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
