@@ -74,6 +74,7 @@ export async function delivered(action: Promise<unknown>): Promise<void> {
   }
 }
 const MIN_ACTION_MS = 1_000;
+const MIN_INSPECT_MS = 1_500;
 
 export async function runAction<E>(
   runtime: CourseRuntime,
@@ -90,7 +91,8 @@ export async function runAction<E>(
   const observer = await observeChanges(runtime);
   let done: Performed<E>;
   try {
-    const info = await inspect(target.locator);
+    // A slow renderer is not a gone element: the read may use what is left of the caller's wait.
+    const info = await inspect(target.locator, Math.max(MIN_INSPECT_MS, deadline - Date.now()));
     const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
     if (!info)
       throw await diagnoseFailure(
