@@ -314,7 +314,7 @@ test('click: a screenshot after the action comes back as image content', async (
 
 test('click: an element removed during the action is DOM_DETACHED', async () => {
   await click({ selector: '#arm-vanish' });
-  // It is removed 3 s after the arming click; its animation keeps the click waiting until then.
+  // It is removed 3 s after the arming click; being disabled keeps the click waiting until then.
   const res = await clickError({ selector: '#moving', options: { wait_timeout_ms: 20_000 } });
   assert.equal(res.error_code, 'DOM_DETACHED');
   await assertUsable();
