@@ -544,7 +544,7 @@ test('a ref whose element was removed fails fast with DOM_STALE_REF', async () =
   const stale = await callError('scorm_dom_query', { session_id: quiz, ref: remove.ref });
   assert.equal(stale.error_code, 'DOM_STALE_REF');
   assert.match(stale.message, /take a new snapshot/i);
-  assert.ok(Date.now() - started < 3_000, 'fails fast');
+  assert.ok(Date.now() - started < 4_500, 'fails fast, without the 5 s wait for an element');
   const again = await find(quiz);
   assert.ok(!again.interactive_elements.some((e) => e.name === 'Remove me'));
   // Refs of elements still there keep working after the new snapshot.
@@ -566,7 +566,7 @@ test('hostile page: replaced prototypes and a looping getter do not hang or fool
   });
   const started = Date.now();
   const found = await find(hostile);
-  assert.ok(Date.now() - started < 12_000, 'bounded');
+  assert.ok(Date.now() - started < 20_000, 'bounded');
   // The read runs in a JavaScript world of its own: the page's forgeries (prototypes, JSON, a looping
   // getter, a blind MutationObserver) do not reach it.
   const next = byName(found, 'Next');
@@ -607,7 +607,7 @@ test('huge page: 100,000 elements are read with a note on the capped walk; the c
   });
   const started = Date.now();
   const found = await find(huge);
-  assert.ok(Date.now() - started < 15_000, 'bounded');
+  assert.ok(Date.now() - started < 30_000, 'bounded');
   assert.equal(found.snapshot_truncated, true);
   assert.ok(
     found.notes.some((n) => /in the first 20000 only/.test(n)),

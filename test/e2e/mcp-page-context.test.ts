@@ -342,7 +342,7 @@ test('a getter that never returns: the tool answers within its bound, the script
   await withCourse('page-context-hostile-loop', async (sid) => {
     const started = Date.now();
     const ctx = await context(sid);
-    assert.ok(Date.now() - started < 15_000, `answered in ${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 25_000, `answered in ${Date.now() - started} ms`);
     assert.equal(ctx.player.name, 'automation_api');
     assert.equal(ctx.slide_number, null);
     assert.match(

@@ -55,13 +55,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   };
 }
 
+/** The SDK's 60 s default is too short for the heaviest calls on a loaded 2-core machine. */
+const TOOL_CALL_TIMEOUT_MS = 180_000;
+
 /** Calls a tool and returns its structured data; throws the JSON-RPC error otherwise. */
 export async function callTool<T = Record<string, unknown>>(
   client: Client,
   name: string,
   args: Record<string, unknown> = {},
 ): Promise<T> {
-  const result = await client.callTool({ name, arguments: args });
+  const result = await client.callTool({ name, arguments: args }, undefined, {
+    timeout: TOOL_CALL_TIMEOUT_MS,
+  });
   return result.structuredContent as T;
 }
 
@@ -87,7 +92,7 @@ export async function callToolError(
   args: Record<string, unknown> = {},
 ): Promise<{ code: number; error_code: string; message: string; data: Record<string, unknown> }> {
   try {
-    await client.callTool({ name, arguments: args });
+    await client.callTool({ name, arguments: args }, undefined, { timeout: TOOL_CALL_TIMEOUT_MS });
   } catch (error) {
     const e = error as { code: number; message: string; data?: Record<string, unknown> };
     return { code: e.code, error_code: String(e.data?.error_code), message: e.message, data: e.data ?? {} };
