@@ -324,6 +324,21 @@ test('hostile: an alert loop is answered, recorded, then stopped', { skip: SKIP 
   });
 });
 
+test(
+  'hostile: a dialog loop slower than 30 dialogs in 3 s (a slow machine) is still stopped',
+  { skip: SKIP },
+  async () => {
+    await withRuntime(spec2004('alert-loop-slow', 'index.html', { timeoutMs: 3_000 }), async (rt) => {
+      const stopped = new Promise((r) => rt.on('script_terminated', (e: { reason: string }) => r(e.reason)));
+      const late = new Promise((r) => setTimeout(r, 60_000, 'never stopped'));
+      assert.equal(await Promise.race([stopped, late]), 'dialog_loop');
+      // Dialogs in one task past DIALOG_LOOP_COUNT are a loop, however slowly each was answered.
+      assert.equal(rt.log.dialogs.length, 30);
+      assert.equal((await rt.callApi('GetValue', ['cmi.mode'])).result, 'normal');
+    });
+  },
+);
+
 test('hostile: numbers, undefined, objects and functions are recorded as given', { skip: SKIP }, async () => {
   await withRuntime(spec2004('weird-args'), async (rt) => {
     await rt.waitForCall('Terminate', 5_000);
