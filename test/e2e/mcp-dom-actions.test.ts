@@ -314,8 +314,9 @@ test('click: a screenshot after the action comes back as image content', async (
 
 test('click: an element removed during the action is DOM_DETACHED', async () => {
   await click({ selector: '#arm-vanish' });
-  // It is removed 3 s after the arming click; being disabled keeps the click waiting until then.
-  const res = await clickError({ selector: '#moving', options: { wait_timeout_ms: 20_000 } });
+  // It is removed 3 s after the arming click; being disabled keeps the click waiting until then. The
+  // action reports at the end of its wait, so the wait is only 3 s longer than that.
+  const res = await clickError({ selector: '#moving', options: { wait_timeout_ms: 6_000 } });
   assert.equal(res.error_code, 'DOM_DETACHED');
   await assertUsable();
 });
@@ -462,8 +463,9 @@ test('fill: a custom-styled checkbox (transparent input under its drawn face) is
 test('navigation: a page that navigates during an action is DOM_NAVIGATED; a click that navigates succeeds', async () => {
   const session = await openRuntime(PAGE);
   await click({ selector: '#arm-navigate' }, session);
-  // The page navigates 3 s after the arming click, while this click waits for the disabled button.
-  const res = await clickError({ selector: '#disabled-btn', options: { wait_timeout_ms: 20_000 } }, session);
+  // The page navigates 3 s after the arming click, while this click waits for the disabled button (and
+  // reports at the end of its wait).
+  const res = await clickError({ selector: '#disabled-btn', options: { wait_timeout_ms: 6_000 } }, session);
   assert.equal(res.error_code, 'DOM_NAVIGATED');
   const finish = await click({ selector: '#finish' }, session);
   assert.equal(location(finish.changes), 'page2');
