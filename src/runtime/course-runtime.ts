@@ -939,7 +939,7 @@ export class CourseRuntime {
 
   private onRequest(request: Request): void {
     const url = request.url();
-    const scope = url.startsWith(this.mount.baseUrl + PLAYER_PREFIX)
+    const scope = this.isPlayerUrl(url)
       ? 'player'
       : url.startsWith(this.mount.baseUrl)
         ? 'content'
@@ -1055,7 +1055,11 @@ export class CourseRuntime {
   /** Who a console message or page error came from: a popup, our player page, or the SCO. */
   private originOf(page: Page | null, url: string | null): ConsoleEntry['origin'] {
     if (page && page !== this.page) return 'popup';
-    return url && url.startsWith(this.mount.baseUrl + PLAYER_PREFIX) ? 'player' : 'sco';
+    return url && this.isPlayerUrl(url) ? 'player' : 'sco';
+  }
+
+  private isPlayerUrl(url: string): boolean {
+    return url.startsWith(this.mount.baseUrl + PLAYER_PREFIX);
   }
 
   private onPageError(

@@ -13,7 +13,8 @@ import { inspectElement, type ElementInspection } from './inspect-element.js';
 
 export type NotActionableReason = 'not visible' | 'disabled' | 'covered' | 'not editable' | 'not fillable';
 
-const DIAGNOSE_TIMEOUT_MS = 1_500;
+/** The element read's own bound (an action may give it more of its wait). */
+export const DIAGNOSE_TIMEOUT_MS = 1_500;
 const COVERED_POLL_MS = 100;
 /** A frame that does not answer a trivial evaluate within this long is taken as stuck. */
 const RESPONSIVE_MS = 1_500;

@@ -6,7 +6,7 @@
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { observeChanges, type ChangeObserver, type ChangesReport } from '../changes.js';
 import { resolveTarget, type ResolvedTarget, type TargetSpec } from '../target.js';
-import { diagnoseFailure, inspect } from './diagnose.js';
+import { DIAGNOSE_TIMEOUT_MS, diagnoseFailure, inspect } from './diagnose.js';
 import type { DescribedElement, ElementInspection } from './inspect-element.js';
 
 /**
@@ -74,7 +74,6 @@ export async function delivered(action: Promise<unknown>): Promise<void> {
   }
 }
 const MIN_ACTION_MS = 1_000;
-const MIN_INSPECT_MS = 1_500;
 
 export async function runAction<E>(
   runtime: CourseRuntime,
@@ -92,7 +91,7 @@ export async function runAction<E>(
   let done: Performed<E>;
   try {
     // A slow renderer is not a gone element: the read may use what is left of the caller's wait.
-    const info = await inspect(target.locator, Math.max(MIN_INSPECT_MS, deadline - Date.now()));
+    const info = await inspect(target.locator, Math.max(DIAGNOSE_TIMEOUT_MS, deadline - Date.now()));
     const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
     if (!info)
       throw await diagnoseFailure(
