@@ -6,7 +6,9 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SavedState } from '../../src/session/saved-state.js';
 import type { NavOutcome, NavStateView, SnInitResult } from '../../src/session/navigation/types.js';
 import { authoringToolCourse } from '../helpers/authoring-tool-courses.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
@@ -128,4 +130,36 @@ test('SCORM 1.2 multi-SCO without sequencing: the SCO last left suspended is whe
   assert.equal(await getValue(again.session_id, 'cmi.core.entry'), 'resume');
   assert.equal(await text(again.session_id, '#slide'), 'slide 3');
   await close(again.session_id);
+});
+
+test('a new attempt on a sequenced course keeps each activity’s saved attempt as a previous attempt when the new one is saved', async () => {
+  const first = await open(FLOW, { new_attempt: true });
+  await call('scorm_sn_init', { session_id: first.session_id });
+  await call('scorm_nav_choice', { session_id: first.session_id, targetId: 'three' });
+  const firstClosed = await call<{ saved_state_path: string }>('scorm_close_course', {
+    session_id: first.session_id,
+  });
+  const before = JSON.parse(readFileSync(firstClosed.saved_state_path, 'utf8')) as SavedState;
+  const kept = before.activities.find((a) => a.sco_id === 'three')?.previous_attempts?.length ?? 0;
+
+  const fresh = await open(FLOW, { new_attempt: true });
+  const init = await call<SnInitResult>('scorm_sn_init', { session_id: fresh.session_id });
+  assert.equal(init.restored, false);
+  const three = await call<NavOutcome>('scorm_nav_choice', {
+    session_id: fresh.session_id,
+    targetId: 'three',
+  });
+  assert.equal(three.delivered?.entry, 'ab-initio');
+  const closed = await call<{ saved_state_path: string }>('scorm_close_course', {
+    session_id: fresh.session_id,
+  });
+  const saved = JSON.parse(readFileSync(closed.saved_state_path, 'utf8')) as SavedState;
+  const activity = saved.activities.find((a) => a.sco_id === 'three');
+  assert.equal(activity?.data['cmi.entry'], 'ab-initio', 'the new attempt is saved');
+  assert.equal(activity?.previous_attempts?.[0]?.data['cmi.location'], 'three-page-5', 'the old one is kept');
+  assert.equal(
+    activity?.previous_attempts?.length,
+    Math.min(kept + 1, 5),
+    'kept once, not on every save of the new attempt',
+  );
 });

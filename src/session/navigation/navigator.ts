@@ -145,6 +145,11 @@ export class SessionNavigator implements NavigationOracle {
   /** Run-time data of each activity's last delivery (restored when the engine resumes it). */
   private readonly runtimeData = new Map<string, Record<string, string>>();
   private readonly changedActivities = new Set<string>();
+  /**
+   * Activities delivered ab-initio whose new attempt is not saved yet: its first save keeps the saved
+   * attempt as a previous one instead of overwriting it.
+   */
+  private readonly unsavedNewAttempts = new Set<string>();
   /** adl.data buckets of this attempt on the course (sharedDataGlobalToSystem="false"). */
   private readonly attemptBuckets = new Map<string, string>();
   private readonly entries: NavLogEntry[] = [];
@@ -412,6 +417,7 @@ export class SessionNavigator implements NavigationOracle {
     const spec = deliverySpec(this.host, this.tree, this.runtimeData, this.bucketStore(), outcome);
     const id = spec.launch.scoId;
     const sco: DeliveredSco = { ...spec.delivered, runtime_attempt: -1 };
+    if (sco.entry === 'ab-initio') this.unsavedNewAttempts.add(sco.activity_id);
     // Current before it loads: a SCO may set a request or Terminate while its document loads.
     const d: Delivery = { activityId: id, attempt: -1, handled: false, sco };
     this.delivery = d;
@@ -459,13 +465,14 @@ export class SessionNavigator implements NavigationOracle {
 
   /** Saves the course state (tracking + changed activities) and the learner's; a failure is kept for close. */
   private async persist(): Promise<string | null> {
-    const activities = Object.fromEntries(
-      [...this.changedActivities].map((id) => [id, this.runtimeData.get(id) ?? {}]),
-    );
+    const changed = [...this.changedActivities];
+    const activities = Object.fromEntries(changed.map((id) => [id, this.runtimeData.get(id) ?? {}]));
+    const newAttempts = new Set(changed.filter((id) => this.unsavedNewAttempts.has(id)));
     try {
       const path = await this.host.store.saveCourse(this.host.stateKey, {
         scormVersion: this.host.version,
         activities,
+        newAttempts,
         sequencing: {
           format: SEQUENCING_STATE_FORMAT,
           ended: this.ended,
@@ -475,6 +482,7 @@ export class SessionNavigator implements NavigationOracle {
       });
       await this.learner.save();
       this.changedActivities.clear();
+      for (const id of newAttempts) this.unsavedNewAttempts.delete(id);
       this.saveError = null;
       return path;
     } catch (error) {
