@@ -163,3 +163,22 @@ test('a new attempt on a sequenced course keeps each activity’s saved attempt 
     'kept once, not on every save of the new attempt',
   );
 });
+
+test('scorm_session_open + scorm_runtime_open reopen a suspended sequenced course the same way (SCORM 1.2)', async () => {
+  const pkg = authoringToolCourse('storyline', '1.2', ['part1', 'part2']);
+  const first = await open(pkg, { new_attempt: true });
+  await call('scorm_sn_init', { session_id: first.session_id });
+  const moved = await call<NavOutcome>('scorm_nav_next', { session_id: first.session_id });
+  assert.equal(moved.delivered?.activity_id, 'part2', moved.reason ?? '');
+  await next(first.session_id);
+  await close(first.session_id);
+
+  const session = await call<{ session_id: string }>('scorm_session_open', { package_path: pkg });
+  const runtime = await call<Opened>('scorm_runtime_open', { session_id: session.session_id });
+  assert.equal(runtime.sco_id, 'part2');
+  assert.equal(runtime.resumed, true);
+  assert.deepEqual(runtime.sequencing, { how: 'resumeAll', activity_id: 'part2' });
+  assert.equal(await getValue(session.session_id, 'cmi.core.entry'), 'resume');
+  assert.equal(await text(session.session_id, '#slide'), 'slide 2');
+  await call('scorm_session_close', { session_id: session.session_id });
+});
