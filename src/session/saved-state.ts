@@ -1,10 +1,11 @@
 /**
  * Saved learner state, as the persistence flow describes, keyed by course, learner and activity: one
  * file per (namespace, course id, learner id) holds the data model of each activity (SCO) saved so far,
- * plus room for the sequencing state of the whole course (a later issue). Closing a SCO rewrites its
- * activity only; the next launch of that SCO resumes only when its own saved exit is "suspend" and a
- * location was saved, unless a new attempt is forced. Files are written atomically; the ids stored in
- * a file are checked on every load.
+ * plus the sequencing state of the whole course. Closing a SCO rewrites its activity only; the next
+ * launch of that SCO resumes when its own saved exit is "suspend" and the attempt holds learner data
+ * (RTE: cmi.entry is "resume" after a suspended session), unless a new attempt is forced. A new attempt
+ * over saved data keeps that data as the activity's previous attempt. Files are written atomically;
+ * the ids stored in a file are checked on every load.
  */
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { fail } from '../core/errors.js';
 import { DEFAULT_LEARNER_ID } from '../rte/adapter/rte-init.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { dataDir } from './data-dir.js';
+import { learnerDataElements } from './learner-data.js';
 
 export const SAVED_STATE_FORMAT = 'scorm-tester/saved-state@2';
 /** The one-activity format written before activities were keyed; migrated once when its course id matches. */
@@ -36,7 +38,18 @@ export interface SavedActivity {
   saved_at: string;
   /** Flat data model (element -> value), as the engine holds it at Terminate. */
   data: Record<string, string>;
+  /** Attempts this one replaced after they ended (or were set aside by a new attempt), newest first. */
+  previous_attempts?: PreviousAttempt[];
 }
+
+/** An earlier attempt on an activity, kept when a new attempt was saved over it. */
+export interface PreviousAttempt {
+  saved_at: string;
+  data: Record<string, string>;
+}
+
+/** How many ended attempts an activity keeps. */
+export const PREVIOUS_ATTEMPTS_KEPT = 5;
 
 export interface SavedState {
   format: typeof SAVED_STATE_FORMAT;
@@ -49,17 +62,39 @@ export interface SavedState {
   sequencing: Record<string, unknown> | null;
 }
 
+/**
+ * Why a launch did not resume: a new attempt was asked for, nothing is saved for this SCO, it was saved
+ * under the other SCORM version, its attempt ended (saved exit not "suspend"), or it was suspended
+ * without any learner data in it.
+ */
 export type FreshStartReason =
-  'new_attempt' | 'no_saved_state' | 'exit_not_suspend' | 'no_location' | 'scorm_version_changed';
+  'new_attempt' | 'no_saved_state' | 'scorm_version_changed' | 'exit_not_suspend' | 'suspended_without_data';
+
+export const FRESH_START_REASONS = [
+  'new_attempt',
+  'no_saved_state',
+  'scorm_version_changed',
+  'exit_not_suspend',
+  'suspended_without_data',
+] as const satisfies readonly FreshStartReason[];
+
+/** The saved attempt a fresh start did not resume: kept as a previous attempt when the new one is saved. */
+export interface SetAsideAttempt {
+  saved_at: string;
+  exit: string;
+  learner_data: string[];
+}
 
 export type ResumeDecision =
-  | { resume: true; activity: SavedActivity; path: string }
-  | { resume: false; reason: FreshStartReason; path: string; exit?: string };
+  | { resume: true; activity: SavedActivity; path: string; learnerData: string[] }
+  | { resume: false; reason: FreshStartReason; path: string; exit?: string; setAside?: SetAsideAttempt };
 
 export interface SaveRequest extends StateKey {
   scoId: string;
   scormVersion: ScormVersion;
   data: Record<string, string>;
+  /** This data is a new attempt: the saved one, if it holds learner data, becomes a previous attempt. */
+  newAttempt?: boolean;
 }
 
 export interface CourseSave {
@@ -68,6 +103,8 @@ export interface CourseSave {
   activities: Record<string, Record<string, string>>;
   /** The sequencing section to write; undefined keeps the saved one. */
   sequencing?: Record<string, unknown> | null;
+  /** Activities whose data is a new attempt (see SaveRequest.newAttempt). */
+  newAttempts?: ReadonlySet<string>;
 }
 
 /** A readable, file-name-safe form of a course id; not unique (the file name adds a hash for that). */
@@ -123,20 +160,47 @@ export class SavedStateStore {
     launch: { scoId: string; scormVersion: ScormVersion; newAttempt: boolean },
   ): Promise<ResumeDecision> {
     const path = this.pathFor(key);
-    if (launch.newAttempt) return { resume: false, reason: 'new_attempt', path };
-    const state = await this.load(key);
+    const state = await this.load(key).catch((error: unknown) => {
+      // A new attempt does not need the saved state: an unreadable file is replaced when it is saved.
+      if (launch.newAttempt) return null;
+      throw error;
+    });
     const activity = state?.activities.find((a) => a.sco_id === launch.scoId);
-    if (!activity) return { resume: false, reason: 'no_saved_state', path };
-    if (activity.scorm_version !== launch.scormVersion) {
-      return { resume: false, reason: 'scorm_version_changed', path };
+    if (!activity) {
+      return { resume: false, reason: launch.newAttempt ? 'new_attempt' : 'no_saved_state', path };
     }
-    const is12 = activity.scorm_version === '1.2';
-    const exit = activity.data[is12 ? 'cmi.core.exit' : 'cmi.exit'] ?? '';
-    if (exit !== 'suspend') return { resume: false, reason: 'exit_not_suspend', path, exit };
-    if (!activity.data[is12 ? 'cmi.core.lesson_location' : 'cmi.location']) {
-      return { resume: false, reason: 'no_location', path, exit };
+    const verdict = resumability(activity);
+    const setAside = (exit: string): SetAsideAttempt | undefined =>
+      verdict.learnerData.length > 0
+        ? { saved_at: activity.saved_at, exit, learner_data: verdict.learnerData }
+        : undefined;
+    const fresh = (reason: FreshStartReason, exit: string): ResumeDecision => {
+      const aside = setAside(exit);
+      return { resume: false, reason, path, exit, ...(aside ? { setAside: aside } : {}) };
+    };
+    if (launch.newAttempt) return fresh('new_attempt', verdict.exit);
+    if (activity.scorm_version !== launch.scormVersion) return fresh('scorm_version_changed', verdict.exit);
+    if (verdict.exit !== 'suspend') return fresh('exit_not_suspend', verdict.exit);
+    if (verdict.learnerData.length === 0) return fresh('suspended_without_data', verdict.exit);
+    return { resume: true, activity, path, learnerData: verdict.learnerData };
+  }
+
+  /**
+   * The activity a learner left suspended most recently (among `scoIds`), the one an LMS returns them
+   * to when they open the course again; null when none would resume, or when sequencing ran on the
+   * course (its saved state decides where the learner resumes).
+   */
+  async lastSuspended(key: StateKey, scoIds: ReadonlySet<string>): Promise<SavedActivity | null> {
+    const state = await this.load(key);
+    if (state?.sequencing) return null;
+    let last: SavedActivity | null = null;
+    for (const activity of state?.activities ?? []) {
+      if (!scoIds.has(activity.sco_id)) continue;
+      const verdict = resumability(activity);
+      if (verdict.exit !== 'suspend' || verdict.learnerData.length === 0) continue;
+      if (!last || activity.saved_at > last.saved_at) last = activity;
     }
-    return { resume: true, activity, path };
+    return last;
   }
 
   /**
@@ -148,6 +212,7 @@ export class SavedStateStore {
     return this.saveCourse(request, {
       scormVersion: request.scormVersion,
       activities: { [request.scoId]: request.data },
+      ...(request.newAttempt ? { newAttempts: new Set([request.scoId]) } : {}),
     });
   }
 
@@ -161,12 +226,19 @@ export class SavedStateStore {
       const k = fullKey(key);
       const existing = await this.load(key).catch(() => null);
       const now = new Date().toISOString();
-      const changed = Object.entries(update.activities).map(([scoId, data]): SavedActivity => ({
-        sco_id: scoId,
-        scorm_version: update.scormVersion,
-        saved_at: now,
-        data,
-      }));
+      const changed = Object.entries(update.activities).map(([scoId, data]): SavedActivity => {
+        const before = existing?.activities.find((a) => a.sco_id === scoId);
+        const previous = update.newAttempts?.has(scoId)
+          ? setAsideAttempt(before)
+          : (before?.previous_attempts ?? []);
+        return {
+          sco_id: scoId,
+          scorm_version: update.scormVersion,
+          saved_at: now,
+          data,
+          ...(previous.length > 0 ? { previous_attempts: previous } : {}),
+        };
+      });
       const state: SavedState = {
         format: SAVED_STATE_FORMAT,
         course_id: k.courseId,
@@ -270,6 +342,23 @@ export class SavedStateStore {
   }
 }
 
+/** The saved exit of an activity and the elements of its data that hold learner data. */
+function resumability(activity: SavedActivity): { exit: string; learnerData: string[] } {
+  const is12 = activity.scorm_version === '1.2';
+  return {
+    exit: activity.data[is12 ? 'cmi.core.exit' : 'cmi.exit'] ?? '',
+    learnerData: learnerDataElements(activity.data, activity.scorm_version),
+  };
+}
+
+/** The previous attempts of an activity once a new attempt replaces it (an attempt without data is not kept). */
+function setAsideAttempt(before: SavedActivity | undefined): PreviousAttempt[] {
+  if (!before) return [];
+  const older = before.previous_attempts ?? [];
+  if (learnerDataElements(before.data, before.scorm_version).length === 0) return older;
+  return [{ saved_at: before.saved_at, data: before.data }, ...older].slice(0, PREVIOUS_ATTEMPTS_KEPT);
+}
+
 /** The file's text; null when it does not exist (ENOTDIR: a parent is not a directory, so it cannot). */
 async function readIfExists(path: string): Promise<string | null> {
   try {
@@ -327,6 +416,16 @@ function checkState(value: unknown, key: Required<StateKey>, path: string): Save
     seen.add(a.sco_id);
     if (!isStringMap(a.data)) {
       return corrupt(path, `the data of activity ${JSON.stringify(a.sco_id)} is not a map of strings`);
+    }
+    const previous = a.previous_attempts;
+    if (
+      previous !== undefined &&
+      (!Array.isArray(previous) ||
+        !previous.every(
+          (p: Partial<PreviousAttempt> | null) => typeof p?.saved_at === 'string' && isStringMap(p.data),
+        ))
+    ) {
+      return corrupt(path, `the previous attempts of activity ${JSON.stringify(a.sco_id)} are not readable`);
     }
   }
   const sequencing = state.sequencing ?? null;

@@ -12,11 +12,14 @@ import type { WorkControl } from '../core/progress.js';
 import {
   parseManifestFile,
   resolveLaunch,
+  walkItems,
   type LaunchTarget,
   type ParsedManifest,
 } from '../manifest/index.js';
 import { openPackage, type OpenedPackage } from '../package/open-package.js';
-import { buildRteInit, launchFieldsFromItem, type RteLaunch } from '../rte/adapter/index.js';
+import { buildRteInit, launchFieldsFromItem, type RteInit, type RteLaunch } from '../rte/adapter/index.js';
+import type { NavigationOracle } from '../rte/adapter/navigation-oracle.js';
+import type { LaunchSharedData } from '../runtime/player/wire.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 import type {
   ApiCallRecord,
@@ -30,6 +33,8 @@ import type { ViewportSpec } from '../runtime/viewport.js';
 import { ArtifactStore } from './artifacts.js';
 import { EventLog } from './event-log.js';
 import { loadRuntime } from './lazy-runtime.js';
+import { learnerDataElements } from './learner-data.js';
+import { planResume, type ResumePlan } from './navigation/engine-setup.js';
 import { LearnerStateStore } from './navigation/learner-state.js';
 import { SessionNavigator, type NavigatorHost } from './navigation/navigator.js';
 import type { SessionObserver } from './session-observer.js';
@@ -78,8 +83,10 @@ export class Session {
   runtime: CourseRuntime | null = null;
   launch: LaunchTarget | null = null;
   resume: ResumeDecision | null = null;
-  /** Sequencing of a multi-SCO course, from scorm_sn_init until the runtime closes. */
+  /** Sequencing of a multi-SCO course, from scorm_sn_init (or an open that resumed it) until the runtime closes. */
   navigator: SessionNavigator | null = null;
+  /** How the open started sequencing, when it reopened a suspended course. */
+  openedSequencing: SnInitResult | null = null;
   private readonly learners: LearnerStateStore;
   private pkg: OpenedPackage | null = null;
   private parsedManifest: ParsedManifest | null = null;
@@ -192,7 +199,20 @@ export class Session {
       );
     }
     const version = this.version;
-    const target = resolveLaunch(this.parsed.manifest, options.itemId);
+    const resumeAt = options.itemId === undefined && !this.options.newAttempt;
+    if (resumeAt && SessionNavigator.applies(this.parsed.manifest)) {
+      // A state sequencing cannot use is reported by scorm_sn_init, as for any open.
+      const plan = await planResume(this.navigatorHost()).catch((error: unknown) => {
+        this.logger.warn('SEQUENCED_RESUME_FAILED', { session_id: this.id, error });
+        this.events.push('error', { during: 'sequenced resume', message: (error as Error).message });
+        return null;
+      });
+      if (plan) return this.openSequencedResume(plan, options);
+    }
+    const target = resolveLaunch(
+      this.parsed.manifest,
+      options.itemId ?? (resumeAt ? await this.lastSuspendedItem() : undefined),
+    );
     if (target.external) {
       fail(
         'MANIFEST_LAUNCH_NOT_FOUND',
@@ -213,13 +233,23 @@ export class Session {
       ...launchFieldsFromItem(target.item, version, this.parsed.manifest.sequencingCollection),
       restore: this.resume.resume ? this.resume.activity.data : null,
     };
+    return this.startRuntime(target, { scoId: launch.scoId, rte: buildRteInit(launch) }, options);
+  }
+
+  private async startRuntime(
+    target: LaunchTarget,
+    sco: { scoId: string; rte: RteInit; sharedData?: LaunchSharedData; oracle?: NavigationOracle },
+    options: RuntimeOpenOptions,
+  ): Promise<CourseRuntime> {
     const { openCourseRuntime } = await loadRuntime();
     const runtime = await openCourseRuntime({
       packageRoot: this.packageRoot,
       launchPath: target.launchUrl,
-      scormVersion: version,
-      scoId: launch.scoId,
-      rte: buildRteInit(launch),
+      scormVersion: this.version,
+      scoId: sco.scoId,
+      rte: sco.rte,
+      ...(sco.sharedData ? { sharedData: sco.sharedData } : {}),
+      ...(sco.oracle ? { navigationOracle: sco.oracle } : {}),
       viewport: options.viewport,
       allowNetwork: this.options.allowNetwork,
       allowLoopback: this.options.allowLoopback === true,
@@ -231,14 +261,54 @@ export class Session {
     this.launch = target;
     this.state = 'running';
     this.wireRuntimeEvents(runtime);
+    const resume = this.resume;
     this.events.push('runtime:opened', {
       runtime_id: runtime.id,
-      sco_id: launch.scoId,
+      sco_id: sco.scoId,
       launch_url: target.launchUrl,
-      resumed: this.resume.resume,
-      ...(this.resume.resume ? {} : { fresh_start_reason: this.resume.reason }),
+      resumed: resume?.resume === true,
+      ...(resume && !resume.resume ? { fresh_start_reason: resume.reason } : {}),
     });
     return runtime;
+  }
+
+  /**
+   * Reopens a sequenced course where the learner suspended it: the runtime opens on the activity the
+   * engine's resumeAll delivered, with its saved data, and sequencing runs from the start (as
+   * scorm_sn_init would have started it).
+   */
+  private async openSequencedResume(plan: ResumePlan, options: RuntimeOpenOptions): Promise<CourseRuntime> {
+    const id = plan.launch.scoId;
+    const saved = plan.engine.runtimeData.get(id) ?? {};
+    this.resume = {
+      resume: true,
+      path: this.store.pathFor(this.stateKey),
+      activity: { sco_id: id, scorm_version: this.version, saved_at: '', data: saved },
+      learnerData: learnerDataElements(saved, this.version),
+    };
+    const seq = plan.engine.seq;
+    const runtime = await this.startRuntime(
+      resolveLaunch(this.parsed.manifest, id),
+      { ...plan.launch, oracle: { snapshot: () => seq.validity() } },
+      options,
+    );
+    try {
+      this.startNavigator(await SessionNavigator.attach(this.navigatorHost(), plan), true);
+    } catch (error) {
+      await this.closeRuntime().catch(() => undefined);
+      throw error;
+    }
+    return runtime;
+  }
+
+  /** The item of the activity the learner left suspended most recently (a course opened without item_id). */
+  private async lastSuspendedItem(): Promise<string | undefined> {
+    const ids = new Set<string>();
+    for (const org of this.parsed.manifest.organizations.list)
+      for (const item of walkItems(org))
+        if (item.identifier && item.identifierref?.trim()) ids.add(item.identifier);
+    const last = await this.store.lastSuspended(this.stateKey, ids).catch(() => null);
+    return last?.sco_id;
   }
 
   /** Why navigation does not apply now, or null when the navigator runs. */
@@ -273,13 +343,25 @@ export class Session {
     this.requireRuntime();
     const notApplicable = this.navigationNotApplicable();
     if (notApplicable?.reason === 'SINGLE_SCO') return notApplicable;
+    // Sequencing started by the open (a suspended course reopened) and nothing happened since.
+    if (!fresh && this.navigator && this.openedSequencing && this.navigator.log.length === 1)
+      return this.openedSequencing;
     this.navigator?.dispose();
     this.navigator = null;
-    const { navigator, result } = await SessionNavigator.init(this.navigatorHost(), {
+    const started = await SessionNavigator.init(this.navigatorHost(), {
       fresh: fresh || this.options.newAttempt,
     });
+    this.startNavigator(started, false);
+    return started.result;
+  }
+
+  private startNavigator(
+    { navigator, result }: { navigator: SessionNavigator; result: SnInitResult },
+    byOpen: boolean,
+  ): void {
     this.navigator = navigator;
-    this.events.push('sequencing:started', { how: result.how, restored: result.restored });
+    this.openedSequencing = byOpen ? result : null;
+    this.events.push('sequencing:started', { how: result.how, restored: result.restored, by_open: byOpen });
     navigator.onRequest((e) =>
       this.events.push('sequencing:request', {
         request: e.request,
@@ -289,7 +371,6 @@ export class Session {
         delivered: e.delivered?.activity_id ?? null,
       }),
     );
-    return result;
   }
 
   private navigatorHost(): NavigatorHost {
@@ -380,6 +461,7 @@ export class Session {
     } finally {
       this.navigator?.dispose();
       this.navigator = null;
+      this.openedSequencing = null;
       await runtime.close().catch(() => undefined);
       this.runtime = null;
       if (this.state === 'running') this.state = 'ready';
@@ -391,7 +473,9 @@ export class Session {
   private async saveState(runtime: CourseRuntime, data: Record<string, string>): Promise<string> {
     const scoId = runtime.status().scoId ?? this.launch?.item.identifier ?? 'sco';
     try {
-      return await this.store.save({ ...this.stateKey, scoId, scormVersion: this.version, data });
+      // A launch that did not resume started a new attempt: the saved one is kept as a previous attempt.
+      const newAttempt = this.resume?.resume !== true;
+      return await this.store.save({ ...this.stateKey, scoId, scormVersion: this.version, data, newAttempt });
     } catch (error) {
       if (isScormTesterError(error)) throw error;
       fail(

@@ -81,22 +81,146 @@ test('each SCO has its own saved data model; a resume restores only into the SCO
   assert.equal((await s.decide({ ...key, learnerId: 'other' }, launch('intro'))).resume, false);
 });
 
-test('resume only with exit=suspend and a location, in the same SCORM version, unless a new attempt is forced', async () => {
+test('resume with exit=suspend and any learner data (not only a location), in the same SCORM version, unless a new attempt is forced', async () => {
   const s = store();
   await s.save(sco('a', { 'cmi.exit': 'suspend', 'cmi.location': 'p3' }));
   assert.equal((await s.decide(key, launch('a'))).resume, true);
   assert.equal((await s.decide(key, { ...launch('a'), newAttempt: true })).resume, false);
   const otherVersion = await s.decide(key, launch('a', '1.2'));
   assert.equal(otherVersion.resume === false && otherVersion.reason, 'scorm_version_changed');
-  await s.save(sco('a', { 'cmi.exit': 'suspend', 'cmi.location': '' }));
-  const noLoc = await s.decide(key, launch('a'));
-  assert.equal(noLoc.resume === false && noLoc.reason, 'no_location');
+  await s.save(sco('a', { 'cmi.exit': 'suspend', 'cmi.location': '', 'cmi.suspend_data': 'slide=4' }));
+  const suspendDataOnly = await s.decide(key, launch('a'));
+  assert.ok(suspendDataOnly.resume, 'a bookmark in suspend_data alone resumes');
+  assert.deepEqual(suspendDataOnly.learnerData, ['cmi.suspend_data']);
   await s.save(sco('a', { 'cmi.exit': 'normal', 'cmi.location': 'p3' }));
   const normal = await s.decide(key, launch('a'));
   assert.equal(normal.resume === false && normal.reason, 'exit_not_suspend');
   assert.equal(normal.resume === false && normal.exit, 'normal');
   await s.save(sco('b', { 'cmi.core.exit': 'suspend', 'cmi.core.lesson_location': '2' }, '1.2'));
   assert.equal((await s.decide(key, launch('b', '1.2'))).resume, true);
+  await s.save(
+    sco('c', { 'cmi.core.exit': 'suspend', 'cmi.core.lesson_location': '', 'cmi.suspend_data': 'x' }, '1.2'),
+  );
+  assert.equal((await s.decide(key, launch('c', '1.2'))).resume, true, '1.2: suspend_data alone resumes');
+});
+
+test('learner data: what the SCO wrote (statuses, score, interactions, objectives, comments), not launch values', async () => {
+  const s = store();
+  const untouched2004 = {
+    'cmi.exit': 'suspend',
+    'cmi.location': '',
+    'cmi.suspend_data': '',
+    'cmi.completion_status': 'unknown',
+    'cmi.success_status': 'unknown',
+    'cmi.score.scaled': '',
+    'cmi.interactions._count': '0',
+    'cmi.objectives._count': '1',
+    'cmi.objectives.0.id': 'obj-from-manifest',
+    'cmi.objectives.0.success_status': 'unknown',
+    'cmi.session_time': 'PT5S',
+    'cmi.total_time': 'PT5S',
+    'cmi.learner_id': 'learner-1',
+    'cmi.entry': 'ab-initio',
+  };
+  await s.save(sco('empty', untouched2004));
+  const empty = await s.decide(key, launch('empty'));
+  assert.equal(empty.resume === false && empty.reason, 'suspended_without_data');
+  assert.equal(empty.resume === false && empty.setAside, undefined, 'nothing to set aside');
+  for (const [element, value] of <Array<[string, string]>>[
+    ['cmi.completion_status', 'incomplete'],
+    ['cmi.success_status', 'failed'],
+    ['cmi.score.scaled', '0.5'],
+    ['cmi.interactions._count', '1'],
+    ['cmi.objectives.0.success_status', 'passed'],
+    ['cmi.comments_from_learner._count', '1'],
+    ['cmi.progress_measure', '0.3'],
+  ]) {
+    await s.save(sco('one', { ...untouched2004, [element]: value }));
+    const decision = await s.decide(key, launch('one'));
+    assert.ok(decision.resume, element);
+    assert.deepEqual(decision.learnerData, [element]);
+  }
+  const untouched12 = {
+    'cmi.core.exit': 'suspend',
+    'cmi.core.lesson_location': '',
+    'cmi.core.lesson_status': 'not attempted',
+    'cmi.core.score.raw': '',
+    'cmi.suspend_data': '',
+    'cmi.interactions._count': '0',
+    'cmi.core.session_time': '00:00:05',
+  };
+  await s.save(sco('empty12', untouched12, '1.2'));
+  const empty12 = await s.decide(key, launch('empty12', '1.2'));
+  assert.equal(empty12.resume === false && empty12.reason, 'suspended_without_data');
+  for (const [element, value] of <Array<[string, string]>>[
+    ['cmi.core.lesson_status', 'incomplete'],
+    ['cmi.core.score.raw', '40'],
+    ['cmi.comments', 'note'],
+    ['cmi.objectives.0.status', 'passed'],
+  ]) {
+    await s.save(sco('one12', { ...untouched12, [element]: value }, '1.2'));
+    const decision = await s.decide(key, launch('one12', '1.2'));
+    assert.ok(decision.resume, element);
+  }
+});
+
+test('a new attempt over saved learner data keeps it as a previous attempt; a resumed attempt replaces its own data', async () => {
+  const s = store();
+  await s.save(
+    sco('a', { 'cmi.exit': 'normal', 'cmi.suspend_data': 'first', 'cmi.completion_status': 'completed' }),
+  );
+  const fresh = await s.decide(key, launch('a'));
+  assert.equal(fresh.resume === false && fresh.reason, 'exit_not_suspend');
+  assert.deepEqual(fresh.resume === false && fresh.setAside?.learner_data, [
+    'cmi.suspend_data',
+    'cmi.completion_status',
+  ]);
+  await s.save({ ...sco('a', { 'cmi.exit': 'suspend', 'cmi.suspend_data': 'second' }), newAttempt: true });
+  let file = JSON.parse(readFileSync(s.pathFor(key), 'utf8')) as SavedState;
+  let a = file.activities.find((x) => x.sco_id === 'a')!;
+  assert.equal(a.data['cmi.suspend_data'], 'second');
+  assert.deepEqual(
+    a.previous_attempts?.map((p) => p.data['cmi.suspend_data']),
+    ['first'],
+  );
+  // Resumed: the same attempt goes on; its earlier attempts stay.
+  await s.save(sco('a', { 'cmi.exit': 'normal', 'cmi.suspend_data': 'second, finished' }));
+  file = JSON.parse(readFileSync(s.pathFor(key), 'utf8')) as SavedState;
+  a = file.activities.find((x) => x.sco_id === 'a')!;
+  assert.equal(a.data['cmi.suspend_data'], 'second, finished');
+  assert.deepEqual(
+    a.previous_attempts?.map((p) => p.data['cmi.suspend_data']),
+    ['first'],
+  );
+  for (let i = 0; i < 8; i++) {
+    await s.save({ ...sco('a', { 'cmi.exit': 'normal', 'cmi.suspend_data': `n${i}` }), newAttempt: true });
+  }
+  file = JSON.parse(readFileSync(s.pathFor(key), 'utf8')) as SavedState;
+  a = file.activities.find((x) => x.sco_id === 'a')!;
+  assert.equal(a.previous_attempts?.length, 5, 'the newest five are kept');
+  assert.equal(a.previous_attempts?.[0]?.data['cmi.suspend_data'], 'n6');
+  // A new attempt over a corrupt file starts fresh and replaces it.
+  writeFileSync(s.pathFor(key), '{ not json');
+  const overCorrupt = await s.decide(key, { ...launch('a'), newAttempt: true });
+  assert.equal(overCorrupt.resume === false && overCorrupt.reason, 'new_attempt');
+});
+
+test('the activity left suspended most recently is where a course without sequencing state reopens', async () => {
+  const s = store();
+  const ids = new Set(['one', 'two', 'three']);
+  assert.equal(await s.lastSuspended(key, ids), null);
+  await s.save(sco('one', { 'cmi.exit': 'suspend', 'cmi.suspend_data': 'a' }));
+  await new Promise((r) => setImmediate(r));
+  await s.save(sco('two', { 'cmi.exit': 'suspend', 'cmi.suspend_data': 'b' }));
+  await s.save(sco('three', { 'cmi.exit': 'normal', 'cmi.suspend_data': 'c' }));
+  const file = JSON.parse(readFileSync(s.pathFor(key), 'utf8')) as SavedState;
+  file.activities.find((x) => x.sco_id === 'one')!.saved_at = '2026-01-01T00:00:00.000Z';
+  file.activities.find((x) => x.sco_id === 'two')!.saved_at = '2026-01-02T00:00:00.000Z';
+  writeFileSync(s.pathFor(key), JSON.stringify(file));
+  assert.equal((await s.lastSuspended(key, ids))?.sco_id, 'two');
+  assert.equal((await s.lastSuspended(key, new Set(['one', 'three'])))?.sco_id, 'one');
+  await s.saveCourse(key, { scormVersion: '2004', activities: {}, sequencing: { format: 'x' } });
+  assert.equal(await s.lastSuspended(key, ids), null, 'sequencing decides where a sequenced course resumes');
 });
 
 test('concurrent saves of several SCOs keep every one; writes are atomic; clear deletes the file', async () => {

@@ -15,6 +15,7 @@ import {
   type ToolDefinition,
 } from '../tool.js';
 import { scormVersion, viewport } from './output-schemas.js';
+import { resumeData, resumeOutput } from './resume-output.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 import { closeSessionHandler, sessionCloseOutput } from './session.js';
 
@@ -26,11 +27,7 @@ const courseOpenedOutput = {
   scorm_version: scormVersion,
   launch_url: z.string().nullable(),
   sco_id: z.string().nullable(),
-  resumed: z.boolean(),
-  entry: z.enum(['resume', 'ab-initio']),
-  fresh_start_reason: z
-    .enum(['new_attempt', 'no_saved_state', 'exit_not_suspend', 'no_location', 'scorm_version_changed'])
-    .optional(),
+  ...resumeOutput,
   saved_state_path: z.string().nullable(),
   workspace_path: z.string(),
   viewport,
@@ -46,9 +43,7 @@ function openedData(session: Session): ToolData<typeof courseOpenedOutput> {
     scorm_version: session.version,
     launch_url: session.launch?.launchUrl ?? null,
     sco_id: session.launch?.item.identifier ?? null,
-    resumed: Boolean(resume?.resume),
-    entry: resume?.resume ? 'resume' : 'ab-initio',
-    ...(resume && !resume.resume ? { fresh_start_reason: resume.reason } : {}),
+    ...resumeData(session),
     saved_state_path: resume?.path ?? null,
     workspace_path: session.workspace,
     viewport: runtime.viewport,
@@ -90,7 +85,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Open course',
       annotations: CHANGES_STATE,
       description:
-        'Open a session and launch its course in one call. Resumes saved learner state when the last attempt suspended with a location; new_attempt=true starts fresh without deleting it.',
+        'Open a session and launch its course in one call. Resumes where the learner suspended (exit "suspend" with learner data; a sequenced course through resumeAll at the suspended SCO); new_attempt=true starts fresh without deleting it.',
       input: {
         package_path: packagePath,
         viewport: viewportSchema.optional(),

@@ -9,25 +9,13 @@
  */
 import { fail, isScormTesterError, type ErrorCode } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import {
-  defaultOrganization,
-  resolveLaunch,
-  walkItems,
-  type Item,
-  type ScormManifest,
-} from '../../manifest/index.js';
-import { sharedDataMapsOf } from '../../rte/adapter/from-manifest.js';
+import { defaultOrganization, walkItems, type ScormManifest } from '../../manifest/index.js';
 import type { SharedDataStore } from '../../rte/strict/shared-data.js';
-import type { LaunchSharedData } from '../../runtime/player/wire.js';
-import { rteInitForDelivery } from '../../rte/adapter/from-sequencing.js';
 import type { NavValiditySnapshot, NavigationOracle } from '../../rte/adapter/navigation-oracle.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import {
   attemptReport,
-  buildSeqTree,
-  createSequencingSession,
   shownAt,
-  SequencingStateError,
   scorm12AttemptReport,
   type RuntimeAttemptReport,
   type SeqTree,
@@ -36,7 +24,15 @@ import {
   type TraceEvent,
   type TraceLevel,
 } from '../../sequencing/index.js';
-import { corrupt, type SavedStateStore, type StateKey } from '../saved-state.js';
+import type { SavedStateStore, StateKey } from '../saved-state.js';
+import {
+  SEQUENCING_STATE_FORMAT,
+  bucketStoreOf,
+  deliverySpec,
+  prepareEngine,
+  type PreparedEngine,
+  type ResumePlan,
+} from './engine-setup.js';
 import type { LearnerState, LearnerStateStore } from './learner-state.js';
 import { describeRequest, navOutcome, navStateView } from './views.js';
 import type {
@@ -71,8 +67,6 @@ export interface NavigatorOptions {
 
 export type NavigatorListener = (entry: NavLogEntry) => void;
 
-/** The sequencing section of saved-state@2. */
-export const SEQUENCING_STATE_FORMAT = 'scorm-tester/sequencing@1';
 const LOG_LIMIT = 1000;
 const ABANDON = new Set(['abandon', 'abandonAll']);
 
@@ -106,58 +100,56 @@ export class SessionNavigator implements NavigationOracle {
     options: NavigatorOptions = {},
   ): Promise<{ navigator: SessionNavigator; result: SnInitResult }> {
     const runtime = host.requireRuntime();
-    const fresh = options.fresh === true;
-    const saved = fresh ? null : await host.store.load(host.stateKey);
-    const learner = await loadLearner(host, fresh);
-    let tree: SeqTree;
-    try {
-      tree = buildSeqTree(host.manifest);
-    } catch (error) {
-      fail(
-        'SN_INIT_FAILED',
-        `The activity tree cannot be built: ${(error as Error).message}. Run scorm_lint_sequencing.`,
-      );
-    }
-    const section = saved?.sequencing ?? null;
-    const restore = section ? restoredTracking(host, section) : undefined;
-    let seq: SequencingSession;
-    try {
-      seq = createSequencingSession(tree, {
-        learnerId: learner.learnerId,
-        globalObjectives: learner.globalObjectives,
-        seed: options.seed ?? 1,
-        ...(restore === undefined ? {} : { restore }),
-      });
-    } catch (error) {
-      if (error instanceof SequencingStateError)
-        corrupt(
-          host.store.pathFor(host.stateKey),
-          `its sequencing section cannot be used (${error.message})`,
-        );
-      fail('SN_INIT_FAILED', `The sequencing engine could not start: ${(error as Error).message}.`);
-    }
-    const navigator = new SessionNavigator(host, runtime, seq, learner);
-    for (const [k, v] of Object.entries(restoredBuckets(host, section))) navigator.attemptBuckets.set(k, v);
-    for (const a of saved?.activities ?? [])
-      if (tree.byId.has(a.sco_id)) navigator.runtimeData.set(a.sco_id, a.data);
+    const engine = await prepareEngine(host, options);
+    const navigator = SessionNavigator.assemble(host, runtime, engine);
     const outcome = await navigator.takeOver();
-    const how = navigator.launchedHow;
+    return { navigator, result: navigator.initResult(engine, outcome) };
+  }
+
+  /**
+   * Takes over a runtime that opened on the activity `plan` delivered (resumeAll decided before the
+   * runtime opened, so no SCO ran outside sequencing): that delivery becomes the current one.
+   */
+  static async attach(
+    host: NavigatorHost,
+    plan: ResumePlan,
+  ): Promise<{ navigator: SessionNavigator; result: SnInitResult }> {
+    const runtime = host.requireRuntime();
+    const navigator = SessionNavigator.assemble(host, runtime, plan.engine);
+    const outcome = await navigator.adopt(plan);
+    return { navigator, result: navigator.initResult(plan.engine, outcome) };
+  }
+
+  private static assemble(
+    host: NavigatorHost,
+    runtime: CourseRuntime,
+    engine: PreparedEngine,
+  ): SessionNavigator {
+    const navigator = new SessionNavigator(host, runtime, engine.seq, engine.learner);
+    for (const [k, v] of engine.buckets) navigator.attemptBuckets.set(k, v);
+    for (const [k, v] of engine.runtimeData) navigator.runtimeData.set(k, v);
+    return navigator;
+  }
+
+  private initResult(engine: PreparedEngine, outcome: NavOutcome): SnInitResult {
     return {
-      navigator,
-      result: {
-        success: true,
-        sn_available: true,
-        how,
-        restored: restore !== undefined,
-        activity_count: tree.activities.length,
-        outcome,
-      },
+      success: true,
+      sn_available: true,
+      how: this.launchedHow,
+      restored: engine.restored,
+      activity_count: engine.seq.tree.activities.length,
+      outcome,
     };
   }
 
   /** Run-time data of each activity's last delivery (restored when the engine resumes it). */
   private readonly runtimeData = new Map<string, Record<string, string>>();
   private readonly changedActivities = new Set<string>();
+  /**
+   * Activities delivered ab-initio whose new attempt is not saved yet: its first save keeps the saved
+   * attempt as a previous one instead of overwriting it.
+   */
+  private readonly unsavedNewAttempts = new Set<string>();
   /** adl.data buckets of this attempt on the course (sharedDataGlobalToSystem="false"). */
   private readonly attemptBuckets = new Map<string, string>();
   private readonly entries: NavLogEntry[] = [];
@@ -305,6 +297,24 @@ export class SessionNavigator implements NavigationOracle {
     });
   }
 
+  /** attach: the runtime opened on the resumed activity; it is the current delivery from its first call. */
+  private adopt(plan: ResumePlan): Promise<NavOutcome> {
+    return this.exclusive(async () => {
+      await this.runtime.setNavigationOracle(this);
+      this.launchedHow = 'resumeAll';
+      const attempt = this.runtime.log.currentAttempt;
+      const sco: DeliveredSco = { ...plan.delivered, runtime_attempt: attempt };
+      this.delivery = { activityId: sco.activity_id, attempt, handled: false, sco };
+      const outcome = await this.finish('resumeAll', 'lms', plan.launched, null, sco);
+      // A SCO that terminated while it loaded did so before we listened.
+      if (this.runtime.initializeState === 'terminated')
+        void this.exclusive(() => this.afterTerminate(attempt)).catch((error: unknown) =>
+          this.host.logger.warn('NAV_AFTER_TERMINATE_FAILED', { error }),
+        );
+      return outcome;
+    });
+  }
+
   private async lmsRequest(request: LmsRequest): Promise<NavOutcome> {
     this.ensureUsable();
     const label = describeRequest(request);
@@ -388,12 +398,14 @@ export class SessionNavigator implements NavigationOracle {
     source: NavOutcome['source'],
     outcome: SessionOutcome,
     unloaded: UnloadedSco | null,
+    /** The SCO is already loaded (attach). */
+    loaded?: DeliveredSco,
   ): Promise<NavOutcome> {
     let delivered: DeliveredSco | null = null;
     if (outcome.kind === 'ended') this.ended = true;
     if (outcome.kind === 'deliver') {
       this.ended = false;
-      delivered = await this.deliver(outcome);
+      delivered = loaded ?? (await this.deliver(outcome));
     } else await this.refreshSco();
     await this.persist();
     return this.record(
@@ -402,24 +414,10 @@ export class SessionNavigator implements NavigationOracle {
   }
 
   private async deliver(outcome: Extract<SessionOutcome, { kind: 'deliver' }>): Promise<DeliveredSco> {
-    const id = outcome.activityId;
-    const target = resolveLaunch(this.host.manifest, id);
-    const saved = this.runtimeData.get(id);
-    const rte = rteInitForDelivery({
-      version: this.host.version,
-      scoId: id,
-      ...(this.host.stateKey.learnerId === undefined ? {} : { learnerId: this.host.stateKey.learnerId }),
-      ...(this.host.learnerName === undefined ? {} : { learnerName: this.host.learnerName }),
-      runtime: outcome.runtime,
-      ...(saved ? { saved } : {}),
-    });
-    const sco: DeliveredSco = {
-      activity_id: id,
-      title: this.tree.byId.get(id)?.title ?? '',
-      launch_url: target.launchUrl,
-      entry: outcome.runtime.entry,
-      runtime_attempt: -1,
-    };
+    const spec = deliverySpec(this.host, this.tree, this.runtimeData, this.bucketStore(), outcome);
+    const id = spec.launch.scoId;
+    const sco: DeliveredSco = { ...spec.delivered, runtime_attempt: -1 };
+    if (sco.entry === 'ab-initio') this.unsavedNewAttempts.add(sco.activity_id);
     // Current before it loads: a SCO may set a request or Terminate while its document loads.
     const d: Delivery = { activityId: id, attempt: -1, handled: false, sco };
     this.delivery = d;
@@ -427,37 +425,16 @@ export class SessionNavigator implements NavigationOracle {
       if (d.attempt === -1 && l.scoId === id) d.attempt = sco.runtime_attempt = l.attempt;
     });
     try {
-      await this.runtime.launchAttempt({
-        scoId: id,
-        launchPath: target.launchUrl,
-        rte,
-        ...(this.host.version === '2004' ? { sharedData: this.sharedDataFor(target.item) } : {}),
-      });
+      await this.runtime.launchAttempt(spec.launch);
     } finally {
       offLaunch();
     }
     return sco;
   }
 
-  /** adl.data for a delivered SCO: its item's maps and the current value of each bucket. */
-  private sharedDataFor(item: Item): LaunchSharedData {
-    const maps = sharedDataMapsOf(item);
-    const store = this.bucketStore();
-    const values: Record<string, string> = {};
-    for (const m of maps) {
-      const v = store.get(m.targetId);
-      if (v !== undefined) values[m.targetId] = v;
-    }
-    return { maps, values };
-  }
-
   /** The learner's buckets, or this course attempt's with sharedDataGlobalToSystem="false". */
   private bucketStore(): SharedDataStore {
-    if (this.tree.sharedDataGlobalToSystem) return this.learner.sharedData;
-    return {
-      get: (id) => this.attemptBuckets.get(id),
-      set: (id, value) => void this.attemptBuckets.set(id, value),
-    };
+    return bucketStoreOf(this.tree, this.learner, this.attemptBuckets);
   }
 
   /** What the SCO wrote to adl.data goes back to the buckets (2004). */
@@ -488,13 +465,14 @@ export class SessionNavigator implements NavigationOracle {
 
   /** Saves the course state (tracking + changed activities) and the learner's; a failure is kept for close. */
   private async persist(): Promise<string | null> {
-    const activities = Object.fromEntries(
-      [...this.changedActivities].map((id) => [id, this.runtimeData.get(id) ?? {}]),
-    );
+    const changed = [...this.changedActivities];
+    const activities = Object.fromEntries(changed.map((id) => [id, this.runtimeData.get(id) ?? {}]));
+    const newAttempts = new Set(changed.filter((id) => this.unsavedNewAttempts.has(id)));
     try {
       const path = await this.host.store.saveCourse(this.host.stateKey, {
         scormVersion: this.host.version,
         activities,
+        newAttempts,
         sequencing: {
           format: SEQUENCING_STATE_FORMAT,
           ended: this.ended,
@@ -504,6 +482,7 @@ export class SessionNavigator implements NavigationOracle {
       });
       await this.learner.save();
       this.changedActivities.clear();
+      for (const id of newAttempts) this.unsavedNewAttempts.delete(id);
       this.saveError = null;
       return path;
     } catch (error) {
@@ -541,41 +520,4 @@ export class SessionNavigator implements NavigationOracle {
       );
     this.host.requireRuntime();
   }
-}
-
-async function loadLearner(host: NavigatorHost, fresh: boolean): Promise<LearnerState> {
-  const { learnerId, namespace } = host.stateKey;
-  try {
-    return await host.learners.load(learnerId, namespace);
-  } catch (error) {
-    // A new attempt starts without an unreadable learner file (and replaces it on the first save).
-    if (fresh && isScormTesterError(error) && error.code === 'SESSION_STATE_CORRUPT')
-      return host.learners.empty(learnerId, namespace);
-    throw error;
-  }
-}
-
-function restoredTracking(host: NavigatorHost, section: Record<string, unknown>): unknown {
-  if (section.format !== SEQUENCING_STATE_FORMAT || section.tracking === undefined)
-    corrupt(
-      host.store.pathFor(host.stateKey),
-      `its sequencing section is not a ${SEQUENCING_STATE_FORMAT} state`,
-    );
-  return section.tracking;
-}
-
-function restoredBuckets(
-  host: NavigatorHost,
-  section: Record<string, unknown> | null,
-): Record<string, string> {
-  const buckets = section?.shared_data ?? {};
-  if (typeof buckets !== 'object' || buckets === null || Array.isArray(buckets))
-    corrupt(host.store.pathFor(host.stateKey), 'its sequencing section has shared_data that is not a map');
-  for (const v of Object.values(buckets))
-    if (typeof v !== 'string')
-      corrupt(
-        host.store.pathFor(host.stateKey),
-        'its sequencing section has shared_data that is not a map of strings',
-      );
-  return buckets as Record<string, string>;
 }

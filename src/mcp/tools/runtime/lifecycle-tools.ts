@@ -9,6 +9,7 @@ import {
   READ_ONLY,
   type ToolDefinition,
 } from '../../tool.js';
+import { resumeData, resumeOutput } from '../resume-output.js';
 import { sessionId, viewportSchema } from '../shared-schemas.js';
 import {
   apiCallResult,
@@ -51,9 +52,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
         viewport,
         launch_url: z.string().nullable(),
         sco_id: z.string().nullable(),
-        resumed: z.boolean(),
-        entry: z.enum(['resume', 'ab-initio']),
-        fresh_start_reason: z.string().optional().describe('Why saved state was not resumed.'),
+        ...resumeOutput,
         scorm_version: scormVersion,
         initialize_state: initializeState,
         call_count: count,
@@ -68,7 +67,6 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
           control: { signal: call.signal, progress: call.progress },
         });
         const status = runtime.status();
-        const resume = session.resume;
         return {
           data: {
             runtime_id: runtime.id,
@@ -76,9 +74,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
             viewport: runtime.viewport,
             launch_url: session.launch?.launchUrl ?? null,
             sco_id: status.scoId ?? session.launch?.item.identifier ?? null,
-            resumed: Boolean(resume?.resume),
-            entry: resume?.resume ? 'resume' : 'ab-initio',
-            ...(resume && !resume.resume ? { fresh_start_reason: resume.reason } : {}),
+            ...resumeData(session),
             scorm_version: runtime.version,
             initialize_state: status.initializeState,
             call_count: status.callCount,
