@@ -93,6 +93,8 @@ function start() {
   show('entry', entry);
   const resumed = entry === 'resume';
   const state = resumed ? restoreBookmark() : { page: 1, seen: [] };
+  // Kept in suspend_data so a test can see the course really restored its place.
+  if (resumed) state.resumedFrom = state.page;
   show('resumed-at', resumed ? 'page ' + state.page : 'start');
   const finishing = resumed || !B.suspendFirst;
   const last = finishing ? B.pages : 2;
