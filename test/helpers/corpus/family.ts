@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { REPO_ROOT } from '../paths.js';
 import { wrapperAdapter, type WrapperName } from './wrappers.js';
+import { limitValues } from './learner-records.js';
 import { scoPage, scoProgram, type ScoBehaviour } from './sco-program.js';
 import { fixPackagerManifest, runPackager, splitIntoScos, type Edition } from './package-course.js';
 
@@ -21,6 +22,8 @@ export interface CorpusCourse {
   bookmark: ScoBehaviour['bookmark'];
   /** The first SCO suspends on its first visit and finishes when resumed. */
   suspendFirst: boolean;
+  /** The SCO also sets values at the books' limits (limitValues). */
+  limits?: boolean;
 }
 
 const EDITIONS: Array<{ edition: Edition; tag: string }> = [
@@ -64,6 +67,16 @@ export function corpusFamily(): CorpusCourse[] {
         false,
       ),
     );
+    const limits = course(
+      `${tag}-${edition === '1.2' ? 'saw' : 'pipwerks'}-limits`,
+      edition,
+      edition === '1.2' ? 'saw' : 'pipwerks',
+      1,
+      false,
+      'location',
+      false,
+    );
+    out.push({ ...limits, limits: true });
   }
   return out;
 }
@@ -116,6 +129,7 @@ export async function writeCourse(root: string, c: CorpusCourse): Promise<string
       records: c.records,
       bookmark: c.bookmark,
       suspendFirst: c.suspendFirst && i === 0,
+      limits: c.limits ? limitValues(c.edition) : [],
     };
     writeFileSync(join(dir, sco.href), scoPage(sco.title));
     writeFileSync(join(dir, sco.id, 'course.js'), await bundle(c.wrapper, behaviour));

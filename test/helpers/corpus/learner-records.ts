@@ -121,3 +121,51 @@ export const RESULTS_2004: readonly Field[] = [
   ['cmi.completion_status', 'completed'],
   ['cmi.success_status', 'passed'],
 ];
+
+/**
+ * Values at the limits the books set, element -> value (SCORM 1.2 RTE 3.4: CMIString255 / 4096,
+ * preference ranges; SCORM 2004 RTE 4.2: smallest permitted maxima, 4000 suspend_data characters in
+ * the 3rd Edition and 64000 in the 4th, negative scores, timestamps with fractions and a zone).
+ */
+export function limitValues(edition: '1.2' | '2004 3rd Edition' | '2004 4th Edition'): Field[] {
+  if (edition === '1.2')
+    return [
+      ['cmi.core.lesson_location', 'L'.repeat(255)],
+      ['cmi.suspend_data', 'S'.repeat(4096)],
+      ['cmi.comments', 'Clear and short.'],
+      ['cmi.student_preference.audio', '100'],
+      ['cmi.student_preference.language', 'en'],
+      ['cmi.student_preference.speed', '-100'],
+      ['cmi.student_preference.text', '1'],
+      ['cmi.interactions.0.id', 'q' + 'x'.repeat(254)],
+      ['cmi.interactions.0.type', 'choice'],
+      ['cmi.interactions.0.correct_responses.0.pattern', 'a'],
+      ['cmi.interactions.0.correct_responses.1.pattern', 'b'],
+      ['cmi.interactions.0.student_response', 'b'],
+      ['cmi.interactions.0.result', 'correct'],
+      ['cmi.core.score.raw', '87.5'],
+      ['cmi.core.lesson_status', 'completed'],
+    ];
+  return [
+    ['cmi.location', 'L'.repeat(1000)],
+    ['cmi.suspend_data', 'S'.repeat(edition === '2004 3rd Edition' ? 4000 : 64000)],
+    ['cmi.comments_from_learner.0.comment', '{lang=en}Clear and short.'],
+    ['cmi.comments_from_learner.0.location', 'page-4'],
+    ['cmi.comments_from_learner.0.timestamp', '2026-11-27T17:03:20.5Z'],
+    ['cmi.learner_preference.audio_level', '1.5'],
+    ['cmi.learner_preference.language', 'en-US'],
+    ['cmi.learner_preference.delivery_speed', '0.75'],
+    ['cmi.learner_preference.audio_captioning', '1'],
+    ['cmi.interactions.0.id', 'urn:corpus:' + 'x'.repeat(3989)],
+    ['cmi.interactions.0.type', 'choice'],
+    ['cmi.interactions.0.correct_responses.0.pattern', 'a'],
+    ['cmi.interactions.0.correct_responses.1.pattern', 'b'],
+    ['cmi.interactions.0.learner_response', 'b'],
+    ['cmi.interactions.0.result', 'correct'],
+    ['cmi.score.scaled', '-0.25'],
+    ['cmi.score.raw', '-5'],
+    ['cmi.score.min', '-20'],
+    ['cmi.score.max', '80'],
+    ['cmi.completion_status', 'completed'],
+  ];
+}

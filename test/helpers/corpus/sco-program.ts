@@ -22,6 +22,8 @@ export interface ScoBehaviour {
   bookmark: 'location' | 'suspend_data' | 'both';
   /** On the first visit, stop at page 2 and exit with "suspend"; finish on resume. */
   suspendFirst: boolean;
+  /** Values at the books' limits, set after everything else (see limitValues). */
+  limits: ReadonlyArray<readonly [string, string]>;
 }
 
 const PAGES = 4;
@@ -103,6 +105,7 @@ function start() {
   saveBookmark(state);
   if (finishing) {
     record();
+    for (const [element, value] of B.limits) lms.set(element, value);
     show('status', 'Finished');
   } else {
     lms.set(B.el.incomplete[0], B.el.incomplete[1]);
