@@ -3,7 +3,7 @@
 // Usage: node scripts/false-verdicts.mjs <folder> [--json] [--timeout-ms N] [--cli path/to/cli-main.js]
 //
 // Finds every package under <folder>, recursively: a folder holding imsmanifest.xml (not searched
-// further) or a .zip file. For each it runs the built CLI (`npm run build` first):
+// further) or a .zip file; <folder> may itself be a package folder or a .zip. For each it runs the built CLI (`npm run build` first):
 //   validate <pkg> --format json          -> its error findings
 //   run <pkg> --json                      -> its error-severity anomalies (the first SCO)
 //   run <pkg> --json --nav continue,...   -> the same through every SCO, when the default
@@ -58,6 +58,7 @@ function parseArgs(argv) {
 
 /** Package folders (with imsmanifest.xml) and .zip files under `dir`. */
 function findPackages(dir) {
+  if (statSync(dir).isFile()) return dir.toLowerCase().endsWith('.zip') ? [dir] : [];
   if (existsSync(join(dir, 'imsmanifest.xml'))) return [dir];
   const found = [];
   for (const name of readdirSync(dir).sort()) {
@@ -279,7 +280,7 @@ function printTable(results) {
 }
 
 const options = parseArgs(process.argv.slice(2));
-if (!existsSync(options.folder)) usage(`No such folder: ${options.folder}`);
+if (!existsSync(options.folder)) usage(`No such folder or file: ${options.folder}`);
 const packages = findPackages(options.folder);
 if (packages.length === 0) usage(`No package (folder with imsmanifest.xml, or .zip) under ${options.folder}`);
 const results = [];
