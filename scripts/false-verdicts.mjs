@@ -3,7 +3,8 @@
 // Usage: node scripts/false-verdicts.mjs <folder> [--json] [--timeout-ms N] [--cli path/to/cli-main.js]
 //
 // Finds every package under <folder>, recursively: a folder holding imsmanifest.xml (not searched
-// further) or a .zip file; <folder> may itself be a package folder or a .zip. For each it runs the built CLI (`npm run build` first):
+// further) or a .zip file; <folder> may itself be one package. For each it runs the built CLI
+// (`npm run build` first):
 //   validate <pkg> --format json          -> its error findings
 //   run <pkg> --json                      -> its error-severity anomalies (the first SCO)
 //   run <pkg> --json --nav continue,...   -> the same through every SCO, when the default
