@@ -24,6 +24,8 @@ export interface CorpusCourse {
   suspendFirst: boolean;
   /** The SCO also sets values at the books' limits (limitValues). */
   limits?: boolean;
+  /** SCORM 2004: every SCO but the last ends with adl.nav.request "continue". */
+  navRequests?: boolean;
 }
 
 const EDITIONS: Array<{ edition: Edition; tag: string }> = [
@@ -77,6 +79,11 @@ export function corpusFamily(): CorpusCourse[] {
       false,
     );
     out.push({ ...limits, limits: true });
+    if (edition !== '1.2')
+      out.push({
+        ...course(`${tag}-pipwerks-next-buttons`, edition, 'pipwerks', 3, false, 'location', false),
+        navRequests: true,
+      });
   }
   return out;
 }
@@ -130,6 +137,7 @@ export async function writeCourse(root: string, c: CorpusCourse): Promise<string
       bookmark: c.bookmark,
       suspendFirst: c.suspendFirst && i === 0,
       limits: c.limits ? limitValues(c.edition) : [],
+      ...(c.navRequests && i < scos.length - 1 ? { navRequest: 'continue' } : {}),
     };
     writeFileSync(join(dir, sco.href), scoPage(sco.title));
     writeFileSync(join(dir, sco.id, 'course.js'), await bundle(c.wrapper, behaviour));

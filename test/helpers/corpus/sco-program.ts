@@ -24,6 +24,8 @@ export interface ScoBehaviour {
   suspendFirst: boolean;
   /** Values at the books' limits, set after everything else (see limitValues). */
   limits: ReadonlyArray<readonly [string, string]>;
+  /** SCORM 2004: the navigation request the SCO leaves at its end, as a "Next" button does. */
+  navRequest?: string;
 }
 
 const PAGES = 4;
@@ -120,6 +122,7 @@ function finish() {
   if (finished) return;
   finished = true;
   lms.set(B.el.sessionTime, sessionTime(Date.now() - startedAt));
+  if (B.navRequest) lms.set('adl.nav.request', B.navRequest);
   lms.finish();
 }
 
