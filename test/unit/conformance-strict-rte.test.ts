@@ -205,6 +205,11 @@ test('1.2: checked in front of scorm-again (session time with one hour digit, su
   assert.equal(api.LMSSetValue('cmi.core.session_time', '0001:00:00'), 'true');
   // scorm-again keeps it as 01:00:00; the data model shows what the SCO set, as the record does.
   assert.equal(api.dataModel()['cmi.core.session_time'], '0001:00:00');
+  // Likewise an interaction's latency, which scorm-again keeps as 00:00:12.5 (a corpus course found it).
+  assert.equal(api.LMSSetValue('cmi.interactions.0.id', 'q1'), 'true');
+  assert.equal(api.LMSSetValue('cmi.interactions.0.latency', '00:00:12.50'), 'true');
+  assert.equal(api.dataModel()['cmi.interactions.0.latency'], '00:00:12.50');
+  assert.equal(api.peek('cmi.interactions.0.latency'), '00:00:12.50');
   assert.equal(api.LMSSetValue('cmi.suspend_data', 'x'.repeat(4097)), 'false');
   assert.equal(last(), '405');
   assert.equal(api.LMSSetValue('cmi', 'illegal'), 'false');

@@ -16,10 +16,11 @@ export class StrictApi12 implements Api12 {
   private readonly errors = new ErrorState(ERRORS_12);
   private readonly engine: Engine12;
   /**
-   * cmi.core.session_time as the SCO set it: scorm-again stores it rewritten as HH:MM:SS ("0000:00:05"
-   * becomes "00:00:05"), and the data model must show what the SCO set, as the record does.
+   * Write-only elements as the SCO set them: scorm-again stores timespans rewritten (session_time
+   * "0000:00:05" becomes "00:00:05", an interaction's latency "00:00:12.50" becomes "00:00:12.5"). No
+   * GetValue can show the stored form, so the data model shows what the SCO set, as the record does.
    */
-  private sessionTimeGiven: string | undefined;
+  private readonly writeOnlyGiven = new Map<string, string>();
 
   constructor(init: RteInit) {
     this.engine = createEngine12(init.settings);
@@ -33,12 +34,14 @@ export class StrictApi12 implements Api12 {
   /** Every element the engine holds (collections expanded, `_count` included). */
   dataModel(): Record<string, string> {
     const values = engine12Values(this.engine);
-    if (this.sessionTimeGiven !== undefined) values['cmi.core.session_time'] = this.sessionTimeGiven;
+    for (const [name, text] of this.writeOnlyGiven) if (name in values) values[name] = text;
     return values;
   }
 
   /** An element's stored value, without touching the error state (undefined: none). */
   peek(name: string): string | undefined {
+    const given = this.writeOnlyGiven.get(name);
+    if (given !== undefined) return given;
     let v: unknown;
     try {
       v = this.engine.getCMIValue(name);
@@ -101,7 +104,7 @@ export class StrictApi12 implements Api12 {
       return this.errors.fail('405', `${name}: ${checked.reason}; expected ${checked.expected}`);
     const text = toCharacterString(value) ?? '';
     const result = this.engineCall(this.engine.LMSSetValue(name, text));
-    if (result === 'true' && name === 'cmi.core.session_time') this.sessionTimeGiven = text;
+    if (result === 'true' && info.access === 'wo') this.writeOnlyGiven.set(name, text);
     return result;
   }
 
