@@ -1,12 +1,16 @@
 /**
  * `run --nav` on issue 19's course: a continue the flow cannot carry out is refused before the SCO is
  * unloaded, an item that cannot launch is refused without an attempt, exit on a post-test retries it,
- * and retryAll starts the course over.
+ * and retryAll starts the course over. A SCORM 1.2 parent item with its own resource is a warning.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { navValidityCourse } from '../helpers/nav-validity-course.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface Step {
   step: string;
@@ -46,4 +50,31 @@ test('run --nav: denied requests leave the SCO running; exit retries the post-te
   assert.equal(steps[3]?.unloaded, null);
   assert.equal(steps[4]?.unloaded?.activity_id, 'b', 'b was still running when t was chosen');
   assert.match(steps[3]?.reason ?? '', /res-mistyped/);
+});
+
+test('run --nav on SCORM 1.2: a parent item with its own resource is a warning naming it (its children are delivered)', async () => {
+  const dir = tempDir('scorm-tester-12-parent-');
+  cpSync(join(FIXTURES_DIR, 'courses/scorm12-multi'), dir, { recursive: true });
+  const manifest = join(dir, 'imsmanifest.xml');
+  const xml = readFileSync(manifest, 'utf8');
+  const changed = xml.replace(
+    '<item identifier="extinguishers">',
+    '<item identifier="extinguishers" identifierref="res_intro">',
+  );
+  assert.notEqual(changed, xml);
+  writeFileSync(manifest, changed);
+  const r = await cli('run', dir, '--nav', 'choice:extinguishers', '--json', '--settle-ms', '200');
+  assert.equal(r.status, 0, r.stderr + r.stdout);
+  const nav = (
+    JSON.parse(r.stdout) as {
+      navigation: { steps: Step[]; warnings: Array<{ item_id: string; line: number; message: string }> };
+    }
+  ).navigation;
+  assert.equal(nav.steps.at(-1)?.delivered?.activity_id, 'types');
+  assert.equal(nav.warnings.length, 1);
+  assert.equal(nav.warnings[0]?.item_id, 'extinguishers');
+  assert.equal(nav.warnings[0]?.line, 19);
+  assert.match(nav.warnings[0]?.message ?? '', /never delivers that page.*many SCORM 1\.2 LMSs show it/);
+  const text = await cli('run', dir, '--nav', 'choice:extinguishers', '--settle-ms', '200');
+  assert.match(text.stdout, /warning \(imsmanifest\.xml:19\): Item "extinguishers" has child items/);
 });

@@ -38,6 +38,7 @@ import {
 } from '../../sequencing/index.js';
 import { corrupt, type SavedStateStore, type StateKey } from '../saved-state.js';
 import type { LearnerState, LearnerStateStore } from './learner-state.js';
+import { parentItemWarnings } from './parent-item-warnings.js';
 import { describeRequest, navOutcome, navStateView } from './views.js';
 import type {
   DeliveredSco,
@@ -142,6 +143,7 @@ export class SessionNavigator implements NavigationOracle {
       if (tree.byId.has(a.sco_id)) navigator.runtimeData.set(a.sco_id, a.data);
     const outcome = await navigator.takeOver();
     const how = navigator.launchedHow;
+    const warnings = parentItemWarnings(host.manifest, host.version);
     return {
       navigator,
       result: {
@@ -151,6 +153,7 @@ export class SessionNavigator implements NavigationOracle {
         restored: restore !== undefined,
         activity_count: tree.activities.length,
         outcome,
+        ...(warnings.length > 0 ? { warnings } : {}),
       },
     };
   }
