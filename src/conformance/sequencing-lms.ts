@@ -130,7 +130,9 @@ export class SequencingLms implements LmsUnderTest {
   uiState(): UiState {
     const nav = this.session().session.navigationState();
     return {
-      continueEnabled: nav.controls.continue.enabled,
+      // ADL's sample LMS enables Continue when the navigation request process accepts it (CM-07d), and
+      // Previous only when a previous would succeed (CM-02a, CM-07a).
+      continueEnabled: nav.controls.continue.acceptedByNavigation,
       previousEnabled: nav.controls.previous.enabled,
       tocEnabled: nav.tocEnabled,
       toc: nav.toc.map((e) => ({ title: e.title, visible: e.visible, selectable: e.selectable })),

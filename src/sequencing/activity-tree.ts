@@ -4,6 +4,8 @@
  * few CAM attributes sequencing and delivery need.
  */
 import type { CompletionThreshold, Item, Organization, ScormManifest } from '../manifest/model.js';
+import { isScormTesterError } from '../core/errors.js';
+import { launchOfItem } from '../manifest/launch.js';
 import type { Position } from '../manifest/xml-tree.js';
 import { checkSequencingDefinitions, SequencingDefinitionError } from './definition-check.js';
 import { mergeSequencing, type EffectiveSequencing } from './effective-definition.js';
@@ -23,6 +25,8 @@ export interface SeqActivity {
   isVisible: boolean;
   /** identifierref of a leaf item (null for clusters and the root). */
   resourceId: string | null;
+  /** Why a leaf cannot be launched (no or unknown resource, no href); null when it can. */
+  launchProblem: string | null;
   /** The item's `parameters` attribute, for the launch URL. */
   parameters: string | null;
   def: EffectiveSequencing;
@@ -90,6 +94,7 @@ export function buildSeqTree(manifest: ScormManifest, organizationId?: string): 
       pos: node.pos,
       isVisible: item ? item.isvisible !== false : true,
       resourceId: null,
+      launchProblem: null,
       parameters: item?.parameters ?? null,
       def: scorm12 ? scorm12Sequencing() : mergeSequencing(node.sequencing, manifest.sequencingCollection),
       ...ct,
@@ -102,7 +107,10 @@ export function buildSeqTree(manifest: ScormManifest, organizationId?: string): 
     activities.push(a);
     if (!byId.has(a.id)) byId.set(a.id, a);
     a.children = node.items.map((child) => make(child, a));
-    if (item && a.children.length === 0) a.resourceId = item.identifierref?.trim() || null;
+    if (item && a.children.length === 0) {
+      a.resourceId = item.identifierref?.trim() || null;
+      a.launchProblem = launchProblemOf(manifest, item);
+    }
     return a;
   };
   const root = make(org, null);
@@ -120,6 +128,16 @@ export function buildSeqTree(manifest: ScormManifest, organizationId?: string): 
   ];
   if (problems.length > 0) throw new SequencingDefinitionError(problems);
   return tree;
+}
+
+function launchProblemOf(manifest: ScormManifest, item: Item): string | null {
+  try {
+    launchOfItem(manifest, item);
+    return null;
+  } catch (error) {
+    if (isScormTesterError(error)) return error.message;
+    throw error;
+  }
 }
 
 function completionThresholdOf(

@@ -25,15 +25,26 @@ export interface DeliveryFacts {
   resumed: boolean;
 }
 
+/**
+ * What must hold before anything changes: the current attempt has ended (DB.2-1), and the activity can
+ * be launched at all. A delivery that cannot launch (its identifierref names no resource, or the
+ * resource has no href) begins no attempt: the failure is a denial, in the trace like any other.
+ */
+export function deliveryPreconditions(ctx: SequencingContext, a: SeqActivity): string | null {
+  const current = currentActivity(ctx);
+  if (current && stateOf(ctx, current).isActive)
+    return deny(ctx, PROCESS, 'DB.2-1', `the current activity "${current.id}" is still active`);
+  if (a.launchProblem)
+    return deny(ctx, PROCESS, 'MANIFEST_LAUNCH_NOT_FOUND', `cannot launch: ${a.launchProblem}`);
+  return null;
+}
+
 export function contentDeliveryEnvironmentProcess(
   ctx: SequencingContext,
   a: SeqActivity,
 ): { facts: DeliveryFacts } | { exception: string } {
-  const current = currentActivity(ctx);
-  if (current && stateOf(ctx, current).isActive)
-    return {
-      exception: deny(ctx, PROCESS, 'DB.2-1', `the current activity "${current.id}" is still active`),
-    };
+  const refused = deliveryPreconditions(ctx, a);
+  if (refused) return { exception: refused };
   const resumed = stateOf(ctx, a).isSuspended;
   if (suspendedActivity(ctx) !== a) clearSuspendedActivitySubprocess(ctx, a);
   terminateDescendentAttemptsProcess(ctx, a);

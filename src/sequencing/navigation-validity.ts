@@ -12,15 +12,15 @@ import {
 } from '../rte/adapter/navigation-oracle.js';
 import type { SeqActivity } from './activity-tree.js';
 import { isLeaf } from './activity-tree.js';
-import { choiceRestriction } from './choice-sequencing-request-process.js';
 import { deliveryRequestProcess } from './delivery-request-process.js';
-import { flowSubprocess } from './flow-subprocess.js';
+import { deliveryPreconditions } from './content-delivery-environment-process.js';
 import type { NavigationRequest, SequencingRequest } from './navigation-request.js';
 import { navigationRequestProcess } from './navigation-request-process.js';
 import { attemptCompleted, objectiveSatisfied, primaryObjective } from './objective-maps.js';
 import { currentActivity, stateOf, type SequencingContext } from './sequencing-context.js';
+import { sequencingRequestProcess } from './sequencing-request-process.js';
 import { sequencingRulesCheckProcess } from './sequencing-rules-check-process.js';
-import { previewExitTermination, type TerminationPreview } from './termination-preview.js';
+import { previewTermination, type TerminationPreview } from './termination-preview.js';
 import type { TraceSink } from './trace.js';
 import { isAvailable } from './tree-queries.js';
 
@@ -57,8 +57,15 @@ export interface TocEntry {
 export interface ControlState {
   /** adlnav:hideLMSUI of the current activity hides it. */
   hidden: boolean;
-  /** Shown and the request is valid now. */
+  /** Shown and the request is valid now (it will deliver, end the session or end the attempt). */
   enabled: boolean;
+  /**
+   * Shown and the navigation request process (NB.2.1) alone accepts the request. ADL's sample LMS
+   * enables its Continue button on this, and the ADL suite's UI questions follow it: CM-07d expects
+   * Continue enabled where the continue then fails in the flow (SB.2.2-1). Only the conformance
+   * replay answers from it; every other consumer reads `enabled`.
+   */
+  acceptedByNavigation: boolean;
 }
 
 /** The LMS controls for navigation requests: the simple requests a SCO can ask about too. */
@@ -100,24 +107,26 @@ function verdict(ctx: SequencingContext, ok: boolean, fallback: string): Verdict
 }
 
 /**
- * One preview of the current activity's Exit termination, shared by every request a snapshot checks,
- * with the verdict of the sequencing request a post-condition rule puts in their place (the same for all).
+ * The termination previews a snapshot shares: every request with the same termination request ends the
+ * current attempt the same way, and the sequencing request a termination puts in place of the
+ * navigation's own (post-condition rules, exitAll) is judged once.
  */
 interface Lookahead {
-  preview: TerminationPreview | null;
-  replaced?: Verdict;
+  previews: Map<string, TerminationPreview>;
+  replaced: Map<string, Verdict>;
 }
 
 function lookahead(): Lookahead {
-  return { preview: null };
+  return { previews: new Map(), replaced: new Map() };
 }
 
 /**
- * Would `req` be valid now? The navigation request process runs on the real state; when the request
- * ends the current attempt (Exit termination), the sequencing request is judged on the state that
- * termination would leave (exit action and post-condition rules applied, rollup done), and a
- * post-condition rule's sequencing request (retry, continue, previous) replaces the request's own, as
- * the overall sequencing process does. The checks' trace goes to `sink` when given.
+ * Would `req` be valid now, that is, would carrying it out deliver an activity, end the sequencing
+ * session or end the attempt it asks to end? The same processes as the overall sequencing process run:
+ * the navigation request process in dry-run mode on the real state, the termination request on a copy
+ * (termination-preview.ts), then the sequencing request process (SB.2.12 and the request's own process),
+ * the delivery request process and the content delivery environment's preconditions in dry-run mode
+ * on what that termination leaves. The checks' trace goes to `sink` when given.
  */
 export function requestValidity(
   ctx: SequencingContext,
@@ -136,70 +145,51 @@ export function requestValidity(
   );
   if (!nav.verdict.valid) return nav.verdict;
   const { result } = nav;
-  if (result.termination !== 'exit' || !result.sequencing)
+  if (!result.termination)
     return dryRun(ctx, () => sequencingValidity(ctx, result.sequencing, result.target), sink);
-  look.preview ??= previewExitTermination(ctx);
-  const preview = look.preview;
+  const key = `${result.termination}/${result.sequencing ?? ''}`;
+  let preview = look.previews.get(key);
+  if (!preview) {
+    preview = previewTermination(ctx, result.termination, result.sequencing);
+    look.previews.set(key, preview);
+  }
   if (!preview.valid)
     return { valid: false, reason: `${preview.reason} (${preview.code})`, code: preview.code };
   const after = preview.after;
-  if (!preview.replacement)
+  if (!preview.replacement || preview.replacement === result.sequencing)
     return dryRun(after, () => sequencingValidity(after, result.sequencing, result.target), sink);
-  look.replaced ??= dryRun(after, () => sequencingValidity(after, preview.replacement, undefined), sink);
-  if (look.replaced.valid) return look.replaced;
-  return {
-    ...look.replaced,
-    reason: `ending "${ctx.state.currentActivity}" applies a post-condition rule that turns ${req.type} into ${preview.replacement}, and ${look.replaced.reason ?? 'that is not possible'}`,
-  };
+  const replacement = preview.replacement;
+  let replaced = look.replaced.get(key);
+  if (!replaced) {
+    replaced = dryRun(after, () => sequencingValidity(after, replacement, result.target), sink);
+    look.replaced.set(key, replaced);
+  }
+  // An exit-type request has done its job once the termination is through (overall-sequencing-process.ts).
+  if (replaced.valid || result.sequencing === 'exit') return { valid: true };
+  const how =
+    result.termination === 'exit'
+      ? `ending "${ctx.state.currentActivity}" applies a post-condition rule that turns ${req.type} into ${replacement}`
+      : `${req.type} ends with ${replacement}`;
+  return { ...replaced, reason: `${how}, and ${replaced.reason ?? 'that is not possible'}` };
 }
 
-/** Whether the sequencing request would deliver (or end the session) on the state `ctx` holds now. */
+/**
+ * Whether the sequencing request, run on the state `ctx` holds now, would deliver an activity, end the
+ * sequencing session, or leave nothing to deliver without an exception (exit of a non-root activity).
+ */
 function sequencingValidity(
   ctx: SequencingContext,
   sequencing: SequencingRequest | undefined,
   target: SeqActivity | undefined,
 ): Verdict {
   ctx.lastDenial = null;
-  const current = currentActivity(ctx);
-  switch (sequencing) {
-    case 'continue':
-      // Continue leaves the activity even when nothing ahead can be delivered (it may end the session);
-      // ADL's sample LMS enables it whenever the navigation request itself is valid (CM-07d).
-      return { valid: true };
-    case 'previous': {
-      if (!current) return verdict(ctx, false, 'no current activity');
-      const flow = flowSubprocess(ctx, current, 'backward', false);
-      if (!flow.deliverable) return verdict(ctx, false, 'no activity to go back to');
-      return verdict(ctx, deliveryRequestProcess(ctx, flow.activity) === null, 'cannot be delivered');
-    }
-    case 'choice':
-      return target ? choiceValidity(ctx, target) : { valid: false, reason: 'no target' };
-    case 'jump':
-      return target
-        ? verdict(ctx, deliveryRequestProcess(ctx, target) === null, 'cannot be delivered')
-        : { valid: false, reason: 'no target' };
-    case 'retry': {
-      if (!current) return verdict(ctx, false, 'no current activity');
-      if (isLeaf(current))
-        return verdict(ctx, deliveryRequestProcess(ctx, current) === null, 'cannot be delivered');
-      const flow = flowSubprocess(ctx, current, 'forward', true);
-      if (!flow.deliverable) return verdict(ctx, false, `nothing in "${current.id}" can be delivered`);
-      return verdict(ctx, deliveryRequestProcess(ctx, flow.activity) === null, 'cannot be delivered');
-    }
-    default:
-      return { valid: true };
-  }
-}
-
-function choiceValidity(ctx: SequencingContext, target: SeqActivity): Verdict {
-  if (choiceRestriction(ctx, target) !== null) return verdict(ctx, false, 'choice not allowed');
-  let leaf = target;
-  if (!isLeaf(target)) {
-    const flow = flowSubprocess(ctx, target, 'forward', true);
-    if (!flow.deliverable) return verdict(ctx, false, `nothing in "${target.id}" can be delivered`);
-    leaf = flow.activity;
-  }
-  return verdict(ctx, deliveryRequestProcess(ctx, leaf) === null, 'cannot be delivered');
+  if (!sequencing) return { valid: true };
+  const seq = sequencingRequestProcess(ctx, sequencing, target ?? null);
+  if (seq.endSequencingSession) return { valid: true };
+  if (seq.exception) return verdict(ctx, false, `${sequencing} is not possible now (${seq.exception})`);
+  if (!seq.delivery) return { valid: true };
+  if (deliveryRequestProcess(ctx, seq.delivery) !== null) return verdict(ctx, false, 'cannot be delivered');
+  return verdict(ctx, deliveryPreconditions(ctx, seq.delivery) === null, 'cannot be delivered');
 }
 
 export function navigationState(ctx: SequencingContext): NavigationState {
@@ -212,7 +202,11 @@ export function navigationState(ctx: SequencingContext): NavigationState {
   const hide = new Set(current?.hideLMSUI ?? []);
   const controls = {} as NavigationState['controls'];
   for (const c of LMS_CONTROLS)
-    controls[c] = { hidden: hide.has(c), enabled: !hide.has(c) && requests[c].valid };
+    controls[c] = {
+      hidden: hide.has(c),
+      enabled: !hide.has(c) && requests[c].valid,
+      acceptedByNavigation: !hide.has(c) && navigationAccepts(ctx, { type: c }),
+    };
   const toc: TocEntry[] = [];
   const choice: Record<string, NavBoolean> = {};
   const jump: Record<string, NavBoolean> = {};
@@ -243,6 +237,10 @@ export function navigationState(ctx: SequencingContext): NavigationState {
     tocEnabled: toc.some((e) => e.selectable && e.visible && !(e.current && e.active)),
     toc,
   };
+}
+
+function navigationAccepts(ctx: SequencingContext, req: NavigationRequest): boolean {
+  return dryRun(ctx, () => navigationRequestProcess(ctx, req).valid);
 }
 
 /**

@@ -40,7 +40,7 @@ function run(ctx: SequencingContext, req: NavigationRequest): NavigationOutcome 
   if (!nav.valid) return denied(ctx, nav.exception);
   let sequencing = nav.sequencing;
   if (nav.termination) {
-    const term = terminationRequestProcess(ctx, nav.termination);
+    const term = terminationRequestProcess(ctx, nav.termination, nav.sequencing);
     if (!term.valid) return denied(ctx, term.exception);
     if (term.sequencing) sequencing = term.sequencing;
   }
@@ -50,13 +50,25 @@ function run(ctx: SequencingContext, req: NavigationRequest): NavigationOutcome 
     ctx.state.currentActivity = null;
     return { kind: 'ended', reason: `the sequencing session ended (${sequencing})` };
   }
-  if (seq.exception) return denied(ctx, seq.exception);
+  if (seq.exception) {
+    // A request made to end attempts (exit, exitAll, abandon(All), suspendAll) has done so once its
+    // termination is through: a sequencing request a post-condition rule put in place of its exit
+    // (retry, continue, previous) that then fails leaves the attempt ended, not the request refused.
+    if (nav.termination && nav.sequencing === 'exit' && sequencing !== 'exit')
+      return { kind: 'nothing', reason: afterTermination(ctx, req.type, sequencing, seq.exception) };
+    return denied(ctx, seq.exception);
+  }
   if (!seq.delivery) return { kind: 'nothing', reason: `${req.type} done; no activity to deliver` };
   const invalid = deliveryRequestProcess(ctx, seq.delivery);
   if (invalid) return denied(ctx, invalid);
   const delivered = contentDeliveryEnvironmentProcess(ctx, seq.delivery);
   if ('exception' in delivered) return denied(ctx, delivered.exception);
   return { kind: 'deliver', activityId: seq.delivery.id, resumed: delivered.facts.resumed };
+}
+
+function afterTermination(ctx: SequencingContext, request: string, sequencing: string, code: string): string {
+  const why = ctx.lastDenial?.code === code ? `${ctx.lastDenial.message} (${code})` : code;
+  return `${request} ended the attempt; the ${sequencing} a post-condition rule asked for delivers nothing: ${why}`;
 }
 
 function denied(ctx: SequencingContext, code: string | undefined): NavigationOutcome {

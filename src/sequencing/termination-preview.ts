@@ -1,11 +1,11 @@
 /**
- * What the Exit termination of the current activity would leave behind (TB.2.3 with its end attempt,
- * exit action rules and post-condition rules), worked out on a copy: the tracking state is cloned,
+ * What a termination request would leave behind (TB.2.3: exit with its end attempt, exit action rules and
+ * post-condition rules; exitAll, suspendAll, abandon, abandonAll), worked out on a copy: the tracking state is cloned,
  * global objective writes go to an overlay, and the generator continues from a copy of its state. The
  * real session is never touched, so the validity answers can follow what a request would really do.
  */
 import type { GlobalObjectiveStore } from './global-objective-store.js';
-import type { SequencingRequest } from './navigation-request.js';
+import type { SequencingRequest, TerminationRequest } from './navigation-request.js';
 import { isLeaf } from './activity-tree.js';
 import { createRng } from './random.js';
 import type { SequencingContext } from './sequencing-context.js';
@@ -27,7 +27,12 @@ export type TerminationPreview =
     }
   | { valid: false; code: string; reason: string };
 
-export function previewExitTermination(ctx: SequencingContext): TerminationPreview {
+/** `pending` is the navigation's own sequencing request (retryAll keeps its retry through exitAll). */
+export function previewTermination(
+  ctx: SequencingContext,
+  request: TerminationRequest,
+  pending?: SequencingRequest,
+): TerminationPreview {
   const after: SequencingContext = {
     ...ctx,
     state: writableCopy(ctx),
@@ -40,13 +45,13 @@ export function previewExitTermination(ctx: SequencingContext): TerminationPrevi
     propagatingRollup: false,
     rollupParent: null,
   };
-  const term = terminationRequestProcess(after, 'exit');
+  const term = terminationRequestProcess(after, request, pending);
   if (!term.valid) {
     const d = after.lastDenial;
     return {
       valid: false,
       code: d?.code ?? term.exception ?? 'TB.2.3',
-      reason: d?.message ?? 'exit is not possible now',
+      reason: d?.message ?? `${request} is not possible now`,
     };
   }
   after.dryRun = true;
@@ -54,9 +59,9 @@ export function previewExitTermination(ctx: SequencingContext): TerminationPrevi
 }
 
 /**
- * The tracking state termination may write, copied; the rest shared. Exit termination writes only the
- * current activity and clusters (end attempt and exit rules on the current activity and its ancestors,
- * rollup on clusters), so the other leaves' states are shared as they are: a 1,000-activity tree then
+ * The tracking state termination may write, copied; the rest shared. Termination writes only the
+ * current activity and clusters (end attempt, exit rules and suspension on the current activity and its
+ * ancestors, rollup on clusters), so the other leaves' states are shared as they are: a 1,000-activity tree then
  * copies about a tenth of its states. test/unit/sequencing/navigation-validity.test.ts checks that a
  * validity snapshot leaves the session's state unchanged.
  */

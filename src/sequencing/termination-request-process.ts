@@ -22,9 +22,14 @@ export interface TerminationResult {
   exception?: string;
 }
 
+/**
+ * `pending` is the sequencing request the navigation request stands for: retryAll (exitAll, then retry
+ * of the root) keeps its retry, as a retryAll post-condition rule does.
+ */
 export function terminationRequestProcess(
   ctx: SequencingContext,
   request: TerminationRequest,
+  pending?: SequencingRequest,
 ): TerminationResult {
   emit(ctx, { level: 'detailed', process: P, kind: 'enter', data: { request } });
   let current = currentActivity(ctx);
@@ -37,7 +42,7 @@ export function terminationRequestProcess(
       exception: deny(ctx, P, 'TB.2.3-2', `the current activity "${current.id}" has already been terminated`),
     };
   let req: TerminationRequest = request;
-  let postSequencing: SequencingRequest | undefined;
+  let postSequencing: SequencingRequest | undefined = request === 'exitAll' ? pending : undefined;
   if (req === 'exit') {
     endAttemptProcess(ctx, current);
     sequencingExitActionRulesSubprocess(ctx);

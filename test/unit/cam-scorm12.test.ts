@@ -218,3 +218,22 @@ test('SCORM 1.2: many unlisted files give one summary finding', () => {
   assert.equal(findings[0]?.file, 'imsmanifest.xml');
   assert.match(findings[0]?.message ?? '', /^30 files/);
 });
+
+test('a SCORM 1.2 item with child items and its own resource is a warning naming the item, file and line, and what LMSs do', () => {
+  const text = sub(
+    /<item identifier="item_intro" identifierref="res_intro" isvisible="true">\s*<title>Introduction<\/title>/,
+    '<item identifier="item_intro" identifierref="res_intro" isvisible="true"><title>Introduction</title><item identifier="item_part" identifierref="res_quiz"><title>Part</title></item>',
+  );
+  const found = lint(text).filter((f) => f.rule === 'cp12.parent_item_with_resource');
+  assert.equal(found.length, 1, JSON.stringify(found));
+  const [f] = found;
+  assert.equal(f?.severity, 'warning');
+  assert.equal(f?.file, 'imsmanifest.xml');
+  assert.equal(f?.line, 14);
+  assert.match(f?.message ?? '', /"item_intro" has 1 child item\(s\) and its own identifierref="res_intro"/);
+  assert.match(f?.message ?? '', /many deliver its resource as a page of its own before its children/);
+  assert.deepEqual(
+    lint(MANIFEST).filter((f) => f.rule === 'cp12.parent_item_with_resource'),
+    [],
+  );
+});

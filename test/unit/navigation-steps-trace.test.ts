@@ -177,7 +177,7 @@ test('engine trace: a denied validity check is traced with its rules; a valid on
   const seq = createSequencingSession(parseManifest(MANIFEST).manifest, { trace: (e) => events.push(e) });
   seq.navigate({ type: 'start' });
   events.length = 0;
-  assert.equal(seq.isValid({ type: 'continue' }).valid, true);
+  assert.equal(seq.isValid({ type: 'choice', target: 'a' }).valid, true);
   assert.equal(events.length, 0);
   const verdict = seq.isValid({ type: 'choice', target: 'b' });
   assert.equal(verdict.valid, false);

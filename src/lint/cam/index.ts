@@ -59,6 +59,7 @@ import {
   prerequisitesUnresolvedRule,
   timeLimitAction12Rule,
 } from './scorm12.js';
+import { scorm12ParentWithResourceRule } from './scorm12-parent-items.js';
 import {
   adlcpBooleanRule,
   completionThresholdRule,
@@ -95,6 +96,7 @@ export const CAM_RULES: ManifestRule[] = [
   identifierrefUnresolvedRule,
   itemResourceNotLaunchableRule,
   nonLeafWithIdentifierrefRule,
+  scorm12ParentWithResourceRule,
   isvisibleRule,
   parametersRule,
   dependencyUnresolvedRule,

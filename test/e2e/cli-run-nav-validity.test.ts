@@ -1,0 +1,80 @@
+/**
+ * `run --nav` on issue 19's course: a continue the flow cannot carry out is refused before the SCO is
+ * unloaded, an item that cannot launch is refused without an attempt, exit on a post-test retries it,
+ * and retryAll starts the course over. A SCORM 1.2 parent item with its own resource is a warning.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli } from '../helpers/cli.js';
+import { navValidityCourse } from '../helpers/nav-validity-course.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+import { tempDir } from '../helpers/temp.js';
+
+interface Step {
+  step: string;
+  outcome: string;
+  code: string | null;
+  reason: string | null;
+  unloaded: { activity_id: string } | null;
+  delivered: { activity_id: string } | null;
+}
+
+test('run --nav: denied requests leave the SCO running; exit retries the post-test; retryAll starts over', async () => {
+  const r = await cli(
+    'run',
+    navValidityCourse(),
+    '--nav',
+    'continue,continue,choice:broken,choice:t,exit,retryAll',
+    '--json',
+    '--settle-ms',
+    '200',
+  );
+  assert.equal(r.status, 1, r.stderr);
+  const steps = (JSON.parse(r.stdout) as { navigation: { steps: Step[] } }).navigation.steps;
+  assert.deepEqual(
+    steps.map((s) => [s.step, s.outcome, s.delivered?.activity_id ?? s.code]),
+    [
+      ['launch', 'delivered', 'a'],
+      ['continue', 'delivered', 'b'],
+      ['continue', 'denied', 'SB.2.2-1'],
+      ['choice:broken', 'denied', 'MANIFEST_LAUNCH_NOT_FOUND'],
+      ['choice:t', 'delivered', 't'],
+      ['exit', 'delivered', 't'],
+      ['retryAll', 'delivered', 'a'],
+    ],
+  );
+  assert.match(steps[2]?.reason ?? '', /m2/);
+  assert.equal(steps[2]?.unloaded, null, 'the refused continue unloads nothing');
+  assert.equal(steps[3]?.unloaded, null);
+  assert.equal(steps[4]?.unloaded?.activity_id, 'b', 'b was still running when t was chosen');
+  assert.match(steps[3]?.reason ?? '', /res-mistyped/);
+});
+
+test('run --nav on SCORM 1.2: a parent item with its own resource is a warning naming it (its children are delivered)', async () => {
+  const dir = tempDir('scorm-tester-12-parent-');
+  cpSync(join(FIXTURES_DIR, 'courses/scorm12-multi'), dir, { recursive: true });
+  const manifest = join(dir, 'imsmanifest.xml');
+  const xml = readFileSync(manifest, 'utf8');
+  const changed = xml.replace(
+    '<item identifier="extinguishers">',
+    '<item identifier="extinguishers" identifierref="res_intro">',
+  );
+  assert.notEqual(changed, xml);
+  writeFileSync(manifest, changed);
+  const r = await cli('run', dir, '--nav', 'choice:extinguishers', '--json', '--settle-ms', '200');
+  assert.equal(r.status, 0, r.stderr + r.stdout);
+  const nav = (
+    JSON.parse(r.stdout) as {
+      navigation: { steps: Step[]; warnings: Array<{ item_id: string; line: number; message: string }> };
+    }
+  ).navigation;
+  assert.equal(nav.steps.at(-1)?.delivered?.activity_id, 'types');
+  assert.equal(nav.warnings.length, 1);
+  assert.equal(nav.warnings[0]?.item_id, 'extinguishers');
+  assert.equal(nav.warnings[0]?.line, 19);
+  assert.match(nav.warnings[0]?.message ?? '', /never delivers that page.*many SCORM 1\.2 LMSs show it/);
+  const text = await cli('run', dir, '--nav', 'choice:extinguishers', '--settle-ms', '200');
+  assert.match(text.stdout, /warning \(imsmanifest\.xml:19\): Item "extinguishers" has child items/);
+});
