@@ -141,16 +141,27 @@ export function objectiveMeasure(
   return undefined;
 }
 
+/**
+ * How an unknown value reaches the globals an objective writes: `always` (rollup, or the content set
+ * the status to unknown itself); `ifKnown` for what a SCO's report leaves out: only when it clears what
+ * this attempt knew, so an attempt that never learned the value leaves the shared one as an earlier
+ * attempt or another activity wrote it (learner data is not erased by silence).
+ */
+export type UnknownWrite = 'ifKnown' | 'always';
+
 export function setObjectiveSatisfied(
   ctx: SequencingContext,
   a: SeqActivity,
   o: EffectiveObjective,
   satisfied: boolean | undefined,
+  unknownWrite: UnknownWrite = 'always',
 ): void {
   if (ctx.dryRun) return;
   const local = localObjective(ctx, a, o);
+  const wasKnown = local.progressStatus;
   local.progressStatus = satisfied !== undefined;
   local.satisfiedStatus = satisfied ?? false;
+  if (satisfied === undefined && !wasKnown && unknownWrite === 'ifKnown') return;
   for (const m of o.mapInfo) if (m.writeSatisfiedStatus) writeGlobal(ctx, m.targetKey, { satisfied });
 }
 
@@ -159,11 +170,14 @@ export function setObjectiveMeasure(
   a: SeqActivity,
   o: EffectiveObjective,
   measure: number | undefined,
+  unknownWrite: UnknownWrite = 'always',
 ): void {
   if (ctx.dryRun) return;
   const local = localObjective(ctx, a, o);
+  const wasKnown = local.measureStatus;
   local.measureStatus = measure !== undefined;
   local.normalizedMeasure = measure ?? 0;
+  if (measure === undefined && !wasKnown && unknownWrite === 'ifKnown') return;
   for (const m of o.mapInfo)
     if (m.writeNormalizedMeasure) writeGlobal(ctx, m.targetKey, { normalizedMeasure: measure });
 }
