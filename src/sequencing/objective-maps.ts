@@ -197,6 +197,13 @@ export function setObjectiveExtras(
 ): void {
   if (ctx.dryRun) return;
   const local = localObjective(ctx, a, o);
+  // A score the report leaves out reaches the globals only when it clears what this attempt knew
+  // (UnknownWrite); completion and progress keep their own end-of-attempt rules.
+  const clears = {
+    rawScore: extras.rawScore !== undefined || local.rawScore !== undefined,
+    minScore: extras.minScore !== undefined || local.minScore !== undefined,
+    maxScore: extras.maxScore !== undefined || local.maxScore !== undefined,
+  };
   local.rawScore = extras.rawScore;
   local.minScore = extras.minScore;
   local.maxScore = extras.maxScore;
@@ -205,9 +212,9 @@ export function setObjectiveExtras(
   local.progressMeasure = extras.progressMeasure;
   for (const m of o.adlMapInfo) {
     const patch: GlobalObjectiveRecord = {};
-    if (m.writeRawScore) patch.rawScore = extras.rawScore;
-    if (m.writeMinScore) patch.minScore = extras.minScore;
-    if (m.writeMaxScore) patch.maxScore = extras.maxScore;
+    if (m.writeRawScore && clears.rawScore) patch.rawScore = extras.rawScore;
+    if (m.writeMinScore && clears.minScore) patch.minScore = extras.minScore;
+    if (m.writeMaxScore && clears.maxScore) patch.maxScore = extras.maxScore;
     if (m.writeCompletionStatus) patch.completed = extras.completed;
     if (m.writeProgressMeasure) patch.progressMeasure = extras.progressMeasure;
     if (Object.keys(patch).length) writeGlobal(ctx, m.targetKey, patch);

@@ -86,3 +86,23 @@ test('a revisit that does report a measure replaces what the first attempt wrote
   const c = s.terminate('B', { navRequest: 'continue' });
   assert.equal(objectiveInit(c, 'pc')?.successStatus, 'failed');
 });
+
+test('extended scores (adlseq write maps) are not erased by a revisit that reports none of it', () => {
+  const writes = `<imsss:objectives><imsss:primaryObjective objectiveID="p"/></imsss:objectives>
+    <adlseq:objectives><adlseq:objective objectiveID="p"><adlseq:mapInfo targetObjectiveID="g-ext" readRawScore="false" readMaxScore="false" writeRawScore="true" writeMaxScore="true"/></adlseq:objective></adlseq:objectives>`;
+  const store = createMemoryGlobalObjectiveStore();
+  const s = session(scorm2004([leaf('A', { seq: writes }), leaf('B')], { orgSeq: FLOW }), {
+    globalObjectives: store,
+    learnerId: 'L',
+  });
+  s.navigate({ type: 'start' });
+  s.terminate('A', { score: { raw: 42, max: 50 }, navRequest: 'continue' });
+  assert.deepEqual(store.read('L', 'g-ext'), { rawScore: 42, maxScore: 50 });
+  assert.equal(delivered(s.terminate('B', { navRequest: 'previous' })), 'A');
+  s.terminate('A', { navRequest: 'continue' });
+  assert.deepEqual(store.read('L', 'g-ext'), { rawScore: 42, maxScore: 50 });
+  // A report that does carry a value replaces it.
+  s.terminate('B', { navRequest: 'previous' });
+  s.terminate('A', { score: { raw: 7 }, navRequest: 'continue' });
+  assert.deepEqual(store.read('L', 'g-ext'), { rawScore: 7, maxScore: 50 });
+});
