@@ -6,7 +6,13 @@
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseManifestFile, resolveFileHref } from '../manifest/index.js';
+import {
+  launchOfItem,
+  parseManifestFile,
+  resolveFileHref,
+  walkItems,
+  type ScormManifest,
+} from '../manifest/index.js';
 import { resolveInsideRoot } from '../package/paths.js';
 import { pageAsset } from '../runtime/player/page-assets.js';
 import { manifestPath, type Corpus } from './corpus.js';
@@ -66,7 +72,7 @@ export async function buildTestPackage(
   mkdirSync(dir, { recursive: true });
   copyFileSync(source, join(dir, 'imsmanifest.xml'));
   const variants = corpus.variants[packageId];
-  const pageNames = new Set(variants?.scoPages ?? []);
+  const pageNames = new Set(variants?.scoPages ?? launchedPages(manifest));
   const built: BuiltPackage = { packageId, dir, pages: [], stubs: [], xsds: [], missingXsds: [] };
   const write = (relative: string, text: string) => {
     const target = resolveInsideRoot(dir, relative);
@@ -98,4 +104,24 @@ export async function buildTestPackage(
     } else built.missingXsds.push(xsd);
   }
   return built;
+}
+
+/**
+ * Without a sco-variants.json entry, every page an item launches is a test page (its file name says
+ * the variant), so any folder laid out like the corpus runs.
+ */
+function launchedPages(manifest: ScormManifest): string[] {
+  const names: string[] = [];
+  for (const org of manifest.organizations.list) {
+    for (const item of walkItems(org)) {
+      if (!item.identifierref?.trim()) continue;
+      try {
+        const name = launchOfItem(manifest, item).path.split('/').pop();
+        if (name) names.push(name);
+      } catch {
+        // an item that launches nothing has no page to write; its delivery fails with the reason
+      }
+    }
+  }
+  return names;
 }

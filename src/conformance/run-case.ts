@@ -7,7 +7,7 @@ import { familyOf, readCaseScript, type Corpus } from './corpus.js';
 import { evaluateStep, type Learner } from './evaluate/evaluate-step.js';
 import type { StepRecord } from './evaluate/record.js';
 import type { LookupState } from './execute-step.js';
-import { actionFor, type Action } from './instructions.js';
+import { actionFor, resolvePackageName, type Action } from './instructions.js';
 import { LmsCapabilityError, type Delivery, type LmsUnderTest } from './lms.js';
 import { terminatesAfterCommands, variantOf } from './driver/page-variants.js';
 import type { BlockResult, CaseResult, UiCheck } from './results.js';
@@ -111,8 +111,14 @@ async function drive(
         ? corpus.instructions.lookup(block.instruction.key, ...block.instruction.args)
         : '';
       const action = actionFor(block.instruction, text);
-      if (action.kind === 'relaunch' && action.packageId)
-        packageId = resolvePackage(corpus, action.packageId, packageId);
+      if (action.kind === 'relaunch' && action.packageId) {
+        const named = resolvePackageName(action.packageId, corpus.packageIds);
+        if (!named)
+          throw new CaseFailure(
+            `instruction "${block.instruction?.key ?? ''}" names package "${action.packageId}", which the folder does not have`,
+          );
+        packageId = named;
+      }
       const after = await perform(action, lms, startWith, packageId);
       if (after === 'end') break;
       delivery = after;
@@ -132,11 +138,6 @@ async function drive(
   }
   if (script.userInteraction && !lms.sessionEnded())
     throw new CaseFailure('the sequencing session did not end after the last block');
-}
-
-function resolvePackage(corpus: Corpus, named: string, current: string): string {
-  if (corpus.packageIds.includes(named)) return named;
-  return current;
 }
 
 function checkIdentity(script: CaseScript, location: string, pointer: number, result: CaseResult): Block {
@@ -216,6 +217,11 @@ async function perform(
     case 'chooseRoot':
       return lms.navigate({ kind: 'choiceRoot' });
     case 'relaunch':
+      if (action.continueFirst) {
+        // Continue should end the attempt; content delivered instead is what the next identity check judges.
+        const delivered = await lms.navigate({ kind: 'continue' });
+        if (delivered) return delivered;
+      }
       if (action.suspendFirst) await lms.navigate({ kind: 'suspendAll' });
       else if (action.exitFirst || !lms.sessionEnded()) await lms.exit();
       return startWith(packageId, action.choose);

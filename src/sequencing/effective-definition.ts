@@ -159,7 +159,7 @@ export function mergeSequencing(
   const delivery = pick('deliveryControls');
   const ccc = pick('constrainedChoiceConsiderations');
   const rc = pick('rollupConsiderations');
-  const adlObjectives = own?.adlObjectives.length ? own.adlObjectives : (shared?.adlObjectives ?? []);
+  const adlObjectives = mergeAdlObjectives(own?.adlObjectives ?? [], shared?.adlObjectives ?? []);
   const { list, orphans } = effectiveObjectives(
     objectives?.primary ?? null,
     objectives?.others ?? [],
@@ -212,6 +212,18 @@ export function mergeSequencing(
     measureSatisfactionIfActive: rc?.measureSatisfactionIfActive ?? true,
     rollupConsiderationsFrom: rc,
   };
+}
+
+/**
+ * adlseq:objectives merge by objectiveID, not as a whole element: they only extend the objective of the
+ * same id (CAM: adlseq:objective "objectiveID" references an imsss objective), so an item's own
+ * extension replaces the collection's for that objective, and the collection's extensions of the other
+ * objectives still apply to the item's objectives of those ids.
+ */
+function mergeAdlObjectives(own: readonly AdlObjective[], shared: readonly AdlObjective[]): AdlObjective[] {
+  const keyOf = (o: AdlObjective) => (o.objectiveID?.trim() ? objectiveKey(o.objectiveID) : null);
+  const ownKeys = new Set(own.map(keyOf).filter((k) => k !== null));
+  return [...own, ...shared.filter((o) => !ownKeys.has(keyOf(o) ?? ''))];
 }
 
 function effectiveObjectives(

@@ -141,16 +141,27 @@ export function objectiveMeasure(
   return undefined;
 }
 
+/**
+ * How an unknown value reaches the globals an objective writes: `always` (rollup, or the content set
+ * the status to unknown itself); `ifKnown` for what a SCO's report leaves out: only when it clears what
+ * this attempt knew, so an attempt that never learned the value leaves the shared one as an earlier
+ * attempt or another activity wrote it (learner data is not erased by silence).
+ */
+export type UnknownWrite = 'ifKnown' | 'always';
+
 export function setObjectiveSatisfied(
   ctx: SequencingContext,
   a: SeqActivity,
   o: EffectiveObjective,
   satisfied: boolean | undefined,
+  unknownWrite: UnknownWrite = 'always',
 ): void {
   if (ctx.dryRun) return;
   const local = localObjective(ctx, a, o);
+  const wasKnown = local.progressStatus;
   local.progressStatus = satisfied !== undefined;
   local.satisfiedStatus = satisfied ?? false;
+  if (satisfied === undefined && !wasKnown && unknownWrite === 'ifKnown') return;
   for (const m of o.mapInfo) if (m.writeSatisfiedStatus) writeGlobal(ctx, m.targetKey, { satisfied });
 }
 
@@ -159,11 +170,14 @@ export function setObjectiveMeasure(
   a: SeqActivity,
   o: EffectiveObjective,
   measure: number | undefined,
+  unknownWrite: UnknownWrite = 'always',
 ): void {
   if (ctx.dryRun) return;
   const local = localObjective(ctx, a, o);
+  const wasKnown = local.measureStatus;
   local.measureStatus = measure !== undefined;
   local.normalizedMeasure = measure ?? 0;
+  if (measure === undefined && !wasKnown && unknownWrite === 'ifKnown') return;
   for (const m of o.mapInfo)
     if (m.writeNormalizedMeasure) writeGlobal(ctx, m.targetKey, { normalizedMeasure: measure });
 }
@@ -183,6 +197,13 @@ export function setObjectiveExtras(
 ): void {
   if (ctx.dryRun) return;
   const local = localObjective(ctx, a, o);
+  // A score the report leaves out reaches the globals only when it clears what this attempt knew
+  // (UnknownWrite); completion and progress keep their own end-of-attempt rules.
+  const clears = {
+    rawScore: extras.rawScore !== undefined || local.rawScore !== undefined,
+    minScore: extras.minScore !== undefined || local.minScore !== undefined,
+    maxScore: extras.maxScore !== undefined || local.maxScore !== undefined,
+  };
   local.rawScore = extras.rawScore;
   local.minScore = extras.minScore;
   local.maxScore = extras.maxScore;
@@ -191,9 +212,9 @@ export function setObjectiveExtras(
   local.progressMeasure = extras.progressMeasure;
   for (const m of o.adlMapInfo) {
     const patch: GlobalObjectiveRecord = {};
-    if (m.writeRawScore) patch.rawScore = extras.rawScore;
-    if (m.writeMinScore) patch.minScore = extras.minScore;
-    if (m.writeMaxScore) patch.maxScore = extras.maxScore;
+    if (m.writeRawScore && clears.rawScore) patch.rawScore = extras.rawScore;
+    if (m.writeMinScore && clears.minScore) patch.minScore = extras.minScore;
+    if (m.writeMaxScore && clears.maxScore) patch.maxScore = extras.maxScore;
     if (m.writeCompletionStatus) patch.completed = extras.completed;
     if (m.writeProgressMeasure) patch.progressMeasure = extras.progressMeasure;
     if (Object.keys(patch).length) writeGlobal(ctx, m.targetKey, patch);

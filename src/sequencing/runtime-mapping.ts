@@ -147,9 +147,10 @@ function mapObjective(
       a,
       o,
       score?.scaled === undefined ? undefined : score.scaled >= o.minNormalizedMeasure,
+      'ifKnown',
     );
   else if (successStatus !== undefined) setObjectiveSatisfied(ctx, a, o, satisfiedOf(successStatus));
-  setObjectiveMeasure(ctx, a, o, score?.scaled);
+  setObjectiveMeasure(ctx, a, o, score?.scaled, 'ifKnown');
   setObjectiveExtras(ctx, a, o, {
     rawScore: score?.raw,
     minScore: score?.min,

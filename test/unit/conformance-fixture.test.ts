@@ -4,13 +4,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCorpus } from '../../src/conformance/corpus.js';
 import { buildTestPackage } from '../../src/conformance/fixture.js';
 import { validatePackage } from '../../src/validate/validate-package.js';
-import { ADL_CTS_DIR, SHARED_SKIP } from '../helpers/paths.js';
+import { ADL_CTS_DIR, FIXTURES_DIR, SHARED_SKIP } from '../helpers/paths.js';
 
 test(
   'every package of the folder builds into a package our validator accepts',
@@ -56,3 +56,21 @@ test(
     }
   },
 );
+
+test('a folder without sco-variants.json gets a driver page under every page its items launch', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cts-novariants-'));
+  try {
+    for (const sub of ['dictionaries', 'packages', 'testcases'])
+      cpSync(join(FIXTURES_DIR, 'cts-extra', sub), join(dir, sub), { recursive: true });
+    const corpus = openCorpus(dir);
+    assert.deepEqual(corpus.variants, {});
+    const built = await buildTestPackage(corpus, 'ZC-01a', join(dir, 'out'));
+    assert.deepEqual(built.pages, ['resources/SequencingTest.htm']);
+    assert.match(
+      readFileSync(join(built.dir, 'resources/SequencingTest.htm'), 'utf8'),
+      /data-variant="SequencingTest"/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -150,3 +150,62 @@ test(
     assert.equal(seq.controlMode.forwardOnly, false, 'the script expects Previous to work at the root');
   },
 );
+
+test('adlseq:objectives of an IDRef collection member extend the item’s own objective of the same id', () => {
+  const collection = `<imsss:sequencing ID="shared">
+      <imsss:objectives>
+        <imsss:primaryObjective objectiveID="p"/>
+        <imsss:objective objectiveID="ext"/>
+      </imsss:objectives>
+      <adlseq:objectives>
+        <adlseq:objective objectiveID="ext"><adlseq:mapInfo targetObjectiveID="g-shared" writeRawScore="true" readMaxScore="false"/></adlseq:objective>
+        <adlseq:objective objectiveID="both"><adlseq:mapInfo targetObjectiveID="g-collection" writeCompletionStatus="true"/></adlseq:objective>
+      </adlseq:objectives>
+    </imsss:sequencing>`;
+  const ownObjectives = `<imsss:objectives>
+      <imsss:primaryObjective objectiveID="p"/>
+      <imsss:objective objectiveID="ext"><imsss:mapInfo targetObjectiveID="g-local" writeSatisfiedStatus="true"/></imsss:objective>
+      <imsss:objective objectiveID="both"/>
+    </imsss:objectives>`;
+  const { parsed, item } = items(
+    scorm2004(
+      [
+        leaf('OWN_OBJECTIVES', { seqAttrs: 'IDRef="shared"', seq: ownObjectives }),
+        leaf('OWN_EXTENSION', {
+          seqAttrs: 'IDRef="shared"',
+          seq: `${ownObjectives}<adlseq:objectives><adlseq:objective objectiveID="both"><adlseq:mapInfo targetObjectiveID="g-item" writeProgressMeasure="true"/></adlseq:objective></adlseq:objectives>`,
+        }),
+      ],
+      { collection },
+    ),
+  );
+  const extOf = (id: string) => {
+    const seq = effectiveSequencing(parsed, item(id));
+    const byId = (o: string) => seq.objectives.find((x) => x.id === o);
+    return { seq, ext: byId('ext'), both: byId('both') };
+  };
+  for (const id of ['OWN_OBJECTIVES', 'OWN_EXTENSION']) {
+    const { seq, ext } = extOf(id);
+    // The item's own imsss:objectives replace the collection's; the collection's extension still applies by id.
+    assert.deepEqual(
+      ext?.mapInfo.map((m) => m.targetObjectiveID),
+      ['g-local'],
+      `${id}: own imsss maps`,
+    );
+    assert.deepEqual(
+      ext?.adlMapInfo.map((m) => [m.targetObjectiveID, m.writeRawScore, m.readMaxScore, m.readRawScore]),
+      [['g-shared', true, false, true]],
+      `${id}: the collection's adlseq maps of "ext", with their read/write defaults`,
+    );
+    assert.deepEqual(seq.orphanAdlObjectives, [], id);
+  }
+  // The item's own adlseq:objective for "both" overrides the collection's for that id only.
+  assert.deepEqual(
+    extOf('OWN_OBJECTIVES').both?.adlMapInfo.map((m) => m.targetObjectiveID),
+    ['g-collection'],
+  );
+  assert.deepEqual(
+    extOf('OWN_EXTENSION').both?.adlMapInfo.map((m) => [m.targetObjectiveID, m.writeProgressMeasure]),
+    [['g-item', true]],
+  );
+});
