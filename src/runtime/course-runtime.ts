@@ -51,6 +51,7 @@ import {
   type WireBatch,
 } from './records.js';
 import { ParseErrorLocations, type ExceptionDetails } from './parse-error-locations.js';
+import { recordedState, type RecordedState } from './data-model/recorded-state.js';
 import { PROBE_WINDOW_MS, probeMainThread, type MainThreadProbe } from './main-thread-probe.js';
 import { RuntimeLog } from './runtime-log.js';
 import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js';
@@ -188,6 +189,8 @@ export class CourseRuntime {
   /** Popups the course opened whose document has not fired load. */
   private readonly popupsLoading = new Set<Page>();
   private oracle: NavigationOracle;
+  /** The values the current attempt was launched with: the base the record's changes apply to. */
+  private launchValues: Readonly<Record<string, string>>;
 
   constructor(
     private readonly spec: OpenCourseSpec,
@@ -198,6 +201,7 @@ export class CourseRuntime {
   ) {
     this.currentViewport = viewport;
     this.oracle = spec.navigationOracle ?? unknownNavigationOracle;
+    this.launchValues = spec.rte.values;
     this.crashed = new Promise<never>((_, reject) => {
       this.crashReject = reject;
     });
@@ -531,6 +535,19 @@ export class CourseRuntime {
     return dm as Record<string, string>;
   }
 
+  /**
+   * The current attempt's data model rebuilt from the record alone (launch values plus recorded changes):
+   * readable whatever state the page is in, even after the runtime closed or its browser died.
+   */
+  recordedState(): RecordedState {
+    return recordedState(
+      this.launchValues,
+      this.log.dataChanges,
+      { scoId: this.log.currentScoId ?? this.spec.scoId, attempt: this.log.currentAttempt },
+      this.log.dropped.changes,
+    );
+  }
+
   /** Replaces the navigation oracle (a sequencer taking over) and gives the SCO its answers. */
   async setNavigationOracle(oracle: NavigationOracle): Promise<NavValiditySnapshot | null> {
     this.oracle = oracle;
@@ -638,6 +655,7 @@ export class CourseRuntime {
       record: this.spec.recordCalls !== false,
     };
     const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
+    this.launchValues = next.rte.values;
     await this.bounded('launching the SCO', async () => {
       await this.control('launch', config);
       await loaded;
@@ -795,7 +813,8 @@ export class CourseRuntime {
 
   // ---- internals -----------------------------------------------------------------------------
 
-  private get timeoutMs(): number {
+  /** Budget for each page interaction. */
+  get timeoutMs(): number {
     return this.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
