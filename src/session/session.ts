@@ -548,8 +548,12 @@ export class Session {
   }
 }
 
-/** Past the course's own time limit, how long the engine may take to give the data model at close. */
-const CLOSE_GRACE_MS = 5_000;
+/**
+ * Past the course's own time limit, how long the engine may take to give the data model at close: long
+ * enough for a timed-out call to probe the page (under 3 s) and stop a stuck script, whose stop fetches
+ * the records its task never sent (up to 3 s), so they are in the record a fallback save reads.
+ */
+const CLOSE_GRACE_MS = 8_000;
 
 interface EngineClose {
   result: Pick<RuntimeCloseResult, 'terminated_by' | 'exit' | 'exit_set_by'>;

@@ -27,7 +27,7 @@ interface Closed {
 
 /** A short course time limit keeps the hung closes short; the close's own bound is this plus its grace. */
 const COURSE_TIMEOUT_MS = 2_000;
-/** Far above the close's bound (course time limit + 5 s grace + 5 s to close the context): a hung close never answers. */
+/** Far above the close's bound (course time limit + 8 s grace + 5 s to close the context): a hung close never answers. */
 const CLOSE_ANSWERS_WITHIN_MS = 60_000;
 
 let server: StartedServer;
