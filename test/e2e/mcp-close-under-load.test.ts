@@ -113,8 +113,10 @@ test('a screenshot of a starved renderer is COURSE_TIMEOUT "too slow", its scrip
     );
     return history.changes.some((c) => c.element === 'cmi.progress_measure') ? true : undefined;
   }, 'the SCO to build its page');
+  // A full-page capture lays out and paints the whole (very tall) page: seconds past the time limit.
   const shot = await callToolError(server.client, 'scorm_capture_screenshot', {
     session_id: first.session_id,
+    capture_options: { full_page: true },
   });
   assert.equal(shot.error_code, 'COURSE_TIMEOUT', shot.message);
   assert.match(shot.message, /not stopped/);

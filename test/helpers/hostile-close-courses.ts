@@ -40,15 +40,15 @@ const SCOS: Record<string, string> = {
   'hang-after-set': page(
     freshOnly(`window.addEventListener('load',function(){setTimeout(function(){${setAll}for(;;){}},0);});`),
   ),
-  // A page that needs seconds of layout per frame: every frame re-lays out 200,000 boxes as their
+  // A page that needs seconds of layout per frame: every frame re-lays out and repaints 300,000 shadowed boxes as their
   // container's width animates. No script of its own runs once the boxes are in place.
   'starved-renderer': page(
     freshOnly(
-      `${setAll}setTimeout(function(){var h='';for(var i=0;i<200000;i++)h+='<span>w'+i+' </span>';` +
+      `${setAll}setTimeout(function(){var h='';for(var i=0;i<300000;i++)h+='<span>w'+i+' </span>';` +
         "var d=document.createElement('div');d.id='big';d.innerHTML=h;document.body.appendChild(d);" +
         "api.SetValue('cmi.progress_measure','0.5');},200);",
     ),
-    '@keyframes w{from{width:40%}to{width:100%}}#big{animation:w 1s linear infinite alternate}#big span{display:inline-block;padding:1px}',
+    '@keyframes w{from{width:40%}to{width:100%}}#big{animation:w 1s linear infinite alternate}#big span{display:inline-block;padding:1px;box-shadow:0 0 3px #333}',
   ),
 };
 
