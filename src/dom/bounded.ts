@@ -1,9 +1,10 @@
 /**
  * The one bounded page call of the DOM, automation, page-context and audit tools: `frame.evaluate` with
- * a time limit that leaves the session usable. A call that does not return in time is either waiting on
- * a promise that never settles (the page still answers: we just stop waiting) or stuck in a busy loop
- * (the page answers nothing: its script is stopped through the runtime, as it does for a stuck course).
- * A cancelled call (the client's signal) is ended the same way, at once.
+ * a time limit that leaves the session usable. A call that does not return in time is waiting on a
+ * promise that never settles (the page still answers: we just stop waiting), stuck in a busy loop (a
+ * script holds the main thread: it is stopped through the runtime, as it is for a stuck course), or held
+ * up by a renderer that is slow or starved of CPU (left running). The runtime's main-thread probe tells
+ * them apart. A cancelled call (the client's signal) is ended the same way, at once.
  */
 import type { Frame } from 'playwright-core';
 import { ScormTesterError } from '../core/errors.js';
@@ -11,8 +12,6 @@ import { cancelledError } from '../core/progress.js';
 import { CANCELLED, TIMEOUT, within } from '../core/within.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 
-/** How long a page that is not busy takes to answer a trivial evaluate, at most. */
-const RESPONSIVE_PROBE_MS = 1_000;
 const TERMINATE_WAIT_MS = 2_000;
 /**
  * How long past its time limit a call may take to stop the page's script before it answers anyway: a
@@ -55,7 +54,7 @@ export async function evaluateBounded<R>(
 
   const stopping = stopIfBusy(runtime, frame, running, operation);
   stopping.catch(() => undefined);
-  // Past the grace the stop has been asked for (the probe takes a second at most): report it as busy.
+  // Past the grace the stop has been asked for (the probe takes two seconds at most): report it as busy.
   const stopped = await within(stopping, STOP_GRACE_MS);
   const busy = stopped === TIMEOUT || stopped;
   if (out === CANCELLED) {
@@ -85,31 +84,27 @@ async function stopWhenBusy(
   }
 }
 
-/** Stops the page's script when it does not answer a trivial call (a busy loop); true when it was stopped. */
+/** Stops the page's script when the probe finds one holding the main thread (a busy loop); true when it was stopped. */
 async function stopIfBusy(
   runtime: CourseRuntime,
   frame: Frame,
   running: Promise<unknown>,
   operation: string,
 ): Promise<boolean> {
-  const probe = frame.evaluate(() => 0);
-  probe.catch(() => undefined);
-  const answered = await within(
-    probe.then(
-      () => true,
-      () => true,
-    ),
-    RESPONSIVE_PROBE_MS,
-  );
-  if (answered === true) return false;
+  if (frame.isDetached()) return false;
+  const probe = await runtime.probeMainThread().catch(() => ({ state: 'busy' as const }));
+  if (probe.state !== 'running_script') return false;
   await within(
     runtime.stopRunningScript(operation).catch(() => undefined),
     // The runtime's stop waits up to 2 s for the terminate and 1 s for the records.
     TERMINATE_WAIT_MS + 1_500,
   );
-  // Let the stopped call and the probe come back before the next call uses the page.
+  // Let the stopped call come back before the next call uses the page.
   await within(
-    Promise.allSettled([running, probe]).then(() => undefined),
+    running.then(
+      () => undefined,
+      () => undefined,
+    ),
     TERMINATE_WAIT_MS / 2,
   );
   return true;

@@ -1,6 +1,8 @@
 /**
  * One lazily launched Chromium shared by every session; one isolated context per session.
  * When the browser dies, every lease made from it is told, and the next request launches a new one.
+ * When the last lease of a browser closes and the browser still burns CPU (a GPU process or renderer
+ * left busy by a course), it is shut down; the next request launches a new one.
  */
 import {
   chromium,
@@ -10,7 +12,27 @@ import {
   type Page,
 } from 'playwright-core';
 import { fail, isScormTesterError } from '../core/errors.js';
+import { within } from '../core/within.js';
+import { sampleBrowserCpu, type BrowserCpu } from './browser-cpu.js';
 import { chromiumArgs, findChromium } from './chromium.js';
+
+/**
+ * A browser with no session left counts as busy when one of its processes had a runnable thread in at
+ * least this share of the reads (see browser-cpu); where /proc cannot be read, when its processes used
+ * this many cores together.
+ */
+const BUSY_RUNNABLE_SHARE = 0.5;
+const BUSY_CORES = 0.25;
+const CONTEXT_CLOSE_MS = 5_000;
+/** Each of the two samples that must both find it busy (the first may catch a context shutting down). */
+const IDLE_SAMPLE_MS = 1_000;
+
+/** What the check after the last lease closed found and did. */
+export interface IdleCheck {
+  outcome: 'idle' | 'recycled' | 'in_use' | 'gone' | 'unknown';
+  /** The last sample, when one was taken. */
+  cpu: BrowserCpu | null;
+}
 
 export interface BrowserPoolOptions {
   /** Explicit executable; otherwise findChromium(env). */
@@ -47,6 +69,9 @@ export class BrowserPool {
   private readonly crashListeners = new Set<(reason: string) => void>();
   /** A context + blank page prepared while idle, so the next open skips their start-up. */
   private spare: { key: string; ready: Promise<Spare | null> } | null = null;
+  /** Leases not closed yet, counting the ones being made. */
+  private leases = 0;
+  private idleCheck: Promise<IdleCheck> | null = null;
 
   constructor(private readonly options: BrowserPoolOptions = {}) {}
 
@@ -109,6 +134,49 @@ export class BrowserPool {
 
   /** A fresh isolated context on the shared browser. */
   async newContext(options: BrowserContextOptions = {}): Promise<LeasedContext> {
+    this.leases += 1;
+    let lease: LeasedContext;
+    try {
+      lease = await this.makeLease(options);
+    } catch (err) {
+      this.released();
+      throw err;
+    }
+    return lease;
+  }
+
+  /** The check that followed the last lease closing (null before any), for diagnostics and tests. */
+  idleChecked(): Promise<IdleCheck> | null {
+    return this.idleCheck;
+  }
+
+  private released(): void {
+    this.leases -= 1;
+    if (this.leases > 0 || this.closed || !this.browser) return;
+    const browser = this.browser;
+    this.idleCheck = this.recycleIfBusy(browser);
+  }
+
+  /** Shuts `browser` down when no lease uses it and it keeps burning CPU over two samples. */
+  private async recycleIfBusy(browser: Browser): Promise<IdleCheck> {
+    let cpu: BrowserCpu | null = null;
+    for (let sample = 0; sample < 2; sample++) {
+      if (this.leases > 0 || this.closed) return { outcome: 'in_use', cpu };
+      if (this.browser !== browser || !browser.isConnected()) return { outcome: 'gone', cpu };
+      cpu = await sampleBrowserCpu(browser, IDLE_SAMPLE_MS).catch(() => null);
+      if (!cpu) return { outcome: 'unknown', cpu };
+      if (!isBusy(cpu)) return { outcome: 'idle', cpu };
+    }
+    if (this.leases > 0 || this.closed) return { outcome: 'in_use', cpu };
+    if (this.browser !== browser) return { outcome: 'gone', cpu };
+    // From here on a new request launches a new browser: this one is no one's any more.
+    this.browser = null;
+    this.spare = null;
+    await browser.close().catch(() => undefined);
+    return { outcome: 'recycled', cpu };
+  }
+
+  private async makeLease(options: BrowserContextOptions): Promise<LeasedContext> {
     const browser = await this.getBrowser();
     const generation = this.generationCounter;
     const taken = await this.takeSpare(options, browser);
@@ -131,6 +199,7 @@ export class BrowserPool {
     }
     const listeners = new Set<(reason: string) => void>();
     let done = false;
+    let closed = false;
     const relay = (reason: string): void => {
       if (done) return;
       done = true;
@@ -147,10 +216,18 @@ export class BrowserPool {
         return () => listeners.delete(listener);
       },
       close: async () => {
+        if (closed) return;
+        closed = true;
         done = true;
         this.crashListeners.delete(relay);
-        if (!browser.isConnected()) return;
-        await context.close().catch(() => undefined);
+        // A context whose renderer does not let go in time still counts as released: the idle check
+        // then finds the browser busy and shuts it down.
+        if (browser.isConnected())
+          await within(
+            context.close().catch(() => undefined),
+            CONTEXT_CLOSE_MS,
+          );
+        this.released();
       },
     };
   }
@@ -256,6 +333,10 @@ async function answers(page: Page): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+function isBusy(cpu: BrowserCpu): boolean {
+  return cpu.runnable ? cpu.runnable.share >= BUSY_RUNNABLE_SHARE : cpu.cores >= BUSY_CORES;
 }
 
 function firstLine(err: unknown): string {

@@ -1,9 +1,9 @@
 /**
  * One running course: an isolated browser context showing our player page, which owns the SCORM API
  * and loads the SCO in an iframe. Everything the SCO does through the API, the console, the network
- * and dialogs is recorded (see RuntimeLog). Every page interaction is bounded: a stuck course gives
- * COURSE_TIMEOUT (and its script is stopped so the session stays usable), a dead browser
- * BROWSER_CRASHED.
+ * and dialogs is recorded (see RuntimeLog). Every page interaction is bounded: a course too slow to
+ * answer gives COURSE_TIMEOUT (and when its script is stuck, the script is stopped so the session stays
+ * usable; a slow or starved renderer is left running), a dead browser BROWSER_CRASHED.
  */
 import { randomBytes } from 'node:crypto';
 import type { CDPSession, ConsoleMessage, Dialog, Frame, Page, Request, Response } from 'playwright-core';
@@ -51,6 +51,8 @@ import {
   type WireBatch,
 } from './records.js';
 import { ParseErrorLocations, type ExceptionDetails } from './parse-error-locations.js';
+import { recordedState, type RecordedState } from './data-model/recorded-state.js';
+import { PROBE_WINDOW_MS, probeMainThread, type MainThreadProbe } from './main-thread-probe.js';
 import { RuntimeLog } from './runtime-log.js';
 import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js';
 
@@ -187,6 +189,8 @@ export class CourseRuntime {
   /** Popups the course opened whose document has not fired load. */
   private readonly popupsLoading = new Set<Page>();
   private oracle: NavigationOracle;
+  /** The values the current attempt was launched with: the base the record's changes apply to. */
+  private launchValues: Readonly<Record<string, string>>;
 
   constructor(
     private readonly spec: OpenCourseSpec,
@@ -197,6 +201,7 @@ export class CourseRuntime {
   ) {
     this.currentViewport = viewport;
     this.oracle = spec.navigationOracle ?? unknownNavigationOracle;
+    this.launchValues = spec.rte.values;
     this.crashed = new Promise<never>((_, reject) => {
       this.crashReject = reject;
     });
@@ -476,6 +481,8 @@ export class CourseRuntime {
     await Promise.all([
       this.cdp.send('Runtime.enable'),
       this.cdp.send('Runtime.addBinding', { name: EMIT_BINDING }),
+      // Enabled now: a page that stops answering may not take the command later (see main-thread-probe).
+      this.cdp.send('Performance.enable'),
     ]);
   }
 
@@ -526,6 +533,19 @@ export class CourseRuntime {
     );
     if (!dm) fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     return dm as Record<string, string>;
+  }
+
+  /**
+   * The current attempt's data model rebuilt from the record alone (launch values plus recorded changes):
+   * readable whatever state the page is in, even after the runtime closed or its browser died.
+   */
+  recordedState(): RecordedState {
+    return recordedState(
+      this.launchValues,
+      this.log.dataChanges,
+      { scoId: this.log.currentScoId ?? this.spec.scoId, attempt: this.log.currentAttempt },
+      this.log.dropped.changes,
+    );
   }
 
   /** Replaces the navigation oracle (a sequencer taking over) and gives the SCO its answers. */
@@ -635,6 +655,7 @@ export class CourseRuntime {
       record: this.spec.recordCalls !== false,
     };
     const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
+    this.launchValues = next.rte.values;
     await this.bounded('launching the SCO', async () => {
       await this.control('launch', config);
       await loaded;
@@ -761,6 +782,12 @@ export class CourseRuntime {
     return frame;
   }
 
+  /** Whether the page's main thread answers, runs a script without returning, or is busy otherwise (see main-thread-probe). */
+  async probeMainThread(): Promise<MainThreadProbe> {
+    if (this.state !== 'open') return { state: 'busy' };
+    return probeMainThread(this.cdp);
+  }
+
   /**
    * Stops whatever script the page is running now (Runtime.terminateExecution on the runtime's own DevTools
    * session, which answers even when the page is stuck), for DOM tools that bound their own page calls.
@@ -786,7 +813,8 @@ export class CourseRuntime {
 
   // ---- internals -----------------------------------------------------------------------------
 
-  private get timeoutMs(): number {
+  /** Budget for each page interaction. */
+  get timeoutMs(): number {
     return this.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
@@ -847,8 +875,9 @@ export class CourseRuntime {
   }
 
   /**
-   * Runs a page operation with a time limit. On timeout the page's script is stopped
-   * (Runtime.terminateExecution) so the runtime stays usable, and COURSE_TIMEOUT is thrown.
+   * Runs a page operation with a time limit; COURSE_TIMEOUT past it. The page's script is stopped
+   * (Runtime.terminateExecution) only when the probe finds it holding the main thread, so the runtime stays
+   * usable; a page that is merely slow keeps running.
    */
   private async bounded<T>(
     what: string,
@@ -868,13 +897,15 @@ export class CourseRuntime {
     try {
       const out = await untilCancelled(Promise.race([running, timeout, this.crashed]), signal, what);
       if (out === TIMEOUT) {
+        const probe = await this.probeMainThread();
+        if (probe.state !== 'running_script') throw slowPageError(what, timeoutMs, probe);
         await this.stopScript(what, 'timeout');
         fail(
           'COURSE_TIMEOUT',
-          `The course did not respond to ${what} within ${timeoutMs} ms: its script appears to be stuck ` +
-            '(an endless loop or a dialog loop). The stuck script was stopped; the runtime can still be ' +
-            'inspected or closed, but the course may not work until it is reopened.',
-          { operation: what, timeoutMs },
+          `The course did not respond to ${what} within ${timeoutMs} ms: its script is stuck (it held the ` +
+            "page's main thread without returning; an endless loop or a dialog loop). The stuck script was " +
+            'stopped; the runtime can still be inspected or closed, but the course may not work until it is reopened.',
+          { operation: what, timeoutMs, cause: 'script_stuck' },
         );
       }
       return out as T;
@@ -1135,6 +1166,22 @@ export class CourseRuntime {
     });
     this.log.emit('popup', { url: page.url(), timestamp: Date.now() });
   }
+}
+
+/** COURSE_TIMEOUT for a page that is slow but not stuck: its script keeps running. */
+function slowPageError(what: string, timeoutMs: number, probe: MainThreadProbe): ScormTesterError {
+  const why =
+    probe.state === 'responsive'
+      ? `its page is not stuck: it answered a trivial call in ${probe.answered_ms} ms, so ${what} was held up ` +
+        'by the renderer or the GPU (busy, or starved of CPU)'
+      : `its page's main thread answered nothing for ${PROBE_WINDOW_MS} ms while running no script: the ` +
+        'renderer is busy (layout, painting) or starved of CPU';
+  return new ScormTesterError(
+    'COURSE_TIMEOUT',
+    `The course did not finish ${what} within ${timeoutMs} ms, but ${why}. Its script was not stopped; ` +
+      'try again when the machine is less loaded, or raise SCORM_TESTER_COURSE_TIMEOUT_MS.',
+    { operation: what, timeoutMs, cause: 'renderer_slow', main_thread: probe.state },
+  );
 }
 
 /** How long one unanswered request for a file we serve counts as the course still loading. */

@@ -6,9 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fail, isScormTesterError, type ErrorCode } from '../core/errors.js';
+import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { WorkControl } from '../core/progress.js';
+import { TIMEOUT, within } from '../core/within.js';
 import {
   parseManifestFile,
   resolveLaunch,
@@ -21,6 +22,7 @@ import { buildRteInit, launchFieldsFromItem, type RteInit, type RteLaunch } from
 import type { NavigationOracle } from '../rte/adapter/navigation-oracle.js';
 import type { LaunchSharedData } from '../runtime/player/wire.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
+import { canonicalMethod } from '../runtime/records.js';
 import type {
   ApiCallRecord,
   BlockedRequest,
@@ -59,6 +61,13 @@ export interface SessionOptions {
 /** What closing a runtime did with the learner state; save_error is set when state existed but was not saved. */
 export interface RuntimeCloseResult {
   saved_state_path: string | null;
+  /**
+   * Where the saved data model came from: the engine in the page, or (when the page could not answer in
+   * time, or the browser died) the record of the course's calls and data changes Node holds.
+   */
+  saved_from: 'engine' | 'record' | null;
+  /** Elements left out of a save from the record because the record holds only the head of their value. */
+  omitted_elements?: string[];
   terminated_by: 'course' | 'tester' | 'none';
   /** The exit saved: the course's own, or "suspend" when the course left it empty (exit_set_by "tester"). */
   exit: string | null;
@@ -403,12 +412,18 @@ export class Session {
    * Leaves the course as a learner closing the window would (the SCO's unload handlers run), then, if the
    * attempt is still open, sets the exit to "suspend" when the course left it empty and terminates it;
    * the SCO's whole data model is then saved as its activity's state. The exit the course set is read
-   * from the engine's data model (cmi.exit / cmi.core.exit are write-only to GetValue). When there was
-   * state to save and it could not be saved, save_error says why.
+   * from the engine's data model (cmi.exit / cmi.core.exit are write-only to GetValue).
+   *
+   * What the course set is never lost to a page that cannot answer: when the engine does not give its
+   * data model within the close's budget (a hung unload handler, a starved renderer), or the browser
+   * died, the data model is rebuilt from the record Node already holds (launch values plus every recorded
+   * change) and saved from there (saved_from "record"). When there was state to save and it could not be
+   * saved, save_error says why.
    */
   async closeRuntime(): Promise<RuntimeCloseResult> {
     const result: RuntimeCloseResult = {
       saved_state_path: null,
+      saved_from: null,
       terminated_by: 'none',
       exit: null,
       exit_set_by: null,
@@ -417,40 +432,43 @@ export class Session {
     const runtime = this.runtime;
     if (!runtime) return result;
     try {
-      if (!runtime.isOpen) {
-        if (runtime.isCrashed && runtime.initializeState !== 'none') {
-          fail('BROWSER_CRASHED', 'The browser running the course died before its learner state was saved.');
-        }
-        return result;
-      }
-      if (this.navigator) {
+      // A runtime closed on purpose (a throwaway run) leaves nothing; one whose browser died still saves.
+      if (!runtime.isOpen && !runtime.isCrashed) return result;
+      if (runtime.isOpen && this.navigator) {
         const closed = await this.navigator.close();
         result.saved_state_path = closed.saved_state_path;
+        if (closed.saved_state_path) result.saved_from = 'engine';
         result.terminated_by = closed.unloaded?.terminated_by ?? 'none';
         result.save_error = this.navigator.saveError;
         this.events.push('state:saved', { path: result.saved_state_path, suspended: closed.suspended });
         return result;
       }
-      await runtime.unload();
-      const exitElement = this.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
-      if (runtime.initializeState === 'terminated') result.terminated_by = 'course';
-      else if (runtime.initializeState === 'initialized') {
-        result.exit = (await runtime.getDataModel())[exitElement] ?? '';
-        if (result.exit === '') {
-          // callApi maps the 2004 names to the course's version (LMSSetValue, LMSFinish on 1.2).
-          const set = await runtime.callApi('SetValue', [exitElement, 'suspend']);
-          if (set.result === 'true') result.exit_set_by = 'tester';
+      let fromEngine: EngineClose | null = null;
+      let engineError: unknown = null;
+      if (runtime.isOpen) {
+        const reading = closeThroughEngine(runtime, this.version);
+        reading.catch(() => undefined);
+        const out = await within(reading, runtime.timeoutMs + CLOSE_GRACE_MS).catch((error: unknown) => {
+          engineError = error;
+          return null;
+        });
+        if (out === TIMEOUT) {
+          engineError = new ScormTesterError(
+            'COURSE_TIMEOUT',
+            `the page did not give its data model within ${runtime.timeoutMs + CLOSE_GRACE_MS} ms`,
+          );
+        } else fromEngine = out;
+      }
+      if (fromEngine) {
+        Object.assign(result, fromEngine.result);
+        if (fromEngine.data) {
+          result.saved_state_path = await this.saveState(runtime, fromEngine.data);
+          result.saved_from = 'engine';
+          this.events.push('state:saved', { path: result.saved_state_path, exit: result.exit });
         }
-        await runtime.callApi('Terminate', ['']);
-        result.terminated_by = 'tester';
+        return result;
       }
-      if (runtime.initializeState === 'terminated' || runtime.calls.length > 0) {
-        const data = await runtime.getDataModel();
-        result.exit = data[exitElement] ?? '';
-        if (result.exit !== '' && result.exit_set_by === null) result.exit_set_by = 'course';
-        result.saved_state_path = await this.saveState(runtime, data);
-        this.events.push('state:saved', { path: result.saved_state_path, exit: result.exit });
-      }
+      await this.saveFromRecord(runtime, result, engineError);
     } catch (error) {
       result.save_error = {
         error_code: isScormTesterError(error) ? error.code : 'INTERNAL_ERROR',
@@ -468,6 +486,59 @@ export class Session {
       this.events.push('runtime:closed', { runtime_id: runtime.id, terminated_by: result.terminated_by });
     }
     return result;
+  }
+
+  /**
+   * Saves the data model the record rebuilds, when the engine could not give its own. An attempt still
+   * open gets the exit "suspend" the tester would have set, as the engine path does.
+   */
+  private async saveFromRecord(
+    runtime: CourseRuntime,
+    result: RuntimeCloseResult,
+    engineError: unknown,
+  ): Promise<void> {
+    const why = runtime.isCrashed
+      ? 'the browser running the course died'
+      : engineError instanceof Error
+        ? engineError.message
+        : 'the page did not answer';
+    if (runtime.initializeState === 'none' && runtime.calls.length === 0) {
+      if (runtime.isCrashed) return;
+      throw engineError instanceof Error ? engineError : new Error(why);
+    }
+    const recorded = runtime.recordedState();
+    if (!recorded.complete) {
+      fail(
+        'SESSION_STATE_SAVE_FAILED',
+        `The learner state could not be saved: ${why}, and the record of its data changes is incomplete (the change cap was reached).`,
+      );
+    }
+    const exitElement = this.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+    const terminate = lastCallOf(runtime.calls, (c) => canonicalMethod(c.method) === 'Terminate');
+    result.terminated_by = terminate ? (terminate.source === 'tool' ? 'tester' : 'course') : 'none';
+    const exit = recorded.data[exitElement] ?? '';
+    if (exit === '' && runtime.initializeState === 'initialized') {
+      recorded.data[exitElement] = 'suspend';
+      result.exit_set_by = 'tester';
+    } else if (exit !== '') {
+      // The close may have got as far as setting the exit itself before the page stopped answering.
+      const setExit = lastCallOf(
+        runtime.calls,
+        (c) => canonicalMethod(c.method) === 'SetValue' && c.args[0] === exitElement,
+      );
+      result.exit_set_by = setExit?.source === 'tool' ? 'tester' : 'course';
+    }
+    result.exit = recorded.data[exitElement] ?? '';
+    result.saved_state_path = await this.saveState(runtime, recorded.data);
+    result.saved_from = 'record';
+    if (recorded.omitted.length > 0) result.omitted_elements = recorded.omitted;
+    this.logger.warn('RUNTIME_CLOSE_SAVED_FROM_RECORD', { session_id: this.id, reason: why });
+    this.events.push('state:saved', {
+      path: result.saved_state_path,
+      exit: result.exit,
+      saved_from: 'record',
+      reason: why,
+    });
   }
 
   private async saveState(runtime: CourseRuntime, data: Record<string, string>): Promise<string> {
@@ -559,6 +630,59 @@ export class Session {
       this.events.push('error', { kind: 'script_terminated', reason: s.reason, operation: s.operation }),
     );
   }
+}
+
+/**
+ * Past the course's own time limit, how long the engine may take to give the data model at close: long
+ * enough for a timed-out call to probe the page (under 3 s) and stop a stuck script, whose stop fetches
+ * the records its task never sent (up to 3 s), so they are in the record a fallback save reads.
+ */
+const CLOSE_GRACE_MS = 8_000;
+
+interface EngineClose {
+  result: Pick<RuntimeCloseResult, 'terminated_by' | 'exit' | 'exit_set_by'>;
+  /** The data model to save, or null when the attempt left nothing to save. */
+  data: Record<string, string> | null;
+}
+
+/**
+ * The engine's side of a close: unload, then end an attempt still open (exit "suspend" when the course
+ * left it empty) and read the data model to save.
+ */
+async function closeThroughEngine(runtime: CourseRuntime, version: '1.2' | '2004'): Promise<EngineClose> {
+  const result: EngineClose['result'] = { terminated_by: 'none', exit: null, exit_set_by: null };
+  await runtime.unload();
+  const exitElement = version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+  if (runtime.initializeState === 'terminated') result.terminated_by = 'course';
+  else if (runtime.initializeState === 'initialized') {
+    result.exit = (await runtime.getDataModel())[exitElement] ?? '';
+    if (result.exit === '') {
+      // callApi maps the 2004 names to the course's version (LMSSetValue, LMSFinish on 1.2).
+      const set = await runtime.callApi('SetValue', [exitElement, 'suspend']);
+      if (set.result === 'true') result.exit_set_by = 'tester';
+    }
+    await runtime.callApi('Terminate', ['']);
+    result.terminated_by = 'tester';
+  }
+  if (runtime.initializeState !== 'terminated' && runtime.calls.length === 0) return { result, data: null };
+  const data = await runtime.getDataModel();
+  result.exit = data[exitElement] ?? '';
+  if (result.exit !== '' && result.exit_set_by === null) result.exit_set_by = 'course';
+  return { result, data };
+}
+
+/** The latest successful call of the latest attempt that `matches`, if any. */
+function lastCallOf(
+  calls: readonly ApiCallRecord[],
+  matches: (call: ApiCallRecord) => boolean,
+): ApiCallRecord | null {
+  const attempt = calls[calls.length - 1]?.attempt;
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const call = calls[i]!;
+    if (call.attempt !== attempt) break;
+    if (call.result === 'true' && matches(call)) return call;
+  }
+  return null;
 }
 
 /** Budget for each page interaction (a hung course fails after this); SCORM_TESTER_COURSE_TIMEOUT_MS overrides. */

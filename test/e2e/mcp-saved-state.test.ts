@@ -76,6 +76,7 @@ interface Closed {
   success: boolean;
   session_closed: boolean;
   saved_state_path: string | null;
+  saved_from: 'engine' | 'record' | null;
   terminated_by: string;
   exit: string | null;
   exit_set_by: string | null;
@@ -121,6 +122,7 @@ test('a suspended SCO resumes only into itself: another SCO of the course starts
   assert.equal(quiz.fresh_start_reason, 'no_saved_state');
   await close(server, quiz.session_id);
   assert.equal(closedIntro.success, true);
+  assert.equal(closedIntro.saved_from, 'engine');
   assert.equal(closedIntro.exit, 'suspend');
   assert.equal(closedIntro.exit_set_by, 'tester', 'the course left the exit empty');
 

@@ -152,6 +152,18 @@ export const sessionEvent = z.object({
 export const runtimeClose = {
   success: z.boolean().describe('false when learner state existed but could not be saved.'),
   saved_state_path: z.string().nullable(),
+  saved_from: z
+    .enum(['engine', 'record'])
+    .nullable()
+    .describe(
+      "Where the saved data model came from: the page's engine, or the record of the course's calls and data changes (the page did not answer in time, or the browser died).",
+    ),
+  omitted_elements: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'With saved_from "record": elements left out because the record holds only the head of their value.',
+    ),
   terminated_by: z.enum(['course', 'tester', 'none']),
   exit: z.string().nullable(),
   exit_set_by: z.enum(['course', 'tester']).nullable(),

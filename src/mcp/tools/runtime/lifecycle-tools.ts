@@ -150,7 +150,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Close runtime',
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       description:
-        'Close the runtime and keep the session: the SCO unloads and its state is saved as scorm_close_course does. Works after a crash too.',
+        'Close the runtime and keep the session: the SCO unloads and its state is saved as scorm_close_course does. Works after a crash too (what the course set is then saved from the record).',
       input: { session_id: sessionId },
       output: runtimeClose,
       handler: async (args) => {
