@@ -11,6 +11,7 @@ import {
   canonicalMethod,
   changeFromCall,
   changeFromWire,
+  countChangesFromCall,
   integrityFromWire,
   type ApiCallRecord,
   type BlockedRequest,
@@ -141,6 +142,7 @@ export class RuntimeLog {
           }
           const ch = changeFromCall(m, rec);
           if (ch) this.addChange(ch);
+          for (const count of countChangesFromCall(m, rec)) this.addChange(count);
           this.resolveCallWaiters(rec);
           break;
         }
