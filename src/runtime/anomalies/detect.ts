@@ -13,6 +13,7 @@ import {
   repeatedInitializeRule,
   sessionOrderRule,
 } from './lifecycle.js';
+import { rejectedSetsRule } from './rejected-sets.js';
 import { exitRule, scoreRangeRule, sessionTimeRule, statusRule } from './reporting.js';
 import { suspendDataRule } from './suspend-data.js';
 import type { Anomaly, AnomalyInput } from './types.js';
@@ -26,6 +27,7 @@ const RULES: readonly Rule[] = [
   missingTerminateRule,
   commitBeforeTerminateRule,
   uncheckedErrorsRule,
+  rejectedSetsRule,
   nonStringArgumentsRule,
   sessionTimeRule,
   exitRule,
@@ -44,7 +46,7 @@ export function detectAnomalies(input: AnomalyInput): Anomaly[] {
     throw new TypeError(`detectAnomalies: version must be "1.2" or "2004" (got ${String(input.version)})`);
   }
   const ctx = buildContext(input);
-  const integrity = integrityAnomalies(input.integrity);
+  const integrity = integrityAnomalies(input.integrity, input.version);
   if (ctx.attempts.length === 0) {
     // No call at all; a still-running SCO may not have started yet.
     if (input.ended === false || input.finalState === 'initialized' || input.finalState === 'terminated')

@@ -10,6 +10,7 @@ export type AnomalyType =
   | 'missing_terminate'
   | 'missing_commit_before_terminate'
   | 'unchecked_api_error'
+  | 'set_value_rejected'
   | 'uninitialized_value_read'
   | 'non_string_argument'
   | 'session_time_not_set'
