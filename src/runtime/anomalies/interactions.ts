@@ -49,7 +49,11 @@ export const interactionsRule: Rule = (ctx) => {
         message: `${plural(incomplete.length, 'interaction record')} with an id but missing fields: ${list}${
           incomplete.length > SHOWN ? '; …' : ''
         }. LMS reports on questions need the type, the learner's response and the result.`,
-        fix: `For each question, set cmi.interactions.n.id, then .type, .${ctx.names.response} (in the format of the type) and .result ("correct", "incorrect", ...).`,
+        fix: `For each question, set cmi.interactions.n.id, then .type, .${ctx.names.response} (in the format of the type) and .result (${
+          ctx.version === '1.2'
+            ? '"correct", "wrong", "unanticipated", "neutral" or a number'
+            : '"correct", "incorrect", "unanticipated", "neutral" or a number'
+        }).`,
         element: `cmi.interactions.${first.n}`,
         count: incomplete.length,
       }),
