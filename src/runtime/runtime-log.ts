@@ -82,6 +82,8 @@ export class RuntimeLog {
   frameLoads = 0;
   /** URL of the SCO frame's latest load ('about:blank' once the SCO was unloaded). */
   lastFrameUrl = '';
+  /** Attempts the LMS threw away unjudged (the launch before sequencing started): no lifecycle anomalies. */
+  readonly discardedAttempts = new Set<number>();
 
   constructor(readonly limits: LogLimits = logLimits()) {
     this.emitter.setMaxListeners(100);

@@ -3,6 +3,7 @@ import type { ApiCallRecord, InitializeState, IntegrityEvent } from '../records.
 
 export type AnomalyType =
   | 'initialize_never_called'
+  | 'asset_not_tracked'
   | 'initialize_failed'
   | 'call_before_initialize'
   | 'call_after_terminate'
@@ -40,8 +41,12 @@ export interface Anomaly {
   element?: string;
   /** How many calls (or records) the anomaly aggregates. */
   count?: number;
-  /** The SCO concerned, when the run launched more than one attempt. */
+  /** The SCO concerned. */
   sco_id?: string;
+  /** The attempt concerned (RuntimeLog's attempt number: 1 for the run's first launch). */
+  attempt?: number;
+  /** Other attempts of the same SCO with the same anomaly (reported once, on the first). */
+  also_in_attempts?: number[];
   /** What in the run most likely caused it (a blocked request, a 404, a page error, no script). */
   likely_cause?: string;
   /** The static rule (`scorm-tester validate`) that predicts this anomaly from the files. */
@@ -60,6 +65,13 @@ export interface AnomalyInput {
    * (Terminate, Commit, session time, exit, status, interactions) are not applied to the last attempt.
    */
   ended?: boolean;
+  /**
+   * The run's latest launch: names the SCO and attempt when it made no call at all, and says whether its
+   * resource is an asset (adlcp:scormType "asset", which is not expected to call the API).
+   */
+  launch?: { scoId: string; attempt: number; scormType: string | null; href: string | null };
+  /** Attempts discarded unjudged (RuntimeLog.discardedAttempts): no lifecycle or end-of-attempt rules. */
+  discardedAttempts?: Iterable<number>;
   /** What the player reported the course doing to it (RuntimeLog.integrity). */
   integrity?: readonly IntegrityEvent[];
 }
