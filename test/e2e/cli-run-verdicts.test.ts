@@ -119,6 +119,30 @@ describe('run: verdicts', { concurrency: 2 }, () => {
     );
   });
 
+  test('1.2: "passed" under the mastery score, turned "failed" at LMSFinish, is explained with both scores', async () => {
+    const dir = singleScoPackage({
+      version: '1.2',
+      masteryScore: '80',
+      script:
+        "api.LMSInitialize('');api.LMSSetValue('cmi.core.score.raw','60');api.LMSSetValue('cmi.core.score.min','0');" +
+        "api.LMSSetValue('cmi.core.score.max','100');api.LMSSetValue('cmi.core.lesson_status','passed');" +
+        "api.LMSSetValue('cmi.core.session_time','00:00:05');api.LMSSetValue('cmi.core.exit','');api.LMSCommit('');api.LMSFinish('');",
+    });
+    const { status, json } = await runJson(dir);
+    assert.deepEqual(json.anomalies.map(brief), [
+      ['status_overridden_by_lms', 'warning', 4, 'cmi.core.lesson_status'],
+    ]);
+    assert.match(
+      json.anomalies[0]!.message,
+      /LMSFinish\(""\) \(call #8\), the LMS changed cmi\.core\.lesson_status from "passed" \(set by call #4\) to "failed": cmi\.core\.score\.raw is "60" \(call #1\) and the mastery score is "80"/,
+    );
+    assert.equal(
+      (json as unknown as { data_model: Record<string, string> }).data_model['cmi.core.lesson_status'],
+      'failed',
+    );
+    assert.equal(status, 0);
+  });
+
   for (const version of ['1.2', '2004'] as const) {
     test(`SCORM ${version} asset-only package: no lifecycle anomaly, an info naming the asset, exit 0`, async () => {
       const dir = singleScoPackage({

@@ -7,7 +7,9 @@ import {
   canonicalMethod,
   type ApiCallRecord,
   type CanonicalMethod,
+  type DataChange,
   type InitializeState,
+  type IntegrityEvent,
 } from '../records.js';
 import type { Anomaly, AnomalyInput } from './types.js';
 import { NAMES, type VersionNames } from './elements.js';
@@ -44,6 +46,9 @@ export interface RuleContext {
   names: VersionNames;
   attempts: Attempt[];
   dataModel: Record<string, string> | undefined;
+  /** The run's data-model history (RuntimeLog.dataChanges), when given. */
+  changes: readonly DataChange[];
+  integrity: readonly IntegrityEvent[];
   /** More than one attempt: anomalies name their SCO. */
   multi: boolean;
 }
@@ -107,6 +112,8 @@ export function buildContext(input: AnomalyInput): RuleContext {
     names: NAMES[input.version],
     attempts,
     dataModel: input.dataModel,
+    changes: input.changes ?? [],
+    integrity: input.integrity ?? [],
     multi: attempts.length > 1,
   };
 }

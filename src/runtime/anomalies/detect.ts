@@ -15,6 +15,7 @@ import {
 } from './lifecycle.js';
 import { rejectedSetsRule } from './rejected-sets.js';
 import { exitRule, scoreRangeRule, sessionTimeRule, statusRule } from './reporting.js';
+import { statusOverrideRule } from './status-override.js';
 import { suspendDataRule } from './suspend-data.js';
 import type { Anomaly, AnomalyInput } from './types.js';
 import { uncheckedErrorsRule } from './unchecked-errors.js';
@@ -33,6 +34,7 @@ const RULES: readonly Rule[] = [
   exitRule,
   statusRule,
   scoreRangeRule,
+  statusOverrideRule,
   suspendDataRule,
   interactionsRule,
   acceptedInvalidRule,

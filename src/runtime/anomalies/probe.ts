@@ -117,6 +117,7 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
       ended: true,
       integrity: runtime.log.integrity,
       discardedAttempts: runtime.log.discardedAttempts,
+      changes: runtime.log.dataChanges,
       launch: {
         scoId: runtime.log.currentScoId ?? '',
         attempt: runtime.log.currentAttempt,

@@ -1,5 +1,5 @@
 import type { Severity } from '../../core/findings.js';
-import type { ApiCallRecord, InitializeState, IntegrityEvent } from '../records.js';
+import type { ApiCallRecord, DataChange, InitializeState, IntegrityEvent } from '../records.js';
 
 export type AnomalyType =
   | 'initialize_never_called'
@@ -17,6 +17,7 @@ export type AnomalyType =
   | 'session_time_not_set'
   | 'exit_not_set'
   | 'status_never_reported'
+  | 'status_overridden_by_lms'
   | 'score_without_range'
   | 'suspend_data_too_long'
   | 'incomplete_interaction'
@@ -72,6 +73,8 @@ export interface AnomalyInput {
   launch?: { scoId: string; attempt: number; scormType: string | null; href: string | null };
   /** Attempts discarded unjudged (RuntimeLog.discardedAttempts): no lifecycle or end-of-attempt rules. */
   discardedAttempts?: Iterable<number>;
+  /** The data-model history (RuntimeLog.dataChanges): shows the changes the LMS made itself. */
+  changes?: readonly DataChange[];
   /** What the player reported the course doing to it (RuntimeLog.integrity). */
   integrity?: readonly IntegrityEvent[];
 }
