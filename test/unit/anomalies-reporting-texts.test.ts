@@ -124,3 +124,27 @@ test('player_navigation fix: SCORM 1.2 names cmi.core.exit and LMSFinish, no adl
   );
   assert.match(v2004.fix, /cmi\.exit .*Terminate/);
 });
+
+test('record_engine_mismatch names its SCO and attempt', () => {
+  const found = detectAnomalies({
+    version: '2004',
+    calls: [],
+    ended: false,
+    integrity: [
+      {
+        kind: 'record_engine_mismatch',
+        detail: 'the engine holds cmi.location = "b" but the record showed "a"',
+        element: 'cmi.location',
+        recorded: 'a',
+        engine: 'b',
+        scoId: 'sco1',
+        attempt: 3,
+        timestamp: 1,
+      },
+    ],
+  });
+  assert.deepEqual(
+    found.map((a) => [a.type, a.element, a.sco_id, a.attempt]),
+    [['record_engine_mismatch', 'cmi.location', 'sco1', 3]],
+  );
+});

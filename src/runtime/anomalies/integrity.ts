@@ -14,9 +14,14 @@ function listed(items: readonly string[]): string {
   return unique.length > LISTED ? `${head}; and ${unique.length - LISTED} more` : head;
 }
 
-function scoOf(events: readonly IntegrityEvent[]): { sco_id?: string } {
+/** The SCO and attempt the events are about, when they are all about the same one. */
+function scoOf(events: readonly IntegrityEvent[]): { sco_id?: string; attempt?: number } {
   const ids = new Set(events.map((e) => e.scoId).filter((id) => id !== ''));
-  return ids.size === 1 ? { sco_id: [...ids][0] as string } : {};
+  const attempts = new Set(events.map((e) => e.attempt).filter((n) => n > 0));
+  return {
+    ...(ids.size === 1 ? { sco_id: [...ids][0] as string } : {}),
+    ...(ids.size === 1 && attempts.size === 1 ? { attempt: [...attempts][0] as number } : {}),
+  };
 }
 
 export function integrityAnomalies(
@@ -62,7 +67,7 @@ export function integrityAnomalies(
       message: `At a Commit or Terminate, ${e.detail}: something changed the run-time engine without going through the API, or a call's record was lost. The history now ends with the engine's value.`,
       fix: `Change learner data only through ${version === '1.2' ? 'LMSSetValue' : 'SetValue'} on the API object; do not reach into the LMS window's objects. If the course does neither, report this run to SCORM Tester.`,
       ...(e.element !== undefined ? { element: e.element } : {}),
-      ...(e.scoId ? { sco_id: e.scoId } : {}),
+      ...scoOf([e]),
     });
   }
   return out;
