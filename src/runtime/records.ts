@@ -214,6 +214,8 @@ export interface WireCall extends WireBase {
   x?: string;
   p?: RecordedValue;
   n?: RecordedValue;
+  /** The `_count`s the SetValue implies, as flattened [element, previous, next] triples. */
+  cc?: (string | null)[];
 }
 export interface WireChange extends WireBase {
   k: 'c';
@@ -363,6 +365,20 @@ export function changeFromCall(w: WireCall, rec: ApiCallRecord): DataChange | nu
   if (typeof element !== 'string') return null;
   const next = w.n !== undefined ? w.n : (rec.args[1] ?? '');
   return makeChange(element, w.p, next, 'api:SetValue', rec);
+}
+
+/** The collection `_count` changes the engine made because of a successful SetValue (a new member). */
+export function countChangesFromCall(w: WireCall, rec: ApiCallRecord): DataChange[] {
+  const cc = w.cc;
+  if (!Array.isArray(cc)) return [];
+  const out: DataChange[] = [];
+  for (let i = 0; i + 2 < cc.length; i += 3) {
+    const element = cc[i];
+    const next = cc[i + 2];
+    if (typeof element !== 'string' || typeof next !== 'string') continue;
+    out.push(makeChange(element, cc[i + 1] ?? null, next, 'internal', rec));
+  }
+  return out;
 }
 
 export function changeFromWire(w: WireChange, h: WireHeader): DataChange {

@@ -11,6 +11,7 @@ import {
   canonicalMethod,
   changeFromCall,
   changeFromWire,
+  countChangesFromCall,
   integrityFromWire,
   type ApiCallRecord,
   type BlockedRequest,
@@ -81,6 +82,8 @@ export class RuntimeLog {
   frameLoads = 0;
   /** URL of the SCO frame's latest load ('about:blank' once the SCO was unloaded). */
   lastFrameUrl = '';
+  /** Attempts the LMS threw away unjudged (the launch before sequencing started): no lifecycle anomalies. */
+  readonly discardedAttempts = new Set<number>();
 
   constructor(readonly limits: LogLimits = logLimits()) {
     this.emitter.setMaxListeners(100);
@@ -141,6 +144,7 @@ export class RuntimeLog {
           }
           const ch = changeFromCall(m, rec);
           if (ch) this.addChange(ch);
+          for (const count of countChangesFromCall(m, rec)) this.addChange(count);
           this.resolveCallWaiters(rec);
           break;
         }

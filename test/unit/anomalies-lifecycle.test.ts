@@ -215,16 +215,10 @@ test('values set without a Commit before Terminate: warning at the Terminate cal
 test('failures never followed by GetLastError are warnings, aggregated per call site', () => {
   const steps: Step[] = [
     ...CLEAN_2004.slice(0, 4),
-    [
-      'SetValue',
-      ['cmi.score.scaled', '2'],
-      'false',
-      '407',
-      { errorString: 'Data Model Element Value Out Of Range' },
-    ],
-    ['SetValue', ['cmi.score.scaled', '3'], 'false', '407'],
-    ['SetValue', ['cmi.success_status', 'won'], 'false', '406'],
-    ['GetLastError', [], '406', '406'],
+    ['GetValue', ['cmi.score.scald'], '', '401', { errorString: 'Undefined Data Model Element' }],
+    ['GetValue', ['cmi.score.scald'], '', '401'],
+    ['GetValue', ['cmi.sucess_status'], '', '401'],
+    ['GetLastError', [], '401', '401'],
     ...CLEAN_2004.slice(4),
   ];
   const found = detectAnomalies({ version: '2004', calls: calls('2004', steps) });
@@ -232,8 +226,8 @@ test('failures never followed by GetLastError are warnings, aggregated per call 
   assert.equal(unchecked.length, 1, JSON.stringify(found));
   assert.equal(unchecked[0]!.severity, 'warning');
   assert.equal(unchecked[0]!.count, 2);
-  assert.equal(unchecked[0]!.element, 'cmi.score.scaled');
-  assert.match(unchecked[0]!.message, /error 407 \(Data Model Element Value Out Of Range\)/);
+  assert.equal(unchecked[0]!.element, 'cmi.score.scald');
+  assert.match(unchecked[0]!.message, /error 401 \(Undefined Data Model Element\)/);
 });
 
 test('a first read of an unset value (2004 403) is info at most, and nothing when the SCO checks it', () => {

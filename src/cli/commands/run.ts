@@ -27,6 +27,7 @@ import type { Screenshot } from '../../runtime/course-runtime.js';
 import type { ViewportSpec } from '../../runtime/viewport.js';
 import { SavedStateStore } from '../../session/saved-state.js';
 import { SessionManager } from '../../session/session-manager.js';
+import type { Session } from '../../session/session.js';
 import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 import { CliOutput } from '../outputs.js';
@@ -124,6 +125,8 @@ interface RunOutcome {
   report: ProbeReport;
   launchUrl: string | null;
   scoId: string | null;
+  /** The launched resource is an asset (adlcp:scormType "asset"): it need not call the API. */
+  asset: boolean;
   shot: Screenshot | null;
   /** Where the screenshot was written. */
   shotPath: string | null;
@@ -162,6 +165,7 @@ async function runCourse(
       settleMs: options.settleMs,
       maxWaitMs: options.timeoutMs,
       signal,
+      resource: launchedResource(session),
       beforeUnload:
         options.screenshot || options.a11y
           ? async (rt) => {
@@ -181,6 +185,7 @@ async function runCourse(
       report,
       launchUrl: session.launch?.launchUrl ?? null,
       scoId: session.launch?.item.identifier ?? null,
+      asset: (session.launch?.scormType ?? '').trim().toLowerCase() === 'asset',
       shot,
       shotPath,
       nav,
@@ -191,6 +196,21 @@ async function runCourse(
     await runtime.close();
     await session.closeRuntime();
   }
+}
+
+/** " (SCO intro, attempt 2, call #7)": what the anomaly is about, as far as it names it. */
+function anomalyWhere(a: Anomaly): string {
+  const parts = [
+    ...(a.sco_id !== undefined ? [`SCO ${a.sco_id}`] : []),
+    ...(a.attempt !== undefined ? [`attempt ${a.attempt}`] : []),
+    ...(a.call_index !== undefined ? [`call #${a.call_index}`] : []),
+  ];
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+function launchedResource(session: Session): { scormType: string | null; href: string | null } | undefined {
+  const launch = session.launch;
+  return launch ? { scormType: launch.scormType, href: launch.launchUrl } : undefined;
 }
 
 function outcomeJson(o: RunOutcome): Record<string, unknown> {
@@ -250,9 +270,7 @@ function outcomeText(o: RunOutcome): string {
   const count = (s: Anomaly['severity']): number => r.anomalies.filter((a) => a.severity === s).length;
   lines.push(`Anomalies: ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info`);
   for (const a of r.anomalies) {
-    lines.push(
-      `  ${a.severity.padEnd(7)} ${a.type}${a.call_index !== undefined ? ` (call #${a.call_index})` : ''}: ${a.message}`,
-    );
+    lines.push(`  ${a.severity.padEnd(7)} ${a.type}${anomalyWhere(a)}: ${a.message}`);
     lines.push(`          fix: ${a.fix}`);
   }
   if (o.shot && o.shotPath) lines.push(`Screenshot: ${o.shotPath} (${o.shot.width}x${o.shot.height})`);
@@ -290,7 +308,7 @@ export async function runCommand(args: string[]): Promise<number> {
       options.json ? JSON.stringify(outcomeJson(outcome), null, 2) + '\n' : outcomeText(outcome),
     );
     const ok =
-      outcome.report.initialized &&
+      (outcome.report.initialized || (outcome.asset && outcome.report.calls.length === 0)) &&
       !outcome.report.anomalies.some((a) => a.severity === 'error') &&
       (outcome.nav?.denied ?? 0) === 0 &&
       !(outcome.a11y && a11yFails(outcome.a11y));

@@ -159,9 +159,11 @@ async function runAndUnload<T>(
   try {
     const runtime = await session.openRuntime({ viewport: args.viewport, control: { signal } });
     try {
+      const launch = session.launch;
       const report = await probeRuntime(runtime, {
         settleMs: settle,
         signal,
+        ...(launch ? { resource: { scormType: launch.scormType, href: launch.launchUrl } } : {}),
         ...(beforeUnload ? { beforeUnload: () => beforeUnload(session, runtime) } : {}),
       });
       return use(session, runtime, report);
@@ -282,6 +284,8 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
                 ...(dataModel ? { dataModel } : {}),
                 ended: !runtime.isOpen,
                 integrity: runtime.log.integrity,
+                discardedAttempts: runtime.log.discardedAttempts,
+                changes: runtime.log.dataChanges,
               },
               { network: runtime.networkRequests, console: runtime.consoleMessages },
             );

@@ -95,6 +95,8 @@ export const anomaly = openObject({
   element: z.string().optional(),
   count: z.number().optional(),
   sco_id: z.string().optional(),
+  attempt: z.number().optional(),
+  also_in_attempts: z.array(z.number()).optional(),
   likely_cause: z.string().optional(),
   predicted_by: z.string().optional(),
 });

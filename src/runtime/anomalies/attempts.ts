@@ -7,7 +7,9 @@ import {
   canonicalMethod,
   type ApiCallRecord,
   type CanonicalMethod,
+  type DataChange,
   type InitializeState,
+  type IntegrityEvent,
 } from '../records.js';
 import type { Anomaly, AnomalyInput } from './types.js';
 import { NAMES, type VersionNames } from './elements.js';
@@ -35,6 +37,8 @@ export interface Attempt {
   terminatedOffRecord: boolean;
   /** False for the last attempt while the SCO still runs: end-of-attempt rules do not apply yet. */
   ended: boolean;
+  /** Replaced before it was delivered (the launch before sequencing started): not judged as an attempt. */
+  discarded: boolean;
 }
 
 export interface RuleContext {
@@ -42,6 +46,9 @@ export interface RuleContext {
   names: VersionNames;
   attempts: Attempt[];
   dataModel: Record<string, string> | undefined;
+  /** The run's data-model history (RuntimeLog.dataChanges), when given. */
+  changes: readonly DataChange[];
+  integrity: readonly IntegrityEvent[];
   /** More than one attempt: anomalies name their SCO. */
   multi: boolean;
 }
@@ -71,6 +78,7 @@ export function buildContext(input: AnomalyInput): RuleContext {
         reachedInitialized: false,
         terminatedOffRecord: false,
         ended: true,
+        discarded: false,
       };
       byAttempt.set(call.attempt, attempt);
     }
@@ -91,6 +99,8 @@ export function buildContext(input: AnomalyInput): RuleContext {
     }
   }
   const attempts = [...byAttempt.values()].sort((a, b) => a.attempt - b.attempt);
+  const discarded = new Set(input.discardedAttempts ?? []);
+  for (const a of attempts) a.discarded = discarded.has(a.attempt);
   const last = attempts[attempts.length - 1];
   if (last) {
     // The record may miss calls (dropped past the log's cap); the runtime's own state wins.
@@ -102,13 +112,20 @@ export function buildContext(input: AnomalyInput): RuleContext {
     names: NAMES[input.version],
     attempts,
     dataModel: input.dataModel,
+    changes: input.changes ?? [],
+    integrity: input.integrity ?? [],
     multi: attempts.length > 1,
   };
 }
 
-/** Adds sco_id when the run had several attempts. */
-export function scoped(ctx: RuleContext, attempt: Attempt, anomaly: Anomaly): Anomaly {
-  return ctx.multi ? { ...anomaly, sco_id: attempt.scoId } : anomaly;
+/** Names the SCO and the attempt the anomaly is about. */
+export function scoped(_ctx: RuleContext, attempt: Attempt, anomaly: Anomaly): Anomaly {
+  return { ...anomaly, ...(attempt.scoId ? { sco_id: attempt.scoId } : {}), attempt: attempt.attempt };
+}
+
+/** The attempts the lifecycle and end-of-attempt rules judge (not those discarded unjudged). */
+export function judged(ctx: RuleContext): Attempt[] {
+  return ctx.attempts.filter((a) => !a.discarded);
 }
 
 /** Successful SetValue calls made by the SCO, in order. */

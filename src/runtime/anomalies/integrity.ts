@@ -14,12 +14,20 @@ function listed(items: readonly string[]): string {
   return unique.length > LISTED ? `${head}; and ${unique.length - LISTED} more` : head;
 }
 
-function scoOf(events: readonly IntegrityEvent[]): { sco_id?: string } {
+/** The SCO and attempt the events are about, when they are all about the same one. */
+function scoOf(events: readonly IntegrityEvent[]): { sco_id?: string; attempt?: number } {
   const ids = new Set(events.map((e) => e.scoId).filter((id) => id !== ''));
-  return ids.size === 1 ? { sco_id: [...ids][0] as string } : {};
+  const attempts = new Set(events.map((e) => e.attempt).filter((n) => n > 0));
+  return {
+    ...(ids.size === 1 ? { sco_id: [...ids][0] as string } : {}),
+    ...(ids.size === 1 && attempts.size === 1 ? { attempt: [...attempts][0] as number } : {}),
+  };
 }
 
-export function integrityAnomalies(events: readonly IntegrityEvent[] | undefined): Anomaly[] {
+export function integrityAnomalies(
+  events: readonly IntegrityEvent[] | undefined,
+  version: '1.2' | '2004',
+): Anomaly[] {
   if (!events || events.length === 0) return [];
   const out: Anomaly[] = [];
   const of = (kinds: readonly IntegrityEvent['kind'][]): IntegrityEvent[] =>
@@ -44,7 +52,10 @@ export function integrityAnomalies(events: readonly IntegrityEvent[] | undefined
       type: 'player_navigation',
       severity: 'error',
       message: `The course tried to navigate the LMS page it runs in (${listed(navigations.map((e) => e.detail))}). In a real LMS this would unload the LMS and lose the session.`,
-      fix: 'Navigate only inside the SCO frame. To leave the SCO, set cmi.exit (and adl.nav.request in SCORM 2004) and call Terminate; the LMS decides what comes next.',
+      fix:
+        version === '1.2'
+          ? 'Navigate only inside the SCO frame. To leave the SCO, set cmi.core.exit and call LMSFinish; the LMS decides what comes next.'
+          : 'Navigate only inside the SCO frame. To leave the SCO, set cmi.exit (and adl.nav.request to ask for the next activity) and call Terminate; the LMS decides what comes next.',
       count: navigations.length,
       ...scoOf(navigations),
     });
@@ -54,9 +65,9 @@ export function integrityAnomalies(events: readonly IntegrityEvent[] | undefined
       type: 'record_engine_mismatch',
       severity: 'error',
       message: `At a Commit or Terminate, ${e.detail}: something changed the run-time engine without going through the API, or a call's record was lost. The history now ends with the engine's value.`,
-      fix: "Change learner data only through SetValue on the API object; do not reach into the LMS window's objects. If the course does neither, report this run to SCORM Tester.",
+      fix: `Change learner data only through ${version === '1.2' ? 'LMSSetValue' : 'SetValue'} on the API object; do not reach into the LMS window's objects. If the course does neither, report this run to SCORM Tester.`,
       ...(e.element !== undefined ? { element: e.element } : {}),
-      ...(e.scoId ? { sco_id: e.scoId } : {}),
+      ...scoOf([e]),
     });
   }
   return out;

@@ -1,5 +1,13 @@
 /** Interaction records with an id but no type, result or learner response: an LMS cannot report on them. */
-import { plural, scoped, successfulSets, type Attempt, type Rule, type RuleContext } from './attempts.js';
+import {
+  plural,
+  judged,
+  scoped,
+  successfulSets,
+  type Attempt,
+  type Rule,
+  type RuleContext,
+} from './attempts.js';
 import type { Anomaly } from './types.js';
 
 const FIELD = /^cmi\.interactions\.(\d+)\.([a-z_]+)$/;
@@ -27,7 +35,7 @@ export const interactionsRule: Rule = (ctx) => {
   const out: Anomaly[] = [];
   const last = ctx.attempts[ctx.attempts.length - 1];
   const wanted = ['type', 'result', ctx.names.response];
-  for (const attempt of ctx.attempts) {
+  for (const attempt of judged(ctx)) {
     if (!attempt.ended || !attempt.reachedInitialized) continue;
     const records = recordFields(ctx, attempt, attempt === last);
     const incomplete: Array<{ n: number; missing: string[] }> = [];
@@ -49,7 +57,11 @@ export const interactionsRule: Rule = (ctx) => {
         message: `${plural(incomplete.length, 'interaction record')} with an id but missing fields: ${list}${
           incomplete.length > SHOWN ? '; …' : ''
         }. LMS reports on questions need the type, the learner's response and the result.`,
-        fix: `For each question, set cmi.interactions.n.id, then .type, .${ctx.names.response} (in the format of the type) and .result ("correct", "incorrect", ...).`,
+        fix: `For each question, set cmi.interactions.n.id, then .type, .${ctx.names.response} (in the format of the type) and .result (${
+          ctx.version === '1.2'
+            ? '"correct", "wrong", "unanticipated", "neutral" or a number'
+            : '"correct", "incorrect", "unanticipated", "neutral" or a number'
+        }).`,
         element: `cmi.interactions.${first.n}`,
         count: incomplete.length,
       }),

@@ -2,6 +2,7 @@
 import {
   isSuccess,
   plural,
+  judged,
   scoped,
   type Attempt,
   type Canonical,
@@ -35,7 +36,7 @@ export function neverInitialized(n: VersionNames, scoCalls: number): Anomaly {
 export const initializeRule: Rule = (ctx) => {
   const out: Anomaly[] = [];
   const n = ctx.names;
-  for (const attempt of ctx.attempts) {
+  for (const attempt of judged(ctx)) {
     const sco = attempt.calls.filter((c) => c.fromSco);
     const inits = sco.filter((c) => c.method === 'Initialize');
     if (inits.length === 0) {
@@ -93,7 +94,7 @@ function outOfSession(ctx: RuleContext, attempt: Attempt, when: 'none' | 'termin
 }
 
 export const sessionOrderRule: Rule = (ctx) =>
-  ctx.attempts.flatMap((a) =>
+  judged(ctx).flatMap((a) =>
     [outOfSession(ctx, a, 'none'), outOfSession(ctx, a, 'terminated')].filter(
       (x): x is Anomaly => x !== null,
     ),
@@ -101,7 +102,7 @@ export const sessionOrderRule: Rule = (ctx) =>
 
 export const repeatedInitializeRule: Rule = (ctx) => {
   const out: Anomaly[] = [];
-  for (const attempt of ctx.attempts) {
+  for (const attempt of judged(ctx)) {
     // Only the SCO's own earlier Initialize makes a later one a repeat (a tool may have initialized first).
     const own = attempt.calls.find(
       (c) => c.fromSco && c.method === 'Initialize' && c.state === 'none' && isSuccess(c.call),
@@ -127,7 +128,7 @@ export const repeatedInitializeRule: Rule = (ctx) => {
 };
 
 export const missingTerminateRule: Rule = (ctx) =>
-  ctx.attempts
+  judged(ctx)
     .filter(
       (a) =>
         a.ended &&
@@ -151,7 +152,7 @@ export const missingTerminateRule: Rule = (ctx) =>
 
 export const commitBeforeTerminateRule: Rule = (ctx) => {
   const out: Anomaly[] = [];
-  for (const attempt of ctx.attempts) {
+  for (const attempt of judged(ctx)) {
     const terminate = attempt.calls.find(
       (c) => c.fromSco && c.method === 'Terminate' && c.state === 'initialized' && isSuccess(c.call),
     );

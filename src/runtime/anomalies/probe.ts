@@ -69,6 +69,8 @@ export interface ProbeOptions {
   beforeUnload?: (runtime: CourseRuntime) => Promise<void>;
   /** Ends the settle wait with CANCELLED. */
   signal?: AbortSignal | undefined;
+  /** The launched resource as the manifest gives it (an asset is not expected to call the API). */
+  resource?: { scormType: string | null; href: string | null } | undefined;
 }
 
 export interface ProbeReport {
@@ -114,6 +116,14 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
       dataModel,
       ended: true,
       integrity: runtime.log.integrity,
+      discardedAttempts: runtime.log.discardedAttempts,
+      changes: runtime.log.dataChanges,
+      launch: {
+        scoId: runtime.log.currentScoId ?? '',
+        attempt: runtime.log.currentAttempt,
+        scormType: options.resource?.scormType ?? null,
+        href: options.resource?.href ?? null,
+      },
     },
     { network: runtime.networkRequests, console: runtime.consoleMessages, ...(scripts ? { scripts } : {}) },
     extra,

@@ -1,43 +1,77 @@
 /** What a finished attempt should have reported: session time, exit, a status, a score's range. */
-import { successfulSets, scoped, type Attempt, type Rule, type RuleContext } from './attempts.js';
+import {
+  successfulSets,
+  judged,
+  scoped,
+  type Attempt,
+  type Rule,
+  type RuleContext,
+  type TimedCall,
+} from './attempts.js';
+import { callText } from './recorded.js';
 import type { Anomaly } from './types.js';
 
 function finished(ctx: RuleContext): Attempt[] {
-  return ctx.attempts.filter((a) => a.ended && a.reachedInitialized);
+  return judged(ctx).filter((a) => a.ended && a.reachedInitialized);
 }
 
 function setElements(attempt: Attempt): Set<string> {
   return new Set(successfulSets(attempt).map((c) => c.element ?? ''));
 }
 
+/** The last SetValue of `element` the engine refused, if the SCO tried. */
+function lastRefusedSet(attempt: Attempt, element: string): TimedCall | undefined {
+  const refused = attempt.calls.filter(
+    (c) => c.fromSco && c.method === 'SetValue' && c.element === element && c.call.result === 'false',
+  );
+  return refused[refused.length - 1];
+}
+
+/** "was never set" or, when the SCO tried, which call set it and how the engine refused it. */
+function notSetText(attempt: Attempt, element: string): { text: string; call_index?: number } {
+  const refused = lastRefusedSet(attempt, element);
+  if (!refused) return { text: `${element} was never set` };
+  const call = refused.call;
+  return {
+    text: `${element} was set but never stored: call #${call.index} ${callText(call.method, call.args)} was rejected with error ${call.errorCode}${
+      call.errorString ? ` (${call.errorString})` : ''
+    }`,
+    call_index: call.index,
+  };
+}
+
 export const sessionTimeRule: Rule = (ctx) =>
   finished(ctx)
     .filter((a) => !setElements(a).has(ctx.names.sessionTime))
-    .map((a) =>
+    .map((a) => ({ a, not: notSetText(a, ctx.names.sessionTime) }))
+    .map(({ a, not }) =>
       scoped(ctx, a, {
         type: 'session_time_not_set',
         severity: 'warning',
-        message: `${ctx.names.sessionTime} was never set, so the LMS cannot add this session to the learner's total time.`,
+        message: `${not.text}, so the LMS cannot add this session to the learner's total time.`,
         fix:
           ctx.version === '1.2'
             ? 'Before LMSFinish, set cmi.core.session_time to the time since launch as HHHH:MM:SS (e.g. "0000:05:12").'
             : 'Before Terminate, set cmi.session_time to the time since launch as an ISO 8601 duration (e.g. "PT5M12S").',
         element: ctx.names.sessionTime,
+        ...(not.call_index !== undefined ? { call_index: not.call_index } : {}),
       }),
     );
 
 export const exitRule: Rule = (ctx) =>
   finished(ctx)
     .filter((a) => !setElements(a).has(ctx.names.exit))
-    .map((a) =>
+    .map((a) => ({ a, not: notSetText(a, ctx.names.exit) }))
+    .map(({ a, not }) =>
       scoped(ctx, a, {
         type: 'exit_not_set',
         severity: 'warning',
-        message: `${ctx.names.exit} was never set, so the LMS cannot tell whether the learner finished or will resume (the next launch may not restore cmi.suspend_data / the location).`,
+        message: `${not.text}, so the LMS cannot tell whether the learner finished or will resume (the next launch may not restore cmi.suspend_data / the location).`,
         fix: `Before ${ctx.names.terminate}, set ${ctx.names.exit} to "suspend" when the learner leaves unfinished, or to ${
           ctx.version === '1.2' ? '"" (or "logout")' : '"normal"'
         } when done.`,
         element: ctx.names.exit,
+        ...(not.call_index !== undefined ? { call_index: not.call_index } : {}),
       }),
     );
 

@@ -1,8 +1,9 @@
 import type { Severity } from '../../core/findings.js';
-import type { ApiCallRecord, InitializeState, IntegrityEvent } from '../records.js';
+import type { ApiCallRecord, DataChange, InitializeState, IntegrityEvent } from '../records.js';
 
 export type AnomalyType =
   | 'initialize_never_called'
+  | 'asset_not_tracked'
   | 'initialize_failed'
   | 'call_before_initialize'
   | 'call_after_terminate'
@@ -10,11 +11,13 @@ export type AnomalyType =
   | 'missing_terminate'
   | 'missing_commit_before_terminate'
   | 'unchecked_api_error'
+  | 'set_value_rejected'
   | 'uninitialized_value_read'
   | 'non_string_argument'
   | 'session_time_not_set'
   | 'exit_not_set'
   | 'status_never_reported'
+  | 'status_overridden_by_lms'
   | 'score_without_range'
   | 'suspend_data_too_long'
   | 'incomplete_interaction'
@@ -39,8 +42,12 @@ export interface Anomaly {
   element?: string;
   /** How many calls (or records) the anomaly aggregates. */
   count?: number;
-  /** The SCO concerned, when the run launched more than one attempt. */
+  /** The SCO concerned. */
   sco_id?: string;
+  /** The attempt concerned (RuntimeLog's attempt number: 1 for the run's first launch). */
+  attempt?: number;
+  /** Other attempts of the same SCO with the same anomaly (reported once, on the first). */
+  also_in_attempts?: number[];
   /** What in the run most likely caused it (a blocked request, a 404, a page error, no script). */
   likely_cause?: string;
   /** The static rule (`scorm-tester validate`) that predicts this anomaly from the files. */
@@ -59,6 +66,15 @@ export interface AnomalyInput {
    * (Terminate, Commit, session time, exit, status, interactions) are not applied to the last attempt.
    */
   ended?: boolean;
+  /**
+   * The run's latest launch: names the SCO and attempt when it made no call at all, and says whether its
+   * resource is an asset (adlcp:scormType "asset", which is not expected to call the API).
+   */
+  launch?: { scoId: string; attempt: number; scormType: string | null; href: string | null };
+  /** Attempts discarded unjudged (RuntimeLog.discardedAttempts): no lifecycle or end-of-attempt rules. */
+  discardedAttempts?: Iterable<number>;
+  /** The data-model history (RuntimeLog.dataChanges): shows the changes the LMS made itself. */
+  changes?: readonly DataChange[];
   /** What the player reported the course doing to it (RuntimeLog.integrity). */
   integrity?: readonly IntegrityEvent[];
 }

@@ -1,6 +1,7 @@
 /**
  * Failed calls the SCO did not look at: the next call of the SCO is not GetLastError / GetErrorString /
- * GetDiagnostic. Calls outside the session are left to the lifecycle rules. A SCORM 2004 GetValue that
+ * GetDiagnostic. Calls outside the session are left to the lifecycle rules, and SetValues refused for what
+ * the course sent to rejected-sets.ts (reported whether checked or not). A SCORM 2004 GetValue that
  * answers 403 (value not initialized, e.g. a first read of cmi.location) is the normal way to learn a value
  * was never set, so it is only noted (info).
  */
@@ -14,6 +15,7 @@ import {
   type TimedCall,
 } from './attempts.js';
 import { callText } from './recorded.js';
+import { rejectedSetReason } from './rejected-sets.js';
 import type { Anomaly } from './types.js';
 
 function failed(c: TimedCall): boolean {
@@ -33,7 +35,8 @@ function uncheckedIn(ctx: RuleContext, attempt: Attempt): Anomaly[] {
       c.state !== 'initialized' ||
       c.method === 'Initialize' ||
       ERROR_INFO_METHODS.has(c.method) ||
-      !failed(c)
+      !failed(c) ||
+      rejectedSetReason(ctx, c) !== null
     )
       continue;
     const next = sco[i + 1];

@@ -11,7 +11,8 @@
  *   args array as JSON text), 4 result, 5 error code, 6 attempt (0: the header's, else [sco, at]),
  *   7 previous value when a SetValue changed the element (null: it had none; 0: no change),
  *   8 extra JSON members: for calls ',"es":…,"d":…' (e != "0"), ',"src":"tool"', ',"x":…' (engine
- *   exception), ',"n":…' (stored value when it differs from the args[1] given); for other messages
+ *   exception), ',"n":…' (stored value when it differs from the args[1] given), ',"cc":[el, prev, next, …]' (the
+ *   collection `_count`s a successful SetValue implies, page/implied-counts.ts); for other messages
  *   their members: k 'c' internal data change {el, p, n}; 'n' navigation request {q, ph};
  *   'l' launch {url}; 'f' frame load {url}; 'i' integrity {what, detail, el?, rec?, eng?}. 9 time
  *   (ms after b).

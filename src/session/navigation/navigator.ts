@@ -289,7 +289,11 @@ export class SessionNavigator implements NavigationOracle {
   private takeOver(): Promise<NavOutcome> {
     return this.exclusive(async () => {
       await this.runtime.setNavigationOracle(this);
-      if (this.runtime.log.frameLoads > 0) await this.runtime.unload();
+      if (this.runtime.log.frameLoads > 0) {
+        // The launch made before sequencing started is replaced, not delivered: not judged as an attempt.
+        this.runtime.log.discardedAttempts.add(this.runtime.log.currentAttempt);
+        await this.runtime.unload();
+      }
       // A state saved mid-activity (the server stopped before a close) resumes like a suspended one.
       if (this.seq.currentActivity !== null && this.seq.suspendedActivity === null)
         this.seq.navigate({ type: 'suspendAll' });

@@ -9,6 +9,7 @@
 import { FLAT_STRIDE as STRIDE, FLUSH_CHUNK, STREAM_MS } from '../wire.js';
 import type { Attempt } from './attempt-types.js';
 import { encStr, jsonValue, wireValue } from './encode.js';
+import { impliedCounts } from './implied-counts.js';
 import {
   arrayFill,
   arrayJoin,
@@ -169,7 +170,7 @@ export function message(msg: Record<string, unknown>, a: Attempt | null = curren
 
 /**
  * Applies successful SetValues to their attempt's shadow (the last value seen per element) to find
- * each one's previous value, makes every slot JSON-safe, and encodes the queue, a piece per block.
+ * each one's previous value and the collection `_count`s it implies (sent with the call as "cc"), makes every slot JSON-safe, and encodes the queue, a piece per block.
  */
 export function encodeQueue(): void {
   for (let b = 0; b < nfull; b++) {
@@ -200,6 +201,11 @@ function encodeBlock(block: unknown[], n: number): void {
         prev = encStr(before);
         if (stored !== undefined) block[i + 8] += ',"n":' + jsonValue(stored);
         shadow[el] = next;
+      }
+      const counts = impliedCounts(el, shadow);
+      if (counts.length > 0) {
+        block[i + 8] += ',"cc":' + stringify(counts);
+        for (let c = 0; c < counts.length; c += 3) shadow[counts[c] as string] = counts[c + 2] as string;
       }
     }
     block[i + 7] = prev;

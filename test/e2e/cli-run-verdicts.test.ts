@@ -1,0 +1,162 @@
+/**
+ * Verdicts of `scorm-tester run` a course author can trust: refused SetValues reported (checked or not),
+ * a refused session time not called "never set", anomalies naming SCO and attempt once each under
+ * --nav (not the launch sequencing discarded), and an asset-only package passing.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli } from '../helpers/cli.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+import { singleScoPackage } from '../helpers/single-sco.js';
+import { tempDir } from '../helpers/temp.js';
+
+interface RunAnomaly {
+  type: string;
+  severity: string;
+  message: string;
+  fix: string;
+  call_index?: number;
+  element?: string;
+  sco_id?: string;
+  attempt?: number;
+}
+interface RunJson {
+  anomalies: RunAnomaly[];
+  api_calls: Array<{ index: number; method: string; args: unknown[]; error_code: string }>;
+}
+
+async function runJson(dir: string, ...flags: string[]): Promise<{ status: number | null; json: RunJson }> {
+  const r = await cli('run', dir, '--json', '--settle-ms', '300', ...flags);
+  assert.ok(r.stdout.startsWith('{'), r.stderr);
+  return { status: r.status, json: JSON.parse(r.stdout) as RunJson };
+}
+
+const brief = (a: RunAnomaly): unknown[] => [a.type, a.severity, a.call_index ?? null, a.element ?? null];
+
+describe('run: verdicts', { concurrency: 2 }, () => {
+  test('2004: SetValues refused after which the SCO called GetLastError are errors naming call, value and code', async () => {
+    const dir = singleScoPackage({
+      version: '2004',
+      script:
+        "api.Initialize('');api.SetValue('cmi.score.scaled','50');api.GetLastError();" +
+        "api.SetValue('adl.nav.request','next');api.GetLastError();" +
+        "api.SetValue('cmi.completion_status','completed');api.SetValue('cmi.session_time','PT5S');" +
+        "api.SetValue('cmi.exit','normal');api.Commit('');api.Terminate('');",
+    });
+    const { status, json } = await runJson(dir);
+    assert.equal(status, 1);
+    assert.deepEqual(json.anomalies.map(brief), [
+      ['set_value_rejected', 'error', 1, 'cmi.score.scaled'],
+      ['set_value_rejected', 'error', 3, 'adl.nav.request'],
+    ]);
+    const [scaled, nav] = json.anomalies;
+    assert.match(
+      scaled!.message,
+      /Call #1 SetValue\("cmi\.score\.scaled", "50"\) \(SCO lesson, attempt 1\) was rejected with error 407/,
+    );
+    assert.match(nav!.message, /SetValue\("adl\.nav\.request", "next"\).* error 406/);
+    assert.equal(scaled!.sco_id, 'lesson');
+    assert.equal(scaled!.attempt, 1);
+  });
+
+  test('1.2: a 2004 element name is refused (201) and reported; a refused session time names its call', async () => {
+    const dir = singleScoPackage({
+      version: '1.2',
+      script:
+        "api.LMSInitialize('');api.LMSSetValue('cmi.completion_status','completed');api.LMSGetLastError();" +
+        "api.LMSSetValue('cmi.core.lesson_status','completed');api.LMSSetValue('cmi.core.session_time','PT5S');" +
+        "api.LMSGetLastError();api.LMSSetValue('cmi.core.exit','');api.LMSCommit('');api.LMSFinish('');",
+    });
+    const { status, json } = await runJson(dir);
+    assert.equal(status, 1);
+    assert.deepEqual(json.anomalies.map(brief), [
+      ['set_value_rejected', 'error', 1, 'cmi.completion_status'],
+      ['set_value_rejected', 'error', 4, 'cmi.core.session_time'],
+      ['session_time_not_set', 'warning', 4, 'cmi.core.session_time'],
+    ]);
+    assert.match(json.anomalies[0]!.fix, /cmi\.core\.lesson_status, not cmi\.completion_status/);
+    assert.match(
+      json.anomalies[2]!.message,
+      /^cmi\.core\.session_time was set but never stored: call #4 LMSSetValue\("cmi\.core\.session_time", "PT5S"\) was rejected with error 405/,
+    );
+  });
+
+  test('--nav: each SCO`s anomaly once, with its SCO id; nothing about the launch sequencing discarded', async () => {
+    const dir = tempDir('scorm-tester-nav-nostatus-');
+    cpSync(join(FIXTURES_DIR, 'courses/nav-flow'), dir, { recursive: true });
+    const page = join(dir, 'sco.html');
+    writeFileSync(
+      page,
+      readFileSync(page, 'utf8').replace("api.SetValue('cmi.completion_status', 'completed');", ''),
+    );
+    const { json } = await runJson(dir, '--nav', 'continue,previous');
+    const statuses = json.anomalies.filter((a) => a.type === 'status_never_reported');
+    // Launch (attempt 1) is discarded by the sequencing start; intro 2, auto 3, lesson 4, auto 5 (previous).
+    assert.deepEqual(
+      statuses.map((a) => [a.sco_id, a.attempt]),
+      [
+        ['intro', 2],
+        ['auto', 3],
+        ['lesson', 4],
+      ],
+    );
+    assert.match(statuses[1]!.message, /Also in attempt 5 of this SCO/);
+    assert.ok(
+      json.anomalies.every((a) => a.attempt !== 1 && a.sco_id !== undefined),
+      JSON.stringify(json.anomalies),
+    );
+    const text = await cli('run', dir, '--nav', 'continue', '--settle-ms', '300');
+    const lines = text.stdout.split('\n').filter((l) => l.includes('status_never_reported'));
+    assert.deepEqual(
+      lines.map((l) => /\(SCO (\w+), attempt (\d+)\)/.exec(l)?.slice(1)),
+      [
+        ['intro', '2'],
+        ['auto', '3'],
+        ['lesson', '4'],
+      ],
+    );
+  });
+
+  test('1.2: "passed" under the mastery score, turned "failed" at LMSFinish, is explained with both scores', async () => {
+    const dir = singleScoPackage({
+      version: '1.2',
+      masteryScore: '80',
+      script:
+        "api.LMSInitialize('');api.LMSSetValue('cmi.core.score.raw','60');api.LMSSetValue('cmi.core.score.min','0');" +
+        "api.LMSSetValue('cmi.core.score.max','100');api.LMSSetValue('cmi.core.lesson_status','passed');" +
+        "api.LMSSetValue('cmi.core.session_time','00:00:05');api.LMSSetValue('cmi.core.exit','');api.LMSCommit('');api.LMSFinish('');",
+    });
+    const { status, json } = await runJson(dir);
+    assert.deepEqual(json.anomalies.map(brief), [
+      ['status_overridden_by_lms', 'warning', 4, 'cmi.core.lesson_status'],
+    ]);
+    assert.match(
+      json.anomalies[0]!.message,
+      /LMSFinish\(""\) \(call #8\), the LMS changed cmi\.core\.lesson_status from "passed" \(set by call #4\) to "failed": cmi\.core\.score\.raw is "60" \(call #1\) and the mastery score is "80"/,
+    );
+    assert.equal(
+      (json as unknown as { data_model: Record<string, string> }).data_model['cmi.core.lesson_status'],
+      'failed',
+    );
+    assert.equal(status, 0);
+  });
+
+  for (const version of ['1.2', '2004'] as const) {
+    test(`SCORM ${version} asset-only package: no lifecycle anomaly, an info naming the asset, exit 0`, async () => {
+      const dir = singleScoPackage({
+        version,
+        scormType: 'asset',
+        script: "document.body.append('plain page');",
+      });
+      const { status, json } = await runJson(dir);
+      assert.deepEqual(
+        json.anomalies.map((a) => [a.type, a.severity, a.sco_id]),
+        [['asset_not_tracked', 'info', 'lesson']],
+      );
+      assert.match(json.anomalies[0]!.message, /index\.html is an asset/);
+      assert.equal(status, 0);
+    });
+  }
+});
