@@ -76,7 +76,44 @@ test('1.2: a refused session time (405) is named; one never tried still reads "w
     only(found, 'session_time_not_set').message,
     /call #2 LMSSetValue\("cmi\.core\.session_time", "PT5S"\) was rejected with error 405/,
   );
-  assert.match(only(found, 'exit_not_set').message, /^cmi\.core\.exit was never set/);
+  // An exit never set is "", a normal exit in 1.2; with no bookmark saved nothing is lost, so no anomaly.
+  assert.equal(found.filter((a) => a.type === 'exit_not_set').length, 0);
+});
+
+test('an exit never set is reported only when the SCO saved a bookmark and did not finish', () => {
+  const run = (version: '1.2' | '2004', status: string): Anomaly[] => {
+    const p = version === '1.2' ? 'LMS' : '';
+    const names =
+      version === '1.2'
+        ? {
+            status: 'cmi.core.lesson_status',
+            location: 'cmi.core.lesson_location',
+            time: 'cmi.core.session_time',
+            t: '0000:00:05',
+          }
+        : { status: 'cmi.completion_status', location: 'cmi.location', time: 'cmi.session_time', t: 'PT5S' };
+    return detectAnomalies({
+      version,
+      calls: calls([
+        [`${p}Initialize`, [''], 'true', '0'],
+        [`${p}SetValue`, [names.status, status], 'true', '0'],
+        [`${p}SetValue`, [names.location, 'slide-3'], 'true', '0'],
+        [`${p}SetValue`, [names.time, names.t], 'true', '0'],
+        [`${p}Commit`, [''], 'true', '0'],
+        [version === '1.2' ? 'LMSFinish' : 'Terminate', [''], 'true', '0'],
+      ]),
+    }).filter((a) => a.type === 'exit_not_set');
+  };
+  assert.match(
+    run('1.2', 'incomplete')[0]!.message,
+    /cmi\.core\.exit was never set, so this session ends the attempt.*cmi\.core\.lesson_location/,
+  );
+  assert.match(
+    run('2004', 'incomplete')[0]!.message,
+    /cmi\.exit was never set.*will not be offered on the next launch/,
+  );
+  assert.equal(run('1.2', 'completed').length, 0);
+  assert.equal(run('2004', 'completed').length, 0);
 });
 
 test('incomplete_interaction: SCORM 1.2 results are "wrong", 2004 ones "incorrect"', () => {

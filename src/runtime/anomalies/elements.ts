@@ -7,6 +7,8 @@ export interface VersionNames {
   apiObject: string;
   sessionTime: string;
   exit: string;
+  /** Where a SCO keeps its bookmark. */
+  location: string;
   /** Elements through which a SCO reports its status. */
   status: readonly string[];
   scoreRaw: string;
@@ -27,6 +29,7 @@ export const NAMES: Record<'1.2' | '2004', VersionNames> = {
     apiObject: 'API',
     sessionTime: 'cmi.core.session_time',
     exit: 'cmi.core.exit',
+    location: 'cmi.core.lesson_location',
     status: ['cmi.core.lesson_status'],
     scoreRaw: 'cmi.core.score.raw',
     scoreMin: 'cmi.core.score.min',
@@ -43,6 +46,7 @@ export const NAMES: Record<'1.2' | '2004', VersionNames> = {
     apiObject: 'API_1484_11',
     sessionTime: 'cmi.session_time',
     exit: 'cmi.exit',
+    location: 'cmi.location',
     status: ['cmi.completion_status', 'cmi.success_status'],
     scoreRaw: 'cmi.score.raw',
     scoreMin: 'cmi.score.min',

@@ -8,6 +8,7 @@ import {
   type RuleContext,
   type TimedCall,
 } from './attempts.js';
+import { SUSPEND_DATA } from './elements.js';
 import { callText } from './recorded.js';
 import type { Anomaly } from './types.js';
 
@@ -58,15 +59,36 @@ export const sessionTimeRule: Rule = (ctx) =>
       }),
     );
 
+/** The values an attempt ended with, per element (its last successful SetValue). */
+function lastValues(attempt: Attempt): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of successfulSets(attempt)) if (c.element) out.set(c.element, String(c.call.args[1] ?? ''));
+  return out;
+}
+
+/**
+ * An exit left unset is an exit of "" (RTE: a normal exit in 1.2, an undetermined one in 2004): the
+ * attempt ends and the next launch starts over. That loses something only when the SCO saved a bookmark
+ * and did not finish, so that case is reported; and so is an exit the SCO tried to set and the LMS refused.
+ */
+function unsetExitLosesBookmark(ctx: RuleContext, attempt: Attempt): boolean {
+  const values = lastValues(attempt);
+  const bookmark = [ctx.names.location, SUSPEND_DATA].some((el) => (values.get(el) ?? '') !== '');
+  const finishedWith = ctx.names.status.map((el) => values.get(el) ?? '');
+  const done = finishedWith.some((v) => v === 'completed' || v === 'passed' || v === 'failed');
+  return bookmark && !done;
+}
+
 export const exitRule: Rule = (ctx) =>
   finished(ctx)
     .filter((a) => !setElements(a).has(ctx.names.exit))
+    .filter((a) => lastRefusedSet(a, ctx.names.exit) !== undefined || unsetExitLosesBookmark(ctx, a))
     .map((a) => ({ a, not: notSetText(a, ctx.names.exit) }))
     .map(({ a, not }) =>
       scoped(ctx, a, {
         type: 'exit_not_set',
         severity: 'warning',
-        message: `${not.text}, so the LMS cannot tell whether the learner finished or will resume (the next launch may not restore cmi.suspend_data / the location).`,
+        message: `${not.text}, so this session ends the attempt as a normal exit: the bookmark the SCO saved (${ctx.names.location} / ${SUSPEND_DATA}) will not be offered on the next launch, which starts over.`,
         fix: `Before ${ctx.names.terminate}, set ${ctx.names.exit} to "suspend" when the learner leaves unfinished, or to ${
           ctx.version === '1.2' ? '"" (or "logout")' : '"normal"'
         } when done.`,
