@@ -3,9 +3,6 @@
  * SCORM wrappers from npm and packaged with simple-scorm-packager (test/helpers/corpus/). A correct
  * course must get no error finding from `validate` and no error-severity anomaly from `run` (CLI,
  * `--nav` through multi-SCO courses, and MCP including suspend -> close -> reopen -> resume).
- *
- * Cases that fail only because of a known, separately tracked defect are `todo` naming the defect,
- * so this file turns fully green when the fixes merge.
  */
 import { before, after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,11 +32,6 @@ interface RunJson {
   anomalies: Anomaly[];
   navigation?: { steps: Array<{ step: string; outcome: string; success: boolean }> };
 }
-
-const TODO_RECORD_MISMATCH =
-  'issue 19: false record_engine_mismatch on a SCO that records interactions, objectives or comments (their _count shows "0" in the record; SCORM 1.2 latency 00:00:12.50 held as 00:00:12.5)';
-const TODO_RESUME_SUSPEND_DATA_ONLY =
-  'issue 19: a course that bookmarks in cmi.suspend_data only is not resumed on reopen';
 
 const family = corpusFamily();
 const root = tempDir('scorm-tester-corpus-');
@@ -111,29 +103,18 @@ describe('run --json: no error-severity anomaly on any correct course', { concur
         json: JSON.parse(r.stdout) as RunJson,
         raw: r.stdout + r.stderr,
       })));
-    // A suspending course records nothing on its first visit, which is the only one a CLI run sees.
-    const recordsThisRun = (c.records || c.limits === true) && !c.suspendFirst;
     const label = `run ${nav.length > 0 ? '--nav ' : ''}${c.name}`;
 
-    test(`${label}: initializes, terminates, no error anomaly but record_engine_mismatch`, async () => {
-      const { json, raw } = await run();
+    test(`${label}: initializes, terminates, no error anomaly, exit 0`, async () => {
+      const { status, json, raw } = await run();
       assert.equal(json.initialized, true, raw.slice(0, 2000));
       assert.equal(json.final_state, 'terminated');
-      assert.deepEqual(errorsOf(json.anomalies.filter((a) => a.type !== 'record_engine_mismatch')), []);
+      assert.deepEqual(errorsOf(json.anomalies), []);
       for (const step of json.navigation?.steps ?? [])
         assert.equal(step.outcome, 'delivered', JSON.stringify(step));
       assert.equal(json.navigation?.steps.length ?? 1, nav.length > 0 ? c.scos : 1);
+      assert.equal(status, 0);
     });
-
-    test(
-      `${label}: no record_engine_mismatch, exit 0`,
-      recordsThisRun ? { todo: TODO_RECORD_MISMATCH } : {},
-      async () => {
-        const { status, json } = await run();
-        assert.deepEqual(errorsOf(json.anomalies.filter((a) => a.type === 'record_engine_mismatch')), []);
-        assert.equal(status, 0);
-      },
-    );
   }
 });
 
@@ -161,18 +142,13 @@ describe('MCP: the same verdicts through the server, and suspend -> close -> reo
   });
 
   for (const name of ['12-saw-complete', '2004v3-gamestdio-complete', '2004v4-pipwerks-location-only']) {
-    const c = family.find((f) => f.name === name)!;
-    test(
-      `scorm_debug_api_calls ${name}: no error-severity anomaly`,
-      c.records ? { todo: TODO_RECORD_MISMATCH } : {},
-      async () => {
-        const data = await callTool<Debugged>(server.client, 'scorm_debug_api_calls', {
-          workspace_path: courses.get(name)!,
-          settle_ms: 500,
-        });
-        assert.deepEqual(errorsOf(data.anomalies), []);
-      },
-    );
+    test(`scorm_debug_api_calls ${name}: no error-severity anomaly`, async () => {
+      const data = await callTool<Debugged>(server.client, 'scorm_debug_api_calls', {
+        workspace_path: courses.get(name)!,
+        settle_ms: 500,
+      });
+      assert.deepEqual(errorsOf(data.anomalies), []);
+    });
   }
 
   for (const name of [
@@ -231,19 +207,15 @@ describe('MCP: the same verdicts through the server, and suspend -> close -> reo
         }
       })());
 
-    test(
-      `${name}: suspends, and on reopen resumes where it stopped`,
-      c.bookmark === 'suspend_data' ? { todo: TODO_RESUME_SUSPEND_DATA_ONLY } : {},
-      async () => {
-        const { closed, again, entry, saved } = await suspendAndReopen();
-        assert.equal(closed.success, true);
-        assert.equal(closed.exit, 'suspend');
-        assert.equal(closed.exit_set_by, 'course');
-        assert.equal(again.resumed, true, JSON.stringify(again));
-        assert.equal(entry, 'resume');
-        assert.deepEqual(JSON.parse(String(saved)), { page: 4, seen: [1, 2, 3, 4], resumedFrom: 2 });
-      },
-    );
+    test(`${name}: suspends, and on reopen resumes where it stopped`, async () => {
+      const { closed, again, entry, saved } = await suspendAndReopen();
+      assert.equal(closed.success, true);
+      assert.equal(closed.exit, 'suspend');
+      assert.equal(closed.exit_set_by, 'course');
+      assert.equal(again.resumed, true, JSON.stringify(again));
+      assert.equal(entry, 'resume');
+      assert.deepEqual(JSON.parse(String(saved)), { page: 4, seen: [1, 2, 3, 4], resumedFrom: 2 });
+    });
 
     test(`${name}: no error-severity anomaly in either attempt`, async () => {
       assert.deepEqual((await suspendAndReopen()).errors, []);
