@@ -54,7 +54,7 @@ export async function evaluateBounded<R>(
 
   const stopping = stopIfBusy(runtime, frame, running, operation);
   stopping.catch(() => undefined);
-  // Past the grace the stop has been asked for (the probe takes two seconds at most): report it as busy.
+  // Past the grace the stop has been asked for (the probe answers within a few seconds; a stop still under way goes on): report it as busy.
   const stopped = await within(stopping, STOP_GRACE_MS);
   const busy = stopped === TIMEOUT || stopped;
   if (out === CANCELLED) {

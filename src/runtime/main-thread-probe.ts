@@ -18,8 +18,12 @@ import { within } from '../core/within.js';
 
 /** How long the main thread may take to answer before it counts as not answering. */
 export const PROBE_WINDOW_MS = 2_000;
-/** How long a running script takes to take the interrupting command: well under this. */
-const SAMPLE_WAIT_MS = 500;
+/**
+ * How long a running script may take to take the interrupting command. Well under 500 ms on an idle
+ * machine, but a loaded one (a CI run, load average 20 on 2 cores) was measured past it, and a busy
+ * loop then taken for a slow renderer is never stopped: the wait errs long.
+ */
+const SAMPLE_WAIT_MS = 2_000;
 const SAMPLE_GAP_MS = 250;
 
 export type MainThreadProbe =
