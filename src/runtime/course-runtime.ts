@@ -576,10 +576,15 @@ export class CourseRuntime {
    * Leaves the SCO as a learner closing the window would: the SCO frame goes to about:blank so its
    * unload handlers run (and may call Terminate), then every window it opened is closed (theirs run
    * too, e.g. a popup that found the API through window.opener); all their calls are recorded before
-   * this resolves.
+   * this resolves. With closeWindow, the player window's own pagehide/unload handlers (those the course
+   * registered on window.top) run first, as when the learner closes the LMS window.
    */
-  async unload(): Promise<{ initializeState: InitializeState; callCount: number }> {
+  async unload(
+    options: { closeWindow?: boolean } = {},
+  ): Promise<{ initializeState: InitializeState; callCount: number }> {
     this.ensureUsable();
+    if (options.closeWindow)
+      await this.bounded('closing the player window', () => this.control('closeWindow'));
     const blank = this.log.waitForFrameLoad((url) => url === 'about:blank');
     await this.bounded('unloading the SCO', async () => {
       await this.control('blankFrame');
