@@ -583,8 +583,16 @@ export class CourseRuntime {
     options: { closeWindow?: boolean } = {},
   ): Promise<{ initializeState: InitializeState; callCount: number }> {
     this.ensureUsable();
-    if (options.closeWindow)
-      await this.bounded('closing the player window', () => this.control('closeWindow'));
+    let stuck: unknown;
+    if (options.closeWindow) {
+      // A handler stuck on the window is stopped (COURSE_TIMEOUT); the SCO frame still unloads, as a browser would.
+      await this.bounded('closing the player window', () => this.control('closeWindow')).catch(
+        (err: unknown) => {
+          if (!isScormTesterError(err) || err.code !== 'COURSE_TIMEOUT') throw err;
+          stuck = err;
+        },
+      );
+    }
     const blank = this.log.waitForFrameLoad((url) => url === 'about:blank');
     await this.bounded('unloading the SCO', async () => {
       await this.control('blankFrame');
@@ -595,6 +603,7 @@ export class CourseRuntime {
       const seq = await this.control<number>('flush');
       await this.log.waitForSeq(seq);
     });
+    if (stuck) throw stuck;
     return { initializeState: this.log.initializeState, callCount: this.log.calls.length };
   }
 
