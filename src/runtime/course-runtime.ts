@@ -596,10 +596,23 @@ export class CourseRuntime {
    * Leaves the SCO as a learner closing the window would: the SCO frame goes to about:blank so its
    * unload handlers run (and may call Terminate), then every window it opened is closed (theirs run
    * too, e.g. a popup that found the API through window.opener); all their calls are recorded before
-   * this resolves.
+   * this resolves. With closeWindow, the player window's own pagehide/unload handlers (those the course
+   * registered on window.top) run first, as when the learner closes the LMS window.
    */
-  async unload(): Promise<{ initializeState: InitializeState; callCount: number }> {
+  async unload(
+    options: { closeWindow?: boolean } = {},
+  ): Promise<{ initializeState: InitializeState; callCount: number }> {
     this.ensureUsable();
+    let stuck: unknown;
+    if (options.closeWindow) {
+      // A handler stuck on the window is stopped (COURSE_TIMEOUT); the SCO frame still unloads, as a browser would.
+      await this.bounded('closing the player window', () => this.control('closeWindow')).catch(
+        (err: unknown) => {
+          if (!isScormTesterError(err) || err.code !== 'COURSE_TIMEOUT') throw err;
+          stuck = err;
+        },
+      );
+    }
     const blank = this.log.waitForFrameLoad((url) => url === 'about:blank');
     await this.bounded('unloading the SCO', async () => {
       await this.control('blankFrame');
@@ -610,6 +623,7 @@ export class CourseRuntime {
       const seq = await this.control<number>('flush');
       await this.log.waitForSeq(seq);
     });
+    if (stuck) throw stuck;
     return { initializeState: this.log.initializeState, callCount: this.log.calls.length };
   }
 

@@ -75,6 +75,37 @@ describe('scorm-tester run', { concurrency: 4 }, () => {
     assert.equal(json.screenshot?.width, 390);
   });
 
+  test('run: the end of a run fires the pagehide handler a SCO put on the LMS window (window.top)', async () => {
+    const r = await cli('run', join(COURSES, 'finish-on-top-pagehide'), '--json', '--settle-ms', '200');
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    const json = JSON.parse(r.stdout) as RunJson;
+    assert.deepEqual(
+      json.api_calls.map((c) => c.method),
+      ['LMSInitialize', 'LMSSetValue', 'LMSSetValue', 'LMSCommit', 'LMSFinish'],
+    );
+    assert.equal(json.final_state, 'terminated');
+    assert.deepEqual(
+      json.anomalies.map((a) => a.type).filter((t) => t === 'missing_terminate'),
+      [],
+    );
+    assert.equal(json.data_model['cmi.core.lesson_status'], 'completed');
+  });
+
+  test('run: a handler stuck on the LMS window is stopped, reported, and the SCO frame still unloads', async () => {
+    const r = await cli('run', join(COURSES, 'top-pagehide-loop'), '--json', '--settle-ms', '200');
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    const json = JSON.parse(r.stdout) as RunJson;
+    assert.deepEqual(
+      json.api_calls.map((c) => c.method),
+      ['LMSInitialize', 'LMSSetValue', 'LMSSetValue', 'LMSFinish'],
+    );
+    assert.equal(json.data_model['cmi.core.lesson_status'], 'completed');
+    assert.equal(json.final_state, 'terminated');
+    const types = json.anomalies.map((a) => `${a.type}:${a.severity}`);
+    assert.ok(types.includes('unload_timeout:error'), types.join(', '));
+    assert.ok(!types.some((t) => t.startsWith('missing_terminate')), types.join(', '));
+  });
+
   test('run: a SCO that never initializes exits 1 and says so (text output)', async () => {
     const r = await cli('run', join(COURSES, 'never-initialize'), '--settle-ms', '200');
     assert.equal(r.status, 1, r.stdout + r.stderr);

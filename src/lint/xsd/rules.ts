@@ -15,6 +15,18 @@ export const XSD_RULES = {
     title: 'A schema the manifest (or one of its schemas) names is not in the package',
     adl: CONTROLLING_DOCUMENTS_ADL,
   },
+  /**
+   * A warning, not an error: XML Schema (Structures 4.3.2) makes xsi:schemaLocation a hint that
+   * processors may ignore, LMSs import such packages, and what cannot be checked is only that part.
+   */
+  inlineSchemaMissing: {
+    id: 'xsd.inline_schema_missing',
+    severity: 'warning',
+    category: 'xsd',
+    level: 'basic',
+    title:
+      'A schema that an element inside the manifest names in xsi:schemaLocation is not in the package, so that part was not validated',
+  },
   schemaLocationMissing: {
     id: 'cp.schema_location_missing',
     severity: 'warning',

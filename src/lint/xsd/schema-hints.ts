@@ -1,6 +1,6 @@
 /**
  * Reads the schema hints (xsi:schemaLocation, xsi:noNamespaceSchemaLocation) from the start tag
- * of a manifest's root element, with their positions.
+ * of a manifest's root element, with their positions. Hints below the root: element-hints.ts.
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { feedUntil, saxesMessage } from './saxes-feed.js';
@@ -28,6 +28,28 @@ export interface SchemaHints {
     unpaired?: string;
   };
   noNamespaceSchemaLocation?: Position & { location: string };
+}
+
+export type HintAttributes = Pick<SchemaHints, 'schemaLocation' | 'noNamespaceSchemaLocation'>;
+
+/** The xsi:schemaLocation and xsi:noNamespaceSchemaLocation of one start tag; `at` places an attribute. */
+export function readHintAttributes(tag: SaxesTagNS, at: (qname: string) => Position): HintAttributes {
+  const hints: HintAttributes = {};
+  for (const attr of Object.values(tag.attributes)) {
+    if (attr.uri !== XSI_NAMESPACE) continue;
+    if (attr.local === 'schemaLocation') {
+      const tokens = attr.value.split(/[\t\n\r ]+/).filter((t) => t !== '');
+      const pairs: SchemaLocationPair[] = [];
+      for (let i = 0; i + 1 < tokens.length; i += 2) {
+        pairs.push({ namespace: tokens[i] as string, location: tokens[i + 1] as string });
+      }
+      hints.schemaLocation = { ...at(attr.name), pairs };
+      if (tokens.length % 2 === 1) hints.schemaLocation.unpaired = tokens[tokens.length - 1];
+    } else if (attr.local === 'noNamespaceSchemaLocation') {
+      hints.noNamespaceSchemaLocation = { ...at(attr.name), location: attr.value.trim() };
+    }
+  }
+  return hints;
 }
 
 export type HintsResult = { ok: true; hints: SchemaHints } | ({ ok: false; message: string } & Position);
@@ -66,19 +88,6 @@ export function readSchemaHints(text: string, positions = new TextPositions(text
     root: { namespace: root.uri, local: root.local, ...positions.at(Math.max(rootStart, 0)) },
     prefixes,
   };
-  for (const attr of Object.values(root.attributes)) {
-    if (attr.uri !== XSI_NAMESPACE) continue;
-    if (attr.local === 'schemaLocation') {
-      const tokens = attr.value.split(/[\t\n\r ]+/).filter((t) => t !== '');
-      const pairs: SchemaLocationPair[] = [];
-      for (let i = 0; i + 1 < tokens.length; i += 2) {
-        pairs.push({ namespace: tokens[i] as string, location: tokens[i + 1] as string });
-      }
-      hints.schemaLocation = { ...at(attr.name), pairs };
-      if (tokens.length % 2 === 1) hints.schemaLocation.unpaired = tokens[tokens.length - 1];
-    } else if (attr.local === 'noNamespaceSchemaLocation') {
-      hints.noNamespaceSchemaLocation = { ...at(attr.name), location: attr.value.trim() };
-    }
-  }
+  Object.assign(hints, readHintAttributes(root, at));
   return { ok: true, hints };
 }

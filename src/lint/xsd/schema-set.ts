@@ -2,7 +2,8 @@
  * Assembles the schema set a manifest names: reads every schema it reaches (imports, includes)
  * from inside the package, rewrites each schemaLocation to a virtual path we control, replaces
  * what must not be loaded (the XML namespace, URLs, missing files) and generates the wrapper
- * schema that imports every namespace of xsi:schemaLocation together.
+ * schema that imports every namespace of xsi:schemaLocation (the root's, then those on inner
+ * elements) together.
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
@@ -12,7 +13,8 @@ import { makeFinding, type FindingLocation } from './make-finding.js';
 import { classifyLocation, READ_FAILURE, type PackageFiles } from './package-files.js';
 import { XSD_RULES } from './rules.js';
 import { xmlNamespaceSchemaDefect } from './schema-defects.js';
-import type { SchemaHints } from './schema-hints.js';
+import type { ElementHints } from './element-hints.js';
+import type { Position, SchemaHints } from './schema-hints.js';
 import { scanSchema, XSD_NAMESPACE, type SchemaReference, type SchemaScan } from './schema-scan.js';
 import { encodeVirtualPath } from './virtual-io.js';
 import { XML_NAMESPACE, XML_NAMESPACE_SCHEMA } from './xml-namespace-schema.js';
@@ -42,6 +44,8 @@ interface Origin extends FindingLocation {
   baseDir: string;
   /** How the finding names the referrer, e.g. `xsi:schemaLocation` or `adlcp_v1p3.xsd`. */
   referrer: string;
+  /** The reference is a hint on an element below the manifest's root (element-hints.ts). */
+  inline?: boolean;
 }
 
 interface Pending {
@@ -140,6 +144,18 @@ class Assembler {
       );
       return this.stub(ref.kind === 'import' ? ref.namespace : null, ref);
     }
+    if (origin.inline) {
+      // Same safety as below (inside the package only), but a missing hinted schema is a warning.
+      if (target.kind === 'outside') {
+        this.inlineMissing(location, what, target.reason, origin);
+        return this.stub(namespace, ref);
+      }
+      const read = await this.pkg.read(target.rel);
+      if (!read.ok) {
+        this.inlineMissing(location, what, READ_FAILURE[read.reason], origin, target.rel, read.caseVariant);
+        return this.stub(namespace, ref);
+      }
+    }
     if (target.kind === 'outside') {
       this.findings.push(
         makeFinding(
@@ -175,6 +191,26 @@ class Assembler {
     this.packagePaths.set(path, target.rel);
     this.pending.push({ rel: target.rel, path, text: read.text, namespace });
     return path;
+  }
+
+  private inlineMissing(
+    location: string,
+    what: string,
+    why: string,
+    origin: Origin,
+    rel?: string,
+    caseVariant?: string,
+  ): void {
+    const looked = rel === undefined ? '' : ` (looked for ${rel})`;
+    const name = posix.basename((rel ?? location).replace(/\\/g, '/')) || 'the schema';
+    this.findings.push(
+      makeFinding(
+        XSD_RULES.inlineSchemaMissing,
+        origin,
+        `The schema "${location}" that ${origin.referrer} names for ${what} ${why}${looked}, and none of the manifest's other schemas supplies that namespace, so the elements of ${what} were not validated.`,
+        `Ship ${name} (and the schemas it includes or imports) in the package${rel === undefined ? '' : ` as ${rel}`} and reference it by a relative path, so the in-line part of the manifest can be checked.${caseVariant ? ` The package has "${caseVariant}", which differs only in letter case: rename it or change the reference (paths are case-sensitive on most servers).` : ''}`,
+      ),
+    );
   }
 
   private stub(namespace: string | null, ref: Pick<SchemaReference, 'kind' | 'namespace'>): string {
@@ -320,6 +356,7 @@ export async function assembleSchemaSet(
   pkg: PackageFiles,
   manifestFile: string,
   hints: SchemaHints,
+  inlineHints: readonly ElementHints[] = [],
 ): Promise<SchemaSet> {
   const assembler = new Assembler(pkg);
   const manifestDir = posix.dirname(manifestFile) === '.' ? '' : posix.dirname(manifestFile);
@@ -349,6 +386,32 @@ export async function assembleSchemaSet(
       referrer: 'xsi:noNamespaceSchemaLocation',
     };
     await assembler.resolve({ kind: 'import', namespace: null, location }, origin);
+  }
+  // The root's schemas (and all they import) come first: a namespace they supply needs no hint.
+  await assembler.drain();
+  for (const element of inlineHints) {
+    const origin = (at: Position, attribute: string): Origin => ({
+      file: manifestFile,
+      ...at,
+      baseDir: manifestDir,
+      referrer: `${attribute} on <${element.element}>`,
+      inline: true,
+    });
+    // As in schema processors, the first schema found for a namespace wins; later hints are ignored.
+    for (const pair of element.schemaLocation?.pairs ?? []) {
+      named.push(pair.namespace);
+      await assembler.resolve(
+        { kind: 'import', namespace: pair.namespace, location: pair.location },
+        origin(element.schemaLocation as Position, 'xsi:schemaLocation'),
+      );
+    }
+    if (element.noNamespaceSchemaLocation) {
+      named.push(null);
+      await assembler.resolve(
+        { kind: 'import', namespace: null, location: element.noNamespaceSchemaLocation.location },
+        origin(element.noNamespaceSchemaLocation, 'xsi:noNamespaceSchemaLocation'),
+      );
+    }
   }
   await assembler.drain();
   assembler.checkNamespaces();

@@ -1,10 +1,11 @@
 /**
  * XSD validation of imsmanifest.xml against the schemas the package ships: every namespace named
- * in the root's xsi:schemaLocation is compiled together (libxml2, through a generated wrapper
+ * in an xsi:schemaLocation (the root's first, then those on inner elements) is compiled together (libxml2, through a generated wrapper
  * schema), from files inside the package only, with the result cached by content.
  */
 import { XmlDocument, XmlLibError, type ErrorDetail } from 'libxml2-wasm';
 import type { Finding } from '../../core/findings.js';
+import { readElementHints } from './element-hints.js';
 import { explainSchemaError, nameFormatter } from './explain.js';
 import { makeFinding } from './make-finding.js';
 import { PackageFiles } from './package-files.js';
@@ -68,7 +69,19 @@ export async function validateManifestAgainstSchemas(input: XsdValidationInput):
     );
   }
 
-  const set = await assembleSchemaSet(new PackageFiles(input.packageRoot), manifestFile, hints);
+  const inlineHints = readElementHints(input.manifestText, positions);
+  for (const element of inlineHints) {
+    if (element.schemaLocation?.unpaired === undefined) continue;
+    findings.push(
+      makeFinding(
+        XSD_RULES.schemaLocationMalformed,
+        { file: manifestFile, line: element.schemaLocation.line, column: element.schemaLocation.column },
+        `xsi:schemaLocation on <${element.element}> must hold namespace/location pairs, but "${element.schemaLocation.unpaired}" has no partner.`,
+        'Write xsi:schemaLocation as "namespace1 file1.xsd namespace2 file2.xsd ..." (whitespace-separated pairs); add the missing namespace or location.',
+      ),
+    );
+  }
+  const set = await assembleSchemaSet(new PackageFiles(input.packageRoot), manifestFile, hints, inlineHints);
   findings.push(...set.findings);
   const rootNamespace = hints.root.namespace;
   if (set.unavailable.has(rootNamespace)) {

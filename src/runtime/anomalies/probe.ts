@@ -96,7 +96,8 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
   const scripts = runtime.initializeState === 'none' ? await scriptCensus(runtime) : undefined;
   const extra: Anomaly[] = [];
   try {
-    await runtime.unload();
+    // The run ends as the learner closing the LMS window: handlers on window.top run too.
+    await runtime.unload({ closeWindow: true });
   } catch (error) {
     if (!isScormTesterError(error) || error.code !== 'COURSE_TIMEOUT') throw error;
     extra.push({

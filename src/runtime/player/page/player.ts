@@ -23,11 +23,14 @@ import {
   apply,
   defineProperty,
   deleteProperty,
+  dispatchEvent,
   ErrorCtor,
   freeze,
   frameWindow,
   hasOwn,
   locationHref,
+  newEvent,
+  newPageHide,
   preventDefault,
   setFrameSrc,
   toText,
@@ -191,6 +194,15 @@ export function bootPlayer(createEngine: EngineFactory): void {
     },
     blankFrame(): void {
       setFrameSrc(frame, 'about:blank');
+    },
+    /**
+     * What a learner closing the LMS window fires on it: courses hook LMSFinish/Terminate on
+     * window.top's pagehide/unload. Chromium fires them on the top window before its frames
+     * unload, so the SCO is still there to answer. Our own listener here only flushes.
+     */
+    closeWindow(): void {
+      dispatchEvent(window, newPageHide());
+      dispatchEvent(window, newEvent('unload'));
     },
   });
 

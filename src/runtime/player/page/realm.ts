@@ -58,6 +58,11 @@ export const addListener = uncurry(ET.addEventListener) as (
   listener: (e: Event) => void,
 ) => void;
 export const preventDefault = uncurry(Event.prototype.preventDefault);
+export const dispatchEvent = uncurry(ET.dispatchEvent) as (target: EventTarget, event: Event) => boolean;
+const EventCtor = Event;
+const PageTransitionEventCtor = PageTransitionEvent;
+export const newEvent = (type: string): Event => new EventCtor(type);
+export const newPageHide = (): Event => new PageTransitionEventCtor('pagehide', { persisted: false });
 const contentWindowGet = accessor(HTMLIFrameElement.prototype, 'contentWindow', 'get');
 const srcSet = accessor(HTMLIFrameElement.prototype, 'src', 'set');
 export const frameWindow = (f: HTMLIFrameElement): Window | null => contentWindowGet(f) as Window | null;
