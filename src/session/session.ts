@@ -10,6 +10,7 @@ import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../c
 import type { Logger } from '../core/logger.js';
 import type { WorkControl } from '../core/progress.js';
 import { TIMEOUT, within } from '../core/within.js';
+import { addSessionTimeToTotal } from '../runtime/data-model/end-attempt-time.js';
 import {
   parseManifestFile,
   resolveLaunch,
@@ -528,6 +529,8 @@ export class Session {
       );
       result.exit_set_by = setExit?.source === 'tool' ? 'tester' : 'course';
     }
+    // This save ends an attempt the engine never ended: its session time joins the total as at Terminate.
+    if (runtime.initializeState === 'initialized') addSessionTimeToTotal(recorded.data, this.version);
     result.exit = recorded.data[exitElement] ?? '';
     result.saved_state_path = await this.saveState(runtime, recorded.data);
     result.saved_from = 'record';
