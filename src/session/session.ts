@@ -435,13 +435,8 @@ export class Session {
     try {
       // A runtime closed on purpose (a throwaway run) leaves nothing; one whose browser died still saves.
       if (!runtime.isOpen && !runtime.isCrashed) return result;
-      if (runtime.isOpen && this.navigator) {
-        const closed = await this.navigator.close();
-        result.saved_state_path = closed.saved_state_path;
-        if (closed.saved_state_path) result.saved_from = 'engine';
-        result.terminated_by = closed.unloaded?.terminated_by ?? 'none';
-        result.save_error = this.navigator.saveError;
-        this.events.push('state:saved', { path: result.saved_state_path, suspended: closed.suspended });
+      if (this.navigator) {
+        await this.closeSequenced(runtime, this.navigator, result);
         return result;
       }
       let fromEngine: EngineClose | null = null;
@@ -487,6 +482,48 @@ export class Session {
       this.events.push('runtime:closed', { runtime_id: runtime.id, terminated_by: result.terminated_by });
     }
     return result;
+  }
+
+  /**
+   * The navigator's close, within the same bound as a single SCO's; when the page cannot answer in time
+   * (or the browser died) the navigator saves the delivered SCO from the record instead.
+   */
+  private async closeSequenced(
+    runtime: CourseRuntime,
+    navigator: SessionNavigator,
+    result: RuntimeCloseResult,
+  ): Promise<void> {
+    let why = 'the browser running the course died';
+    if (runtime.isOpen) {
+      const closing = navigator.close();
+      closing.catch(() => undefined);
+      const bound = runtime.timeoutMs + CLOSE_GRACE_MS;
+      const out = await within(closing, bound).catch((error: unknown) => error as Error);
+      if (out !== TIMEOUT && !(out instanceof Error)) {
+        result.saved_state_path = out.saved_state_path;
+        if (out.saved_state_path) result.saved_from = 'engine';
+        result.terminated_by = out.unloaded?.terminated_by ?? 'none';
+        result.save_error = navigator.saveError;
+        this.events.push('state:saved', { path: result.saved_state_path, suspended: out.suspended });
+        return;
+      }
+      why = out === TIMEOUT ? `the page did not give its data model within ${bound} ms` : out.message;
+    }
+    const closed = await navigator.closeFromRecord(why);
+    result.saved_state_path = closed.saved_state_path;
+    if (closed.saved_state_path) result.saved_from = 'record';
+    result.terminated_by = closed.unloaded?.terminated_by ?? 'none';
+    result.exit = closed.exit;
+    result.exit_set_by = closed.exit_set_by;
+    if (closed.omitted.length > 0) result.omitted_elements = closed.omitted;
+    result.save_error = navigator.saveError;
+    this.logger.warn('RUNTIME_CLOSE_SAVED_FROM_RECORD', { session_id: this.id, reason: why });
+    this.events.push('state:saved', {
+      path: result.saved_state_path,
+      suspended: closed.suspended,
+      saved_from: 'record',
+      reason: why,
+    });
   }
 
   /**
