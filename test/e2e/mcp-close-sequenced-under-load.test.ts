@@ -50,14 +50,15 @@ const getValue = async (session_id: string, element: string): Promise<unknown> =
   (await call<{ result: unknown }>('scorm_api_call', { session_id, method: 'GetValue', args: [element] }))
     .result;
 
-test('SCORM 2004 under sequencing: the second SCO hangs after its last SetValue; the close saves it from the record and the next open resumes at it', async () => {
+/** Opens the course afresh under sequencing, chooses `item`, and closes: saved from the record. */
+async function chooseAndClose(item: string): Promise<void> {
   const first = await call<Opened>('scorm_open_course', { package_path: COURSE, new_attempt: true });
   await call('scorm_sn_init', { session_id: first.session_id });
   const chosen = await call<{ delivered?: { activity_id: string } | null }>('scorm_nav_choice', {
     session_id: first.session_id,
-    targetId: 'hang',
+    targetId: item,
   });
-  assert.equal(chosen.delivered?.activity_id, 'hang');
+  assert.equal(chosen.delivered?.activity_id, item);
 
   const started = Date.now();
   const closed = await call<Closed>('scorm_close_course', { session_id: first.session_id });
@@ -68,20 +69,35 @@ test('SCORM 2004 under sequencing: the second SCO hangs after its last SetValue;
   assert.equal(closed.exit, 'suspend');
   assert.equal(closed.exit_set_by, 'tester', 'the SCO left the exit empty');
   assert.equal(closed.terminated_by, 'tester');
+}
 
+/** The next open resumes at `item` with what it set, its session time added to the total; returns the session. */
+async function assertResumesAt(item: string): Promise<string> {
   const again = await call<Opened>('scorm_open_course', { package_path: COURSE });
-  assert.equal(again.sco_id, 'hang');
+  assert.equal(again.sco_id, item);
   assert.equal(again.resumed, true);
-  assert.deepEqual(again.sequencing, { how: 'resumeAll', activity_id: 'hang' });
+  assert.deepEqual(again.sequencing, { how: 'resumeAll', activity_id: item });
   assert.equal(await getValue(again.session_id, 'cmi.entry'), 'resume');
   for (const [element, value] of Object.entries(SET_BEFORE_TROUBLE))
     assert.equal(await getValue(again.session_id, element), value, element);
-  assert.equal(await getValue(again.session_id, 'adl.data.0.store'), SEQUENCED_EXTRA['adl.data.0.store']);
   assert.equal(
     await getValue(again.session_id, 'cmi.total_time'),
     'PT0H0M30S',
     'the session time of the attempt the record ended joined the total',
   );
-  const reclosed = await call<Closed>('scorm_close_course', { session_id: again.session_id });
+  return again.session_id;
+}
+
+test('SCORM 2004 under sequencing: the second SCO hangs after its last SetValue; the close saves it from the record and the next open resumes at it', async () => {
+  await chooseAndClose('hang');
+  const again = await assertResumesAt('hang');
+  assert.equal(await getValue(again, 'adl.data.0.store'), SEQUENCED_EXTRA['adl.data.0.store']);
+  const reclosed = await call<Closed>('scorm_close_course', { session_id: again });
   assert.equal(reclosed.saved_from, 'engine', 'a page that answers is saved from its engine');
+});
+
+test('SCORM 2004 under sequencing: a SCO whose unload handler never returns is saved from the record and resumed', async () => {
+  await chooseAndClose('hang-unload');
+  const again = await assertResumesAt('hang-unload');
+  await call<Closed>('scorm_close_course', { session_id: again });
 });

@@ -77,8 +77,9 @@ export const SEQUENCED_EXTRA = {
 };
 
 /**
- * Two SCOs under sequencing (SCORM 2004 4th Ed.): "intro" ends normally; "hang", once loaded, sets
- * SET_BEFORE_TROUBLE, a session time and its adl.data bucket, then its task never returns.
+ * SCOs under sequencing (SCORM 2004 4th Ed.): "intro" ends normally; "hang", once loaded, sets
+ * SET_BEFORE_TROUBLE, a session time and its adl.data bucket, then its task never returns;
+ * "hang-unload" sets SET_BEFORE_TROUBLE and a session time, and its unload handler loops for ever.
  */
 export function hostileSequencedCloseCourse(): string {
   const extra = Object.entries(SEQUENCED_EXTRA)
@@ -94,16 +95,24 @@ export function hostileSequencedCloseCourse(): string {
     <item identifier="hang" identifierref="r-hang"><title>Hang</title>
       <adlcp:data><adlcp:map targetID="com.example.notes" readSharedData="true" writeSharedData="true"/></adlcp:data>
     </item>
+    <item identifier="hang-unload" identifierref="r-hang-unload"><title>Hang in unload</title></item>
   </organization></organizations>
   <resources>
     <resource identifier="r-intro" type="webcontent" adlcp:scormType="sco" href="intro.html"><file href="intro.html"/></resource>
     <resource identifier="r-hang" type="webcontent" adlcp:scormType="sco" href="hang.html"><file href="hang.html"/></resource>
+    <resource identifier="r-hang-unload" type="webcontent" adlcp:scormType="sco" href="hang-unload.html"><file href="hang-unload.html"/></resource>
   </resources>
 </manifest>`,
     'intro.html': page("api.Initialize('');api.SetValue('cmi.completion_status','completed');"),
     'hang.html': page(
       freshOnly(
         `window.addEventListener('load',function(){setTimeout(function(){${setAll}${extra}for(;;){}},0);});`,
+      ),
+    ),
+    'hang-unload.html': page(
+      freshOnly(
+        `${setAll}api.SetValue('cmi.session_time',${JSON.stringify(SEQUENCED_EXTRA['cmi.session_time'])});` +
+          "window.addEventListener('pagehide',function(){for(;;){}});",
       ),
     ),
   });
