@@ -177,6 +177,8 @@ export class SessionNavigator implements NavigationOracle {
   private unloading: Delivery | null = null;
   /** The close saved from the record: whatever the page answers late is not saved over it. */
   private savedFromRecord = false;
+  /** The save in progress, if any. */
+  private saving: Promise<unknown> = Promise.resolve();
   private chain: Promise<unknown> = Promise.resolve();
   private traceLevel: TraceLevel | null = 'detailed';
   private traceBuffer: TraceEvent[] = [];
@@ -545,8 +547,15 @@ export class SessionNavigator implements NavigationOracle {
   }
 
   /** Saves the course state (tracking + changed activities) and the learner's; a failure is kept for close. */
-  private async persist(fromRecord = false): Promise<string | null> {
-    if (this.savedFromRecord && !fromRecord) return null;
+  private persist(fromRecord = false): Promise<string | null> {
+    if (this.savedFromRecord && !fromRecord) return Promise.resolve(null);
+    // A close from the record may start while the page's close is still writing: its save goes after.
+    const next = this.saving.then(() => this.save());
+    this.saving = next.catch(() => undefined);
+    return next;
+  }
+
+  private async save(): Promise<string | null> {
     const changed = [...this.changedActivities];
     const activities = Object.fromEntries(changed.map((id) => [id, this.runtimeData.get(id) ?? {}]));
     const newAttempts = new Set(changed.filter((id) => this.unsavedNewAttempts.has(id)));
