@@ -10,6 +10,7 @@ import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../c
 import type { Logger } from '../core/logger.js';
 import type { WorkControl } from '../core/progress.js';
 import { TIMEOUT, within } from '../core/within.js';
+import { addSessionTimeToTotal } from '../runtime/data-model/end-attempt-time.js';
 import {
   parseManifestFile,
   resolveLaunch,
@@ -434,13 +435,8 @@ export class Session {
     try {
       // A runtime closed on purpose (a throwaway run) leaves nothing; one whose browser died still saves.
       if (!runtime.isOpen && !runtime.isCrashed) return result;
-      if (runtime.isOpen && this.navigator) {
-        const closed = await this.navigator.close();
-        result.saved_state_path = closed.saved_state_path;
-        if (closed.saved_state_path) result.saved_from = 'engine';
-        result.terminated_by = closed.unloaded?.terminated_by ?? 'none';
-        result.save_error = this.navigator.saveError;
-        this.events.push('state:saved', { path: result.saved_state_path, suspended: closed.suspended });
+      if (this.navigator) {
+        await this.closeSequenced(runtime, this.navigator, result);
         return result;
       }
       let fromEngine: EngineClose | null = null;
@@ -489,6 +485,48 @@ export class Session {
   }
 
   /**
+   * The navigator's close, within the same bound as a single SCO's; when the page cannot answer in time
+   * (or the browser died) the navigator saves the delivered SCO from the record instead.
+   */
+  private async closeSequenced(
+    runtime: CourseRuntime,
+    navigator: SessionNavigator,
+    result: RuntimeCloseResult,
+  ): Promise<void> {
+    let why = 'the browser running the course died';
+    if (runtime.isOpen) {
+      const closing = navigator.close();
+      closing.catch(() => undefined);
+      const bound = runtime.timeoutMs + CLOSE_GRACE_MS;
+      const out = await within(closing, bound).catch((error: unknown) => error as Error);
+      if (out !== TIMEOUT && !(out instanceof Error)) {
+        result.saved_state_path = out.saved_state_path;
+        if (out.saved_state_path) result.saved_from = 'engine';
+        result.terminated_by = out.unloaded?.terminated_by ?? 'none';
+        result.save_error = navigator.saveError;
+        this.events.push('state:saved', { path: result.saved_state_path, suspended: out.suspended });
+        return;
+      }
+      why = out === TIMEOUT ? `the page did not give its data model within ${bound} ms` : out.message;
+    }
+    const closed = await navigator.closeFromRecord(why);
+    result.saved_state_path = closed.saved_state_path;
+    if (closed.saved_state_path) result.saved_from = 'record';
+    result.terminated_by = closed.unloaded?.terminated_by ?? 'none';
+    result.exit = closed.exit;
+    result.exit_set_by = closed.exit_set_by;
+    if (closed.omitted.length > 0) result.omitted_elements = closed.omitted;
+    result.save_error = navigator.saveError;
+    this.logger.warn('RUNTIME_CLOSE_SAVED_FROM_RECORD', { session_id: this.id, reason: why });
+    this.events.push('state:saved', {
+      path: result.saved_state_path,
+      suspended: closed.suspended,
+      saved_from: 'record',
+      reason: why,
+    });
+  }
+
+  /**
    * Saves the data model the record rebuilds, when the engine could not give its own. An attempt still
    * open gets the exit "suspend" the tester would have set, as the engine path does.
    */
@@ -528,6 +566,8 @@ export class Session {
       );
       result.exit_set_by = setExit?.source === 'tool' ? 'tester' : 'course';
     }
+    // This save ends an attempt the engine never ended: its session time joins the total as at Terminate.
+    if (runtime.initializeState === 'initialized') addSessionTimeToTotal(recorded.data, this.version);
     result.exit = recorded.data[exitElement] ?? '';
     result.saved_state_path = await this.saveState(runtime, recorded.data);
     result.saved_from = 'record';

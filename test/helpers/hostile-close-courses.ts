@@ -69,3 +69,51 @@ export function hostileCloseCourse(): string {
     ...Object.fromEntries(ids.map((id) => [`${id}.html`, SCOS[id]!])),
   });
 }
+
+/** What the hanging SCO of the sequenced course sets besides SET_BEFORE_TROUBLE. */
+export const SEQUENCED_EXTRA = {
+  'cmi.session_time': 'PT30S',
+  'adl.data.0.store': 'shared-notes',
+};
+
+/**
+ * SCOs under sequencing (SCORM 2004 4th Ed.): "intro" ends normally; "hang", once loaded, sets
+ * SET_BEFORE_TROUBLE, a session time and its adl.data bucket, then its task never returns;
+ * "hang-unload" sets SET_BEFORE_TROUBLE and a session time, and its unload handler loops for ever.
+ */
+export function hostileSequencedCloseCourse(): string {
+  const extra = Object.entries(SEQUENCED_EXTRA)
+    .map(([element, value]) => `api.SetValue(${JSON.stringify(element)},${JSON.stringify(value)});`)
+    .join('');
+  return writePackage({
+    'imsmanifest.xml': `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="com.example.hostile-sequenced-close" version="1"
+          xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Hostile sequenced close</title>
+    <item identifier="intro" identifierref="r-intro"><title>Intro</title></item>
+    <item identifier="hang" identifierref="r-hang"><title>Hang</title>
+      <adlcp:data><adlcp:map targetID="com.example.notes" readSharedData="true" writeSharedData="true"/></adlcp:data>
+    </item>
+    <item identifier="hang-unload" identifierref="r-hang-unload"><title>Hang in unload</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="r-intro" type="webcontent" adlcp:scormType="sco" href="intro.html"><file href="intro.html"/></resource>
+    <resource identifier="r-hang" type="webcontent" adlcp:scormType="sco" href="hang.html"><file href="hang.html"/></resource>
+    <resource identifier="r-hang-unload" type="webcontent" adlcp:scormType="sco" href="hang-unload.html"><file href="hang-unload.html"/></resource>
+  </resources>
+</manifest>`,
+    'intro.html': page("api.Initialize('');api.SetValue('cmi.completion_status','completed');"),
+    'hang.html': page(
+      freshOnly(
+        `window.addEventListener('load',function(){setTimeout(function(){${setAll}${extra}for(;;){}},0);});`,
+      ),
+    ),
+    'hang-unload.html': page(
+      freshOnly(
+        `${setAll}api.SetValue('cmi.session_time',${JSON.stringify(SEQUENCED_EXTRA['cmi.session_time'])});` +
+          "window.addEventListener('pagehide',function(){for(;;){}});",
+      ),
+    ),
+  });
+}

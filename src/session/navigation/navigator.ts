@@ -10,7 +10,7 @@
 import { fail, isScormTesterError, type ErrorCode } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { defaultOrganization, walkItems, type ScormManifest } from '../../manifest/index.js';
-import type { SharedDataStore } from '../../rte/strict/shared-data.js';
+import type { SharedDataMap, SharedDataStore } from '../../rte/strict/shared-data.js';
 import type { NavValiditySnapshot, NavigationOracle } from '../../rte/adapter/navigation-oracle.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import {
@@ -35,6 +35,7 @@ import {
 } from './engine-setup.js';
 import type { LearnerState, LearnerStateStore } from './learner-state.js';
 import { parentItemWarnings } from './parent-item-warnings.js';
+import { recordedDelivery } from './recorded-delivery.js';
 import { describeRequest, navOutcome, navStateView } from './views.js';
 import type {
   DeliveredSco,
@@ -68,6 +69,16 @@ export interface NavigatorOptions {
 
 export type NavigatorListener = (entry: NavLogEntry) => void;
 
+/** What a close from the record did: as close(), plus the exit saved and the elements left out. */
+export interface RecordClose {
+  saved_state_path: string | null;
+  suspended: boolean;
+  unloaded: UnloadedSco | null;
+  exit: string | null;
+  exit_set_by: 'course' | 'tester' | null;
+  omitted: string[];
+}
+
 const LOG_LIMIT = 1000;
 const ABANDON = new Set(['abandon', 'abandonAll']);
 
@@ -79,6 +90,10 @@ interface Delivery {
   handled: boolean;
   /** The SCO's last accepted adl.nav.request. */
   pendingNav?: string;
+  /** Its data went to the engine (terminate or commit). */
+  reported?: boolean;
+  /** Its adl.data maps, in the order of adl.data.n (2004). */
+  sharedMaps: SharedDataMap[];
   sco: DeliveredSco;
 }
 
@@ -158,6 +173,12 @@ export class SessionNavigator implements NavigationOracle {
   private readonly entries: NavLogEntry[] = [];
   private readonly listeners = new Set<NavigatorListener>();
   private delivery: Delivery | null = null;
+  /** The delivery an LMS-side request or a close is unloading (a close from the record still saves it). */
+  private unloading: Delivery | null = null;
+  /** The close saved from the record: whatever the page answers late is not saved over it. */
+  private savedFromRecord = false;
+  /** The save in progress, if any. */
+  private saving: Promise<unknown> = Promise.resolve();
   private chain: Promise<unknown> = Promise.resolve();
   private traceLevel: TraceLevel | null = 'detailed';
   private traceBuffer: TraceEvent[] = [];
@@ -271,9 +292,61 @@ export class SessionNavigator implements NavigationOracle {
       } finally {
         this.dispose();
       }
+      if (this.savedFromRecord) return { saved_state_path: null, suspended, unloaded };
       const path = await this.persist();
       return { saved_state_path: path, suspended, unloaded };
     });
+  }
+
+  /**
+   * close() for a page that cannot answer (its script hung, its renderer starved, its browser died):
+   * the delivered SCO's data, the adl.data it wrote and what it set are taken from the record (its
+   * attempt ended as close would end it), then suspendAll and the same save. It does not wait for the
+   * steps the page holds up, and what they get late is not saved over this.
+   */
+  async closeFromRecord(why: string): Promise<RecordClose> {
+    this.savedFromRecord = true;
+    this.dispose();
+    const d = this.delivery ?? this.unloading;
+    this.delivery = null;
+    let unloaded: UnloadedSco | null = null;
+    let exit: Pick<RecordClose, 'exit' | 'exit_set_by' | 'omitted'> = {
+      exit: null,
+      exit_set_by: null,
+      omitted: [],
+    };
+    const live = d !== null && d.attempt === this.runtime.log.currentAttempt;
+    if (d && live && this.runtime.initializeState !== 'none') {
+      const rec = recordedDelivery(this.runtime, this.host.version, d.sharedMaps, why);
+      const pending = pendingRequest(d, rec.values);
+      this.keepRuntimeData(d.activityId, rec.values);
+      if (this.host.version === '2004') {
+        const store = this.bucketStore();
+        for (const [id, value] of Object.entries(rec.sharedData)) store.set(id, value);
+      }
+      if (!d.reported) {
+        d.reported = true;
+        const report =
+          this.host.version === '1.2'
+            ? scorm12AttemptReport(rec.values)
+            : attemptReport(rec.values, '_none_', rec.setByContent);
+        this.seq.commit(d.activityId, report);
+      }
+      unloaded = {
+        activity_id: d.activityId,
+        terminated_by: rec.terminatedBy,
+        ignored_nav_request: pending === '_none_' || pending === '' ? null : pending,
+      };
+      exit = { exit: rec.exit, exit_set_by: rec.exitSetBy, omitted: rec.omitted };
+    }
+    let suspended = false;
+    if (!this.ended && this.seq.currentActivity !== null) {
+      const out = this.seq.navigate({ type: 'suspendAll' });
+      suspended = out.kind !== 'denied';
+      if (out.kind === 'ended') this.ended = true;
+    }
+    const path = await this.persist(true);
+    return { saved_state_path: path, suspended, unloaded, ...exit };
   }
 
   /** Stops acting on the runtime (the session closes it or a reset replaces this navigator). */
@@ -311,7 +384,8 @@ export class SessionNavigator implements NavigationOracle {
       this.launchedHow = 'resumeAll';
       const attempt = this.runtime.log.currentAttempt;
       const sco: DeliveredSco = { ...plan.delivered, runtime_attempt: attempt };
-      this.delivery = { activityId: sco.activity_id, attempt, handled: false, sco };
+      const sharedMaps = plan.launch.sharedData?.maps ?? [];
+      this.delivery = { activityId: sco.activity_id, attempt, handled: false, sharedMaps, sco };
       const outcome = await this.finish('resumeAll', 'lms', plan.launched, null, sco);
       // A SCO that terminated while it loaded did so before we listened.
       if (this.runtime.initializeState === 'terminated')
@@ -349,6 +423,8 @@ export class SessionNavigator implements NavigationOracle {
     this.keepRuntimeData(d.activityId, values);
     await this.keepSharedData();
     const report = await this.report(values, navRequest);
+    if (this.savedFromRecord) return;
+    d.reported = true;
     // An abandoned attempt's run-time data does not become tracking data.
     const outcome = this.seq.terminate(d.activityId, ABANDON.has(navRequest) ? { navRequest } : report);
     if (outcome.kind === 'nothing' && navRequest === '_none_') {
@@ -368,6 +444,7 @@ export class SessionNavigator implements NavigationOracle {
     const d = this.delivery;
     if (!d) return null;
     this.delivery = null;
+    this.unloading = d;
     const wasHandled = d.handled;
     d.handled = true;
     const live = d.attempt === this.runtime.log.currentAttempt;
@@ -390,8 +467,10 @@ export class SessionNavigator implements NavigationOracle {
     const pending = pendingRequest(d, values);
     this.keepRuntimeData(d.activityId, values);
     await this.keepSharedData();
-    if (!ABANDON.has(requestType))
-      this.seq.commit(d.activityId, { ...(await this.report(values, pending)), navRequest: '_none_' });
+    const report = await this.report(values, pending);
+    if (this.savedFromRecord) return null;
+    d.reported = true;
+    if (!ABANDON.has(requestType)) this.seq.commit(d.activityId, { ...report, navRequest: '_none_' });
     return {
       activity_id: d.activityId,
       terminated_by: terminatedBy,
@@ -426,7 +505,8 @@ export class SessionNavigator implements NavigationOracle {
     const sco: DeliveredSco = { ...spec.delivered, runtime_attempt: -1 };
     if (sco.entry === 'ab-initio') this.unsavedNewAttempts.add(sco.activity_id);
     // Current before it loads: a SCO may set a request or Terminate while its document loads.
-    const d: Delivery = { activityId: id, attempt: -1, handled: false, sco };
+    const sharedMaps = spec.launch.sharedData?.maps ?? [];
+    const d: Delivery = { activityId: id, attempt: -1, handled: false, sharedMaps, sco };
     this.delivery = d;
     const offLaunch = this.runtime.on('launch', (l) => {
       if (d.attempt === -1 && l.scoId === id) d.attempt = sco.runtime_attempt = l.attempt;
@@ -471,7 +551,15 @@ export class SessionNavigator implements NavigationOracle {
   }
 
   /** Saves the course state (tracking + changed activities) and the learner's; a failure is kept for close. */
-  private async persist(): Promise<string | null> {
+  private persist(fromRecord = false): Promise<string | null> {
+    if (this.savedFromRecord && !fromRecord) return Promise.resolve(null);
+    // A close from the record may start while the page's close is still writing: its save goes after.
+    const next = this.saving.then(() => this.save());
+    this.saving = next.catch(() => undefined);
+    return next;
+  }
+
+  private async save(): Promise<string | null> {
     const changed = [...this.changedActivities];
     const activities = Object.fromEntries(changed.map((id) => [id, this.runtimeData.get(id) ?? {}]));
     const newAttempts = new Set(changed.filter((id) => this.unsavedNewAttempts.has(id)));
