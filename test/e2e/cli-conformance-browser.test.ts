@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADL_CTS_DIR, REPO_ROOT, SHARED_SKIP } from '../helpers/paths.js';
@@ -98,9 +98,15 @@ test(
   'conformance --browser: a delivered page without our driver fails that case with the reason; the run goes on',
   { skip: SHARED_SKIP },
   () => {
-    // No sco-variants.json: the fixture builder writes every page as an empty stub.
+    // A sco-variants.json that names none of the launched pages: the fixture builder writes them all
+    // as empty stubs. (Without the file, every launched page gets our driver.)
     const dir = mkdtempSync(join(tmpdir(), 'cts-no-driver-'));
     try {
+      const none = { scoPages: [], shipsSequencingXsds: false, launchables: [] };
+      writeFileSync(
+        join(dir, 'sco-variants.json'),
+        JSON.stringify({ packages: { 'CT-01': none, 'CT-02': none } }),
+      );
       for (const sub of ['dictionaries', 'testcases'])
         cpSync(join(ADL_CTS_DIR, sub), join(dir, sub), { recursive: true });
       mkdirSync(join(dir, 'packages'));

@@ -133,7 +133,8 @@ test('trace (DOM path, detailed): each action with its answer state, calls, chan
       actions_run: 4,
       successful_actions: 4,
       total_api_calls: 4,
-      data_model_elements_changed: 3,
+      // id, type, score.raw, and the cmi.interactions._count the new interaction implies
+      data_model_elements_changed: 4,
     });
   } finally {
     await callTool(server.client, 'scorm_session_close', { session_id });
