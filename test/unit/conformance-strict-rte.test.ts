@@ -210,6 +210,14 @@ test('1.2: checked in front of scorm-again (session time with one hour digit, su
   assert.equal(api.LMSSetValue('cmi.interactions.0.latency', '00:00:12.50'), 'true');
   assert.equal(api.dataModel()['cmi.interactions.0.latency'], '00:00:12.50');
   assert.equal(api.peek('cmi.interactions.0.latency'), '00:00:12.50');
+  // score.max has no default in 1.2 (scorm-again's own is "100"): "" until the SCO sets it.
+  assert.equal(api.LMSGetValue('cmi.core.score.max'), '');
+  assert.equal(api.dataModel()['cmi.core.score.max'], '');
+  assert.equal(api.LMSSetValue('cmi.objectives.0.id', 'o1'), 'true');
+  assert.equal(api.dataModel()['cmi.objectives.0.score.max'], '');
+  assert.equal(api.LMSSetValue('cmi.core.score.max', '50'), 'true');
+  assert.equal(api.LMSGetValue('cmi.core.score.max'), '50');
+  assert.equal(api.dataModel()['cmi.core.score.max'], '50');
   assert.equal(api.LMSSetValue('cmi.suspend_data', 'x'.repeat(4097)), 'false');
   assert.equal(last(), '405');
   assert.equal(api.LMSSetValue('cmi', 'illegal'), 'false');

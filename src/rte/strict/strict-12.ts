@@ -11,6 +11,8 @@ import { ERRORS_12, errorString } from './error-codes.js';
 import { ErrorState } from './error-state.js';
 import { isKnownName, splitKeyword } from './names.js';
 
+const SCORE_MAX = /^cmi\.(core|objectives\.\d+)\.score\.max$/;
+
 export class StrictApi12 implements Api12 {
   private state: LifeState = 'not-initialized';
   private readonly errors = new ErrorState(ERRORS_12);
@@ -21,10 +23,17 @@ export class StrictApi12 implements Api12 {
    * GetValue can show the stored form, so the data model shows what the SCO set, as the record does.
    */
   private readonly writeOnlyGiven = new Map<string, string>();
+  /**
+   * The score.max elements the SCO (or the saved attempt) gave a value. scorm-again gives every 1.2
+   * score a max of "100", but the 1.2 data model defines no default: unset, it reads "", and it is not
+   * learner data to save or resume.
+   */
+  private readonly scoreMaxGiven = new Set<string>();
 
   constructor(init: RteInit) {
     this.engine = createEngine12(init.settings);
     this.engine.loadFromFlattenedJSON(init.values);
+    for (const name of Object.keys(init.values)) if (SCORE_MAX.test(name)) this.scoreMaxGiven.add(name);
   }
 
   get lifeState(): LifeState {
@@ -35,6 +44,8 @@ export class StrictApi12 implements Api12 {
   dataModel(): Record<string, string> {
     const values = engine12Values(this.engine);
     for (const [name, text] of this.writeOnlyGiven) if (name in values) values[name] = text;
+    for (const name of Object.keys(values))
+      if (SCORE_MAX.test(name) && !this.scoreMaxGiven.has(name)) values[name] = '';
     return values;
   }
 
@@ -42,6 +53,12 @@ export class StrictApi12 implements Api12 {
   peek(name: string): string | undefined {
     const given = this.writeOnlyGiven.get(name);
     if (given !== undefined) return given;
+    if (SCORE_MAX.test(name) && !this.scoreMaxGiven.has(name))
+      return this.peekEngine(name) === undefined ? undefined : '';
+    return this.peekEngine(name);
+  }
+
+  private peekEngine(name: string): string | undefined {
     let v: unknown;
     try {
       v = this.engine.getCMIValue(name);
@@ -86,6 +103,7 @@ export class StrictApi12 implements Api12 {
     const code = this.engine.lastErrorCode;
     if (code !== '0') return this.errors.failValue(code, this.engineDiagnostic(code));
     this.errors.ok();
+    if (SCORE_MAX.test(name) && !this.scoreMaxGiven.has(name)) return '';
     return String(value);
   }
 
@@ -105,6 +123,7 @@ export class StrictApi12 implements Api12 {
     const text = toCharacterString(value) ?? '';
     const result = this.engineCall(this.engine.LMSSetValue(name, text));
     if (result === 'true' && info.access === 'wo') this.writeOnlyGiven.set(name, text);
+    if (result === 'true' && SCORE_MAX.test(name)) this.scoreMaxGiven.add(name);
     return result;
   }
 
