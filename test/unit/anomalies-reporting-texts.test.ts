@@ -185,3 +185,22 @@ test('record_engine_mismatch names its SCO and attempt', () => {
     [['record_engine_mismatch', 'cmi.location', 'sco1', 3]],
   );
 });
+
+test('a resumed session that leaves the status an earlier session reported is not status_never_reported', () => {
+  const resumed = (entry: string, status: string): Anomaly[] =>
+    detectAnomalies({
+      version: '2004',
+      calls: calls([
+        ['Initialize', [''], 'true', '0'],
+        ['GetValue', ['cmi.entry'], entry, '0'],
+        ['GetValue', ['cmi.completion_status'], status, '0'],
+        ['SetValue', ['cmi.location', 'p2'], 'true', '0'],
+        ['SetValue', ['cmi.session_time', 'PT5S'], 'true', '0'],
+        ['SetValue', ['cmi.exit', 'suspend'], 'true', '0'],
+        ['Terminate', [''], 'true', '0'],
+      ]),
+    }).filter((a) => a.type === 'status_never_reported');
+  assert.equal(resumed('resume', 'incomplete').length, 0);
+  assert.equal(resumed('ab-initio', 'incomplete').length, 0, 'the SCO read back a status already reported');
+  assert.equal(resumed('ab-initio', 'unknown').length, 1);
+});

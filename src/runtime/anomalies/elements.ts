@@ -7,6 +7,7 @@ export interface VersionNames {
   apiObject: string;
   sessionTime: string;
   exit: string;
+  entry: string;
   /** Where a SCO keeps its bookmark. */
   location: string;
   /** Elements through which a SCO reports its status. */
@@ -29,6 +30,7 @@ export const NAMES: Record<'1.2' | '2004', VersionNames> = {
     apiObject: 'API',
     sessionTime: 'cmi.core.session_time',
     exit: 'cmi.core.exit',
+    entry: 'cmi.core.entry',
     location: 'cmi.core.lesson_location',
     status: ['cmi.core.lesson_status'],
     scoreRaw: 'cmi.core.score.raw',
@@ -46,6 +48,7 @@ export const NAMES: Record<'1.2' | '2004', VersionNames> = {
     apiObject: 'API_1484_11',
     sessionTime: 'cmi.session_time',
     exit: 'cmi.exit',
+    entry: 'cmi.entry',
     location: 'cmi.location',
     status: ['cmi.completion_status', 'cmi.success_status'],
     scoreRaw: 'cmi.score.raw',

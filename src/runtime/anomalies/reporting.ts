@@ -97,11 +97,30 @@ export const exitRule: Rule = (ctx) =>
       }),
     );
 
+/**
+ * A session that resumes an attempt may leave its status as an earlier session reported it: the status
+ * the SCO reads back (or an entry of "resume") shows the attempt already had one.
+ */
+function statusFromEarlierSession(ctx: RuleContext, attempt: Attempt): boolean {
+  return attempt.calls.some((c) => {
+    if (c.method !== 'GetValue' || (c.call.errorCode !== '0' && c.call.errorCode !== '')) return false;
+    const value = String(c.call.result);
+    if (c.element === ctx.names.entry) return value === 'resume';
+    return (
+      c.element !== null &&
+      ctx.names.status.includes(c.element) &&
+      value !== '' &&
+      value !== 'not attempted' &&
+      value !== 'unknown'
+    );
+  });
+}
+
 export const statusRule: Rule = (ctx) =>
   finished(ctx)
     .filter((a) => {
       const set = setElements(a);
-      return !ctx.names.status.some((el) => set.has(el));
+      return !ctx.names.status.some((el) => set.has(el)) && !statusFromEarlierSession(ctx, a);
     })
     .map((a) =>
       scoped(ctx, a, {
