@@ -113,10 +113,13 @@ function readZip(path) {
 function guessTool(names) {
   const all = names.map((n) => n.replace(/\\/g, '/').toLowerCase());
   const has = (test) => all.some(test);
+  // Rise first: a Rise lesson may embed a Storyline block (scormcontent/assets/…/story_content/).
+  if (has((n) => /(^|\/)scormcontent\/lib\//.test(n))) return 'Articulate Rise';
   if (has((n) => n.startsWith('story_content/') || n.includes('/story_content/')))
     return 'Articulate Storyline';
-  if (has((n) => /(^|\/)scormcontent\/lib\//.test(n))) return 'Articulate Rise';
-  if (has((n) => n.includes('ispring')) && has((n) => /(^|\/)data\//.test(n))) return 'iSpring';
+  const ispringNamed = has((n) => n.includes('ispring')) && has((n) => /(^|\/)data\//.test(n));
+  if (ispringNamed || (has((n) => /(^|\/)res\/lms\.js$/.test(n)) && has((n) => /(^|\/)res\/data\//.test(n))))
+    return 'iSpring';
   if (has((n) => /(^|\/)cpm\.js$/.test(n))) return 'Adobe Captivate';
   if (has((n) => /(^|\/)course\/en\//.test(n) || /(^|\/)adapt[^/]*\.js$/.test(n))) return 'Adapt';
   if (has((n) => n.includes('trivantis'))) return 'Lectora';
