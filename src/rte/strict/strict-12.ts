@@ -44,8 +44,7 @@ export class StrictApi12 implements Api12 {
   dataModel(): Record<string, string> {
     const values = engine12Values(this.engine);
     for (const [name, text] of this.writeOnlyGiven) if (name in values) values[name] = text;
-    for (const name of Object.keys(values))
-      if (SCORE_MAX.test(name) && !this.scoreMaxGiven.has(name)) values[name] = '';
+    for (const name of Object.keys(values)) if (this.scoreMaxUnset(name)) values[name] = '';
     return values;
   }
 
@@ -53,9 +52,13 @@ export class StrictApi12 implements Api12 {
   peek(name: string): string | undefined {
     const given = this.writeOnlyGiven.get(name);
     if (given !== undefined) return given;
-    if (SCORE_MAX.test(name) && !this.scoreMaxGiven.has(name))
-      return this.peekEngine(name) === undefined ? undefined : '';
+    if (this.scoreMaxUnset(name)) return this.peekEngine(name) === undefined ? undefined : '';
     return this.peekEngine(name);
+  }
+
+  /** A score.max the SCO (or the saved attempt) never gave: it reads "", whatever the engine holds. */
+  private scoreMaxUnset(name: string): boolean {
+    return SCORE_MAX.test(name) && !this.scoreMaxGiven.has(name);
   }
 
   private peekEngine(name: string): string | undefined {
@@ -103,7 +106,7 @@ export class StrictApi12 implements Api12 {
     const code = this.engine.lastErrorCode;
     if (code !== '0') return this.errors.failValue(code, this.engineDiagnostic(code));
     this.errors.ok();
-    if (SCORE_MAX.test(name) && !this.scoreMaxGiven.has(name)) return '';
+    if (this.scoreMaxUnset(name)) return '';
     return String(value);
   }
 
