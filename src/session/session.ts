@@ -43,6 +43,7 @@ import { SessionNavigator, type NavigatorHost } from './navigation/navigator.js'
 import type { SessionObserver } from './session-observer.js';
 import type { NotApplicable, SnInitResult } from './navigation/types.js';
 import type { ResumeDecision, SavedStateStore, StateKey } from './saved-state.js';
+import { NAMES } from '../runtime/anomalies/elements.js';
 
 export type SessionState = 'opening' | 'ready' | 'running' | 'closing' | 'closed';
 
@@ -551,7 +552,7 @@ export class Session {
         `The learner state could not be saved: ${why}, and the record of its data changes is incomplete (the change cap was reached).`,
       );
     }
-    const exitElement = this.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+    const exitElement = NAMES[this.version].exit;
     const terminate = lastCallOf(runtime.calls, (c) => canonicalMethod(c.method) === 'Terminate');
     result.terminated_by = terminate ? (terminate.source === 'tool' ? 'tester' : 'course') : 'none';
     const exit = recorded.data[exitElement] ?? '';
@@ -692,7 +693,7 @@ interface EngineClose {
 async function closeThroughEngine(runtime: CourseRuntime, version: '1.2' | '2004'): Promise<EngineClose> {
   const result: EngineClose['result'] = { terminated_by: 'none', exit: null, exit_set_by: null };
   await runtime.unload();
-  const exitElement = version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+  const exitElement = NAMES[version].exit;
   if (runtime.initializeState === 'terminated') result.terminated_by = 'course';
   else if (runtime.initializeState === 'initialized') {
     result.exit = (await runtime.getDataModel())[exitElement] ?? '';

@@ -46,6 +46,7 @@ import type {
   SnInitResult,
   UnloadedSco,
 } from './types.js';
+import { NAMES } from '../../runtime/anomalies/elements.js';
 
 /** What the navigator needs from its session. */
 export interface NavigatorHost {
@@ -455,7 +456,7 @@ export class SessionNavigator implements NavigationOracle {
     const state = this.runtime.initializeState;
     if (state === 'terminated') terminatedBy = 'course';
     else if (state === 'initialized') {
-      const exit = this.host.version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+      const exit = NAMES[this.host.version].exit;
       if (closing && ((await this.runtime.getDataModel())[exit] ?? '') === '')
         await this.runtime.callApi('SetValue', [exit, 'suspend']);
       await this.runtime.callApi('Terminate', ['']);

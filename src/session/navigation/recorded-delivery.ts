@@ -10,6 +10,7 @@ import type { SharedDataMap } from '../../rte/strict/shared-data.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { addSessionTimeToTotal } from '../../runtime/data-model/end-attempt-time.js';
 import { canonicalMethod } from '../../runtime/records.js';
+import { NAMES } from '../../runtime/anomalies/elements.js';
 
 export interface RecordedDelivery {
   values: Record<string, string>;
@@ -49,7 +50,7 @@ export function recordedDelivery(
     (c) => c.attempt === attempt && c.result === 'true' && canonicalMethod(c.method) === 'Terminate',
   );
   const values = recorded.data;
-  const exitElement = version === '1.2' ? 'cmi.core.exit' : 'cmi.exit';
+  const exitElement = NAMES[version].exit;
   const open = runtime.initializeState === 'initialized';
   let exitSetBy: RecordedDelivery['exitSetBy'] = null;
   if ((values[exitElement] ?? '') !== '') {
