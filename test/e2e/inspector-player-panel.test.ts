@@ -197,6 +197,10 @@ test(
     const runtime = h.sessions.get(h.sessionId).runtime!;
     assert.ok(runtime.calls.some((c) => c.method === 'SetValue' && c.args[1] === 'mirrored-click'));
     assert.equal(actions.at(-1)?.action, 'mirror_click');
+    // The mirrored page can show the click's effect before the action's answer clears the status line.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="player-status"]')?.textContent === '',
+    );
     assert.equal(await page.getByTestId('player-status').textContent(), '');
   },
 );
