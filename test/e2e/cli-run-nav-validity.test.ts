@@ -75,6 +75,7 @@ test('run --nav on SCORM 1.2: a parent item with its own resource is a warning n
   assert.equal(nav.warnings[0]?.item_id, 'extinguishers');
   assert.equal(nav.warnings[0]?.line, 19);
   assert.match(nav.warnings[0]?.message ?? '', /never delivers that page.*many SCORM 1\.2 LMSs show it/);
+  assert.match(nav.warnings[0]?.message ?? '', /SCORM 1\.2 CAM \(2\.3, <item> identifierref\) does not say/);
   const text = await cli('run', dir, '--nav', 'choice:extinguishers', '--settle-ms', '200');
   assert.match(text.stdout, /warning \(imsmanifest\.xml:19\): Item "extinguishers" has child items/);
 });

@@ -232,6 +232,10 @@ test('a SCORM 1.2 item with child items and its own resource is a warning naming
   assert.equal(f?.line, 14);
   assert.match(f?.message ?? '', /"item_intro" has 1 child item\(s\) and its own identifierref="res_intro"/);
   assert.match(f?.message ?? '', /many deliver its resource as a page of its own before its children/);
+  assert.match(
+    f?.message ?? '',
+    /SCORM 1\.2 CAM \(2\.3, <item> identifierref\) does not say whether an item with children is launched/,
+  );
   assert.deepEqual(
     lint(MANIFEST).filter((f) => f.rule === 'cp12.parent_item_with_resource'),
     [],
