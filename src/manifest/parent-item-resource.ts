@@ -1,10 +1,9 @@
 /**
  * SCORM 1.2 items that have child items and also name a resource of their own (eXeLearning exports do
- * this). Why a rule at all: the SCORM 1.2 CAM (2.3, <item> identifierref) names the resource an item
- * refers to but does not say whether an LMS launches an item that has children, and LMSs differ (many
- * show the parent's page before its children); SCORM 2004 launches leaf items only, and so does our
- * sequencer on 1.2 courses. Validate (cp12.parent_item_with_resource) and the run both report such items
- * through this one test.
+ * this). The SCORM 1.2 CAM (2.3, <item> identifierref) lets any item name its resource, and many 1.2 LMSs
+ * show such an item's page before its children; SCORM 2004 launches leaf items only. One test for the
+ * sequencer (which delivers the page, then the children) and validate's cp12.parent_item_with_resource
+ * (a portability warning).
  */
 import type { Item } from './model.js';
 
