@@ -25,3 +25,4 @@ export {
   type LaunchTarget,
 } from './launch.js';
 export { parseManifestFile } from './parse-manifest-file.js';
+export { parentItemOwnResource } from './parent-item-resource.js';

@@ -9,7 +9,14 @@ import { launchOfItem } from '../manifest/launch.js';
 import type { Position } from '../manifest/xml-tree.js';
 import { checkSequencingDefinitions, SequencingDefinitionError } from './definition-check.js';
 import { mergeSequencing, type EffectiveSequencing } from './effective-definition.js';
-import { scorm12Activity, scorm12Problems, scorm12Sequencing, type Scorm12Activity } from './scorm12-tree.js';
+import { parentItemOwnResource } from '../manifest/parent-item-resource.js';
+import {
+  SCORM12_CHILDREN_SUFFIX,
+  scorm12Activity,
+  scorm12Problems,
+  scorm12Sequencing,
+  type Scorm12Activity,
+} from './scorm12-tree.js';
 
 export interface SeqActivity {
   id: string;
@@ -81,11 +88,14 @@ export function buildSeqTree(manifest: ScormManifest, organizationId?: string): 
   const scorm12 = manifest.scorm.version === '1.2';
   const activities: SeqActivity[] = [];
   const byId = new Map<string, SeqActivity>();
-  const make = (node: Item | Organization, parent: SeqActivity | null): SeqActivity => {
+  const make = (node: Item | Organization, parent: SeqActivity | null, ownPage = false): SeqActivity => {
     const item = parent ? (node as Item) : null;
     const ct = completionThresholdOf(node.completionThreshold);
+    // A 1.2 item with children and its own resource: a cluster holding the item's page, then its children.
+    const split = scorm12 && item !== null && !ownPage && parentItemOwnResource(item) !== null;
+    const itemId = node.identifier?.trim() || `#${activities.length}`;
     const a: SeqActivity = {
-      id: node.identifier?.trim() || `#${activities.length}`,
+      id: split ? `${itemId}${SCORM12_CHILDREN_SUFFIX}` : itemId,
       title: node.title?.trim() ?? '',
       order: activities.length,
       parent,
@@ -102,11 +112,14 @@ export function buildSeqTree(manifest: ScormManifest, organizationId?: string): 
       // SCORM 1.2 writes these as adlcp:timelimitaction and adlcp:datafromlms.
       timeLimitAction: (scorm12 ? item?.timelimitaction : item?.timeLimitAction)?.trim() || null,
       dataFromLMS: (scorm12 ? item?.datafromlms : item?.dataFromLMS) ?? null,
-      scorm12: scorm12 ? scorm12Activity(item) : null,
+      scorm12: scorm12 ? scorm12Activity(item, split ? 'cluster' : ownPage ? 'page' : 'item') : null,
     };
     activities.push(a);
     if (!byId.has(a.id)) byId.set(a.id, a);
-    a.children = node.items.map((child) => make(child, a));
+    a.children = [
+      ...(split ? [make(node, a, true)] : []),
+      ...(ownPage ? [] : node.items.map((child) => make(child, a))),
+    ];
     if (item && a.children.length === 0) {
       a.resourceId = item.identifierref?.trim() || null;
       a.launchProblem = launchProblemOf(manifest, item);

@@ -64,6 +64,32 @@ export function readGlobal(ctx: SequencingContext, targetKey: string): GlobalObj
 }
 
 /**
+ * A value read through an objective's maps: the last map (in manifest order) that reads this element and
+ * whose global knows it; undefined when none does.
+ * Why: the CAM book (imsss:mapInfo readSatisfiedStatus / readNormalizedMeasure) has a map read the global
+ * "when the progress [the measure] for the global objective is defined", and neither the CAM nor the SN
+ * book says which of several read maps on one objective wins. ADL's 4th Ed. sample RTE
+ * (SeqObjectiveTracking) keeps one read target per element, the last map that reads it, and that is what
+ * the conformance suite was recorded against; an earlier map still counts when the later globals know
+ * nothing, as the book's "when defined" rule gives it.
+ */
+function readThroughMaps<M extends { targetKey: string }, V>(
+  ctx: SequencingContext,
+  maps: readonly M[],
+  reads: (m: M) => boolean,
+  pick: (g: GlobalObjectiveRecord) => V | undefined,
+): V | undefined {
+  for (let i = maps.length - 1; i >= 0; i--) {
+    const m = maps[i] as M;
+    if (!reads(m)) continue;
+    const g = readGlobal(ctx, m.targetKey);
+    const v = g ? pick(g) : undefined;
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+/**
  * With objectivesGlobalToSystem="false" the global objectives live for one attempt on the activity tree
  * (CAM: adlseq:objectivesGlobalToSystem): a new attempt on the root starts them unknown again.
  */
@@ -98,7 +124,11 @@ function writeGlobal(ctx: SequencingContext, targetKey: string, patch: GlobalObj
  * (readSatisfiedStatus) takes its status from the shared global objective only, unknown included: its
  * local record does not count, as in ADL's reference sequencer, where every mapped global exists from
  * the start (the CTS cases OB-14a, OB-16b and CM-13 expect it). A measure read through a map
- * (readNormalizedMeasure) wins when the global knows it; otherwise the local measure counts.
+ * (readNormalizedMeasure) wins when the global knows it; otherwise the local measure counts, also for an
+ * objective satisfied by measure: the CAM book reads the global's measure only "when the measure for the
+ * global objective is defined", and the SN book's measure evaluation (RB.1.2.a) makes the status unknown
+ * only when the objective's measure is unknown. (ADL's sample RTE, whose globals all exist from the start,
+ * would give unknown here; no case of the suite we hold depends on it.)
  */
 export function objectiveSatisfied(
   ctx: SequencingContext,
@@ -112,14 +142,13 @@ export function objectiveSatisfied(
     if (stateOf(ctx, a).isActive && !a.def.measureSatisfactionIfActive) return undefined;
     return measure >= o.minNormalizedMeasure;
   }
-  const reads = o.mapInfo.filter((m) => m.readSatisfiedStatus);
-  if (reads.length) {
-    for (const m of reads) {
-      const g = readGlobal(ctx, m.targetKey);
-      if (g?.satisfied !== undefined) return g.satisfied;
-    }
-    return undefined;
-  }
+  if (o.mapInfo.some((m) => m.readSatisfiedStatus))
+    return readThroughMaps(
+      ctx,
+      o.mapInfo,
+      (m) => m.readSatisfiedStatus,
+      (g) => g.satisfied,
+    );
   const local = localObjective(ctx, a, o);
   if (local.progressStatus && !staleForParent(ctx, a, 'objective')) return local.satisfiedStatus;
   return undefined;
@@ -131,11 +160,13 @@ export function objectiveMeasure(
   a: SeqActivity,
   o: EffectiveObjective,
 ): number | undefined {
-  for (const m of o.mapInfo) {
-    if (!m.readNormalizedMeasure) continue;
-    const g = readGlobal(ctx, m.targetKey);
-    if (g?.normalizedMeasure !== undefined) return g.normalizedMeasure;
-  }
+  const mapped = readThroughMaps(
+    ctx,
+    o.mapInfo,
+    (m) => m.readNormalizedMeasure,
+    (g) => g.normalizedMeasure,
+  );
+  if (mapped !== undefined) return mapped;
   const local = localObjective(ctx, a, o);
   if (local.measureStatus && !staleForParent(ctx, a, 'objective')) return local.normalizedMeasure;
   return undefined;
@@ -232,12 +263,12 @@ const READ_FLAG = {
 
 /** A value of the extended objective information as a global read through the adlseq maps knows it. */
 function mappedExtra(ctx: SequencingContext, o: EffectiveObjective, key: ExtraKey): number | undefined {
-  for (const m of o.adlMapInfo) {
-    if (!m[READ_FLAG[key]]) continue;
-    const v = readGlobal(ctx, m.targetKey)?.[key];
-    if (v !== undefined) return v;
-  }
-  return undefined;
+  return readThroughMaps(
+    ctx,
+    o.adlMapInfo,
+    (m) => m[READ_FLAG[key]],
+    (g) => g[key],
+  );
 }
 
 /** A value of the extended objective information: read through adlseq maps when the global knows it, else local. */
@@ -321,10 +352,10 @@ export function objectiveCompleted(
 
 /** An objective's completion as a global read through its adlseq maps (readCompletionStatus) knows it. */
 export function mappedCompletion(ctx: SequencingContext, o: EffectiveObjective): boolean | undefined {
-  for (const m of o.adlMapInfo) {
-    if (!m.readCompletionStatus) continue;
-    const g = readGlobal(ctx, m.targetKey);
-    if (g?.completed !== undefined) return g.completed;
-  }
-  return undefined;
+  return readThroughMaps(
+    ctx,
+    o.adlMapInfo,
+    (m) => m.readCompletionStatus,
+    (g) => g.completed,
+  );
 }

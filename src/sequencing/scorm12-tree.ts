@@ -42,9 +42,26 @@ export function scorm12Sequencing(): EffectiveSequencing {
   return def;
 }
 
-export function scorm12Activity(item: Item | null): Scorm12Activity {
-  const p = item?.prerequisites;
-  const mastery = item?.masteryscore?.trim();
+/**
+ * A SCORM 1.2 item with child items and its own resource is delivered as many 1.2 LMSs do: its page
+ * first, then its children. The SCORM 1.2 CAM (2.3, <item> identifierref) gives every item its resource
+ * and, unlike SCORM 2004, does not restrict launch to leaf items. The tree holds such an item as a
+ * cluster (its identifier with this suffix: it is no item of the manifest) whose first child is a leaf
+ * with the item's identifier and resource, so a choice of the item, its launch and its saved data are
+ * the item's own.
+ */
+export const SCORM12_CHILDREN_SUFFIX = '#children';
+
+/**
+ * The 1.2 attributes of an activity. `role`: a split item's prerequisites gate the cluster (its page and
+ * its children); its mastery score and time limit belong to the page, the SCO.
+ */
+export function scorm12Activity(
+  item: Item | null,
+  role: 'item' | 'cluster' | 'page' = 'item',
+): Scorm12Activity {
+  const p = role === 'page' ? null : item?.prerequisites;
+  const mastery = role === 'cluster' ? undefined : item?.masteryscore?.trim();
   const score = mastery ? Number(mastery) : NaN;
   return {
     prerequisites:
@@ -52,7 +69,7 @@ export function scorm12Activity(item: Item | null): Scorm12Activity {
         ? { script: p.value.trim(), type: p.type, parsed: parsePrerequisites(p.value), pos: p.pos }
         : null,
     masteryScore: Number.isFinite(score) ? score : null,
-    maxTimeAllowed: item?.maxtimeallowed?.trim() || null,
+    maxTimeAllowed: (role === 'cluster' ? null : item?.maxtimeallowed?.trim()) || null,
   };
 }
 
@@ -65,7 +82,7 @@ export function scorm12Problems(tree: SeqTree): DefinitionProblem[] {
     const problem = (message: string, fix: string) =>
       problems.push({
         activityId: a.id,
-        message: `<adlcp:prerequisites> of item "${a.id}" ${message}`,
+        message: `<adlcp:prerequisites> of item "${scorm12ItemId(a)}" ${message}`,
         fix,
         pos: p.pos,
       });
@@ -90,7 +107,14 @@ export function scorm12Problems(tree: SeqTree): DefinitionProblem[] {
   return problems;
 }
 
+/** The manifest item an activity stands for (a split item's cluster stands for the item too). */
+export function scorm12ItemId(a: SeqActivity): string {
+  return a.id.endsWith(SCORM12_CHILDREN_SUFFIX) ? a.id.slice(0, -SCORM12_CHILDREN_SUFFIX.length) : a.id;
+}
+
 function describeIds(tree: SeqTree): string {
-  const ids = tree.activities.filter((a: SeqActivity) => a.parent).map((a) => `"${a.id}"`);
+  const ids = [
+    ...new Set(tree.activities.filter((a: SeqActivity) => a.parent).map((a) => `"${scorm12ItemId(a)}"`)),
+  ];
   return ids.length > 12 ? `${ids.slice(0, 12).join(', ')}, …` : ids.join(', ');
 }

@@ -18,7 +18,7 @@ interface Step {
   code: string | null;
   reason: string | null;
   unloaded: { activity_id: string } | null;
-  delivered: { activity_id: string } | null;
+  delivered: { activity_id: string; launch_url: string } | null;
 }
 
 test('run --nav: denied requests leave the SCO running; exit retries the post-test; retryAll starts over', async () => {
@@ -52,7 +52,7 @@ test('run --nav: denied requests leave the SCO running; exit retries the post-te
   assert.match(steps[3]?.reason ?? '', /res-mistyped/);
 });
 
-test('run --nav on SCORM 1.2: a parent item with its own resource is a warning naming it (its children are delivered)', async () => {
+test('run --nav on SCORM 1.2: a parent item with its own resource is delivered before its children, and by a choice of it', async () => {
   const dir = tempDir('scorm-tester-12-parent-');
   cpSync(join(FIXTURES_DIR, 'courses/scorm12-multi'), dir, { recursive: true });
   const manifest = join(dir, 'imsmanifest.xml');
@@ -63,18 +63,29 @@ test('run --nav on SCORM 1.2: a parent item with its own resource is a warning n
   );
   assert.notEqual(changed, xml);
   writeFileSync(manifest, changed);
-  const r = await cli('run', dir, '--nav', 'choice:extinguishers', '--json', '--settle-ms', '200');
+  const r = await cli(
+    'run',
+    dir,
+    '--nav',
+    'next,next,previous,choice:extinguishers',
+    '--json',
+    '--settle-ms',
+    '200',
+  );
   assert.equal(r.status, 0, r.stderr + r.stdout);
-  const nav = (
-    JSON.parse(r.stdout) as {
-      navigation: { steps: Step[]; warnings: Array<{ item_id: string; line: number; message: string }> };
-    }
-  ).navigation;
-  assert.equal(nav.steps.at(-1)?.delivered?.activity_id, 'types');
-  assert.equal(nav.warnings.length, 1);
-  assert.equal(nav.warnings[0]?.item_id, 'extinguishers');
-  assert.equal(nav.warnings[0]?.line, 19);
-  assert.match(nav.warnings[0]?.message ?? '', /never delivers that page.*many SCORM 1\.2 LMSs show it/);
-  const text = await cli('run', dir, '--nav', 'choice:extinguishers', '--settle-ms', '200');
-  assert.match(text.stdout, /warning \(imsmanifest\.xml:19\): Item "extinguishers" has child items/);
+  const nav = (JSON.parse(r.stdout) as { navigation: { steps: Step[] } }).navigation;
+  assert.deepEqual(
+    nav.steps.map((s) => [
+      s.step,
+      s.delivered?.activity_id,
+      s.delivered?.launch_url.split('?')[0]?.split('/').pop(),
+    ]),
+    [
+      ['launch', 'intro', 'intro.html'],
+      ['next', 'extinguishers', 'intro.html'],
+      ['next', 'types', 'types.html'],
+      ['previous', 'extinguishers', 'intro.html'],
+      ['choice:extinguishers', 'extinguishers', 'intro.html'],
+    ],
+  );
 });

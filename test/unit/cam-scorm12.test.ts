@@ -219,7 +219,7 @@ test('SCORM 1.2: many unlisted files give one summary finding', () => {
   assert.match(findings[0]?.message ?? '', /^30 files/);
 });
 
-test('a SCORM 1.2 item with child items and its own resource is a warning naming the item, file and line, and what LMSs do', () => {
+test('a SCORM 1.2 item with child items and its own resource is a portability warning naming the item, file and line, and what the run and LMSs do', () => {
   const text = sub(
     /<item identifier="item_intro" identifierref="res_intro" isvisible="true">\s*<title>Introduction<\/title>/,
     '<item identifier="item_intro" identifierref="res_intro" isvisible="true"><title>Introduction</title><item identifier="item_part" identifierref="res_quiz"><title>Part</title></item>',
@@ -231,7 +231,8 @@ test('a SCORM 1.2 item with child items and its own resource is a warning naming
   assert.equal(f?.file, 'imsmanifest.xml');
   assert.equal(f?.line, 14);
   assert.match(f?.message ?? '', /"item_intro" has 1 child item\(s\) and its own identifierref="res_intro"/);
-  assert.match(f?.message ?? '', /many deliver its resource as a page of its own before its children/);
+  assert.match(f?.message ?? '', /delivers this page before its children, as many LMSs do/);
+  assert.match(f?.message ?? '', /only leaf items launch, deliver only the children/);
   assert.deepEqual(
     lint(MANIFEST).filter((f) => f.rule === 'cp12.parent_item_with_resource'),
     [],

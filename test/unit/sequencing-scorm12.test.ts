@@ -261,3 +261,44 @@ test('a SCORM 1.2 item without prerequisites type is accepted (the lint reports 
   assert.equal(delivered(s.launch()), 'a');
   assert.match(denied(s.navigate({ type: 'continue' })), /"b" has prerequisites "a"/);
 });
+
+test('a 1.2 item with children and its own resource: its page is delivered first (flow and choice), then its children', () => {
+  const m = manifest12(`
+    <item identifier="a" identifierref="R"><title>A</title></item>
+    <item identifier="p" identifierref="R"><title>Parent</title>
+      <adlcp:prerequisites type="aicc_script">a</adlcp:prerequisites>
+      <adlcp:masteryscore>80</adlcp:masteryscore>
+      <item identifier="c1" identifierref="R"><title>C1</title></item>
+      <item identifier="c2" identifierref="R"><title>C2</title></item>
+    </item>`);
+  const s = createSequencingSession(m);
+  assert.deepEqual(
+    s.tree.activities.map((a) => [a.id, a.resourceId]),
+    [
+      ['O', null],
+      ['a', 'R'],
+      ['p#children', null],
+      ['p', 'R'],
+      ['c1', 'R'],
+      ['c2', 'R'],
+    ],
+  );
+  const cluster = s.tree.byId.get('p#children');
+  const page = s.tree.byId.get('p');
+  assert.equal(page?.title, 'Parent');
+  assert.equal(
+    cluster?.scorm12?.prerequisites?.script,
+    'a',
+    "the item's prerequisites gate its page and children",
+  );
+  assert.equal(page?.scorm12?.prerequisites, null);
+  assert.equal(page?.scorm12?.masteryScore, 80, 'the mastery score is the page’s (the SCO’s)');
+  assert.equal(delivered(s.navigate({ type: 'start' })), 'a');
+  assert.match(denied(s.navigate({ type: 'choice', target: 'c1' })), /prerequisites|"a"/);
+  finish(s, 'a', { 'cmi.core.lesson_status': 'completed' });
+  assert.equal(delivered(s.navigate({ type: 'continue' })), 'p');
+  assert.equal(delivered(s.navigate({ type: 'continue' })), 'c1');
+  assert.equal(delivered(s.navigate({ type: 'previous' })), 'p');
+  assert.equal(delivered(s.navigate({ type: 'choice', target: 'c2' })), 'c2');
+  assert.equal(delivered(s.navigate({ type: 'choice', target: 'p' })), 'p');
+});

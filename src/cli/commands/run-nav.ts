@@ -13,7 +13,7 @@ import {
   startSequencing,
   type StepRecord,
 } from '../../session/navigation/run-steps.js';
-import type { NavOutcome, NavWarning } from '../../session/navigation/types.js';
+import type { NavOutcome } from '../../session/navigation/types.js';
 import type { Session } from '../../session/session.js';
 import { CliUsageError } from '../exit.js';
 
@@ -31,7 +31,6 @@ export function parseNavFlag(text: string): NavStep[] {
 
 export interface NavRun {
   steps: StepRecord[];
-  warnings: NavWarning[];
   current_activity: string | null;
   session_ended: boolean;
   denied: number;
@@ -55,7 +54,6 @@ export async function runNavigation(
   const state = navigator.state();
   return {
     steps: records,
-    warnings: result.warnings ?? [],
     current_activity: state.current_activity,
     session_ended: state.session_ended,
     denied: records.flatMap((r) => [r.outcome, ...r.followed_by]).filter((o) => o.outcome === 'denied')
@@ -80,7 +78,6 @@ function outcomeLine(o: NavOutcome): string {
 
 export function navText(run: NavRun): string {
   const lines = [`Navigation: ${run.steps.length - 1} step(s), ${run.denied} denied`];
-  for (const w of run.warnings) lines.push(`  warning (${w.file}:${w.line}): ${w.message}`);
   const width = Math.max(...run.steps.map((r) => r.step.length));
   for (const r of run.steps) {
     lines.push(`  ${String(r.index).padStart(2)} ${r.step.padEnd(width)} -> ${outcomeLine(r.outcome)}`);
@@ -103,7 +100,6 @@ export function navJson(run: NavRun): Record<string, unknown> {
       followed_by: r.followed_by,
       settled: r.settled,
     })),
-    warnings: run.warnings,
     denied: run.denied,
     current_activity: run.current_activity,
     session_ended: run.session_ended,

@@ -314,18 +314,6 @@ export const snInitOutput = {
   restored: z.boolean().optional().describe('The saved sequencing state was restored.'),
   activity_count: count.optional(),
   outcome: navOutcome.optional(),
-  warnings: z
-    .array(
-      z.object({
-        item_id: z.string(),
-        identifierref: z.string(),
-        file: z.string(),
-        line: z.number(),
-        message: z.string(),
-      }),
-    )
-    .optional()
-    .describe('What this run delivers differently from many LMSs (SCORM 1.2 parent items with a resource).'),
 };
 
 /** scorm_nav_get_state: the navigation state, or why navigation does not apply. */

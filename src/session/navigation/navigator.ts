@@ -34,7 +34,6 @@ import {
   type ResumePlan,
 } from './engine-setup.js';
 import type { LearnerState, LearnerStateStore } from './learner-state.js';
-import { parentItemWarnings } from './parent-item-warnings.js';
 import { recordedDelivery } from './recorded-delivery.js';
 import { describeRequest, navOutcome, navStateView } from './views.js';
 import type {
@@ -149,7 +148,6 @@ export class SessionNavigator implements NavigationOracle {
   }
 
   private initResult(engine: PreparedEngine, outcome: NavOutcome): SnInitResult {
-    const warnings = parentItemWarnings(this.host.manifest, this.host.version);
     return {
       success: true,
       sn_available: true,
@@ -157,7 +155,6 @@ export class SessionNavigator implements NavigationOracle {
       restored: engine.restored,
       activity_count: engine.seq.tree.activities.length,
       outcome,
-      ...(warnings.length > 0 ? { warnings } : {}),
     };
   }
 

@@ -123,15 +123,4 @@ export interface SnInitResult {
   restored: boolean;
   activity_count: number;
   outcome: NavOutcome;
-  /** What this run delivers differently from many LMSs (SCORM 1.2 parent items with a resource); absent when none. */
-  warnings?: NavWarning[];
-}
-
-/** An item the run treats differently from many LMSs, with where it is written. */
-export interface NavWarning {
-  item_id: string;
-  identifierref: string;
-  file: string;
-  line: number;
-  message: string;
 }
