@@ -78,6 +78,8 @@ export interface OpenCourseSpec {
   rte: RteInit;
   /** adl.data for the SCO (SCORM 2004): its item's maps and the learner's buckets. */
   sharedData?: LaunchSharedData;
+  /** The SCORM attempt of the SCO this launch begins or resumes (anomalies name it); default the launch number. */
+  scormAttempt?: number;
   viewport?: ViewportSpec;
   /** Let the course reach public hosts (default: blocked and recorded). Never loopback or private ranges. */
   allowNetwork?: boolean;
@@ -157,6 +159,8 @@ export interface LaunchAttemptSpec {
   rte: RteInit;
   /** adl.data for the SCO (SCORM 2004): its item's maps and the learner's buckets. */
   sharedData?: LaunchSharedData;
+  /** The SCORM attempt of the SCO this launch begins or resumes (anomalies name it); default the launch number. */
+  scormAttempt?: number;
 }
 
 type State = 'starting' | 'open' | 'crashed' | 'closed';
@@ -202,6 +206,7 @@ export class CourseRuntime {
     this.currentViewport = viewport;
     this.oracle = spec.navigationOracle ?? unknownNavigationOracle;
     this.launchValues = spec.rte.values;
+    this.log.nextScormAttempt = spec.scormAttempt ?? null;
     this.crashed = new Promise<never>((_, reject) => {
       this.crashReject = reject;
     });
@@ -670,6 +675,7 @@ export class CourseRuntime {
     };
     const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
     this.launchValues = next.rte.values;
+    this.log.nextScormAttempt = next.scormAttempt ?? null;
     await this.bounded('launching the SCO', async () => {
       await this.control('launch', config);
       await loaded;

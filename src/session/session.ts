@@ -261,6 +261,7 @@ export class Session {
       rte: sco.rte,
       ...(sco.sharedData ? { sharedData: sco.sharedData } : {}),
       ...(sco.oracle ? { navigationOracle: sco.oracle } : {}),
+      ...(this.resume ? { scormAttempt: this.resume.attempt } : {}),
       viewport: options.viewport,
       allowNetwork: this.options.allowNetwork,
       allowLoopback: this.options.allowLoopback === true,
@@ -296,6 +297,8 @@ export class Session {
       path: this.store.pathFor(this.stateKey),
       activity: { sco_id: id, scorm_version: this.version, saved_at: '', data: saved },
       learnerData: learnerDataElements(saved, this.version),
+      // The suspended attempt resumed: sequencing counted it when it began.
+      attempt: Math.max(1, plan.engine.seq.tracking.activities[id]?.attemptCount ?? 1),
     };
     const seq = plan.engine.seq;
     const runtime = await this.startRuntime(

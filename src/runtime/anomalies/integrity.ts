@@ -15,9 +15,12 @@ function listed(items: readonly string[]): string {
 }
 
 /** The SCO and attempt the events are about, when they are all about the same one. */
-function scoOf(events: readonly IntegrityEvent[]): { sco_id?: string; attempt?: number } {
+function scoOf(
+  events: readonly IntegrityEvent[],
+  scormAttempt: (launch: number) => number,
+): { sco_id?: string; attempt?: number } {
   const ids = new Set(events.map((e) => e.scoId).filter((id) => id !== ''));
-  const attempts = new Set(events.map((e) => e.attempt).filter((n) => n > 0));
+  const attempts = new Set(events.filter((e) => e.attempt > 0).map((e) => scormAttempt(e.attempt)));
   return {
     ...(ids.size === 1 ? { sco_id: [...ids][0] as string } : {}),
     ...(ids.size === 1 && attempts.size === 1 ? { attempt: [...attempts][0] as number } : {}),
@@ -27,6 +30,8 @@ function scoOf(events: readonly IntegrityEvent[]): { sco_id?: string; attempt?: 
 export function integrityAnomalies(
   events: readonly IntegrityEvent[] | undefined,
   version: '1.2' | '2004',
+  /** The SCORM attempt of a launch (IntegrityEvent.attempt). */
+  scormAttempt: (launch: number) => number = (launch) => launch,
 ): Anomaly[] {
   if (!events || events.length === 0) return [];
   const out: Anomaly[] = [];
@@ -43,7 +48,7 @@ export function integrityAnomalies(
         'The player refused: the record and the engine are unaffected, but an LMS without these guards could be broken or fooled.',
       fix: 'Find the API with the standard parent/opener walk and only call its eight functions; never assign globals or built-ins of the parent or top window.',
       count: tampered.length,
-      ...scoOf(tampered),
+      ...scoOf(tampered, scormAttempt),
     });
   }
   const navigations = of(['player_navigation']);
@@ -57,7 +62,7 @@ export function integrityAnomalies(
           ? 'Navigate only inside the SCO frame. To leave the SCO, set cmi.core.exit and call LMSFinish; the LMS decides what comes next.'
           : 'Navigate only inside the SCO frame. To leave the SCO, set cmi.exit (and adl.nav.request to ask for the next activity) and call Terminate; the LMS decides what comes next.',
       count: navigations.length,
-      ...scoOf(navigations),
+      ...scoOf(navigations, scormAttempt),
     });
   }
   for (const e of of(['record_engine_mismatch'])) {
@@ -67,7 +72,7 @@ export function integrityAnomalies(
       message: `At a Commit or Terminate, ${e.detail}: something changed the run-time engine without going through the API, or a call's record was lost. The history now ends with the engine's value.`,
       fix: `Change learner data only through ${version === '1.2' ? 'LMSSetValue' : 'SetValue'} on the API object; do not reach into the LMS window's objects. If the course does neither, report this run to SCORM Tester.`,
       ...(e.element !== undefined ? { element: e.element } : {}),
-      ...scoOf([e]),
+      ...scoOf([e], scormAttempt),
     });
   }
   return out;

@@ -503,6 +503,8 @@ export class SessionNavigator implements NavigationOracle {
   private async deliver(outcome: Extract<SessionOutcome, { kind: 'deliver' }>): Promise<DeliveredSco> {
     const spec = deliverySpec(this.host, this.tree, this.runtimeData, this.bucketStore(), outcome);
     const id = spec.launch.scoId;
+    // The SCORM attempt is the activity's: the delivery counted a new one, a resumed one keeps its number.
+    const scormAttempt = Math.max(1, this.seq.tracking.activities[id]?.attemptCount ?? 1);
     const sco: DeliveredSco = { ...spec.delivered, runtime_attempt: -1 };
     if (sco.entry === 'ab-initio') this.unsavedNewAttempts.add(sco.activity_id);
     // Current before it loads: a SCO may set a request or Terminate while its document loads.
@@ -513,7 +515,7 @@ export class SessionNavigator implements NavigationOracle {
       if (d.attempt === -1 && l.scoId === id) d.attempt = sco.runtime_attempt = l.attempt;
     });
     try {
-      await this.runtime.launchAttempt(spec.launch);
+      await this.runtime.launchAttempt({ ...spec.launch, scormAttempt });
     } finally {
       offLaunch();
     }
