@@ -507,6 +507,8 @@ export class Session {
         result.saved_state_path = out.saved_state_path;
         if (out.saved_state_path) result.saved_from = 'engine';
         result.terminated_by = out.unloaded?.terminated_by ?? 'none';
+        result.exit = out.exit;
+        result.exit_set_by = out.exit_set_by;
         result.save_error = navigator.saveError;
         this.events.push('state:saved', { path: result.saved_state_path, suspended: out.suspended });
         return;

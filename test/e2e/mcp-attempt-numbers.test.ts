@@ -2,6 +2,7 @@
  * Anomalies name the SCORM attempt, not the launch (issue 19): a resumed attempt (cmi.entry "resume")
  * keeps its number across sessions, a new attempt after one that ended takes the next; in a sequenced
  * course each SCO counts its own attempts and the launch sequencing replaced is not reported at all.
+ * A sequenced close answers the exit the attempt ended with.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,7 +81,7 @@ test('one SCO: suspended and resumed, the attempt keeps its number; after it end
   await call('scorm_close_course', { session_id: fresh.session_id });
 });
 
-test('sequenced: each SCO counts its own attempts, the replaced launch is not reported, a resumed SCO keeps its number', async () => {
+test('sequenced: each SCO counts its own attempts, the replaced launch is not reported, a resumed SCO keeps its number; the close answers the real exit', async () => {
   const pkg = tempDir('scorm-tester-attempts-');
   cpSync(join(FIXTURES_DIR, 'courses/seq-flow'), pkg, { recursive: true });
   // Every SCO of the course makes one refused SetValue (407) right after Initialize.
@@ -98,10 +99,33 @@ test('sequenced: each SCO counts its own attempts, the replaced launch is not re
     ['one', 1, []],
     ['three', 1, []],
   ]);
-  await call('scorm_close_course', { session_id: first.session_id });
+  const closed = await call<{ exit: string | null; exit_set_by: string | null }>('scorm_close_course', {
+    session_id: first.session_id,
+  });
+  // Three sets cmi.exit "suspend" in its own unload handler.
+  assert.deepEqual([closed.exit, closed.exit_set_by], ['suspend', 'course']);
 
   const again = await open(pkg);
   assert.equal(again.entry, 'resume', again.fresh_start_reason ?? '');
   assert.deepEqual(await rejected(again.session_id), [['three', 1, []]], 'the resumed attempt of three');
   await call('scorm_close_course', { session_id: again.session_id });
+});
+
+test('a sequenced close answers the exit the attempt ended with: "suspend" the close set, or the course`s own', async () => {
+  const flow = join(FIXTURES_DIR, 'courses/seq-flow');
+  // "one" never sets cmi.exit nor terminates: the close ends its attempt with exit "suspend".
+  const first = await open(flow, { new_attempt: true });
+  await call('scorm_sn_init', { session_id: first.session_id });
+  const byTester = await call<{ exit: string | null; exit_set_by: string | null }>('scorm_close_course', {
+    session_id: first.session_id,
+  });
+  assert.deepEqual([byTester.exit, byTester.exit_set_by], ['suspend', 'tester']);
+  // "three" sets cmi.exit "suspend" in its own unload handler.
+  const second = await open(flow, { new_attempt: true });
+  await call('scorm_sn_init', { session_id: second.session_id });
+  await call('scorm_nav_choice', { session_id: second.session_id, targetId: 'three' });
+  const byCourse = await call<{ exit: string | null; exit_set_by: string | null }>('scorm_close_course', {
+    session_id: second.session_id,
+  });
+  assert.deepEqual([byCourse.exit, byCourse.exit_set_by], ['suspend', 'course']);
 });
