@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CDPSession, ConsoleMessage, Dialog, Frame, Page, Request, Response } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
-import { throwIfCancelled, untilCancelled, type WorkControl } from '../core/progress.js';
+import { isCancelled, throwIfCancelled, untilCancelled, type WorkControl } from '../core/progress.js';
 import { TIMEOUT, within } from '../core/within.js';
 import {
   unknownNavigationOracle,
@@ -107,6 +107,11 @@ export interface OpenCourseSpec {
   server?: ContentServer;
   /** Stops the open (CANCELLED, nothing left running) and reports its steps: browser, player, SCO. */
   control?: WorkControl;
+  /**
+   * Runs when the open is cancelled while the SCO loads, before the runtime closes: the opener saves what
+   * the course already set through the API (learner data is never lost to a cancel).
+   */
+  onCancelledWhileLoading?: (runtime: CourseRuntime) => Promise<void>;
 }
 
 /** The steps of an open, for progress: browser context, player page, SCO document. */
@@ -1279,6 +1284,8 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
   try {
     await runtime.start(spec.openTimeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   } catch (err) {
+    if (isCancelled(err) && runtime.isOpen && runtime.log.launches > 0 && spec.onCancelledWhileLoading)
+      await spec.onCancelledWhileLoading(runtime).catch(() => undefined);
     await runtime.close();
     throw err;
   }

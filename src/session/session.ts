@@ -262,6 +262,10 @@ export class Session {
       ...(sco.sharedData ? { sharedData: sco.sharedData } : {}),
       ...(sco.oracle ? { navigationOracle: sco.oracle } : {}),
       ...(this.resume ? { scormAttempt: this.resume.attempt } : {}),
+      // Sequencing saves through its navigator, which a cancelled open never started.
+      ...(sco.oracle
+        ? {}
+        : { onCancelledWhileLoading: (loading) => this.keepCancelledOpen(target, loading) }),
       viewport: options.viewport,
       allowNetwork: this.options.allowNetwork,
       allowLoopback: this.options.allowLoopback === true,
@@ -282,6 +286,21 @@ export class Session {
       ...(resume && !resume.resume ? { fresh_start_reason: resume.reason } : {}),
     });
     return runtime;
+  }
+
+  /**
+   * An open cancelled while its SCO loaded: what the course set so far is saved, as closing it would
+   * (its exit "suspend" when it left it empty), before the runtime goes.
+   */
+  private async keepCancelledOpen(target: LaunchTarget, runtime: CourseRuntime): Promise<void> {
+    this.runtime = runtime;
+    this.launch = target;
+    const closed = await this.closeRuntime();
+    if (closed.saved_state_path)
+      this.logger.info('RUNTIME_OPEN_CANCELLED_STATE_SAVED', {
+        session_id: this.id,
+        saved_from: closed.saved_from,
+      });
   }
 
   /**
