@@ -5,7 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyseRun, detectAnomalies } from '../../src/runtime/anomalies/index.js';
-import type { ApiCallRecord, ConsoleEntry, RecordedValue } from '../../src/runtime/records.js';
+import type {
+  ApiCallRecord,
+  ConsoleEntry,
+  IntegrityEvent,
+  RecordedValue,
+} from '../../src/runtime/records.js';
 
 type Step = [method: string, args: RecordedValue[], result?: RecordedValue, errorCode?: string];
 
@@ -158,6 +163,37 @@ test('a page error names the SCO and SCORM attempt it happened in; a replaced la
     [
       ['intro', 1, null, 1],
       ['lesson', 1, [2], 2],
+    ],
+  );
+});
+
+test('what the player refused a course names the SCO that did it and its SCORM attempt, one anomaly per SCO', () => {
+  const event = (scoId: string, launch: number, detail: string): IntegrityEvent => ({
+    kind: 'player_global_replaced',
+    detail,
+    scoId,
+    attempt: launch,
+    timestamp: launch,
+  });
+  const found = detectAnomalies({
+    version: '2004',
+    calls: attempt('intro', 1, 0, NO_STATUS),
+    integrity: [
+      event('intro', 1, 'top.API_1484_11'),
+      event('quiz', 2, 'top.alert'),
+      event('quiz', 3, 'top.alert'),
+    ],
+    scormAttempts: new Map([
+      [1, 1],
+      [2, 1],
+      [3, 2],
+    ]),
+  }).filter((a) => a.type === 'player_tampered');
+  assert.deepEqual(
+    found.map((a) => [a.sco_id, a.attempt, a.also_in_attempts ?? null, a.count]),
+    [
+      ['intro', 1, null, 1],
+      ['quiz', 1, [2], 2],
     ],
   );
 });

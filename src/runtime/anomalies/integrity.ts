@@ -14,16 +14,30 @@ function listed(items: readonly string[]): string {
   return unique.length > LISTED ? `${head}; and ${unique.length - LISTED} more` : head;
 }
 
-/** The SCO and attempt the events are about, when they are all about the same one. */
+/** The events of each SCO, in the order the SCOs first appear ('' for events before any launch). */
+function bySco(events: readonly IntegrityEvent[]): IntegrityEvent[][] {
+  const groups = new Map<string, IntegrityEvent[]>();
+  for (const e of events) {
+    const group = groups.get(e.scoId);
+    if (group) group.push(e);
+    else groups.set(e.scoId, [e]);
+  }
+  return [...groups.values()];
+}
+
+/** The SCO of one SCO's events, the attempt of the first, and the other attempts they happened in. */
 function scoOf(
   events: readonly IntegrityEvent[],
   scormAttempt: (launch: number) => number,
-): { sco_id?: string; attempt?: number } {
-  const ids = new Set(events.map((e) => e.scoId).filter((id) => id !== ''));
-  const attempts = new Set(events.filter((e) => e.attempt > 0).map((e) => scormAttempt(e.attempt)));
+): Pick<Anomaly, 'sco_id' | 'attempt' | 'also_in_attempts'> {
+  const first = events[0];
+  if (!first || first.scoId === '') return {};
+  const attempts = [...new Set(events.filter((e) => e.attempt > 0).map((e) => scormAttempt(e.attempt)))];
+  const [attempt, ...others] = attempts;
   return {
-    ...(ids.size === 1 ? { sco_id: [...ids][0] as string } : {}),
-    ...(ids.size === 1 && attempts.size === 1 ? { attempt: [...attempts][0] as number } : {}),
+    sco_id: first.scoId,
+    ...(attempt !== undefined ? { attempt } : {}),
+    ...(others.length > 0 ? { also_in_attempts: others } : {}),
   };
 }
 
@@ -38,8 +52,8 @@ export function integrityAnomalies(
   const of = (kinds: readonly IntegrityEvent['kind'][]): IntegrityEvent[] =>
     events.filter((e) => kinds.includes(e.kind));
 
-  const tampered = of(['player_global_replaced', 'intrinsic_replaced']);
-  if (tampered.length > 0) {
+  // One anomaly per SCO: each names the SCO (and attempt) that did it.
+  for (const tampered of bySco(of(['player_global_replaced', 'intrinsic_replaced']))) {
     out.push({
       type: 'player_tampered',
       severity: 'error',
@@ -51,8 +65,7 @@ export function integrityAnomalies(
       ...scoOf(tampered, scormAttempt),
     });
   }
-  const navigations = of(['player_navigation']);
-  if (navigations.length > 0) {
+  for (const navigations of bySco(of(['player_navigation']))) {
     out.push({
       type: 'player_navigation',
       severity: 'error',
