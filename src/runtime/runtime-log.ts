@@ -86,7 +86,7 @@ export class RuntimeLog {
   readonly scormAttempts = new Map<number, number>();
   /** The SCORM attempt number the next launch begins or resumes, set by whoever launches it. */
   nextScormAttempt: number | null = null;
-  /** Attempts the LMS threw away unjudged (the launch before sequencing started): no lifecycle anomalies. */
+  /** Launches the LMS replaced undelivered (the launch before sequencing started): no anomaly is about them. */
   readonly discardedAttempts = new Set<number>();
 
   constructor(readonly limits: LogLimits = logLimits()) {
