@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CDPSession, ConsoleMessage, Dialog, Frame, Page, Request, Response } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
-import { throwIfCancelled, untilCancelled, type WorkControl } from '../core/progress.js';
+import { isCancelled, throwIfCancelled, untilCancelled, type WorkControl } from '../core/progress.js';
 import { TIMEOUT, within } from '../core/within.js';
 import {
   unknownNavigationOracle,
@@ -78,6 +78,8 @@ export interface OpenCourseSpec {
   rte: RteInit;
   /** adl.data for the SCO (SCORM 2004): its item's maps and the learner's buckets. */
   sharedData?: LaunchSharedData;
+  /** The SCORM attempt of the SCO this launch begins or resumes (anomalies name it); default the launch number. */
+  scormAttempt?: number;
   viewport?: ViewportSpec;
   /** Let the course reach public hosts (default: blocked and recorded). Never loopback or private ranges. */
   allowNetwork?: boolean;
@@ -105,6 +107,11 @@ export interface OpenCourseSpec {
   server?: ContentServer;
   /** Stops the open (CANCELLED, nothing left running) and reports its steps: browser, player, SCO. */
   control?: WorkControl;
+  /**
+   * Runs when the open is cancelled while the SCO loads, before the runtime closes: the opener saves what
+   * the course already set through the API (learner data is never lost to a cancel).
+   */
+  onCancelledWhileLoading?: (runtime: CourseRuntime) => Promise<void>;
 }
 
 /** The steps of an open, for progress: browser context, player page, SCO document. */
@@ -157,6 +164,8 @@ export interface LaunchAttemptSpec {
   rte: RteInit;
   /** adl.data for the SCO (SCORM 2004): its item's maps and the learner's buckets. */
   sharedData?: LaunchSharedData;
+  /** The SCORM attempt of the SCO this launch begins or resumes (anomalies name it); default the launch number. */
+  scormAttempt?: number;
 }
 
 type State = 'starting' | 'open' | 'crashed' | 'closed';
@@ -202,6 +211,7 @@ export class CourseRuntime {
     this.currentViewport = viewport;
     this.oracle = spec.navigationOracle ?? unknownNavigationOracle;
     this.launchValues = spec.rte.values;
+    this.log.nextScormAttempt = spec.scormAttempt ?? null;
     this.crashed = new Promise<never>((_, reject) => {
       this.crashReject = reject;
     });
@@ -670,6 +680,7 @@ export class CourseRuntime {
     };
     const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
     this.launchValues = next.rte.values;
+    this.log.nextScormAttempt = next.scormAttempt ?? null;
     await this.bounded('launching the SCO', async () => {
       await this.control('launch', config);
       await loaded;
@@ -1273,6 +1284,8 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
   try {
     await runtime.start(spec.openTimeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   } catch (err) {
+    if (isCancelled(err) && runtime.isOpen && runtime.log.launches > 0 && spec.onCancelledWhileLoading)
+      await spec.onCancelledWhileLoading(runtime).catch(() => undefined);
     await runtime.close();
     throw err;
   }

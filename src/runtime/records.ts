@@ -66,6 +66,9 @@ export interface ConsoleEntry {
   stack?: string;
   /** A page error's name (`SyntaxError`, `ReferenceError`, …), when it has one. */
   name?: string;
+  /** The SCO in the frame, and its launch (ApiCallRecord.attempt), when the message came. */
+  scoId?: string;
+  attempt?: number;
 }
 
 /** Emitted when the request starts; statusCode / error are filled in on the same object later. */

@@ -82,7 +82,11 @@ export class RuntimeLog {
   frameLoads = 0;
   /** URL of the SCO frame's latest load ('about:blank' once the SCO was unloaded). */
   lastFrameUrl = '';
-  /** Attempts the LMS threw away unjudged (the launch before sequencing started): no lifecycle anomalies. */
+  /** The SCORM attempt (RTE: a resumed attempt keeps its number) each launch began or resumed, when told. */
+  readonly scormAttempts = new Map<number, number>();
+  /** The SCORM attempt number the next launch begins or resumes, set by whoever launches it. */
+  nextScormAttempt: number | null = null;
+  /** Launches the LMS replaced undelivered (the launch before sequencing started): no anomaly is about them. */
   readonly discardedAttempts = new Set<number>();
 
   constructor(readonly limits: LogLimits = logLimits()) {
@@ -164,6 +168,9 @@ export class RuntimeLog {
         }
         case 'l':
           this.currentAttempt = h.at ?? this.currentAttempt;
+          if (this.nextScormAttempt !== null)
+            this.scormAttempts.set(this.currentAttempt, this.nextScormAttempt);
+          this.nextScormAttempt = null;
           this.currentScoId = h.sco ?? null;
           this.currentUrl = m.url;
           this.launches += 1;
@@ -299,6 +306,10 @@ export class RuntimeLog {
   }
 
   addConsole(entry: ConsoleEntry): void {
+    if (entry.origin !== 'player' && this.currentScoId !== null && entry.scoId === undefined) {
+      entry.scoId = this.currentScoId;
+      entry.attempt = this.currentAttempt;
+    }
     if (this.consoleMessages.length >= this.limits.console) this.dropped.console += 1;
     else this.consoleMessages.push(entry);
     this.emit('console', entry);

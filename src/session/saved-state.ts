@@ -40,6 +40,11 @@ export interface SavedActivity {
   data: Record<string, string>;
   /** Attempts this one replaced after they ended (or were set aside by a new attempt), newest first. */
   previous_attempts?: PreviousAttempt[];
+  /**
+   * The SCORM attempt this data belongs to (1 for the first): a resumed attempt keeps it, a new attempt
+   * over learner data takes the next. Absent in files written before it was kept: 1 + previous_attempts.
+   */
+  attempt?: number;
 }
 
 /** An earlier attempt on an activity, kept when a new attempt was saved over it. */
@@ -85,9 +90,17 @@ export interface SetAsideAttempt {
   learner_data: string[];
 }
 
+/** `attempt`: the SCORM attempt the launch resumes, or the new one it begins. */
 export type ResumeDecision =
-  | { resume: true; activity: SavedActivity; path: string; learnerData: string[] }
-  | { resume: false; reason: FreshStartReason; path: string; exit?: string; setAside?: SetAsideAttempt };
+  | { resume: true; activity: SavedActivity; path: string; learnerData: string[]; attempt: number }
+  | {
+      resume: false;
+      reason: FreshStartReason;
+      path: string;
+      exit?: string;
+      setAside?: SetAsideAttempt;
+      attempt: number;
+    };
 
 export interface SaveRequest extends StateKey {
   scoId: string;
@@ -167,7 +180,12 @@ export class SavedStateStore {
     });
     const activity = state?.activities.find((a) => a.sco_id === launch.scoId);
     if (!activity) {
-      return { resume: false, reason: launch.newAttempt ? 'new_attempt' : 'no_saved_state', path };
+      return {
+        resume: false,
+        reason: launch.newAttempt ? 'new_attempt' : 'no_saved_state',
+        path,
+        attempt: 1,
+      };
     }
     const verdict = resumability(activity);
     const setAside = (exit: string): SetAsideAttempt | undefined =>
@@ -176,13 +194,26 @@ export class SavedStateStore {
         : undefined;
     const fresh = (reason: FreshStartReason, exit: string): ResumeDecision => {
       const aside = setAside(exit);
-      return { resume: false, reason, path, exit, ...(aside ? { setAside: aside } : {}) };
+      return {
+        resume: false,
+        reason,
+        path,
+        exit,
+        ...(aside ? { setAside: aside } : {}),
+        attempt: nextAttemptNumber(activity),
+      };
     };
     if (launch.newAttempt) return fresh('new_attempt', verdict.exit);
     if (activity.scorm_version !== launch.scormVersion) return fresh('scorm_version_changed', verdict.exit);
     if (verdict.exit !== 'suspend') return fresh('exit_not_suspend', verdict.exit);
     if (verdict.learnerData.length === 0) return fresh('suspended_without_data', verdict.exit);
-    return { resume: true, activity, path, learnerData: verdict.learnerData };
+    return {
+      resume: true,
+      activity,
+      path,
+      learnerData: verdict.learnerData,
+      attempt: attemptNumber(activity),
+    };
   }
 
   /**
@@ -228,15 +259,15 @@ export class SavedStateStore {
       const now = new Date().toISOString();
       const changed = Object.entries(update.activities).map(([scoId, data]): SavedActivity => {
         const before = existing?.activities.find((a) => a.sco_id === scoId);
-        const previous = update.newAttempts?.has(scoId)
-          ? setAsideAttempt(before)
-          : (before?.previous_attempts ?? []);
+        const fresh = update.newAttempts?.has(scoId) === true;
+        const previous = fresh ? setAsideAttempt(before) : (before?.previous_attempts ?? []);
         return {
           sco_id: scoId,
           scorm_version: update.scormVersion,
           saved_at: now,
           data,
           ...(previous.length > 0 ? { previous_attempts: previous } : {}),
+          attempt: !before ? 1 : fresh ? nextAttemptNumber(before) : attemptNumber(before),
         };
       });
       const state: SavedState = {
@@ -352,6 +383,20 @@ function resumability(activity: SavedActivity): { exit: string; learnerData: str
 }
 
 /** The previous attempts of an activity once a new attempt replaces it (an attempt without data is not kept). */
+/** The SCORM attempt a saved activity's data belongs to. */
+export function attemptNumber(activity: SavedActivity): number {
+  const n = activity.attempt;
+  return Number.isSafeInteger(n) && (n as number) > 0
+    ? (n as number)
+    : 1 + (activity.previous_attempts?.length ?? 0);
+}
+
+/** The number of a new attempt over a saved one: the next, unless the saved one holds no learner data (it is replaced, as setAsideAttempt drops it). */
+function nextAttemptNumber(before: SavedActivity): number {
+  const kept = learnerDataElements(before.data, before.scorm_version).length > 0;
+  return attemptNumber(before) + (kept ? 1 : 0);
+}
+
 function setAsideAttempt(before: SavedActivity | undefined): PreviousAttempt[] {
   if (!before) return [];
   const older = before.previous_attempts ?? [];

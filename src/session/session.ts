@@ -261,6 +261,11 @@ export class Session {
       rte: sco.rte,
       ...(sco.sharedData ? { sharedData: sco.sharedData } : {}),
       ...(sco.oracle ? { navigationOracle: sco.oracle } : {}),
+      ...(this.resume ? { scormAttempt: this.resume.attempt } : {}),
+      // Sequencing saves through its navigator, which a cancelled open never started.
+      ...(sco.oracle
+        ? {}
+        : { onCancelledWhileLoading: (loading) => this.keepCancelledOpen(target, loading) }),
       viewport: options.viewport,
       allowNetwork: this.options.allowNetwork,
       allowLoopback: this.options.allowLoopback === true,
@@ -284,6 +289,21 @@ export class Session {
   }
 
   /**
+   * An open cancelled while its SCO loaded: what the course set so far is saved, as closing it would
+   * (its exit "suspend" when it left it empty), before the runtime goes.
+   */
+  private async keepCancelledOpen(target: LaunchTarget, runtime: CourseRuntime): Promise<void> {
+    this.runtime = runtime;
+    this.launch = target;
+    const closed = await this.closeRuntime();
+    if (closed.saved_state_path)
+      this.logger.info('RUNTIME_OPEN_CANCELLED_STATE_SAVED', {
+        session_id: this.id,
+        saved_from: closed.saved_from,
+      });
+  }
+
+  /**
    * Reopens a sequenced course where the learner suspended it: the runtime opens on the activity the
    * engine's resumeAll delivered, with its saved data, and sequencing runs from the start (as
    * scorm_sn_init would have started it).
@@ -296,6 +316,8 @@ export class Session {
       path: this.store.pathFor(this.stateKey),
       activity: { sco_id: id, scorm_version: this.version, saved_at: '', data: saved },
       learnerData: learnerDataElements(saved, this.version),
+      // The suspended attempt resumed: sequencing counted it when it began.
+      attempt: Math.max(1, plan.engine.seq.tracking.activities[id]?.attemptCount ?? 1),
     };
     const seq = plan.engine.seq;
     const runtime = await this.startRuntime(
@@ -504,6 +526,8 @@ export class Session {
         result.saved_state_path = out.saved_state_path;
         if (out.saved_state_path) result.saved_from = 'engine';
         result.terminated_by = out.unloaded?.terminated_by ?? 'none';
+        result.exit = out.exit;
+        result.exit_set_by = out.exit_set_by;
         result.save_error = navigator.saveError;
         this.events.push('state:saved', { path: result.saved_state_path, suspended: out.suspended });
         return;

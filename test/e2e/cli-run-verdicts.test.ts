@@ -93,18 +93,19 @@ describe('run: verdicts', { concurrency: 2 }, () => {
     );
     const { json } = await runJson(dir, '--nav', 'continue,previous');
     const statuses = json.anomalies.filter((a) => a.type === 'status_never_reported');
-    // Launch (attempt 1) is discarded by the sequencing start; intro 2, auto 3, lesson 4, auto 5 (previous).
+    // The first launch is replaced by the sequencing start (nothing said about it); each SCO counts its own
+    // SCORM attempts: intro 1, auto 1, lesson 1, then auto's second attempt (previous).
     assert.deepEqual(
       statuses.map((a) => [a.sco_id, a.attempt]),
       [
-        ['intro', 2],
-        ['auto', 3],
-        ['lesson', 4],
+        ['intro', 1],
+        ['auto', 1],
+        ['lesson', 1],
       ],
     );
-    assert.match(statuses[1]!.message, /Also in attempt 5 of this SCO/);
+    assert.match(statuses[1]!.message, /Also in attempt 2 of this SCO/);
     assert.ok(
-      json.anomalies.every((a) => a.attempt !== 1 && a.sco_id !== undefined),
+      json.anomalies.every((a) => a.attempt !== undefined && a.sco_id !== undefined),
       JSON.stringify(json.anomalies),
     );
     const text = await cli('run', dir, '--nav', 'continue', '--settle-ms', '300');
@@ -112,10 +113,33 @@ describe('run: verdicts', { concurrency: 2 }, () => {
     assert.deepEqual(
       lines.map((l) => /\(SCO (\w+), attempt (\d+)\)/.exec(l)?.slice(1)),
       [
-        ['intro', '2'],
-        ['auto', '3'],
-        ['lesson', '4'],
+        ['intro', '1'],
+        ['auto', '1'],
+        ['lesson', '1'],
       ],
+    );
+  });
+
+  test('--nav: a page error names each SCO and attempt it happened in, not the launch sequencing replaced', async () => {
+    const dir = tempDir('scorm-tester-nav-page-error-');
+    cpSync(join(FIXTURES_DIR, 'courses/nav-flow'), dir, { recursive: true });
+    const page = join(dir, 'sco.html');
+    // The same error, at the same place, in every SCO's page as it loads.
+    writeFileSync(
+      page,
+      readFileSync(page, 'utf8').replace('</head>', "<script>throw new Error('boom');</script></head>"),
+    );
+    // previous goes back to auto (its attempt 2), which continues to lesson (its attempt 2).
+    const { json } = await runJson(dir, '--nav', 'continue,previous');
+    const errors = json.anomalies.filter((a) => a.type === 'page_error');
+    assert.deepEqual(
+      errors.map((a) => [a.sco_id, a.attempt, (a as { also_in_attempts?: number[] }).also_in_attempts ?? []]),
+      [
+        ['intro', 1, []],
+        ['auto', 1, [2]],
+        ['lesson', 1, [2]],
+      ],
+      JSON.stringify(errors),
     );
   });
 

@@ -104,6 +104,12 @@ describe('scorm-tester run', { concurrency: 4 }, () => {
     const types = json.anomalies.map((a) => `${a.type}:${a.severity}`);
     assert.ok(types.includes('unload_timeout:error'), types.join(', '));
     assert.ok(!types.some((t) => t.startsWith('missing_terminate')), types.join(', '));
+    // It names the SCO and the attempt whose unload hung, like the anomalies about its calls.
+    const stuck = json.anomalies.find((a) => a.type === 'unload_timeout') as {
+      sco_id?: string;
+      attempt?: number;
+    };
+    assert.deepEqual([stuck.sco_id, stuck.attempt], ['item1', 1]);
   });
 
   test('run: a SCO that never initializes exits 1 and says so (text output)', async () => {

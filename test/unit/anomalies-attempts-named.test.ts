@@ -1,11 +1,16 @@
 /**
- * Every anomaly names its SCO and attempt; a launch the sequencing start discarded is not judged as an
- * attempt; the same anomaly of one SCO over several attempts is reported once; an asset is not a SCO.
+ * Every anomaly names its SCO and its SCORM attempt (not the launch); a launch the sequencing start
+ * discarded is no attempt and nothing is said about it; the same anomaly of one SCO over several attempts is reported once; an asset is not a SCO.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { detectAnomalies } from '../../src/runtime/anomalies/index.js';
-import type { ApiCallRecord, RecordedValue } from '../../src/runtime/records.js';
+import { analyseRun, detectAnomalies } from '../../src/runtime/anomalies/index.js';
+import type {
+  ApiCallRecord,
+  ConsoleEntry,
+  IntegrityEvent,
+  RecordedValue,
+} from '../../src/runtime/records.js';
 
 type Step = [method: string, args: RecordedValue[], result?: RecordedValue, errorCode?: string];
 
@@ -43,7 +48,7 @@ test('a single attempt`s anomalies name its SCO and attempt', () => {
   );
 });
 
-test('the launch discarded by the sequencing start gets no lifecycle anomaly, only what its calls did wrong', () => {
+test('the launch discarded by the sequencing start is no attempt: no anomaly is about it', () => {
   const discarded = attempt('intro', 1, 0, [
     ['Initialize', ['']],
     ['SetValue', ['cmi.score.scaled', '50'], 'false', '407'],
@@ -58,10 +63,7 @@ test('the launch discarded by the sequencing start gets no lifecycle anomaly, on
     calls: [...discarded, ...delivered],
     discardedAttempts: new Set([1]),
   });
-  assert.deepEqual(
-    found.map((a) => [a.type, a.sco_id, a.attempt, a.call_index]),
-    [['set_value_rejected', 'intro', 1, 1]],
-  );
+  assert.deepEqual(found, []);
   // Not discarded: the same first attempt lacks a Terminate and a status.
   const judged = detectAnomalies({ version: '2004', calls: [...discarded, ...delivered] }).map((a) => a.type);
   assert.ok(judged.includes('missing_terminate') && judged.includes('status_never_reported'), judged.join());
@@ -101,5 +103,97 @@ test('no call at all: an asset is info saying so; a SCO is initialize_never_call
   assert.deepEqual(
     sco.map((a) => [a.type, a.severity, a.sco_id, a.attempt]),
     [['initialize_never_called', 'error', 'page', 1]],
+  );
+});
+
+test('anomalies name the SCORM attempt each launch began or resumed, not the launch', () => {
+  // Launch 1 resumed intro's suspended attempt 3; launch 2 began auto's first; launch 3 intro's attempt 4.
+  const calls = [
+    ...attempt('intro', 1, 0, NO_STATUS),
+    ...attempt('auto', 2, 6, NO_STATUS),
+    ...attempt('intro', 3, 12, NO_STATUS),
+  ];
+  const scormAttempts = new Map([
+    [1, 3],
+    [2, 1],
+    [3, 4],
+  ]);
+  const found = detectAnomalies({ version: '2004', calls, scormAttempts });
+  assert.deepEqual(
+    found.map((a) => [a.type, a.sco_id, a.attempt, a.also_in_attempts ?? null]),
+    [
+      ['status_never_reported', 'intro', 3, [4]],
+      ['status_never_reported', 'auto', 1, null],
+    ],
+  );
+});
+
+test('a page error names the SCO and SCORM attempt it happened in; a replaced launch`s errors are left out', () => {
+  const error = (scoId: string, launch: number): ConsoleEntry => ({
+    type: 'error',
+    text: 'boom',
+    name: 'Error',
+    source: 'pageerror',
+    url: 'http://127.0.0.1/c/sco.html',
+    line: 3,
+    column: 1,
+    origin: 'sco',
+    timestamp: 1000 + launch,
+    scoId,
+    attempt: launch,
+  });
+  const found = analyseRun(
+    {
+      version: '2004',
+      calls: [...attempt('intro', 2, 0, NO_STATUS), ...attempt('lesson', 3, 6, NO_STATUS)],
+      discardedAttempts: new Set([1]),
+      scormAttempts: new Map([
+        [2, 1],
+        [3, 1],
+        [4, 2],
+      ]),
+    },
+    {
+      network: [],
+      console: [error('intro', 1), error('intro', 2), error('lesson', 3), error('lesson', 4)],
+    },
+  ).filter((a) => a.type === 'page_error');
+  assert.deepEqual(
+    found.map((a) => [a.sco_id, a.attempt, a.also_in_attempts ?? null, a.count ?? 1]),
+    [
+      ['intro', 1, null, 1],
+      ['lesson', 1, [2], 2],
+    ],
+  );
+});
+
+test('what the player refused a course names the SCO that did it and its SCORM attempt, one anomaly per SCO', () => {
+  const event = (scoId: string, launch: number, detail: string): IntegrityEvent => ({
+    kind: 'player_global_replaced',
+    detail,
+    scoId,
+    attempt: launch,
+    timestamp: launch,
+  });
+  const found = detectAnomalies({
+    version: '2004',
+    calls: attempt('intro', 1, 0, NO_STATUS),
+    integrity: [
+      event('intro', 1, 'top.API_1484_11'),
+      event('quiz', 2, 'top.alert'),
+      event('quiz', 3, 'top.alert'),
+    ],
+    scormAttempts: new Map([
+      [1, 1],
+      [2, 1],
+      [3, 2],
+    ]),
+  }).filter((a) => a.type === 'player_tampered');
+  assert.deepEqual(
+    found.map((a) => [a.sco_id, a.attempt, a.also_in_attempts ?? null, a.count]),
+    [
+      ['intro', 1, null, 1],
+      ['quiz', 1, [2], 2],
+    ],
   );
 });

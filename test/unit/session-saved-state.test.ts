@@ -320,3 +320,26 @@ test('a first-format file is migrated once when its course id matches exactly, a
   assert.equal(decision.activity.saved_at, '2026-01-01T00:00:00.000Z');
   assert.equal(s.legacyPathFor({ ...key, learnerId: 'ann' }), null, 'the old format had no learners');
 });
+
+test('the SCORM attempt of a launch: a resume keeps the saved number, a new attempt over learner data takes the next', async () => {
+  const s = store();
+  assert.equal((await s.decide(key, launch('a'))).attempt, 1, 'nothing saved: the first attempt');
+  const suspended = { 'cmi.exit': 'suspend', 'cmi.location': 'p3' };
+  await s.save(sco('a', suspended));
+  assert.deepEqual(await s.decide(key, launch('a')).then((d) => [d.resume, d.attempt]), [true, 1]);
+  // The resumed attempt is saved again: still attempt 1; then it ends normally.
+  await s.save(sco('a', { ...suspended, 'cmi.exit': 'normal', 'cmi.completion_status': 'completed' }));
+  assert.deepEqual(await s.decide(key, launch('a')).then((d) => [d.resume, d.attempt]), [false, 2]);
+  await s.save({ ...sco('a', { 'cmi.location': 'p1' }), newAttempt: true });
+  assert.equal((await s.load(key))?.activities.find((x) => x.sco_id === 'a')?.attempt, 2);
+  // A new attempt over an attempt with no learner data replaces it, number and all.
+  await s.save(sco('b', { 'cmi.exit': 'normal' }));
+  assert.equal((await s.decide(key, launch('b'))).attempt, 1);
+  // A file written before the number was kept: 1 + the previous attempts it lists.
+  const file = JSON.parse(readFileSync(s.pathFor(key), 'utf8')) as SavedState;
+  const a = file.activities.find((x) => x.sco_id === 'a')!;
+  delete a.attempt;
+  writeFileSync(s.pathFor(key), JSON.stringify(file));
+  assert.equal(a.previous_attempts?.length, 1);
+  assert.equal((await s.decide(key, { ...launch('a'), newAttempt: true })).attempt, 3);
+});

@@ -285,6 +285,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
                 ended: !runtime.isOpen,
                 integrity: runtime.log.integrity,
                 discardedAttempts: runtime.log.discardedAttempts,
+                scormAttempts: runtime.log.scormAttempts,
                 changes: runtime.log.dataChanges,
               },
               { network: runtime.networkRequests, console: runtime.consoleMessages },

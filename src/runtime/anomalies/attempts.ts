@@ -27,7 +27,10 @@ export interface TimedCall {
 }
 
 export interface Attempt {
+  /** The launch (one engine instance): how the calls are grouped. */
   attempt: number;
+  /** The SCORM attempt the launch began or resumed (see AnomalyInput.scormAttempts): what anomalies name. */
+  number: number;
   scoId: string;
   calls: TimedCall[];
   /** The state after the last call. */
@@ -37,8 +40,6 @@ export interface Attempt {
   terminatedOffRecord: boolean;
   /** False for the last attempt while the SCO still runs: end-of-attempt rules do not apply yet. */
   ended: boolean;
-  /** Replaced before it was delivered (the launch before sequencing started): not judged as an attempt. */
-  discarded: boolean;
 }
 
 export interface RuleContext {
@@ -72,13 +73,13 @@ export function buildContext(input: AnomalyInput): RuleContext {
     if (!attempt) {
       attempt = {
         attempt: call.attempt,
+        number: scormAttemptOf(input, call.attempt),
         scoId: call.scoId,
         calls: [],
         state: 'none',
         reachedInitialized: false,
         terminatedOffRecord: false,
         ended: true,
-        discarded: false,
       };
       byAttempt.set(call.attempt, attempt);
     }
@@ -98,9 +99,11 @@ export function buildContext(input: AnomalyInput): RuleContext {
       } else if (method === 'Terminate' && attempt.state === 'initialized') attempt.state = 'terminated';
     }
   }
-  const attempts = [...byAttempt.values()].sort((a, b) => a.attempt - b.attempt);
+  // A launch the LMS replaced before delivering it (sequencing started) was no attempt: nothing is said about it.
   const discarded = new Set(input.discardedAttempts ?? []);
-  for (const a of attempts) a.discarded = discarded.has(a.attempt);
+  const attempts = [...byAttempt.values()]
+    .filter((a) => !discarded.has(a.attempt))
+    .sort((a, b) => a.attempt - b.attempt);
   const last = attempts[attempts.length - 1];
   if (last) {
     // The record may miss calls (dropped past the log's cap); the runtime's own state wins.
@@ -118,14 +121,14 @@ export function buildContext(input: AnomalyInput): RuleContext {
   };
 }
 
-/** Names the SCO and the attempt the anomaly is about. */
+/** Names the SCO and the (SCORM) attempt the anomaly is about. */
 export function scoped(_ctx: RuleContext, attempt: Attempt, anomaly: Anomaly): Anomaly {
-  return { ...anomaly, ...(attempt.scoId ? { sco_id: attempt.scoId } : {}), attempt: attempt.attempt };
+  return { ...anomaly, ...(attempt.scoId ? { sco_id: attempt.scoId } : {}), attempt: attempt.number };
 }
 
-/** The attempts the lifecycle and end-of-attempt rules judge (not those discarded unjudged). */
-export function judged(ctx: RuleContext): Attempt[] {
-  return ctx.attempts.filter((a) => !a.discarded);
+/** The SCORM attempt a launch began or resumed; the launch number when the run did not say. */
+export function scormAttemptOf(input: Pick<AnomalyInput, 'scormAttempts'>, launch: number): number {
+  return input.scormAttempts?.get(launch) ?? launch;
 }
 
 /** Successful SetValue calls made by the SCO, in order. */

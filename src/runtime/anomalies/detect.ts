@@ -1,5 +1,5 @@
 /** Runs every anomaly rule over a run's recorded API calls. Pure: the same calls give the same anomalies. */
-import { buildContext, type Rule } from './attempts.js';
+import { buildContext, scormAttemptOf, type Rule } from './attempts.js';
 import { acceptedInvalidRule } from './accepted-invalid.js';
 import { nonStringArgumentsRule } from './arguments.js';
 import { NAMES } from './elements.js';
@@ -48,12 +48,14 @@ export function detectAnomalies(input: AnomalyInput): Anomaly[] {
     throw new TypeError(`detectAnomalies: version must be "1.2" or "2004" (got ${String(input.version)})`);
   }
   const ctx = buildContext(input);
-  const integrity = integrityAnomalies(input.integrity, input.version);
+  const integrity = integrityAnomalies(input.integrity, input.version, (launch) =>
+    scormAttemptOf(input, launch),
+  );
   if (ctx.attempts.length === 0) {
     // No call at all; a still-running SCO may not have started yet.
     if (input.ended === false || input.finalState === 'initialized' || input.finalState === 'terminated')
       return integrity;
-    const launch = input.launch;
+    const launch = input.launch && { ...input.launch, attempt: scormAttemptOf(input, input.launch.attempt) };
     const about = launch ? { sco_id: launch.scoId, attempt: launch.attempt } : {};
     if (launch && isAsset(launch.scormType)) return [...integrity, assetNotTracked(input.version, launch)];
     return [...integrity, { ...neverInitialized(NAMES[input.version], 0), ...about }];

@@ -14,27 +14,46 @@ function listed(items: readonly string[]): string {
   return unique.length > LISTED ? `${head}; and ${unique.length - LISTED} more` : head;
 }
 
-/** The SCO and attempt the events are about, when they are all about the same one. */
-function scoOf(events: readonly IntegrityEvent[]): { sco_id?: string; attempt?: number } {
-  const ids = new Set(events.map((e) => e.scoId).filter((id) => id !== ''));
-  const attempts = new Set(events.map((e) => e.attempt).filter((n) => n > 0));
+/** The events of each SCO, in the order the SCOs first appear ('' for events before any launch). */
+function bySco(events: readonly IntegrityEvent[]): IntegrityEvent[][] {
+  const groups = new Map<string, IntegrityEvent[]>();
+  for (const e of events) {
+    const group = groups.get(e.scoId);
+    if (group) group.push(e);
+    else groups.set(e.scoId, [e]);
+  }
+  return [...groups.values()];
+}
+
+/** The SCO of one SCO's events, the attempt of the first, and the other attempts they happened in. */
+function scoOf(
+  events: readonly IntegrityEvent[],
+  scormAttempt: (launch: number) => number,
+): Pick<Anomaly, 'sco_id' | 'attempt' | 'also_in_attempts'> {
+  const first = events[0];
+  if (!first || first.scoId === '') return {};
+  const attempts = [...new Set(events.filter((e) => e.attempt > 0).map((e) => scormAttempt(e.attempt)))];
+  const [attempt, ...others] = attempts;
   return {
-    ...(ids.size === 1 ? { sco_id: [...ids][0] as string } : {}),
-    ...(ids.size === 1 && attempts.size === 1 ? { attempt: [...attempts][0] as number } : {}),
+    sco_id: first.scoId,
+    ...(attempt !== undefined ? { attempt } : {}),
+    ...(others.length > 0 ? { also_in_attempts: others } : {}),
   };
 }
 
 export function integrityAnomalies(
   events: readonly IntegrityEvent[] | undefined,
   version: '1.2' | '2004',
+  /** The SCORM attempt of a launch (IntegrityEvent.attempt). */
+  scormAttempt: (launch: number) => number = (launch) => launch,
 ): Anomaly[] {
   if (!events || events.length === 0) return [];
   const out: Anomaly[] = [];
   const of = (kinds: readonly IntegrityEvent['kind'][]): IntegrityEvent[] =>
     events.filter((e) => kinds.includes(e.kind));
 
-  const tampered = of(['player_global_replaced', 'intrinsic_replaced']);
-  if (tampered.length > 0) {
+  // One anomaly per SCO: each names the SCO (and attempt) that did it.
+  for (const tampered of bySco(of(['player_global_replaced', 'intrinsic_replaced']))) {
     out.push({
       type: 'player_tampered',
       severity: 'error',
@@ -43,11 +62,10 @@ export function integrityAnomalies(
         'The player refused: the record and the engine are unaffected, but an LMS without these guards could be broken or fooled.',
       fix: 'Find the API with the standard parent/opener walk and only call its eight functions; never assign globals or built-ins of the parent or top window.',
       count: tampered.length,
-      ...scoOf(tampered),
+      ...scoOf(tampered, scormAttempt),
     });
   }
-  const navigations = of(['player_navigation']);
-  if (navigations.length > 0) {
+  for (const navigations of bySco(of(['player_navigation']))) {
     out.push({
       type: 'player_navigation',
       severity: 'error',
@@ -57,7 +75,7 @@ export function integrityAnomalies(
           ? 'Navigate only inside the SCO frame. To leave the SCO, set cmi.core.exit and call LMSFinish; the LMS decides what comes next.'
           : 'Navigate only inside the SCO frame. To leave the SCO, set cmi.exit (and adl.nav.request to ask for the next activity) and call Terminate; the LMS decides what comes next.',
       count: navigations.length,
-      ...scoOf(navigations),
+      ...scoOf(navigations, scormAttempt),
     });
   }
   for (const e of of(['record_engine_mismatch'])) {
@@ -67,7 +85,7 @@ export function integrityAnomalies(
       message: `At a Commit or Terminate, ${e.detail}: something changed the run-time engine without going through the API, or a call's record was lost. The history now ends with the engine's value.`,
       fix: `Change learner data only through ${version === '1.2' ? 'LMSSetValue' : 'SetValue'} on the API object; do not reach into the LMS window's objects. If the course does neither, report this run to SCORM Tester.`,
       ...(e.element !== undefined ? { element: e.element } : {}),
-      ...scoOf([e]),
+      ...scoOf([e], scormAttempt),
     });
   }
   return out;

@@ -1,13 +1,5 @@
 /** Interaction records with an id but no type, result or learner response: an LMS cannot report on them. */
-import {
-  plural,
-  judged,
-  scoped,
-  successfulSets,
-  type Attempt,
-  type Rule,
-  type RuleContext,
-} from './attempts.js';
+import { plural, scoped, successfulSets, type Attempt, type Rule, type RuleContext } from './attempts.js';
 import type { Anomaly } from './types.js';
 
 const FIELD = /^cmi\.interactions\.(\d+)\.([a-z_]+)$/;
@@ -35,7 +27,7 @@ export const interactionsRule: Rule = (ctx) => {
   const out: Anomaly[] = [];
   const last = ctx.attempts[ctx.attempts.length - 1];
   const wanted = ['type', 'result', ctx.names.response];
-  for (const attempt of judged(ctx)) {
+  for (const attempt of ctx.attempts) {
     if (!attempt.ended || !attempt.reachedInitialized) continue;
     const records = recordFields(ctx, attempt, attempt === last);
     const incomplete: Array<{ n: number; missing: string[] }> = [];

@@ -2,7 +2,6 @@
 import {
   isSuccess,
   plural,
-  judged,
   scoped,
   type Attempt,
   type Canonical,
@@ -36,7 +35,7 @@ export function neverInitialized(n: VersionNames, scoCalls: number): Anomaly {
 export const initializeRule: Rule = (ctx) => {
   const out: Anomaly[] = [];
   const n = ctx.names;
-  for (const attempt of judged(ctx)) {
+  for (const attempt of ctx.attempts) {
     const sco = attempt.calls.filter((c) => c.fromSco);
     const inits = sco.filter((c) => c.method === 'Initialize');
     if (inits.length === 0) {
@@ -94,7 +93,7 @@ function outOfSession(ctx: RuleContext, attempt: Attempt, when: 'none' | 'termin
 }
 
 export const sessionOrderRule: Rule = (ctx) =>
-  judged(ctx).flatMap((a) =>
+  ctx.attempts.flatMap((a) =>
     [outOfSession(ctx, a, 'none'), outOfSession(ctx, a, 'terminated')].filter(
       (x): x is Anomaly => x !== null,
     ),
@@ -102,7 +101,7 @@ export const sessionOrderRule: Rule = (ctx) =>
 
 export const repeatedInitializeRule: Rule = (ctx) => {
   const out: Anomaly[] = [];
-  for (const attempt of judged(ctx)) {
+  for (const attempt of ctx.attempts) {
     // Only the SCO's own earlier Initialize makes a later one a repeat (a tool may have initialized first).
     const own = attempt.calls.find(
       (c) => c.fromSco && c.method === 'Initialize' && c.state === 'none' && isSuccess(c.call),
@@ -128,7 +127,7 @@ export const repeatedInitializeRule: Rule = (ctx) => {
 };
 
 export const missingTerminateRule: Rule = (ctx) =>
-  judged(ctx)
+  ctx.attempts
     .filter(
       (a) =>
         a.ended &&
@@ -152,7 +151,7 @@ export const missingTerminateRule: Rule = (ctx) =>
 
 export const commitBeforeTerminateRule: Rule = (ctx) => {
   const out: Anomaly[] = [];
-  for (const attempt of judged(ctx)) {
+  for (const attempt of ctx.attempts) {
     const terminate = attempt.calls.find(
       (c) => c.fromSco && c.method === 'Terminate' && c.state === 'initialized' && isSuccess(c.call),
     );

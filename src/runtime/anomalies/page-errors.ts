@@ -28,6 +28,8 @@ const SHOWN_TEXT = 200;
 interface Distinct {
   first: ConsoleEntry;
   count: number;
+  /** The launches (ApiCallRecord.attempt) it happened in. */
+  launches: Set<number>;
 }
 
 /** Errors a missing script typically causes in the code that needed it. */
@@ -36,10 +38,12 @@ const MISSING_CODE_ERRORS = new Set(['ReferenceError', 'TypeError']);
 function distinctErrors(entries: readonly ConsoleEntry[]): Distinct[] {
   const byKey = new Map<string, Distinct>();
   for (const e of entries) {
-    const key = JSON.stringify([e.name ?? '', e.text, e.url, e.line, e.column]);
+    // The same error in another SCO is that SCO's own problem; in another attempt of the same SCO, the same one.
+    const key = JSON.stringify([e.scoId ?? '', e.name ?? '', e.text, e.url, e.line, e.column]);
     const seen = byKey.get(key);
     if (seen) seen.count += 1;
-    else byKey.set(key, { first: e, count: 1 });
+    else byKey.set(key, { first: e, count: 1, launches: new Set() });
+    if (e.attempt !== undefined) (seen ?? byKey.get(key))?.launches.add(e.attempt);
   }
   return [...byKey.values()];
 }
@@ -92,11 +96,27 @@ function fixFor(entry: ConsoleEntry, cause: { rule?: string | undefined }): stri
   return `Fix the error thrown at ${place} (console_errors has its stack): the rest of that script, or of that event handler, did not run.`;
 }
 
-export function pageErrorAnomalies(evidence: RunEvidence): Anomaly[] {
+/** The SCO and (SCORM) attempt of the first occurrence, and the other attempts it happened in. */
+function about(
+  { first, launches }: Distinct,
+  scormAttempt: (launch: number) => number,
+): Pick<Anomaly, 'sco_id' | 'attempt' | 'also_in_attempts'> {
+  if (first.scoId === undefined || first.attempt === undefined) return {};
+  const attempt = scormAttempt(first.attempt);
+  const others = [...new Set([...launches].map(scormAttempt))].filter((n) => n !== attempt);
+  return { sco_id: first.scoId, attempt, ...(others.length > 0 ? { also_in_attempts: others } : {}) };
+}
+
+export function pageErrorAnomalies(
+  evidence: RunEvidence,
+  /** The SCORM attempt of a launch (ConsoleEntry.attempt). */
+  scormAttempt: (launch: number) => number = (launch) => launch,
+): Anomaly[] {
   const distinct = distinctErrors(coursePageErrors(evidence.console));
   const listed = distinct.slice(0, MAX_PAGE_ERRORS);
   const unlisted = distinct.length - listed.length;
-  return listed.map(({ first, count }, i) => {
+  return listed.map((error, i) => {
+    const { first, count } = error;
     const cause = causeOf(first, evidence);
     const outside = fromOutside(first);
     const place = errorPlace(first);
@@ -114,6 +134,7 @@ export function pageErrorAnomalies(evidence: RunEvidence): Anomaly[] {
         `Likely cause: ${cause.text}.${cause.rule ? ` ${predictedText(cause.rule)}` : ''}${more}`,
       fix: fixFor(first, cause),
       ...(count > 1 ? { count } : {}),
+      ...about(error, scormAttempt),
       likely_cause: cause.text,
       ...(cause.rule ? { predicted_by: cause.rule } : {}),
     };

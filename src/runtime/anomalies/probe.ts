@@ -105,6 +105,12 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
       severity: 'error',
       message: `The SCO did not finish unloading: ${error.message}`,
       fix: 'Keep unload/pagehide handlers short: set the final values, Commit and Terminate, with no loops, dialogs or synchronous waits.',
+      ...(runtime.log.currentScoId !== null
+        ? {
+            sco_id: runtime.log.currentScoId,
+            attempt: runtime.log.scormAttempts.get(runtime.log.currentAttempt) ?? runtime.log.currentAttempt,
+          }
+        : {}),
     });
   }
   const dataModel = await runtime.getDataModel();
@@ -118,6 +124,7 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
       ended: true,
       integrity: runtime.log.integrity,
       discardedAttempts: runtime.log.discardedAttempts,
+      scormAttempts: runtime.log.scormAttempts,
       changes: runtime.log.dataChanges,
       launch: {
         scoId: runtime.log.currentScoId ?? '',

@@ -107,7 +107,7 @@ function rejectedIn(ctx: RuleContext, attempt: Attempt): Anomaly[] {
     const call = first.call;
     const element = first.element ?? '';
     const value = primitiveText(call.args[1]);
-    const where = `SCO ${attempt.scoId}, attempt ${attempt.attempt}`;
+    const where = `SCO ${attempt.scoId}, attempt ${attempt.number}`;
     const others = count > 1 ? ` (and ${plural(count - 1, 'similar call')})` : '';
     return scoped(ctx, attempt, {
       type: 'set_value_rejected',

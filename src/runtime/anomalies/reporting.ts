@@ -1,7 +1,6 @@
 /** What a finished attempt should have reported: session time, exit, a status, a score's range. */
 import {
   successfulSets,
-  judged,
   scoped,
   type Attempt,
   type Rule,
@@ -13,7 +12,7 @@ import { callText } from './recorded.js';
 import type { Anomaly } from './types.js';
 
 function finished(ctx: RuleContext): Attempt[] {
-  return judged(ctx).filter((a) => a.ended && a.reachedInitialized);
+  return ctx.attempts.filter((a) => a.ended && a.reachedInitialized);
 }
 
 function setElements(attempt: Attempt): Set<string> {

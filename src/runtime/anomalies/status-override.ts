@@ -7,7 +7,6 @@
  */
 import type { DataChange, IntegrityEvent } from '../records.js';
 import {
-  judged,
   successfulSets,
   scoped,
   type Attempt,
@@ -95,7 +94,5 @@ function overrideIn(ctx: RuleContext, attempt: Attempt, isLast: boolean): Anomal
 export const statusOverrideRule: Rule = (ctx) => {
   if (ctx.version !== '1.2') return [];
   const last = ctx.attempts[ctx.attempts.length - 1];
-  return judged(ctx)
-    .map((a) => overrideIn(ctx, a, a === last))
-    .filter((x): x is Anomaly => x !== null);
+  return ctx.attempts.map((a) => overrideIn(ctx, a, a === last)).filter((x): x is Anomaly => x !== null);
 };

@@ -44,7 +44,11 @@ export interface Anomaly {
   count?: number;
   /** The SCO concerned. */
   sco_id?: string;
-  /** The attempt concerned (RuntimeLog's attempt number: 1 for the run's first launch). */
+  /**
+   * The SCORM attempt concerned (RTE book): the SCO's attempt number, which a resumed attempt
+   * (cmi.entry "resume") keeps and a new attempt (exit not "suspend", retry, a new attempt begun by
+   * sequencing) increments; not the number of launches.
+   */
   attempt?: number;
   /** Other attempts of the same SCO with the same anomaly (reported once, on the first). */
   also_in_attempts?: number[];
@@ -70,8 +74,15 @@ export interface AnomalyInput {
    * The run's latest launch: names the SCO and attempt when it made no call at all, and says whether its
    * resource is an asset (adlcp:scormType "asset", which is not expected to call the API).
    */
-  launch?: { scoId: string; attempt: number; scormType: string | null; href: string | null };
-  /** Attempts discarded unjudged (RuntimeLog.discardedAttempts): no lifecycle or end-of-attempt rules. */
+  launch?: {
+    scoId: string;
+    /** The launch number (ApiCallRecord.attempt). */ attempt: number;
+    scormType: string | null;
+    href: string | null;
+  };
+  /** The SCORM attempt each launch (ApiCallRecord.attempt) began or resumed; without it, the launch number. */
+  scormAttempts?: ReadonlyMap<number, number>;
+  /** Launches discarded undelivered (RuntimeLog.discardedAttempts): no anomaly is about them. */
   discardedAttempts?: Iterable<number>;
   /** The data-model history (RuntimeLog.dataChanges): shows the changes the LMS made itself. */
   changes?: readonly DataChange[];

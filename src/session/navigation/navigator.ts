@@ -175,6 +175,8 @@ export class SessionNavigator implements NavigationOracle {
   private unloading: Delivery | null = null;
   /** The close saved from the record: whatever the page answers late is not saved over it. */
   private savedFromRecord = false;
+  /** The close set the running SCO's exit ("suspend") because the course left it empty. */
+  private exitSetByTester = false;
   /** The save in progress, if any. */
   private saving: Promise<unknown> = Promise.resolve();
   private chain: Promise<unknown> = Promise.resolve();
@@ -276,12 +278,24 @@ export class SessionNavigator implements NavigationOracle {
    * suspended with suspendAll; the tracking state, each activity's data, global objectives and shared
    * data are saved. Stops listening to the runtime.
    */
-  close(): Promise<{ saved_state_path: string | null; suspended: boolean; unloaded: UnloadedSco | null }> {
+  close(): Promise<{
+    saved_state_path: string | null;
+    suspended: boolean;
+    unloaded: UnloadedSco | null;
+    /** The exit the unloaded SCO's attempt ended with, and who set it (null: no SCO was running). */
+    exit: string | null;
+    exit_set_by: 'course' | 'tester' | null;
+  }> {
     return this.exclusive(async () => {
       let unloaded: UnloadedSco | null = null;
       let suspended = false;
+      let ended: { exit: string | null; exit_set_by: 'course' | 'tester' | null } = {
+        exit: null,
+        exit_set_by: null,
+      };
       try {
         if (this.runtime.isOpen) unloaded = await this.unloadCurrent('suspendAll', true);
+        if (unloaded && unloaded.terminated_by !== 'none') ended = this.endedExit(unloaded.activity_id);
         if (!this.ended && this.seq.currentActivity !== null) {
           const out = this.seq.navigate({ type: 'suspendAll' });
           suspended = out.kind !== 'denied';
@@ -290,10 +304,17 @@ export class SessionNavigator implements NavigationOracle {
       } finally {
         this.dispose();
       }
-      if (this.savedFromRecord) return { saved_state_path: null, suspended, unloaded };
+      if (this.savedFromRecord) return { saved_state_path: null, suspended, unloaded, ...ended };
       const path = await this.persist();
-      return { saved_state_path: path, suspended, unloaded };
+      return { saved_state_path: path, suspended, unloaded, ...ended };
     });
+  }
+
+  /** The exit kept in the activity's data when its attempt ended, and whether the course or the close set it. */
+  private endedExit(activityId: string): { exit: string | null; exit_set_by: 'course' | 'tester' | null } {
+    const exit = this.runtimeData.get(activityId)?.[NAMES[this.host.version].exit] ?? null;
+    if (exit === null || exit === '') return { exit, exit_set_by: null };
+    return { exit, exit_set_by: this.exitSetByTester ? 'tester' : 'course' };
   }
 
   /**
@@ -454,8 +475,10 @@ export class SessionNavigator implements NavigationOracle {
     if (state === 'terminated') terminatedBy = 'course';
     else if (state === 'initialized') {
       const exit = NAMES[this.host.version].exit;
-      if (closing && ((await this.runtime.getDataModel())[exit] ?? '') === '')
-        await this.runtime.callApi('SetValue', [exit, 'suspend']);
+      if (closing && ((await this.runtime.getDataModel())[exit] ?? '') === '') {
+        const set = await this.runtime.callApi('SetValue', [exit, 'suspend']);
+        this.exitSetByTester = set.result === 'true';
+      }
       await this.runtime.callApi('Terminate', ['']);
       terminatedBy = 'tester';
     }
@@ -500,6 +523,8 @@ export class SessionNavigator implements NavigationOracle {
   private async deliver(outcome: Extract<SessionOutcome, { kind: 'deliver' }>): Promise<DeliveredSco> {
     const spec = deliverySpec(this.host, this.tree, this.runtimeData, this.bucketStore(), outcome);
     const id = spec.launch.scoId;
+    // The SCORM attempt is the activity's: the delivery counted a new one, a resumed one keeps its number.
+    const scormAttempt = Math.max(1, this.seq.tracking.activities[id]?.attemptCount ?? 1);
     const sco: DeliveredSco = { ...spec.delivered, runtime_attempt: -1 };
     if (sco.entry === 'ab-initio') this.unsavedNewAttempts.add(sco.activity_id);
     // Current before it loads: a SCO may set a request or Terminate while its document loads.
@@ -510,7 +535,7 @@ export class SessionNavigator implements NavigationOracle {
       if (d.attempt === -1 && l.scoId === id) d.attempt = sco.runtime_attempt = l.attempt;
     });
     try {
-      await this.runtime.launchAttempt(spec.launch);
+      await this.runtime.launchAttempt({ ...spec.launch, scormAttempt });
     } finally {
       offLaunch();
     }
