@@ -51,6 +51,8 @@ import { NAMES } from '../../runtime/anomalies/elements.js';
 /** What the navigator needs from its session. */
 export interface NavigatorHost {
   readonly manifest: ScormManifest;
+  /** Where the package's files are (a delivery whose launch file is not there is refused up front). */
+  readonly packageRoot: string;
   readonly version: '1.2' | '2004';
   readonly stateKey: StateKey;
   readonly learnerName?: string;
