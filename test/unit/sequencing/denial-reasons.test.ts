@@ -71,4 +71,6 @@ test('suspendAll says the session was suspended; requests after it say suspended
   assert.equal(d.code, 'NB.2.1-2');
   assert.match(d.reason, /the sequencing session has ended \(use start to begin a new attempt\)/);
   assert.doesNotMatch(d.reason, /not started/);
+  // The validity answer (scorm_nav_get_state, the inspector, the CLI) says the same.
+  assert.match(s.isValid({ type: 'continue' }).reason ?? '', /the sequencing session has ended/);
 });
