@@ -5,6 +5,8 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { missingLaunchCourse } from '../helpers/missing-launch-course.js';
 
@@ -90,6 +92,47 @@ test('a missing launch file: no attempt, no status, the SCO keeps running, the r
       .filter((d) => d.code === 'MANIFEST_LAUNCH_NOT_FOUND')
       .map((d) => d.navigation_request);
     assert.deepEqual(denied, ['continue', 'choice:b', 'jump:b', 'previous'], JSON.stringify(trace.denials));
+  } finally {
+    await callTool(server.client, 'scorm_close_course', { session_id });
+  }
+});
+
+test('a launch file removed after sequencing started: the player refuses it, and the delivery is undone', async () => {
+  const dir = missingLaunchCourse(true);
+  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_open_course', {
+    package_path: dir,
+    new_attempt: true,
+  });
+  const call = <T>(tool: string, args: Record<string, unknown> = {}) =>
+    callTool<T>(server.client, tool, { session_id, ...args });
+  try {
+    await call('scorm_sn_init');
+    rmSync(join(dir, 'lesson2.html'));
+    const next = await call<Outcome>('scorm_nav_next');
+    assert.equal(next.outcome, 'denied', JSON.stringify(next));
+    assert.equal(next.code, 'MANIFEST_LAUNCH_NOT_FOUND');
+    assert.match(next.reason ?? '', /lesson2\.html/);
+    assert.equal(next.unloaded?.activity_id, 'a', 'a was unloaded before the player found the file missing');
+    const state = await call<State>('scorm_nav_get_state');
+    assert.equal(state.current_activity, 'a', 'the current activity stays what it was');
+    const b = state.toc.find((e) => e.id === 'b');
+    assert.deepEqual(
+      [b?.attempt_count, b?.active, b?.completion_status, b?.success_status],
+      [0, false, 'unknown', 'unknown'],
+      JSON.stringify(b),
+    );
+    assert.equal(state.toc.find((e) => e.id === 'a')?.completion_status, 'completed', "a's data is kept");
+    const trace = await call<{ denials: Array<{ navigation_request: string; code: string }> }>(
+      'scorm_trace_sequencing',
+    );
+    assert.ok(
+      trace.denials.some(
+        (d) => d.navigation_request === 'continue' && d.code === 'MANIFEST_LAUNCH_NOT_FOUND',
+      ),
+      JSON.stringify(trace.denials),
+    );
+    // The course goes on: a choice of the post-test delivers it.
+    assert.equal((await call<Outcome>('scorm_nav_choice', { targetId: 't' })).delivered?.activity_id, 't');
   } finally {
     await callTool(server.client, 'scorm_close_course', { session_id });
   }

@@ -28,10 +28,15 @@ const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
   </resources>
 </manifest>`;
 
-/** Writes the package to a temp folder (lesson2.html deliberately absent). */
-export function missingLaunchCourse(): string {
+/**
+ * Writes the package to a temp folder: lesson2.html is absent, unless `withLesson2` (a test then removes
+ * it once sequencing has started, so the player, not the check at start, finds it missing).
+ */
+export function missingLaunchCourse(withLesson2 = false): string {
+  const sco = readFileSync(join(FIXTURES_DIR, 'courses/nav-flow/sco.html'));
   return writePackage({
     'imsmanifest.xml': MANIFEST,
-    'sco.html': readFileSync(join(FIXTURES_DIR, 'courses/nav-flow/sco.html')),
+    'sco.html': sco,
+    ...(withLesson2 ? { 'lesson2.html': sco } : {}),
   });
 }
