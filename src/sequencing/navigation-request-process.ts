@@ -52,11 +52,7 @@ function evaluate(ctx: SequencingContext, req: NavigationRequest): NavigationReq
     valid: false,
     exception: deny(ctx, P, code, message),
   });
-  const noCurrent = () =>
-    bad(
-      'NB.2.1-2',
-      `"${req.type}" needs a current activity, and the sequencing session has not started (use start or resumeAll)`,
-    );
+  const noCurrent = () => bad('NB.2.1-2', `"${req.type}" needs a current activity, and ${sessionPhase(ctx)}`);
   switch (req.type) {
     case 'start':
       if (current)
@@ -129,4 +125,12 @@ function evaluate(ctx: SequencingContext, req: NavigationRequest): NavigationReq
     default:
       return bad('NB.2.1-13', 'not a navigation request');
   }
+}
+
+/** Why there is no current activity: suspended, ended (the root has had an attempt) or never started. */
+function sessionPhase(ctx: SequencingContext): string {
+  if (suspendedActivity(ctx)) return 'the sequencing session is suspended (use resumeAll)';
+  if (stateOf(ctx, ctx.tree.root).attemptCount > 0)
+    return 'the sequencing session has ended (use start to begin a new attempt)';
+  return 'the sequencing session has not started (use start or resumeAll)';
 }

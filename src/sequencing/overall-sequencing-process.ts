@@ -48,7 +48,13 @@ function run(ctx: SequencingContext, req: NavigationRequest): NavigationOutcome 
   const seq = sequencingRequestProcess(ctx, sequencing, nav.target ?? null);
   if (seq.endSequencingSession) {
     ctx.state.currentActivity = null;
-    return { kind: 'ended', reason: `the sequencing session ended (${sequencing})` };
+    const suspended = ctx.state.suspendedActivity;
+    if (req.type === 'suspendAll' && suspended !== null)
+      return {
+        kind: 'ended',
+        reason: `the sequencing session was suspended at "${suspended}" (resumeAll resumes it)`,
+      };
+    return { kind: 'ended', reason: `the sequencing session ended (${req.type})` };
   }
   if (seq.exception) {
     // A request made to end attempts (exit, exitAll, abandon(All), suspendAll) has done so once its

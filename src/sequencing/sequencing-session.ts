@@ -52,6 +52,8 @@ export class SequencingSession {
   readonly tree: SeqTree;
   private readonly ctx: SequencingContext;
   private lastResumed = false;
+  /** The tracking state before the last request, for undoDelivery. */
+  private beforeRequest: SerializedTracking | null = null;
 
   constructor(source: ScormManifest | SeqTree, options: SequencingSessionOptions = {}) {
     this.tree = isTree(source) ? source : buildSeqTree(source, options.organizationId);
@@ -93,6 +95,7 @@ export class SequencingSession {
 
   /** Process an LMS-side navigation request. */
   navigate(request: NavigationRequest): SessionOutcome {
+    this.beforeRequest = serializeTracking(this.tree, this.ctx.state);
     const out = overallSequencingProcess(this.ctx, request);
     this.ctx.state.rngState = this.ctx.rng.state();
     if (out.kind !== 'deliver') return out;
@@ -198,6 +201,20 @@ export class SequencingSession {
   runtimeInit(activityId: string): RuntimeInit {
     const resumed = activityId === this.ctx.state.currentActivity && this.lastResumed;
     return runtimeInit(this.ctx, this.activity(activityId), resumed);
+  }
+
+  /**
+   * The player could not launch what the last request delivered: the tracking state goes back to what
+   * it was before that request (SN book DB.2: an attempt begins only with a delivery), so no attempt
+   * begins and the current activity stays what it was. A report applied before it (terminate) is kept.
+   */
+  undoDelivery(): void {
+    if (!this.beforeRequest) return;
+    const restored = restoreTracking(this.tree, this.beforeRequest);
+    if (typeof restored === 'string') throw new SequencingStateError(restored);
+    this.ctx.state = restored;
+    this.ctx.rng = createRng(restored.rngState);
+    this.beforeRequest = null;
   }
 
   /** The whole tracking state (with the suspended activity) as versioned JSON. */

@@ -409,6 +409,7 @@ export class Session {
   private navigatorHost(): NavigatorHost {
     return {
       manifest: this.parsed.manifest,
+      packageRoot: this.packageRoot,
       version: this.version,
       stateKey: this.stateKey,
       ...(this.options.learnerName === undefined ? {} : { learnerName: this.options.learnerName }),

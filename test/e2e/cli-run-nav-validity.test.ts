@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
+import { missingLaunchCourse } from '../helpers/missing-launch-course.js';
 import { navValidityCourse } from '../helpers/nav-validity-course.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
@@ -50,6 +51,32 @@ test('run --nav: denied requests leave the SCO running; exit retries the post-te
   assert.equal(steps[3]?.unloaded, null);
   assert.equal(steps[4]?.unloaded?.activity_id, 'b', 'b was still running when t was chosen');
   assert.match(steps[3]?.reason ?? '', /res-mistyped/);
+});
+
+test('run --nav: a continue or previous to an activity whose launch file is missing is refused; no attempt begins', async () => {
+  const r = await cli(
+    'run',
+    missingLaunchCourse(),
+    '--nav',
+    'continue,choice:t,previous',
+    '--json',
+    '--settle-ms',
+    '200',
+  );
+  const steps = (JSON.parse(r.stdout) as { navigation: { steps: Step[] } }).navigation.steps;
+  assert.deepEqual(
+    steps.map((s) => [s.step, s.outcome, s.delivered?.activity_id ?? s.code]),
+    [
+      ['launch', 'delivered', 'a'],
+      ['continue', 'denied', 'MANIFEST_LAUNCH_NOT_FOUND'],
+      ['choice:t', 'delivered', 't'],
+      ['previous', 'denied', 'MANIFEST_LAUNCH_NOT_FOUND'],
+    ],
+    r.stdout.slice(0, 2000),
+  );
+  assert.equal(steps[1]?.unloaded, null, 'the refused continue unloads nothing');
+  assert.match(steps[1]?.reason ?? '', /lesson2\.html/);
+  assert.equal(steps[2]?.unloaded?.activity_id, 'a', 'a was still running when t was chosen');
 });
 
 test('run --nav on SCORM 1.2: a parent item with its own resource is delivered before its children, and by a choice of it', async () => {

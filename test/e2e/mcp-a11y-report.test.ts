@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const COURSE = join(FIXTURES_DIR, 'courses', 'a11y-violations');
@@ -85,4 +85,28 @@ test('without session_id, or with no runtime open, the report says why the audit
   const html = readFileSync(noRuntime.report_path!, 'utf8');
   assert.match(html, /Accessibility audit not run: session sess_\S+ has no open runtime/);
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+});
+
+test("session_id alone reports on the session's package, with the audit, as the README describes", async () => {
+  const sessionId = await openSession();
+  await callTool(server.client, 'scorm_runtime_open', { session_id: sessionId });
+  const bySession = await callTool<Report & { errors: unknown[]; warnings: unknown[] }>(
+    server.client,
+    'scorm_report',
+    { session_id: sessionId, format: 'json' },
+  );
+  assert.equal(bySession.accessibility.audited, true);
+  assert.equal(bySession.accessibility.session_id, sessionId);
+  const byPath = await callTool<Report & { errors: unknown[]; warnings: unknown[] }>(
+    server.client,
+    'scorm_report',
+    { workspace_path: COURSE, format: 'json' },
+  );
+  assert.deepEqual(bySession.errors, byPath.errors);
+  assert.deepEqual(bySession.warnings, byPath.warnings);
+  await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+
+  const neither = await callToolError(server.client, 'scorm_report', { format: 'json' });
+  assert.equal(neither.error_code, 'MCP_INVALID_PARAMS');
+  assert.match(neither.message, /workspace_path, or the session_id/);
 });

@@ -230,6 +230,46 @@ test('failures never followed by GetLastError are warnings, aggregated per call 
   assert.match(unchecked[0]!.message, /error 401 \(Undefined Data Model Element\)/);
 });
 
+test('GetValue answering the stored value "false" with error 0 is no failure (request_valid, true-false response)', () => {
+  const steps: Step[] = [
+    ...CLEAN_2004.slice(0, 4),
+    ['GetValue', ['adl.nav.request_valid.previous'], 'false'],
+    ['GetValue', ['adl.nav.request_valid.choice.{target=TEST}'], 'false'],
+    ['SetValue', ['cmi.interactions.0.id', 'q1']],
+    ['SetValue', ['cmi.interactions.0.type', 'true-false']],
+    ['SetValue', ['cmi.interactions.0.learner_response', 'false']],
+    ['GetValue', ['cmi.interactions.0.learner_response'], 'false'],
+    ...CLEAN_2004.slice(4),
+  ];
+  const found = detectAnomalies({ version: '2004', calls: calls('2004', steps) });
+  assert.deepEqual(
+    found.filter((a) => a.type === 'unchecked_api_error'),
+    [],
+  );
+  // A boolean-status function answering "false" is still a failure the SCO should have checked.
+  const commitFailed: Step[] = [...CLEAN_2004.slice(0, -2), ['Commit', [''], 'false', '391'], ['Terminate']];
+  const failed = detectAnomalies({ version: '2004', calls: calls('2004', commitFailed) });
+  assert.equal(only(failed, 'unchecked_api_error').call_index, 7);
+  // SCORM 1.2: LMSGetValue of a stored "false" is no failure either.
+  const steps12: Step[] = [
+    ['Initialize'],
+    ['SetValue', ['cmi.interactions.0.id', 'q1']],
+    ['SetValue', ['cmi.interactions.0.type', 'true-false']],
+    ['SetValue', ['cmi.interactions.0.student_response', 'f']],
+    ['GetValue', ['cmi.core.lesson_status'], 'false'],
+    ['SetValue', ['cmi.core.lesson_status', 'completed']],
+    ['SetValue', ['cmi.core.session_time', '00:00:12']],
+    ['SetValue', ['cmi.core.exit', '']],
+    ['Commit'],
+    ['Terminate'],
+  ];
+  const found12 = detectAnomalies({ version: '1.2', calls: calls('1.2', steps12) });
+  assert.deepEqual(
+    found12.filter((a) => a.type === 'unchecked_api_error'),
+    [],
+  );
+});
+
 test('a first read of an unset value (2004 403) is info at most, and nothing when the SCO checks it', () => {
   const unchecked: Step[] = [
     CLEAN_2004[0]!,

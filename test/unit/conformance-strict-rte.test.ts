@@ -240,3 +240,33 @@ test('1.2: checked in front of scorm-again (session time with one hour digit, su
   assert.equal(api.LMSFinish(''), 'false');
   assert.equal(last(), '301');
 });
+
+test('1.2: an unset score.max stays "" on resume (the saved "" is not a value the SCO gave)', () => {
+  const first = new StrictApi12(buildRteInit({ version: '1.2', scoId: 'sco1', learnerId: 'learner1' }));
+  assert.equal(first.LMSInitialize(''), 'true');
+  assert.equal(first.LMSSetValue('cmi.core.lesson_status', 'incomplete'), 'true');
+  assert.equal(first.LMSSetValue('cmi.objectives.0.id', 'o1'), 'true');
+  assert.equal(first.LMSSetValue('cmi.core.exit', 'suspend'), 'true');
+  assert.equal(first.LMSFinish(''), 'true');
+  const saved = first.dataModel();
+  assert.equal(saved['cmi.core.score.max'], '');
+
+  const init = buildRteInit({ version: '1.2', scoId: 'sco1', learnerId: 'learner1', restore: saved });
+  const resumed = new StrictApi12(init);
+  assert.equal(resumed.LMSInitialize(''), 'true');
+  assert.equal(resumed.LMSGetValue('cmi.core.entry'), 'resume');
+  assert.equal(resumed.LMSGetValue('cmi.core.score.max'), '');
+  assert.equal(resumed.peek('cmi.core.score.max'), '');
+  assert.equal(resumed.dataModel()['cmi.core.score.max'], '', 'the next save keeps it empty');
+  assert.equal(resumed.dataModel()['cmi.objectives.0.score.max'], '');
+  // A max the SCO did set comes back.
+  const given = new StrictApi12(
+    buildRteInit({
+      version: '1.2',
+      scoId: 'sco1',
+      restore: { ...saved, 'cmi.core.score.max': '80' },
+    }),
+  );
+  assert.equal(given.LMSInitialize(''), 'true');
+  assert.equal(given.LMSGetValue('cmi.core.score.max'), '80');
+});

@@ -341,9 +341,11 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Write validation report',
       annotations: REPLACES_SAVED,
       description:
-        'Validate and write a self-contained HTML report; returns the JSON report. With session_id it is a session artifact and, when the runtime is open, includes an accessibility audit (WCAG AA).',
+        "Validate and write a self-contained HTML report; returns the JSON report. With session_id it reports on the session's package (unless workspace_path names another), is a session artifact and, when the runtime is open, includes an accessibility audit (WCAG AA).",
       input: {
-        workspace_path: workspacePath,
+        workspace_path: workspacePath
+          .optional()
+          .describe("The package to report on; defaults to the session's package with session_id."),
         session_id: sessionId.optional(),
         validation_level: validationLevel,
         format: z.enum(['json', 'html']).optional().describe('html (default) also writes the HTML file.'),
@@ -370,6 +372,13 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           );
         }
         const session = args.session_id !== undefined ? ctx.sessions.get(args.session_id) : null;
+        const workspace = args.workspace_path ?? session?.options.packagePath;
+        if (workspace === undefined) {
+          fail(
+            'MCP_INVALID_PARAMS',
+            'Name the package: give workspace_path, or the session_id of a session opened on it.',
+          );
+        }
         const target =
           args.format === 'json'
             ? null
@@ -379,26 +388,19 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
                 signal: call.signal,
               });
         const accessibility = await accessibilityForReport(session);
-        return withValidation(
-          args.workspace_path,
-          { level: args.validation_level ?? 'strict' },
-          call,
-          async (v) => {
-            const json = toValidationJson(v);
-            const written = target ? await target.write(v, { accessibility }) : null;
-            return {
-              data: {
-                ...json,
-                accessibility,
-                report_path: written?.path ?? null,
-                ...(written?.artifact ? { artifact: written.artifact } : {}),
-                ...(target?.session
-                  ? { artifacts_manifest_path: target.session.artifacts.manifestPath }
-                  : {}),
-              },
-            };
-          },
-        );
+        return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
+          const json = toValidationJson(v);
+          const written = target ? await target.write(v, { accessibility }) : null;
+          return {
+            data: {
+              ...json,
+              accessibility,
+              report_path: written?.path ?? null,
+              ...(written?.artifact ? { artifact: written.artifact } : {}),
+              ...(target?.session ? { artifacts_manifest_path: target.session.artifacts.manifestPath } : {}),
+            },
+          };
+        });
       },
     }),
   ];

@@ -33,7 +33,10 @@ export class StrictApi12 implements Api12 {
   constructor(init: RteInit) {
     this.engine = createEngine12(init.settings);
     this.engine.loadFromFlattenedJSON(init.values);
-    for (const name of Object.keys(init.values)) if (SCORE_MAX.test(name)) this.scoreMaxGiven.add(name);
+    // A saved "" is a max nobody gave (the save shows an unset max as ""): scorm-again skips loading
+    // it and keeps its "100", so only a saved value counts as given.
+    for (const [name, value] of Object.entries(init.values))
+      if (SCORE_MAX.test(name) && value !== '') this.scoreMaxGiven.add(name);
   }
 
   get lifeState(): LifeState {

@@ -10,6 +10,7 @@ import {
   plural,
   scoped,
   type Attempt,
+  type Canonical,
   type Rule,
   type RuleContext,
   type TimedCall,
@@ -18,8 +19,13 @@ import { callText } from './recorded.js';
 import { rejectedSetReason } from './rejected-sets.js';
 import type { Anomaly } from './types.js';
 
+// Only these return a boolean status; GetValue's "false" is a stored value (a request_valid token, a
+// true-false response), so for it the error code alone tells a failure.
+const BOOLEAN_STATUS = new Set<Canonical>(['Initialize', 'Terminate', 'SetValue', 'Commit']);
+
 function failed(c: TimedCall): boolean {
-  return c.call.result === 'false' || (c.call.errorCode !== '0' && c.call.errorCode !== '');
+  const falseStatus = BOOLEAN_STATUS.has(c.method) && c.call.result === 'false';
+  return falseStatus || (c.call.errorCode !== '0' && c.call.errorCode !== '');
 }
 
 function isNotInitializedRead(ctx: RuleContext, c: TimedCall): boolean {

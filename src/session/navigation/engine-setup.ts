@@ -20,6 +20,7 @@ import {
 } from '../../sequencing/index.js';
 import { corrupt } from '../saved-state.js';
 import type { LearnerState } from './learner-state.js';
+import { markUnservableLaunches } from './launch-files.js';
 import type { NavigatorHost, NavigatorOptions } from './navigator.js';
 import type { DeliveredSco } from './types.js';
 
@@ -70,6 +71,7 @@ export async function prepareEngine(
       `The activity tree cannot be built: ${(error as Error).message}. Run scorm_lint_sequencing.`,
     );
   }
+  await markUnservableLaunches(tree, host.manifest, host.packageRoot);
   const section = saved?.sequencing ?? null;
   const restore = section ? restoredTracking(host, section) : undefined;
   let seq: SequencingSession;

@@ -50,6 +50,8 @@ import { NAMES } from '../../runtime/anomalies/elements.js';
 /** What the navigator needs from its session. */
 export interface NavigatorHost {
   readonly manifest: ScormManifest;
+  /** Where the package's files are (a delivery whose launch file is not there is refused up front). */
+  readonly packageRoot: string;
   readonly version: '1.2' | '2004';
   readonly stateKey: StateKey;
   readonly learnerName?: string;
@@ -80,6 +82,8 @@ export interface RecordClose {
 }
 
 const LOG_LIMIT = 1000;
+/** Launch errors the runtime raises before the frame loads anything (launch-check.ts). */
+const LAUNCH_REFUSALS = new Set<ErrorCode>(['MANIFEST_LAUNCH_NOT_FOUND', 'SECURITY_VIOLATION']);
 const ABANDON = new Set(['abandon', 'abandonAll']);
 
 interface Delivery {
@@ -511,12 +515,40 @@ export class SessionNavigator implements NavigationOracle {
     let delivered: DeliveredSco | null = null;
     if (outcome.kind === 'ended') this.ended = true;
     if (outcome.kind === 'deliver') {
+      try {
+        delivered = loaded ?? (await this.deliver(outcome));
+      } catch (error) {
+        if (!isScormTesterError(error) || !LAUNCH_REFUSALS.has(error.code)) throw error;
+        return this.launchFailed(label, source, outcome.activityId, error, unloaded);
+      }
       this.ended = false;
-      delivered = loaded ?? (await this.deliver(outcome));
     } else await this.refreshSco();
     await this.persist();
     return this.record(
       navOutcome(label, source, outcome, unloaded, delivered, this.seq.currentActivity, this.ended),
+    );
+  }
+
+  /**
+   * The player refused the launch before loading anything (the package changed since sequencing
+   * started): the delivery is undone, so no attempt begins, and the request is a traced denial.
+   */
+  private async launchFailed(
+    label: string,
+    source: NavOutcome['source'],
+    activityId: string,
+    { code, message }: { code: ErrorCode; message: string },
+    unloaded: UnloadedSco | null,
+  ): Promise<NavOutcome> {
+    this.delivery = null;
+    this.unsavedNewAttempts.delete(activityId);
+    this.seq.undoDelivery();
+    const process = 'DB.2 Content Delivery Environment Process';
+    this.traceBuffer.push({ level: 'basic', process, kind: 'denied', code, message });
+    const denied: SessionOutcome = { kind: 'denied', code, reason: `cannot launch: ${message}`, process };
+    await this.persist();
+    return this.record(
+      navOutcome(label, source, denied, unloaded, null, this.seq.currentActivity, this.ended),
     );
   }
 

@@ -49,3 +49,28 @@ test('a used-up attempt limit and a hidden-from-choice rule are named in the ver
   );
   assert.match(s.isValid({ type: 'previous' }).reason ?? '', /attemptLimit of 1/);
 });
+
+test('suspendAll says the session was suspended; requests after it say suspended or ended, not "not started"', () => {
+  const s = session(scorm2004([leaf('A'), leaf('B')], { orgSeq: CHOICE_FLOW }));
+  assert.match(denial(s.navigate({ type: 'continue' })).reason, /has not started \(use start or resumeAll\)/);
+  delivered(s.navigate({ type: 'start' }));
+  const suspended = s.navigate({ type: 'suspendAll' });
+  assert.equal(suspended.kind, 'ended');
+  assert.equal(
+    (suspended as { reason: string }).reason,
+    'the sequencing session was suspended at "A" (resumeAll resumes it)',
+  );
+  assert.match(
+    denial(s.navigate({ type: 'continue' })).reason,
+    /the sequencing session is suspended \(use resumeAll\)/,
+  );
+  delivered(s.navigate({ type: 'resumeAll' }));
+  const exited = s.navigate({ type: 'exitAll' });
+  assert.equal((exited as { reason: string }).reason, 'the sequencing session ended (exitAll)');
+  const d = denial(s.navigate({ type: 'continue' }));
+  assert.equal(d.code, 'NB.2.1-2');
+  assert.match(d.reason, /the sequencing session has ended \(use start to begin a new attempt\)/);
+  assert.doesNotMatch(d.reason, /not started/);
+  // The validity answer (scorm_nav_get_state, the inspector, the CLI) says the same.
+  assert.match(s.isValid({ type: 'continue' }).reason ?? '', /the sequencing session has ended/);
+});
