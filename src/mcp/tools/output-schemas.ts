@@ -304,6 +304,29 @@ export const navRequestOutput = {
 };
 
 /** scorm_sn_init / scorm_sn_reset: how sequencing started, or why navigation does not apply. */
+/** A learner's global objective, with the course that last wrote it. */
+export const globalObjective = z.object({
+  id: z.string().describe('The target objective id (as the objective maps name it).'),
+  written_by_course: z
+    .string()
+    .nullable()
+    .describe('Course id (manifest identifier) that last wrote it; null: written before this was recorded.'),
+  satisfied: z.boolean().optional(),
+  normalized_measure: z.number().optional(),
+  completed: z.boolean().optional(),
+  progress_measure: z.number().optional(),
+  raw_score: z.number().optional(),
+  min_score: z.number().optional(),
+  max_score: z.number().optional(),
+});
+
+/** On open results: what a sequenced course starts with that it did not write. */
+export const foreignGlobalObjectives = z
+  .array(globalObjective)
+  .describe(
+    "The learner's global objectives this course reads through its objective maps and that another course wrote last (shared across courses, as SN allows): its sequencing starts with them. scorm_global_objectives_clear removes them.",
+  );
+
 export const snInitOutput = {
   success: z.boolean(),
   sn_available: z.boolean(),
@@ -326,6 +349,7 @@ export const snInitOutput = {
     )
     .optional()
     .describe('What this run delivers differently from many LMSs (SCORM 1.2 parent items with a resource).'),
+  foreign_global_objectives: foreignGlobalObjectives.optional(),
 };
 
 /** scorm_nav_get_state: the navigation state, or why navigation does not apply. */

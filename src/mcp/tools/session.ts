@@ -10,8 +10,17 @@ import {
   type ToolResult,
 } from '../tool.js';
 import type { SessionManager } from '../../session/session-manager.js';
-import { count, epochMs, runtimeClose, scormVersion, sessionEvent } from './output-schemas.js';
+import {
+  count,
+  epochMs,
+  foreignGlobalObjectives,
+  runtimeClose,
+  scormVersion,
+  sessionEvent,
+} from './output-schemas.js';
 import { packagePath, sessionId } from './shared-schemas.js';
+import { globalObjectivesClearTool } from './learner/scorm-global-objectives-clear.js';
+import { globalObjectivesListTool } from './learner/scorm-global-objectives-list.js';
 
 export function sessionTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -48,6 +57,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
         scorm_version: scormVersion.nullable(),
         course_id: z.string(),
         artifacts_manifest_path: z.string(),
+        foreign_global_objectives: foreignGlobalObjectives,
       },
       handler: async (args) => {
         const session = await sessions.open({
@@ -65,6 +75,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
             scorm_version: session.parsed.manifest.scorm.version,
             course_id: session.courseId,
             artifacts_manifest_path: session.artifacts.manifestPath,
+            foreign_global_objectives: session.foreignGlobalObjectives,
           },
         };
       },
@@ -132,6 +143,8 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       output: sessionCloseOutput,
       handler: closeSessionHandler(sessions),
     }),
+    globalObjectivesListTool(ctx),
+    globalObjectivesClearTool(ctx),
   ];
 }
 

@@ -3,6 +3,7 @@
  * scorm_trace_sequencing, scorm_test_navigation_flow) and the CLI build on. Field names are the MCP
  * results' (snake_case), so tools pass them through unchanged.
  */
+import type { ReportedObjective } from './foreign-objectives.js';
 import type { NavigationRequest, TraceEvent } from '../../sequencing/index.js';
 
 /** A request the LMS side can make (the learner's buttons, the TOC, an operator). */
@@ -125,6 +126,8 @@ export interface SnInitResult {
   outcome: NavOutcome;
   /** What this run delivers differently from many LMSs (SCORM 1.2 parent items with a resource); absent when none. */
   warnings?: NavWarning[];
+  /** Global objectives the course reads that another course wrote (set by the session before the start). */
+  foreign_global_objectives?: ReportedObjective[];
 }
 
 /** An item the run treats differently from many LMSs, with where it is written. */
