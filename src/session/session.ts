@@ -54,6 +54,8 @@ export interface SessionOptions {
   allowNetwork: boolean;
   /** Let the course reach loopback services besides our content server (never implied by allowNetwork). */
   allowLoopback?: boolean;
+  /** JavaScript heap budget of the course in MB (default DEFAULT_MEMORY_BUDGET_MB; 0: none). */
+  memoryBudgetMb?: number;
   /** Idle timeout; the manager closes the session after this long without a call. */
   idleTimeoutMs: number;
   /** Skip loading saved state (a fresh attempt), without deleting it. */
@@ -269,6 +271,7 @@ export class Session {
       viewport: options.viewport,
       allowNetwork: this.options.allowNetwork,
       allowLoopback: this.options.allowLoopback === true,
+      ...(this.options.memoryBudgetMb === undefined ? {} : { memoryBudgetMb: this.options.memoryBudgetMb }),
       timeoutMs: courseTimeoutMs(),
       title: this.parsed.manifest.organizations.list[0]?.title ?? undefined,
       ...(options.control ? { control: options.control } : {}),

@@ -99,6 +99,8 @@ export const anomaly = openObject({
   also_in_attempts: z.array(z.number()).optional(),
   likely_cause: z.string().optional(),
   predicted_by: z.string().optional(),
+  measured_bytes: z.number().optional().describe('memory_budget_exceeded: the heap measured.'),
+  budget_bytes: z.number().optional().describe("memory_budget_exceeded: the run's budget."),
 });
 
 /** A validation finding, as the JSON report gives it. */

@@ -18,7 +18,9 @@ import {
   scormVersion,
   sessionEvent,
 } from './output-schemas.js';
-import { packagePath, sessionId } from './shared-schemas.js';
+import { memoryBudgetMb, packagePath, sessionId } from './shared-schemas.js';
+import { fail } from '../../core/errors.js';
+import { memoryBudgetProblem } from '../../runtime/memory-budget.js';
 import { globalObjectivesClearTool } from './learner/scorm-global-objectives-clear.js';
 import { globalObjectivesListTool } from './learner/scorm-global-objectives-list.js';
 
@@ -38,6 +40,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
           .object({
             allow_network: z.boolean().optional().describe('Public hosts (default false).'),
             allow_loopback: z.boolean().optional().describe("This machine's services (default false)."),
+            memory_budget_mb: memoryBudgetMb,
           })
           .strict()
           .optional(),
@@ -60,10 +63,16 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
         foreign_global_objectives: foreignGlobalObjectives,
       },
       handler: async (args) => {
+        const budget = args.execution?.memory_budget_mb;
+        const problem = budget === undefined ? null : memoryBudgetProblem(budget);
+        if (problem) fail('MCP_INVALID_PARAMS', `execution.memory_budget_mb: ${problem}.`);
         const session = await sessions.open({
           packagePath: args.package_path,
           allowNetwork: args.execution?.allow_network ?? false,
           allowLoopback: args.execution?.allow_loopback ?? false,
+          ...(args.execution?.memory_budget_mb === undefined
+            ? {}
+            : { memoryBudgetMb: args.execution.memory_budget_mb }),
           ...(args.timeout_ms ? { idleTimeoutMs: args.timeout_ms } : {}),
           newAttempt: args.new_attempt ?? false,
         });
