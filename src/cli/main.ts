@@ -11,8 +11,10 @@ Usage:
                                [--report report.html] [--output file] [--force] [--quiet]
   scorm-tester run <path> [--item <identifier>] [--viewport desktop|tablet|mobile|WxH]
                           [--screenshot out.png] [--json] [--settle-ms N] [--timeout-ms N]
-                          [--allow-network] [--allow-loopback] [--force] [--quiet]
+                          [--allow-network] [--allow-loopback] [--memory-budget-mb N] [--force] [--quiet]
                           [--nav STEP,STEP,...] [--a11y [--a11y-level A|AA|AAA]]
+                          --memory-budget-mb: JavaScript heap the course may hold (default 1024, 64-3072,
+                          0 = none); past it its script is stopped and the run reports memory_budget_exceeded
                           --nav: after the course starts, send these navigation requests in order and
                           print each delivery: next|continue, previous, choice:ID, jump:ID, exit, exitAll,
                           abandon, abandonAll, suspendAll, resumeAll, retry, retryAll (exit 1 if one is denied)

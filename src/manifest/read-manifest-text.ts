@@ -4,8 +4,8 @@
  * (e.g. ISO-8859-1, which WHATWG decodes as windows-1252). Bytes that are not valid in the encoding
  * fail with the line and byte offset; nothing is replaced silently.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { ScormTesterError } from '../core/errors.js';
+import { openRegularFile } from '../core/regular-file.js';
 
 export const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 
@@ -26,13 +26,14 @@ function tooLarge(file: string, size: number): ScormTesterError {
   );
 }
 
-/** Stat first so an oversized manifest is refused without being read. */
+/**
+ * Opened without blocking and checked on the descriptor (a FIFO named imsmanifest.xml must not hold the
+ * open), and its size checked before it is read, so an oversized manifest is refused unread.
+ */
 export async function readManifestText(absPath: string, file = 'imsmanifest.xml'): Promise<ManifestText> {
-  let size: number;
+  let opened: Awaited<ReturnType<typeof openRegularFile>>;
   try {
-    const st = await stat(absPath);
-    if (!st.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
-    size = st.size;
+    opened = await openRegularFile(absPath, { followLinks: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
     throw new ScormTesterError(
@@ -41,8 +42,13 @@ export async function readManifestText(absPath: string, file = 'imsmanifest.xml'
       { file, path: absPath },
     );
   }
-  if (size > MAX_MANIFEST_BYTES) throw tooLarge(file, size);
-  return decodeManifestBytes(await readFile(absPath), file);
+  const { handle, stats } = opened;
+  try {
+    if (stats.size > MAX_MANIFEST_BYTES) throw tooLarge(file, stats.size);
+    return decodeManifestBytes(await handle.readFile(), file);
+  } finally {
+    await handle.close();
+  }
 }
 
 function encodingError(

@@ -59,7 +59,13 @@ export function zipReadError(
   if (entry !== undefined) details.entry = entry;
   const where = entry !== undefined ? `Entry "${entry}" in ${zipPath}` : `Zip ${zipPath}`;
 
-  if (errno === 'ENOENT' || errno === 'EACCES' || errno === 'EISDIR' || errno === 'EPERM') {
+  if (
+    errno === 'ENOENT' ||
+    errno === 'EACCES' ||
+    errno === 'EISDIR' ||
+    errno === 'EPERM' ||
+    errno === 'ENOTREG'
+  ) {
     return new ScormTesterError('PATH_RESOLUTION_ERROR', `Cannot read ${zipPath}: ${error.message}`, details);
   }
   if (/end of central directory record signature not found/i.test(error.message)) {

@@ -12,6 +12,7 @@ import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { ScormTesterError, fail } from '../core/errors.js';
+import { openRegularFile } from '../core/regular-file.js';
 import { EntryCollisionGuard, checkEntryKind, entryTarget, type EntryTarget } from './zip-entry-check.js';
 import { zipReadError } from './zip-errors.js';
 import { CachedFileReader } from './zip-reader.js';
@@ -40,7 +41,7 @@ async function hasZipSignature(handle: FileHandle): Promise<boolean> {
 
 /** True when the file starts with a zip signature (content, not extension). */
 export async function looksLikeZip(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
+  const { handle } = await openRegularFile(path, { followLinks: true });
   try {
     return await hasZipSignature(handle);
   } finally {
@@ -326,7 +327,8 @@ async function openArchive(absZip: string): Promise<{ zipfile: yauzl.ZipFile; ar
   let archiveBytes: number;
   let startsLikeZip = false;
   try {
-    handle = await open(absZip, 'r');
+    // Never a blocking open: a FIFO swapped in after the type check would hold the open forever.
+    handle = (await openRegularFile(absZip, { followLinks: true })).handle;
   } catch (err) {
     throw zipReadError(err, absZip, false);
   }

@@ -1,4 +1,5 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
+import { readRegularFile } from '../core/regular-file.js';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 export interface ExcerptLine {
@@ -65,9 +66,8 @@ async function loadLines(packageRoot: string, file: string, maxBytes: number): P
     if (!inside(root, target)) return null;
     const [realRoot, realTarget] = await Promise.all([realpath(root), realpath(target)]);
     if (!inside(realRoot, realTarget)) return null;
-    const info = await stat(realTarget);
-    if (!info.isFile() || info.size > maxBytes) return null;
-    const bytes = await readFile(realTarget);
+    // Opened without blocking, type checked on the descriptor: a FIFO in the package never holds a thread.
+    const bytes = await readRegularFile(realTarget, { maxBytes });
     if (bytes.includes(0)) return null;
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
     return text.split(/\r\n|\r|\n/);

@@ -14,6 +14,7 @@ import { fail } from '../core/errors.js';
 import { CONTENT_PREFIX } from './content-url.js';
 import { contentTypeFor } from './mime.js';
 import { pipeFile } from './stream-file.js';
+import { openRegularFile } from '../core/regular-file.js';
 
 export const PLAYER_PREFIX = 'p/';
 
@@ -273,45 +274,52 @@ export class ContentServer {
     }
     // A symlink inside the package must not lead outside it.
     if (real !== state.realRoot && !real.startsWith(state.realRoot + sep)) return notFound();
-    const stat = await fsp.stat(real).catch(() => null);
-    if (!stat || !stat.isFile()) return notFound();
-
-    const headers: Record<string, string | number> = {
-      'Content-Type': contentTypeFor(rel),
-      'Cache-Control': 'no-store',
-      'Accept-Ranges': 'bytes',
-      'Last-Modified': stat.mtime.toUTCString(),
-    };
-    let start = 0;
-    let end = stat.size - 1;
-    let status = 200;
-    const range = req.headers.range;
-    if (range && stat.size > 0) {
-      const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-      if (m && (m[1] !== '' || m[2] !== '')) {
-        if (m[1] === '') {
-          start = Math.max(0, stat.size - Number(m[2]));
-        } else {
-          start = Number(m[1]);
-          if (m[2] !== '') end = Math.min(end, Number(m[2]));
+    // Opened without blocking and checked on the descriptor: a FIFO in the package never holds a thread.
+    const opened = await openRegularFile(real).catch(() => null);
+    if (!opened) return notFound();
+    const { handle, stats: stat } = opened;
+    let piped = false;
+    try {
+      const headers: Record<string, string | number> = {
+        'Content-Type': contentTypeFor(rel),
+        'Cache-Control': 'no-store',
+        'Accept-Ranges': 'bytes',
+        'Last-Modified': stat.mtime.toUTCString(),
+      };
+      let start = 0;
+      let end = stat.size - 1;
+      let status = 200;
+      const range = req.headers.range;
+      if (range && stat.size > 0) {
+        const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+        if (m && (m[1] !== '' || m[2] !== '')) {
+          if (m[1] === '') {
+            start = Math.max(0, stat.size - Number(m[2]));
+          } else {
+            start = Number(m[1]);
+            if (m[2] !== '') end = Math.min(end, Number(m[2]));
+          }
+          if (start > end || start >= stat.size) {
+            res.writeHead(416, { 'Content-Range': `bytes */${stat.size}` });
+            res.end();
+            return 416;
+          }
+          status = 206;
+          headers['Content-Range'] = `bytes ${start}-${end}/${stat.size}`;
         }
-        if (start > end || start >= stat.size) {
-          res.writeHead(416, { 'Content-Range': `bytes */${stat.size}` });
-          res.end();
-          return 416;
-        }
-        status = 206;
-        headers['Content-Range'] = `bytes ${start}-${end}/${stat.size}`;
       }
-    }
-    headers['Content-Length'] = stat.size === 0 ? 0 : end - start + 1;
-    res.writeHead(status, headers);
-    if (method === 'HEAD' || stat.size === 0) {
-      res.end();
+      headers['Content-Length'] = stat.size === 0 ? 0 : end - start + 1;
+      res.writeHead(status, headers);
+      if (method === 'HEAD' || stat.size === 0) {
+        res.end();
+        return status;
+      }
+      piped = true;
+      await pipeFile(res, handle, { start, end });
       return status;
+    } finally {
+      if (!piped) await handle.close();
     }
-    await pipeFile(res, real, { start, end });
-    return status;
   }
 }
 

@@ -48,12 +48,14 @@ import {
   type InitializeState,
   type NetworkEntry,
   type RuntimeEvents,
+  type ScriptTerminated,
   type WireBatch,
 } from './records.js';
 import { ParseErrorLocations, type ExceptionDetails } from './parse-error-locations.js';
 import { recordedState, type RecordedState } from './data-model/recorded-state.js';
 import { PROBE_WINDOW_MS, probeMainThread, type MainThreadProbe } from './main-thread-probe.js';
 import { RuntimeLog } from './runtime-log.js';
+import { memoryBudgetBytes, watchMemory } from './memory-budget.js';
 import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js';
 
 export const MAX_SCREENSHOT_EDGE = 1568;
@@ -87,6 +89,8 @@ export interface OpenCourseSpec {
   allowLoopback?: boolean;
   /** Budget for each page interaction (default 15 s). */
   timeoutMs?: number;
+  /** JavaScript heap budget of the course in MB (default DEFAULT_MEMORY_BUDGET_MB; 0: no budget). */
+  memoryBudgetMb?: number;
   /** Budget for the SCO to load when opening (default: timeoutMs). */
   openTimeoutMs?: number;
   navigationOracle?: NavigationOracle;
@@ -200,6 +204,10 @@ export class CourseRuntime {
   private oracle: NavigationOracle;
   /** The values the current attempt was launched with: the base the record's changes apply to. */
   private launchValues: Readonly<Record<string, string>>;
+  /** The attempt whose script the memory budget stopped (scripts stay off until the next launch). */
+  private memoryStoppedAttempt: number | null = null;
+  /** Page scripts are off because of the memory budget (the player's own included). */
+  private scriptsOffForBudget = false;
 
   constructor(
     private readonly spec: OpenCourseSpec,
@@ -494,6 +502,10 @@ export class CourseRuntime {
       // Enabled now: a page that stops answering may not take the command later (see main-thread-probe).
       this.cdp.send('Performance.enable'),
     ]);
+    // The heap is read with Performance.getMetrics, enabled just above.
+    const budget = memoryBudgetBytes(this.spec.memoryBudgetMb);
+    if (budget !== null)
+      this.unsubscribe.push(watchMemory(this.cdp, budget, (used) => this.overBudget(used, budget)));
   }
 
   // ---- API -----------------------------------------------------------------------------------
@@ -613,6 +625,9 @@ export class CourseRuntime {
     options: { closeWindow?: boolean } = {},
   ): Promise<{ initializeState: InitializeState; callCount: number }> {
     this.ensureUsable();
+    // The player sees the frame unload through its own script: a page the memory budget stopped runs again
+    // to leave (the course's unload handlers too, as a browser would); the same attempt is not stopped twice.
+    await this.scriptsBackOn();
     let stuck: unknown;
     if (options.closeWindow) {
       // A handler stuck on the window is stopped (COURSE_TIMEOUT); the SCO frame still unloads, as a browser would.
@@ -668,6 +683,7 @@ export class CourseRuntime {
     await checkLaunchFile(this.mount.root, next.launchPath, next.scoId);
     // A SCO still in the frame leaves first; a frame already blanked (the navigator unloaded it) is not blanked twice.
     if (this.log.frameLoads > 0 && this.log.lastFrameUrl !== 'about:blank') await this.unload();
+    if (this.memoryStoppedAttempt !== null) await this.resumeAfterBudget();
     const config: PlayerLaunchConfig = {
       version: next.rte.version,
       scoId: next.scoId,
@@ -961,7 +977,11 @@ export class CourseRuntime {
     return new ScormTesterError(fallback, `Failed during ${what}: ${(msg.split('\n')[0] ?? msg).trim()}`);
   }
 
-  private async stopScript(operation: string, reason: 'timeout' | 'dialog_loop', page?: Page): Promise<void> {
+  private async stopScript(
+    operation: string,
+    reason: ScriptTerminated['reason'],
+    page?: Page,
+  ): Promise<void> {
     if (this.state !== 'open') return;
     let session = this.cdp;
     if (page && page !== this.page) {
@@ -983,6 +1003,52 @@ export class CourseRuntime {
       ),
       sleep(1_000),
     ]);
+  }
+
+  /**
+   * The course's heap went past its budget: its running script is stopped and the page runs no more
+   * script (timers, handlers) until the SCO is unloaded, so the heap stops growing; our DevTools calls
+   * (the engine's data model, the record, the DOM tools' worlds) still work. Reported once per attempt.
+   */
+  private async overBudget(usedBytes: number, budgetBytes: number): Promise<void> {
+    const attempt = this.log.currentAttempt;
+    if (this.state !== 'open' || this.memoryStoppedAttempt === attempt) return;
+    this.memoryStoppedAttempt = attempt;
+    this.log.addIntegrity({
+      kind: 'memory_budget_exceeded',
+      detail: `${mb(usedBytes)} MB of JavaScript heap, over the budget of ${mb(budgetBytes)} MB`,
+      measuredBytes: usedBytes,
+      budgetBytes,
+      scoId: this.log.currentScoId ?? this.spec.scoId,
+      attempt,
+      timestamp: Date.now(),
+    });
+    // Queued first, it is the page's next task once the running script is stopped: no timer runs between.
+    this.scriptsOffForBudget = true;
+    const disabled = this.cdp
+      .send('Emulation.setScriptExecutionDisabled', { value: true })
+      .catch(() => undefined);
+    await this.stopScript('the memory budget', 'memory_budget');
+    await within(disabled, 2_000);
+  }
+
+  private async scriptsBackOn(): Promise<void> {
+    if (!this.scriptsOffForBudget) return;
+    this.scriptsOffForBudget = false;
+    await within(
+      this.cdp.send('Emulation.setScriptExecutionDisabled', { value: false }).catch(() => undefined),
+      2_000,
+    );
+  }
+
+  /** Before a new launch: the stopped SCO's heap is collected, so it is not counted against the next. */
+  private async resumeAfterBudget(): Promise<void> {
+    await this.scriptsBackOn();
+    this.memoryStoppedAttempt = null;
+    await within(
+      this.cdp.send('HeapProfiler.collectGarbage').catch(() => undefined),
+      5_000,
+    );
   }
 
   private isMainFrame(request: Request): boolean {
@@ -1292,3 +1358,5 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
   if (spec.warmSpare !== false) pool.warmSpare(contextOptions);
   return runtime;
 }
+
+const mb = (bytes: number): number => Math.round(bytes / (1024 * 1024));

@@ -117,7 +117,7 @@ export interface RuntimeCrash {
 }
 
 export interface ScriptTerminated {
-  reason: 'timeout' | 'dialog_loop';
+  reason: 'timeout' | 'dialog_loop' | 'memory_budget';
   operation: string;
   timestamp: number;
 }
@@ -133,6 +133,9 @@ export interface IntegrityEvent {
   element?: string;
   recorded?: string | null;
   engine?: string | null;
+  /** memory_budget_exceeded: the heap measured and the budget, in bytes. */
+  measuredBytes?: number;
+  budgetBytes?: number;
   scoId: string;
   attempt: number;
   timestamp: number;

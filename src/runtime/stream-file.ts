@@ -1,17 +1,18 @@
-import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 
 /**
- * Pipes a file (or the byte range start..end, inclusive) into a response whose head is already written;
- * resolves when it is sent or the client went away. A read error ends the response abruptly.
+ * Pipes an open file (or the byte range start..end, inclusive) into a response whose head is already
+ * written, and closes the file; resolves when it is sent or the client went away. A read error ends the
+ * response abruptly. The caller opened it with openRegularFile, so it is a regular file, not a FIFO.
  */
 export function pipeFile(
   res: ServerResponse,
-  path: string,
+  handle: FileHandle,
   range?: { start: number; end: number },
 ): Promise<void> {
   return new Promise<void>((resolve) => {
-    const stream = createReadStream(path, range);
+    const stream = handle.createReadStream({ ...range, autoClose: true });
     stream.on('error', () => {
       res.destroy();
       resolve();

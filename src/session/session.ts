@@ -39,6 +39,8 @@ import { loadRuntime } from './lazy-runtime.js';
 import { learnerDataElements } from './learner-data.js';
 import { planResume, type ResumePlan } from './navigation/engine-setup.js';
 import { LearnerStateStore } from './navigation/learner-state.js';
+import { foreignObjectives, type ReportedObjective } from './navigation/foreign-objectives.js';
+import { buildSeqTree } from '../sequencing/activity-tree.js';
 import { SessionNavigator, type NavigatorHost } from './navigation/navigator.js';
 import type { SessionObserver } from './session-observer.js';
 import type { NotApplicable, SnInitResult } from './navigation/types.js';
@@ -52,6 +54,8 @@ export interface SessionOptions {
   allowNetwork: boolean;
   /** Let the course reach loopback services besides our content server (never implied by allowNetwork). */
   allowLoopback?: boolean;
+  /** JavaScript heap budget of the course in MB (default DEFAULT_MEMORY_BUDGET_MB; 0: none). */
+  memoryBudgetMb?: number;
   /** Idle timeout; the manager closes the session after this long without a call. */
   idleTimeoutMs: number;
   /** Skip loading saved state (a fresh attempt), without deleting it. */
@@ -96,6 +100,8 @@ export class Session {
   resume: ResumeDecision | null = null;
   /** Sequencing of a multi-SCO course, from scorm_sn_init (or an open that resumed it) until the runtime closes. */
   navigator: SessionNavigator | null = null;
+  /** Global objectives this course reads that another course wrote, as the open found them. */
+  foreignGlobalObjectives: ReportedObjective[] = [];
   /** How the open started sequencing, when it reopened a suspended course. */
   openedSequencing: SnInitResult | null = null;
   private readonly learners: LearnerStateStore;
@@ -160,6 +166,7 @@ export class Session {
       await this.removeWorkspace();
       throw error;
     }
+    this.foreignGlobalObjectives = await this.readForeignObjectives();
     this.state = 'ready';
     this.events.push('session:opened', {
       package_path: this.options.packagePath,
@@ -269,6 +276,7 @@ export class Session {
       viewport: options.viewport,
       allowNetwork: this.options.allowNetwork,
       allowLoopback: this.options.allowLoopback === true,
+      ...(this.options.memoryBudgetMb === undefined ? {} : { memoryBudgetMb: this.options.memoryBudgetMb }),
       timeoutMs: courseTimeoutMs(),
       title: this.parsed.manifest.organizations.list[0]?.title ?? undefined,
       ...(options.control ? { control: options.control } : {}),
@@ -381,11 +389,30 @@ export class Session {
       return this.openedSequencing;
     this.navigator?.dispose();
     this.navigator = null;
+    // Read before the start: the start's own writes make the objectives this course's.
+    const foreign = await this.readForeignObjectives();
     const started = await SessionNavigator.init(this.navigatorHost(), {
       fresh: fresh || this.options.newAttempt,
     });
     this.startNavigator(started, false);
-    return started.result;
+    return { ...started.result, foreign_global_objectives: foreign };
+  }
+
+  /**
+   * The learner's global objectives this course reads through its objective maps and did not write last.
+   * Empty when the course has no sequencing to build or the learner's file cannot be read (scorm_sn_init
+   * reports that file as SESSION_STATE_CORRUPT).
+   */
+  async readForeignObjectives(): Promise<ReportedObjective[]> {
+    // A course that is not sequenced never reads global objectives: nothing is foreign to it.
+    if (!SessionNavigator.applies(this.parsed.manifest)) return [];
+    try {
+      const tree = buildSeqTree(this.parsed.manifest);
+      const learner = await this.learners.load(this.options.learnerId);
+      return foreignObjectives(learner.objectives(), tree, this.courseId);
+    } catch {
+      return [];
+    }
   }
 
   private startNavigator(

@@ -18,6 +18,7 @@ import {
   type MirrorHarness,
 } from '../helpers/inspector-mirror.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { sharedBrowserPool } from '../../src/runtime/browser-pool.js';
 
 const SKIP = CHROMIUM_SKIP;
 let h: MirrorHarness;
@@ -95,6 +96,40 @@ test(
     const save = startTag(html, 'save');
     assert.equal(save.match(/data-st-n=/g)?.length, 1, 'the course cannot set our element numbers');
     assert.doesNotMatch(save, /data-st-n="1"/);
+  },
+);
+
+test(
+  'style text inside <svg> and <math> stays CSS text when the mirror is parsed: no <img onerror>, no refresh',
+  { skip: SKIP },
+  async () => {
+    const { html } = await h.frame((f) => f.html.includes('svgimg') && f.html.includes('mathmeta'));
+    // Parsed as the inspector's browser parses it, where <style> in foreign content is not raw text.
+    const lease = await sharedBrowserPool().newContext();
+    try {
+      const page = lease.page ?? (await lease.context.newPage());
+      const parsed = await page.evaluate((markup) => {
+        const doc = new DOMParser().parseFromString(markup, 'text/html');
+        return {
+          handlers: Array.from(doc.querySelectorAll('*')).flatMap((el) =>
+            Array.from(el.attributes)
+              .filter((a) => /^on/i.test(a.name))
+              .map((a) => `<${el.localName} ${a.name}>`),
+          ),
+          refreshes: doc.querySelectorAll('meta[http-equiv="refresh" i]').length,
+          broughtOut: doc.querySelectorAll('#svgimg, #mathmeta').length,
+          svgStyle: doc.querySelector('#drawing-svg style')?.textContent ?? null,
+          mathStyle: doc.querySelector('#formula style')?.textContent ?? null,
+        };
+      }, html);
+      assert.deepEqual(parsed.handlers, [], 'no event-handler attribute anywhere in the parsed mirror');
+      assert.equal(parsed.refreshes, 0, 'no refresh');
+      assert.equal(parsed.broughtOut, 0, "the course's CSS text became no element");
+      assert.match(parsed.svgStyle ?? '', /svgimg/, 'the SVG style keeps its text');
+      assert.match(parsed.mathStyle ?? '', /mathmeta/, 'the MathML style keeps its text');
+    } finally {
+      await lease.close();
+    }
   },
 );
 

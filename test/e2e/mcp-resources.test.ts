@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
@@ -244,6 +245,38 @@ test('resources/read refuses every URI it did not list, and reads nothing', asyn
   }
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
 });
+
+test(
+  'artifacts swapped for FIFOs are refused at once, and the server keeps reading other files',
+  { timeout: 120_000 },
+  async () => {
+    const sessionId = (await call('scorm_session_open', { package_path: course() })).data
+      .session_id as string;
+    await callTool(server.client, 'scorm_runtime_open', { session_id: sessionId });
+    const shots = [];
+    for (let i = 0; i < 5; i++) shots.push(await call('scorm_take_screenshot', { session_id: sessionId }));
+    const uris = shots.map((s) => s.links.find((l) => l.mimeType === 'image/png')!.uri);
+    // Four (libuv's file-system threads) plus one: a blocking open of each would stall all file I/O.
+    for (const shot of shots.slice(0, 4)) {
+      const file = shot.data.artifact_path as string;
+      rmSync(file);
+      execFileSync('mkfifo', [file]);
+    }
+    const answers = await Promise.all(uris.slice(0, 4).map((uri) => readError(uri)));
+    for (const answer of answers) {
+      assert.equal(answer.error_code, 'RESOURCE_READ_FAILED');
+      assert.match(answer.message, /no longer a regular file/);
+    }
+    const still = await server.client.readResource({ uri: uris[4]! });
+    const contents = still.contents[0] as { blob: string };
+    assert.equal(
+      Buffer.from(contents.blob, 'base64').compare(readFileSync(shots[4]!.data.artifact_path as string)),
+      0,
+      'an ordinary artifact is read as before',
+    );
+    await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+  },
+);
 
 test("a throwaway navigation flow links each step's screenshot, readable after its session closed", async () => {
   const flow = await call('scorm_test_navigation_flow', {

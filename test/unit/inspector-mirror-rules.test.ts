@@ -64,8 +64,17 @@ test('text, attributes and style text cannot break out of their place', () => {
   assert.equal(escapeAttribute('say "hi" & <go>'), 'say &quot;hi&quot; &amp; <go>');
   assert.equal(
     safeStyleText('a{content:"</style><img>"} b{content:"</STYLE"}'),
-    'a{content:"<\\/style><img>"} b{content:"<\\/STYLE"}',
+    'a{content:"\\3c /style\\3e \\3c img\\3e "} b{content:"\\3c /STYLE"}',
   );
+});
+
+test('style text has no markup character at all, so it is text in <svg> and <math> too', () => {
+  const css = 'p::after{content:"<img src=x onerror=alert(1)> &amp; <meta http-equiv=refresh>"}';
+  assert.doesNotMatch(safeStyleText(css), /[<>&]/);
+  assert.equal(safeStyleText('a{content:"&"}'), 'a{content:"\\26 "}');
+  assert.equal(safeStyleText('a{content:"\\<"}'), 'a{content:"\\3c "}', 'an escaped < keeps one escape');
+  assert.equal(safeStyleText('a{content:"\\\\<"}'), 'a{content:"\\\\\\3c "}', 'an escaped backslash stays');
+  assert.equal(safeStyleText('a{color:red}'), 'a{color:red}');
 });
 
 test('URLs are resolved against the real page, in attributes, srcset and CSS', () => {

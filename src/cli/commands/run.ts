@@ -37,6 +37,7 @@ import { navJson, navText, parseNavFlag, runNavigation, type NavRun } from './ru
 import { a11yFails, a11yJson, a11yText, parseA11yFlags, runA11y, type A11yOutcome } from './run-a11y.js';
 import type { A11yLevel } from '../../dom/a11y/levels.js';
 import type { NavStep } from '../../session/navigation/nav-steps.js';
+import { memoryBudgetProblem } from '../../runtime/memory-budget.js';
 
 const LISTED_CALLS = 60;
 
@@ -50,6 +51,8 @@ interface RunOptions {
   timeoutMs: number;
   allowNetwork: boolean;
   allowLoopback: boolean;
+  /** --memory-budget-mb: the course's JavaScript heap budget (undefined: the default). */
+  memoryBudgetMb?: number;
   /** --nav: navigation requests to send after the course starts. */
   nav?: NavStep[];
   /** --a11y: audit at this WCAG level before the SCO unloads. */
@@ -80,6 +83,15 @@ export function parseViewport(text: string | undefined): ViewportSpec {
   return { width, height };
 }
 
+function parseMemoryBudget(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const problem = memoryBudgetProblem(n);
+  if (problem)
+    throw new CliUsageError(`--memory-budget-mb: ${problem.replace(`(got ${n})`, `(got "${text}")`)}`);
+  return n;
+}
+
 async function parseRunArgs(args: string[]): Promise<RunOptions> {
   const { values, positionals } = parseCommandArgs('run', args, {
     item: { type: 'string' },
@@ -91,6 +103,7 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
     'timeout-ms': { type: 'string' },
     'allow-network': { type: 'boolean', default: false },
     'allow-loopback': { type: 'boolean', default: false },
+    'memory-budget-mb': { type: 'string' },
     nav: { type: 'string' },
     a11y: { type: 'boolean', default: false },
     'a11y-level': { type: 'string' },
@@ -100,6 +113,7 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
   if (values.nav !== undefined && values.item !== undefined)
     throw new CliUsageError('--nav and --item do not go together: sequencing decides which SCO is delivered');
   const nav = values.nav !== undefined ? parseNavFlag(values.nav) : undefined;
+  const memoryBudgetMb = parseMemoryBudget(values['memory-budget-mb']);
   const a11y = parseA11yFlags(values.a11y === true, values['a11y-level']);
   const screenshot =
     values.screenshot !== undefined
@@ -115,6 +129,7 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
     timeoutMs: integer('timeout-ms', values['timeout-ms'], MAX_SETTLE_WAIT_MS, 100, MAX_SETTLE_WAIT_MS),
     allowNetwork: values['allow-network'] === true,
     allowLoopback: values['allow-loopback'] === true,
+    ...(memoryBudgetMb === undefined ? {} : { memoryBudgetMb }),
     ...(nav ? { nav } : {}),
     ...(a11y ? { a11y } : {}),
     quiet: values.quiet === true,
@@ -145,6 +160,7 @@ async function runCourse(
     newAttempt: true,
     allowNetwork: options.allowNetwork,
     allowLoopback: options.allowLoopback,
+    ...(options.memoryBudgetMb === undefined ? {} : { memoryBudgetMb: options.memoryBudgetMb }),
   });
   const runtime = await session.openRuntime({
     viewport: options.viewport,

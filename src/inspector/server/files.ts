@@ -11,6 +11,7 @@ import { resolveInsideRoot } from '../../package/paths.js';
 import { escapeXml } from '../../report/escape.js';
 import { contentTypeFor } from '../../runtime/mime.js';
 import { pipeFile } from '../../runtime/stream-file.js';
+import { openRegularFile } from '../../core/regular-file.js';
 import { UI_HEADERS, UNTRUSTED_FILE_HEADERS } from './security.js';
 
 /** Where the UI bundle is built: inspector.js and inspector.css (plus any chunks or source maps). */
@@ -90,23 +91,30 @@ async function streamFile(
 ): Promise<boolean> {
   const real = await realFileInside(root, relativePath);
   if (!real) return false;
-  res.writeHead(200, { ...headers, 'Content-Length': real.size });
-  if (head || real.size === 0) {
+  const { handle, stats } = real;
+  res.writeHead(200, { ...headers, 'Content-Length': stats.size });
+  if (head || stats.size === 0) {
+    await handle.close();
     res.end();
     return true;
   }
-  await pipeFile(res, real.path);
+  await pipeFile(res, handle);
   return true;
 }
 
-/** resolveInsideRoot percent-decodes each segment itself and refuses what climbs out. */
-async function realFileInside(root: string, urlPath: string): Promise<{ path: string; size: number } | null> {
+/**
+ * resolveInsideRoot percent-decodes each segment itself and refuses what climbs out. The file is opened
+ * without blocking and its type checked on the descriptor (a FIFO would otherwise hold the open forever).
+ */
+async function realFileInside(
+  root: string,
+  urlPath: string,
+): Promise<Awaited<ReturnType<typeof openRegularFile>> | null> {
   try {
     const candidate = resolveInsideRoot(root, urlPath);
     const [realRoot, real] = await Promise.all([fsp.realpath(root), fsp.realpath(candidate)]);
     if (!real.startsWith(realRoot + sep)) return null;
-    const stat = await fsp.stat(real);
-    return stat.isFile() ? { path: real, size: stat.size } : null;
+    return await openRegularFile(real);
   } catch {
     return null;
   }

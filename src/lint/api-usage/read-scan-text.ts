@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, readFileSync, type Stats } from 'node:fs';
+import { openRegularFileSync } from '../../core/regular-file.js';
 import { fail } from '../../core/errors.js';
 import { resolveInside } from './resolve-file.js';
 
@@ -20,12 +21,16 @@ export function readScanFile(root: string, file: string): ScanText {
 export function readResolvedScanFile(full: string, file: string): ScanText {
   // Synchronous on purpose: these are small files in the page cache, and a thread-pool hop per call costs
   // more than the read (thousands of pages: ~100 µs a file asynchronously, ~15 µs synchronously).
-  const fd = openSync(full, 'r');
+  // Never a blocking open: a FIFO in the package would hold this thread (and the event loop) forever.
+  let opened: { fd: number; stats: Stats };
   try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) {
-      fail('CONTENT_FILE_MISSING', `"${file}" is not a regular file; pass only HTML and JavaScript files`);
-    }
+    opened = openRegularFileSync(full, { followLinks: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTREG') throw error;
+    fail('CONTENT_FILE_MISSING', `"${file}" is not a regular file; pass only HTML and JavaScript files`);
+  }
+  const { fd, stats } = opened;
+  try {
     if (stats.size > MAX_FILE_BYTES) return { tooLargeBytes: stats.size };
     return { text: readFileSync(fd, 'utf8').replace(/^\uFEFF/, '') };
   } finally {

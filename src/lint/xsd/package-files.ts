@@ -2,7 +2,8 @@
  * Where a schema location points, and reading schema files strictly from inside the package root.
  */
 import { percentDecode } from '../../package/paths.js';
-import { lstatSync, readFileSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
+import { closeSync, lstatSync, readFileSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
+import { openRegularFileSync } from '../../core/regular-file.js';
 import { readdir } from 'node:fs/promises';
 import { posix, relative, resolve, sep, isAbsolute } from 'node:path';
 import { decodeXmlBytes } from './decode-xml.js';
@@ -118,7 +119,14 @@ function readDecoded(abs: string, info: BigIntStats): string {
   const signature = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
   const cached = textCache.get(abs);
   if (cached?.signature === signature) return cached.text;
-  const text = decodeXmlBytes(readFileSync(abs));
+  // Never a blocking open: a FIFO swapped in after the lstat would hold the event loop forever.
+  const { fd } = openRegularFileSync(abs, { followLinks: true });
+  let text: string;
+  try {
+    text = decodeXmlBytes(readFileSync(fd));
+  } finally {
+    closeSync(fd);
+  }
   if (textCache.size >= TEXT_CACHE_LIMIT) textCache.delete(textCache.keys().next().value as string);
   textCache.set(abs, { signature, text });
   return text;

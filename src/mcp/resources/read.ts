@@ -1,12 +1,13 @@
 /**
  * Reads a listed resource's file. The path comes from our own records, never from the URI; still, the
  * file must be a regular file (not a symbolic link: opened with O_NOFOLLOW) inside the folder it was
- * listed under, and small enough to send.
+ * listed under, and small enough to send. It is opened without blocking (a FIFO put in its place would
+ * otherwise hold the open forever) and its type checked on the open descriptor.
  */
-import { constants } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative } from 'node:path';
 import { fail, isScormTesterError } from '../../core/errors.js';
+import { openRegularFile } from '../../core/regular-file.js';
 
 /** Largest file resources/read sends (a screenshot is well under 5 MB; reports rarely reach this). */
 export const MAX_RESOURCE_BYTES = 32 * 1024 * 1024;
@@ -36,10 +37,8 @@ export async function readResourceFile(
     const rel = relative(await realpath(root), await realpath(dirname(file)));
     if (rel.startsWith('..') || isAbsolute(rel))
       refuse(uri, 'its folder now resolves outside where it was written');
-    const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const { handle, stats: info } = await openRegularFile(file);
     try {
-      const info = await handle.stat();
-      if (!info.isFile()) refuse(uri, 'it is no longer a regular file');
       if (info.size > MAX_RESOURCE_BYTES) {
         fail(
           'RESOURCE_READ_FAILED',
@@ -61,6 +60,7 @@ export async function readResourceFile(
       fail('RESOURCE_NOT_FOUND', `Resource ${uri} is listed, but its file was deleted from disk.`, { uri });
     }
     if (code === 'ELOOP') refuse(uri, 'its file was replaced by a symbolic link');
+    if (code === 'ENOTREG') refuse(uri, 'it is no longer a regular file');
     fail('RESOURCE_READ_FAILED', `Resource ${uri} could not be read: ${(error as Error).message}.`, { uri });
   }
 }

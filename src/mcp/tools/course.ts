@@ -14,7 +14,7 @@ import {
   type ToolData,
   type ToolDefinition,
 } from '../tool.js';
-import { scormVersion, viewport } from './output-schemas.js';
+import { foreignGlobalObjectives, scormVersion, viewport } from './output-schemas.js';
 import { resumeData, resumeOutput } from './resume-output.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 import { closeSessionHandler, sessionCloseOutput } from './session.js';
@@ -31,6 +31,7 @@ const courseOpenedOutput = {
   saved_state_path: z.string().nullable(),
   workspace_path: z.string(),
   viewport,
+  foreign_global_objectives: foreignGlobalObjectives,
 };
 
 function openedData(session: Session): ToolData<typeof courseOpenedOutput> {
@@ -47,6 +48,7 @@ function openedData(session: Session): ToolData<typeof courseOpenedOutput> {
     saved_state_path: resume?.path ?? null,
     workspace_path: session.workspace,
     viewport: runtime.viewport,
+    foreign_global_objectives: session.foreignGlobalObjectives,
   };
 }
 

@@ -99,6 +99,8 @@ export const anomaly = openObject({
   also_in_attempts: z.array(z.number()).optional(),
   likely_cause: z.string().optional(),
   predicted_by: z.string().optional(),
+  measured_bytes: z.number().optional().describe('memory_budget_exceeded: the heap measured.'),
+  budget_bytes: z.number().optional().describe("memory_budget_exceeded: the run's budget."),
 });
 
 /** A validation finding, as the JSON report gives it. */
@@ -304,6 +306,29 @@ export const navRequestOutput = {
 };
 
 /** scorm_sn_init / scorm_sn_reset: how sequencing started, or why navigation does not apply. */
+/** A learner's global objective, with the course that last wrote it. */
+export const globalObjective = z.object({
+  id: z.string().describe('The target objective id (as the objective maps name it).'),
+  written_by_course: z
+    .string()
+    .nullable()
+    .describe('Course id (manifest identifier) that last wrote it; null: written before this was recorded.'),
+  satisfied: z.boolean().optional(),
+  normalized_measure: z.number().optional(),
+  completed: z.boolean().optional(),
+  progress_measure: z.number().optional(),
+  raw_score: z.number().optional(),
+  min_score: z.number().optional(),
+  max_score: z.number().optional(),
+});
+
+/** On open results: what a sequenced course starts with that it did not write. */
+export const foreignGlobalObjectives = z
+  .array(globalObjective)
+  .describe(
+    "The learner's global objectives this course reads through its objective maps and that another course wrote last (shared across courses, as SN allows): its sequencing starts with them. scorm_global_objectives_clear removes them.",
+  );
+
 export const snInitOutput = {
   success: z.boolean(),
   sn_available: z.boolean(),
@@ -314,6 +339,7 @@ export const snInitOutput = {
   restored: z.boolean().optional().describe('The saved sequencing state was restored.'),
   activity_count: count.optional(),
   outcome: navOutcome.optional(),
+  foreign_global_objectives: foreignGlobalObjectives.optional(),
 };
 
 /** scorm_nav_get_state: the navigation state, or why navigation does not apply. */

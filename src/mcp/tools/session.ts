@@ -10,8 +10,19 @@ import {
   type ToolResult,
 } from '../tool.js';
 import type { SessionManager } from '../../session/session-manager.js';
-import { count, epochMs, runtimeClose, scormVersion, sessionEvent } from './output-schemas.js';
-import { packagePath, sessionId } from './shared-schemas.js';
+import {
+  count,
+  epochMs,
+  foreignGlobalObjectives,
+  runtimeClose,
+  scormVersion,
+  sessionEvent,
+} from './output-schemas.js';
+import { memoryBudgetMb, packagePath, sessionId } from './shared-schemas.js';
+import { fail } from '../../core/errors.js';
+import { memoryBudgetProblem } from '../../runtime/memory-budget.js';
+import { globalObjectivesClearTool } from './learner/scorm-global-objectives-clear.js';
+import { globalObjectivesListTool } from './learner/scorm-global-objectives-list.js';
 
 export function sessionTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
@@ -29,6 +40,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
           .object({
             allow_network: z.boolean().optional().describe('Public hosts (default false).'),
             allow_loopback: z.boolean().optional().describe("This machine's services (default false)."),
+            memory_budget_mb: memoryBudgetMb,
           })
           .strict()
           .optional(),
@@ -48,12 +60,19 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
         scorm_version: scormVersion.nullable(),
         course_id: z.string(),
         artifacts_manifest_path: z.string(),
+        foreign_global_objectives: foreignGlobalObjectives,
       },
       handler: async (args) => {
+        const budget = args.execution?.memory_budget_mb;
+        const problem = budget === undefined ? null : memoryBudgetProblem(budget);
+        if (problem) fail('MCP_INVALID_PARAMS', `execution.memory_budget_mb: ${problem}.`);
         const session = await sessions.open({
           packagePath: args.package_path,
           allowNetwork: args.execution?.allow_network ?? false,
           allowLoopback: args.execution?.allow_loopback ?? false,
+          ...(args.execution?.memory_budget_mb === undefined
+            ? {}
+            : { memoryBudgetMb: args.execution.memory_budget_mb }),
           ...(args.timeout_ms ? { idleTimeoutMs: args.timeout_ms } : {}),
           newAttempt: args.new_attempt ?? false,
         });
@@ -65,6 +84,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
             scorm_version: session.parsed.manifest.scorm.version,
             course_id: session.courseId,
             artifacts_manifest_path: session.artifacts.manifestPath,
+            foreign_global_objectives: session.foreignGlobalObjectives,
           },
         };
       },
@@ -132,6 +152,8 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       output: sessionCloseOutput,
       handler: closeSessionHandler(sessions),
     }),
+    globalObjectivesListTool(ctx),
+    globalObjectivesClearTool(ctx),
   ];
 }
 

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  DEFAULT_MEMORY_BUDGET_MB,
+  MAX_MEMORY_BUDGET_MB,
+  MIN_MEMORY_BUDGET_MB,
+} from '../../runtime/memory-budget.js';
 
 // What session_id and package_path / workspace_path are is said once, in SERVER_INSTRUCTIONS, not in
 // every tool's schema.
@@ -15,3 +20,13 @@ export const viewportSchema = z
   .describe('Default desktop 1366x768.');
 
 export const packagePath = z.string().min(1);
+
+export const memoryBudgetMb = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_MEMORY_BUDGET_MB)
+  .optional()
+  .describe(
+    `MB of JavaScript heap the course may hold (default ${DEFAULT_MEMORY_BUDGET_MB}, at least ${MIN_MEMORY_BUDGET_MB}; 0: none); past it its script is stopped (anomaly memory_budget_exceeded).`,
+  );

@@ -4,6 +4,7 @@
  * course that does this would break (or fool) a real LMS.
  */
 import type { IntegrityEvent } from '../records.js';
+import { memoryAnomalies } from './memory.js';
 import type { Anomaly } from './types.js';
 
 const LISTED = 5;
@@ -88,5 +89,6 @@ export function integrityAnomalies(
       ...scoOf([e], scormAttempt),
     });
   }
+  out.push(...memoryAnomalies(events));
   return out;
 }

@@ -28,7 +28,8 @@ export type AnomalyType =
   | 'page_error'
   | 'player_tampered'
   | 'player_navigation'
-  | 'record_engine_mismatch';
+  | 'record_engine_mismatch'
+  | 'memory_budget_exceeded';
 
 /** Something the course did (or failed to do) through the SCORM API, found in the recorded calls. */
 export interface Anomaly {
@@ -56,6 +57,9 @@ export interface Anomaly {
   likely_cause?: string;
   /** The static rule (`scorm-tester validate`) that predicts this anomaly from the files. */
   predicted_by?: string;
+  /** memory_budget_exceeded: the JavaScript heap measured and the run's budget, in bytes. */
+  measured_bytes?: number;
+  budget_bytes?: number;
 }
 
 export interface AnomalyInput {

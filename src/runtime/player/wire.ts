@@ -86,4 +86,6 @@ export type IntegrityKind =
   /** The course tried to replace a built-in function of the player's realm (the attempt failed). */
   | 'intrinsic_replaced'
   /** The player could not lock an intrinsic of its realm at boot. */
-  | 'intrinsic_unlocked';
+  | 'intrinsic_unlocked'
+  /** Not from the player: Node's memory watch found the course's heap past its budget (memory-budget.ts). */
+  | 'memory_budget_exceeded';

@@ -21,7 +21,16 @@ interface LearnerFile {
   namespace: string;
   saved_at: string;
   global_objectives: Record<string, GlobalObjectiveRecord>;
+  /** The course id that last wrote each global objective (absent in files written before it was kept). */
+  global_objective_writers?: Record<string, string>;
   shared_data: Record<string, string>;
+}
+
+/** One global objective as a learner holds it, with the course that last wrote it (null: not known). */
+export interface HeldObjective {
+  id: string;
+  record: GlobalObjectiveRecord;
+  writtenBy: string | null;
 }
 
 export interface LearnerState {
@@ -30,6 +39,8 @@ export interface LearnerState {
   sharedData: SharedDataStore;
   /** Target ids of the global objectives held (for inspection). */
   objectiveIds(): string[];
+  /** Every global objective held, with the course that last wrote it. */
+  objectives(): HeldObjective[];
   /** Writes the learner's file (atomically). */
   save(): Promise<string>;
 }
@@ -45,19 +56,64 @@ export class LearnerStateStore {
     return join(this.dir, `${namespace}_learner_${hash}.json`);
   }
 
-  /** SESSION_STATE_CORRUPT when the file cannot be read or holds another learner's state. */
-  async load(learnerId: string = DEFAULT_LEARNER_ID, namespace = DEFAULT_NAMESPACE): Promise<LearnerState> {
+  /**
+   * SESSION_STATE_CORRUPT when the file cannot be read or holds another learner's state. `courseId` is
+   * the course whose engine writes through this state: each objective written is marked as its.
+   */
+  async load(
+    learnerId: string = DEFAULT_LEARNER_ID,
+    namespace = DEFAULT_NAMESPACE,
+    courseId: string | null = null,
+  ): Promise<LearnerState> {
     const path = this.pathFor(learnerId, namespace);
-    return this.state(path, learnerId, namespace, await readLearnerFile(path, learnerId, namespace));
+    const file = await readLearnerFile(path, learnerId, namespace);
+    return this.state(path, learnerId, namespace, file, courseId);
   }
 
   /** A learner state that starts empty (its first save replaces whatever file was there). */
-  empty(learnerId: string = DEFAULT_LEARNER_ID, namespace = DEFAULT_NAMESPACE): LearnerState {
-    return this.state(this.pathFor(learnerId, namespace), learnerId, namespace, null);
+  empty(
+    learnerId: string = DEFAULT_LEARNER_ID,
+    namespace = DEFAULT_NAMESPACE,
+    courseId: string | null = null,
+  ): LearnerState {
+    return this.state(this.pathFor(learnerId, namespace), learnerId, namespace, null, courseId);
   }
 
-  private state(path: string, learnerId: string, namespace: string, file: LearnerFile | null): LearnerState {
+  /**
+   * Deletes the learner's global objectives (those in `ids`, or all), keeping the adl.data buckets.
+   * Returns the ids deleted and those kept.
+   */
+  async clearObjectives(
+    learnerId: string = DEFAULT_LEARNER_ID,
+    namespace = DEFAULT_NAMESPACE,
+    ids: readonly string[] | null = null,
+  ): Promise<{ path: string; cleared: string[]; kept: string[] }> {
+    const path = this.pathFor(learnerId, namespace);
+    const state = this.state(
+      path,
+      learnerId,
+      namespace,
+      await readLearnerFile(path, learnerId, namespace),
+      null,
+    );
+    const held = state.objectiveIds();
+    const cleared = ids === null ? held : held.filter((id) => ids.includes(id));
+    if (cleared.length > 0) {
+      state.forgetObjectives(cleared);
+      await state.save();
+    }
+    return { path, cleared, kept: held.filter((id) => !cleared.includes(id)) };
+  }
+
+  private state(
+    path: string,
+    learnerId: string,
+    namespace: string,
+    file: LearnerFile | null,
+    courseId: string | null,
+  ): LearnerState & { forgetObjectives(ids: readonly string[]): void } {
     const objectives = new Map(Object.entries(file?.global_objectives ?? {}));
+    const writers = new Map(Object.entries(file?.global_objective_writers ?? {}));
     const buckets = new Map(Object.entries(file?.shared_data ?? {}));
     return {
       learnerId,
@@ -66,13 +122,29 @@ export class LearnerStateStore {
           const r = objectives.get(target);
           return r ? { ...r } : undefined;
         },
-        write: (_learner, target, record) => void objectives.set(target, { ...record }),
+        write: (_learner, target, record) => {
+          objectives.set(target, { ...record });
+          if (courseId === null) writers.delete(target);
+          else writers.set(target, courseId);
+        },
       },
       sharedData: {
         get: (target) => buckets.get(target),
         set: (target, value) => void buckets.set(target, value),
       },
       objectiveIds: () => [...objectives.keys()],
+      objectives: () =>
+        [...objectives].map(([id, record]) => ({
+          id,
+          record: { ...record },
+          writtenBy: writers.get(id) ?? null,
+        })),
+      forgetObjectives: (ids) => {
+        for (const id of ids) {
+          objectives.delete(id);
+          writers.delete(id);
+        }
+      },
       save: async () => {
         const out: LearnerFile = {
           format: LEARNER_STATE_FORMAT,
@@ -80,6 +152,7 @@ export class LearnerStateStore {
           namespace,
           saved_at: new Date().toISOString(),
           global_objectives: Object.fromEntries(objectives),
+          global_objective_writers: Object.fromEntries([...writers].filter(([id]) => objectives.has(id))),
           shared_data: Object.fromEntries(buckets),
         };
         await writeFileAtomic(path, JSON.stringify(out, null, 2) + '\n');
@@ -131,6 +204,11 @@ async function readLearnerFile(
     );
   if (!isRecordOf(value.global_objectives, isObjectiveRecord))
     return corrupt(path, 'its global_objectives are not a map of objective records');
+  if (
+    value.global_objective_writers !== undefined &&
+    !isRecordOf(value.global_objective_writers, (v): v is string => typeof v === 'string')
+  )
+    return corrupt(path, 'its global_objective_writers are not a map of course ids');
   if (!isRecordOf(value.shared_data, (v): v is string => typeof v === 'string'))
     return corrupt(path, 'its shared_data is not a map of strings');
   return value as LearnerFile;

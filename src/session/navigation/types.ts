@@ -3,6 +3,7 @@
  * scorm_trace_sequencing, scorm_test_navigation_flow) and the CLI build on. Field names are the MCP
  * results' (snake_case), so tools pass them through unchanged.
  */
+import type { ReportedObjective } from './foreign-objectives.js';
 import type { NavigationRequest, TraceEvent } from '../../sequencing/index.js';
 
 /** A request the LMS side can make (the learner's buttons, the TOC, an operator). */
@@ -123,4 +124,6 @@ export interface SnInitResult {
   restored: boolean;
   activity_count: number;
   outcome: NavOutcome;
+  /** Global objectives the course reads that another course wrote (set by the session before the start). */
+  foreign_global_objectives?: ReportedObjective[];
 }

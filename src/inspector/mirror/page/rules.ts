@@ -94,11 +94,17 @@ export function escapeAttribute(value: string): string {
 }
 
 /**
- * Style text written raw inside <style>: a "</style" in it (possible through the DOM, never through the
- * parser) would end the element early and turn the rest into markup.
+ * Style text made safe in any parse context. Inside HTML a <style> is raw text, but inside <svg> or
+ * <math> (foreign content) its text is parsed as markup, where an <img> or <meta> breaks out into live
+ * HTML. So no "<", ">" or "&" is ever written: each becomes a CSS escape (\3c, \3e, \26), which means
+ * the same character to CSS inside strings and URLs, where such characters occur in real CSS. A
+ * character the CSS already escaped ("\<") loses that backslash, since the CSS escape replaces it.
  */
 export function safeStyleText(css: string): string {
-  return css.replace(/<\/(style)/gi, '<\\/$1');
+  return css.replace(/(\\*)([<>&])/g, (_m, slashes: string, c: string) => {
+    const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+    return `${kept}\\${c.charCodeAt(0).toString(16)} `;
+  });
 }
 
 /**
