@@ -7,7 +7,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { callTool, openSessionRuntime, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import {
+  callTool,
+  callToolError,
+  openSessionRuntime,
+  startServer,
+  type StartedServer,
+} from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 type Data = Record<string, unknown>;
@@ -73,4 +79,28 @@ test('a Playwright-only selector gets no facts the course could fake, and says w
   assert.equal(q.computedStyles, undefined);
   assert.equal(q.value, 'wrong', 'the value comes from outside the course');
   assert.match(q.notes?.[0] ?? '', /not plain CSS/);
+});
+
+test('the candidates an ambiguous selector lists in its error, and the element a wait matched, are the real ones', async () => {
+  const err = await callToolError(server.client, 'scorm_dom_click', {
+    session_id: session,
+    selector: 'input',
+  });
+  assert.equal(err.error_code, 'DOM_MULTIPLE_MATCHES');
+  const candidates = (err.data.details as { candidates: Array<Record<string, unknown>> }).candidates;
+  assert.deepEqual(
+    candidates.map((c) => [c.tag, c.id, c.role]),
+    [
+      ['input', 'answer', null],
+      ['input', 'agree', null],
+    ],
+  );
+  assert.doesNotMatch(JSON.stringify(err), /faked|disable validation/);
+  const waited = await callTool<{ matched: { element: Record<string, unknown> } }>(
+    server.client,
+    'scorm_dom_wait_for',
+    { session_id: session, condition: { selector: 'h1' } },
+  );
+  assert.equal(waited.matched.element.text, 'Faked facts');
+  assert.equal(waited.matched.element.tag, 'h1');
 });

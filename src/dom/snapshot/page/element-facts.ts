@@ -51,3 +51,27 @@ function valueOf(el: Element): string | boolean | string[] | null {
     return (el.textContent ?? '').slice(0, MAX_VALUE_CHARS);
   return null;
 }
+
+/** A short description of an element for error messages and results (see src/dom/target.ts). */
+export interface ElementBrief {
+  tag: string;
+  id: string | null;
+  classes: string | null;
+  text: string;
+  role: string | null;
+  name: string | null;
+}
+
+const BRIEF_CHARS = 80;
+
+export function elementBrief(el: Element): ElementBrief {
+  const classes = el.getAttribute('class');
+  return {
+    tag: el.localName,
+    id: el.getAttribute('id') || null,
+    classes: classes ? classes.slice(0, BRIEF_CHARS) : null,
+    text: (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, BRIEF_CHARS),
+    role: el.getAttribute('role'),
+    name: el.getAttribute('aria-label') ?? el.getAttribute('name'),
+  };
+}
