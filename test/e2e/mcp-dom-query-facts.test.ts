@@ -81,7 +81,7 @@ test('a Playwright-only selector gets no facts the course could fake, and says w
   assert.match(q.notes?.[0] ?? '', /not plain CSS/);
 });
 
-test('the candidates an ambiguous selector lists in its error, and the element a wait matched, are the real ones', async () => {
+test('the candidates an ambiguous selector lists in its error, and the element a wait matched and frame labels are the real ones', async () => {
   const err = await callToolError(server.client, 'scorm_dom_click', {
     session_id: session,
     selector: 'input',
@@ -103,4 +103,14 @@ test('the candidates an ambiguous selector lists in its error, and the element a
   );
   assert.equal(waited.matched.element.text, 'Faked facts');
   assert.equal(waited.matched.element.tag, 'h1');
+  const found = await callTool<{ frames: Array<{ label: string }> }>(
+    server.client,
+    'scorm_dom_find_interactive_elements',
+    { session_id: session },
+  );
+  assert.deepEqual(
+    found.frames.map((f) => f.label),
+    ['sco', 'sco > iframe#box'],
+    "the frame's label has its real id",
+  );
 });
