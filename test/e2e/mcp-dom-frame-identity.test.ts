@@ -112,3 +112,37 @@ test('a frame added later, before the others in the document, is read too', asyn
   assert.equal(late?.frame, 'sco > iframe#late');
   assert.equal(found.interactive_elements.length, 7);
 });
+
+test('a frame of another process among the siblings is skipped, and the frames after it are still read', async () => {
+  // The same content on the server's other host name: another site, so Chromium gives it a process of its own.
+  await call('scorm_dom_evaluate', {
+    expression: `(() => { const f = document.createElement('iframe'); f.id = 'elsewhere';
+      f.src = new URL('content/leaf.html', location.href).href.replace('//127.0.0.1:', '//localhost:');
+      document.body.prepend(f);
+      const g = document.createElement('iframe'); g.id = 'after';
+      g.srcdoc = '<button type=button>After button</button>'; document.body.append(g); })()`,
+  });
+  const found = await until(async () => {
+    const r = await call<{
+      interactive_elements: Element[];
+      frames: Array<{ label: string }>;
+      notes: string[];
+    }>('scorm_dom_find_interactive_elements');
+    return r.interactive_elements.some((e) => e.name === 'After button') &&
+      r.frames.some((f) => f.label === 'sco > iframe#elsewhere')
+      ? r
+      : undefined;
+  }, 'the frame after the other-process one read');
+  assert.equal(
+    found.interactive_elements.find((e) => e.name === 'After button')?.frame,
+    'sco > iframe#after',
+  );
+  assert.ok(
+    !found.interactive_elements.some((e) => e.frame === 'sco > iframe#elsewhere'),
+    'nothing is claimed from the frame of another process',
+  );
+  assert.ok(
+    found.notes.some((n) => n.startsWith('sco > iframe#elsewhere: the page could not be read')),
+    found.notes.join(' | '),
+  );
+});
