@@ -30,24 +30,27 @@ export async function scoFrames(runtime: CourseRuntime): Promise<ScoFrame[]> {
   return out;
 }
 
-/** "iframe#id", "iframe[name=x]" or "frame N" for a child frame, from its element when it can be read. */
+/**
+ * "iframe#id", "iframe[name=x]" or "frame N" for a child frame, from its element when it can be read. The id
+ * and name are read in Playwright's isolated world (the course cannot fake them); the tag is the course's
+ * word, so only the four tags a frame can have are taken from it.
+ */
 async function frameTag(frame: Frame, position: number): Promise<string> {
   const element = await frame.frameElement().catch(() => null);
-  if (element) {
-    const described = await element
-      .evaluate((node) => {
-        const el = node as Element;
-        const tag = el.tagName.toLowerCase();
-        if (el.id) return `${tag}#${el.id}`;
-        const name = el.getAttribute('name');
-        return name ? `${tag}[name=${name}]` : null;
-      })
-      .catch(() => null);
+  if (!element) return `frame ${position}`;
+  try {
+    const said = await element.evaluate((node) => (node as Element).localName).catch(() => '');
+    const tag = FRAME_TAGS.has(said) ? said : 'iframe';
+    const id = await element.getAttribute('id').catch(() => null);
+    if (id) return `${tag}#${id}`;
+    const name = await element.getAttribute('name').catch(() => null);
+    return name ? `${tag}[name=${name}]` : `frame ${position}`;
+  } finally {
     await element.dispose().catch(() => undefined);
-    if (described) return described;
   }
-  return `frame ${position}`;
 }
+
+const FRAME_TAGS = new Set(['iframe', 'frame', 'object', 'embed']);
 
 /** The frame with this label (as reported in an earlier result), or undefined when it is gone. */
 export async function findScoFrame(runtime: CourseRuntime, label: string): Promise<ScoFrame | undefined> {

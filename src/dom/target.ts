@@ -8,6 +8,13 @@ import { fail, ScormTesterError } from '../core/errors.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 import { scoFrames, type ScoFrame } from './frames.js';
 import { isRef, resolveRef } from './refs.js';
+import { ControlWorlds } from './snapshot/control-world.js';
+import type * as Controls from './snapshot/page/controls.js';
+
+/** The page script's exports, as the bundled script leaves them on its world's global object. */
+interface ControlsGlobal {
+  scormTesterControls: typeof Controls;
+}
 
 export interface TargetSpec {
   /** CSS selector, or a ref ("f1e7") given where a selector is expected. */
@@ -29,7 +36,8 @@ export interface ResolvedTarget {
 
 export interface ElementSummary {
   frame: string;
-  tag: string;
+  /** null when only Playwright's isolated world could read the element. */
+  tag: string | null;
   id: string | null;
   classes: string | null;
   text: string;
@@ -38,6 +46,7 @@ export interface ElementSummary {
 }
 
 const MAX_CANDIDATES = 5;
+const DESCRIBE_TIMEOUT_MS = 2_000;
 const POLL_MS = 100;
 
 /** Resolves a target to exactly one element, waiting up to `waitMs` for a selector to match anything. */
@@ -77,7 +86,7 @@ export async function resolveTarget(
       for (const hit of hits) {
         if (candidates.length >= MAX_CANDIDATES) break;
         candidates.push(
-          ...(await describeElements(hit.frame, hit.locator, MAX_CANDIDATES - candidates.length)),
+          ...(await describeElements(runtime, hit.frame, target, 0, MAX_CANDIDATES - candidates.length)),
         );
       }
       fail(
@@ -103,27 +112,62 @@ export async function resolveTarget(
   }
 }
 
-/** Short descriptions of the first `max` elements a locator matches, for error messages and results. */
+/**
+ * Short descriptions of the elements `selector` matches in `frame`, from the `from`th (0-based), at most
+ * `max`: read in the DOM tools' isolated world, never in the course's, so the texts in our errors and
+ * results are the page's real ones. When that world cannot match the selector as Playwright did (a
+ * Playwright extension, an element in a shadow root), they come from Playwright's own isolated world, which
+ * does not give the tag.
+ */
 export async function describeElements(
+  runtime: CourseRuntime,
   frame: ScoFrame,
-  locator: Locator,
+  selector: string,
+  from: number,
   max: number,
 ): Promise<ElementSummary[]> {
-  const summaries = await locator
-    .evaluateAll(
-      (elements, limit) =>
-        elements.slice(0, limit).map((el) => ({
-          tag: el.tagName.toLowerCase(),
-          id: el.id || null,
-          classes: typeof el.className === 'string' && el.className ? el.className.slice(0, 80) : null,
-          text: (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80),
-          role: el.getAttribute('role'),
-          name: el.getAttribute('aria-label') ?? el.getAttribute('name'),
-        })),
-      max,
-    )
-    .catch(() => []);
-  return summaries.map((s) => ({ frame: frame.label, ...s }));
+  const locator = frame.frame.locator(selector);
+  const [count, ours] = await Promise.all([
+    locator.count().catch(() => -1),
+    ControlWorlds.of(runtime)
+      .call(
+        frame.frame,
+        'describing elements',
+        DESCRIBE_TIMEOUT_MS,
+        (a: { selector: string; from: number; max: number }) =>
+          (globalThis as unknown as ControlsGlobal).scormTesterControls.briefsOfSelector(
+            a.selector,
+            a.from,
+            a.max,
+          ),
+        { selector, from, max },
+      )
+      .catch(() => null),
+  ]);
+  if (ours && ours.count === count) return ours.briefs.map((b) => ({ frame: frame.label, ...b }));
+  const out: ElementSummary[] = [];
+  for (let i = from; i < from + max && i < count; i++) {
+    const brief = await briefOutsideTheCourse(locator.nth(i)).catch(() => null);
+    if (brief) out.push({ frame: frame.label, ...brief });
+  }
+  return out;
+}
+
+async function briefOutsideTheCourse(el: Locator): Promise<Omit<ElementSummary, 'frame'>> {
+  const attr = (name: string): Promise<string | null> =>
+    el.getAttribute(name, { timeout: DESCRIBE_TIMEOUT_MS });
+  const classes = await attr('class');
+  return {
+    tag: null,
+    id: (await attr('id')) || null,
+    classes: classes ? classes.slice(0, 80) : null,
+    text: ((await el.textContent({ timeout: DESCRIBE_TIMEOUT_MS })) ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80),
+    role: await attr('role'),
+    name: (await attr('aria-label')) ?? (await attr('name')),
+  };
 }
 
 export async function framesToSearch(runtime: CourseRuntime, label: string | undefined): Promise<ScoFrame[]> {

@@ -6,11 +6,7 @@
  * isolated-world option, hence CDP.
  */
 import type { CDPSession, Frame, Page } from 'playwright-core';
-
-interface CdpFrameTree {
-  frame: { id: string; name?: string; url: string };
-  childFrames?: CdpFrameTree[];
-}
+import { matchFrames, type CdpFrameTree } from './frame-identity.js';
 
 interface CdpException {
   text: string;
@@ -20,8 +16,6 @@ interface CdpException {
 function exceptionText(details: CdpException): string {
   return (details.exception?.description ?? details.text).split('\n')[0] ?? details.text;
 }
-
-const withoutFragment = (url: string): string => url.replace(/#.*$/s, '');
 
 export class IsolatedWorlds {
   private worldCount = 0;
@@ -36,26 +30,12 @@ export class IsolatedWorlds {
   }
 
   /**
-   * The DevTools frame id of each Playwright frame, matched through the frame tree: same parent, then
-   * same name and URL, in attach order (the order both keep). A frame that is not in this target's tree
-   * (an out-of-process frame) has none.
+   * The DevTools frame id of each Playwright frame (see frame-identity.ts: by position, never by name or
+   * URL). A frame that is not in this target's tree (an out-of-process frame) has none.
    */
   async frameIds(): Promise<Map<Frame, string>> {
     const { frameTree } = await this.send<{ frameTree: CdpFrameTree }>('Page.getFrameTree');
-    const ids = new Map<Frame, string>();
-    const key = (name: string | undefined, url: string): string => `${name ?? ''}\n${withoutFragment(url)}`;
-    const visit = (frame: Frame, node: CdpFrameTree): void => {
-      ids.set(frame, node.frame.id);
-      const unused = [...(node.childFrames ?? [])];
-      for (const child of frame.childFrames()) {
-        const at = unused.findIndex((c) => key(c.frame.name, c.frame.url) === key(child.name(), child.url()));
-        if (at < 0) continue;
-        const [match] = unused.splice(at, 1);
-        visit(child, match!);
-      }
-    };
-    visit(this.page.mainFrame(), frameTree);
-    return ids;
+    return matchFrames(this.page, frameTree);
   }
 
   /** A new world in this frame; returns its execution context id. */

@@ -31,7 +31,8 @@ export interface WaitResult {
 interface Check {
   ok: boolean;
   frame?: ScoFrame;
-  element?: Locator | null;
+  /** The element matched: the `index`th match of the selector. */
+  element?: { index: number } | null;
   /** What is not met yet, for the timeout message. */
   why?: string;
 }
@@ -73,8 +74,9 @@ export async function waitForCondition(
     if (check.ok) {
       const frame = check.frame ?? (await framesToSearch(runtime, opts.frame))[0];
       const element =
-        check.element && check.frame
-          ? ((await describeElements(check.frame, check.element, 1))[0] ?? null)
+        check.element && check.frame && condition.selector
+          ? ((await describeElements(runtime, check.frame, condition.selector, check.element.index, 1))[0] ??
+            null)
           : null;
       return {
         success: true,
@@ -132,7 +134,7 @@ async function checkSelector(
     for (let i = 0; i < Math.min(count, MAX_CHECKED); i++) {
       const el = all.nth(i);
       const why = await stateMismatch(el, c).catch((err: unknown) => `reading it failed (${short(err)})`);
-      if (why === null) return { ok: true, frame, element: el };
+      if (why === null) return { ok: true, frame, element: { index: i } };
       seen ??= `${frame.label}: the first matching element ${why}`;
     }
   }

@@ -6,6 +6,13 @@
  * counter) that stay with their element for the life of the document; the world, and every ref it gave,
  * goes when the document goes.
  */
+import {
+  elementBrief,
+  elementFacts,
+  type ElementBrief,
+  type ElementFacts,
+  type FactsOptions,
+} from './element-facts.js';
 import { scanDocument } from './scan.js';
 import { selectorBuilder } from './selector.js';
 import type { ReadAnswer, ReadOptions } from './types.js';
@@ -56,6 +63,50 @@ export function refFor(selector: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The facts of a ref's element, or null when it is gone. */
+export function factsOfRef(ref: string, opts: FactsOptions): ElementFacts | null {
+  const el = elementOf(ref);
+  return el ? elementFacts(el, opts) : null;
+}
+
+/**
+ * How many elements a plain CSS selector matches in this document, and the facts of the first; null when
+ * the selector is not plain CSS (a Playwright extension such as :has-text()).
+ */
+export function factsOfSelector(
+  selector: string,
+  opts: FactsOptions,
+): { count: number; facts: ElementFacts | null } | null {
+  let matches: NodeListOf<Element>;
+  try {
+    matches = document.querySelectorAll(selector);
+  } catch {
+    return null;
+  }
+  const first = matches[0];
+  return { count: matches.length, facts: first ? elementFacts(first, opts) : null };
+}
+
+/**
+ * How many elements a plain CSS selector matches, and short descriptions of matches `from` to
+ * `from + max - 1`; null when the selector is not plain CSS.
+ */
+export function briefsOfSelector(
+  selector: string,
+  from: number,
+  max: number,
+): { count: number; briefs: ElementBrief[] } | null {
+  let matches: NodeListOf<Element>;
+  try {
+    matches = document.querySelectorAll(selector);
+  } catch {
+    return null;
+  }
+  const briefs: ElementBrief[] = [];
+  for (let i = from; i < matches.length && i < from + max; i++) briefs.push(elementBrief(matches[i]!));
+  return { count: matches.length, briefs };
 }
 
 export function read(opts: ReadOptions): string {

@@ -179,6 +179,7 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
         computedStyles: z.record(z.string(), z.string()).optional(),
         value: z.union([z.string(), z.boolean(), z.array(z.string()), z.null()]).optional(),
         frames_searched: z.array(z.string()).optional(),
+        notes: z.array(z.string()).optional().describe('Facts not given, and why.'),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
