@@ -38,7 +38,13 @@ import {
   webRtcGuard,
 } from './webrtc-guard.js';
 import { playerHtml, type PlayerLaunchConfig } from './player/player-page.js';
-import { CONTROL_MARKER, EMIT_BINDING, type LaunchSharedData } from './player/wire.js';
+import {
+  CONTROL_MARKER,
+  EMIT_BINDING,
+  STOP_MARKER,
+  type ControlMethod,
+  type LaunchSharedData,
+} from './player/wire.js';
 import { pngSize } from './png.js';
 import {
   API_METHODS,
@@ -457,6 +463,10 @@ export class CourseRuntime {
       'Runtime.bindingCalled',
       (e: { name: string; payload: string; executionContextId: number }) => {
         if (e.name !== EMIT_BINDING || e.executionContextId !== this.playerContextId) return;
+        if (e.payload.startsWith(STOP_MARKER)) {
+          this.stopTampered(e.payload.slice(STOP_MARKER.length));
+          return;
+        }
         let batch: WireBatch;
         try {
           batch = expandFlatBatch(e.payload);
@@ -497,11 +507,10 @@ export class CourseRuntime {
     const name = this.resolveMethod(method);
     if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
     const res = await this.bounded(`the ${name} call`, () =>
-      this.control<{ from?: number; to?: number; threw?: string | null; error?: string }>(
-        'callApi',
+      this.control<{ from?: number; to?: number; threw?: string | null; error?: string }>('callApi', [
         name,
         args,
-      ),
+      ]),
     );
     if (res.error === 'NO_ATTEMPT') fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     if (res.error) fail('INVALID_SCORM_METHOD', `${name} is not available on this API.`);
@@ -666,7 +675,6 @@ export class CourseRuntime {
       values: next.rte.values,
       nav: this.oracle.snapshot(next.scoId),
       ...(next.sharedData ? { sharedData: next.sharedData } : {}),
-      record: this.spec.recordCalls !== false,
     };
     const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
     this.launchValues = next.rte.values;
@@ -832,13 +840,18 @@ export class CourseRuntime {
     return this.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
-  /** Calls a function of the player's control object through Node's handle (values by JSON). */
-  private async control<T = unknown>(method: string, ...args: unknown[]): Promise<T> {
+  /**
+   * Calls a function of the player's control object through Node's handle: its one argument goes as
+   * JSON text, passed positionally, and its answer comes back as JSON text (see player/wire.ts). No
+   * spread, iteration or lookup on the course's realm lies on the way: a course can replace
+   * Array.prototype[Symbol.iterator] there.
+   */
+  private async control<T = unknown>(method: ControlMethod, arg?: unknown): Promise<T> {
     if (this.controlId === null) fail('RUNTIME_NOT_OPEN', 'The player page has not started.');
     const res = (await this.cdp.send('Runtime.callFunctionOn', {
       objectId: this.controlId,
-      functionDeclaration: `function (...args) { return this.${method}(...args); }`,
-      arguments: args.map((value) => ({ value })),
+      functionDeclaration: `function (text) { return this.${method}(text); }`,
+      arguments: arg === undefined ? [] : [{ value: JSON.stringify(arg) }],
       returnByValue: true,
     })) as {
       result: { value?: unknown };
@@ -847,7 +860,8 @@ export class CourseRuntime {
     if (res.exceptionDetails) {
       throw new Error(res.exceptionDetails.exception?.description ?? res.exceptionDetails.text);
     }
-    return res.result.value as T;
+    const text = res.result.value;
+    return (typeof text === 'string' ? JSON.parse(text) : undefined) as T;
   }
 
   private resolveMethod(method: string): string {
@@ -872,6 +886,24 @@ export class CourseRuntime {
     }
     if (this.state === 'closed')
       fail('RUNTIME_NOT_OPEN', 'This runtime has been closed; open the course again.');
+  }
+
+  /**
+   * The player found a change to its realm it could not undo: from now on the record could be bent, so
+   * the run stops here, as a crash does, with the reason (what was recorded so far stays readable).
+   */
+  private stopTampered(payload: string): void {
+    let what = 'its realm';
+    try {
+      const parsed = JSON.parse(payload) as unknown;
+      if (typeof parsed === 'string') what = parsed.slice(0, 300);
+    } catch {
+      // Keep the general reason.
+    }
+    this.markCrashed(
+      `the course changed the player's realm in a way the player could not undo (${what}); ` +
+        'its record could no longer be trusted, so the run was stopped',
+    );
   }
 
   private markCrashed(reason: string): void {

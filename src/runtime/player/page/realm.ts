@@ -27,6 +27,7 @@ export const preventExtensions = R.preventExtensions;
 export const deleteProperty = R.deleteProperty;
 export const getPrototypeOf = R.getPrototypeOf;
 export const stringify = JSON.stringify;
+export const parseJson = JSON.parse;
 export const dateNow = Date.now;
 export const objectKeys = Object.keys;
 export const createObject = Object.create;
