@@ -250,6 +250,11 @@ export class CourseRuntime {
     }
     return false;
   }
+  /** Why the runtime stopped as a crash (null while it runs). */
+  get crashedBecause(): string | null {
+    return this.crashReason;
+  }
+
   get isCrashed(): boolean {
     return this.state === 'crashed';
   }
@@ -900,6 +905,14 @@ export class CourseRuntime {
     } catch {
       // Keep the general reason.
     }
+    // The record's own report of it was encoded through the bent prototype: it is written here too.
+    this.log.addIntegrity({
+      kind: 'intrinsic_replaced',
+      detail: what,
+      scoId: this.log.currentScoId ?? this.spec.scoId,
+      attempt: this.log.currentAttempt,
+      timestamp: Date.now(),
+    });
     this.markCrashed(
       `the course changed the player's realm in a way the player could not undo (${what}); ` +
         'its record could no longer be trusted, so the run was stopped',

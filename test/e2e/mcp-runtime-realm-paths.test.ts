@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
 
@@ -123,4 +123,37 @@ test('a timer a first SCO leaves in the player realm cannot turn recording off f
   const status = await call<{ initialize_state: string }>('scorm_runtime_status', { session_id: id });
   assert.equal(status.initialize_state, 'initialized');
   await call('scorm_close_course', { session_id: id });
+});
+
+test('a change to the realm the player cannot undo stops the run with the reason', async () => {
+  const { session_id: id } = await call<{ session_id: string }>('scorm_session_open', {
+    package_path: join(FIXTURES_DIR, 'courses', 'stick-prototype'),
+    new_attempt: true,
+  });
+  // The course bends the prototype once its page has loaded; on a loaded machine that can still fall
+  // inside the open, which then fails the same way.
+  const opened = await callToolError(server.client, 'scorm_runtime_open', { session_id: id }).catch(
+    () => null,
+  );
+  const err =
+    opened ??
+    (await until(async () => {
+      const s = await call<{ crashed: boolean }>('scorm_runtime_status', { session_id: id });
+      if (!s.crashed) return undefined;
+      return callToolError(server.client, 'scorm_api_call', {
+        session_id: id,
+        method: 'GetValue',
+        args: ['cmi.location'],
+      });
+    }, 'the runtime to stop'));
+  assert.equal(err.error_code, 'BROWSER_CRASHED');
+  assert.match(
+    err.message,
+    /could not undo \(the course changed Array\.prototype\.toJSON \(added, could not be undone\)\)/,
+  );
+  if (opened) return;
+  const debug = await debugCalls(id);
+  const tampered = debug.anomalies.find((a) => a.type === 'player_tampered');
+  assert.match(String(tampered?.message), /could not undo every change, so the run was stopped/);
+  await call('scorm_session_close', { session_id: id });
 });
