@@ -58,6 +58,7 @@ import {
 } from './records.js';
 import { ParseErrorLocations, type ExceptionDetails } from './parse-error-locations.js';
 import { recordedState, type RecordedState } from './data-model/recorded-state.js';
+import { unrecordedSets } from './unrecorded-sets.js';
 import { PROBE_WINDOW_MS, probeMainThread, type MainThreadProbe } from './main-thread-probe.js';
 import { RuntimeLog } from './runtime-log.js';
 import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js';
@@ -637,8 +638,36 @@ export class CourseRuntime {
       const seq = await this.control<number>('flush');
       await this.log.waitForSeq(seq);
     });
+    await this.checkRecordComplete();
     if (stuck) throw stuck;
     return { initializeState: this.log.initializeState, callCount: this.log.calls.length };
+  }
+
+  /**
+   * Once the SCO has unloaded and its calls are in: the engine's list of what the SCO set (SCORM 2004)
+   * must all be in the record. What is not reached the engine unrecorded, whatever the way: the run
+   * stops with the reason (an unrecorded SCO must not pass for one that did nothing).
+   */
+  private async checkRecordComplete(): Promise<void> {
+    if (this.spec.recordCalls === false || this.spec.scormVersion !== '2004' || this.log.dropped.calls > 0)
+      return;
+    const names = await this.bounded('checking the record against the engine', () =>
+      this.control<string[] | null>('setByContent'),
+    );
+    const attempt = { scoId: this.log.currentScoId ?? this.spec.scoId, attempt: this.log.currentAttempt };
+    const missing = names ? unrecordedSets(names, this.log.calls, attempt) : [];
+    if (missing.length === 0) return;
+    const listed = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`;
+    this.log.addIntegrity({
+      kind: 'unrecorded_calls',
+      detail: `the engine held values the SCO set with SetValue that the record does not show (${listed})`,
+      ...attempt,
+      timestamp: Date.now(),
+    });
+    this.markCrashed(
+      `the SCO ${attempt.scoId} (attempt ${attempt.attempt}) set ${listed} through the API without the calls being recorded; the run was stopped`,
+    );
+    this.ensureUsable();
   }
 
   /** Closes the windows the SCO opened (their unload handlers run), within POPUP_CLOSE_MS. */

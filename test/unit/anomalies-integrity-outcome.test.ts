@@ -45,3 +45,19 @@ test('a change that could not be undone: the message says the run was stopped', 
   assert.match(message, /could not undo every change, so the run was stopped/);
   assert.doesNotMatch(message, /refused or undid/);
 });
+
+test('calls Node found unrecorded are an error anomaly naming the SCO and attempt', () => {
+  const found = integrityAnomalies(
+    [
+      event(
+        'unrecorded_calls',
+        'the engine held values the SCO set with SetValue that the record does not show (cmi.success_status)',
+      ),
+    ],
+    '2004',
+  ).find((a) => a.type === 'unrecorded_api_calls');
+  assert.equal(found?.severity, 'error');
+  assert.match(String(found?.message), /\(cmi\.success_status\): its calls reached the run-time engine/);
+  assert.equal(found?.sco_id, 'item');
+  assert.equal(found?.attempt, 1);
+});

@@ -75,6 +75,15 @@ export function integrityAnomalies(
       ...scoOf(navigations),
     });
   }
+  for (const e of of(['unrecorded_calls'])) {
+    out.push({
+      type: 'unrecorded_api_calls',
+      severity: 'error',
+      message: `When the SCO unloaded, ${e.detail}: its calls reached the run-time engine without being recorded, so the record of this SCO is incomplete and the run was stopped.`,
+      fix: 'Call only the eight functions of the API object the LMS provides, from the SCO; do not run code in the LMS window (parent.Function, timers left there) or change its built-ins.',
+      ...scoOf([e]),
+    });
+  }
   for (const e of of(['record_engine_mismatch'])) {
     out.push({
       type: 'record_engine_mismatch',

@@ -28,7 +28,8 @@ export type AnomalyType =
   | 'page_error'
   | 'player_tampered'
   | 'player_navigation'
-  | 'record_engine_mismatch';
+  | 'record_engine_mismatch'
+  | 'unrecorded_api_calls';
 
 /** Something the course did (or failed to do) through the SCORM API, found in the recorded calls. */
 export interface Anomaly {

@@ -113,4 +113,6 @@ export type IntegrityKind =
   /** The course tried to replace a built-in function of the player's realm (the attempt failed). */
   | 'intrinsic_replaced'
   /** The player could not lock an intrinsic of its realm at boot. */
-  | 'intrinsic_unlocked';
+  | 'intrinsic_unlocked'
+  /** Node found the engine holding SetValues of the SCO that the record does not show (never sent by the player). */
+  | 'unrecorded_calls';
