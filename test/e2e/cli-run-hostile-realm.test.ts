@@ -49,3 +49,13 @@ test('run --nav records the second SCO of a course whose first SCO bent the play
   // The tampering is an error anomaly: the run fails.
   assert.equal(r.status, 1, r.stderr);
 });
+
+test('run records what the SCO set even when it bends the JSON encoding of arrays right before a Commit', async () => {
+  const r = await cli('run', join(FIXTURES_DIR, 'courses/forge-at-commit'), '--json', '--settle-ms', '3000');
+  const out = JSON.parse(r.stdout) as RunJson;
+  assert.deepEqual(
+    out.api_calls.map((c) => `${c.method}(${c.args.join(',')})=${c.result}`),
+    ['Initialize()=true', 'SetValue(cmi.success_status,failed)=true', 'Commit()=true'],
+  );
+  assert.ok(out.anomalies.some((a) => a.type === 'player_tampered' && a.severity === 'error'));
+});

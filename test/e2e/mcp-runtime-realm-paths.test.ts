@@ -157,3 +157,22 @@ test('a change to the realm the player cannot undo stops the run with the reason
   assert.match(String(tampered?.message), /could not undo every change, so the run was stopped/);
   await call('scorm_session_close', { session_id: id });
 });
+
+test("a toJSON the course puts on the realm's arrays right before a Commit does not bend the record", async () => {
+  const { session_id: id } = await call<{ session_id: string }>('scorm_session_open', {
+    package_path: join(FIXTURES_DIR, 'courses', 'forge-at-commit'),
+    new_attempt: true,
+  });
+  await call('scorm_runtime_open', { session_id: id });
+  const debug = await until(async () => {
+    const d = await debugCalls(id);
+    return d.calls.some((c) => c.method === 'Commit') ? d : undefined;
+  }, 'the Commit in the record');
+  assert.deepEqual(
+    debug.calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}`),
+    ['Initialize()=true', 'SetValue(cmi.success_status,failed)=true', 'Commit()=true'],
+  );
+  const tampered = debug.anomalies.find((a) => a.type === 'player_tampered');
+  assert.match(String(tampered?.message), /Array\.prototype\.toJSON \(added, undone\)/);
+  await call('scorm_session_close', { session_id: id });
+});
