@@ -200,6 +200,7 @@ function recordCall(
   if (ret === 'true') {
     if (mi === 0) {
       a.state = 'initialized';
+      checkRealm();
       const s = snapshot(a);
       a.shadow = s;
       a.checkedAt = dateNow();

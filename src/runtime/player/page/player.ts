@@ -168,6 +168,15 @@ export function bootPlayer(createEngine: EngineFactory): void {
     return stringify(value) as string;
   }
 
+  /**
+   * What the engine gives, as JSON text: the prototypes are checked before the engine builds it too (a
+   * setter the course put on Object.prototype would otherwise catch the snapshot's members).
+   */
+  function answer(read: () => unknown): string {
+    checkRealm();
+    return reply(read());
+  }
+
   function launch(cfg: PlayerLaunchConfig): number {
     flush();
     attempts += 1;
@@ -238,10 +247,10 @@ export function bootPlayer(createEngine: EngineFactory): void {
       flush();
       return reply({ from: before + 1, to: lastSeq(), threw });
     },
-    dataModel: (): string => reply(cur ? snapshot(cur) : null),
+    dataModel: (): string => answer(() => (cur ? snapshot(cur) : null)),
     /** adl.data buckets of the current attempt as they are now (null: no attempt). */
-    sharedData: (): string => reply(cur ? cur.engine.sharedData() : null),
-    setByContent: (): string => reply(cur ? cur.engine.setByContent() : null),
+    sharedData: (): string => answer(() => (cur ? cur.engine.sharedData() : null)),
+    setByContent: (): string => answer(() => (cur ? cur.engine.setByContent() : null)),
     setNav(text: string): void {
       checkRealm();
       const nav = parseJson(text) as PlayerLaunchConfig['nav'] | null;
