@@ -12,6 +12,7 @@ import {
   apply,
   dateNow,
   defineProperty,
+  ErrorCtor,
   freeze,
   hasOwn,
   later,
@@ -175,7 +176,7 @@ function recordCall(
   if (threw !== null) {
     let text: string;
     try {
-      text = toText(threw instanceof Error ? threw.message : threw);
+      text = toText(threw instanceof ErrorCtor ? threw.message : threw);
     } catch {
       text = 'an exception';
     }

@@ -36,6 +36,9 @@ export const isArray = Array.isArray;
 export const toText = String;
 export const finite = isFinite;
 export const ErrorCtor = Error;
+/** `new Array(n)` through the constructor of boot time (the window's `Array` binding is the course's to assign). */
+const ArrayCtor = Array;
+export const newArray = (n: number): unknown[] => new ArrayCtor<unknown>(n);
 export const later = setTimeout;
 export const microtask = queueMicrotask;
 

@@ -18,6 +18,7 @@ import {
   dateNow,
   hasOwn,
   microtask,
+  newArray,
   stringify,
   stringSlice,
 } from './realm.js';
@@ -49,7 +50,7 @@ let q = filled(BLOCK_SLOTS);
 let qn = 0;
 
 function filled(n: number): unknown[] {
-  return arrayFill(new Array<unknown>(n), undefined, 0, n);
+  return arrayFill(newArray(n), undefined, 0, n);
 }
 
 /** Sets the full block aside and continues in a spare or fresh one. */
