@@ -38,7 +38,13 @@ import {
   webRtcGuard,
 } from './webrtc-guard.js';
 import { playerHtml, type PlayerLaunchConfig } from './player/player-page.js';
-import { CONTROL_MARKER, EMIT_BINDING, type LaunchSharedData } from './player/wire.js';
+import {
+  CONTROL_MARKER,
+  EMIT_BINDING,
+  STOP_MARKER,
+  type ControlMethod,
+  type LaunchSharedData,
+} from './player/wire.js';
 import { pngSize } from './png.js';
 import {
   API_METHODS,
@@ -53,6 +59,7 @@ import {
 } from './records.js';
 import { ParseErrorLocations, type ExceptionDetails } from './parse-error-locations.js';
 import { recordedState, type RecordedState } from './data-model/recorded-state.js';
+import { unrecordedSets } from './unrecorded-sets.js';
 import { PROBE_WINDOW_MS, probeMainThread, type MainThreadProbe } from './main-thread-probe.js';
 import { RuntimeLog } from './runtime-log.js';
 import { memoryBudgetBytes, watchMemory } from './memory-budget.js';
@@ -262,6 +269,11 @@ export class CourseRuntime {
     }
     return false;
   }
+  /** Why the runtime stopped as a crash (null while it runs). */
+  get crashedBecause(): string | null {
+    return this.crashReason;
+  }
+
   get isCrashed(): boolean {
     return this.state === 'crashed';
   }
@@ -475,6 +487,10 @@ export class CourseRuntime {
       'Runtime.bindingCalled',
       (e: { name: string; payload: string; executionContextId: number }) => {
         if (e.name !== EMIT_BINDING || e.executionContextId !== this.playerContextId) return;
+        if (e.payload.startsWith(STOP_MARKER)) {
+          this.stopTampered(e.payload.slice(STOP_MARKER.length));
+          return;
+        }
         let batch: WireBatch;
         try {
           batch = expandFlatBatch(e.payload);
@@ -519,11 +535,10 @@ export class CourseRuntime {
     const name = this.resolveMethod(method);
     if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
     const res = await this.bounded(`the ${name} call`, () =>
-      this.control<{ from?: number; to?: number; threw?: string | null; error?: string }>(
-        'callApi',
+      this.control<{ from?: number; to?: number; threw?: string | null; error?: string }>('callApi', [
         name,
         args,
-      ),
+      ]),
     );
     if (res.error === 'NO_ATTEMPT') fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     if (res.error) fail('INVALID_SCORM_METHOD', `${name} is not available on this API.`);
@@ -648,8 +663,36 @@ export class CourseRuntime {
       const seq = await this.control<number>('flush');
       await this.log.waitForSeq(seq);
     });
+    await this.checkRecordComplete();
     if (stuck) throw stuck;
     return { initializeState: this.log.initializeState, callCount: this.log.calls.length };
+  }
+
+  /**
+   * Once the SCO has unloaded and its calls are in: the engine's list of what the SCO set (SCORM 2004)
+   * must all be in the record. What is not reached the engine unrecorded, whatever the way: the run
+   * stops with the reason (an unrecorded SCO must not pass for one that did nothing).
+   */
+  private async checkRecordComplete(): Promise<void> {
+    if (this.spec.recordCalls === false || this.spec.scormVersion !== '2004' || this.log.dropped.calls > 0)
+      return;
+    const names = await this.bounded('checking the record against the engine', () =>
+      this.control<string[] | null>('setByContent'),
+    );
+    const attempt = { scoId: this.log.currentScoId ?? this.spec.scoId, attempt: this.log.currentAttempt };
+    const missing = names ? unrecordedSets(names, this.log.calls, attempt) : [];
+    if (missing.length === 0) return;
+    const listed = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`;
+    this.log.addIntegrity({
+      kind: 'unrecorded_calls',
+      detail: `the engine held values the SCO set with SetValue that the record does not show (${listed})`,
+      ...attempt,
+      timestamp: Date.now(),
+    });
+    this.markCrashed(
+      `the SCO ${attempt.scoId} (attempt ${attempt.attempt}) set ${listed} through the API without the calls being recorded; the run was stopped`,
+    );
+    this.ensureUsable();
   }
 
   /** Closes the windows the SCO opened (their unload handlers run), within POPUP_CLOSE_MS. */
@@ -692,7 +735,6 @@ export class CourseRuntime {
       values: next.rte.values,
       nav: this.oracle.snapshot(next.scoId),
       ...(next.sharedData ? { sharedData: next.sharedData } : {}),
-      record: this.spec.recordCalls !== false,
     };
     const loaded = this.log.waitForFrameLoad((url) => url !== 'about:blank' && url !== '');
     this.launchValues = next.rte.values;
@@ -859,13 +901,18 @@ export class CourseRuntime {
     return this.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
-  /** Calls a function of the player's control object through Node's handle (values by JSON). */
-  private async control<T = unknown>(method: string, ...args: unknown[]): Promise<T> {
+  /**
+   * Calls a function of the player's control object through Node's handle: its one argument goes as
+   * JSON text, passed positionally, and its answer comes back as JSON text (see player/wire.ts). No
+   * spread, iteration or lookup on the course's realm lies on the way: a course can replace
+   * Array.prototype[Symbol.iterator] there.
+   */
+  private async control<T = unknown>(method: ControlMethod, arg?: unknown): Promise<T> {
     if (this.controlId === null) fail('RUNTIME_NOT_OPEN', 'The player page has not started.');
     const res = (await this.cdp.send('Runtime.callFunctionOn', {
       objectId: this.controlId,
-      functionDeclaration: `function (...args) { return this.${method}(...args); }`,
-      arguments: args.map((value) => ({ value })),
+      functionDeclaration: `function (text) { return this.${method}(text); }`,
+      arguments: arg === undefined ? [] : [{ value: JSON.stringify(arg) }],
       returnByValue: true,
     })) as {
       result: { value?: unknown };
@@ -874,7 +921,8 @@ export class CourseRuntime {
     if (res.exceptionDetails) {
       throw new Error(res.exceptionDetails.exception?.description ?? res.exceptionDetails.text);
     }
-    return res.result.value as T;
+    const text = res.result.value;
+    return (typeof text === 'string' ? JSON.parse(text) : undefined) as T;
   }
 
   private resolveMethod(method: string): string {
@@ -899,6 +947,32 @@ export class CourseRuntime {
     }
     if (this.state === 'closed')
       fail('RUNTIME_NOT_OPEN', 'This runtime has been closed; open the course again.');
+  }
+
+  /**
+   * The player found a change to its realm it could not undo: from now on the record could be bent, so
+   * the run stops here, as a crash does, with the reason (what was recorded so far stays readable).
+   */
+  private stopTampered(payload: string): void {
+    let what = 'its realm';
+    try {
+      const parsed = JSON.parse(payload) as unknown;
+      if (typeof parsed === 'string') what = parsed.slice(0, 300);
+    } catch {
+      // Keep the general reason.
+    }
+    // The record's own report of it was encoded through the bent prototype: it is written here too.
+    this.log.addIntegrity({
+      kind: 'intrinsic_replaced',
+      detail: what,
+      scoId: this.log.currentScoId ?? this.spec.scoId,
+      attempt: this.log.currentAttempt,
+      timestamp: Date.now(),
+    });
+    this.markCrashed(
+      `the course changed the player's realm in a way the player could not undo (${what}); ` +
+        'its record could no longer be trusted, so the run was stopped',
+    );
   }
 
   private markCrashed(reason: string): void {

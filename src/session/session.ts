@@ -452,7 +452,7 @@ export class Session {
       if (this.runtime?.isCrashed) {
         fail(
           'BROWSER_CRASHED',
-          `The browser running session ${this.id} died. Call scorm_runtime_close, then scorm_runtime_open to start the course again in a new browser.`,
+          `The browser running session ${this.id} died (${this.runtime.crashedBecause ?? 'no reason known'}). Call scorm_runtime_close, then scorm_runtime_open to start the course again in a new browser.`,
         );
       }
       fail('RUNTIME_NOT_OPEN', `Session ${this.id} has no open runtime. Call scorm_runtime_open first.`);

@@ -42,6 +42,21 @@ function scoOf(
   };
 }
 
+/**
+ * What the player did about the tampering, claiming no more than a check established: a change it could
+ * not undo stopped the run; otherwise only the record-engine comparison speaks for the engine.
+ */
+function outcome(tampered: readonly IntegrityEvent[], mismatched: boolean): string {
+  if (tampered.some((e) => /could not be (undone|put back)/.test(e.detail))) {
+    return 'The player could not undo every change, so the run was stopped there: what followed could not be recorded faithfully.';
+  }
+  const refused =
+    "The player refused or undid each change before relying on what was changed, and carries the tool's calls and launches without them";
+  return mismatched
+    ? `${refused}; yet the engine held values the record did not show (see record_engine_mismatch).`
+    : `${refused}; the record is compared with the engine at Commit and Terminate, and any difference is reported as record_engine_mismatch.`;
+}
+
 export function integrityAnomalies(
   events: readonly IntegrityEvent[] | undefined,
   version: '1.2' | '2004',
@@ -60,7 +75,7 @@ export function integrityAnomalies(
       severity: 'error',
       message:
         `The course tried to replace parts of the LMS page it runs in (${listed(tampered.map((e) => e.detail))}). ` +
-        'The player refused: the record and the engine are unaffected, but an LMS without these guards could be broken or fooled.',
+        `${outcome(tampered, of(['record_engine_mismatch']).length > 0)} An LMS without these guards could be broken or fooled.`,
       fix: 'Find the API with the standard parent/opener walk and only call its eight functions; never assign globals or built-ins of the parent or top window.',
       count: tampered.length,
       ...scoOf(tampered, scormAttempt),
@@ -77,6 +92,15 @@ export function integrityAnomalies(
           : 'Navigate only inside the SCO frame. To leave the SCO, set cmi.exit (and adl.nav.request to ask for the next activity) and call Terminate; the LMS decides what comes next.',
       count: navigations.length,
       ...scoOf(navigations, scormAttempt),
+    });
+  }
+  for (const e of of(['unrecorded_calls'])) {
+    out.push({
+      type: 'unrecorded_api_calls',
+      severity: 'error',
+      message: `When the SCO unloaded, ${e.detail}: its calls reached the run-time engine without being recorded, so the record of this SCO is incomplete and the run was stopped.`,
+      fix: 'Call only the eight functions of the API object the LMS provides, from the SCO; do not run code in the LMS window (parent.Function, timers left there) or change its built-ins.',
+      ...scoOf([e]),
     });
   }
   for (const e of of(['record_engine_mismatch'])) {

@@ -29,7 +29,8 @@ export type AnomalyType =
   | 'player_tampered'
   | 'player_navigation'
   | 'record_engine_mismatch'
-  | 'memory_budget_exceeded';
+  | 'memory_budget_exceeded'
+  | 'unrecorded_api_calls';
 
 /** Something the course did (or failed to do) through the SCORM API, found in the recorded calls. */
 export interface Anomaly {

@@ -6,9 +6,9 @@
  * scripts/bundle.mjs) is inlined after the iframe element.
  */
 import { pageAsset } from './page-assets.js';
-import { CONFIG_ELEMENT_ID, SCO_FRAME_ID, SCO_FRAME_NAME, type PlayerLaunchConfig } from './wire.js';
+import { CONFIG_ELEMENT_ID, SCO_FRAME_ID, SCO_FRAME_NAME, type PlayerBootConfig } from './wire.js';
 
-export type { PlayerLaunchConfig } from './wire.js';
+export type { PlayerBootConfig, PlayerLaunchConfig } from './wire.js';
 
 export const SCO_SANDBOX = [
   'allow-scripts',
@@ -32,7 +32,7 @@ export function inlineJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function playerHtml(config: PlayerLaunchConfig, title = 'SCORM Tester'): string {
+export function playerHtml(config: PlayerBootConfig, title = 'SCORM Tester'): string {
   const safeTitle = title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en">

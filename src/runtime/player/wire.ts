@@ -21,7 +21,10 @@
  *
  * The control object (what Node calls: launch, callApi, dataModel, sharedData, …) is never on the window: at boot,
  * before any course code runs, the player passes it to console.debug(CONTROL_MARKER, control), and Node
- * takes its handle (a CDP object id) from that console event.
+ * takes its handle (a CDP object id) from that console event. Each of its functions takes at most one
+ * argument, JSON text, and answers JSON text (or undefined): Node calls them positionally, and the
+ * player parses and encodes with the JSON functions it captured at boot, so no prototype or iterator
+ * the course can reach lies on the path.
  */
 import type { NavValiditySnapshot } from '../../rte/adapter/navigation-oracle.js';
 import type { RteInit } from '../../rte/adapter/rte-init.js';
@@ -46,12 +49,36 @@ export interface PlayerLaunchConfig {
   nav: NavValiditySnapshot;
   /** adl.data (2004 only); without it the SCO sees no buckets (adl.data._count is 0). */
   sharedData?: LaunchSharedData;
-  /** false: expose the bare engine (no recording). */
-  record?: boolean;
 }
+
+/**
+ * The first launch's configuration, inlined in the player page and read before any course code runs.
+ * Whether calls are recorded is decided there, once for the page: no later launch can change it.
+ */
+export interface PlayerBootConfig extends PlayerLaunchConfig {
+  /** false: expose the bare engine, unrecorded, for every SCO of the page (the recording benchmark). */
+  record: boolean;
+}
+
+/** The control object's functions (player.ts), as Node names them. */
+export type ControlMethod =
+  | 'launch'
+  | 'callApi'
+  | 'dataModel'
+  | 'sharedData'
+  | 'setByContent'
+  | 'setNav'
+  | 'flush'
+  | 'blankFrame'
+  | 'closeWindow';
 
 export const EMIT_BINDING = '__scormTesterEmit';
 export const CONTROL_MARKER = 'scorm-tester:control';
+/**
+ * Starts a payload the player sends outside the record when the course bent its realm in a way it could
+ * not undo: a JSON string (the reason) follows. Node then stops the runtime.
+ */
+export const STOP_MARKER = 'scorm-tester:stop:';
 /**
  * Globals of earlier players (the control object lived there; scorm-again's constructors were loaded as
  * scripts): trapped, so a course that tries them is reported.
@@ -88,4 +115,6 @@ export type IntegrityKind =
   /** The player could not lock an intrinsic of its realm at boot. */
   | 'intrinsic_unlocked'
   /** Not from the player: Node's memory watch found the course's heap past its budget (memory-budget.ts). */
-  | 'memory_budget_exceeded';
+  | 'memory_budget_exceeded'
+  /** Node found the engine holding SetValues of the SCO that the record does not show (never sent by the player). */
+  | 'unrecorded_calls';

@@ -7,8 +7,19 @@ import { COMMIT_CHECK_MS } from '../wire.js';
 import type { ApiFunction, Attempt } from './attempt-types.js';
 import { enc, encStr, jsonArgs } from './encode.js';
 import { compareShadow, type Mismatch } from './compare.js';
-import { encodeQueue, flush, message, pendingCalls, put, putPlain } from './recorder.js';
-import { apply, dateNow, defineProperty, freeze, later, objectKeys, stringify, toText } from './realm.js';
+import { checkRealm, encodeQueue, flush, message, pendingCalls, put, putPlain } from './recorder.js';
+import {
+  apply,
+  dateNow,
+  defineProperty,
+  ErrorCtor,
+  freeze,
+  hasOwn,
+  later,
+  objectKeys,
+  stringify,
+  toText,
+} from './realm.js';
 import { API_METHODS } from '../../records.js';
 
 export const M12 = API_METHODS['1.2'];
@@ -64,6 +75,7 @@ function peek(a: Attempt, el: string, value: unknown): string {
 
 /** Records every difference between the shadow and the engine as an internal data change. */
 function internalChanges(a: Attempt): void {
+  checkRealm();
   const now = snapshot(a);
   const elements = objectKeys(now);
   // Indexed loops here and below: Array.prototype (and so array iteration) is the course's to change.
@@ -71,7 +83,7 @@ function internalChanges(a: Attempt): void {
     const el = elements[i] as string;
     const next = now[el] as string;
     if (next !== a.shadow[el]) {
-      const prev = el in a.shadow ? a.shadow[el] : null;
+      const prev = hasOwn(a.shadow, el) ? a.shadow[el] : null;
       message({ k: 'c', el, p: encStr(prev), n: encStr(next) }, a);
       a.shadow[el] = next;
     }
@@ -85,6 +97,7 @@ function internalChanges(a: Attempt): void {
  * to the engine.
  */
 function integrityCheck(a: Attempt): void {
+  checkRealm();
   if (pendingCalls()) encodeQueue();
   a.checkedAt = dateNow();
   const mismatches = compareShadow(a.shadow, snapshot(a), objectKeys);
@@ -163,7 +176,7 @@ function recordCall(
   if (threw !== null) {
     let text: string;
     try {
-      text = toText(threw instanceof Error ? threw.message : threw);
+      text = toText(threw instanceof ErrorCtor ? threw.message : threw);
     } catch {
       text = 'an exception';
     }
@@ -188,6 +201,7 @@ function recordCall(
   if (ret === 'true') {
     if (mi === 0) {
       a.state = 'initialized';
+      checkRealm();
       const s = snapshot(a);
       a.shadow = s;
       a.checkedAt = dateNow();

@@ -1,4 +1,5 @@
 /** The record against the engine: pure, so it is tested in Node (the rest of page/ needs a browser). */
+import { hasOwn } from '../../../core/intrinsics.js';
 
 export interface Mismatch {
   element: string;
@@ -21,7 +22,7 @@ export function compareShadow(
   const elements = keys(shadow);
   for (let i = 0; i < elements.length; i++) {
     const element = elements[i] as string;
-    if (!(element in engine)) continue;
+    if (!hasOwn(engine, element)) continue;
     const held = engine[element] as string;
     const shown = shadow[element] as string;
     if (held !== shown) out[out.length] = { element, recorded: shown, engine: held };

@@ -22,6 +22,7 @@ import {
   getPrototypeOf,
   ownKeys,
   preventExtensions,
+  toText,
 } from './realm.js';
 
 const BUILT_INS = [
@@ -236,7 +237,7 @@ function sameDescriptor(a: PropertyDescriptor, b: PropertyDescriptor): boolean {
  */
 export function watchPrototypes(
   global: Record<string, unknown>,
-  onTamper: (what: string) => void,
+  onTamper: (what: string, undone: boolean) => void,
 ): () => void {
   const snapshots = watchedPrototypes(global).map(([obj, path]) => {
     const saved = new Map<PropertyKey, PropertyDescriptor>();
@@ -250,10 +251,10 @@ export function watchPrototypes(
   // and reporting itself flushes.
   const reported = new Set<string>();
   let checking = false;
-  const report = (what: string): void => {
+  const report = (what: string, undone: boolean): void => {
     if (reported.has(what)) return;
     reported.add(what);
-    onTamper(what);
+    onTamper(what, undone);
   };
   return () => {
     if (checking) return;
@@ -289,13 +290,14 @@ export function watchPrototypes(
         if (was && now && sameDescriptor(now, was)) continue;
         const undone = was ? defineProperty(obj, key, was) : deleteProperty(obj, key);
         report(
-          `${path}.${String(key)} (${was ? 'replaced' : 'added'}${undone ? ', undone' : ', could not be undone: the record may be bent'})`,
+          `${path}.${toText(key)} (${was ? 'replaced' : 'added'}${undone ? ', undone' : ', could not be undone'})`,
+          undone,
         );
       }
       saved.forEach((was, key) => {
         if (!getOwnPropertyDescriptor(obj, key)) {
-          defineProperty(obj, key, was);
-          report(`${path}.${String(key)} (removed, put back)`);
+          const back = defineProperty(obj, key, was);
+          report(`${path}.${toText(key)} (removed, ${back ? 'put back' : 'could not be put back'})`, back);
         }
       });
     }

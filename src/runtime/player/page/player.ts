@@ -11,7 +11,9 @@ import {
   EMIT_BINDING,
   LEGACY_GLOBALS,
   SCO_FRAME_ID,
+  STOP_MARKER,
   type IntegrityKind,
+  type PlayerBootConfig,
   type PlayerLaunchConfig,
 } from '../wire.js';
 import type { ApiFunction, Attempt } from './attempt-types.js';
@@ -28,14 +30,26 @@ import {
   freeze,
   frameWindow,
   hasOwn,
+  isArray,
   locationHref,
   newEvent,
   newPageHide,
+  parseJson,
   preventDefault,
   setFrameSrc,
+  stringify,
   toText,
 } from './realm.js';
-import { flush, lastSeq, message, setBeforeEncode, setCurrent, startRecorder } from './recorder.js';
+import {
+  checkRealm,
+  flush,
+  lastSeq,
+  message,
+  sendRaw,
+  setBeforeEncode,
+  setCurrent,
+  startRecorder,
+} from './recorder.js';
 
 /**
  * Boots the player with the engine of its SCORM version. Everything here runs once, as the page's
@@ -75,15 +89,23 @@ export function bootPlayer(createEngine: EngineFactory): void {
   for (const name of LEGACY_GLOBALS) pin(name, () => undefined);
 
   const configElement = document.getElementById(CONFIG_ELEMENT_ID);
-  const firstConfig = JSON.parse(configElement?.textContent ?? 'null') as PlayerLaunchConfig | null;
+  const firstConfig = parseJson(configElement?.textContent ?? 'null') as PlayerBootConfig | null;
   configElement?.remove();
+  // Decided once, here, before any course code runs: no later launch configuration can turn it off.
+  const recording = firstConfig ? firstConfig.record !== false : true;
+  const version = firstConfig ? firstConfig.version : null;
   const frame = document.getElementById(SCO_FRAME_ID) as HTMLIFrameElement;
 
   const unlocked = lockRealm(win, (what) =>
     integrity('intrinsic_replaced', `the course tried to replace ${what}`),
   );
   setBeforeEncode(
-    watchPrototypes(win, (what) => integrity('intrinsic_replaced', `the course changed ${what}`)),
+    watchPrototypes(win, (what, undone) => {
+      integrity('intrinsic_replaced', `the course changed ${what}`);
+      // What stays bent may bend JSON encoding or element stores: the record can no longer be trusted.
+      // Sent as text built from strings alone, outside the record's encoding, for Node to stop the run.
+      if (!undone) sendRaw(STOP_MARKER + stringify(`the course changed ${what}`));
+    }),
   );
 
   let cur: Attempt | null = null;
@@ -117,6 +139,44 @@ export function bootPlayer(createEngine: EngineFactory): void {
     });
   }
 
+  /**
+   * A launch configuration from Node, as JSON text: parsed with the JSON.parse of boot time once the
+   * prototypes are checked (nothing the course added to them is read as a missing member), and checked
+   * for the members the player relies on.
+   */
+  function readConfig(text: unknown): PlayerLaunchConfig {
+    checkRealm();
+    const cfg = typeof text === 'string' ? (parseJson(text) as PlayerLaunchConfig | null) : null;
+    if (
+      !cfg ||
+      typeof cfg !== 'object' ||
+      cfg.version !== version ||
+      typeof cfg.scoId !== 'string' ||
+      typeof cfg.scoUrl !== 'string' ||
+      !hasOwn(cfg, 'values') ||
+      !hasOwn(cfg, 'settings') ||
+      !hasOwn(cfg, 'nav')
+    ) {
+      throw new ErrorCtor('SCORM Tester player: not a launch configuration');
+    }
+    return cfg;
+  }
+
+  /** Node's arguments (JSON text) and answers (JSON text), through the JSON functions of boot time. */
+  function reply(value: unknown): string {
+    checkRealm();
+    return stringify(value) as string;
+  }
+
+  /**
+   * What the engine gives, as JSON text: the prototypes are checked before the engine builds it too (a
+   * setter the course put on Object.prototype would otherwise catch the snapshot's members).
+   */
+  function answer(read: () => unknown): string {
+    checkRealm();
+    return reply(read());
+  }
+
   function launch(cfg: PlayerLaunchConfig): number {
     flush();
     attempts += 1;
@@ -134,7 +194,7 @@ export function bootPlayer(createEngine: EngineFactory): void {
       checkedAt: 0,
     };
     a.noError = [errorText(a, '0'), ''];
-    a.facade = cfg.record === false ? rawFacade(a) : makeFacade(a);
+    a.facade = recording ? makeFacade(a) : rawFacade(a);
     facade = a.facade;
     cur = a;
     setCurrent(a);
@@ -158,16 +218,22 @@ export function bootPlayer(createEngine: EngineFactory): void {
   });
   addListener(window, 'pagehide', flush);
 
-  /** What Node calls, through its handle on this object (never through a global). Results are JSON-safe. */
+  /**
+   * What Node calls, through its handle on this object (never through a global), one JSON-text argument
+   * at most, answers as JSON text (see ../wire.ts).
+   */
   const control = freeze({
-    launch,
-    callApi(
-      method: string,
-      args: unknown[],
-    ): { from?: number; to?: number; threw?: string | null; error?: string } {
-      if (!cur) return { error: 'NO_ATTEMPT' };
+    launch: (text: string): string => reply(launch(readConfig(text))),
+    callApi(text: string): string {
+      checkRealm();
+      const call = parseJson(text) as unknown;
+      if (!isArray(call) || typeof call[0] !== 'string' || !isArray(call[1]))
+        return reply({ error: 'BAD_CALL' });
+      const method = call[0];
+      const args = call[1] as unknown[];
+      if (!cur) return reply({ error: 'NO_ATTEMPT' });
       // Not Array.prototype.includes: Array.prototype is watched, not frozen (see lockdown.ts).
-      if (!hasOwn(cur.facade, method)) return { error: 'INVALID_METHOD' };
+      if (!hasOwn(cur.facade, method)) return reply({ error: 'INVALID_METHOD' });
       const fn = cur.facade[method] as ApiFunction;
       const before = lastSeq();
       let threw: string | null = null;
@@ -179,18 +245,20 @@ export function bootPlayer(createEngine: EngineFactory): void {
         }
       });
       flush();
-      return { from: before + 1, to: lastSeq(), threw };
+      return reply({ from: before + 1, to: lastSeq(), threw });
     },
-    dataModel: (): Record<string, string> | null => (cur ? snapshot(cur) : null),
+    dataModel: (): string => answer(() => (cur ? snapshot(cur) : null)),
     /** adl.data buckets of the current attempt as they are now (null: no attempt). */
-    sharedData: (): Record<string, string> | null => (cur ? cur.engine.sharedData() : null),
-    setByContent: (): string[] | null => (cur ? cur.engine.setByContent() : null),
-    setNav(nav: PlayerLaunchConfig['nav']): void {
-      if (cur) cur.nav = nav;
+    sharedData: (): string => answer(() => (cur ? cur.engine.sharedData() : null)),
+    setByContent: (): string => answer(() => (cur ? cur.engine.setByContent() : null)),
+    setNav(text: string): void {
+      checkRealm();
+      const nav = parseJson(text) as PlayerLaunchConfig['nav'] | null;
+      if (cur && nav && typeof nav === 'object') cur.nav = nav;
     },
-    flush(): number {
+    flush(): string {
       flush();
-      return lastSeq();
+      return reply(lastSeq());
     },
     blankFrame(): void {
       setFrameSrc(frame, 'about:blank');

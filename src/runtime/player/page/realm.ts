@@ -27,6 +27,7 @@ export const preventExtensions = R.preventExtensions;
 export const deleteProperty = R.deleteProperty;
 export const getPrototypeOf = R.getPrototypeOf;
 export const stringify = JSON.stringify;
+export const parseJson = JSON.parse;
 export const dateNow = Date.now;
 export const objectKeys = Object.keys;
 export const createObject = Object.create;
@@ -35,6 +36,9 @@ export const isArray = Array.isArray;
 export const toText = String;
 export const finite = isFinite;
 export const ErrorCtor = Error;
+/** `new Array(n)` through the constructor of boot time (the window's `Array` binding is the course's to assign). */
+const ArrayCtor = Array;
+export const newArray = (n: number): unknown[] => new ArrayCtor<unknown>(n);
 export const later = setTimeout;
 export const microtask = queueMicrotask;
 

@@ -16,7 +16,9 @@ import {
   arrayPush,
   arraySlice,
   dateNow,
+  hasOwn,
   microtask,
+  newArray,
   stringify,
   stringSlice,
 } from './realm.js';
@@ -48,7 +50,7 @@ let q = filled(BLOCK_SLOTS);
 let qn = 0;
 
 function filled(n: number): unknown[] {
-  return arrayFill(new Array<unknown>(n), undefined, 0, n);
+  return arrayFill(newArray(n), undefined, 0, n);
 }
 
 /** Sets the full block aside and continues in a spare or fresh one. */
@@ -164,6 +166,8 @@ export function message(msg: Record<string, unknown>, a: Attempt | null = curren
     msg.sco = a.cfg.scoId;
     msg.at = a.attempt;
   }
+  // JSON.stringify looks toJSON up through the prototypes: they must be ours first.
+  checkRealm();
   const json = stringify(msg);
   put(-1, null, null, 0, null, null, null, undefined, stringSlice(json, 1, -1));
 }
@@ -173,6 +177,9 @@ export function message(msg: Record<string, unknown>, a: Attempt | null = curren
  * each one's previous value and the collection `_count`s it implies (sent with the call as "cc"), makes every slot JSON-safe, and encodes the queue, a piece per block.
  */
 export function encodeQueue(): void {
+  // Encoding reads the shadows (`in`) and JSON-encodes arrays: whatever path reached here (a Commit's
+  // check, a Terminate, a full queue), the prototypes are checked and restored first.
+  checkRealm();
   for (let b = 0; b < nfull; b++) {
     const block = full[b] as unknown[];
     full[b] = undefined;
@@ -196,7 +203,7 @@ function encodeBlock(block: unknown[], n: number): void {
     if (block[i] === 3 && block[i + 4] === 'true' && typeof el === 'string') {
       const next = (stored === undefined ? block[i + 2] : stored) as string;
       const shadow = a.shadow;
-      const before = el in shadow ? (shadow[el] as string) : null;
+      const before = hasOwn(shadow, el) ? (shadow[el] as string) : null;
       if (next !== before) {
         prev = encStr(before);
         if (stored !== undefined) block[i + 8] += ',"n":' + jsonValue(stored);
@@ -232,9 +239,17 @@ export function setBeforeEncode(check: () => void): void {
   beforeEncode = check;
 }
 
+/**
+ * Reports and undoes what the course changed on the watched prototypes since the last check. Call it
+ * right before code that would look something up through them (JSON, `in`, reading a parsed object).
+ */
+export function checkRealm(): void {
+  beforeEncode();
+}
+
 export function flush(): void {
   scheduled = false;
-  beforeEncode();
+  checkRealm();
   if (qn > 0) encodeQueue();
   if (encoded.length === 0) return;
   const a = current;

@@ -1,0 +1,63 @@
+/** player_tampered says what the player did about the tampering, and claims no more than a check showed. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { integrityAnomalies } from '../../src/runtime/anomalies/integrity.js';
+import type { IntegrityEvent } from '../../src/runtime/records.js';
+
+const event = (kind: IntegrityEvent['kind'], detail: string, element?: string): IntegrityEvent => ({
+  kind,
+  detail,
+  ...(element ? { element, recorded: 'a', engine: 'b' } : {}),
+  scoId: 'item',
+  attempt: 1,
+  timestamp: 0,
+});
+const replaced = event(
+  'intrinsic_replaced',
+  'the course changed Array.prototype.Symbol(Symbol.iterator) (replaced, undone)',
+);
+
+function tamperedMessage(events: IntegrityEvent[]): string {
+  const found = integrityAnomalies(events, '2004').find((a) => a.type === 'player_tampered');
+  assert.ok(found);
+  return found.message;
+}
+
+test('undone changes: no claim that the engine is unaffected; the comparison is named instead', () => {
+  const message = tamperedMessage([replaced]);
+  assert.doesNotMatch(message, /unaffected/);
+  assert.match(message, /refused or undid each change/);
+  assert.match(message, /compared with the engine at Commit and Terminate/);
+});
+
+test('undone changes and a record-engine mismatch: the message says they differ', () => {
+  const message = tamperedMessage([
+    replaced,
+    event('record_engine_mismatch', 'cmi.location differs', 'cmi.location'),
+  ]);
+  assert.match(message, /yet the engine held values the record did not show/);
+});
+
+test('a change that could not be undone: the message says the run was stopped', () => {
+  const message = tamperedMessage([
+    event('intrinsic_replaced', 'the course changed Array.prototype.toJSON (added, could not be undone)'),
+  ]);
+  assert.match(message, /could not undo every change, so the run was stopped/);
+  assert.doesNotMatch(message, /refused or undid/);
+});
+
+test('calls Node found unrecorded are an error anomaly naming the SCO and attempt', () => {
+  const found = integrityAnomalies(
+    [
+      event(
+        'unrecorded_calls',
+        'the engine held values the SCO set with SetValue that the record does not show (cmi.success_status)',
+      ),
+    ],
+    '2004',
+  ).find((a) => a.type === 'unrecorded_api_calls');
+  assert.equal(found?.severity, 'error');
+  assert.match(String(found?.message), /\(cmi\.success_status\): its calls reached the run-time engine/);
+  assert.equal(found?.sco_id, 'item');
+  assert.equal(found?.attempt, 1);
+});
