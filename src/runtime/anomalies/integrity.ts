@@ -100,7 +100,7 @@ export function integrityAnomalies(
       severity: 'error',
       message: `When the SCO unloaded, ${e.detail}: its calls reached the run-time engine without being recorded, so the record of this SCO is incomplete and the run was stopped.`,
       fix: 'Call only the eight functions of the API object the LMS provides, from the SCO; do not run code in the LMS window (parent.Function, timers left there) or change its built-ins.',
-      ...scoOf([e]),
+      ...scoOf([e], scormAttempt),
     });
   }
   for (const e of of(['record_engine_mismatch'])) {
@@ -113,6 +113,6 @@ export function integrityAnomalies(
       ...scoOf([e], scormAttempt),
     });
   }
-  out.push(...memoryAnomalies(events));
+  out.push(...memoryAnomalies(events, scormAttempt));
   return out;
 }

@@ -8,7 +8,11 @@ import type { Anomaly } from './types.js';
 
 const MB = 1024 * 1024;
 
-export function memoryAnomalies(events: readonly IntegrityEvent[]): Anomaly[] {
+export function memoryAnomalies(
+  events: readonly IntegrityEvent[],
+  /** The SCORM attempt of a launch (IntegrityEvent.attempt). */
+  scormAttempt: (launch: number) => number,
+): Anomaly[] {
   return events
     .filter((e) => e.kind === 'memory_budget_exceeded')
     .map((e) => {
@@ -18,8 +22,8 @@ export function memoryAnomalies(events: readonly IntegrityEvent[]): Anomaly[] {
         type: 'memory_budget_exceeded',
         severity: 'error',
         message:
-          `The SCO's page held ${used} MB of JavaScript heap, over the run's budget of ${budget} MB ` +
-          `(SCO ${JSON.stringify(e.scoId)}, attempt ${e.attempt}). Its script was stopped and the page runs ` +
+          `The SCO's page (sco_id, attempt) held ${used} MB of JavaScript heap, over the run's budget of ${budget} MB. ` +
+          `Its script was stopped and the page runs ` +
           'no more script until it is unloaded; the learner data it set before is kept.',
         fix:
           "Find what keeps growing (arrays, caches, detached DOM, media buffers) with the browser's memory tools and release it; " +
@@ -28,7 +32,7 @@ export function memoryAnomalies(events: readonly IntegrityEvent[]): Anomaly[] {
         measured_bytes: e.measuredBytes ?? 0,
         budget_bytes: e.budgetBytes ?? 0,
         ...(e.scoId !== '' ? { sco_id: e.scoId } : {}),
-        ...(e.attempt > 0 ? { attempt: e.attempt } : {}),
+        ...(e.attempt > 0 ? { attempt: scormAttempt(e.attempt) } : {}),
       };
     });
 }
