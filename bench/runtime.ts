@@ -138,6 +138,10 @@ export async function benchRuntime(): Promise<BenchRow[]> {
   const mount = await server.mount(SAMPLE);
   const launchUrl = mount.contentUrl(LAUNCH);
   const floorMount = await server.mount(floorPlayerCourse());
+  // The raw baseline makes its contexts outside the pool's leases. Without a lease of its own, the pool
+  // would shut a browser still busy from the last session down under a raw page (page.goto: "Target page,
+  // context or browser has been closed"); this idle context keeps the browser the pool's for the whole run.
+  const hold = await sharedBrowserPool().newContext();
 
   // Warm-up: browser launch, engine bundle, JIT (no spare context left behind).
   const warm = await openOurs(SAMPLE, LAUNCH, true, false);
@@ -346,6 +350,7 @@ export async function benchRuntime(): Promise<BenchRow[]> {
 
   mount.unmount();
   floorMount.unmount();
+  await hold.close();
   await pool.shutdown();
   await server.close();
   return rows;
