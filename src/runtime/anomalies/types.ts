@@ -1,3 +1,4 @@
+import type { CourseTexts } from '../../core/course-text.js';
 import type { Severity } from '../../core/findings.js';
 import type { ApiCallRecord, DataChange, InitializeState, IntegrityEvent } from '../records.js';
 
@@ -52,6 +53,11 @@ export interface Anomaly {
   likely_cause?: string;
   /** The static rule (`scorm-tester validate`) that predicts this anomaly from the files. */
   predicted_by?: string;
+  /**
+   * What the course wrote that the anomaly is about (its arguments, error texts, file names), kept out
+   * of `message`, `fix` and `likely_cause`, which refer to these fields by name.
+   */
+  course_text?: CourseTexts;
 }
 
 export interface AnomalyInput {
