@@ -99,7 +99,14 @@ test('scorm_lint_api_usage: the launch-chain finding with its chain; CONTENT_FIL
     workspace_path: course('missing-launch'),
   });
   assert.equal(missing.error_code, 'CONTENT_FILE_MISSING');
-  assert.match(missing.message, /start\.html \(resource "res", imsmanifest\.xml line \d+\)/);
+  assert.match(missing.message, /data\.details lists it \(course_text\.missing_files/);
+  const details = missing.data.details as {
+    lines: number[];
+    course_text: { missing_files: Array<{ text: string }>; resources: Array<{ text: string }> };
+  };
+  assert.equal(details.course_text.missing_files[0]?.text, 'start.html');
+  assert.equal(details.course_text.resources[0]?.text, 'res');
+  assert.ok((details.lines[0] ?? 0) > 0);
 });
 
 test('scorm_validate_workspace: external dependencies are under "files"; lint_manifest leaves them out', async () => {

@@ -1,3 +1,4 @@
+import { quoted } from '../../core/course-text.js';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { fail } from '../../core/errors.js';
@@ -143,7 +144,9 @@ function readCandidate(root: string, file: string): Candidate {
       skipped: makeFinding(
         'api.file_skipped',
         { file, line: 0, column: 0 },
-        `Not an HTML or JavaScript file (${ext || 'no extension'})`,
+        ext
+          ? `Not an HTML or JavaScript file (extension ${quoted(ext)})`
+          : 'Not an HTML or JavaScript file (no extension)',
         'Pass only .html, .htm and .js files.',
       ),
     };
