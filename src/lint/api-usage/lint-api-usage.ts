@@ -118,7 +118,9 @@ function firstParseErrors(findings: readonly Finding[]): Map<string, Finding> {
 /** The summary with where the file fails to parse, from its api.parse_error finding. */
 function withParseError(summary: ApiSummary, error: Finding | undefined): ApiSummary {
   if (!error) return summary;
-  const message = error.message.replace(/^.*? does not parse as JavaScript: /, '');
+  // The parser's own message quotes the course's code: it is the finding's course text.
+  const quoted = error.course_text?.quoted;
+  const message = (Array.isArray(quoted) ? quoted[0]?.text : undefined) ?? error.message;
   return { ...summary, parseError: { line: error.line, column: error.column, message } };
 }
 
