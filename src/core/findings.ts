@@ -2,6 +2,8 @@
  * Findings: what every validator (manifest rules, XSD, API-usage lint, sequencing lint, runtime
  * anomaly detection) reports. One shape for all of them, so reports and output formats are shared.
  */
+import type { CourseTexts } from './course-text.js';
+
 export type Severity = 'error' | 'warning' | 'info';
 
 /** basic < strict < pedantic: a rule runs at its own level and every level above it. */
@@ -39,6 +41,8 @@ export interface Finding extends SourceLocation {
   adl?: string[];
   /** Structured evidence for tools, e.g. the launch chain a finding was decided on. */
   details?: Record<string, unknown>;
+  /** Names, values and paths the course wrote that `message` and `fix` refer to (see core/course-text.ts). */
+  course_text?: CourseTexts;
 }
 
 /** Static description of a rule in a catalogue. */

@@ -59,6 +59,7 @@ h3 { font-size: 14px; margin: 18px 0 8px; color: var(--muted); font-weight: 600;
 .loc { color: var(--muted); margin-left: auto; word-break: break-all; }
 .message { margin: 8px 0 0; font-size: 15px; white-space: pre-wrap; overflow-wrap: anywhere; }
 .fix { margin: 8px 0 0; padding: 8px 12px; border-radius: 6px; background: var(--ok-bg); white-space: pre-wrap; overflow-wrap: anywhere; }
+.course-text { margin: 8px 0 0; padding: 8px 12px; border-left: 3px solid currentColor; white-space: pre-wrap; overflow-wrap: anywhere; }
 .fix strong { color: var(--ok); }
 .adl { margin: 8px 0 0; font-size: 13px; color: var(--muted); }
 .adl code { background: var(--code-bg); border: 1px solid var(--border); border-radius: 4px; padding: 0 5px; margin-right: 4px; }

@@ -1,3 +1,4 @@
+import { courseTextLines } from './course-text-lines.js';
 import type { Finding, RuleInfo, Severity } from '../core/findings.js';
 import { effectiveRules, findingsByRule } from './catalogue.js';
 import { escapeXml } from './escape.js';
@@ -121,6 +122,11 @@ async function finding(f: Finding, read: ExcerptReader): Promise<string> {
     `<p class="message">${esc(f.message)}</p>`,
   ];
   if (f.fix !== '') parts.push(`<p class="fix"><strong>Fix:</strong> ${esc(f.fix)}</p>`);
+  const quoted = courseTextLines(f.course_text, '');
+  if (quoted.length > 0)
+    parts.push(
+      `<pre class="course-text" title="Quoted from the course, not scorm-tester">${esc(quoted.join('\n'))}</pre>`,
+    );
   if (f.adl && f.adl.length > 0) {
     parts.push(
       `<p class="adl">ADL requirements: ${f.adl.map((id) => `<code>${esc(id)}</code>`).join('')}</p>`,

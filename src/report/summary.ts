@@ -1,3 +1,4 @@
+import type { CourseTexts } from '../core/course-text.js';
 import { compareFindings, type Finding, type Severity } from '../core/findings.js';
 import type { ValidationOutcome } from './types.js';
 
@@ -11,6 +12,7 @@ export interface FindingJson {
   fix: string;
   adl?: string[];
   details?: Record<string, unknown>;
+  course_text?: CourseTexts;
 }
 
 /** The JSON shape of a validation result (MCP tools and `--format json`). */
@@ -95,6 +97,7 @@ function findingJson(f: Finding): FindingJson {
   };
   if (f.adl && f.adl.length > 0) out.adl = [...f.adl];
   if (f.details) out.details = f.details;
+  if (f.course_text) out.course_text = f.course_text;
   return out;
 }
 

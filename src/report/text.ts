@@ -1,5 +1,6 @@
 import type { Severity } from '../core/findings.js';
 import { effectiveRules } from './catalogue.js';
+import { courseTextLines } from './course-text-lines.js';
 import { sanitizeForTerminal } from './escape.js';
 import { groupByFile } from './group.js';
 import { formatDuration, formatLocation, plural, versionLabel } from './labels.js';
@@ -59,6 +60,7 @@ export function formatText(o: ValidationOutcome, options: TextOptions = {}): str
       );
       if (f.fix !== '')
         lines.push(paint('dim', `      fix: ${clean(f.fix).replace(/\n/g, '\n           ')}`));
+      lines.push(...courseTextLines(f.course_text, '      '));
     }
   }
   return lines.join('\n') + '\n';

@@ -11,6 +11,8 @@ import { cli } from '../helpers/cli.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { singleScoPackage } from '../helpers/single-sco.js';
 import { tempDir } from '../helpers/temp.js';
+import type { CourseTexts } from '../../src/core/course-text.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 interface RunAnomaly {
   type: string;
@@ -21,6 +23,7 @@ interface RunAnomaly {
   element?: string;
   sco_id?: string;
   attempt?: number;
+  course_text?: CourseTexts;
 }
 interface RunJson {
   anomalies: RunAnomaly[];
@@ -54,9 +57,11 @@ describe('run: verdicts', { concurrency: 2 }, () => {
     const [scaled, nav] = json.anomalies;
     assert.match(
       scaled!.message,
-      /Call #1 SetValue\("cmi\.score\.scaled", "50"\) \(SCO lesson, attempt 1\) was rejected with error 407/,
+      /Call #1 \(`course_text.call`\) \(attempt 1 of the SCO in sco_id\) was rejected with error 407/,
     );
-    assert.match(nav!.message, /SetValue\("adl\.nav\.request", "next"\).* error 406/);
+    assert.equal(courseTextOf(scaled!, 'call'), 'SetValue("cmi.score.scaled", "50")');
+    assert.match(nav!.message, /error 406/);
+    assert.equal(courseTextOf(nav!, 'call'), 'SetValue("adl.nav.request", "next")');
     assert.equal(scaled!.sco_id, 'lesson');
     assert.equal(scaled!.attempt, 1);
   });
@@ -79,8 +84,9 @@ describe('run: verdicts', { concurrency: 2 }, () => {
     assert.match(json.anomalies[0]!.fix, /cmi\.core\.lesson_status, not cmi\.completion_status/);
     assert.match(
       json.anomalies[2]!.message,
-      /^cmi\.core\.session_time was set but never stored: call #4 LMSSetValue\("cmi\.core\.session_time", "PT5S"\) was rejected with error 405/,
+      /^cmi\.core\.session_time was set but never stored: call #4 \(`course_text.call`\) was rejected with error 405/,
     );
+    assert.equal(courseTextOf(json.anomalies[2]!, 'call'), 'LMSSetValue("cmi.core.session_time", "PT5S")');
   });
 
   test('--nav: each SCO`s anomaly once, with its SCO id; nothing about the launch sequencing discarded', async () => {
@@ -111,7 +117,8 @@ describe('run: verdicts', { concurrency: 2 }, () => {
     const text = await cli('run', dir, '--nav', 'continue', '--settle-ms', '300');
     const lines = text.stdout.split('\n').filter((l) => l.includes('status_never_reported'));
     assert.deepEqual(
-      lines.map((l) => /\(SCO (\w+), attempt (\d+)\)/.exec(l)?.slice(1)),
+      // The SCO's identifier is the course's: quoted.
+      lines.map((l) => /\(SCO "(\w+)", attempt (\d+)\)/.exec(l)?.slice(1)),
       [
         ['intro', '1'],
         ['auto', '1'],
@@ -179,7 +186,8 @@ describe('run: verdicts', { concurrency: 2 }, () => {
         json.anomalies.map((a) => [a.type, a.severity, a.sco_id]),
         [['asset_not_tracked', 'info', 'lesson']],
       );
-      assert.match(json.anomalies[0]!.message, /index\.html is an asset/);
+      assert.match(json.anomalies[0]!.message, /The launched resource \(`course_text.href`\) is an asset/);
+      assert.equal(courseTextOf(json.anomalies[0]!, 'href'), 'index.html');
       assert.equal(status, 0);
     });
   }

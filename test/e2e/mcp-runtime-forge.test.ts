@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import type { CourseTexts } from '../../src/core/course-text.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 type Data = Record<string, unknown>;
 interface CallView {
@@ -91,13 +93,19 @@ async function integrityEvents(sessionId: string): Promise<Data[]> {
   return out.events.filter((e) => e.payload?.kind === 'player_integrity').map((e) => e.payload as Data);
 }
 
+/** The details of an integrity anomaly (names and URLs the course chose) are course text. */
+function details(anomaly: Data): string {
+  return courseTextOf(anomaly as { course_text?: CourseTexts }, 'details');
+}
+
 test('wrapping the emitter does not reach the record; it is reported', async () => {
   const sessionId = await openAttack('emitter');
   const anomalies = await assertTrueToEngine(sessionId);
   const tampered = anomalies.find((a) => a.type === 'player_tampered');
   assert.ok(tampered, JSON.stringify(anomalies));
   assert.equal(tampered.severity, 'error');
-  assert.match(String(tampered.message), /window\.__scormTesterEmit/);
+  assert.match(String(tampered.message), /`course_text.details`/);
+  assert.match(details(tampered), /window\.__scormTesterEmit/);
   const events = await integrityEvents(sessionId);
   assert.deepEqual(
     events.map((e) => e.integrity),
@@ -110,7 +118,7 @@ test('replacing the control object changes nothing scorm_data_model_get reads; t
   const sessionId = await openAttack('control');
   const anomalies = await assertTrueToEngine(sessionId);
   assert.ok(
-    anomalies.some((a) => a.type === 'player_tampered' && /window\.__scormTester\b/.test(String(a.message))),
+    anomalies.some((a) => a.type === 'player_tampered' && /window\.__scormTester\b/.test(details(a))),
   );
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
 });
@@ -119,7 +127,7 @@ test('replacing intrinsics of the player realm fails and is reported', async () 
   const sessionId = await openAttack('intrinsics');
   const anomalies = await assertTrueToEngine(sessionId);
   const tampered = anomalies.find((a) => a.type === 'player_tampered');
-  assert.match(String(tampered?.message), /JSON\.stringify.*Date\.now/);
+  assert.match(details(tampered ?? {}), /JSON\.stringify[^]*Date\.now/);
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
 });
 
@@ -130,6 +138,6 @@ test('navigating the player through parent.Function is cancelled; the runtime st
   assert.equal(status.open, true);
   const anomalies = await assertTrueToEngine(sessionId);
   const nav = anomalies.find((a) => a.type === 'player_navigation');
-  assert.match(String(nav?.message), /cancelled \w+ to http:\/\/127\.0\.0\.1:\d+\/elsewhere/);
+  assert.match(details(nav ?? {}), /cancelled \w+ to http:\/\/127\.0\.0\.1:\d+\/elsewhere/);
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
 });

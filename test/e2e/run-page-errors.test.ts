@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { FIXTURES_DIR, REPO_ROOT } from '../helpers/paths.js';
+import type { CourseTexts } from '../../src/core/course-text.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
 const course = (name: string) => join(FIXTURES_DIR, 'courses', name);
@@ -19,6 +21,7 @@ interface RunAnomaly {
   message: string;
   count?: number;
   likely_cause?: string;
+  course_text?: CourseTexts;
   predicted_by?: string;
 }
 interface RunJson {
@@ -56,11 +59,13 @@ test('a page error after Initialize: one page_error naming the blocked CDN scrip
   const [e] = errors;
   assert.equal(e?.severity, 'error');
   assert.equal(e?.predicted_by, 'deps.external_script');
-  assert.match(
-    e?.likely_cause ?? '',
-    /cdn\.jsdelivr\.net\/npm\/lodash@4\.17\.21\/lodash\.min\.js was blocked/,
+  assert.match(e?.likely_cause ?? '', /the external script in `course_text.blocked_scripts` was blocked/);
+  assert.equal(
+    courseTextOf(e!, 'blocked_scripts'),
+    'https://cdn.jsdelivr.net/npm/lodash@4.17.21/lodash.min.js',
   );
-  assert.match(e?.likely_cause ?? '', /ReferenceError: _ is not defined at quiz\.js:2:1/);
+  assert.equal(courseTextOf(e!, 'error'), 'ReferenceError: _ is not defined');
+  assert.equal(courseTextOf(e!, 'error_at'), 'quiz.js:2:1');
   assert.ok(validateRules('run-error-after-init').includes('deps.external_script'));
 });
 
@@ -69,10 +74,9 @@ test('a wrapper that does not parse: file and line, predicted by api.parse_error
   assert.equal(r.status, 1, r.stderr);
   const never = r.json.anomalies.find((a) => a.type === 'initialize_never_called');
   assert.equal(never?.predicted_by, 'api.parse_error');
-  assert.match(
-    never?.likely_cause ?? '',
-    /^scorm\.js:3:\d+ does not parse \(missing \) after argument list\)/,
-  );
+  assert.match(never?.likely_cause ?? '', /^the script at `course_text.parse_error_at` does not parse/);
+  assert.match(courseTextOf(never!, 'parse_error_at'), /^scorm\.js:3:\d+$/);
+  assert.equal(courseTextOf(never!, 'parse_error'), 'SyntaxError: missing ) after argument list');
   const parse = r.json.anomalies.find((a) => a.type === 'page_error');
   assert.equal(parse?.predicted_by, 'api.parse_error');
   assert.ok(validateRules('run-parse-error').includes('api.parse_error'));
@@ -99,6 +103,8 @@ test('a launch page whose script has no SCORM code gets a likely cause', () => {
   assert.equal(never?.predicted_by, 'api.discovery_missing');
   assert.match(
     never?.likely_cause ?? '',
-    /pages \(index\.html\) ran app\.js without a page error or a failed request, yet nothing called Initialize/,
+    /pages \(`course_text.pages`\) ran the scripts in `course_text.scripts` without a page error or a failed request, yet nothing called Initialize/,
   );
+  assert.equal(courseTextOf(never!, 'pages'), 'index.html');
+  assert.equal(courseTextOf(never!, 'scripts'), 'app.js');
 });

@@ -9,6 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR, REPO_ROOT } from '../helpers/paths.js';
+import type { CourseTexts } from '../../src/core/course-text.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 const CLI = join(REPO_ROOT, 'dist/bundle/cli-main.js');
 const course = (name: string) => join(FIXTURES_DIR, 'courses', name);
@@ -99,7 +101,14 @@ test('scorm_lint_api_usage: the launch-chain finding with its chain; CONTENT_FIL
     workspace_path: course('missing-launch'),
   });
   assert.equal(missing.error_code, 'CONTENT_FILE_MISSING');
-  assert.match(missing.message, /start\.html \(resource "res", imsmanifest\.xml line \d+\)/);
+  assert.match(missing.message, /data\.details lists them \(course_text\.missing_files/);
+  const details = missing.data.details as {
+    lines: number[];
+    course_text: { missing_files: Array<{ text: string }>; resources: Array<{ text: string }> };
+  };
+  assert.ok(details.course_text.missing_files.some((f) => f.text === 'start.html'));
+  assert.ok(details.course_text.resources.every((r) => r.text === 'res'));
+  assert.ok((details.lines[0] ?? 0) > 0);
 });
 
 test('scorm_validate_workspace: external dependencies are under "files"; lint_manifest leaves them out', async () => {
@@ -133,7 +142,12 @@ test('CLI run: "never initialized" names the likely cause and the static rule th
   const anomalyOf = (r: ReturnType<typeof run>) =>
     (
       JSON.parse(r.stdout) as {
-        anomalies: { type: string; likely_cause?: string; predicted_by?: string }[];
+        anomalies: {
+          type: string;
+          likely_cause?: string;
+          predicted_by?: string;
+          course_text?: CourseTexts;
+        }[];
       }
     ).anomalies.find((a) => a.type === 'initialize_never_called');
 
@@ -141,12 +155,14 @@ test('CLI run: "never initialized" names the likely cause and the static rule th
   assert.equal(jquery.status, 1, jquery.stderr);
   const blocked = anomalyOf(jquery);
   assert.equal(blocked?.predicted_by, 'deps.external_script');
-  assert.match(blocked?.likely_cause ?? '', /code\.jquery\.com.*blocked/);
+  assert.match(blocked?.likely_cause ?? '', /`course_text.blocked_scripts` was blocked/);
+  assert.match(courseTextOf(blocked!, 'blocked_scripts'), /code\.jquery\.com/);
 
   const noScripts = run('static-predict-no-scripts');
   assert.equal(noScripts.status, 1, noScripts.stderr);
   const none = anomalyOf(noScripts);
   assert.equal(none?.predicted_by, 'api.discovery_missing');
   // Counted in the page itself, not guessed from the requests.
-  assert.match(none?.likely_cause ?? '', /page index\.html has no script element at all/);
+  assert.match(none?.likely_cause ?? '', /page in `course_text.pages` has no script element at all/);
+  assert.equal(courseTextOf(none!, 'pages'), 'index.html');
 });

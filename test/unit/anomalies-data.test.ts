@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { detectAnomalies, type Anomaly } from '../../src/runtime/anomalies/index.js';
 import type { ApiCallRecord, RecordedValue } from '../../src/runtime/records.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 type Step = [method: string, args?: RecordedValue[], result?: RecordedValue, errorCode?: string];
 
@@ -225,17 +226,19 @@ test('values the engine accepted but the standard forbids are errors about the c
   const byElement = new Map(found.map((a) => [a.element, a]));
   assert.equal(found.length, 5, JSON.stringify(found, null, 1));
   assert.ok(found.every((a) => a.severity === 'error'));
-  assert.match(
-    byElement.get('cmi.score.scaled')!.message,
-    /SetValue\("cmi.score.scaled", "1.5"\).*outside \[-1, 1\]/,
-  );
+  const scaled = byElement.get('cmi.score.scaled')!;
+  assert.match(scaled.message, /engine accepted call #\d+ \(`course_text.call`\).*`course_text.value_check`/);
+  assert.equal(courseTextOf(scaled, 'call'), 'SetValue("cmi.score.scaled", "1.5")');
+  assert.match(courseTextOf(scaled, 'value_check'), /outside \[-1, 1\]/);
   assert.equal(byElement.get('cmi.completion_status')!.count, 2);
-  assert.match(byElement.get('cmi.interactions.0.learner_response')!.message, /true-false/);
-  assert.match(byElement.get('cmi.learner_id')!.message, /read-only/);
   assert.match(
-    byElement.get('cmi.core.lesson_status')!.message,
-    /not an element of the SCORM 2004 data model/,
+    courseTextOf(byElement.get('cmi.interactions.0.learner_response')!, 'value_check'),
+    /true-false/,
   );
+  assert.match(byElement.get('cmi.learner_id')!.message, /cmi\.learner_id is read-only/);
+  const unknown = byElement.get('cmi.core.lesson_status')!;
+  assert.match(unknown.message, /`course_text.element` is not an element of the SCORM 2004 data model/);
+  assert.equal(courseTextOf(unknown, 'element'), 'cmi.core.lesson_status');
 });
 
 test('accepted-value checks: refused calls, valid values, coerced numbers and unknown interaction types are left alone', () => {
@@ -256,7 +259,10 @@ test('accepted-value checks: refused calls, valid values, coerced numbers and un
     version: '2004',
     calls: calls('2004', session2004([set('cmi.score.scaled', { $type: 'number', value: 'NaN' })])),
   });
-  assert.match(only(nan, 'engine_accepted_invalid_value').message, /SetValue\("cmi.score.scaled", NaN\)/);
+  assert.equal(
+    courseTextOf(only(nan, 'engine_accepted_invalid_value'), 'call'),
+    'SetValue("cmi.score.scaled", NaN)',
+  );
 });
 
 test('SCORM 1.2: a SCO setting "not attempted" or a 2004 element on a lenient engine is reported', () => {
@@ -272,5 +278,5 @@ test('SCORM 1.2: a SCO setting "not attempted" or a 2004 element on a lenient en
   );
   assert.deepEqual(found.map((a) => a.element).sort(), ['cmi.core.lesson_status', 'cmi.location']);
   assert.match(found.find((a) => a.element === 'cmi.location')!.fix, /cmi\.core\.lesson_location/);
-  assert.match(found[0]!.message, /LMSSetValue/);
+  assert.match(courseTextOf(found[0]!, 'call'), /^LMSSetValue\(/);
 });

@@ -7,6 +7,7 @@ import {
   type Anomaly,
 } from '../../src/runtime/anomalies/index.js';
 import type { ApiCallRecord, RecordedValue } from '../../src/runtime/records.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 type Step = [
   method: string,
@@ -107,7 +108,11 @@ test('Initialize that fails is initialize_failed with its error', () => {
   const a = only(found, 'initialize_failed');
   assert.equal(a.severity, 'error');
   assert.equal(a.call_index, 0);
-  assert.match(a.message, /Initialize\("x"\) returned "false" \(error 201\): General Argument Error/);
+  assert.match(
+    a.message,
+    /call #0 \(`course_text.call`\) returned "false" \(error 201\): General Argument Error/,
+  );
+  assert.equal(courseTextOf(a, 'call'), 'Initialize("x")');
 });
 
 test('calls before Initialize and after Terminate are errors with the first call and a count', () => {
@@ -127,7 +132,8 @@ test('calls before Initialize and after Terminate are errors with the first call
   const after = only(found, 'call_after_terminate');
   assert.equal(after.count, 2);
   assert.equal(after.call_index, 11);
-  assert.match(after.message, /SetValue\("cmi.location", "b"\)/);
+  assert.match(after.message, /first call #11 \(`course_text.call`\)/);
+  assert.equal(courseTextOf(after, 'call'), 'SetValue("cmi.location", "b")');
   // Failures outside the session are the lifecycle rules' business, not "unchecked".
   assert.equal(found.filter((a) => a.type === 'unchecked_api_error').length, 0);
   // GetLastError is allowed at any time.
@@ -315,9 +321,12 @@ test('non-string and missing arguments are warnings per method, recorded as give
       [9, 1, 'warning'],
     ],
   );
-  assert.match(found[0]!.message, /argument 1 is missing/);
-  assert.match(found[1]!.message, /SetValue\("cmi.location", 0\): argument 2 is a number \(0\)/);
-  assert.match(found[3]!.message, /a boolean \(true\)/);
+  assert.match(found[0]!.message, /argument 1 is not a string/);
+  assert.equal(courseTextOf(found[0]!, 'argument'), 'missing');
+  assert.match(found[1]!.message, /call #\d+ \(`course_text.call`\), argument 2 is not a string/);
+  assert.equal(courseTextOf(found[1]!, 'call'), 'SetValue("cmi.location", 0)');
+  assert.equal(courseTextOf(found[1]!, 'argument'), 'a number (0)');
+  assert.equal(courseTextOf(found[3]!, 'argument'), 'a boolean (true)');
 });
 
 test('several attempts: each is judged on its own and anomalies name the SCO', () => {

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { detectAnomalies } from '../../src/runtime/anomalies/index.js';
 import type { ApiCallRecord, RecordedValue } from '../../src/runtime/records.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 type Step = [
   method: string,
@@ -62,8 +63,10 @@ test('2004: a value out of range is an error even when the SCO called GetLastErr
   const [scaled, status] = found;
   assert.match(
     scaled!.message,
-    /^Call #1 SetValue\("cmi.score.scaled", "50"\) \(SCO sco1, attempt 1\) was rejected with error 407 \(Data Model Element Value Out Of Range\)/,
+    /^Call #1 \(`course_text.call`\) \(attempt 1 of the SCO in sco_id\) was rejected with error 407 \(Data Model Element Value Out Of Range\)/,
   );
+  assert.equal(courseTextOf(scaled!, 'call'), 'SetValue("cmi.score.scaled", "50")');
+  assert.equal(scaled!.sco_id, 'sco1');
   assert.doesNotMatch(scaled!.message, /did not call GetLastError/);
   assert.match(scaled!.fix, /cmi\.score\.scaled/);
   assert.match(status!.message, /did not call GetLastError/);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Finding } from '../../src/core/findings.js';
 import { lintApiUsage } from '../../src/lint/api-usage/lint-api-usage.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 type Version = '1.2' | '2004';
 
@@ -229,7 +230,8 @@ test('api.invalid_value: a SCO may not report "not attempted" in SCORM 1.2; para
     ),
   );
   assert.equal(found.length, 1);
-  assert.match(found[0]?.message ?? '', /only the LMS sets "not attempted"/);
+  assert.match(found[0]!.message, /sets a value the data model refuses \(`course_text.quoted\[1\]`\)/);
+  assert.match(courseTextOf(found[0]!, 'quoted'), /^not attempted\n.*only the LMS sets "not attempted"/);
 });
 
 test('api.read_only_write and api.write_only_read in both versions', async () => {
@@ -352,7 +354,8 @@ test('api.cross_frame_dom: DOM access and navigation of parent/top frames', asyn
   );
   assert.ok(found.every((f) => f.severity === 'warning'));
   assert.match(found[2]?.message ?? '', /navigates the LMS window/);
-  assert.match(found[0]?.message ?? '', /`parent\.document`/);
+  assert.match(found[0]!.message, /^The code `course_text.quoted\[0\]` reaches into the LMS frame's DOM/);
+  assert.match(courseTextOf(found[0]!, 'quoted'), /^parent\.document/);
 });
 
 test('api.call_before_initialize: error when Initialize runs later in the same flow', async () => {

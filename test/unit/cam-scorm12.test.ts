@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import type { Finding, ValidationLevel } from '../../src/core/findings.js';
 import { runCamRules } from '../../src/lint/cam/index.js';
 import { parseManifest } from '../../src/manifest/parse-manifest.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="com.example.safety12" version="1.0"
@@ -161,7 +162,7 @@ test('SCORM 1.2: prerequisites naming an unknown item is a warning', () => {
   const findings = lint(sub('>item_intro<', '>item_intro &amp; item_outro<'));
   assert.deepEqual(rules(findings, 'error'), []);
   assert.deepEqual(rules(findings, 'warning'), ['cp12.prerequisites_unresolved']);
-  assert.ok(findings.some((f) => f.message.includes('"item_outro"')));
+  assert.ok(findings.some((f) => courseTextOf(f, 'quoted').split('\n').includes('item_outro')));
 });
 
 test('SCORM 1.2: prerequisites that cannot be read are a warning saying where they go wrong', () => {
@@ -230,7 +231,11 @@ test('a SCORM 1.2 item with child items and its own resource is a portability wa
   assert.equal(f?.severity, 'warning');
   assert.equal(f?.file, 'imsmanifest.xml');
   assert.equal(f?.line, 14);
-  assert.match(f?.message ?? '', /"item_intro" has 1 child item\(s\) and its own identifierref="res_intro"/);
+  assert.match(
+    f?.message ?? '',
+    /`course_text.quoted\[0\]` has 1 child item\(s\) and its own identifierref=`course_text.quoted\[1\]`/,
+  );
+  assert.equal(courseTextOf(f!, 'quoted'), 'item_intro\nres_intro');
   assert.match(f?.message ?? '', /delivers this page before its children, as many LMSs do/);
   assert.match(f?.message ?? '', /only leaf items launch, deliver only the children/);
   assert.deepEqual(

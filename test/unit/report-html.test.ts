@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { quoted, separateCourseText } from '../../src/core/course-text.js';
 import type { Finding, RuleInfo } from '../../src/core/findings.js';
 import { createExcerptReader, renderHtmlReport, type ValidationOutcome } from '../../src/report/index.js';
 import { tempDir } from '../helpers/temp.js';
@@ -113,6 +114,22 @@ test('hostile messages, fixes and paths are escaped', async () => {
   assert.ok(html.includes('Use a relative path such as &lt;code&gt;index.html&lt;/code&gt;'));
   assert.ok(html.includes('<h1 class="mono">courses/&lt;b&gt;intro&lt;/b&gt;</h1>'));
   assert.ok(!html.includes('<b>intro'));
+});
+
+test('course text a finding quotes is shown apart, escaped and labelled as quoted from the course', async () => {
+  const first = o.findings[0]!;
+  const quoting = separateCourseText({
+    ...first,
+    message: `Item ${quoted('<b>AI assistant</b>')} fails`,
+    fix: 'x',
+  });
+  const html = await renderHtmlReport({ ...o, findings: [quoting] });
+  assert.ok(html.includes('<p class="message">Item `course_text.quoted[0]` fails</p>'));
+  assert.ok(
+    html.includes(
+      '<pre class="course-text" title="Quoted from the course, not scorm-tester">course_text.quoted[0] (course content, 19 chars): &quot;&lt;b&gt;AI assistant&lt;/b&gt;&quot;</pre>',
+    ),
+  );
 });
 
 test('summary comes first with verdict, version, score, counts and duration', async () => {

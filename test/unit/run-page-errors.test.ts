@@ -8,6 +8,7 @@ import { MAX_PAGE_ERRORS, pageErrorAnomalies } from '../../src/runtime/anomalies
 import { analyseRun } from '../../src/runtime/anomalies/run-analysis.js';
 import { ParseErrorLocations } from '../../src/runtime/parse-error-locations.js';
 import type { ApiCallRecord, ConsoleEntry, NetworkEntry } from '../../src/runtime/records.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 const BASE = 'http://127.0.0.1:4000/tok/c/';
 let clock = 0;
@@ -47,8 +48,13 @@ test('a script that does not parse: its file, line and column, predicted by api.
   assert.equal(a?.type, 'page_error');
   assert.equal(a?.severity, 'error');
   assert.equal(a?.predicted_by, 'api.parse_error');
-  assert.match(a?.likely_cause ?? '', /^sco\.js:3:60 does not parse \(missing \) after argument list\)/);
-  assert.match(a?.fix ?? '', /syntax error in sco\.js:3:60/);
+  assert.match(
+    a?.likely_cause ?? '',
+    /^the script at `course_text.error_at` does not parse \(the parser's message is in `course_text.error`\)/,
+  );
+  assert.equal(courseTextOf(a!, 'error_at'), 'sco.js:3:60');
+  assert.equal(courseTextOf(a!, 'error'), 'SyntaxError: missing ) after argument list');
+  assert.match(a?.fix ?? '', /syntax error in the script \(its place is in `course_text.error_at`\)/);
 });
 
 test('an error after Initialize caused by a blocked CDN script points to deps.external_script', () => {
@@ -57,8 +63,11 @@ test('an error after Initialize caused by a blocked CDN script points to deps.ex
   assert.equal(a?.predicted_by, 'deps.external_script');
   assert.match(
     a?.likely_cause ?? '',
-    /code\.jquery\.com\/jquery\.js was blocked .* \$ is not defined at js\/app\.js:1:5/,
+    /the external script in `course_text.blocked_scripts` was blocked .* failed with the error in `course_text.error` \(at `course_text.error_at`\)/,
   );
+  assert.equal(courseTextOf(a!, 'blocked_scripts'), 'https://code.jquery.com/jquery.js');
+  assert.equal(courseTextOf(a!, 'error'), 'ReferenceError: $ is not defined');
+  assert.equal(courseTextOf(a!, 'error_at'), 'js/app.js:1:5');
 });
 
 test('a 404 in the package is named; an error that follows a parse failure points to the parse rule', () => {
@@ -70,7 +79,8 @@ test('a 404 in the package is named; an error that follows a parse failure point
     statusCode: 404,
   };
   const [a] = pageErrorAnomalies({ network: [missing], console: [error('lib is not defined')] });
-  assert.match(a?.likely_cause ?? '', /the package lacks lib\.js \(404\)/);
+  assert.match(a?.likely_cause ?? '', /the package lacks the file in `course_text.missing_files` \(404\)/);
+  assert.equal(courseTextOf(a!, 'missing_files'), 'lib.js');
   assert.equal(a?.predicted_by, undefined, 'no static rule reports a missing script after Initialize');
 
   const [, follow] = pageErrorAnomalies({
@@ -83,8 +93,11 @@ test('a 404 in the package is named; an error that follows a parse failure point
   assert.equal(follow?.predicted_by, 'api.parse_error');
   assert.match(
     follow?.likely_cause ?? '',
-    /sco\.js:3:60 does not parse .* so what it defines is missing: ReferenceError: api is not defined at other\.js:1:1/,
+    /the script at `course_text.parse_error_at` does not parse .* so what it defines is missing, hence the error in `course_text.error`/,
   );
+  assert.equal(courseTextOf(follow!, 'parse_error_at'), 'sco.js:3:60');
+  assert.equal(courseTextOf(follow!, 'error'), 'ReferenceError: api is not defined');
+  assert.equal(courseTextOf(follow!, 'error_at'), 'other.js:1:1');
 });
 
 test('one anomaly per distinct error with its count, capped; the player and other sites are told apart', () => {
@@ -97,18 +110,22 @@ test('one anomaly per distinct error with its count, capped; the player and othe
   assert.equal(found[0]?.severity, 'warning', 'a script from another site failing');
   assert.match(found[0]?.message ?? '', /^A script from outside the package failed/);
   assert.equal(found[1]?.count, 3);
-  assert.match(
-    found[1]?.message ?? '',
-    /failed \(3 times\): ReferenceError: x is not defined \(js\/app\.js:1:5\)/,
-  );
+  assert.match(found[1]?.message ?? '', /failed \(3 times\) with the error in `course_text.error`/);
+  assert.equal(courseTextOf(found[1]!, 'error'), 'ReferenceError: x is not defined');
+  assert.equal(courseTextOf(found[1]!, 'error_at'), 'js/app.js:1:5');
   assert.equal(
-    found.some((a) => a.message.includes('engine fault')),
+    found.some((a) => JSON.stringify(a).includes('engine fault')),
     false,
   );
   assert.match(found.at(-1)?.message ?? '', /4 more distinct page errors are in console_errors/);
-  // The course's text is cut, not carried whole.
+  // The course's text is cut, not carried whole, and says how long it was.
   const [long] = pageErrorAnomalies({ network: [], console: [error('y'.repeat(100_000))] });
   assert.ok((long?.message.length ?? 0) < 1_000);
+  assert.deepEqual(long?.course_text?.error, {
+    text: `ReferenceError: ${'y'.repeat(199 - 'ReferenceError: '.length)}…`,
+    length: 100_000 + 'ReferenceError: '.length,
+    truncated: true,
+  });
 });
 
 test('a page error after a clean Initialize makes the run an error (the CLI exits 1 on it)', () => {

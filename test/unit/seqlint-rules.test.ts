@@ -4,6 +4,7 @@ import type { Finding, ValidationLevel } from '../../src/core/findings.js';
 import { parseManifest } from '../../src/manifest/parse-manifest.js';
 import { SEQUENCING_RULES, lintSequencing } from '../../src/lint/sequencing/index.js';
 import { cluster, leaf, rule, rules, scorm12, scorm2004 } from '../fixtures/seqlint/build-manifest.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 function lint(xml: string, level: ValidationLevel = 'pedantic'): Finding[] {
   return lintSequencing(parseManifest(xml), level);
@@ -70,7 +71,8 @@ test('seq.leaf_missing_identifierref', () => {
     'seq.leaf_missing_identifierref',
   );
   assert.equal(f?.severity, 'error');
-  assert.match(f?.message ?? '', /EMPTY/);
+  assert.match(f?.message ?? '', /^Item `course_text.quoted\[0\]` has no child items/);
+  assert.equal(courseTextOf(f!, 'quoted'), 'EMPTY');
 });
 
 test('seq.idref_unresolved points at the IDRef attribute', () => {
@@ -90,7 +92,7 @@ test('seq.idref_unresolved also reports collection members that reference each o
   assert.equal(found.length, 1, 'one finding for the activity (the unused member is a separate info note)');
   assert.match(
     found[0]?.message ?? '',
-    /item "L1" references IDRef="one", and the collection members reference each other in a cycle \(one → two → one\)/,
+    /item `course_text.quoted\[0\]` references IDRef="one", and the collection members reference each other in a cycle \(one → two → one\)/,
   );
 });
 
@@ -151,7 +153,7 @@ test('seq.objective_global_shared_write_conflict: two writers of one global obje
   );
   assert.equal(rest.length, 0);
   assert.equal(f?.severity, 'info');
-  assert.match(f?.message ?? '', /L1.*L2/);
+  assert.match(courseTextOf(f!, 'quoted'), /L1[^]*L2/);
 });
 
 test('seq.rule_never_fires: each kind of dead condition', () => {

@@ -1,9 +1,12 @@
 /** `run` ties "Initialize never happened" to a cause from the run and to the static rule that predicts it. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { explainAnomalies, likelyInitializeCause } from '../../src/runtime/anomalies/causes.js';
+import { explainAnomalies, likelyInitializeCause, type Cause } from '../../src/runtime/anomalies/causes.js';
 import type { Anomaly } from '../../src/runtime/anomalies/types.js';
 import type { ConsoleEntry, NetworkEntry } from '../../src/runtime/records.js';
+import { courseTextOf } from '../helpers/course-text.js';
+
+const said = (cause: Cause, field: string): string => courseTextOf({ course_text: cause.course }, field);
 
 const BASE = 'http://127.0.0.1:4000/tok/c/';
 let id = 0;
@@ -42,7 +45,8 @@ test('a blocked external script comes first and points to deps.external_script',
     console: [pageError('ReferenceError: $ is not defined')],
   });
   assert.equal(cause?.rule, 'deps.external_script');
-  assert.match(cause?.text ?? '', /https:\/\/code\.jquery\.com\/jquery\.js was blocked/);
+  assert.match(cause.text, /the external script in `course_text.blocked_scripts` was blocked/);
+  assert.equal(said(cause, 'blocked_scripts'), 'https://code.jquery.com/jquery.js');
 });
 
 test('a 404 in the package, then a page error, then no script at all', () => {
@@ -50,7 +54,8 @@ test('a 404 in the package, then a page error, then no script at all', () => {
     network: [request(`${BASE}lib/scorm%20api.js`, { statusCode: 404 })],
     console: [],
   });
-  assert.match(missing?.text ?? '', /the package lacks lib\/scorm api\.js \(404\)/);
+  assert.match(missing.text, /the package lacks the file in `course_text.missing_files` \(404\)/);
+  assert.equal(said(missing, 'missing_files'), 'lib/scorm api.js');
   assert.equal(missing?.rule, 'api.discovery_missing');
 
   const error = likelyInitializeCause({
@@ -58,9 +63,11 @@ test('a 404 in the package, then a page error, then no script at all', () => {
     console: [pageError('TypeError: x is undefined')],
   });
   assert.match(
-    error?.text ?? '',
-    /a page error stopped the SCO's script: TypeError: x is undefined \(index\.html:4:1\)/,
+    error.text,
+    /a page error stopped the SCO's script: see `course_text.page_error` \(at `course_text.page_error_at`\)/,
   );
+  assert.equal(said(error, 'page_error'), 'TypeError: x is undefined');
+  assert.equal(said(error, 'page_error_at'), 'index.html:4:1');
 
   const none = likelyInitializeCause({
     network: [request(`${BASE}index.html`, { resourceType: 'document', statusCode: 200 })],
@@ -76,8 +83,10 @@ test('a 404 in the package, then a page error, then no script at all', () => {
   });
   assert.match(
     quiet.text,
-    /pages \(index\.html\) ran app\.js without a page error or a failed request, yet nothing called Initialize/,
+    /pages \(`course_text.pages`\) ran the scripts in `course_text.scripts` without a page error or a failed request, yet nothing called Initialize/,
   );
+  assert.equal(said(quiet, 'pages'), 'index.html');
+  assert.equal(said(quiet, 'scripts'), 'app.js');
   assert.equal(quiet.rule, 'api.discovery_missing');
 });
 
@@ -88,7 +97,8 @@ test('the script elements counted in the pages decide between "no script at all"
     console: [],
     scripts: { pages: ['index.html'], inline: 0, external: 0 },
   });
-  assert.match(bare?.text ?? '', /page index\.html has no script element at all/);
+  assert.match(bare.text, /page in `course_text.pages` has no script element at all/);
+  assert.equal(said(bare, 'pages'), 'index.html');
   assert.equal(bare?.rule, 'api.discovery_missing');
 
   const inline = likelyInitializeCause({
@@ -97,9 +107,10 @@ test('the script elements counted in the pages decide between "no script at all"
     scripts: { pages: ['index.html', 'content/slide.html'], inline: 2, external: 0 },
   });
   assert.match(
-    inline?.text ?? '',
-    /pages \(index\.html, content\/slide\.html\) load no script file, and their 2 inline scripts never called Initialize/,
+    inline.text,
+    /pages \(`course_text.pages`\) load no script file, and their 2 inline scripts never called Initialize/,
   );
+  assert.equal(said(inline, 'pages'), 'index.html\ncontent/slide.html');
 
   // A 404 or a page error still comes first: it says more than the count.
   const missing = likelyInitializeCause({
@@ -107,7 +118,8 @@ test('the script elements counted in the pages decide between "no script at all"
     console: [],
     scripts: { pages: ['index.html'], inline: 0, external: 1 },
   });
-  assert.match(missing?.text ?? '', /lacks app\.js \(404\)/);
+  assert.match(missing.text, /lacks the file in `course_text.missing_files` \(404\)/);
+  assert.equal(said(missing, 'missing_files'), 'app.js');
 });
 
 test('only initialize_never_called is explained; the message names the predicting rule', () => {

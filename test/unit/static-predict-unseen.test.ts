@@ -94,7 +94,7 @@ test('a wrapper that does not parse: reason parse_error naming the file and posi
   const f = only(findings, 'api.discovery_missing');
   assert.equal(f.severity, 'warning');
   assert.equal(f.details?.['reason'], 'parse_error');
-  assert.match(f.message, /does not parse: scorm\.js:9:94 \(Unexpected token\)/);
+  assert.match(f.message, /does not parse: scorm\.js:9:94\. /);
   assert.doesNotMatch(f.message, /looks for window\.API/);
   assert.deepEqual(f.details?.['parse_errors'], [
     { file: 'scorm.js', line: 9, column: 94, message: 'Unexpected token' },

@@ -21,6 +21,8 @@ import {
   type ProbeReport,
 } from '../../runtime/anomalies/index.js';
 import { callText } from '../../runtime/anomalies/recorded.js';
+import { courseText } from '../../core/course-text.js';
+import { courseTextLine, courseTextLines, quotedName } from '../../report/course-text-lines.js';
 import { sharedBrowserPool } from '../../runtime/browser-pool.js';
 import { sharedContentServer } from '../../runtime/content-server.js';
 import type { Screenshot } from '../../runtime/course-runtime.js';
@@ -217,7 +219,7 @@ async function runCourse(
 /** " (SCO intro, attempt 2, call #7)": what the anomaly is about, as far as it names it. */
 function anomalyWhere(a: Anomaly): string {
   const parts = [
-    ...(a.sco_id !== undefined ? [`SCO ${a.sco_id}`] : []),
+    ...(a.sco_id !== undefined ? [`SCO ${quotedName(a.sco_id)}`] : []),
     ...(a.attempt !== undefined ? [`attempt ${a.attempt}`] : []),
     ...(a.call_index !== undefined ? [`call #${a.call_index}`] : []),
   ];
@@ -261,7 +263,9 @@ function outcomeJson(o: RunOutcome): Record<string, unknown> {
 function outcomeText(o: RunOutcome): string {
   const r = o.report;
   const lines: string[] = [];
-  lines.push(`SCORM ${r.version} · ${o.scoId ?? '?'} · ${o.launchUrl ?? '?'}`);
+  lines.push(
+    `SCORM ${r.version} · SCO ${o.scoId !== null ? quotedName(o.scoId) : '?'} · launch ${o.launchUrl !== null ? quotedName(o.launchUrl) : '?'}`,
+  );
   lines.push(
     `Initialized: ${r.initialized ? 'yes' : 'no'}; state after closing: ${r.finalState}${r.settle.settled ? '' : ' (API calls were still coming, or its files loading, when the wait ended)'}`,
   );
@@ -281,13 +285,18 @@ function outcomeText(o: RunOutcome): string {
     lines.push(`  … ${r.calls.length - LISTED_CALLS} more (use --json for all)`);
   const errors = courseConsoleErrors(r.console);
   lines.push(`Console errors: ${errors.length === 0 ? 'none' : errors.length}`);
-  for (const e of errors.slice(0, 20))
-    lines.push(`  ${e.text}${e.url ? ` (${e.url}${e.line !== null ? `:${e.line + 1}` : ''})` : ''}`);
+  for (const e of errors.slice(0, 20)) {
+    const at = e.url ? `${e.url}${e.line !== null ? `:${e.line + 1}` : ''}` : null;
+    lines.push(`  ${e.source === 'pageerror' ? 'uncaught error' : 'console error'}:`);
+    lines.push(courseTextLine('text', courseText(e.text), '    '));
+    if (at) lines.push(courseTextLine('at', courseText(at), '    '));
+  }
   const count = (s: Anomaly['severity']): number => r.anomalies.filter((a) => a.severity === s).length;
   lines.push(`Anomalies: ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info`);
   for (const a of r.anomalies) {
     lines.push(`  ${a.severity.padEnd(7)} ${a.type}${anomalyWhere(a)}: ${a.message}`);
     lines.push(`          fix: ${a.fix}`);
+    lines.push(...courseTextLines(a.course_text, '          '));
   }
   if (o.shot && o.shotPath) lines.push(`Screenshot: ${o.shotPath} (${o.shot.width}x${o.shot.height})`);
   if (o.a11y) lines.push(a11yText(o.a11y));

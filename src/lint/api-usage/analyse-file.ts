@@ -1,3 +1,4 @@
+import { quoted } from '../../core/course-text.js';
 import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { collectUnit, emptyFacts, type FileFacts } from './collect-facts.js';
@@ -40,7 +41,7 @@ export function analyse(
         makeFinding(
           'api.parse_error',
           { file, line, column },
-          `${unit.handler ? 'Event handler' : 'Script'} does not parse as JavaScript: ${parsed.message.replace(/ \(\d+:\d+\)$/, '')}`,
+          `${unit.handler ? 'Event handler' : 'Script'} does not parse as JavaScript (the parser's message quotes the code: ${quoted(parsed.message.replace(/ \(\d+:\d+\)$/, ''))})`,
           'Fix the syntax error; browsers skip the whole script, so none of its SCORM calls run.',
         ),
       );

@@ -1,3 +1,4 @@
+import { quoted } from '../../core/course-text.js';
 import type { AnyNode, Node } from 'acorn';
 import type { Finding } from '../../core/findings.js';
 import { lookupElement, validateValue, type ScormVersion } from '../../rte/datamodel/index.js';
@@ -93,7 +94,7 @@ export function checkElements(
           makeFinding(
             'api.unknown_element',
             at,
-            `"${exact}" is not an element of the ${label(version)} data model; the LMS will return an error`,
+            `${quoted(exact)} is not an element of the ${label(version)} data model; the LMS will return an error`,
             near
               ? `Did you mean "${near}"? Use an element defined by the ${label(version)} RTE data model.`
               : `Use an element defined by the ${label(version)} RTE data model (e.g. ${version === '2004' ? 'cmi.completion_status' : 'cmi.core.lesson_status'}).`,
@@ -141,7 +142,8 @@ export function checkElements(
       makeFinding(
         'api.invalid_value',
         locate(facts, file, call.unit, valueArg),
-        `${call.method}("${shown}", ${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)}): ${result.reason}`,
+        // The data model's reason quotes the value, so it is course text as well.
+        `${call.method}("${shown}", ${quoted(value)}) sets a value the data model refuses (${quoted(result.reason)})`,
         `Set "${shown}" to ${result.expected}.`,
         result.kind === 'spm' ? 'warning' : 'error',
       ),

@@ -1,3 +1,4 @@
+import { quoted } from '../../core/course-text.js';
 import type { Node } from 'acorn';
 import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
@@ -82,8 +83,8 @@ export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
         'api.cross_frame_dom',
         locate(facts, file, access.unit, access.node),
         access.navigation
-          ? `\`${shown}\` navigates the LMS window; this unloads the LMS (and may lose the learner's data)`
-          : `\`${shown}\` reaches into the LMS frame's DOM; it fails with a SecurityError when the LMS is on another origin`,
+          ? `The code ${quoted(shown)} navigates the LMS window; this unloads the LMS (and may lose the learner's data)`
+          : `The code ${quoted(shown)} reaches into the LMS frame's DOM; it fails with a SecurityError when the LMS is on another origin`,
         access.navigation
           ? `Do not navigate the LMS window: finish with ${qualified('Terminate', version)}("")${version === '2004' ? ' and request navigation through adl.nav.request' : ''}, and let the LMS move on.`
           : 'Only talk to the LMS through the SCORM API; keep DOM access inside the SCO’s own document.',

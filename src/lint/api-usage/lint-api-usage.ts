@@ -1,3 +1,4 @@
+import { quoted } from '../../core/course-text.js';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { fail } from '../../core/errors.js';
@@ -117,7 +118,9 @@ function firstParseErrors(findings: readonly Finding[]): Map<string, Finding> {
 /** The summary with where the file fails to parse, from its api.parse_error finding. */
 function withParseError(summary: ApiSummary, error: Finding | undefined): ApiSummary {
   if (!error) return summary;
-  const message = error.message.replace(/^.*? does not parse as JavaScript: /, '');
+  // The parser's own message quotes the course's code: it is the finding's course text.
+  const quoted = error.course_text?.quoted;
+  const message = (Array.isArray(quoted) ? quoted[0]?.text : undefined) ?? error.message;
   return { ...summary, parseError: { line: error.line, column: error.column, message } };
 }
 
@@ -143,7 +146,9 @@ function readCandidate(root: string, file: string): Candidate {
       skipped: makeFinding(
         'api.file_skipped',
         { file, line: 0, column: 0 },
-        `Not an HTML or JavaScript file (${ext || 'no extension'})`,
+        ext
+          ? `Not an HTML or JavaScript file (extension ${quoted(ext)})`
+          : 'Not an HTML or JavaScript file (no extension)',
         'Pass only .html, .htm and .js files.',
       ),
     };

@@ -1,3 +1,4 @@
+import { separateCourseText } from '../../core/course-text.js';
 import type { Finding, RuleInfo, Severity } from '../../core/findings.js';
 
 export type ApiUsageRuleId =
@@ -72,7 +73,7 @@ export function makeFinding(
   severity?: Severity,
 ): Finding {
   const info = BY_ID.get(id);
-  return {
+  return separateCourseText({
     rule: id,
     severity: severity ?? info?.severity ?? 'error',
     category: 'api_usage',
@@ -81,5 +82,5 @@ export function makeFinding(
     column: at.column,
     message,
     fix,
-  };
+  });
 }

@@ -7,6 +7,7 @@ import { resolveHref } from './href.js';
 import { hrefUses } from './hrefs.js';
 import { ADL } from './refs.js';
 import { defineRule, wholeFile, type ManifestRuleContext } from './rule.js';
+import { quote } from './walk.js';
 
 /** Individual findings up to this many files; beyond it, one summary finding. */
 const LIST_LIMIT = 20;
@@ -52,7 +53,7 @@ export const excessBaggageRule = defineRule(
       for (const f of extra) {
         report(
           wholeFile(f),
-          `"${f}" is in the package but no <file>, resource href or adlcp:location mentions it ("excess baggage"); LMSs may drop it on import.`,
+          `${quote(f)} is in the package but no <file>, resource href or adlcp:location mentions it ("excess baggage"); LMSs may drop it on import.`,
           fix,
         );
       }
@@ -62,7 +63,7 @@ export const excessBaggageRule = defineRule(
       wholeFile(ctx.parsed.manifest.file),
       `${extra.length} files are in the package but not mentioned by the manifest ("excess baggage"), e.g. ${extra
         .slice(0, 5)
-        .map((f) => `"${f}"`)
+        .map((f) => `${quote(f)}`)
         .join(', ')}; LMSs may drop them on import.`,
       fix,
     );
@@ -93,7 +94,7 @@ export const packageSizeRule = defineRule(
     if (total <= PACKAGE_SIZE_WARN_BYTES) return;
     report(
       wholeFile(parsed.manifest.file),
-      `The package holds ${(total / MiB).toFixed(0)} MiB in ${files.length} files (largest: "${largest.file}", ${(largest.size / MiB).toFixed(0)} MiB); many LMSs refuse uploads above 100–500 MiB and learners on slow links wait.`,
+      `The package holds ${(total / MiB).toFixed(0)} MiB in ${files.length} files (largest: ${quote(largest.file)}, ${(largest.size / MiB).toFixed(0)} MiB); many LMSs refuse uploads above 100–500 MiB and learners on slow links wait.`,
       'Compress video and images, stream long media from a media server, and drop files the course does not use.',
     );
   },
@@ -114,14 +115,14 @@ export const fileNameSpacesRule = defineRule(
       for (const f of spaced)
         report(
           wholeFile(f),
-          `"${f}" has a space in its path; hrefs must then be percent-encoded ("%20"), which authors and tools often get wrong.`,
+          `${quote(f)} has a space in its path; hrefs must then be percent-encoded ("%20"), which authors and tools often get wrong.`,
           fix,
         );
       return;
     }
     report(
       wholeFile(parsed.manifest.file),
-      `${spaced.length} files have spaces in their paths, e.g. "${spaced[0]}".`,
+      `${spaced.length} files have spaces in their paths, e.g. ${quote(spaced[0] ?? '')}.`,
       fix,
     );
   },

@@ -65,8 +65,8 @@ export const launchFileMissingRule = defineRule(
       if (!isMissingLaunch(use, launched) || use.resolution.kind !== 'local') continue;
       report(
         use.pos,
-        `${describeUse(use)} resolves to "${use.resolution.path}", which is not in the package: the LMS opens a 404 page instead of the course.`,
-        `Add "${use.resolution.path}" to the package or correct the href (paths are relative to the folder of imsmanifest.xml, after xml:base).`,
+        `${describeUse(use)} resolves to ${quote(use.resolution.path)}, which is not in the package: the LMS opens a 404 page instead of the course.`,
+        `Add ${quote(use.resolution.path)} to the package or correct the href (paths are relative to the folder of imsmanifest.xml, after xml:base).`,
       );
     }
   },
@@ -106,11 +106,11 @@ export const fileMissingRule = defineRule(
       report(
         use.pos,
         folder
-          ? `${describeUse(use)} names the folder "${path}", not a file.`
-          : `${describeUse(use)} resolves to "${path}", which is not in the package; the LMS will serve a 404 there.`,
+          ? `${describeUse(use)} names the folder ${quote(path)}, not a file.`
+          : `${describeUse(use)} resolves to ${quote(path)}, which is not in the package; the LMS will serve a 404 there.`,
         folder
           ? 'Point href at a file inside the folder (e.g. "…/index.html").'
-          : `Add "${path}" to the package or correct the href (paths are relative to the folder of imsmanifest.xml, after xml:base).`,
+          : `Add ${quote(path)} to the package or correct the href (paths are relative to the folder of imsmanifest.xml, after xml:base).`,
       );
     }
   },
@@ -139,8 +139,8 @@ export const metadataLocationRule = defineRule(
       if (use.resolution.kind !== 'local' || use.lookup?.status !== 'missing') continue;
       report(
         use.pos,
-        `${describeUse(use)} names "${use.resolution.path}", which is not in the package; LMSs that import metadata reject the package.`,
-        `Add the metadata file "${use.resolution.path}" to the package or remove the <adlcp:location>.`,
+        `${describeUse(use)} names ${quote(use.resolution.path)}, which is not in the package; LMSs that import metadata reject the package.`,
+        `Add the metadata file ${quote(use.resolution.path)} to the package or remove the <adlcp:location>.`,
       );
     }
   },
@@ -160,8 +160,8 @@ export const hrefCaseRule = defineRule(
       if (use.lookup?.status !== 'case' || use.resolution.kind !== 'local') continue;
       report(
         use.pos,
-        `${describeUse(use)} resolves to "${use.resolution.path}" but the file is "${use.lookup.actual}": this works on Windows and macOS but gives a 404 on the Linux servers most LMSs run on.`,
-        `Change the href to match the file name exactly ("${use.lookup.actual}"), or rename the file.`,
+        `${describeUse(use)} resolves to ${quote(use.resolution.path)} but the file is ${quote(use.lookup.actual)}: this works on Windows and macOS but gives a 404 on the Linux servers most LMSs run on.`,
+        `Change the href to match the file name exactly (${quote(use.lookup.actual)}), or rename the file.`,
       );
     }
   },
@@ -182,7 +182,7 @@ export const hrefBackslashRule = defineRule(
       report(
         use.pos,
         `${describeUse(use)} uses "\\" as a path separator (or an xml:base above it does); URLs use "/", and LMSs that look files up in the zip by name will not find it.`,
-        `Write the path with forward slashes: "${use.href.replace(/\\/g, '/')}".`,
+        `Write the path with forward slashes: ${quote(use.href.replace(/\\/g, '/'))}.`,
       );
     }
   },
@@ -202,7 +202,7 @@ export const hrefOutsideRule = defineRule(
       if (use.resolution.kind !== 'outside') continue;
       report(
         use.pos,
-        `${describeUse(use)} climbs out of the package ("${use.resolution.path}"); the LMS only serves files inside it.`,
+        `${describeUse(use)} climbs out of the package (${quote(use.resolution.path)}); the LMS only serves files inside it.`,
         'Copy the file into the package and reference it with a path relative to the folder of imsmanifest.xml, without "..".',
       );
     }
@@ -265,7 +265,7 @@ export const xmlBaseSlashRule = defineRule(
       if (base === null || base === '' || base.endsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(base)) return;
       report(
         attrPosition(node, 'xml:base'),
-        `xml:base=${quote(base)} does not end with "/": by XML Base (URL) rules its last segment is then replaced, so "${base}" + "a.html" is "a.html" (our player and many LMSs), while other LMSs append it as a folder.`,
+        `xml:base=${quote(base)} does not end with "/": by XML Base (URL) rules its last segment is then replaced, so ${quote(base)} + "a.html" is "a.html" (our player and many LMSs), while other LMSs append it as a folder.`,
         `Write xml:base="${base}/".`,
       );
     };

@@ -5,7 +5,7 @@
 import type { Metadata, ParsedManifest } from '../../manifest/model.js';
 import type { Position } from '../../manifest/xml-tree.js';
 import { fileIndex, lookupFile, resolveHref, type FileLookup, type HrefResolution } from './href.js';
-import { allItems, allManifests, allResources, attrPosition, manifestBases } from './walk.js';
+import { allItems, allManifests, allResources, attrPosition, manifestBases, quote } from './walk.js';
 
 export type HrefRole = 'resource' | 'file' | 'metadata';
 
@@ -65,12 +65,12 @@ export function hrefUses(parsed: ParsedManifest, files: readonly string[]): Href
 }
 
 export function describeUse(use: HrefUse): string {
-  const owner = use.owner ? ` of resource "${use.owner.trim()}"` : '';
+  const owner = use.owner ? ` of resource ${quote(use.owner.trim())}` : '';
   switch (use.role) {
     case 'resource':
-      return `The launch href "${use.href}"${owner}`;
+      return `The launch href ${quote(use.href)}${owner}`;
     case 'file':
-      return `<file href="${use.href}">${owner}`;
+      return `<file href=${quote(use.href)}>${owner}`;
     case 'metadata':
       return `<adlcp:location>${use.href}</adlcp:location>${owner}`;
   }

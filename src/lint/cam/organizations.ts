@@ -53,7 +53,7 @@ export const defaultOrgMissingRule = defineRule(
         orgs.pos,
         `<organizations> has ${orgs.list.length} organization(s) but no default attribute; the LMS cannot tell which one to launch.`,
         first
-          ? `Add default="${collapse(first)}" to <organizations>.`
+          ? `Add default=${quote(collapse(first))} to <organizations>.`
           : 'Add default="<identifier of the organization to launch>" to <organizations>.',
       );
     }
@@ -87,7 +87,7 @@ export const defaultOrgUnresolvedRule = defineRule(
           ? `<organizations default=${quote(wanted)}> points to a ${KIND_ELEMENT[other.kind]}, not to one of its organizations.`
           : `<organizations default=${quote(wanted)}> names no organization${ids.length ? ` (organizations: ${ids.map((i) => quote(i)).join(', ')})` : ''}.`,
         ids[0]
-          ? `Set default="${ids[0]}" (or to the identifier of the organization to launch).`
+          ? `Set default=${quote(ids[0])} (or to the identifier of the organization to launch).`
           : 'Remove the default attribute or add the organization it names.',
       );
     }

@@ -49,8 +49,8 @@ export const scormTypeMissingRule = defineRule(
       if (other) {
         report(
           other.pos,
-          `Resource ${id} writes ${other.name}${other.uri ? ` in namespace "${other.uri}"` : ' without a namespace'}; SCORM ${version} reads only ${expectedName(version)}, so the LMS treats it as an asset and never gives it the SCORM API.`,
-          `Write ${attr}="${collapse(other.value) || 'sco'}" with the adlcp prefix bound to "${version === '2004' ? NS.adlcp : NS.adlcp12}".`,
+          `Resource ${id} writes ${other.name}${other.uri ? ` in namespace ${quote(other.uri)}` : ' without a namespace'}; SCORM ${version} reads only ${expectedName(version)}, so the LMS treats it as an asset and never gives it the SCORM API.`,
+          `Write ${attr}=${quote(collapse(other.value) || 'sco')} with the adlcp prefix bound to "${version === '2004' ? NS.adlcp : NS.adlcp12}".`,
         );
       } else {
         report(

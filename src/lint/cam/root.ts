@@ -5,7 +5,7 @@ import { NS } from '../../manifest/namespaces.js';
 import type { Position } from '../../manifest/xml-tree.js';
 import { ADL } from './refs.js';
 import { defineRule } from './rule.js';
-import { allElements, attrPosition, versionOf } from './walk.js';
+import { allElements, attrPosition, quote, versionOf } from './walk.js';
 
 const CP_NAMESPACES: readonly string[] = [NS.imscp, NS.imscp12];
 
@@ -62,7 +62,7 @@ export const rootElementRule = defineRule(
   ({ parsed }, report) => {
     const root = parsed.root;
     if (root.local === 'manifest' && CP_NAMESPACES.includes(root.uri)) return;
-    const ns = root.uri === '' ? 'no namespace' : `namespace "${root.uri}"`;
+    const ns = root.uri === '' ? 'no namespace' : `namespace ${quote(root.uri)}`;
     report(
       root.pos,
       `The root element is <${root.name}> in ${ns}; an LMS only imports a <manifest> element in the IMS Content Packaging namespace.`,
@@ -106,7 +106,7 @@ export const namespaceRule = defineRule(
       const better = suggestion(uri);
       report(
         pos,
-        `Namespace "${uri}" is not a SCORM namespace; elements and attributes in it are ignored or rejected by the LMS.`,
+        `Namespace ${quote(uri)} is not a SCORM namespace; elements and attributes in it are ignored or rejected by the LMS.`,
         better
           ? `Write the namespace exactly as "${better}".`
           : `Use the exact namespace URI from the SCORM schemas (e.g. "${NS.adlcp}", "${NS.imsss}").`,

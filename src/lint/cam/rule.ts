@@ -1,6 +1,7 @@
 /**
  * The shape of a content-package (CAM) rule and the context every rule receives.
  */
+import { separateCourseText } from '../../core/course-text.js';
 import type { Finding, RuleInfo, ValidationLevel } from '../../core/findings.js';
 import type { ParsedManifest } from '../../manifest/model.js';
 import type { Position } from '../../manifest/xml-tree.js';
@@ -37,7 +38,7 @@ export function findingOf(info: RuleInfo, at: Position, message: string, fix: st
     fix,
   };
   if (info.adl) finding.adl = [...info.adl];
-  return finding;
+  return separateCourseText(finding);
 }
 
 /** A rule whose check receives a `report` helper bound to its own info. */

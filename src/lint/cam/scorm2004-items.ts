@@ -133,7 +133,7 @@ export const completionThresholdTextRule = defineRule(
       report(
         el.pos,
         `<adlcp:completionThreshold> of ${ownerItem(el)} has the 3rd-Edition text value ${quote(text)}; a 4th-Edition LMS reads minProgressMeasure (default 1.0) and ignores the text.`,
-        `Write <adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="${text}"/>.`,
+        `Write <adlcp:completionThreshold completedByMeasure="true" minProgressMeasure=${quote(text)}/>.`,
       );
     }
   },

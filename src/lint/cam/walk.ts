@@ -1,6 +1,7 @@
 /**
  * Walks over the manifest model and the raw XML tree that several rules share.
  */
+import { quoted } from '../../core/course-text.js';
 import type {
   Item,
   Located,
@@ -149,8 +150,7 @@ export function versionOf(manifest: ScormManifest): ScormVersion {
   return '2004';
 }
 
-/** A short quoted rendering of a value for messages. */
-export function quote(value: string, max = 80): string {
-  const shown = value.length > max ? `${value.slice(0, max)}…` : value;
-  return JSON.stringify(shown);
+/** A value the manifest wrote, for a message: marked as course text, the finding's builder moves it out. */
+export function quote(value: string): string {
+  return quoted(value);
 }

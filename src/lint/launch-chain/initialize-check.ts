@@ -191,12 +191,13 @@ function uncertainFinding(
         .slice(0, 3)
         .map((file) => {
           const e = apiOf(file).parseError;
-          return e ? `${file}:${e.line}:${e.column} (${e.message})` : file;
+          // The parser's message quotes the course's code: it stays in details.parse_errors.
+          return e ? `${file}:${e.line}:${e.column}` : file;
         })
         .join(', ');
       return [
         `${scoName(chain)} may never run its SCORM code: ${unparsed.length > 1 ? 'scripts' : 'a script'} on its launch chain ${unparsed.length > 1 ? 'do' : 'does'} not parse: ${where}. Browsers skip a script that does not parse, so if the SCORM code is there it never runs; ${nothing}${unseenList ? `, and ${unseenList}` : ''}. ${looked}`,
-        `Fix the syntax error (api.parse_error at ${where.split(' (')[0]}), then validate again.`,
+        `Fix the syntax error (api.parse_error at ${where.split(', ')[0]}), then validate again.`,
       ];
     }
     if (unseen[0]?.why === 'built_url') {

@@ -2,6 +2,7 @@
  * The activity trees of a manifest (one per organization) with each activity's effective sequencing
  * definition: what every semantic check walks.
  */
+import { quoted } from '../../core/course-text.js';
 import type { Item, Organization, ParsedManifest, Resource } from '../../manifest/model.js';
 import { effectiveSequencing, type EffectiveSequencing } from '../../sequencing/effective-definition.js';
 
@@ -36,7 +37,7 @@ export function buildActivityTrees(parsed: ParsedManifest): Activity[] {
       const activity: Activity = {
         id,
         label: id
-          ? `${isOrg ? 'organization' : 'item'} "${id}"`
+          ? `${isOrg ? 'organization' : 'item'} ${quoted(id)}`
           : `the ${isOrg ? 'organization' : 'item'} without identifier at line ${node.pos.line}`,
         node,
         parent,

@@ -1,4 +1,5 @@
 /** The shape of a sequencing lint rule and the helpers every rule uses to report. */
+import { separateCourseText } from '../../core/course-text.js';
 import type { Finding, RuleInfo, Severity, ValidationLevel } from '../../core/findings.js';
 import type { Located, ParsedManifest } from '../../manifest/model.js';
 import type { Position } from '../../manifest/xml-tree.js';
@@ -36,7 +37,7 @@ export interface Report {
 
 export function finding(info: RuleInfo, r: Report): Finding {
   const pos = 'pos' in r.at ? ((r.attr ? r.at.attrPos[r.attr] : undefined) ?? r.at.pos) : r.at;
-  return {
+  return separateCourseText({
     rule: info.id,
     severity: r.severity ?? info.severity,
     category: info.category,
@@ -46,7 +47,7 @@ export function finding(info: RuleInfo, r: Report): Finding {
     message: r.message,
     fix: r.fix,
     ...(info.adl ? { adl: info.adl } : {}),
-  };
+  });
 }
 
 /** The element to point at for an activity: its <imsss:sequencing> when written, else the item itself. */

@@ -1,3 +1,4 @@
+import { separateCourseText } from '../../core/course-text.js';
 import type { Finding, RuleInfo } from '../../core/findings.js';
 
 export interface FindingLocation {
@@ -18,5 +19,5 @@ export function makeFinding(rule: RuleInfo, at: FindingLocation, message: string
     fix,
   };
   if (rule.adl) finding.adl = [...rule.adl];
-  return finding;
+  return separateCourseText(finding);
 }

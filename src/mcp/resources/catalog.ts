@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative } from 'node:path';
+import { courseText, type CourseTexts } from '../../core/course-text.js';
 import { fail } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { contentTypeFor } from '../../runtime/mime.js';
@@ -32,6 +33,8 @@ interface ListedResource {
   mimeType: string;
   size?: number;
   annotations?: { lastModified: string };
+  /** The course's own identifier, as course text: never in our title or description. */
+  _meta?: { course_text: CourseTexts };
 }
 
 type Content = { file: string; root: string } | { text: () => string };
@@ -188,10 +191,11 @@ export class ResourceCatalog {
       uri: sessionManifestUri(session.id),
       name: `${session.id}/artifacts.json`,
       title: `Artifacts of session ${session.id}`,
-      description: `Every file session ${session.id} (${session.courseId}, ${state}) produced: type, path, time, metadata.`,
+      description: `Every file session ${session.id} (${state}) produced: type, path, time, metadata. The course's identifier is in _meta.course_text.course_id.`,
       mimeType: 'application/json',
       lastModified: Date.now(),
       sessionId: session.id,
+      _meta: courseMeta(session),
       content: { file: session.artifacts.manifestPath, root: session.workspace },
     });
   }
@@ -202,10 +206,11 @@ export class ResourceCatalog {
       uri: artifactUri(session.id, artifact.path),
       name: artifact.path,
       title: `${ARTIFACT_LABELS[artifact.type]} ${basename(artifact.path)}`,
-      description: `Session ${session.id} (${session.courseId})${tool}.`,
+      description: `Session ${session.id}${tool}; the course's identifier is in _meta.course_text.course_id.`,
       mimeType: contentTypeFor(artifact.path),
       lastModified: artifact.created_at,
       sessionId: session.id,
+      _meta: courseMeta(session),
       content: { file: path, root: session.workspace },
     });
     // artifacts.json was rewritten with it.
@@ -262,6 +267,10 @@ export class ResourceCatalog {
     }, LIST_CHANGED_DELAY_MS);
     this.changeTimer.unref();
   }
+}
+
+function courseMeta(session: Session): { course_text: CourseTexts } {
+  return { course_text: { course_id: courseText(session.courseId) } };
 }
 
 async function withSize(entry: Entry): Promise<ListedResource> {

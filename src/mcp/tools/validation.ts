@@ -1,4 +1,5 @@
 /** Validation tools: static checks, no browser. */
+import { courseText } from '../../core/course-text.js';
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { z } from 'zod';
@@ -40,7 +41,8 @@ const validationLevel = z
 
 function findingText(f: Finding): string {
   const where = f.line > 0 ? `${f.file}:${f.line}:${f.column}` : f.file;
-  return `${where} [${f.rule}] ${f.message}`;
+  // The course text the message names is on the same finding in `findings`.
+  return `${where} [${f.rule}] ${f.message}${f.course_text ? ' (course_text: on this finding in findings)' : ''}`;
 }
 
 /** One check category of scorm_validate_workspace. */
@@ -62,6 +64,7 @@ function issue(f: Finding): z.input<typeof lintIssue> {
     issue: f.message,
     fix_suggestion: f.fix,
     ...(f.details ? { details: f.details } : {}),
+    ...(f.course_text ? { course_text: f.course_text } : {}),
   };
 }
 
@@ -92,14 +95,19 @@ async function withValidation<T>(
 function failOnMissingFiles(v: ValidationSummary): void {
   const missing = v.apiMissingFiles;
   if (missing.length === 0) return;
-  const listed = missing
-    .slice(0, 10)
-    .map((m) => `${m.file} (resource "${m.owner ?? '?'}", imsmanifest.xml line ${m.line})`)
-    .join(', ');
+  const many = missing.length > 1;
+  // The file names and resource identifiers are the course's: in data.details, never in the sentence.
   fail(
     'CONTENT_FILE_MISSING',
-    `${missing.length} HTML/JavaScript file${missing.length > 1 ? 's' : ''} that the manifest's launched resources name ${missing.length > 1 ? 'are' : 'is'} not in the package, so ${missing.length > 1 ? 'they were' : 'it was'} not scanned: ${listed}${missing.length > 10 ? ', …' : ''}. Add the file${missing.length > 1 ? 's' : ''} or correct the href${missing.length > 1 ? 's' : ''} in imsmanifest.xml, then lint again.`,
-    { missing_files: missing.map((m) => m.file) },
+    `${missing.length} HTML/JavaScript file${many ? 's' : ''} that the manifest's launched resources name ${many ? 'are' : 'is'} not in the package, so ${many ? 'they were' : 'it was'} not scanned; data.details lists ${many ? 'them' : 'it'} (course_text.missing_files, with the resource in course_text.resources and the imsmanifest.xml line in lines). Add the file${many ? 's' : ''} or correct the href${many ? 's' : ''} in imsmanifest.xml, then lint again.`,
+    {
+      missing_files: missing.map((m) => m.file),
+      lines: missing.slice(0, 10).map((m) => m.line),
+      course_text: {
+        missing_files: missing.slice(0, 10).map((m) => courseText(m.file)),
+        resources: missing.slice(0, 10).map((m) => courseText(m.owner ?? '')),
+      },
+    },
   );
 }
 

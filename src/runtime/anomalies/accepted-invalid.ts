@@ -4,9 +4,18 @@
  * works here but a conformant LMS refuses the value, so these are findings about the course.
  */
 import { lookupElement, validateValue, type ElementInfo } from '../../rte/datamodel/index.js';
-import { isSuccess, plural, scoped, type Attempt, type Rule, type RuleContext } from './attempts.js';
+import {
+  isSuccess,
+  plural,
+  scoped,
+  type Attempt,
+  type Rule,
+  type RuleContext,
+  type TimedCall,
+} from './attempts.js';
 import { SUSPEND_DATA } from './elements.js';
-import { literal, primitiveText } from './recorded.js';
+import { courseRef, courseText, type CourseTexts } from '../../core/course-text.js';
+import { callRef, callTexts, primitiveText } from './recorded.js';
 import type { Anomaly } from './types.js';
 
 const INTERACTION_TYPE = /^cmi\.interactions\.(\d+)\.type$/;
@@ -14,8 +23,10 @@ const INTERACTION_TYPE = /^cmi\.interactions\.(\d+)\.type$/;
 interface Problem {
   key: string;
   severity: 'error' | 'warning';
+  /** Our sentence; it names what the course sent only through course_text. */
   reason: string;
   fix: string;
+  course?: CourseTexts;
 }
 
 function problemFor(
@@ -29,7 +40,7 @@ function problemFor(
     return {
       key: `unknown\u0000${element}`,
       severity: 'error',
-      reason: `${element} is not an element of the SCORM ${ctx.version} data model`,
+      reason: `${courseRef('element')} is not an element of the SCORM ${ctx.version} data model`,
       fix: `Use an element the SCORM ${ctx.version} data model defines (check the spelling and the version: e.g. ${
         ctx.version === '1.2'
           ? 'cmi.core.lesson_location, not cmi.location'
@@ -41,7 +52,7 @@ function problemFor(
     return {
       key: `ro\u0000${info.pattern}`,
       severity: 'error',
-      reason: `${element} is read-only`,
+      reason: `${info.pattern} is read-only`,
       fix: `Do not set ${info.pattern}; only read it.`,
     };
   }
@@ -55,8 +66,10 @@ function problemFor(
   return {
     key: `${check.kind}\u0000${info.pattern}`,
     severity: check.kind === 'spm' ? 'warning' : 'error',
-    reason: check.reason,
+    // The data model's check quotes the value, so it is course text too.
+    reason: `the data model's check in ${courseRef('value_check')} refuses the value`,
     fix: `Set ${info.pattern} to ${check.expected}.`,
+    course: { value_check: courseText(check.reason) },
   };
 }
 
@@ -64,7 +77,7 @@ function acceptedIn(ctx: RuleContext, attempt: Attempt): Anomaly[] {
   const types = new Map<number, string>();
   const groups = new Map<
     string,
-    { problem: Problem; method: string; index: number; element: string; value: string; count: number }
+    { problem: Problem; call: TimedCall['call']; element: string; count: number }
   >();
   for (const c of attempt.calls) {
     if (c.method !== 'SetValue' || !c.element || !isSuccess(c.call)) continue;
@@ -79,18 +92,16 @@ function acceptedIn(ctx: RuleContext, attempt: Attempt): Anomaly[] {
     else
       groups.set(problem.key, {
         problem,
-        method: c.call.method,
-        index: c.call.index,
+        call: c.call,
         element: c.element,
-        value: literal(c.call.args[1]),
         count: 1,
       });
   }
-  return [...groups.values()].map(({ problem, method, index, element, value, count }) =>
+  return [...groups.values()].map(({ problem, call, element, count }) =>
     scoped(ctx, attempt, {
       type: 'engine_accepted_invalid_value',
       severity: problem.severity,
-      message: `The engine accepted ${method}(${JSON.stringify(element)}, ${value})${
+      message: `The engine accepted ${callRef(call)}${
         count > 1 ? ` (and ${plural(count - 1, 'similar call')})` : ''
       }, but SCORM ${ctx.version} does not allow it: ${problem.reason}. ${
         problem.severity === 'warning'
@@ -98,9 +109,10 @@ function acceptedIn(ctx: RuleContext, attempt: Attempt): Anomaly[] {
           : 'A conformant LMS refuses this value, so the course will lose it there.'
       }`,
       fix: problem.fix,
-      call_index: index,
+      call_index: call.index,
       element,
       count,
+      course_text: { ...callTexts(call), element: courseText(element), ...problem.course },
     }),
   );
 }

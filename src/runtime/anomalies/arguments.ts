@@ -1,6 +1,7 @@
 /** Arguments that are not strings (or are missing): the binding says every parameter is a string. */
 import { plural, scoped, type Canonical, type Rule } from './attempts.js';
-import { callText, describeArg, isStringValue } from './recorded.js';
+import { courseRef, courseText, type CourseTexts } from '../../core/course-text.js';
+import { callRef, callTexts, describeArg, isStringValue } from './recorded.js';
 import type { Anomaly } from './types.js';
 
 /** How many string parameters each function takes. */
@@ -20,7 +21,10 @@ export const nonStringArgumentsRule: Rule = (ctx) => {
   for (const attempt of ctx.attempts) {
     const groups = new Map<
       string,
-      { first: { index: number; text: string; problem: string; element: string | null }; count: number }
+      {
+        first: { index: number; course: CourseTexts; problem: string; element: string | null };
+        count: number;
+      }
     >();
     for (const c of attempt.calls) {
       if (!c.fromSco) continue;
@@ -34,8 +38,8 @@ export const nonStringArgumentsRule: Rule = (ctx) => {
           groups.set(c.call.method, {
             first: {
               index: c.call.index,
-              text: callText(c.call.method, c.call.args),
-              problem: `argument ${p + 1} is ${describeArg(arg)}`,
+              course: { ...callTexts(c.call), argument: courseText(describeArg(arg)) },
+              problem: `argument ${p + 1} is not a string (what it is: ${courseRef('argument')})`,
               element: c.element,
             },
             count: 1,
@@ -48,11 +52,12 @@ export const nonStringArgumentsRule: Rule = (ctx) => {
         scoped(ctx, attempt, {
           type: 'non_string_argument',
           severity: 'warning',
-          message: `${first.text}: ${first.problem}, not a string${count > 1 ? ` (${plural(count, `${method} call`)} like this)` : ''}. The engine here converted it, but the SCORM API takes strings only and other LMSs may refuse or store it differently.`,
+          message: `In ${callRef(first)}, ${first.problem}${count > 1 ? ` (${plural(count, `${method} call`)} like this)` : ''}. The engine here converted it, but the SCORM API takes strings only and other LMSs may refuse or store it differently.`,
           fix: `Pass strings: wrap values in String(...), and call ${ctx.names.initialize}(""), ${ctx.names.commit}("") and ${ctx.names.terminate}("") with the empty string.`,
           call_index: first.index,
           count,
           ...(first.element ? { element: first.element } : {}),
+          course_text: first.course,
         }),
       );
     }

@@ -3,6 +3,7 @@
  * (blocked external requests, 404s in the package, page errors, no script at all) says why, and the
  * static rule that predicts it is named, so `validate` can catch it before the next run.
  */
+import { courseRef, courseText, type CourseText, type CourseTexts } from '../../core/course-text.js';
 import { packagePathOf } from '../content-url.js';
 import type { ConsoleEntry, NetworkEntry } from '../records.js';
 import type { Anomaly } from './types.js';
@@ -23,15 +24,23 @@ export interface ScriptCensus {
 }
 
 export interface Cause {
+  /** Our sentence: it names course text only by its field in `course`. */
   text: string;
   rule: string;
+  /** The course text the sentence refers to (file names, URLs, error texts). */
+  course?: CourseTexts;
 }
 
 const SHOWN = 3;
 
-export function list(urls: readonly string[]): string {
-  const shown = urls.slice(0, SHOWN).join(', ');
-  return urls.length > SHOWN ? `${shown} and ${urls.length - SHOWN} more` : shown;
+/** The first few of a list of course-chosen names, as course text; the sentence says how many more. */
+export function listed(names: readonly string[]): CourseText[] {
+  return names.slice(0, SHOWN).map((n) => courseText(n));
+}
+
+/** "the pages in `course_text.pages`" (and "(5 in all)" when not all are listed). */
+export function listRef(field: string, count: number): string {
+  return `${courseRef(field)}${count > SHOWN ? ` (${count} in all, ${SHOWN} listed)` : ''}`;
 }
 
 /** External scripts the run blocked (no network, as on an LMS without internet access). */
@@ -49,13 +58,19 @@ export function missingPackageFiles(network: readonly NetworkEntry[]): NetworkEn
   );
 }
 
-export function blockedScriptsText(blocked: readonly NetworkEntry[]): string {
+export function blockedScripts(blocked: readonly NetworkEntry[]): { text: string; course: CourseTexts } {
   const many = blocked.length > 1;
-  return `the external script${many ? 's' : ''} ${list(blocked.map((r) => r.url))} ${many ? 'were' : 'was'} blocked (no network in the run, as on an LMS without internet access)`;
+  return {
+    text: `the external script${many ? 's' : ''} in ${listRef('blocked_scripts', blocked.length)} ${many ? 'were' : 'was'} blocked (no network in the run, as on an LMS without internet access)`,
+    course: { blocked_scripts: listed(blocked.map((r) => r.url)) },
+  };
 }
 
-export function missingFilesText(missing: readonly NetworkEntry[]): string {
-  return `the package lacks ${list(missing.map((r) => packagePathOf(r.url)))} (404), which the SCO's pages load`;
+export function missingFiles(missing: readonly NetworkEntry[]): { text: string; course: CourseTexts } {
+  return {
+    text: `the package lacks the file${missing.length > 1 ? 's' : ''} in ${listRef('missing_files', missing.length)} (404), which the SCO's pages load`,
+    course: { missing_files: listed(missing.map((r) => packagePathOf(r.url))) },
+  };
 }
 
 /** Where a page error happened, as `file:line:column` (1-based) with package paths; null when not known. */
@@ -76,47 +91,77 @@ export function isParseError(entry: ConsoleEntry): boolean {
   return entry.name === 'SyntaxError' && !entry.stack;
 }
 
-export function parseErrorText(entry: ConsoleEntry): string {
+/** The error's text, with its name when the text does not start with it. */
+export function errorMessage(entry: ConsoleEntry): string {
+  return entry.name && !entry.text.startsWith(entry.name) ? `${entry.name}: ${entry.text}` : entry.text;
+}
+
+/** A page error as course text: `<field>` (its text) and `<field>_at` (where it was thrown). */
+export function errorTexts(entry: ConsoleEntry, field: string): CourseTexts {
   const place = errorPlace(entry);
-  return `${place ? `${place} does` : 'a script of the SCO does'} not parse (${entry.text.slice(0, 200)}), so the browser skipped that whole script`;
+  return {
+    [field]: courseText(errorMessage(entry)),
+    ...(place ? { [`${field}_at`]: courseText(place) } : {}),
+  };
+}
+
+/** "the page error in `course_text.error` (thrown at `course_text.error_at`)" */
+export function errorRef(entry: ConsoleEntry, field: string): string {
+  return `${courseRef(field)}${errorPlace(entry) ? ` (at ${courseRef(`${field}_at`)})` : ''}`;
+}
+
+export function parseError(
+  entry: ConsoleEntry,
+  field = 'parse_error',
+): { text: string; course: CourseTexts } {
+  const where = errorPlace(entry) ? `the script at ${courseRef(`${field}_at`)}` : 'a script of the SCO';
+  return {
+    text: `${where} does not parse (the parser's message is in ${courseRef(field)}), so the browser skipped that whole script`,
+    course: errorTexts(entry, field),
+  };
 }
 
 /** The most likely reason a SCO never called Initialize, from what the run recorded. */
 export function likelyInitializeCause(evidence: RunEvidence): Cause {
   const blocked = blockedExternalScripts(evidence.network);
   if (blocked.length > 0) {
+    const b = blockedScripts(blocked);
     return {
-      text: `${blockedScriptsText(blocked)}, so the code that needs ${blocked.length > 1 ? 'them' : 'it'} failed`,
+      text: `${b.text}, so the code that needs ${blocked.length > 1 ? 'them' : 'it'} failed`,
       rule: 'deps.external_script',
+      course: b.course,
     };
   }
   const missing = missingPackageFiles(evidence.network);
-  if (missing.length > 0) return { text: missingFilesText(missing), rule: 'api.discovery_missing' };
+  if (missing.length > 0) return { ...missingFiles(missing), rule: 'api.discovery_missing' };
   const pageErrors = coursePageErrors(evidence.console);
   const unparsed = pageErrors.find(isParseError);
-  if (unparsed) return { text: parseErrorText(unparsed), rule: 'api.parse_error' };
+  if (unparsed) return { ...parseError(unparsed), rule: 'api.parse_error' };
   if (pageErrors.length > 0) {
     const first = pageErrors[0] as ConsoleEntry;
-    const place = errorPlace(first);
     return {
-      text: `a page error stopped the SCO's script: ${first.text.slice(0, 200)}${place ? ` (${place})` : ''}`,
+      text: `a page error stopped the SCO's script: see ${errorRef(first, 'page_error')}`,
       rule: 'api.discovery_missing',
+      course: errorTexts(first, 'page_error'),
     };
   }
   const census = evidence.scripts;
+  const pages = census ? { pages: listed(census.pages) } : undefined;
   if (census && census.inline + census.external === 0) {
     const one = census.pages.length === 1;
     return {
-      text: `the SCO's ${one ? 'page' : 'pages'} ${list(census.pages)} ${one ? 'has' : 'have'} no script element at all, so nothing in ${one ? 'it' : 'them'} looks for the API or calls Initialize`,
+      text: `the SCO's ${one ? 'page' : 'pages'} in ${listRef('pages', census.pages.length)} ${one ? 'has' : 'have'} no script element at all, so nothing in ${one ? 'it' : 'them'} looks for the API or calls Initialize`,
       rule: 'api.discovery_missing',
+      course: { ...pages },
     };
   }
   const contentScripts = evidence.network.filter((r) => r.scope === 'content' && r.resourceType === 'script');
   if (contentScripts.length === 0) {
     if (census && census.external === 0) {
       return {
-        text: `the SCO's pages (${list(census.pages)}) load no script file, and their ${census.inline} inline script${census.inline === 1 ? '' : 's'} never called Initialize`,
+        text: `the SCO's pages (${listRef('pages', census.pages.length)}) load no script file, and their ${census.inline} inline script${census.inline === 1 ? '' : 's'} never called Initialize`,
         rule: 'api.discovery_missing',
+        course: { ...pages },
       };
     }
     return {
@@ -124,10 +169,11 @@ export function likelyInitializeCause(evidence: RunEvidence): Cause {
       rule: 'api.discovery_missing',
     };
   }
-  const pages = census ? `the SCO's pages (${list(census.pages)})` : "the SCO's pages";
+  const where = census ? `the SCO's pages (${listRef('pages', census.pages.length)})` : "the SCO's pages";
   return {
-    text: `${pages} ran ${list(contentScripts.map((r) => packagePathOf(r.url)))} without a page error or a failed request, yet nothing called Initialize: those scripts do not look for the API and call Initialize when the page loads, or they wait for something this run never did (a click, a longer timer)`,
+    text: `${where} ran the scripts in ${listRef('scripts', contentScripts.length)} without a page error or a failed request, yet nothing called Initialize: those scripts do not look for the API and call Initialize when the page loads, or they wait for something this run never did (a click, a longer timer)`,
     rule: 'api.discovery_missing',
+    course: { ...pages, scripts: listed(contentScripts.map((r) => packagePathOf(r.url))) },
   };
 }
 
@@ -141,6 +187,7 @@ export function explainAnomalies(anomalies: readonly Anomaly[], evidence: RunEvi
           ...a,
           likely_cause: cause.text,
           predicted_by: cause.rule,
+          ...(cause.course ? { course_text: { ...a.course_text, ...cause.course } } : {}),
           message: `${a.message} Likely cause: ${cause.text}. ${predictedText(cause.rule)}`,
         }
       : a,

@@ -1,4 +1,5 @@
 /** Runs every anomaly rule over a run's recorded API calls. Pure: the same calls give the same anomalies. */
+import { courseText } from '../../core/course-text.js';
 import { buildContext, scormAttemptOf, type Rule } from './attempts.js';
 import { acceptedInvalidRule } from './accepted-invalid.js';
 import { nonStringArgumentsRule } from './arguments.js';
@@ -73,10 +74,11 @@ function assetNotTracked(version: '1.2' | '2004', launch: NonNullable<AnomalyInp
   return {
     type: 'asset_not_tracked',
     severity: 'info',
-    message: `${launch.href ?? 'The launched resource'} is an asset (${attr}="asset"): it is not expected to call the SCORM API, so the LMS tracks no status, score or time for it.`,
+    message: `The launched resource${launch.href ? ' (`course_text.href`)' : ''} is an asset (${attr}="asset"): it is not expected to call the SCORM API, so the LMS tracks no status, score or time for it.`,
     fix: `Nothing to fix if it is meant as plain content; if the LMS should track it, make it call the API and mark its resource ${attr}="sco".`,
     sco_id: launch.scoId,
     attempt: launch.attempt,
+    ...(launch.href ? { course_text: { href: courseText(launch.href) } } : {}),
   };
 }
 

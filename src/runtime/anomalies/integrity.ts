@@ -3,16 +3,21 @@
  * realm, navigating it, or the engine holding what the record does not show. Each is an error: a
  * course that does this would break (or fool) a real LMS.
  */
+import { courseText, type CourseText } from '../../core/course-text.js';
 import type { IntegrityEvent } from '../records.js';
 import { memoryAnomalies } from './memory.js';
 import type { Anomaly } from './types.js';
 
 const LISTED = 5;
 
-function listed(items: readonly string[]): string {
-  const unique = [...new Set(items)];
-  const head = unique.slice(0, LISTED).join('; ');
-  return unique.length > LISTED ? `${head}; and ${unique.length - LISTED} more` : head;
+/** The events' details (names and URLs the course chose) as course text, the first LISTED distinct ones. */
+function listed(items: readonly string[]): { course_text: { details: CourseText[] } } {
+  return { course_text: { details: [...new Set(items)].slice(0, LISTED).map((d) => courseText(d)) } };
+}
+
+function listedRef(items: readonly string[]): string {
+  const distinct = new Set(items).size;
+  return `\`course_text.details\`${distinct > LISTED ? `, ${LISTED} of ${distinct} listed` : ''}`;
 }
 
 /** The events of each SCO, in the order the SCOs first appear ('' for events before any launch). */
@@ -74,43 +79,47 @@ export function integrityAnomalies(
       type: 'player_tampered',
       severity: 'error',
       message:
-        `The course tried to replace parts of the LMS page it runs in (${listed(tampered.map((e) => e.detail))}). ` +
+        `The course tried to replace parts of the LMS page it runs in (${listedRef(tampered.map((e) => e.detail))}). ` +
         `${outcome(tampered, of(['record_engine_mismatch']).length > 0)} An LMS without these guards could be broken or fooled.`,
       fix: 'Find the API with the standard parent/opener walk and only call its eight functions; never assign globals or built-ins of the parent or top window.',
       count: tampered.length,
       ...scoOf(tampered, scormAttempt),
+      ...listed(tampered.map((e) => e.detail)),
     });
   }
   for (const navigations of bySco(of(['player_navigation']))) {
     out.push({
       type: 'player_navigation',
       severity: 'error',
-      message: `The course tried to navigate the LMS page it runs in (${listed(navigations.map((e) => e.detail))}). In a real LMS this would unload the LMS and lose the session.`,
+      message: `The course tried to navigate the LMS page it runs in (${listedRef(navigations.map((e) => e.detail))}). In a real LMS this would unload the LMS and lose the session.`,
       fix:
         version === '1.2'
           ? 'Navigate only inside the SCO frame. To leave the SCO, set cmi.core.exit and call LMSFinish; the LMS decides what comes next.'
           : 'Navigate only inside the SCO frame. To leave the SCO, set cmi.exit (and adl.nav.request to ask for the next activity) and call Terminate; the LMS decides what comes next.',
       count: navigations.length,
       ...scoOf(navigations, scormAttempt),
+      ...listed(navigations.map((e) => e.detail)),
     });
   }
   for (const e of of(['unrecorded_calls'])) {
     out.push({
       type: 'unrecorded_api_calls',
       severity: 'error',
-      message: `When the SCO unloaded, ${e.detail}: its calls reached the run-time engine without being recorded, so the record of this SCO is incomplete and the run was stopped.`,
+      message: `When the SCO unloaded, the engine held values the record does not show (\`course_text.details\`): its calls reached the run-time engine without being recorded, so the record of this SCO is incomplete and the run was stopped.`,
       fix: 'Call only the eight functions of the API object the LMS provides, from the SCO; do not run code in the LMS window (parent.Function, timers left there) or change its built-ins.',
       ...scoOf([e], scormAttempt),
+      ...listed([e.detail]),
     });
   }
   for (const e of of(['record_engine_mismatch'])) {
     out.push({
       type: 'record_engine_mismatch',
       severity: 'error',
-      message: `At a Commit or Terminate, ${e.detail}: something changed the run-time engine without going through the API, or a call's record was lost. The history now ends with the engine's value.`,
+      message: `At a Commit or Terminate, the record and the engine disagreed (\`course_text.details\`): something changed the run-time engine without going through the API, or a call's record was lost. The history now ends with the engine's value.`,
       fix: `Change learner data only through ${version === '1.2' ? 'LMSSetValue' : 'SetValue'} on the API object; do not reach into the LMS window's objects. If the course does neither, report this run to SCORM Tester.`,
       ...(e.element !== undefined ? { element: e.element } : {}),
       ...scoOf([e], scormAttempt),
+      ...listed([e.detail]),
     });
   }
   out.push(...memoryAnomalies(events, scormAttempt));

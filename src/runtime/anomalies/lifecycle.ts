@@ -10,10 +10,15 @@ import {
   type TimedCall,
 } from './attempts.js';
 import type { VersionNames } from './elements.js';
-import { callText } from './recorded.js';
+import { callRef, callTexts } from './recorded.js';
 import type { Anomaly } from './types.js';
 
 const NEEDS_SESSION: ReadonlySet<Canonical> = new Set(['GetValue', 'SetValue', 'Commit', 'Terminate']);
+
+/** A result our engine returned is ours; anything else (a course's own wrapper) is not quoted. */
+function resultText(c: TimedCall): string {
+  return c.call.result === 'true' || c.call.result === 'false' ? `"${c.call.result}"` : 'a non-boolean value';
+}
 
 function codeOf(c: TimedCall): string {
   return c.call.errorCode && c.call.errorCode !== '0' ? ` (error ${c.call.errorCode})` : '';
@@ -49,12 +54,13 @@ export const initializeRule: Rule = (ctx) => {
         scoped(ctx, attempt, {
           type: 'initialize_failed',
           severity: 'error',
-          message: `${callText(first.call.method, first.call.args)} returned ${JSON.stringify(first.call.result)}${codeOf(first)}${
+          message: `${n.initialize} failed: ${callRef(first.call)} returned ${resultText(first)}${codeOf(first)}${
             first.call.errorString ? `: ${first.call.errorString}` : ''
           }; the attempt never started, so nothing the SCO set was stored.`,
           fix: `Call ${n.initialize}("") with exactly one empty-string argument, once, and check the result.`,
           call_index: first.call.index,
           count: inits.length,
+          course_text: callTexts(first.call),
         }),
       );
     }
@@ -81,14 +87,15 @@ function outOfSession(ctx: RuleContext, attempt: Attempt, when: 'none' | 'termin
     severity: 'error',
     message:
       when === 'none'
-        ? `${plural(hits.length, 'call')} (${methods}) came before ${n.initialize} succeeded, first ${callText(first.call.method, first.call.args)}${codeOf(first)}; the engine refused them, so values set there were lost.`
-        : `${plural(hits.length, 'call')} (${methods}) came after ${n.terminate}, first ${callText(first.call.method, first.call.args)}${codeOf(first)}; the attempt was already closed, so they did nothing.`,
+        ? `${plural(hits.length, 'call')} (${methods}) came before ${n.initialize} succeeded, first ${callRef(first.call)}${codeOf(first)}; the engine refused them, so values set there were lost.`
+        : `${plural(hits.length, 'call')} (${methods}) came after ${n.terminate}, first ${callRef(first.call)}${codeOf(first)}; the attempt was already closed, so they did nothing.`,
     fix:
       when === 'none'
         ? `Call ${n.initialize}("") first (e.g. at the top of the load handler) and make every other API call after it succeeds.`
         : `Make ${n.terminate}("") the very last API call of the SCO; guard unload handlers with a flag so they do not run twice.`,
     call_index: first.call.index,
     count: hits.length,
+    course_text: callTexts(first.call),
   });
 }
 
@@ -167,10 +174,11 @@ export const commitBeforeTerminateRule: Rule = (ctx) => {
       scoped(ctx, attempt, {
         type: 'missing_commit_before_terminate',
         severity: 'warning',
-        message: `Values were set (last: ${callText(lastSet.call.method, lastSet.call.args)}) but ${ctx.names.commit} was not called before ${ctx.names.terminate}; LMSs that persist only on Commit can lose them.`,
+        message: `Values were set (last: ${callRef(lastSet.call)}) but ${ctx.names.commit} was not called before ${ctx.names.terminate}; LMSs that persist only on Commit can lose them.`,
         fix: `Call ${ctx.names.commit}("") after the last SetValue and before ${ctx.names.terminate}("").`,
         call_index: terminate.call.index,
         element: lastSet.element ?? undefined,
+        course_text: callTexts(lastSet.call),
       }),
     );
   }

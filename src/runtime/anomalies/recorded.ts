@@ -1,4 +1,5 @@
 /** Reading recorded arguments (RecordedValue) for the rules and their messages. */
+import { courseRef, courseText, type CourseTexts } from '../../core/course-text.js';
 import type { RecordedValue } from '../records.js';
 
 export function isStringValue(v: RecordedValue | undefined): boolean {
@@ -73,6 +74,21 @@ export function literal(v: RecordedValue | undefined): string {
 /** `SetValue("cmi.location", 0)` */
 export function callText(method: string, args: readonly RecordedValue[]): string {
   return `${method}(${args.map((a) => literal(a)).join(', ')})`;
+}
+
+/** A call as course text (its arguments are the course's): `{ [field]: 'SetValue("x", "y")' }`. */
+export function callTexts(
+  call: { method: string; args: readonly RecordedValue[] },
+  field = 'call',
+): CourseTexts {
+  // Arguments in full here: courseText cuts the whole call once, and says how long it was.
+  const args = call.args.map((a) => (typeof a === 'string' ? JSON.stringify(a) : literal(a)));
+  return { [field]: courseText(`${call.method}(${args.join(', ')})`) };
+}
+
+/** "call #7 (`course_text.call`)" */
+export function callRef(call: { index: number }, field = 'call'): string {
+  return `call #${call.index} (${courseRef(field)})`;
 }
 
 function shown(s: string): string {

@@ -5,7 +5,8 @@
  */
 import { lookupElement, validateValue } from '../../rte/datamodel/index.js';
 import { plural, scoped, type Attempt, type Rule, type RuleContext, type TimedCall } from './attempts.js';
-import { callText, primitiveText } from './recorded.js';
+import { courseRef, courseText, type CourseTexts } from '../../core/course-text.js';
+import { callRef, callTexts, primitiveText } from './recorded.js';
 import type { Anomaly } from './types.js';
 
 type Reason = 'unknown' | 'read_only' | 'keyword' | 'value' | 'dependency' | 'refused' | 'unimplemented';
@@ -40,33 +41,53 @@ export function rejectedSetReason(ctx: RuleContext, c: TimedCall): Reason | null
   return REASONS[ctx.version][c.call.errorCode] ?? null;
 }
 
-function explain(ctx: RuleContext, reason: Reason, element: string, value: string | undefined): string {
+const ELEMENT = courseRef('element');
+
+/** Why the call was refused (our sentence) and, for a refused value, the data model's check (it quotes the value). */
+function explain(
+  ctx: RuleContext,
+  reason: Reason,
+  element: string,
+  value: string | undefined,
+): { text: string; course?: CourseTexts } {
   const v = ctx.version;
   switch (reason) {
     case 'unknown':
-      return `${element} is not an element of the SCORM ${v} data model, so nothing was stored.`;
+      return { text: `${ELEMENT} is not an element of the SCORM ${v} data model, so nothing was stored.` };
     case 'read_only':
-      return `${element} is read-only: only the LMS sets it.`;
+      return { text: `${ELEMENT} is read-only: only the LMS sets it.` };
     case 'keyword':
-      return `${element} is a keyword (_children, _count, _version) or a collection, which a SCO cannot set.`;
+      return {
+        text: `${ELEMENT} is a keyword (_children, _count, _version) or a collection, which a SCO cannot set.`,
+      };
     case 'unimplemented':
-      return `this LMS does not implement ${element} (an optional element), so the value is lost here.`;
+      return {
+        text: `this LMS does not implement ${ELEMENT} (an optional element), so the value is lost here.`,
+      };
     case 'dependency':
-      return `SCORM ${v} requires another element to be set first (RTE 4.1: an interaction's or objective's id before its other fields, an interaction's type before its responses).`;
+      return {
+        text: `SCORM ${v} requires another element to be set first (RTE 4.1: an interaction's or objective's id before its other fields, an interaction's type before its responses).`,
+      };
     case 'refused':
-      return 'the LMS refused the value (for example a duplicate identifier in a collection).';
+      return { text: 'the LMS refused the value (for example a duplicate identifier in a collection).' };
     case 'value': {
       const info = lookupElement(v, element);
       const check = info && value !== undefined ? validateValue(info, value) : undefined;
       return check && !check.ok
-        ? `${check.reason}; the value was not stored.`
-        : `the value is not of ${element}'s type or range, so it was not stored.`;
+        ? {
+            text: `the value is not of the element's type (the data model's check is in ${courseRef('value_check')}), so it was not stored.`,
+            course: { value_check: courseText(check.reason) },
+          }
+        : { text: `the value is not of ${ELEMENT}'s type or range, so it was not stored.` };
     }
   }
 }
 
 function fixFor(ctx: RuleContext, reason: Reason, element: string): string {
   const v = ctx.version;
+  // Only the data model's own pattern of a known element is quoted: what the course sent stays in course_text.
+  const pattern = lookupElement(v, element)?.pattern;
+  element = pattern ?? 'that element';
   switch (reason) {
     case 'unknown':
       return `Use an element the SCORM ${v} data model defines (check the spelling and the version: ${
@@ -107,22 +128,26 @@ function rejectedIn(ctx: RuleContext, attempt: Attempt): Anomaly[] {
     const call = first.call;
     const element = first.element ?? '';
     const value = primitiveText(call.args[1]);
-    const where = `SCO ${attempt.scoId}, attempt ${attempt.number}`;
+    const where = `attempt ${attempt.number} of the SCO in sco_id`;
     const others = count > 1 ? ` (and ${plural(count - 1, 'similar call')})` : '';
+    const why = explain(ctx, reason, element, value);
     return scoped(ctx, attempt, {
       type: 'set_value_rejected',
       severity: reason === 'unimplemented' ? 'warning' : 'error',
-      message: `Call #${call.index} ${callText(call.method, call.args)}${others} (${where}) was rejected with error ${call.errorCode}${
+      message: `${capitalized(callRef(call))}${others} (${where}) was rejected with error ${call.errorCode}${
         call.errorString ? ` (${call.errorString})` : ''
-      }: ${explain(ctx, reason, element, value)}${
-        checked ? '' : ` The SCO did not call ${ctx.names.getLastError} afterwards, so it cannot know.`
-      }`,
+      }: ${why.text}${checked ? '' : ` The SCO did not call ${ctx.names.getLastError} afterwards, so it cannot know.`}`,
       fix: fixFor(ctx, reason, element),
       call_index: call.index,
       element,
       count,
+      course_text: { ...callTexts(call), element: courseText(element), ...why.course },
     });
   });
+}
+
+function capitalized(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 export const rejectedSetsRule: Rule = (ctx) => ctx.attempts.flatMap((a) => rejectedIn(ctx, a));

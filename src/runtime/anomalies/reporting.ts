@@ -8,7 +8,8 @@ import {
   type TimedCall,
 } from './attempts.js';
 import { SUSPEND_DATA } from './elements.js';
-import { callText } from './recorded.js';
+import type { CourseTexts } from '../../core/course-text.js';
+import { callRef, callTexts } from './recorded.js';
 import type { Anomaly } from './types.js';
 
 function finished(ctx: RuleContext): Attempt[] {
@@ -28,15 +29,19 @@ function lastRefusedSet(attempt: Attempt, element: string): TimedCall | undefine
 }
 
 /** "was never set" or, when the SCO tried, which call set it and how the engine refused it. */
-function notSetText(attempt: Attempt, element: string): { text: string; call_index?: number } {
+function notSetText(
+  attempt: Attempt,
+  element: string,
+): { text: string; call_index?: number; course_text?: CourseTexts } {
   const refused = lastRefusedSet(attempt, element);
   if (!refused) return { text: `${element} was never set` };
   const call = refused.call;
   return {
-    text: `${element} was set but never stored: call #${call.index} ${callText(call.method, call.args)} was rejected with error ${call.errorCode}${
+    text: `${element} was set but never stored: ${callRef(call)} was rejected with error ${call.errorCode}${
       call.errorString ? ` (${call.errorString})` : ''
     }`,
     call_index: call.index,
+    course_text: callTexts(call),
   };
 }
 
@@ -55,6 +60,7 @@ export const sessionTimeRule: Rule = (ctx) =>
             : 'Before Terminate, set cmi.session_time to the time since launch as an ISO 8601 duration (e.g. "PT5M12S").',
         element: ctx.names.sessionTime,
         ...(not.call_index !== undefined ? { call_index: not.call_index } : {}),
+        ...(not.course_text ? { course_text: not.course_text } : {}),
       }),
     );
 
@@ -93,6 +99,7 @@ export const exitRule: Rule = (ctx) =>
         } when done.`,
         element: ctx.names.exit,
         ...(not.call_index !== undefined ? { call_index: not.call_index } : {}),
+        ...(not.course_text ? { course_text: not.course_text } : {}),
       }),
     );
 

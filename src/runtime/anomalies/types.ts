@@ -1,3 +1,4 @@
+import type { CourseTexts } from '../../core/course-text.js';
 import type { Severity } from '../../core/findings.js';
 import type { ApiCallRecord, DataChange, InitializeState, IntegrityEvent } from '../records.js';
 
@@ -61,6 +62,11 @@ export interface Anomaly {
   /** memory_budget_exceeded: the JavaScript heap measured and the run's budget, in bytes. */
   measured_bytes?: number;
   budget_bytes?: number;
+  /**
+   * What the course wrote that the anomaly is about (its arguments, error texts, file names), kept out
+   * of `message`, `fix` and `likely_cause`, which refer to these fields by name.
+   */
+  course_text?: CourseTexts;
 }
 
 export interface AnomalyInput {

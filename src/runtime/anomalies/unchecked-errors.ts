@@ -15,7 +15,8 @@ import {
   type RuleContext,
   type TimedCall,
 } from './attempts.js';
-import { callText } from './recorded.js';
+import { courseRef, courseText } from '../../core/course-text.js';
+import { callTexts } from './recorded.js';
 import { rejectedSetReason } from './rejected-sets.js';
 import type { Anomaly } from './types.js';
 
@@ -57,10 +58,15 @@ function uncheckedIn(ctx: RuleContext, attempt: Attempt): Anomaly[] {
   for (const { first, count } of groups.values()) {
     const call = first.call;
     const times = count > 1 ? ` (${plural(count, 'time')})` : '';
-    const described = `${callText(call.method, call.args)} returned ${JSON.stringify(call.result)} with error ${call.errorCode}${
-      call.errorString ? ` (${call.errorString})` : ''
-    }`;
-    const base = { call_index: call.index, count, ...(first.element ? { element: first.element } : {}) };
+    const described = `Call #${call.index} (${courseRef('call')}) failed with error ${call.errorCode}${call.errorString ? ` (${call.errorString})` : ''}`;
+    // The engine's diagnostic may quote the element or value the course sent.
+    const diagnostic = call.diagnostic && call.diagnostic !== call.errorString ? call.diagnostic : '';
+    const base = {
+      call_index: call.index,
+      count,
+      ...(first.element ? { element: first.element } : {}),
+      course_text: { ...callTexts(call), ...(diagnostic ? { diagnostic: courseText(diagnostic) } : {}) },
+    };
     if (isNotInitializedRead(ctx, first)) {
       out.push(
         scoped(ctx, attempt, {
@@ -78,9 +84,7 @@ function uncheckedIn(ctx: RuleContext, attempt: Attempt): Anomaly[] {
         type: 'unchecked_api_error',
         severity: 'warning',
         message: `${described}${times}, and the SCO did not call ${getLastError} afterwards: the failure went unnoticed${
-          call.diagnostic && call.diagnostic !== call.errorString
-            ? ` (engine diagnostic: ${call.diagnostic})`
-            : ''
+          diagnostic ? ` (the engine's diagnostic is in ${courseRef('diagnostic')})` : ''
         }.`,
         fix: `Fix the call itself (see the error), and check results: when a call returns "false" (or GetValue returns ""), call ${getLastError}() and handle or log the code.`,
         ...base,

@@ -3,6 +3,7 @@
  * adlseq:objectivesGlobalToSystem: shared across packages when true (the default), private to the
  * organization's activity tree when false.
  */
+import { quoted } from '../../../core/course-text.js';
 import type { Finding } from '../../../core/findings.js';
 import type { Located } from '../../../manifest/model.js';
 import type { Activity } from '../activity-tree.js';
@@ -95,9 +96,9 @@ export const targetObjectiveUnresolved: SeqLintRule = {
           // and SX-11c read what a sibling package wrote), so that case is a note, not a warning.
           severity: t.systemWide ? 'info' : 'warning',
           message: t.systemWide
-            ? `Global objective "${t.id}" is read by ${who} but no activity of this package writes it; it stays unknown unless another package shares it for the same learner. Check the targetObjectiveID for typos.`
-            : `Global objective "${t.id}" is read by ${who} but nothing writes it, and objectivesGlobalToSystem="false" keeps other packages out: the read can never return a value.`,
-          fix: `Add writeSatisfiedStatus="true" (and/or writeNormalizedMeasure="true") to the <imsss:mapInfo targetObjectiveID="${t.id}"> of the activity whose result should be shared, or correct the targetObjectiveID to match the writer's.`,
+            ? `Global objective ${quoted(t.id)} is read by ${who} but no activity of this package writes it; it stays unknown unless another package shares it for the same learner. Check the targetObjectiveID for typos.`
+            : `Global objective ${quoted(t.id)} is read by ${who} but nothing writes it, and objectivesGlobalToSystem="false" keeps other packages out: the read can never return a value.`,
+          fix: `Add writeSatisfiedStatus="true" (and/or writeNormalizedMeasure="true") to the <imsss:mapInfo targetObjectiveID=${quoted(t.id)}> of the activity whose result should be shared, or correct the targetObjectiveID to match the writer's.`,
         }),
       );
     }
@@ -134,7 +135,7 @@ export const objectiveGlobalSharedWriteConflict: SeqLintRule = {
         finding(writeInfo, {
           at: second.map,
           attr: 'targetObjectiveID',
-          message: `Global objective "${t.id}" is written (${aspects.map(([k]) => aspectName(k)).join(', ')}) by ${describe(writers)}: whichever activity ends its attempt last overwrites the others, so its value depends on the order the learner takes them.`,
+          message: `Global objective ${quoted(t.id)} is written (${aspects.map(([k]) => aspectName(k)).join(', ')}) by ${describe(writers)}: whichever activity ends its attempt last overwrites the others, so its value depends on the order the learner takes them.`,
           fix: `If one shared result is intended, let a single activity write it (or write from the common parent, whose rollup combines the children); otherwise give each writer its own targetObjectiveID.`,
         }),
       );
@@ -160,7 +161,7 @@ function aspectName(k: string): string {
 function describe(uses: readonly MapUse[]): string {
   const names = [
     ...new Set(
-      uses.map((u) => `${u.activity.label}${u.objectiveId ? ` (objective "${u.objectiveId}")` : ''}`),
+      uses.map((u) => `${u.activity.label}${u.objectiveId ? ` (objective ${quoted(u.objectiveId)})` : ''}`),
     ),
   ];
   return names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');

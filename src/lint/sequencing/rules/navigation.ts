@@ -1,4 +1,5 @@
 /** Control modes and pre-condition rules that decide whether, and how, activities can be reached and left. */
+import { quoted } from '../../../core/course-text.js';
 import type { Finding } from '../../../core/findings.js';
 import type { Item, SequencingRule } from '../../../manifest/model.js';
 import { isLeaf, type Activity } from '../activity-tree.js';
@@ -213,7 +214,7 @@ export const forwardOnlyWithPrevious: SeqLintRule = {
           severity: 'info',
           message: `${cap(p.label)} is forwardOnly="true", but ${showing.length} of its leaf activities (${showing
             .slice(0, 3)
-            .map((c) => `"${c.id}"`)
+            .map((c) => `${quoted(c.id)}`)
             .join(
               ', ',
             )}${showing.length > 3 ? ', …' : ''}) do not hide the LMS's Previous control, which can never work there.`,

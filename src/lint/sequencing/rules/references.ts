@@ -1,4 +1,5 @@
 /** References inside the sequencing data: IDRef, referencedObjective, adlseq objectives, leaf resources. */
+import { quoted } from '../../../core/course-text.js';
 import type { Finding } from '../../../core/findings.js';
 import type { Item } from '../../../manifest/model.js';
 import { isLeaf } from '../activity-tree.js';
@@ -43,8 +44,8 @@ export const collectionUnused: SeqLintRule = {
         finding(unusedInfo, {
           at: s,
           attr: 'ID',
-          message: `The shared sequencing definition ID="${id}" is never referenced by an IDRef, so it has no effect.`,
-          fix: `Reference it with <imsss:sequencing IDRef="${id}"> on the item(s) it was written for, or remove it.`,
+          message: `The shared sequencing definition ID=${quoted(id)} is never referenced by an IDRef, so it has no effect.`,
+          fix: `Reference it with <imsss:sequencing IDRef=${quoted(id)}> on the item(s) it was written for, or remove it.`,
         }),
       ];
     });
@@ -65,7 +66,7 @@ export const referencedObjectiveUnresolved: SeqLintRule = {
     for (const a of ctx.activities) {
       const ids = a.seq.objectives.map((o) => o.id).filter((id) => id !== null);
       const known = ids.length
-        ? `Its objectives are: ${ids.map((id) => `"${id}"`).join(', ')}.`
+        ? `Its objectives are: ${ids.map((id) => `${quoted(id)}`).join(', ')}.`
         : 'It declares no objective IDs.';
       const rules = [...a.seq.preConditionRules, ...a.seq.exitConditionRules, ...a.seq.postConditionRules];
       for (const rule of rules) {
@@ -76,8 +77,8 @@ export const referencedObjectiveUnresolved: SeqLintRule = {
             finding(refObjInfo, {
               at: c,
               attr: 'referencedObjective',
-              message: `A ${rule.kind}-condition rule of ${a.label} tests objective "${ref}", which is not an objective of that activity; the condition is evaluated against nothing and the rule behaves unpredictably across LMSs. ${known}`,
-              fix: `Set referencedObjective to one of the activity's objectiveIDs, or declare <imsss:objective objectiveID="${ref}"> in its <imsss:objectives>.`,
+              message: `A ${rule.kind}-condition rule of ${a.label} tests objective ${quoted(ref)}, which is not an objective of that activity; the condition is evaluated against nothing and the rule behaves unpredictably across LMSs. ${known}`,
+              fix: `Set referencedObjective to one of the activity's objectiveIDs, or declare <imsss:objective objectiveID=${quoted(ref)}> in its <imsss:objectives>.`,
             }),
           );
         }
@@ -88,7 +89,7 @@ export const referencedObjectiveUnresolved: SeqLintRule = {
           finding(refObjInfo, {
             at: adl,
             attr: 'objectiveID',
-            message: `<adlseq:objective objectiveID="${id}"> on ${a.label} extends no <imsss:objective> of that activity, so its adlseq:mapInfo (scores, completion, progress) is never shared. ${known}`,
+            message: `<adlseq:objective objectiveID=${quoted(id)}> on ${a.label} extends no <imsss:objective> of that activity, so its adlseq:mapInfo (scores, completion, progress) is never shared. ${known}`,
             fix: `Use the objectiveID of one of the activity's <imsss:primaryObjective>/<imsss:objective> elements.`,
           }),
         );

@@ -1,4 +1,5 @@
 /** Sequencing and rollup rules that can never fire, and rules that shadow one another. */
+import { quoted } from '../../../core/course-text.js';
 import type { Finding } from '../../../core/findings.js';
 import type { RuleCondition, SequencingRule } from '../../../manifest/model.js';
 import { isLeaf, type Activity } from '../activity-tree.js';
@@ -43,7 +44,7 @@ function neverTrue(a: Activity, c: RuleCondition, sources: TrackingSources): str
     return `${a.label} has tracked="false", so its ${name === 'completed' || name === 'activityProgressKnown' ? 'progress' : 'objective'} status is never recorded and "${name}" is never true`;
   }
   if (!objective) return null; // unresolved references are reported by seq.referenced_objective_unresolved
-  const which = objective.id ? `objective "${objective.id}"` : 'the primary objective';
+  const which = objective.id ? `objective ${quoted(objective.id)}` : 'the primary objective';
   if (name === 'objectiveMeasureGreaterThan' && threshold(c) >= 1) {
     return `a normalized measure lies in [-1, 1], so it is never greater than ${threshold(c)}`;
   }

@@ -1,0 +1,45 @@
+/** Reading the course text an anomaly or finding quotes (its `course_text` fields) in assertions. */
+import type { CourseText, CourseTexts } from '../../src/core/course-text.js';
+
+/** The text of one course_text field; a list's texts joined with "\n"; "" when absent. */
+export function courseTextOf(item: { course_text?: CourseTexts }, field: string): string {
+  const value: CourseText | CourseText[] | undefined = item.course_text?.[field];
+  if (value === undefined) return '';
+  return Array.isArray(value) ? value.map((v) => v.text).join('\n') : value.text;
+}
+
+/** The sentences of ours an item carries (the fields a reader takes as the tool's voice). */
+export const TOOL_VOICE_FIELDS = [
+  'message',
+  'fix',
+  'likely_cause',
+  'description',
+  'issue',
+  'fix_suggestion',
+] as const;
+
+/** Paths of tool-voice fields (anywhere in `value`) whose text matches `pattern`. */
+export function toolVoiceLeaks(value: unknown, pattern: RegExp, path = '$'): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => toolVoiceLeaks(v, pattern, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    if (key === 'course_text') return [];
+    const here = `${path}.${key}`;
+    if ((TOOL_VOICE_FIELDS as readonly string[]).includes(key) && typeof v === 'string')
+      return pattern.test(v) ? [`${here}: ${v}`] : [];
+    return toolVoiceLeaks(v, pattern, here);
+  });
+}
+
+/** Every course_text value (anywhere in `value`) as { path, text, length, truncated }. */
+export function courseTextsIn(value: unknown, path = '$'): Array<{ path: string } & CourseText> {
+  if (Array.isArray(value)) return value.flatMap((v, i) => courseTextsIn(v, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    const here = `${path}.${key}`;
+    if (key !== 'course_text' || v === null || typeof v !== 'object') return courseTextsIn(v, here);
+    return Object.entries(v as CourseTexts).flatMap(([field, t]) =>
+      (Array.isArray(t) ? t : [t]).map((one) => ({ path: `${here}.${field}`, ...one })),
+    );
+  });
+}
