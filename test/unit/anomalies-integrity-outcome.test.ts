@@ -1,6 +1,7 @@
 /** player_tampered says what the player did about the tampering, and claims no more than a check showed. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { courseTextOf } from '../helpers/course-text.js';
 import { integrityAnomalies } from '../../src/runtime/anomalies/integrity.js';
 import type { IntegrityEvent } from '../../src/runtime/records.js';
 
@@ -57,7 +58,8 @@ test('calls Node found unrecorded are an error anomaly naming the SCO and attemp
     '2004',
   ).find((a) => a.type === 'unrecorded_api_calls');
   assert.equal(found?.severity, 'error');
-  assert.match(String(found?.message), /\(cmi\.success_status\): its calls reached the run-time engine/);
+  assert.match(String(found?.message), /\(`course_text.details`\): its calls reached the run-time engine/);
+  assert.match(courseTextOf(found!, 'details'), /\(cmi\.success_status\)/);
   assert.equal(found?.sco_id, 'item');
   assert.equal(found?.attempt, 1);
 });

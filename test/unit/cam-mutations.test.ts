@@ -4,6 +4,7 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { courseTextOf } from '../helpers/course-text.js';
 import { rm } from 'node:fs/promises';
 import type { Finding, ValidationLevel } from '../../src/core/findings.js';
 import { runCamRules } from '../../src/lint/cam/index.js';
@@ -556,8 +557,9 @@ test('findings name the offending value and point at it', { skip: SHARED_SKIP },
   assert.ok(f);
   assert.equal(f.file, 'imsmanifest.xml');
   assert.equal(f.line, 23);
-  assert.ok(f.message.includes('"SEQ99"'), f.message);
-  assert.ok(f.fix.includes('"SEQ01"'), f.fix);
+  assert.ok(f.message.includes('identifierref=`course_text.quoted[1]`'), f.message);
+  assert.deepEqual(courseTextOf(f, 'quoted').split('\n').slice(0, 2), ['activity_1', 'SEQ99']);
+  assert.ok(f.fix.includes('"SEQ01"') || courseTextOf(f, 'quoted').includes('SEQ01'), f.fix);
   assert.deepEqual(f.adl, ['CAM 3.4.1']);
 });
 

@@ -1,6 +1,7 @@
 /** The record against the engine (the pure part of the player) and its way to Node and the anomalies. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { courseTextOf } from '../helpers/course-text.js';
 import { detectAnomalies } from '../../src/runtime/anomalies/index.js';
 import { compareShadow } from '../../src/runtime/player/page/compare.js';
 import { expandFlatBatch } from '../../src/runtime/records.js';
@@ -58,6 +59,6 @@ test('integrity messages reach the log as events and become anomalies', () => {
       ['record_engine_mismatch', 'error', 'cmi.success_status'],
     ],
   );
-  assert.match(anomalies[0]?.message ?? '', /window\.API_1484_11/);
-  assert.match(anomalies[2]?.message ?? '', /engine holds cmi\.success_status = "passed"/);
+  assert.match(courseTextOf(anomalies[0]!, 'details'), /window\.API_1484_11/);
+  assert.match(courseTextOf(anomalies[2]!, 'details'), /engine holds cmi\.success_status = "passed"/);
 });
