@@ -6,6 +6,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { courseTextOf } from '../helpers/course-text.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { scorm12SingleSco } from '../helpers/scorm12-course.js';
 
@@ -74,6 +75,6 @@ test('SCORM 1.2: window.API cannot be replaced, redefined or deleted; assigning 
   const tampered = debug.anomalies.find((a) => a.type === 'player_tampered');
   assert.ok(tampered, JSON.stringify(debug.anomalies));
   assert.equal(tampered.severity, 'error');
-  assert.match(String(tampered.message), /window\.API\b/);
+  assert.match(courseTextOf(tampered, 'details'), /window\.API\b/);
   await callTool(server.client, 'scorm_session_close', { session_id });
 });

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { courseTextOf } from '../helpers/course-text.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
 
@@ -35,7 +36,7 @@ function tamperedAnomaly(anomalies: Data[]): Data {
   const tampered = anomalies.find((a) => a.type === 'player_tampered');
   assert.ok(tampered, JSON.stringify(anomalies));
   assert.equal(tampered.severity, 'error');
-  assert.match(String(tampered.message), /Array\.prototype\.Symbol\(Symbol\.iterator\)/);
+  assert.match(courseTextOf(tampered, 'details'), /Array\.prototype\.Symbol\(Symbol\.iterator\)/);
   assert.doesNotMatch(String(tampered.message), /unaffected/);
   return tampered;
 }
@@ -173,6 +174,6 @@ test("a toJSON the course puts on the realm's arrays right before a Commit does 
     ['Initialize()=true', 'SetValue(cmi.success_status,failed)=true', 'Commit()=true'],
   );
   const tampered = debug.anomalies.find((a) => a.type === 'player_tampered');
-  assert.match(String(tampered?.message), /Array\.prototype\.toJSON \(added, undone\)/);
+  assert.match(courseTextOf(tampered!, 'details'), /Array\.prototype\.toJSON \(added, undone\)/);
   await call('scorm_session_close', { session_id: id });
 });

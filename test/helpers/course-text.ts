@@ -2,8 +2,10 @@
 import type { CourseText, CourseTexts } from '../../src/core/course-text.js';
 
 /** The text of one course_text field; a list's texts joined with "\n"; "" when absent. */
-export function courseTextOf(item: { course_text?: CourseTexts }, field: string): string {
-  const value: CourseText | CourseText[] | undefined = item.course_text?.[field];
+export function courseTextOf(item: object, field: string): string {
+  const value: CourseText | CourseText[] | undefined = (item as { course_text?: CourseTexts }).course_text?.[
+    field
+  ];
   if (value === undefined) return '';
   return Array.isArray(value) ? value.map((v) => v.text).join('\n') : value.text;
 }
