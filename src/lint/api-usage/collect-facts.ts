@@ -3,6 +3,7 @@ import { looksLikeApi, methodInfo, type CanonicalMethod } from './api-methods.js
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { detachedString } from '../../core/detached-string.js';
 import { locatingOnly, type SourceUnit } from './source-unit.js';
+import { ArmSet, pushBranchChildren, type Arm } from './version-branch.js';
 
 /** A function-like node whose body runs when it is invoked, not where it is written. */
 export type FunctionNode = Node;
@@ -18,6 +19,8 @@ export interface ApiCall {
   receiver: string | undefined;
   args: (Expression | SpreadElement)[];
   context: Context;
+  /** The innermost branch the call is on (version-branch.ts); undefined at the top of its function or unit. */
+  branch: Arm | undefined;
 }
 
 /** Something that runs a function body right away or by name: an IIFE or `name()`. */
@@ -210,12 +213,17 @@ export function collectUnit(
   // enclosing context once all of the function's descendants have been visited.
   const callsBefore = facts.calls.length;
   const crossFrameBefore = facts.crossFrame.length;
-  const stack: (AnyNode | ContextExit)[] = [program];
+  const stack: (AnyNode | ContextExit | ArmSet)[] = [program];
   let context: Context = rootContext;
+  let branch: Arm | undefined;
   while (stack.length > 0) {
-    const node = stack.pop() as AnyNode | ContextExit;
+    const node = stack.pop() as AnyNode | ContextExit | ArmSet;
     if (node instanceof ContextExit) {
       context = node.context;
+      continue;
+    }
+    if (node instanceof ArmSet) {
+      branch = node.arm;
       continue;
     }
 
@@ -234,6 +242,7 @@ export function collectUnit(
               receiver,
               args: node.arguments,
               context,
+              branch,
               ...info,
             });
           }
@@ -322,7 +331,7 @@ export function collectUnit(
       stack.push(new ContextExit(context));
       context = node;
     }
-    pushChildren(node, stack);
+    if (!pushBranchChildren(node, branch, stack)) pushChildren(node, stack);
   }
   // The stack visits children out of order; rules expect source order. Only this unit's entries are
   // sorted: units come in order, and re-sorting everything per unit was quadratic (50,000 handlers: minutes).
@@ -336,7 +345,7 @@ function sortFrom<T extends { node: { start: number } }>(list: T[], from: number
   for (const entry of tail) list.push(entry);
 }
 
-function pushChildren(node: AnyNode, stack: (AnyNode | ContextExit)[]): void {
+function pushChildren(node: AnyNode, stack: (AnyNode | ContextExit | ArmSet)[]): void {
   const record = node as unknown as Record<string, unknown>;
   for (const key in record) {
     const value = record[key];
@@ -368,6 +377,7 @@ export function factsForPackageRules(facts: FileFacts): FileFacts {
       receiver: call.receiver === undefined ? undefined : detachedString(call.receiver),
       args: [],
       context: null,
+      branch: undefined,
     })),
     parentOrOpenerMentions: facts.parentOrOpenerMentions,
     parentOrOpenerInCrossFrame: facts.parentOrOpenerInCrossFrame,

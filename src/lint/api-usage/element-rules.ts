@@ -5,9 +5,10 @@ import { lookupElement, validateValue, type ScormVersion } from '../../rte/datam
 import { qualified } from './api-methods.js';
 import type { ApiCall, FileFacts } from './collect-facts.js';
 import { counterpart, nearestElement } from './element-hints.js';
-import { HOLE, resolveShape, resolveString } from './resolve-literal.js';
+import { elementName, resolveString } from './resolve-literal.js';
 import { makeFinding, type FindingAt } from './rules.js';
 import { fileLocation } from './source-unit.js';
+import type { Placement } from './version-placement.js';
 
 const other = (v: ScormVersion): ScormVersion => (v === '1.2' ? '2004' : '1.2');
 const label = (v: ScormVersion) => `SCORM ${v}`;
@@ -16,14 +17,6 @@ export function locate(facts: FileFacts, file: string, unit: number, node: Node 
   const u = facts.units[unit];
   if (!u) return { file, line: 0, column: 0 };
   return { file, ...fileLocation(u, node.start) };
-}
-
-/** Concrete lookup name for a shape with holes: holes must be whole index segments. */
-function lookupName(shape: string): string | undefined {
-  if (!shape.includes(HOLE)) return shape;
-  const segments = shape.split('.');
-  if (segments.some((s) => s.includes(HOLE) && s !== HOLE)) return undefined;
-  return segments.map((s) => (s === HOLE ? '0' : s)).join('.');
 }
 
 /** cmi.interactions.N.type set to one literal type in this file -> that type, per index N. */
@@ -47,37 +40,55 @@ function interactionTypes(
 /**
  * Element-level rules on GetValue/SetValue calls whose element name (and value) the source makes
  * certain: version_mismatch, unknown_element, read_only_write, write_only_read, invalid_value.
- * In a file that calls both API generations (`dual`), each call is checked against its own family.
+ * In a file that calls both API generations (`dual`), each call is checked against its own family;
+ * otherwise a call on the other version's branch (`placed`) is checked against that version.
  */
 export function checkElements(
   facts: FileFacts,
   file: string,
   packageVersion: ScormVersion,
   dual: boolean,
+  placed: ReadonlyMap<ApiCall, Placement> = new Map(),
 ): Finding[] {
   const findings: Finding[] = [];
   const versionOf = (c: ApiCall): ScormVersion => (dual ? c.family : packageVersion);
   const types = interactionTypes(facts, versionOf);
+  const lineOf = (call: ApiCall, offset: number) =>
+    locate(facts, file, call.unit, { start: offset } as Node).line;
+  // The file has code meant for the other version: a call it cannot place may be some of it.
+  const otherVersionCode =
+    (facts.mentions12Api && facts.mentions2004Api) ||
+    [...placed.values()].some((p) => p.version !== packageVersion);
 
   for (const call of facts.calls) {
     if (call.canonical !== 'GetValue' && call.canonical !== 'SetValue') continue;
     const nameArg = call.args[0];
-    const exact = resolveString(nameArg, facts.constants);
-    const shape = exact ?? resolveShape(nameArg, facts.constants);
-    const name = shape === undefined ? undefined : lookupName(shape);
+    const { exact, name } = elementName(nameArg, facts.constants);
     if (!nameArg || name === undefined) continue;
     const at = locate(facts, file, call.unit, nameArg);
-    const version = versionOf(call);
+    const place = dual ? undefined : placed.get(call);
+    let version = versionOf(call);
     const shown = exact ?? name.replace(/\.0(?=\.|$)/g, '.n');
-    const info = lookupElement(version, name);
+    let info = lookupElement(version, name);
+    if (!info && place && place.version !== version) {
+      // Only runs under the other version: judged as that version's code.
+      version = place.version;
+      info = lookupElement(version, name);
+    }
 
     if (!info) {
       const foreign = lookupElement(other(version), name);
       if (foreign) {
         const instead = counterpart(foreign.pattern, foreign.indices, version);
+        const unplaced = !dual && !place && call.branch !== undefined && otherVersionCode;
+        const where = place
+          ? `; it is on the ${label(version)} branch of the condition at line ${lineOf(call, place.at)}`
+          : unplaced
+            ? `; it sits inside a condition (line ${lineOf(call, call.branch?.at ?? 0)}) that could not be tied to a SCORM version, in a file that also has ${label(other(version))} code: if that condition only holds under ${label(other(version))}, this call is fine`
+            : '';
         const context = dual
           ? `${call.method} is a ${label(version)} method but "${shown}" is a ${label(other(version))} element`
-          : `"${shown}" is a ${label(other(version))} element; this package declares ${label(version)}`;
+          : `"${shown}" is a ${label(other(version))} element; this package declares ${label(version)}${where}`;
         findings.push(
           makeFinding(
             'api.version_mismatch',
@@ -86,6 +97,7 @@ export function checkElements(
             instead
               ? `Use ${instead} instead of "${shown}".`
               : `Remove the call or use the ${label(version)} data model; "${shown}" has no ${label(version)} equivalent.`,
+            unplaced ? 'warning' : undefined,
           ),
         );
       } else if (exact !== undefined) {

@@ -7,6 +7,7 @@ import type { ApiCall, FileFacts } from './collect-facts.js';
 import { checkElements, locate } from './element-rules.js';
 import { findEarlyCall } from './flow.js';
 import { makeFinding } from './rules.js';
+import { placeCalls } from './version-placement.js';
 
 export interface Scanned {
   file: string;
@@ -27,13 +28,15 @@ export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
   const families = new Set(facts.calls.map((c) => c.family));
   // Wrappers that support both versions look up both API objects and call both generations by design.
   const dual = families.size > 1 && facts.mentions12Api && facts.mentions2004Api;
+  const placed = dual ? new Map() : placeCalls(facts, version);
 
   if (!dual) {
     // One finding per foreign method and file (at its first use): a course written for the other
     // version would otherwise produce one error per call.
     const byMethod = new Map<string, ApiCall[]>();
     for (const call of facts.calls) {
-      if (call.family === version) continue;
+      // A call on the branch of its own version never runs under this package's version.
+      if (call.family === version || placed.get(call)?.version === call.family) continue;
       byMethod.set(call.method, [...(byMethod.get(call.method) ?? []), call]);
     }
     for (const [method, calls] of byMethod) {
@@ -50,7 +53,7 @@ export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
       );
     }
   }
-  findings.push(...checkElements(facts, file, version, dual));
+  findings.push(...checkElements(facts, file, version, dual, placed));
 
   const early = findEarlyCall(facts);
   if (early) {

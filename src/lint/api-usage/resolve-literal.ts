@@ -86,3 +86,21 @@ export function resolveShape(
   if (parts.every((p) => p === undefined)) return undefined;
   return parts.map((p) => p ?? HOLE).join('');
 }
+
+/** Concrete lookup name for a shape with holes: holes must be whole index segments. */
+export function lookupName(shape: string): string | undefined {
+  if (!shape.includes(HOLE)) return shape;
+  const segments = shape.split('.');
+  if (segments.some((s) => s.includes(HOLE) && s !== HOLE)) return undefined;
+  return segments.map((s) => (s === HOLE ? '0' : s)).join('.');
+}
+
+/** The data model name a GetValue/SetValue argument names, as far as the source makes it certain. */
+export function elementName(
+  node: Expression | SpreadElement | undefined,
+  constants: Constants,
+): { exact: string | undefined; name: string | undefined } {
+  const exact = resolveString(node, constants);
+  const shape = exact ?? resolveShape(node, constants);
+  return { exact, name: shape === undefined ? undefined : lookupName(shape) };
+}

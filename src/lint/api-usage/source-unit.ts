@@ -54,3 +54,14 @@ export function fileLocation(unit: SourceUnit, offset: number): { line: number; 
     column: pos.line === 1 ? unit.column + pos.column : pos.column + 1,
   };
 }
+
+/** The offset inside the unit of a 1-based file line/column (the inverse of fileLocation); undefined outside it. */
+export function unitOffset(unit: SourceUnit, line: number, column: number): number | undefined {
+  const starts = lineStarts(unit);
+  const index = line - unit.line;
+  const start = starts[index];
+  if (start === undefined) return undefined;
+  const offset = start + (index === 0 ? column - unit.column : column - 1);
+  const end = starts[index + 1] ?? unit.code.length;
+  return offset >= start && offset < end ? offset : undefined;
+}

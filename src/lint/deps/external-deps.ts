@@ -2,11 +2,13 @@
  * External run-time dependencies: what the course's HTML, CSS and JavaScript load from other origins
  * (literal URLs only). Links to other sites (<a href>, window.open) are not dependencies.
  */
+import { quoted, separateCourseText } from '../../core/course-text.js';
 import type { Finding, RuleInfo, Severity } from '../../core/findings.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { fileType, type PackageScanner } from '../launch-chain/package-scanner.js';
 import type { PageRef, RefKind } from '../launch-chain/js-refs.js';
 import { resolveInPage } from '../launch-chain/urls.js';
+import { insertionGuard, type Guard } from './script-guard.js';
 
 type DependencyKind = Exclude<RefKind, 'navigation'>;
 
@@ -94,14 +96,20 @@ export const DEPENDENCY_RULES: readonly RuleInfo[] = Object.values(KINDS).map((k
 /** Where a file stands on the SCOs' launch chains: loaded while a SCO starts, reached by a link, or not. */
 type ChainPlace = { atStart: true } | { atStart: false; via: string } | null;
 
-function severityOf(kind: DependencyKind, insecure: boolean, place: ChainPlace): Severity {
-  if (kind === 'script' && place?.atStart) return 'error';
+/** Ways a script inserts another one; `<script src>` and document.write are the page's own markup. */
+const INSERTED_BY_CODE = new Set(['.src =', '$.getScript()', 'import()']);
+
+function severityOf(kind: DependencyKind, insecure: boolean, place: ChainPlace, guard?: Guard): Severity {
+  if (kind === 'script' && place?.atStart && !guard) return 'error';
   const base = KINDS[kind].severity;
   return insecure && base === 'info' ? 'warning' : base;
 }
 
-function chainText(kind: DependencyKind, place: ChainPlace): string {
+function chainText(kind: DependencyKind, place: ChainPlace, guard?: Guard): string {
   if (kind !== 'script' || !place) return '';
+  if (guard && place.atStart) {
+    return ` This page is on a SCO’s launch chain, but its code inserts the script only when the condition ${quoted(guard.condition)} (line ${guard.line}) holds: the SCO does not need it to start, and only what uses it (e.g. a video or an embed) fails offline when that condition holds.`;
+  }
   return place.atStart
     ? ' This page is on a SCO’s launch chain: the script loads while the SCO starts, before it can initialize, and when it is missing the scripts that use it fail.'
     : ` This page is reached from a SCO’s launch page only through a link (${place.via}): when the learner opens it and the script is missing, the scripts that use it fail.`;
@@ -112,12 +120,15 @@ function dependencyFinding(
   ref: PageRef,
   base: string | undefined,
   place: ChainPlace,
+  guardOf: (ref: PageRef) => Guard | undefined,
 ): Finding | null {
   if (ref.kind === 'navigation') return null;
   const kind = ref.kind;
   const target = resolveInPage(file, ref.url, base);
   if (target.kind !== 'external') return null;
   const info = KINDS[kind];
+  const guard =
+    kind === 'script' && place?.atStart && INSERTED_BY_CODE.has(ref.how) ? guardOf(ref) : undefined;
   const insecure = target.scheme === 'http' || target.scheme === 'ws';
   const mixed = insecure ? ', and is blocked as mixed content when the LMS is served over HTTPS' : '';
   const breaks = `it fails offline, on LMSs without internet access and under a strict Content-Security-Policy (${info.csp})${mixed}`;
@@ -125,14 +136,14 @@ function dependencyFinding(
     target.scheme === 'relative'
       ? ` The protocol-relative URL takes the scheme of the page: opened from disk (file://) it points nowhere.`
       : '';
-  return {
+  const finding: Finding = {
     rule: info.rule,
-    severity: severityOf(kind, insecure, place),
+    severity: severityOf(kind, insecure, place, guard),
     category: 'dependencies',
     file,
     line: ref.line,
     column: ref.column,
-    message: `Loads ${info.what} from ${target.origin} (${ref.how} ${ref.url}); ${breaks}.${relative}${chainText(kind, place)}`,
+    message: `Loads ${info.what} from ${target.origin} (${ref.how} ${ref.url}); ${breaks}.${relative}${chainText(kind, place, guard)}`,
     fix: info.fix(ref.url),
     details: {
       url: ref.url,
@@ -141,8 +152,10 @@ function dependencyFinding(
       how: ref.how,
       on_launch_chain: place !== null,
       ...(place ? { loads_at_start: place.atStart } : {}),
+      ...(guard ? { conditional: true, condition_line: guard.line, condition_column: guard.column } : {}),
     },
   };
+  return separateCourseText(finding);
 }
 
 /** Each chain file's place: loaded at start by some SCO wins over reached by a link. */
@@ -169,10 +182,18 @@ export function externalDependencyFindings(
     const scan = scanner.scan(file);
     if (!scan) continue;
     const seen = new Set<string>();
+    // Read again only for a script some code inserts while a SCO starts (rare): its guard needs a parse.
+    let text: string | null | undefined;
+    const type = fileType(file);
+    const guardOf = (ref: PageRef): Guard | undefined => {
+      if (type !== 'html' && type !== 'js') return undefined;
+      text = text === undefined ? scanner.text(file) : text;
+      return text === null ? undefined : insertionGuard(text, type, ref.line, ref.column);
+    };
     for (const ref of scan.refs) {
       if (seen.has(`${ref.kind} ${ref.url}`)) continue;
       seen.add(`${ref.kind} ${ref.url}`);
-      const finding = dependencyFinding(file, ref, scan.base, places.get(file) ?? null);
+      const finding = dependencyFinding(file, ref, scan.base, places.get(file) ?? null, guardOf);
       if (finding) findings.push(finding);
     }
   }
