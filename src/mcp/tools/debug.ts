@@ -15,6 +15,7 @@ import {
   probeRuntime,
   type Anomaly,
   type ProbeReport,
+  openCourseStartGate,
 } from '../../runtime/anomalies/index.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { clipLongValues } from '../../runtime/data-model/index.js';
@@ -290,6 +291,8 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
               },
               { network: runtime.networkRequests, console: runtime.consoleMessages },
             );
+            const waiting = await openCourseStartGate(runtime);
+            if (waiting) anomalies.push(waiting);
             return { data: build('session', live, runtime, { anomalies, dataModel, settled: null }) };
           }
           const data = await runAndUnload(
