@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { explainAnomalies } from '../../src/runtime/anomalies/causes.js';
 import { holdsApiCode, startGateOf, type PageLook } from '../../src/runtime/anomalies/start-gate.js';
 import type { Anomaly } from '../../src/runtime/anomalies/types.js';
-import type { NetworkEntry } from '../../src/runtime/records.js';
+import type { ConsoleEntry, NetworkEntry } from '../../src/runtime/records.js';
 import { courseTextOf } from '../helpers/course-text.js';
 
 const never: Anomaly = {
@@ -79,4 +79,22 @@ test('no API code in the pages: the error keeps api.discovery_missing as its pre
   const [a] = explainAnomalies([never], { network: [script], console: [], look, version: '1.2' });
   assert.equal(a?.type, 'initialize_never_called');
   assert.equal(a?.predicted_by, 'api.discovery_missing');
+});
+
+test('a page error before Initialize in pages that hold API code: no static rule is claimed either', () => {
+  const look: PageLook = { controls: [], apiCode: ['lms.js'] };
+  const thrown: ConsoleEntry = {
+    type: 'error',
+    text: 'TypeError: x is undefined',
+    source: 'pageerror',
+    url: 'http://127.0.0.1:4000/tok/c/index.html',
+    line: 3,
+    column: 0,
+    origin: 'sco',
+    timestamp: 0,
+  };
+  const [a] = explainAnomalies([never], { network: [script], console: [thrown], look, version: '1.2' });
+  assert.equal(a?.type, 'initialize_never_called');
+  assert.match(a?.likely_cause ?? '', /a page error stopped the SCO's script/);
+  assert.equal(a?.predicted_by, undefined);
 });

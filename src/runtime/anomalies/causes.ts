@@ -128,8 +128,18 @@ export function parseError(
   };
 }
 
-/** The most likely reason a SCO never called Initialize, from what the run recorded. */
+/**
+ * The most likely reason a SCO never called Initialize, from what the run recorded. api.discovery_missing
+ * is named only when the scripts the SCO's pages ran hold no API code: that rule is silent otherwise.
+ */
 export function likelyInitializeCause(evidence: RunEvidence): Cause {
+  const cause = causeFromRecord(evidence);
+  if (cause.rule !== 'api.discovery_missing' || (evidence.look?.apiCode.length ?? 0) === 0) return cause;
+  const { rule: _silent, ...unpredicted } = cause;
+  return unpredicted;
+}
+
+function causeFromRecord(evidence: RunEvidence): Cause {
   const blocked = blockedExternalScripts(evidence.network);
   if (blocked.length > 0) {
     const b = blockedScripts(blocked);
