@@ -28,6 +28,7 @@ import { sharedContentServer } from '../../runtime/content-server.js';
 import type { Screenshot } from '../../runtime/course-runtime.js';
 import type { ViewportSpec } from '../../runtime/viewport.js';
 import { SavedStateStore } from '../../session/saved-state.js';
+import { confirmPredictions } from '../../session/confirm-predictions.js';
 import { SessionManager } from '../../session/session-manager.js';
 import type { Session } from '../../session/session.js';
 import { parseCommandArgs } from '../args.js';
@@ -179,7 +180,7 @@ async function runCourse(
     if (options.nav) step('sending the navigation requests');
     const nav = options.nav ? await runNavigation(session, runtime, options.nav, timing) : null;
     step('waiting until the course stops calling the API');
-    const report = await probeRuntime(runtime, {
+    const probed = await probeRuntime(runtime, {
       settleMs: options.settleMs,
       maxWaitMs: options.timeoutMs,
       signal,
@@ -199,6 +200,7 @@ async function runCourse(
             }
           : undefined,
     });
+    const report = { ...probed, anomalies: await confirmPredictions(session.packageRoot, probed.anomalies) };
     return {
       report,
       launchUrl: session.launch?.launchUrl ?? null,
