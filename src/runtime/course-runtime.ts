@@ -290,6 +290,11 @@ export class CourseRuntime {
     return { allowNetwork: this.allowNetwork, allowLoopback: this.allowLoopback };
   }
   /** Origin + token prefix the content is served under (for display and URL filtering). */
+  /** The folder the course is served from (its imsmanifest.xml's folder). */
+  get packageRoot(): string {
+    return this.mount.root;
+  }
+
   get baseUrl(): string {
     return this.mount.baseUrl;
   }

@@ -3,7 +3,7 @@
  * optionally takes a screenshot, closes it as a learner closing the window would (its unload handlers
  * run), then prints the API calls, anomalies, console errors and final data model. With --nav, sequencing
  * starts the course and the given navigation requests run in order first (see run-nav.ts).
- * Exit 0: the course initialized, no error-severity anomaly, no denied --nav step and (with --a11y) no serious or
+ * Exit 0: the course initialized (or waits at a start control for the learner's click), no error-severity anomaly, no denied --nav step and (with --a11y) no serious or
  * critical accessibility violation; 1: it ran with problems; 2: it could not run.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,6 +28,7 @@ import { sharedContentServer } from '../../runtime/content-server.js';
 import type { Screenshot } from '../../runtime/course-runtime.js';
 import type { ViewportSpec } from '../../runtime/viewport.js';
 import { SavedStateStore } from '../../session/saved-state.js';
+import { confirmPredictions } from '../../session/confirm-predictions.js';
 import { SessionManager } from '../../session/session-manager.js';
 import type { Session } from '../../session/session.js';
 import { parseCommandArgs } from '../args.js';
@@ -179,7 +180,7 @@ async function runCourse(
     if (options.nav) step('sending the navigation requests');
     const nav = options.nav ? await runNavigation(session, runtime, options.nav, timing) : null;
     step('waiting until the course stops calling the API');
-    const report = await probeRuntime(runtime, {
+    const probed = await probeRuntime(runtime, {
       settleMs: options.settleMs,
       maxWaitMs: options.timeoutMs,
       signal,
@@ -199,6 +200,7 @@ async function runCourse(
             }
           : undefined,
     });
+    const report = { ...probed, anomalies: await confirmPredictions(session.packageRoot, probed.anomalies) };
     return {
       report,
       launchUrl: session.launch?.launchUrl ?? null,
@@ -260,14 +262,20 @@ function outcomeJson(o: RunOutcome): Record<string, unknown> {
   };
 }
 
+/** The SCO made no call because it waits at a start control: a warning, not a failed run. */
+function awaitsLearner(report: ProbeReport): boolean {
+  return report.anomalies.some((a) => a.type === 'initialize_awaits_learner');
+}
+
 function outcomeText(o: RunOutcome): string {
   const r = o.report;
   const lines: string[] = [];
+  const waiting = awaitsLearner(r) ? ' (the SCO waits for a learner click before it initializes)' : '';
   lines.push(
     `SCORM ${r.version} · SCO ${o.scoId !== null ? quotedName(o.scoId) : '?'} · launch ${o.launchUrl !== null ? quotedName(o.launchUrl) : '?'}`,
   );
   lines.push(
-    `Initialized: ${r.initialized ? 'yes' : 'no'}; state after closing: ${r.finalState}${r.settle.settled ? '' : ' (API calls were still coming, or its files loading, when the wait ended)'}`,
+    `Initialized: ${r.initialized ? 'yes' : `no${waiting}`}; state after closing: ${r.finalState}${r.settle.settled ? '' : ' (API calls were still coming, or its files loading, when the wait ended)'}`,
   );
   if (o.nav) lines.push(navText(o.nav).trimEnd());
   const metrics = callMetrics(r.calls);
@@ -333,7 +341,9 @@ export async function runCommand(args: string[]): Promise<number> {
       options.json ? JSON.stringify(outcomeJson(outcome), null, 2) + '\n' : outcomeText(outcome),
     );
     const ok =
-      (outcome.report.initialized || (outcome.asset && outcome.report.calls.length === 0)) &&
+      (outcome.report.initialized ||
+        awaitsLearner(outcome.report) ||
+        (outcome.asset && outcome.report.calls.length === 0)) &&
       !outcome.report.anomalies.some((a) => a.severity === 'error') &&
       (outcome.nav?.denied ?? 0) === 0 &&
       !(outcome.a11y && a11yFails(outcome.a11y));

@@ -15,7 +15,9 @@ import {
   probeRuntime,
   type Anomaly,
   type ProbeReport,
+  openCourseStartGate,
 } from '../../runtime/anomalies/index.js';
+import { confirmPredictions } from '../../session/confirm-predictions.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { clipLongValues } from '../../runtime/data-model/index.js';
 import { CANONICAL_METHODS, canonicalMethod, type ApiCallRecord } from '../../runtime/records.js';
@@ -160,12 +162,16 @@ async function runAndUnload<T>(
     const runtime = await session.openRuntime({ viewport: args.viewport, control: { signal } });
     try {
       const launch = session.launch;
-      const report = await probeRuntime(runtime, {
+      const probed = await probeRuntime(runtime, {
         settleMs: settle,
         signal,
         ...(launch ? { resource: { scormType: launch.scormType, href: launch.launchUrl } } : {}),
         ...(beforeUnload ? { beforeUnload: () => beforeUnload(session, runtime) } : {}),
       });
+      const report = {
+        ...probed,
+        anomalies: await confirmPredictions(session.packageRoot, probed.anomalies),
+      };
       return use(session, runtime, report);
     } finally {
       await runtime.close();
@@ -290,6 +296,8 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
               },
               { network: runtime.networkRequests, console: runtime.consoleMessages },
             );
+            const waiting = await openCourseStartGate(runtime);
+            if (waiting) anomalies.push(waiting);
             return { data: build('session', live, runtime, { anomalies, dataModel, settled: null }) };
           }
           const data = await runAndUnload(

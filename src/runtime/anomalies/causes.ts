@@ -6,6 +6,8 @@
 import { courseRef, courseText, type CourseText, type CourseTexts } from '../../core/course-text.js';
 import { packagePathOf } from '../content-url.js';
 import type { ConsoleEntry, NetworkEntry } from '../records.js';
+import { NAMES } from './elements.js';
+import { awaitsLearner, startGateOf, type PageLook } from './start-gate.js';
 import type { Anomaly } from './types.js';
 
 export interface RunEvidence {
@@ -13,6 +15,10 @@ export interface RunEvidence {
   console: readonly ConsoleEntry[];
   /** The script elements of the SCO's pages at the end of the visit (absent: they could not be read). */
   scripts?: ScriptCensus;
+  /** The controls and API code of the SCO's pages, looked at when the SCO made no API call. */
+  look?: PageLook;
+  /** The run's SCORM version (names the start-gate warning's calls). */
+  version?: '1.2' | '2004';
 }
 
 /** Script elements counted in the SCO frame and every frame nested in it. */
@@ -26,7 +32,8 @@ export interface ScriptCensus {
 export interface Cause {
   /** Our sentence: it names course text only by its field in `course`. */
   text: string;
-  rule: string;
+  /** The static rule that reports the same cause from the files; absent when none would. */
+  rule?: string;
   /** The course text the sentence refers to (file names, URLs, error texts). */
   course?: CourseTexts;
 }
@@ -121,8 +128,18 @@ export function parseError(
   };
 }
 
-/** The most likely reason a SCO never called Initialize, from what the run recorded. */
+/**
+ * The most likely reason a SCO never called Initialize, from what the run recorded. api.discovery_missing
+ * is named only when the scripts the SCO's pages ran hold no API code: that rule is silent otherwise.
+ */
 export function likelyInitializeCause(evidence: RunEvidence): Cause {
+  const cause = causeFromRecord(evidence);
+  if (cause.rule !== 'api.discovery_missing' || (evidence.look?.apiCode.length ?? 0) === 0) return cause;
+  const { rule: _silent, ...unpredicted } = cause;
+  return unpredicted;
+}
+
+function causeFromRecord(evidence: RunEvidence): Cause {
   const blocked = blockedExternalScripts(evidence.network);
   if (blocked.length > 0) {
     const b = blockedScripts(blocked);
@@ -170,6 +187,14 @@ export function likelyInitializeCause(evidence: RunEvidence): Cause {
     };
   }
   const where = census ? `the SCO's pages (${listRef('pages', census.pages.length)})` : "the SCO's pages";
+  const apiCode = evidence.look?.apiCode ?? [];
+  if (apiCode.length > 0) {
+    // api.discovery_missing stays silent on scripts that find the API and call Initialize.
+    return {
+      text: `${where} ran their scripts without a page error or a failed request, and the scripts in ${listRef('api_code', apiCode.length)} find the API and call Initialize, yet that code never ran: it waits for something this run never did (a click, a longer timer, a condition of the page)`,
+      course: { ...pages, api_code: listed(apiCode) },
+    };
+  }
   return {
     text: `${where} ran the scripts in ${listRef('scripts', contentScripts.length)} without a page error or a failed request, yet nothing called Initialize: those scripts do not look for the API and call Initialize when the page loads, or they wait for something this run never did (a click, a longer timer)`,
     rule: 'api.discovery_missing',
@@ -180,15 +205,26 @@ export function likelyInitializeCause(evidence: RunEvidence): Cause {
 /** Adds `likely_cause` and `predicted_by` to the run's initialize_never_called anomalies. */
 export function explainAnomalies(anomalies: readonly Anomaly[], evidence: RunEvidence): Anomaly[] {
   if (!anomalies.some((a) => a.type === 'initialize_never_called')) return [...anomalies];
+  const gate = startGateOf(evidence.look);
+  if (gate && evidence.version) {
+    const about = (a: Anomaly): Partial<Anomaly> => ({
+      ...(a.sco_id !== undefined ? { sco_id: a.sco_id } : {}),
+      ...(a.attempt !== undefined ? { attempt: a.attempt } : {}),
+    });
+    const names = NAMES[evidence.version];
+    return anomalies.map((a) =>
+      a.type === 'initialize_never_called' ? awaitsLearner(names, gate, about(a)) : a,
+    );
+  }
   const cause = likelyInitializeCause(evidence);
   return anomalies.map((a) =>
     a.type === 'initialize_never_called'
       ? {
           ...a,
           likely_cause: cause.text,
-          predicted_by: cause.rule,
+          ...(cause.rule ? { predicted_by: cause.rule } : {}),
           ...(cause.course ? { course_text: { ...a.course_text, ...cause.course } } : {}),
-          message: `${a.message} Likely cause: ${cause.text}. ${predictedText(cause.rule)}`,
+          message: `${a.message} Likely cause: ${cause.text}. ${cause.rule ? predictedText(cause.rule) : 'No static rule of `scorm-tester validate` predicts this.'}`,
         }
       : a,
   );

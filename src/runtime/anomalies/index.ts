@@ -1,5 +1,6 @@
 export { detectAnomalies } from './detect.js';
 export { analyseRun } from './run-analysis.js';
+export { openCourseStartGate } from './page-look.js';
 export { EXCESSIVE_CALLS, EXCESSIVE_COMMITS } from './volume.js';
 export {
   callMetrics,

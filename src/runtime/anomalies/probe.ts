@@ -10,6 +10,7 @@ import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type Initialize
 import { TIMEOUT, within } from '../../core/within.js';
 import { packagePathOf } from '../content-url.js';
 import type { ScriptCensus } from './causes.js';
+import { lookAtScoPages } from './page-look.js';
 import { analyseRun } from './run-analysis.js';
 import type { Anomaly } from './types.js';
 
@@ -94,6 +95,9 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
   );
   if (options.beforeUnload) await options.beforeUnload(runtime);
   const scripts = runtime.initializeState === 'none' ? await scriptCensus(runtime) : undefined;
+  // A SCO that made no call at all may be waiting at a start screen for the learner's click.
+  const silent = runtime.initializeState === 'none' && !runtime.calls.some((c) => c.source === 'sco');
+  const look = silent ? await lookAtScoPages(runtime) : undefined;
   const extra: Anomaly[] = [];
   try {
     // The run ends as the learner closing the LMS window: handlers on window.top run too.
@@ -133,7 +137,13 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
         href: options.resource?.href ?? null,
       },
     },
-    { network: runtime.networkRequests, console: runtime.consoleMessages, ...(scripts ? { scripts } : {}) },
+    {
+      network: runtime.networkRequests,
+      console: runtime.consoleMessages,
+      version: runtime.version,
+      ...(scripts ? { scripts } : {}),
+      ...(look ? { look } : {}),
+    },
     extra,
   );
   return {

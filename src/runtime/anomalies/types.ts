@@ -4,6 +4,7 @@ import type { ApiCallRecord, DataChange, InitializeState, IntegrityEvent } from 
 
 export type AnomalyType =
   | 'initialize_never_called'
+  | 'initialize_awaits_learner'
   | 'asset_not_tracked'
   | 'initialize_failed'
   | 'call_before_initialize'

@@ -1,0 +1,104 @@
+/**
+ * Looks at the SCO's pages at the end of a visit that made no API call: the controls a learner could
+ * click, and which of the scripts they run hold SCORM API code. Read through Playwright's own script
+ * world and from the package files, so the course cannot bend the answer.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import type { Frame } from 'playwright-core';
+import { TIMEOUT, within } from '../../core/within.js';
+import { resolveInsideRoot } from '../../package/paths.js';
+import { packagePathOf } from '../content-url.js';
+import type { CourseRuntime } from '../course-runtime.js';
+import { NAMES } from './elements.js';
+import { awaitsLearner, holdsApiCode, startGateOf, type PageLook } from './start-gate.js';
+import type { Anomaly } from './types.js';
+
+const LOOK_MS = 3_000;
+const MAX_FRAMES = 20;
+/** More controls than this: the page is no start screen, counting further says nothing more. */
+const MAX_CONTROLS = 8;
+const MAX_SCRIPTS = 60;
+const MAX_SCRIPT_BYTES = 5 * 1024 * 1024;
+const CONTROL =
+  'button, input[type=button], input[type=submit], input[type=image], a[href], [role=button], [onclick]';
+
+async function framesOf(runtime: CourseRuntime): Promise<Frame[]> {
+  const frames = [await runtime.scoFrame()];
+  for (let i = 0; i < frames.length && frames.length < MAX_FRAMES; i++) {
+    frames.push(...(frames[i]?.childFrames() ?? []));
+  }
+  return frames.slice(0, MAX_FRAMES);
+}
+
+/** What a learner would read on the control: its accessible label, text, value, title, or id. */
+async function controlName(frame: Frame, index: number): Promise<string> {
+  const c = frame.locator(CONTROL).nth(index);
+  const label = (await c.getAttribute('aria-label'))?.trim();
+  if (label) return label;
+  const text = (await c.innerText()).replace(/\s+/g, ' ').trim();
+  if (text) return text;
+  for (const attribute of ['value', 'title', 'alt']) {
+    const value = (await c.getAttribute(attribute))?.trim();
+    if (value) return value;
+  }
+  const id = await c.getAttribute('id');
+  return id ? `#${id}` : 'a control with no label';
+}
+
+async function packageScriptHoldsApi(root: string, path: string): Promise<boolean> {
+  try {
+    const file = resolveInsideRoot(root, path);
+    if ((await stat(file)).size > MAX_SCRIPT_BYTES) return false;
+    return holdsApiCode(await readFile(file, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function look(runtime: CourseRuntime): Promise<PageLook> {
+  const out: PageLook = { controls: [], apiCode: [] };
+  for (const frame of await framesOf(runtime)) {
+    const page = packagePathOf(frame.url());
+    const controls = frame.locator(CONTROL);
+    const count = await controls.count();
+    for (let i = 0; i < count && out.controls.length <= MAX_CONTROLS; i++) {
+      if (await controls.nth(i).isVisible()) out.controls.push({ name: await controlName(frame, i), page });
+    }
+    const inline = await frame.locator('script:not([src])').allTextContents();
+    if (inline.some(holdsApiCode)) out.apiCode.push(`${page} (inline)`);
+    const scripts = frame.locator('script[src]');
+    const sources = Math.min(await scripts.count(), MAX_SCRIPTS);
+    for (let i = 0; i < sources; i++) {
+      const src = await scripts.nth(i).getAttribute('src');
+      if (!src) continue;
+      const path = packagePathOf(new URL(src, frame.url()).href);
+      if (path.includes('://') || out.apiCode.includes(path)) continue;
+      if (await packageScriptHoldsApi(runtime.packageRoot, path)) out.apiCode.push(path);
+    }
+  }
+  return out;
+}
+
+/** The look, or undefined when the pages do not answer in time. */
+export async function lookAtScoPages(runtime: CourseRuntime): Promise<PageLook | undefined> {
+  try {
+    const out = await within(look(runtime), LOOK_MS);
+    return out === TIMEOUT ? undefined : out;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * For a course still open: the start-gate warning when the SCO has made no API call and waits at a
+ * lone start control; undefined otherwise (it may simply not have started yet).
+ */
+export async function openCourseStartGate(runtime: CourseRuntime): Promise<Anomaly | undefined> {
+  if (!runtime.isOpen || runtime.isLoading || runtime.initializeState !== 'none') return undefined;
+  if (runtime.calls.some((c) => c.source === 'sco')) return undefined;
+  const gate = startGateOf(await lookAtScoPages(runtime));
+  if (!gate) return undefined;
+  const scoId = runtime.log.currentScoId;
+  const attempt = runtime.log.scormAttempts.get(runtime.log.currentAttempt) ?? runtime.log.currentAttempt;
+  return awaitsLearner(NAMES[runtime.version], gate, scoId !== null ? { sco_id: scoId, attempt } : {});
+}
