@@ -9,10 +9,10 @@
  * - the file is written atomically (temp file + rename in the same folder);
  * - every file-system operation is bounded in time.
  */
-import { constants } from 'node:fs';
-import { lstat, mkdir, open, realpath, stat } from 'node:fs/promises';
+import { lstat, mkdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fail, isScormTesterError } from '../core/errors.js';
+import { NotRegularFileError, openRegularFile } from '../core/regular-file.js';
 import { writeFileAtomic } from '../session/atomic-write.js';
 import { bounded } from './bounded.js';
 import { HEAD_BYTES, OUTPUT_KINDS, type OutputKind, type OutputKindSpec } from './output-kinds.js';
@@ -117,10 +117,15 @@ async function realRoots(roots: readonly OutputRoot[]): Promise<OutputRoot[]> {
 }
 
 async function readHead(path: string): Promise<Buffer> {
-  // O_NONBLOCK: should the file have been swapped for a FIFO since lstat, opening it does not wait for a writer.
-  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  // Should the file have been swapped for a FIFO since lstat, opening it does not wait for a writer.
+  let handle: FileHandle;
   try {
-    if (!(await handle.stat()).isFile()) return Buffer.alloc(0);
+    ({ handle } = await openRegularFile(path));
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return Buffer.alloc(0);
+    throw error;
+  }
+  try {
     const buffer = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
     return buffer.subarray(0, bytesRead);
