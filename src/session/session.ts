@@ -570,13 +570,7 @@ export class Session {
     result.exit_set_by = closed.exit_set_by;
     if (closed.omitted.length > 0) result.omitted_elements = closed.omitted;
     result.save_error = navigator.saveError;
-    this.logger.warn('RUNTIME_CLOSE_SAVED_FROM_RECORD', { session_id: this.id, reason: why });
-    this.events.push('state:saved', {
-      path: result.saved_state_path,
-      suspended: closed.suspended,
-      saved_from: 'record',
-      reason: why,
-    });
+    this.savedFromRecord(why, { path: result.saved_state_path, suspended: closed.suspended });
   }
 
   /**
@@ -625,13 +619,13 @@ export class Session {
     result.saved_state_path = await this.saveState(runtime, recorded.data);
     result.saved_from = 'record';
     if (recorded.omitted.length > 0) result.omitted_elements = recorded.omitted;
+    this.savedFromRecord(why, { path: result.saved_state_path, exit: result.exit });
+  }
+
+  /** Logs and announces a save rebuilt from the record (the engine could not give its data model). */
+  private savedFromRecord(why: string, saved: Record<string, unknown>): void {
     this.logger.warn('RUNTIME_CLOSE_SAVED_FROM_RECORD', { session_id: this.id, reason: why });
-    this.events.push('state:saved', {
-      path: result.saved_state_path,
-      exit: result.exit,
-      saved_from: 'record',
-      reason: why,
-    });
+    this.events.push('state:saved', { ...saved, saved_from: 'record', reason: why });
   }
 
   private async saveState(runtime: CourseRuntime, data: Record<string, string>): Promise<string> {
