@@ -970,6 +970,7 @@ export class CourseRuntime {
     this.log.addIntegrity({
       kind: 'intrinsic_replaced',
       detail: what,
+      runStopped: true,
       scoId: this.log.currentScoId ?? this.spec.scoId,
       attempt: this.log.currentAttempt,
       timestamp: Date.now(),

@@ -136,6 +136,8 @@ export interface IntegrityEvent {
   /** memory_budget_exceeded: the heap measured and the budget, in bytes. */
   measuredBytes?: number;
   budgetBytes?: number;
+  /** intrinsic_replaced: the change could not be undone, and Node stopped the run for it. */
+  runStopped?: boolean;
   scoId: string;
   attempt: number;
   timestamp: number;

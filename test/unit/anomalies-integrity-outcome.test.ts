@@ -41,7 +41,13 @@ test('undone changes and a record-engine mismatch: the message says they differ'
 
 test('a change that could not be undone: the message says the run was stopped', () => {
   const message = tamperedMessage([
-    event('intrinsic_replaced', 'the course changed Array.prototype.toJSON (added, could not be undone)'),
+    {
+      ...event(
+        'intrinsic_replaced',
+        'the course changed Array.prototype.toJSON (added, could not be undone)',
+      ),
+      runStopped: true,
+    },
   ]);
   assert.match(message, /could not undo every change, so the run was stopped/);
   assert.doesNotMatch(message, /refused or undid/);

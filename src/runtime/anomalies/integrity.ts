@@ -52,7 +52,7 @@ function scoOf(
  * not undo stopped the run; otherwise only the record-engine comparison speaks for the engine.
  */
 function outcome(tampered: readonly IntegrityEvent[], mismatched: boolean): string {
-  if (tampered.some((e) => /could not be (undone|put back)/.test(e.detail))) {
+  if (tampered.some((e) => e.runStopped === true)) {
     return 'The player could not undo every change, so the run was stopped there: what followed could not be recorded faithfully.';
   }
   const refused =
