@@ -17,9 +17,9 @@ export function renderRuleReference(rules: readonly RuleInfo[]): string {
     '',
     `Every rule \`validate\` (CLI) and the validation tools (MCP) can report: ${rules.length} rules in`,
     `${categories.length} categories. A rule runs at its level and above (\`basic\` < \`strict\` < \`pedantic\`);`,
-    'the severity is the one its findings usually have (some findings of a rule are milder, and the',
-    'finding says so). [validation.md](validation.md) explains the levels, the compliance score and the',
-    'output formats.',
+    "the severity shown is the rule's default, and some rules give single findings a milder or a stronger",
+    'one. [validation.md](validation.md) explains the levels, the compliance score, the output formats and',
+    'what validation predicts about a run.',
     '',
     ...categories.map((c) => `- [${categoryLabel(c)}](#${anchor(categoryLabel(c))})`),
   ];
