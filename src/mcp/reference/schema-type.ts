@@ -28,6 +28,10 @@ function describeOne(type: string, node: JsonSchema, root: JsonSchema, depth: nu
     const names = Object.keys(node.properties);
     return names.length <= 6 ? `{ ${names.join(', ')} }` : `{ ${names.slice(0, 6).join(', ')}, … }`;
   }
+  const values = node.additionalProperties;
+  if (type === 'object' && values && typeof values === 'object' && Object.keys(values).length > 0) {
+    return `{ [key]: ${describeSchemaType(values as JsonSchema, root, depth + 1)} }`;
+  }
   return type;
 }
 

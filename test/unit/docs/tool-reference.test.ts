@@ -52,8 +52,12 @@ test('a tool renders with its title, annotations, description, parameters (optio
       tags: z.array(z.string()).optional(),
       options: z.object({ wait_ms: z.number().int().default(5000).describe('Wait.') }).optional(),
     },
-    output: { count: z.number().int(), note: z.string().nullable().optional() },
-    handler: async () => ({ data: { count: 1 } }),
+    output: {
+      count: z.number().int(),
+      note: z.string().nullable().optional(),
+      by_name: z.record(z.string(), z.object({ valid: z.boolean() })),
+    },
+    handler: async () => ({ data: { count: 1, by_name: {} } }),
   });
   const page = renderToolReference([tool]);
   assert.match(page, /^### x_sample$/m);
@@ -68,6 +72,7 @@ test('a tool renders with its title, annotations, description, parameters (optio
     '| `options.wait_ms` | integer |  | `5000` | Wait. |',
     '| `count` | integer | yes |  |',
     '| `note` | string \\| null |  |  |',
+    '| `by_name` | { [key]: { valid } } | yes |  |',
   ]) {
     assert.ok(page.includes(row), `row ${row} in:\n${page}`);
   }
