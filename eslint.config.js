@@ -3,15 +3,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      'dist/',
-      'node_modules/',
-      'logs/',
-      'coverage/',
-      'test/fixtures/**',
-      'samples/**',
-      'src/runtime/player/assets/**',
-    ],
+    ignores: ['dist/', 'node_modules/', 'logs/', 'coverage/', 'test/fixtures/**', 'samples/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -87,7 +87,7 @@ export function sizesByGroup(tools: readonly ListedToolSize[]): GroupSize[] {
   return [...groups, row('all', tools)];
 }
 
-/** The per-group table as Markdown, for the README. */
+/** The per-group table as Markdown, as scripts/tool-list-size.mjs prints it. */
 export function formatSizeTable(rows: readonly GroupSize[]): string {
   const lines = ['| group | tools | tokens | per tool |', '| --- | ---: | ---: | ---: |'];
   for (const r of rows) {

@@ -1,4 +1,4 @@
-// Screenshots of the inspector for the README: `npm run build && node scripts/inspector-screenshots.mjs`.
+// Screenshots of the inspector for the README and docs/inspector.md: `npm run build && node scripts/inspector-screenshots.mjs`.
 // Opens `scorm-tester inspect samples/automation-course` in headless Chromium, goes through two slides in
 // the live player view, and writes docs/images/inspector-*.png; then the multi-SCO fixture in the
 // sequencing layout. Uses the compiled test helpers (dist/test/helpers/inspector*.js).

@@ -33,7 +33,7 @@ else console.log(`\nScreenshot saved: ${screenshot}`);
 
 const server = join(root, 'dist/bundle/mcp-main.js');
 const entry = { command: 'node', args: [server] };
-console.log(`\n=== Next: complete the course through MCP as the README's quick start shows (scorm_open_course,
+console.log(`\n=== Next: complete the course through MCP as the README's agent walkthrough shows (scorm_open_course,
 scorm_dom_find_interactive_elements, scorm_dom_click, scorm_dom_fill, ...)`);
 console.log(`\n=== MCP client configuration
 

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-/** `scorm-tester <command>`: validate, run, mcp. Exit codes: 0 ok, 1 problems found, 2 could not run. */
+/**
+ * `scorm-tester <command>`: validate, run, conformance, inspect, mcp.
+ * Exit codes: 0 ok, 1 problems found, 2 could not run, 130 interrupted.
+ */
 import { VERSION } from '../core/version.js';
 import { isScormTesterError } from '../core/errors.js';
 import { CliUsageError, EXIT_CANNOT_RUN, EXIT_INTERRUPTED } from './exit.js';

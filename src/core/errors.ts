@@ -74,8 +74,6 @@ export type ErrorCode =
   // validation off the main thread
   | 'VALIDATION_TIMEOUT'
   | 'VALIDATION_WORKER_CRASHED'
-  // generic
-  | 'REPORT_WRITE_FAILED'
   // paths the user gives us to write at
   | 'OUTPUT_PATH_REFUSED'
   | 'OUTPUT_WRITE_FAILED'

@@ -1,6 +1,8 @@
 /**
- * The MCP server: a low-level SDK `Server` so that tool failures become JSON-RPC errors
- * (-32602 / -32000 with data.error_code, as the spec requires) instead of isError results.
+ * The MCP server. It uses the SDK's low-level `Server` because the product spec's error model
+ * (../shared/spec, "Error Model") answers a failed tool call with a JSON-RPC error (-32602, or -32000
+ * with data.error_code); the SDK's high-level `McpServer` would turn every failure, invalid parameters
+ * included, into an `isError` result.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -188,7 +190,7 @@ function toJsonRpcError(error: unknown): JsonRpcError {
 
 type ObjectSchema = { type: 'object'; [key: string]: unknown };
 
-interface ListedTool {
+export interface ListedTool {
   name: string;
   title: string;
   description: string;
@@ -197,7 +199,8 @@ interface ListedTool {
   annotations: ToolDefinition['annotations'] & { title: string };
 }
 
-function toListedTool(t: ToolDefinition): ListedTool {
+/** A tool as tools/list sends it (also rendered into docs/tools.md). */
+export function toListedTool(t: ToolDefinition): ListedTool {
   return {
     name: t.name,
     title: t.title,

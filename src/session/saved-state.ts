@@ -63,7 +63,7 @@ export interface SavedState {
   namespace: string;
   saved_at: string;
   activities: SavedActivity[];
-  /** Tracking state of the whole activity tree, once sequencing runs here; null until then. */
+  /** Tracking state of the whole activity tree, saved after every sequencing step; null if never sequenced. */
   sequencing: Record<string, unknown> | null;
 }
 

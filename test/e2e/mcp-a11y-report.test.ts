@@ -87,7 +87,7 @@ test('without session_id, or with no runtime open, the report says why the audit
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
 });
 
-test("session_id alone reports on the session's package, with the audit, as the README describes", async () => {
+test("session_id alone reports on the session's package, with the audit, as docs/acting-in-courses.md describes", async () => {
   const sessionId = await openSession();
   await callTool(server.client, 'scorm_runtime_open', { session_id: sessionId });
   const bySession = await callTool<Report & { errors: unknown[]; warnings: unknown[] }>(

@@ -1,5 +1,5 @@
 /**
- * The README's quick start, call for call: complete the sample course (samples/automation-course)
+ * The README's agent walkthrough, call for call: complete the sample course (samples/automation-course)
  * through the DOM tools only, as an agent that sees the page would, then check what the course
  * recorded and what closing it saved. Keep this test and the README walkthrough identical.
  */

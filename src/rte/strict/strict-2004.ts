@@ -3,7 +3,7 @@
  * against our data-model catalogue (existence, access, keywords, value space); what passes goes to
  * our own data store (collections, identifiers, computed statuses). The error state, adl.nav.*
  * (answered by the sequencer's navigation snapshot) and adl.data (shared buckets) live here too.
- * scorm-again is not used for SCORM 2004: see the README's design decisions for the measured reasons.
+ * scorm-again is not used for SCORM 2004: docs/design-decisions.md (run-time data model) says why.
  * The player page runs this object in the course's realm, so what runs per call keeps to
  * ../../core/intrinsics.ts.
  */
