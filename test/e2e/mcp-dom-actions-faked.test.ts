@@ -72,6 +72,9 @@ test('click: a disabled button the page calls enabled is refused as disabled', a
   assert.equal(e.error_code, 'DOM_NOT_ACTIONABLE');
   assert.equal(e.details.reason, 'disabled');
   assert.equal(e.details.why, 'disabled attribute');
+  // A selector only Playwright understands is read at a path Playwright confirms, in the same world.
+  const byText = await refusal('scorm_dom_click', { selector: 'button:has-text("Locked")', options: quick });
+  assert.equal(byText.details.reason, 'disabled');
 });
 
 test('fill and keyboard: a field under an overlay the page hides from elementFromPoint is refused as covered', async () => {

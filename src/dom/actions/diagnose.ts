@@ -4,6 +4,7 @@
  * never became ready in time. Each answer is an error code with a message that says what to try.
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { courseRef, courseText } from '../../core/course-text.js';
 import { ScormTesterError, isScormTesterError } from '../../core/errors.js';
 import { TIMEOUT } from '../../core/within.js';
 import type { ChangeObserver } from '../changes.js';
@@ -42,7 +43,11 @@ export async function inspect(
   );
 }
 
-/** The error for an element that is hidden from everyone, disabled or covered; null when none applies. */
+/**
+ * The error for an element that is hidden from everyone, disabled or covered; null when none applies. What
+ * hides, disables or covers it is described in the course's own words (tag, id, classes, text), so that
+ * description is in `course_text`, never in our sentence.
+ */
 export function notActionable(
   info: ElementInspection,
   action: string,
@@ -50,33 +55,48 @@ export function notActionable(
 ): ScormTesterError | null {
   const where = { selector: target.target, frame: target.frame.label };
   if (info.hidden) {
+    const { why, by } = info.hidden;
+    const ancestor = by !== '' && by !== 'the element itself';
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is not visible (${info.hidden.why}` +
-        `${info.hidden.by && info.hidden.by !== 'the element itself' ? ` on ${info.hidden.by}` : ''}), ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is not visible (${why}` +
+        `${ancestor ? ` on an ancestor, described in ${courseRef('hidden_by')}` : ''}), ` +
         'so no learner can reach it. Bring the page to the state where it shows (the step before it), or target the control that is shown.',
-      { ...where, reason: 'not visible', why: info.hidden.why, hidden_by: info.hidden.by },
+      {
+        ...where,
+        reason: 'not visible',
+        why,
+        ...(ancestor ? { course_text: { hidden_by: courseText(by) } } : {}),
+      },
     );
   }
   if (info.disabled) {
+    const { why, by } = info.disabled;
+    const other = by !== 'the element itself';
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is disabled (${info.disabled.why}` +
-        `${info.disabled.by !== 'the element itself' ? `: ${info.disabled.by}` : ''}). ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is disabled (${why}` +
+        `${other ? `: the element described in ${courseRef('disabled_by')}` : ''}). ` +
         'Complete what the course requires first (answer the question, watch the media), then try again.',
-      { ...where, reason: 'disabled', why: info.disabled.why, disabled_by: info.disabled.by },
+      {
+        ...where,
+        reason: 'disabled',
+        why,
+        ...(other ? { course_text: { disabled_by: courseText(by) } } : {}),
+      },
     );
   }
   if (info.hit && isCovered(info)) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is covered by ${info.hit.description} ` +
-        `(selector "${info.hit.selector}"), which receives the pointer at its centre. ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is covered by another element (described in ` +
+        `${courseRef('covered_by')}; a selector for it in covered_by.selector), which receives the pointer at its centre. ` +
         'Close or dismiss what covers it (a dialog, an overlay), or act on the covering element if that is the real control.',
       {
         ...where,
         reason: 'covered',
-        covered_by: { description: info.hit.description, selector: info.hit.selector },
+        covered_by: { selector: info.hit.selector },
+        course_text: { covered_by: courseText(info.hit.description) },
       },
     );
   }
