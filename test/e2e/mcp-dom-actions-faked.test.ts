@@ -129,3 +129,19 @@ test('trace: the answer reads show the checkbox the learner ticked, and the auto
   assert.equal(pick?.ok, true);
   assert.equal(pick?.response, 'a');
 });
+
+test('a Playwright-only selector whose path the page lies about is refused as unreadable, never read at another element', async () => {
+  const lie = (on: boolean) =>
+    callTool(server.client, 'scorm_dom_evaluate', {
+      session_id: session,
+      expression: `window.lieAboutPaths = ${on}`,
+    });
+  await lie(true);
+  try {
+    const e = await refusal('scorm_dom_click', { selector: 'button:has-text("Locked")', options: quick });
+    assert.equal(e.error_code, 'DOM_NOT_ACTIONABLE');
+    assert.equal(e.details.reason, 'unreadable');
+  } finally {
+    await lie(false);
+  }
+});
