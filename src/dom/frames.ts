@@ -4,6 +4,7 @@
  */
 import type { Frame } from 'playwright-core';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
+import { within } from '../core/within.js';
 import { ControlWorlds } from './snapshot/control-world.js';
 
 export interface ScoFrame {
@@ -33,16 +34,19 @@ export async function scoFrames(runtime: CourseRuntime): Promise<ScoFrame[]> {
 
 /**
  * "iframe#id", "iframe[name=x]" or "frame N" for a child frame, from its element when it can be read. The id
- * and name are read in Playwright's isolated world, the tag in the DOM tools' isolated world of the child
- * frame (the course can fake none of them); only the four tags a frame can have are taken.
+ * and name are read in Playwright's isolated world, the tag from the browser's DOM through the DevTools
+ * protocol (the course can fake none of them); only the four tags a frame can have are taken.
  */
 async function frameTag(runtime: CourseRuntime, frame: Frame, position: number): Promise<string> {
   const element = await frame.frameElement().catch(() => null);
   if (!element) return `frame ${position}`;
   try {
-    const said = await ControlWorlds.of(runtime)
-      .peek(frame, TAG_READ_MS, () => (window.frameElement ? window.frameElement.localName : ''), undefined)
-      .catch(() => '');
+    const said = await within(
+      ControlWorlds.of(runtime)
+        .ownerTag(frame)
+        .catch(() => null),
+      TAG_READ_MS,
+    );
     const tag = typeof said === 'string' && FRAME_TAGS.has(said) ? said : 'iframe';
     const id = await element.getAttribute('id').catch(() => null);
     if (id) return `${tag}#${id}`;
@@ -53,7 +57,7 @@ async function frameTag(runtime: CourseRuntime, frame: Frame, position: number):
   }
 }
 
-/** How long the read of a frame's tag may take (a busy course blocks it): past it the frame is an iframe. */
+/** How long the read of a frame's tag may take (a busy renderer delays it): past it the frame is an iframe. */
 const TAG_READ_MS = 1_000;
 const FRAME_TAGS = new Set(['iframe', 'frame', 'object', 'embed']);
 

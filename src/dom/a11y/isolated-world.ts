@@ -104,6 +104,18 @@ export class IsolatedWorlds {
     }
   }
 
+  /**
+   * The tag of the element that holds the frame ("iframe", "frame", "object", "embed"), as the browser's
+   * DOM has it: read through the DevTools protocol, no page script runs. Null when the frame has no owner
+   * here (the top frame, a frame of another process).
+   */
+  async ownerTag(frameId: string): Promise<string | null> {
+    const { backendNodeId } = await this.send<{ backendNodeId?: number }>('DOM.getFrameOwner', { frameId });
+    if (backendNodeId === undefined) return null;
+    const { node } = await this.send<{ node: { localName?: string } }>('DOM.describeNode', { backendNodeId });
+    return node.localName ?? null;
+  }
+
   async detach(): Promise<void> {
     await this.cdp.detach().catch(() => undefined);
   }

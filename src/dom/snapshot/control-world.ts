@@ -117,6 +117,13 @@ export class ControlWorlds {
     }
   }
 
+  /** The tag of the element holding `frame`, from the browser's DOM (see IsolatedWorlds.ownerTag). */
+  async ownerTag(frame: Frame): Promise<string | null> {
+    const worlds = await this.isolated();
+    const frameId = (await worlds.frameIds()).get(frame);
+    return frameId === undefined ? null : worlds.ownerTag(frameId);
+  }
+
   private worldOf(frame: Frame): World {
     const known = this.byFrame.get(frame);
     if (known) return known;
