@@ -4,6 +4,8 @@
  */
 import type { Frame } from 'playwright-core';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
+import { within } from '../core/within.js';
+import { ControlWorlds } from './snapshot/control-world.js';
 
 export interface ScoFrame {
   frame: Frame;
@@ -23,7 +25,7 @@ export async function scoFrames(runtime: CourseRuntime): Promise<ScoFrame[]> {
     const children = frame.childFrames();
     for (let i = 0; i < children.length; i++) {
       const child = children[i] as Frame;
-      await visit(child, `${label} > ${await frameTag(child, i + 1)}`, depth + 1);
+      await visit(child, `${label} > ${await frameTag(runtime, child, i + 1)}`, depth + 1);
     }
   };
   await visit(root, 'sco', 0);
@@ -32,15 +34,20 @@ export async function scoFrames(runtime: CourseRuntime): Promise<ScoFrame[]> {
 
 /**
  * "iframe#id", "iframe[name=x]" or "frame N" for a child frame, from its element when it can be read. The id
- * and name are read in Playwright's isolated world (the course cannot fake them); the tag is the course's
- * word, so only the four tags a frame can have are taken from it.
+ * and name are read in Playwright's isolated world, the tag from the browser's DOM through the DevTools
+ * protocol (the course can fake none of them); only the four tags a frame can have are taken.
  */
-async function frameTag(frame: Frame, position: number): Promise<string> {
+async function frameTag(runtime: CourseRuntime, frame: Frame, position: number): Promise<string> {
   const element = await frame.frameElement().catch(() => null);
   if (!element) return `frame ${position}`;
   try {
-    const said = await element.evaluate((node) => (node as Element).localName).catch(() => '');
-    const tag = FRAME_TAGS.has(said) ? said : 'iframe';
+    const said = await within(
+      ControlWorlds.of(runtime)
+        .ownerTag(frame)
+        .catch(() => null),
+      TAG_READ_MS,
+    );
+    const tag = typeof said === 'string' && FRAME_TAGS.has(said) ? said : 'iframe';
     const id = await element.getAttribute('id').catch(() => null);
     if (id) return `${tag}#${id}`;
     const name = await element.getAttribute('name').catch(() => null);
@@ -50,6 +57,8 @@ async function frameTag(frame: Frame, position: number): Promise<string> {
   }
 }
 
+/** How long the read of a frame's tag may take (a busy renderer delays it): past it the frame is an iframe. */
+const TAG_READ_MS = 1_000;
 const FRAME_TAGS = new Set(['iframe', 'frame', 'object', 'embed']);
 
 /** The frame with this label (as reported in an earlier result), or undefined when it is gone. */

@@ -14,6 +14,7 @@ import {
   type StartedServer,
   openSessionRuntime,
 } from '../helpers/mcp-client.js';
+import { courseTextOf } from '../helpers/course-text.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
 
@@ -160,7 +161,8 @@ test('click: an invisible overlay blocking input is named in the error', async (
   assert.equal(res.error_code, 'DOM_NOT_ACTIONABLE');
   assert.equal(res.details.reason, 'covered');
   assert.deepEqual((res.details.covered_by as Data).selector, '#overlay');
-  assert.match(res.message, /div#overlay/);
+  assert.match(courseTextOf(res.details, 'covered_by'), /^div#overlay/);
+  assert.doesNotMatch(res.message, /div#overlay/, 'course words are in course_text, not in our sentence');
   await assertUsable();
 });
 
@@ -387,7 +389,8 @@ test('fill: a field under an invisible overlay is refused as a click is, by fill
     assert.equal(res.error_code, 'DOM_NOT_ACTIONABLE', selector);
     assert.equal(res.details.reason, 'covered', selector);
     assert.equal((res.details.covered_by as Data).selector, '#overlay', selector);
-    assert.match(res.message, new RegExp(`Cannot fill "${selector}": it is covered by div#overlay`));
+    assert.match(res.message, new RegExp(`Cannot fill "${selector}": it is covered by another element`));
+    assert.match(courseTextOf(res.details, 'covered_by'), /^div#overlay/);
   }
   const typed = await toolError('scorm_keyboard_type', {
     session_id: pageSession,
@@ -395,7 +398,8 @@ test('fill: a field under an invisible overlay is refused as a click is, by fill
     options: { selector: '#under-overlay-text', wait_timeout_ms: 700 },
   });
   assert.equal(typed.details.reason, 'covered');
-  assert.match(typed.message, /Cannot type into "#under-overlay-text": it is covered by div#overlay/);
+  assert.match(typed.message, /Cannot type into "#under-overlay-text": it is covered by another element/);
+  assert.match(courseTextOf(typed.details, 'covered_by'), /^div#overlay/);
   const batch = await callTool<Data>(server.client, 'scorm_dom_fill_form_batch', {
     session_id: pageSession,
     fields: [{ selector: '#under-overlay-text', value: 'hi', options: { wait_timeout_ms: 700 } }],

@@ -58,13 +58,16 @@ export class IsolatedWorlds {
     if (res.exceptionDetails) throw new Error(exceptionText(res.exceptionDetails));
   }
 
-  /** Calls `fn(arg)` in the world; the argument travels as a value, never as source. */
-  async call<A, R>(contextId: number, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+  /**
+   * Calls `fn(arg)` in the world; the argument travels as a value, never as source. `fn` may be given as
+   * the function's source (a declaration composed of self-contained functions of ours).
+   */
+  async call<A, R>(contextId: number, fn: ((arg: A) => R | Promise<R>) | string, arg: A): Promise<R> {
     const res = await this.send<{ result: { value?: unknown }; exceptionDetails?: CdpException }>(
       'Runtime.callFunctionOn',
       {
         executionContextId: contextId,
-        functionDeclaration: fn.toString(),
+        functionDeclaration: typeof fn === 'string' ? fn : fn.toString(),
         arguments: [{ value: arg }],
         awaitPromise: true,
         returnByValue: true,
@@ -99,6 +102,18 @@ export class IsolatedWorlds {
     } finally {
       await this.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
     }
+  }
+
+  /**
+   * The tag of the element that holds the frame ("iframe", "frame", "object", "embed"), as the browser's
+   * DOM has it: read through the DevTools protocol, no page script runs. Null when the frame has no owner
+   * here (the top frame, a frame of another process).
+   */
+  async ownerTag(frameId: string): Promise<string | null> {
+    const { backendNodeId } = await this.send<{ backendNodeId?: number }>('DOM.getFrameOwner', { frameId });
+    if (backendNodeId === undefined) return null;
+    const { node } = await this.send<{ node: { localName?: string } }>('DOM.describeNode', { backendNodeId });
+    return node.localName ?? null;
   }
 
   async detach(): Promise<void> {

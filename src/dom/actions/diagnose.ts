@@ -3,11 +3,13 @@
  * went away, it is hidden (and how), disabled (and by what), covered (and by which element), or it just
  * never became ready in time. Each answer is an error code with a message that says what to try.
  */
-import type { Locator } from 'playwright-core';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { courseRef, courseText } from '../../core/course-text.js';
 import { ScormTesterError, isScormTesterError } from '../../core/errors.js';
-import { TIMEOUT, within } from '../../core/within.js';
+import { TIMEOUT } from '../../core/within.js';
 import type { ChangeObserver } from '../changes.js';
+import { readElement } from '../element-read.js';
+import { ControlWorlds } from '../snapshot/control-world.js';
 import { clip, type ResolvedTarget } from '../target.js';
 import { inspectElement, type ElementInspection } from './inspect-element.js';
 
@@ -19,23 +21,33 @@ const COVERED_POLL_MS = 100;
 /** A frame that does not answer a trivial evaluate within this long is taken as stuck. */
 const RESPONSIVE_MS = 1_500;
 
-/** Reads the element once (bounded by timeoutMs); null when it cannot be read (gone, navigated). */
+/**
+ * Reads the element once (bounded by timeoutMs) in the DOM tools' isolated world of its frame, where the
+ * course cannot fake what it reports (../element-read.ts); null when it cannot be read (gone, navigated).
+ * Throws DOM_NOT_ACTIONABLE when the element exists but cannot be found outside the course's reach.
+ */
 export async function inspect(
-  locator: Locator,
+  runtime: CourseRuntime,
+  target: ResolvedTarget,
   timeoutMs = DIAGNOSE_TIMEOUT_MS,
 ): Promise<ElementInspection | null> {
-  // evaluateAll answers at once; refs (aria-ref across frames) only resolve through evaluate, which waits.
-  const reading = locator
-    .evaluateAll(inspectElement)
-    .catch(() => null)
-    .then(
-      (info) => info ?? locator.evaluate(inspectElement, undefined, { timeout: timeoutMs }).catch(() => null),
-    );
-  const info = await within(reading, timeoutMs);
-  return info === TIMEOUT ? null : info;
+  const read = await readElement(runtime, target, inspectElement, undefined, timeoutMs);
+  if ('value' in read) return read.value;
+  if ('gone' in read) return null;
+  throw new ScormTesterError(
+    'DOM_NOT_ACTIONABLE',
+    `"${clip(target.target)}" could not be read where the course cannot change what it reports: the selector is ` +
+      "one only Playwright understands and the page's structure did not confirm which element it is. Use a plain " +
+      'CSS selector, or a ref from scorm_dom_find_interactive_elements.',
+    { selector: target.target, frame: target.frame.label, reason: 'unreadable' },
+  );
 }
 
-/** The error for an element that is hidden from everyone, disabled or covered; null when none applies. */
+/**
+ * The error for an element that is hidden from everyone, disabled or covered; null when none applies. What
+ * hides, disables or covers it is described in the course's own words (tag, id, classes, text), so that
+ * description is in `course_text`, never in our sentence.
+ */
 export function notActionable(
   info: ElementInspection,
   action: string,
@@ -43,33 +55,48 @@ export function notActionable(
 ): ScormTesterError | null {
   const where = { selector: target.target, frame: target.frame.label };
   if (info.hidden) {
+    const { why, by } = info.hidden;
+    const ancestor = by !== '' && by !== 'the element itself';
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is not visible (${info.hidden.why}` +
-        `${info.hidden.by && info.hidden.by !== 'the element itself' ? ` on ${info.hidden.by}` : ''}), ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is not visible (${why}` +
+        `${ancestor ? ` on an ancestor, described in ${courseRef('hidden_by')}` : ''}), ` +
         'so no learner can reach it. Bring the page to the state where it shows (the step before it), or target the control that is shown.',
-      { ...where, reason: 'not visible', why: info.hidden.why, hidden_by: info.hidden.by },
+      {
+        ...where,
+        reason: 'not visible',
+        why,
+        ...(ancestor ? { course_text: { hidden_by: courseText(by) } } : {}),
+      },
     );
   }
   if (info.disabled) {
+    const { why, by } = info.disabled;
+    const other = by !== 'the element itself';
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is disabled (${info.disabled.why}` +
-        `${info.disabled.by !== 'the element itself' ? `: ${info.disabled.by}` : ''}). ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is disabled (${why}` +
+        `${other ? `: the element described in ${courseRef('disabled_by')}` : ''}). ` +
         'Complete what the course requires first (answer the question, watch the media), then try again.',
-      { ...where, reason: 'disabled', why: info.disabled.why, disabled_by: info.disabled.by },
+      {
+        ...where,
+        reason: 'disabled',
+        why,
+        ...(other ? { course_text: { disabled_by: courseText(by) } } : {}),
+      },
     );
   }
   if (info.hit && isCovered(info)) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is covered by ${info.hit.description} ` +
-        `(selector "${info.hit.selector}"), which receives the pointer at its centre. ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is covered by another element (described in ` +
+        `${courseRef('covered_by')}; a selector for it in covered_by.selector), which receives the pointer at its centre. ` +
         'Close or dismiss what covers it (a dialog, an overlay), or act on the covering element if that is the real control.',
       {
         ...where,
         reason: 'covered',
-        covered_by: { description: info.hit.description, selector: info.hit.selector },
+        covered_by: { selector: info.hit.selector },
+        course_text: { covered_by: courseText(info.hit.description) },
       },
     );
   }
@@ -92,6 +119,7 @@ function verbOf(action: string): string {
  * to be the element's own; fails naming what covers it when that does not happen within `timeoutMs`.
  */
 export async function expectUncovered(
+  runtime: CourseRuntime,
   info: ElementInspection,
   action: string,
   target: ResolvedTarget,
@@ -101,14 +129,14 @@ export async function expectUncovered(
   let now: ElementInspection | null = info;
   if (!now.inViewport) {
     await target.locator.scrollIntoViewIfNeeded({ timeout: timeoutMs });
-    now = await inspect(target.locator);
+    now = await inspect(runtime, target);
   }
   for (;;) {
     const covered = now && isCovered(now) ? notActionable(now, action, target) : null;
     if (!covered) return;
     if (Date.now() >= deadline) throw covered;
     await new Promise((resolve) => setTimeout(resolve, COVERED_POLL_MS));
-    now = await inspect(target.locator);
+    now = await inspect(runtime, target);
   }
 }
 
@@ -166,7 +194,7 @@ export async function diagnoseFailure(
       where,
     );
   }
-  const info = await inspect(target.locator);
+  const info = await inspect(runtime, target);
   if (!info) return navigated(action, target, target.frame.frame.isDetached());
   const blocked = notActionable(info, action, target);
   if (blocked) return blocked;
@@ -205,10 +233,10 @@ async function stuckScript(
   action: string,
   target: ResolvedTarget,
 ): Promise<ScormTesterError | null> {
-  const answered = await within(
-    target.frame.frame.evaluate(() => true).catch(() => true),
-    RESPONSIVE_MS,
-  );
+  // Asked in our own world: the course's globals cannot make the question hang or throw.
+  const answered = await ControlWorlds.of(runtime)
+    .peek(target.frame.frame, RESPONSIVE_MS, () => true, undefined)
+    .catch(() => true);
   if (answered !== TIMEOUT) return null;
   try {
     await runtime.settle();

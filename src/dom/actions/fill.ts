@@ -19,9 +19,10 @@ export async function fillElement(
     const where = { selector: ctx.target.target, frame: ctx.target.frame.label };
     const operation = fillOperation(ctx.info, value, where);
     if (operation.op === 'fill' && operation.text !== '' && SANITIZED_KINDS.has(ctx.info.kind)) {
-      expectKept(ctx.info, operation.text, await browserKeeps(locator, operation.text, ctx.timeoutMs), where);
+      expectKept(ctx.info, operation.text, await browserKeeps(ctx, operation.text), where);
     }
-    const after = async (): Promise<FilledElement> => filledElement((await inspect(locator)) ?? ctx.info);
+    const after = async (): Promise<FilledElement> =>
+      filledElement((await inspect(runtime, ctx.target)) ?? ctx.info);
     if (isHiddenAccessibleControl(ctx.info) && operation.op !== 'select') {
       const intent: HiddenIntent =
         operation.op === 'fill'
@@ -38,7 +39,7 @@ export async function fillElement(
     const timeout = ctx.timeoutMs;
     let stateUnchanged = false;
     // setChecked clicks, and Playwright's click refuses a covered element by itself.
-    if (operation.op !== 'check') await expectUncovered(ctx.info, 'fill', ctx.target, timeout);
+    if (operation.op !== 'check') await expectUncovered(runtime, ctx.info, 'fill', ctx.target, timeout);
     if (operation.op === 'fill') {
       // Typed, then left as a learner leaves a field: the browser fires change on blur (fill alone fires input).
       await locator.fill(operation.text, { timeout });

@@ -8,6 +8,7 @@
  * (or typing). A control hidden from everyone never gets here.
  */
 import { ScormTesterError } from '../../core/errors.js';
+import { readElementValue } from '../element-read.js';
 import { clip } from '../target.js';
 import { inspect, notActionable } from './diagnose.js';
 import type { DescribedElement, ElementInspection } from './inspect-element.js';
@@ -47,14 +48,17 @@ export async function activateHiddenControl(
   }
   if (intent.kind !== 'text' && hasBox(info)) {
     if (!info.inViewport) {
-      await target.locator.evaluate(
-        (el) => el.scrollIntoView({ block: 'center', inline: 'center' }),
-        undefined,
-        {
-          timeout: ctx.timeoutMs,
+      await readElementValue(
+        ctx.runtime,
+        target,
+        (el) => {
+          el.scrollIntoView({ block: 'center', inline: 'center' });
+          return true;
         },
+        undefined,
+        ctx.timeoutMs,
       );
-      info = (await inspect(target.locator)) ?? info;
+      info = (await inspect(ctx.runtime, target)) ?? info;
     }
     if (info.inViewport && info.hit && representsControl(info.hit)) {
       const box = await target.locator.boundingBox({ timeout: ctx.timeoutMs });
@@ -73,7 +77,7 @@ export async function activateHiddenControl(
         }
         await page.mouse.click(x, y);
         // What is drawn there did not toggle it: the learner's next try is the keyboard.
-        if ((await inspect(target.locator))?.checked === intent.checked) return done;
+        if ((await inspect(ctx.runtime, target))?.checked === intent.checked) return done;
         return activateByKeyboard(ctx, info, intent, `clicking ${description} at its position, then `);
       }
     }
@@ -100,7 +104,13 @@ async function activateByKeyboard(
     );
   }
   await target.locator.focus({ timeout: ctx.timeoutMs });
-  const focused = await target.locator.evaluate((el) => el.ownerDocument.activeElement === el);
+  const focused = await readElementValue(
+    ctx.runtime,
+    target,
+    (el) => el.ownerDocument.activeElement === el,
+    undefined,
+    ctx.timeoutMs,
+  );
   if (!focused) {
     throw new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
@@ -144,7 +154,7 @@ function hasBox(info: ElementInspection): boolean {
 }
 
 async function expectChecked(ctx: PerformContext, wanted: boolean, how: string): Promise<void> {
-  const now = await inspect(ctx.target.locator);
+  const now = await inspect(ctx.runtime, ctx.target);
   if (now && now.checked !== wanted) {
     throw new ScormTesterError(
       'DOM_NOT_ACTIONABLE',

@@ -1,8 +1,8 @@
 /**
  * One look at the target element inside its page, in one round trip: what it is (for results), how it
  * takes input (for fill), and whether a learner could act on it (hidden from everyone, visually hidden
- * but accessible, disabled, covered by another element). `inspectElement` runs in the page: it is
- * passed to Playwright's evaluate and must not reference anything outside its own body.
+ * but accessible, disabled, covered by another element). `inspectElement` runs in the DOM tools' isolated
+ * world of the element's frame (../element-read.ts), so it must not reference anything outside its own body.
  */
 
 export type FillKind =
@@ -306,6 +306,7 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
     return null;
   })();
 
+  const HANDLER_ATTRS = ['onclick', 'onmousedown', 'onmouseup', 'onpointerdown', 'onpointerup'];
   const hit = ((): ElementInspection['hit'] => {
     if (!inViewport || !el.isConnected) return null;
     const doc = el.ownerDocument;
@@ -321,7 +322,17 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
       const h = n as HTMLElement;
       const controlHere = isControl(n);
       if (controlHere && !self && !label && !n.contains(el)) foreignControl = true;
-      if (controlHere || h.onclick || h.onmousedown || h.onmouseup || h.onpointerdown || h.onpointerup) {
+      // Handlers set as properties belong to the course's world and read as null here; the attributes do not.
+      const handles = HANDLER_ATTRS.some((a) => n?.hasAttribute(a) === true);
+      if (
+        controlHere ||
+        handles ||
+        h.onclick ||
+        h.onmousedown ||
+        h.onmouseup ||
+        h.onpointerdown ||
+        h.onpointerup
+      ) {
         takesClicks = true;
       }
     }

@@ -3,15 +3,16 @@
  * hidden control), or into whatever has focus inside the SCO. Text is typed key by key; special keys
  * ("Tab", "Enter", "Control+A") are pressed after it.
  */
-import type { ElementHandle, Frame } from 'playwright-core';
 import { fail, ScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { observeChanges, type ChangesReport } from '../changes.js';
+import { TIMEOUT } from '../../core/within.js';
 import { scoFrames } from '../frames.js';
+import { ControlWorlds } from '../snapshot/control-world.js';
 import type { TargetSpec } from '../target.js';
 import { clickedElement, type ClickedElement } from './element-summary.js';
 import { isHiddenAccessibleControl } from './hidden-control.js';
-import { inspectElement } from './inspect-element.js';
+import { inspectElement, type ElementInspection } from './inspect-element.js';
 import { delivered, runAction, type ActionOptions, type Activation } from './run-action.js';
 
 export interface TypeOptions extends ActionOptions {
@@ -30,6 +31,9 @@ export interface TypeResult {
   activation: Activation;
   changes: ChangesReport;
 }
+
+/** How long one frame's focus read may take. */
+const FOCUS_READ_MS = 1_500;
 
 const NAMED_KEYS = new Set([
   'Backquote', 'Minus', 'Equal', 'Backslash', 'Backspace', 'Tab', 'Delete', 'Escape', 'ArrowDown', 'End',
@@ -116,15 +120,18 @@ export async function typeText(
   };
 }
 
-/** The element that has focus inside the SCO (deepest frame first); fails when focus is outside it. */
+/**
+ * The element that has focus inside the SCO (deepest frame first); fails when focus is outside it. Read
+ * in the DOM tools' isolated world of each frame: the course's activeElement or hasFocus cannot move it.
+ */
 async function focusedInSco(runtime: CourseRuntime): Promise<{ label: string; element: ClickedElement }> {
   const frames = (await scoFrames(runtime)).reverse();
+  const declaration = `function () { return (${focusedElement.toString()})(${inspectElement.toString()}); }`;
   for (const { frame, label } of frames) {
-    const handle = await activeElement(frame);
-    if (!handle) continue;
-    const info = await handle.evaluate(inspectElement).catch(() => null);
-    await handle.dispose().catch(() => undefined);
-    if (info) return { label, element: clickedElement(info) };
+    const info = await ControlWorlds.of(runtime)
+      .peek<undefined, ElementInspection | null>(frame, FOCUS_READ_MS, declaration, undefined)
+      .catch(() => null);
+    if (info && info !== TIMEOUT) return { label, element: clickedElement(info) };
   }
   return fail(
     'DOM_NOT_ACTIONABLE',
@@ -134,16 +141,12 @@ async function focusedInSco(runtime: CourseRuntime): Promise<{ label: string; el
   );
 }
 
-/** The frame's focused element when the frame itself has focus and the focus is not on a child frame. */
-async function activeElement(frame: Frame): Promise<ElementHandle<Element> | null> {
-  const handle = await frame
-    .evaluateHandle(() => {
-      const active = document.activeElement;
-      if (!document.hasFocus() || !active) return null;
-      return active.tagName === 'IFRAME' || active.tagName === 'FRAME' ? null : active;
-    })
-    .catch(() => null);
-  const element = handle?.asElement() ?? null;
-  if (!element) await handle?.dispose().catch(() => undefined);
-  return element as ElementHandle<Element> | null;
+/**
+ * Runs in the isolated world: the frame's focused element, read, when the frame itself has focus and the
+ * focus is not on a child frame.
+ */
+function focusedElement(read: (el: Element) => ElementInspection | null): ElementInspection | null {
+  const active = document.activeElement;
+  if (!document.hasFocus() || !active) return null;
+  return active.localName === 'iframe' || active.localName === 'frame' ? null : read(active);
 }

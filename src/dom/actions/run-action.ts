@@ -91,7 +91,7 @@ export async function runAction<E>(
   let done: Performed<E>;
   try {
     // A slow renderer is not a gone element: the read may use what is left of the caller's wait.
-    const info = await inspect(target.locator, Math.max(DIAGNOSE_TIMEOUT_MS, deadline - Date.now()));
+    const info = await inspect(runtime, target, Math.max(DIAGNOSE_TIMEOUT_MS, deadline - Date.now()));
     const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
     if (!info)
       throw await diagnoseFailure(

@@ -14,6 +14,7 @@
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { FillValue } from '../actions/fill-value.js';
+import { readElementValue } from '../element-read.js';
 import type { ResolvedTarget } from '../target.js';
 import { automationAvailable, callAutomation, type AutomationAvailability } from './call.js';
 
@@ -75,7 +76,8 @@ export async function linkControl(
   }
   const list = await context.interactions();
   if (!list) return { linked: false, reason: 'listInteractions() gave no list of interactions.' };
-  const facts = await target.locator.evaluate(readControl, undefined, { timeout: 2_000 }).catch(() => null);
+  // Read where the course cannot fake them (its own name, value or checked getters): ../element-read.ts.
+  const facts = await readElementValue(runtime, target, readControl, undefined, 2_000);
   if (!facts) return { linked: false, reason: `${where} could not be read.` };
   const named = [facts.interactionAttr, facts.name].filter((n): n is string => n !== null && n !== '');
   const matches = [...new Set(named)].filter((n) => list.some((i) => i.id === n));
@@ -208,7 +210,7 @@ interface ControlFacts {
   options: Array<{ value: string; label: string }>;
 }
 
-/** Runs in the page (self-contained): what links a control to an interaction. */
+/** Runs in the page's isolated world (self-contained): what links a control to an interaction. */
 function readControl(el: Element): ControlFacts {
   const input = el as HTMLInputElement;
   const tag = el.tagName.toLowerCase();

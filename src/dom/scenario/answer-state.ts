@@ -1,7 +1,8 @@
 /**
  * What a learner's answer looks like in the page: the checked state, value or selection of the control an
- * element stands for (a <label> stands for its control). `readAnswerState` runs in the page: it is passed
- * to Playwright's evaluate and must not reference anything outside its own body.
+ * element stands for (a <label> stands for its control). `readAnswerState` runs in the DOM tools' isolated
+ * world of the element's frame (../element-read.ts), where the course cannot fake a control's checked state
+ * or value, so it must not reference anything outside its own body.
  */
 
 export interface AnswerState {
@@ -13,7 +14,7 @@ export interface AnswerState {
   selected: string[] | null;
 }
 
-/** Runs in the page. Null when the element is not (and does not label) a form control. */
+/** Runs in the page's isolated world. Null when the element is not (and does not label) a form control. */
 export function readAnswerState(el: Element): AnswerState | null {
   const target = el instanceof HTMLLabelElement && el.control ? el.control : el;
   const describe = (node: Element): string => {

@@ -16,6 +16,7 @@ import { DEFAULT_WAIT_MS, type ActionResult } from '../actions/run-action.js';
 import { callAutomation } from '../automation/call.js';
 import { automationContext, linkControl, type AutomationContext } from '../automation/control-link.js';
 import { noChanges, observeChanges, type ChangesReport } from '../changes.js';
+import { readElementValue } from '../element-read.js';
 import { scoFrames } from '../frames.js';
 import { resolveTarget, type TargetSpec } from '../target.js';
 import { answerChanged, readAnswerState, type AnswerState } from './answer-state.js';
@@ -283,7 +284,7 @@ async function domAction(
   const waitMs = options.waitTimeoutMs ?? DEFAULT_WAIT_MS;
   const target = await resolveTarget(runtime, spec, { waitMs });
   const state = (): Promise<AnswerState | null> =>
-    target.locator.evaluate(readAnswerState, undefined, { timeout: 1_500 }).catch(() => null);
+    readElementValue(runtime, target, readAnswerState, undefined, 1_500);
   const before = await state();
   const acting = { waitTimeoutMs: waitMs };
   const done: ActionResult<unknown> =

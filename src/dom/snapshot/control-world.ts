@@ -9,6 +9,7 @@ import type { Frame } from 'playwright-core';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { pageAsset } from '../../runtime/player/page-assets.js';
 import { IsolatedWorlds } from '../a11y/isolated-world.js';
+import { TIMEOUT, within } from '../../core/within.js';
 import { boundedPageCall } from '../bounded.js';
 import type * as Controls from './page/controls.js';
 
@@ -45,12 +46,41 @@ export class ControlWorlds {
   }
 
   /** Calls `fn(arg)` in the frame's world (made when needed: a new document gets a new world), bounded. */
-  async call<A, R>(frame: Frame, what: string, timeoutMs: number, fn: (arg: A) => R, arg: A): Promise<R> {
-    const once = async (): Promise<R> => {
+  async call<A, R>(
+    frame: Frame,
+    what: string,
+    timeoutMs: number,
+    fn: ((arg: A) => R) | string,
+    arg: A,
+  ): Promise<R> {
+    return this.inWorld(frame, (run) =>
+      boundedPageCall(this.runtime, frame, what, timeoutMs, () => run(fn, arg)),
+    );
+  }
+
+  /**
+   * Calls `fn(arg)` in the frame's world and waits at most `timeoutMs`; TIMEOUT past it, and the page's
+   * script is left alone. For the action tools' reads of element state: a read that does not answer is
+   * "could not read", and the action's own diagnosis (diagnose.ts) is what stops a stuck course, in the
+   * action's name; boundedPageCall would stop it here, as "a read", and the action would report a time-out
+   * of ours instead of the course's endless loop.
+   */
+  async peek<A, R>(
+    frame: Frame,
+    timeoutMs: number,
+    fn: ((arg: A) => R) | string,
+    arg: A,
+  ): Promise<R | typeof TIMEOUT> {
+    return this.inWorld(frame, (run) => within(run(fn, arg), timeoutMs));
+  }
+
+  private async inWorld<T>(
+    frame: Frame,
+    bounded: (run: <A, R>(fn: ((arg: A) => R) | string, arg: A) => Promise<R>) => Promise<T>,
+  ): Promise<T> {
+    const once = async (): Promise<T> => {
       const world = this.worldOf(frame);
-      return boundedPageCall(this.runtime, frame, what, timeoutMs, async () =>
-        (await this.isolated()).call(await world.contextId, fn, arg),
-      );
+      return bounded(async (fn, arg) => (await this.isolated()).call(await world.contextId, fn, arg));
     };
     try {
       return await once();
@@ -85,6 +115,13 @@ export class ControlWorlds {
       this.forget(world.frame);
       return undefined;
     }
+  }
+
+  /** The tag of the element holding `frame`, from the browser's DOM (see IsolatedWorlds.ownerTag). */
+  async ownerTag(frame: Frame): Promise<string | null> {
+    const worlds = await this.isolated();
+    const frameId = (await worlds.frameIds()).get(frame);
+    return frameId === undefined ? null : worlds.ownerTag(frameId);
   }
 
   private worldOf(frame: Frame): World {
