@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isScormTesterError } from '../../src/core/errors.js';
 import { bounded } from '../../src/output/bounded.js';
 import { OUTPUT_KINDS } from '../../src/output/output-kinds.js';
 import { checkOutput, writeOutput, type OutputRequest } from '../../src/output/write-output.js';
+import { makeFifo } from '../helpers/fifo.js';
 import { tempDir } from '../helpers/temp.js';
 
 const OUR_HTML =
@@ -94,7 +94,7 @@ test('a file that is not one of our outputs is never replaced (MCP); the CLI rep
 test('wrong extension, folder and FIFO targets are refused at once', async () => {
   const root = tempDir('output-policy-');
   mkdirSync(join(root, 'dir.html'));
-  execFileSync('mkfifo', [join(root, 'fifo.html')]);
+  makeFifo(join(root, 'fifo.html'));
   const started = Date.now();
   assert.match((await refusal(writeOutput(confined(root, 'r.txt'), OUR_HTML))).message, /\.html/);
   assert.match((await refusal(writeOutput(confined(root, '.html'), OUR_HTML))).message, /\.html/);
