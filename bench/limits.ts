@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { sleepUnlessCancelled, throwIfCancelled, untilCancelled } from '../src/core/progress.js';
+import { isScormTesterError } from '../src/core/errors.js';
 import { PACKAGE_ROOT } from '../src/core/version.js';
 import { lintApiUsage } from '../src/lint/api-usage/lint-api-usage.js';
 import { compilesInV8 } from '../src/lint/api-usage/syntax-check.js';
@@ -47,15 +48,21 @@ function row(
   };
 }
 
-/** Awaits `promise`, which is expected to be refused; a promise that resolves is a failed case. */
-async function refused(promise: Promise<unknown>): Promise<void> {
+/** Awaits `promise`, which must be refused with a code `expected` accepts: else the case measured something else. */
+async function refused(promise: Promise<unknown>, expected: (code: string) => boolean): Promise<void> {
   try {
     await promise;
-  } catch {
-    return;
+  } catch (error) {
+    const code = isScormTesterError(error) ? error.code : String(error);
+    if (expected(code)) return;
+    throw new Error(`refused for another reason: ${code}`);
   }
   throw new Error('expected a refusal');
 }
+const is =
+  (...codes: string[]) =>
+  (code: string): boolean =>
+    codes.includes(code);
 
 async function xsdColdWarm(): Promise<BenchRow[]> {
   const manifest = join(ADL_CTS_DIR, 'packages/LMSTestPackage_CM-01/imsmanifest.xml');
@@ -130,7 +137,7 @@ async function zipBomb(): Promise<number[]> {
     ]),
   );
   let n = 0;
-  return timeIt(5, () => refused(extractZip(zip, join(dir, `out${++n}`), {})));
+  return timeIt(5, () => refused(extractZip(zip, join(dir, `out${++n}`), {}), is('ZIP_COMPRESSION_RATIO')));
 }
 
 function billionLaughs(): Promise<number[]> {
@@ -142,7 +149,9 @@ function billionLaughs(): Promise<number[]> {
     ']>',
     '<lolz>&lol9;</lolz>',
   ].join('\n');
-  return timeIt(5, () => refused((async () => parseXmlTree(lol, 'pkg/imsmanifest.xml'))()));
+  return timeIt(5, () =>
+    refused((async () => parseXmlTree(lol, 'pkg/imsmanifest.xml'))(), is('SECURITY_VIOLATION')),
+  );
 }
 
 async function minifiedBundleLint(): Promise<number[]> {
@@ -166,7 +175,7 @@ async function outputRefusals(): Promise<{ targets: number[]; proc: number[] }> 
   });
   const targets = await timeIt(3, async () => {
     for (const name of ['r.txt', 'dir.html', 'fifo.html'])
-      await refused(writeOutput(confined(root, name), html));
+      await refused(writeOutput(confined(root, name), html), (code) => code.startsWith('OUTPUT_'));
   });
   const proc = await timeIt(3, async () => {
     await refused(
@@ -180,8 +189,9 @@ async function outputRefusals(): Promise<{ targets: number[]; proc: number[] }> 
         },
         html,
       ),
+      is('OUTPUT_WRITE_FAILED'),
     );
-    await refused(writeOutput(confined('/proc/self/reports', 'r.html'), html));
+    await refused(writeOutput(confined('/proc/self/reports', 'r.html'), html), is('OUTPUT_WRITE_FAILED'));
   });
   return { targets, proc };
 }
@@ -194,7 +204,7 @@ function cancellation(): Promise<number[]> {
     const pending = untilCancelled(new Promise<never>(() => undefined), controller.signal, 'The wait');
     const sleeping = sleepUnlessCancelled(60_000, controller.signal, 'The sleep');
     controller.abort();
-    await Promise.all([refused(pending), refused(sleeping)]);
+    await Promise.all([refused(pending, is('CANCELLED')), refused(sleeping, is('CANCELLED'))]);
   });
 }
 
