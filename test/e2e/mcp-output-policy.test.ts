@@ -6,10 +6,10 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { makeFifo } from '../helpers/fifo.js';
 import { SAMPLES_DIR } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -77,25 +77,22 @@ test('inside the output root: a file that is not ours, a link to outside, a FIFO
   assert.equal(readFileSync(passwd, 'utf8'), PASSWD);
   assert.equal(existsSync(join(dirname(passwd), 'passwd.html')), false);
 
-  execFileSync('mkfifo', [join(server.outputDir, 'pipe.html')]);
-  const started = Date.now();
+  makeFifo(join(server.outputDir, 'pipe.html'));
   const fifo = await callToolError(server.client, 'scorm_report', {
     workspace_path: SAMPLE,
     output_path: 'pipe.html',
   });
   assert.equal(fifo.error_code, 'OUTPUT_PATH_REFUSED');
   assert.match(fifo.message, /FIFO/);
-  assert.ok(Date.now() - started < 10_000);
 });
 
 test('finding: output_path inside /proc answers at once (it did not answer within 120 s)', async () => {
-  const started = Date.now();
+  // Answering at all is the point: the call used to hang; how fast it refuses is the benchmark's (limits).
   const e = await callToolError(server.client, 'scorm_report', {
     workspace_path: SAMPLE,
     output_path: '/proc/self/no-such-dir/deeper/report.html',
   });
   assert.equal(e.error_code, 'OUTPUT_PATH_REFUSED');
-  assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
   // The server still answers.
   const ok = await callTool<ReportData>(server.client, 'scorm_report', {
     workspace_path: SAMPLE,

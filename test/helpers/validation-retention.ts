@@ -1,5 +1,5 @@
 /**
- * Child-process entry (run with --expose-gc) for the memory test: validates a small package to load
+ * Child-process entry (run with --expose-gc) for the benchmark's retention case (bench/limits.ts): validates a small package to load
  * everything, then the package at argv[2], and prints as JSON how much more heap is alive after full
  * collections while the big package's outcome is still held. Nothing here is timed.
  */

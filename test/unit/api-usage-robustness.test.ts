@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScormTesterError } from '../../src/core/errors.js';
 import { API_USAGE_RULES, lintApiUsage, MAX_FILE_BYTES } from '../../src/lint/api-usage/lint-api-usage.js';
+import { minifiedBundle } from '../helpers/minified-bundle.js';
 
 async function withPackage<T>(files: Record<string, string>, fn: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'api-usage-robust-'));
@@ -16,20 +17,6 @@ async function withPackage<T>(files: Record<string, string>, fn: (dir: string) =
   }
 }
 
-/** About `bytes` of dense minified code; `withApi` sprinkles SCORM 1.2 calls through it. */
-function minifiedBundle(bytes: number, withApi: boolean): string {
-  const parts: string[] = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    const api =
-      withApi && i % 10 === 0 ? `||window.API&&window.API.LMSGetValue("cmi.core.lesson_status")` : '';
-    const s = `function f${i}(a,b){var c=a+b*${i};if(c>${i % 97}){return{k${i}:[c,"s${i}",b&&a.x${i % 13}]}}for(var d=0;d<a.length;d++){c+=a[d]?a[d].v:0}return c}var v${i}=function(e){return f${i}(e,${i})${api}};`;
-    parts.push(s);
-    size += s.length;
-  }
-  return `!function(){${parts.join('')}}();`;
-}
-
 test('a 1 MB minified bundle completes (with and without SCORM calls)', async () => {
   await withPackage(
     {
@@ -38,12 +25,9 @@ test('a 1 MB minified bundle completes (with and without SCORM calls)', async ()
     },
     async (dir) => {
       for (const file of ['vendor.min.js', 'course.min.js']) {
-        const started = performance.now();
+        // How long it takes is measured by the benchmark (npm run bench -- --only limits).
         const result = await lintApiUsage({ packageRoot: dir, scormVersion: '1.2', files: [file] });
-        const ms = performance.now() - started;
         assert.deepEqual(result.scannedFiles, [file]);
-        // Generous: the point is that it finishes, on a loaded 2-core machine too.
-        assert.ok(ms < 30_000, `${file} took ${ms.toFixed(0)} ms`);
         const rules = new Set(result.findings.map((f) => f.rule));
         assert.deepEqual([...rules], file === 'vendor.min.js' ? [] : ['api.discovery_missing']);
       }

@@ -5,7 +5,6 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { ScormTesterError } from '../../src/core/errors.js';
 import { openRegularFile, openRegularFileSync, readRegularFile } from '../../src/core/regular-file.js';
 import { readScanFile } from '../../src/lint/api-usage/read-scan-text.js';
 import { ContentServer } from '../../src/runtime/content-server.js';
+import { makeFifo } from '../helpers/fifo.js';
 import { tempDir } from '../helpers/temp.js';
 
 const dir = tempDir('st-regular-file-');
@@ -20,7 +20,7 @@ writeFileSync(join(dir, 'plain.txt'), 'plain');
 symlinkSync(join(dir, 'plain.txt'), join(dir, 'link.txt'));
 // Five FIFOs: more than libuv's four file-system threads, so blocking opens would stall every read.
 const fifos = ['a', 'b', 'c', 'd', 'e'].map((n) => join(dir, `${n}.js`));
-for (const fifo of fifos) execFileSync('mkfifo', [fifo]);
+for (const fifo of fifos) makeFifo(fifo);
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const codeOf = async (p: Promise<unknown>): Promise<string | undefined> =>

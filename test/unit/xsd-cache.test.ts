@@ -15,36 +15,25 @@ after(() => {
   removeTempPackages();
 });
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
-test('warm validation reuses the compiled schema set and is much faster', { skip: SHARED_SKIP }, async () => {
-  clearSchemaCache();
-  const manifestText = readFileSync(
-    join(ADL_CTS_DIR, 'packages/LMSTestPackage_CM-01/imsmanifest.xml'),
-    'utf8',
-  );
-  const first = tempPackage({ schemas: 'scorm2004-4th' });
-  const t0 = performance.now();
-  assert.deepEqual(await validateManifestAgainstSchemas({ packageRoot: first, manifestText }), []);
-  const cold = performance.now() - t0;
-  assert.equal(schemaCacheSize(), 1);
-
-  const warm: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const t = performance.now();
-    await validateManifestAgainstSchemas({ packageRoot: first, manifestText });
-    warm.push(performance.now() - t);
-  }
-  // Another package shipping identical schemas hits the same cache entry.
-  const second = tempPackage({ schemas: 'scorm2004-4th' });
-  await validateManifestAgainstSchemas({ packageRoot: second, manifestText });
-  assert.equal(schemaCacheSize(), 1);
-  assert.ok(
-    median(warm) * 3 < cold,
-    `cold ${cold.toFixed(1)} ms, warm ${warm.map((w) => w.toFixed(1)).join('/')} ms`,
-  );
-});
+test(
+  'warm validation reuses the compiled schema set, also for another package shipping the same schemas',
+  { skip: SHARED_SKIP },
+  async () => {
+    // How much faster the warm validation is, is measured by the benchmark (npm run bench -- --only limits).
+    clearSchemaCache();
+    const manifestText = readFileSync(
+      join(ADL_CTS_DIR, 'packages/LMSTestPackage_CM-01/imsmanifest.xml'),
+      'utf8',
+    );
+    const first = tempPackage({ schemas: 'scorm2004-4th' });
+    assert.deepEqual(await validateManifestAgainstSchemas({ packageRoot: first, manifestText }), []);
+    assert.equal(schemaCacheSize(), 1);
+    assert.deepEqual(await validateManifestAgainstSchemas({ packageRoot: first, manifestText }), []);
+    const second = tempPackage({ schemas: 'scorm2004-4th' });
+    assert.deepEqual(await validateManifestAgainstSchemas({ packageRoot: second, manifestText }), []);
+    assert.equal(schemaCacheSize(), 1);
+  },
+);
 
 test(
   'a changed schema file is compiled afresh, not served from the cache',
