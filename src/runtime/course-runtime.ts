@@ -44,6 +44,7 @@ import {
   STOP_MARKER,
   type ControlMethod,
   type LaunchSharedData,
+  type RecordCheck,
 } from './player/wire.js';
 import { pngSize } from './png.js';
 import {
@@ -59,7 +60,7 @@ import {
 } from './records.js';
 import { ParseErrorLocations, type ExceptionDetails } from './parse-error-locations.js';
 import { recordedState, type RecordedState } from './data-model/recorded-state.js';
-import { unrecordedSets } from './unrecorded-sets.js';
+import { unrecordedCalls } from './unrecorded-calls.js';
 import { PROBE_WINDOW_MS, probeMainThread, type MainThreadProbe } from './main-thread-probe.js';
 import { RuntimeLog } from './runtime-log.js';
 import { memoryBudgetBytes, watchMemory } from './memory-budget.js';
@@ -674,28 +675,32 @@ export class CourseRuntime {
   }
 
   /**
-   * Once the SCO has unloaded and its calls are in: the engine's list of what the SCO set (SCORM 2004)
-   * must all be in the record. What is not reached the engine unrecorded, whatever the way: the run
-   * stops with the reason (an unrecorded SCO must not pass for one that did nothing).
+   * Once the SCO has unloaded and its calls are in: what the engine says the SCO did (the elements it
+   * set; for SCORM 1.2 also the Initialize, Commit and Finish calls that succeeded) must all be in the
+   * record. What is not reached the engine unrecorded, whatever the way: the run stops with the reason
+   * (an unrecorded SCO must not pass for one that did nothing).
    */
   private async checkRecordComplete(): Promise<void> {
-    if (this.spec.recordCalls === false || this.spec.scormVersion !== '2004' || this.log.dropped.calls > 0)
-      return;
-    const names = await this.bounded('checking the record against the engine', () =>
-      this.control<string[] | null>('setByContent'),
-    );
+    if (this.spec.recordCalls === false) return;
+    const check = await this.bounded('checking the record against the engine', async () => {
+      const engine = await this.control<RecordCheck | null>('recordCheck');
+      if (engine) await this.log.waitForSeq(engine.seq);
+      return engine;
+    });
+    if (!check || this.log.dropped.calls > 0) return;
     const attempt = { scoId: this.log.currentScoId ?? this.spec.scoId, attempt: this.log.currentAttempt };
-    const missing = names ? unrecordedSets(names, this.log.calls, attempt) : [];
+    const missing = unrecordedCalls(check, this.log.calls, attempt, this.spec.scormVersion);
     if (missing.length === 0) return;
     const listed = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`;
     this.log.addIntegrity({
       kind: 'unrecorded_calls',
-      detail: `the engine held values the SCO set with SetValue that the record does not show (${listed})`,
+      detail: `the engine holds what the SCO did through the API that the record does not show (${listed})`,
       ...attempt,
       timestamp: Date.now(),
     });
+    // The names are the course's: the reason points at the anomaly that carries them as course text.
     this.markCrashed(
-      `the SCO ${attempt.scoId} (attempt ${attempt.attempt}) set ${listed} through the API without the calls being recorded; the run was stopped`,
+      `the SCO's API calls reached the engine without being recorded (anomaly unrecorded_api_calls, attempt ${attempt.attempt}); the run was stopped`,
     );
     this.ensureUsable();
   }

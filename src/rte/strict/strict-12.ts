@@ -29,6 +29,13 @@ export class StrictApi12 implements Api12 {
    * learner data to save or resume.
    */
   private readonly scoreMaxGiven = new Set<string>();
+  /**
+   * What the SCO did through this object, kept here (a layer scorm-again never sees) so the player can
+   * tell Node, which checks that each of these has its record: the elements a successful LMSSetValue
+   * stored, and how many lifecycle calls answered "true".
+   */
+  private readonly setBySco = new Set<string>();
+  private readonly succeeded = { Initialize: 0, Commit: 0, Terminate: 0 };
 
   constructor(init: RteInit) {
     this.engine = createEngine12(init.settings);
@@ -59,6 +66,17 @@ export class StrictApi12 implements Api12 {
     return this.peekEngine(name);
   }
 
+  /** The elements the SCO stored with a successful LMSSetValue since this object was made. */
+  setByContent(): ReadonlySet<string> {
+    return this.setBySco;
+  }
+
+  /** How many LMSInitialize, LMSCommit and LMSFinish calls answered "true", by canonical method name. */
+  lifecycleSuccesses(): { Initialize: number; Commit: number; Terminate: number } {
+    const n = this.succeeded;
+    return { Initialize: n.Initialize, Commit: n.Commit, Terminate: n.Terminate };
+  }
+
   /** A score.max the SCO (or the saved attempt) never gave: it reads "", whatever the engine holds. */
   private scoreMaxUnset(name: string): boolean {
     return SCORE_MAX.test(name) && !this.scoreMaxGiven.has(name);
@@ -78,7 +96,10 @@ export class StrictApi12 implements Api12 {
     if (parameter !== '') return this.errors.fail('201', 'LMSInitialize takes an empty string ("")');
     if (this.state !== 'not-initialized')
       return this.errors.fail('101', `LMSInitialize when the SCO is ${this.state}`);
-    return this.engineCall(this.engine.LMSInitialize(''), () => (this.state = 'running'));
+    return this.engineCall(this.engine.LMSInitialize(''), () => {
+      this.state = 'running';
+      this.succeeded.Initialize += 1;
+    });
   }
 
   LMSFinish(parameter: unknown = ''): string {
@@ -86,6 +107,7 @@ export class StrictApi12 implements Api12 {
     if (this.state !== 'running') return this.errors.fail('301', `LMSFinish when the SCO is ${this.state}`);
     return this.engineCall(this.engine.LMSFinish(''), () => {
       this.state = 'terminated';
+      this.succeeded.Terminate += 1;
       accumulateTotalTime12(this.engine);
     });
   }
@@ -93,7 +115,7 @@ export class StrictApi12 implements Api12 {
   LMSCommit(parameter: unknown = ''): string {
     if (parameter !== '') return this.errors.fail('201', 'LMSCommit takes an empty string ("")');
     if (this.state !== 'running') return this.errors.fail('301', `LMSCommit when the SCO is ${this.state}`);
-    return this.engineCall(this.engine.LMSCommit(''));
+    return this.engineCall(this.engine.LMSCommit(''), () => (this.succeeded.Commit += 1));
   }
 
   LMSGetValue(element: unknown = ''): string {
@@ -128,8 +150,10 @@ export class StrictApi12 implements Api12 {
       return this.errors.fail('405', `${name}: ${checked.reason}; expected ${checked.expected}`);
     const text = toCharacterString(value) ?? '';
     const result = this.engineCall(this.engine.LMSSetValue(name, text));
-    if (result === 'true' && info.access === 'wo') this.writeOnlyGiven.set(name, text);
-    if (result === 'true' && SCORE_MAX.test(name)) this.scoreMaxGiven.add(name);
+    if (result !== 'true') return result;
+    this.setBySco.add(name);
+    if (info.access === 'wo') this.writeOnlyGiven.set(name, text);
+    if (SCORE_MAX.test(name)) this.scoreMaxGiven.add(name);
     return result;
   }
 

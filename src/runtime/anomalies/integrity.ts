@@ -105,7 +105,7 @@ export function integrityAnomalies(
     out.push({
       type: 'unrecorded_api_calls',
       severity: 'error',
-      message: `When the SCO unloaded, the engine held values the record does not show (\`course_text.details\`): its calls reached the run-time engine without being recorded, so the record of this SCO is incomplete and the run was stopped.`,
+      message: `When the SCO unloaded, the engine held values or successful calls the record does not show (\`course_text.details\`): its calls reached the run-time engine without being recorded, so the record of this SCO is incomplete and the run was stopped.`,
       fix: 'Call only the eight functions of the API object the LMS provides, from the SCO; do not run code in the LMS window (parent.Function, timers left there) or change its built-ins.',
       ...scoOf([e], scormAttempt),
       ...listed([e.detail]),

@@ -67,10 +67,29 @@ export type ControlMethod =
   | 'dataModel'
   | 'sharedData'
   | 'setByContent'
+  | 'recordCheck'
   | 'setNav'
   | 'flush'
   | 'blankFrame'
   | 'closeWindow';
+
+/** Lifecycle calls that answered "true", by canonical method name. */
+export interface LifecycleSuccesses {
+  Initialize: number;
+  Commit: number;
+  Terminate: number;
+}
+
+/**
+ * What the engine of the current attempt says the SCO did, for Node to compare with the record once the
+ * record is in up to `seq` (everything the page had recorded when it answered).
+ */
+export interface RecordCheck {
+  seq: number;
+  set: string[];
+  /** null: the engine does not count them (SCORM 2004). */
+  lifecycle: LifecycleSuccesses | null;
+}
 
 export const EMIT_BINDING = '__scormTesterEmit';
 export const CONTROL_MARKER = 'scorm-tester:control';
@@ -116,5 +135,8 @@ export type IntegrityKind =
   | 'intrinsic_unlocked'
   /** Not from the player: Node's memory watch found the course's heap past its budget (memory-budget.ts). */
   | 'memory_budget_exceeded'
-  /** Node found the engine holding SetValues of the SCO that the record does not show (never sent by the player). */
+  /**
+   * Node found the engine holding SetValues of the SCO, or (SCORM 1.2) more successful lifecycle calls,
+   * than the record shows (never sent by the player).
+   */
   | 'unrecorded_calls';

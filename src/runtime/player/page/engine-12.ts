@@ -1,4 +1,5 @@
 /** The SCORM 1.2 engine of the player: our strict 1.2 front (catalogue checks) over scorm-again's store. */
+import { arrayPush } from '../../../core/intrinsics.js';
 import { StrictApi12 } from '../../../rte/strict/strict-12.js';
 import { API_METHODS } from '../../records.js';
 import { bindMethods, type EngineFactory } from './engine.js';
@@ -19,6 +20,11 @@ export const strict12Engine: EngineFactory = (cfg) => {
     peek: (element) => api.peek(element),
     pendingNav: () => '_none_',
     sharedData: () => ({}),
-    setByContent: () => [],
+    setByContent: () => {
+      const names: string[] = [];
+      api.setByContent().forEach((name) => void arrayPush(names, name));
+      return names;
+    },
+    lifecycleSuccesses: () => api.lifecycleSuccesses(),
   };
 };

@@ -26,5 +26,6 @@ export const strict2004Engine: EngineFactory = (cfg, nav) => {
       api.setByContent().forEach((name) => void arrayPush(names, name));
       return names;
     },
+    lifecycleSuccesses: () => null,
   };
 };

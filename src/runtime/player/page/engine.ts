@@ -4,7 +4,7 @@
  * scorm-again) is chosen by the page bundle (player-2004.ts, player-12.ts).
  */
 import type { NavValiditySnapshot } from '../../../rte/adapter/navigation-oracle.js';
-import type { PlayerLaunchConfig } from '../wire.js';
+import type { LifecycleSuccesses, PlayerLaunchConfig } from '../wire.js';
 import type { ApiFunction } from './attempt-types.js';
 import { freeze, functionBind } from './realm.js';
 
@@ -25,8 +25,16 @@ export interface PageEngine {
   pendingNav(): string;
   /** adl.data buckets as they are now (written ones included), by target id. */
   sharedData(): Record<string, string>;
-  /** Elements the SCO set itself with SetValue (SCORM 2004; empty for 1.2): sequencing reads "unknown" only from these. */
+  /**
+   * Elements the SCO set itself with a successful SetValue: SCORM 2004 sequencing reads "unknown" only
+   * from these, and Node checks that each is in a recorded SetValue of the attempt.
+   */
   setByContent(): string[];
+  /**
+   * How many Initialize, Commit and Terminate calls answered "true" (canonical names), for Node's check
+   * that each has its record; null when the engine does not count them (SCORM 2004).
+   */
+  lifecycleSuccesses(): LifecycleSuccesses | null;
 }
 
 /** Makes the engine of an attempt; `nav` gives the current adl.nav.request_valid answers. */

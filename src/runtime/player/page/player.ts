@@ -15,6 +15,7 @@ import {
   type IntegrityKind,
   type PlayerBootConfig,
   type PlayerLaunchConfig,
+  type RecordCheck,
 } from '../wire.js';
 import type { ApiFunction, Attempt } from './attempt-types.js';
 import { callAsTool, errorText, makeFacade, rawFacade, snapshot } from './attempt.js';
@@ -251,6 +252,16 @@ export function bootPlayer(createEngine: EngineFactory): void {
     /** adl.data buckets of the current attempt as they are now (null: no attempt). */
     sharedData: (): string => answer(() => (cur ? cur.engine.sharedData() : null)),
     setByContent: (): string => answer(() => (cur ? cur.engine.setByContent() : null)),
+    /**
+     * Flushes first, then reads the engine in the same turn: no call of the course can fall between the
+     * last record sent and what the engine says.
+     */
+    recordCheck: (): string =>
+      answer((): RecordCheck | null => {
+        flush();
+        if (!cur) return null;
+        return { seq: lastSeq(), set: cur.engine.setByContent(), lifecycle: cur.engine.lifecycleSuccesses() };
+      }),
     setNav(text: string): void {
       checkRealm();
       const nav = parseJson(text) as PlayerLaunchConfig['nav'] | null;
