@@ -14,7 +14,8 @@ import { unknownNavValidity, type NavigationOracle } from '../rte/adapter/naviga
 import { buildRteInit } from '../rte/adapter/rte-init.js';
 import type { LifeState } from '../rte/strict/api-types.js';
 import { BrowserPool } from '../runtime/browser-pool.js';
-import { openCourseRuntime, type CourseRuntime } from '../runtime/course-runtime.js';
+import type { CourseRuntime } from '../runtime/course-runtime.js';
+import { openCourseRuntime } from '../runtime/open-course-runtime.js';
 import type { Corpus } from './corpus.js';
 import type { DeliveryTarget, LaunchSpec, RunningDelivery } from './delivery-target.js';
 import { DRIVER_GLOBAL, type CtsDriver } from './driver/wire.js';

@@ -14,14 +14,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Frame, Page } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError } from '../core/errors.js';
-import { isCancelled, throwIfCancelled } from '../core/progress.js';
 import {
   unknownNavigationOracle,
   type NavigationOracle,
   type NavValiditySnapshot,
 } from '../rte/adapter/navigation-oracle.js';
-import { sharedBrowserPool, type LeasedContext } from './browser-pool.js';
-import { sharedContentServer, type Mount } from './content-server.js';
+import type { LeasedContext } from './browser-pool.js';
+import type { Mount } from './content-server.js';
 import {
   DEFAULT_TIMEOUT_MS,
   OPEN_STEPS,
@@ -29,9 +28,8 @@ import {
   type OpenCourseSpec,
   type RuntimeStatus,
 } from './course-runtime-spec.js';
-import { contextProxy, egressProxy, type EgressProxy } from './egress-proxy.js';
+import type { EgressProxy } from './egress-proxy.js';
 import type { LayoutReport } from './layout/analyze-layout.js';
-import { checkLaunchFile } from './launch-check.js';
 import type { MainThreadProbe } from './main-thread-probe.js';
 import { MemoryBudgetStop } from './memory-budget-stop.js';
 import type { NetworkAccess } from './network-policy.js';
@@ -40,7 +38,6 @@ import { PageEvents } from './page-events.js';
 import { PageTimeLimit } from './page-time-limit.js';
 import { ParseErrorLocations } from './parse-error-locations.js';
 import { PlayerChannel } from './player-channel.js';
-import { playerHtml } from './player/player-page.js';
 import { PopupWindows } from './popup-windows.js';
 import type { ApiCallRecord, InitializeState, RuntimeEvents } from './records.js';
 import type { RecordedState } from './data-model/recorded-state.js';
@@ -50,7 +47,7 @@ import { RuntimeLog } from './runtime-log.js';
 import { ScoAttempts } from './sco-attempts.js';
 import { ScormCalls } from './scorm-calls.js';
 import { ScriptStopper } from './script-stopper.js';
-import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js';
+import type { Viewport, ViewportSpec } from './viewport.js';
 
 export * from './course-runtime-spec.js';
 export {
@@ -422,80 +419,4 @@ export class CourseRuntime {
   get timeoutMs(): number {
     return this.limit.defaultMs;
   }
-}
-
-/**
- * Opens a course: mounts the package, starts (or reuses) the browser, loads the player and the SCO.
- * Resolves once the SCO document has loaded; the SCO calls Initialize itself (see waitForCall).
- */
-export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRuntime> {
-  if (spec.scormVersion !== '1.2' && spec.scormVersion !== '2004') {
-    fail('MCP_INVALID_PARAMS', `scormVersion must be "1.2" or "2004" (got "${String(spec.scormVersion)}").`);
-  }
-  if (spec.rte.version !== spec.scormVersion) {
-    fail(
-      'MCP_INVALID_PARAMS',
-      `The RTE data is for SCORM ${spec.rte.version} but the course is SCORM ${spec.scormVersion}.`,
-    );
-  }
-  const viewport = resolveViewport(spec.viewport);
-  const { signal, progress } = spec.control ?? {};
-  await checkLaunchFile(spec.packageRoot, spec.launchPath, spec.scoId);
-  throwIfCancelled(signal, 'Opening the course');
-  progress?.({ done: 0, total: OPEN_STEPS, message: 'starting the browser' });
-  const server = spec.server ?? (await sharedContentServer());
-  const pool = spec.pool ?? sharedBrowserPool();
-  const egress = await egressProxy({
-    allowNetwork: spec.allowNetwork === true,
-    allowLoopback: spec.allowLoopback === true,
-  });
-  const mount = await server.mount(spec.packageRoot);
-  const oracle = spec.navigationOracle ?? unknownNavigationOracle;
-  mount.setPlayerHtml(
-    playerHtml(
-      {
-        version: spec.scormVersion,
-        scoId: spec.scoId,
-        scoUrl: mount.contentUrl(spec.launchPath),
-        settings: spec.rte.settings,
-        values: spec.rte.values,
-        nav: oracle.snapshot(spec.scoId),
-        ...(spec.sharedData ? { sharedData: spec.sharedData } : {}),
-        record: spec.recordCalls !== false,
-      },
-      spec.title,
-    ),
-  );
-  const contextOptions = {
-    viewport: { width: viewport.width, height: viewport.height },
-    deviceScaleFactor: viewport.scale,
-    isMobile: viewport.mobile,
-    hasTouch: viewport.touch,
-    serviceWorkers: 'block' as const,
-    proxy: contextProxy(egress.url, server.origin),
-    acceptDownloads: false,
-  };
-  let lease: LeasedContext;
-  try {
-    lease = await pool.newContext(contextOptions);
-  } catch (err) {
-    mount.unmount();
-    throw err;
-  }
-  if (signal?.aborted) {
-    mount.unmount();
-    await lease.close();
-    throwIfCancelled(signal, 'Opening the course');
-  }
-  const runtime = new CourseRuntime(spec, lease, mount, viewport, egress);
-  try {
-    await runtime.start(spec.openTimeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  } catch (err) {
-    if (isCancelled(err) && runtime.isOpen && runtime.log.launches > 0 && spec.onCancelledWhileLoading)
-      await spec.onCancelledWhileLoading(runtime).catch(() => undefined);
-    await runtime.close();
-    throw err;
-  }
-  if (spec.warmSpare !== false) pool.warmSpare(contextOptions);
-  return runtime;
 }
