@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Frame, Page } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError } from '../core/errors.js';
+import { within } from '../core/within.js';
 import {
   unknownNavigationOracle,
   type NavigationOracle,
@@ -42,7 +43,7 @@ import { PopupWindows } from './popup-windows.js';
 import type { ApiCallRecord, InitializeState, RuntimeEvents } from './records.js';
 import type { RecordedState } from './data-model/recorded-state.js';
 import { Rendering, type Screenshot, type ScreenshotOptions } from './rendering.js';
-import { RuntimeLifecycle, sleep } from './runtime-lifecycle.js';
+import { RuntimeLifecycle } from './runtime-lifecycle.js';
 import { RuntimeLog } from './runtime-log.js';
 import { ScoAttempts } from './sco-attempts.js';
 import { ScormCalls } from './scorm-calls.js';
@@ -411,7 +412,7 @@ export class CourseRuntime {
     this.log.abortWaits(new ScormTesterError('RUNTIME_NOT_OPEN', 'The runtime was closed.'));
     for (const u of this.unsubscribe.splice(0)) u();
     this.mount.unmount();
-    if (!wasCrashed) await Promise.race([this.lease.close(), sleep(5_000)]);
+    if (!wasCrashed) await within(this.lease.close(), 5_000);
     else void this.lease.close();
   }
 

@@ -4,8 +4,8 @@
  * runtime stays usable; a page that is merely slow keeps running.
  */
 import { fail, ScormTesterError, type ErrorCode } from '../core/errors.js';
-import { untilCancelled } from '../core/progress.js';
-import { TIMEOUT } from '../core/within.js';
+import { cancelledError } from '../core/progress.js';
+import { CANCELLED, TIMEOUT, within } from '../core/within.js';
 import { PROBE_WINDOW_MS, type MainThreadProbe } from './main-thread-probe.js';
 import type { RuntimeLifecycle } from './runtime-lifecycle.js';
 import type { ScriptStopper } from './script-stopper.js';
@@ -28,18 +28,11 @@ export class PageTimeLimit {
     signal?: AbortSignal,
   ): Promise<T> {
     this.lifecycle.ensureUsable();
-    let timer: NodeJS.Timeout | undefined;
     const running = op();
     running.catch(() => undefined);
-    const timeout = new Promise<typeof TIMEOUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMEOUT), timeoutMs);
-    });
     try {
-      const out = await untilCancelled(
-        Promise.race([running, timeout, this.lifecycle.crashed]),
-        signal,
-        what,
-      );
+      const out = await within(Promise.race([running, this.lifecycle.crashed]), timeoutMs, signal);
+      if (out === CANCELLED) throw cancelledError(what);
       if (out === TIMEOUT) {
         const probe = await this.stopper.probe();
         if (probe.state !== 'running_script') throw slowPageError(what, timeoutMs, probe);
@@ -52,11 +45,9 @@ export class PageTimeLimit {
           { operation: what, timeoutMs, cause: 'script_stuck' },
         );
       }
-      return out as T;
+      return out;
     } catch (err) {
       throw await this.lifecycle.translate(err, what, fallback);
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

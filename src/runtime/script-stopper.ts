@@ -3,10 +3,11 @@
  * page is stuck) and tells a stuck script from a slow renderer (see main-thread-probe).
  */
 import type { Page } from 'playwright-core';
+import { within } from '../core/within.js';
 import { probeMainThread, type MainThreadProbe } from './main-thread-probe.js';
 import type { PlayerChannel } from './player-channel.js';
 import type { ScriptTerminated } from './records.js';
-import { sleep, type RuntimeLifecycle } from './runtime-lifecycle.js';
+import type { RuntimeLifecycle } from './runtime-lifecycle.js';
 import type { RuntimeLog } from './runtime-log.js';
 
 export class ScriptStopper {
@@ -36,16 +37,19 @@ export class ScriptStopper {
       if (!s) return;
       session = s;
     }
-    await Promise.race([session.send('Runtime.terminateExecution').catch(() => undefined), sleep(2_000)]);
+    await within(
+      session.send('Runtime.terminateExecution').catch(() => undefined),
+      2_000,
+    );
     if (session !== own) void session.detach().catch(() => undefined);
     this.log.emit('script_terminated', { reason, operation, timestamp: Date.now() });
     // Records queued by the stopped task never reached their microtask flush; fetch them now.
-    await Promise.race([
+    await within(
       this.channel.control<number>('flush').then(
         (seq) => this.log.waitForSeq(seq),
         () => undefined,
       ),
-      sleep(1_000),
-    ]);
+      1_000,
+    );
   }
 }
