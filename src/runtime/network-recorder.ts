@@ -4,6 +4,7 @@
  * the WebSocket route, the WebRTC guard, the browser itself, the content server).
  */
 import type { BrowserContext, Request, Response } from 'playwright-core';
+import { refusedLoad } from './chromium-console-text.js';
 import { PLAYER_PREFIX, type Mount } from './content-server.js';
 import type { EgressProxy } from './egress-proxy.js';
 import {
@@ -16,6 +17,7 @@ import {
 } from './network-policy.js';
 import type { NetworkEntry } from './records.js';
 import type { RuntimeLog } from './runtime-log.js';
+import { servedFileLoading } from './served-file-loading.js';
 import {
   MAX_REPORTED_URLS,
   MAX_URL_LENGTH,
@@ -23,11 +25,6 @@ import {
   webRtcAttemptUrls,
   webRtcGuard,
 } from './webrtc-guard.js';
-
-/** What Playwright's `serviceWorkers: 'block'` prints when a page tries to register one. */
-const SERVICE_WORKER_BLOCKED = 'Service Worker registration blocked by Playwright';
-/** How long one unanswered request for a file we serve counts as the course still loading. */
-const LOADING_HOLD_MS = 10_000;
 
 export class NetworkRecorder {
   private requestIds = 0;
@@ -82,15 +79,7 @@ export class NetworkRecorder {
 
   /** True while a file we serve (the player's or the package's) has had no answer for a while. */
   get servedFileLoading(): boolean {
-    // The recent end of the network record; a request the browser dropped without a word (its page
-    // closed) must not hold a wait for ever.
-    const since = Date.now() - LOADING_HOLD_MS;
-    const requests = this.log.networkRequests;
-    for (let i = requests.length - 1; i >= 0 && requests[i]!.timestamp >= since; i--) {
-      const r = requests[i]!;
-      if (r.scope !== 'external' && r.statusCode === undefined && r.error === undefined) return true;
-    }
-    return false;
+    return servedFileLoading(this.log.networkRequests, Date.now());
   }
 
   isPlayerUrl(url: string): boolean {
@@ -108,11 +97,10 @@ export class NetworkRecorder {
 
   /** Loads the browser refused outright (other schemes, service workers), known only from its console. */
   noticeRefusedLoad(text: string, location: string | null): void {
-    const local = /^Not allowed to load local resource: (\S+)/.exec(text);
-    const scheme = /^Fetch API cannot load (\S+)\. URL scheme "[^"]*" is not supported\.$/.exec(text);
-    const url = local?.[1] ?? scheme?.[1];
-    if (url) this.recordBlocked(url, 'GET', 'other', 'scheme_not_allowed');
-    else if (text === SERVICE_WORKER_BLOCKED)
+    const refused = refusedLoad(text);
+    if (refused?.kind === 'scheme_not_allowed')
+      this.recordBlocked(refused.url, 'GET', 'other', 'scheme_not_allowed');
+    else if (refused?.kind === 'service_worker')
       this.recordBlocked(location || this.log.currentUrl || '', 'GET', 'serviceworker', 'service_worker');
   }
 

@@ -4,6 +4,7 @@
  * Listened to context-wide, so nothing a popup does early is missed before its page is known.
  */
 import type { BrowserContext, ConsoleMessage, Dialog, Page } from 'playwright-core';
+import { blockedNavigation, isSandboxNote } from './chromium-console-text.js';
 import type { DialogPolicy } from './course-runtime-spec.js';
 import type { NetworkRecorder } from './network-recorder.js';
 import type { ParseErrorLocations } from './parse-error-locations.js';
@@ -42,7 +43,7 @@ export class PageEvents {
     const text = msg.text();
     // Chromium's note about our own sandbox attribute, and the player's hand-over (see PlayerChannel):
     // not something the course did.
-    if (text.startsWith('An iframe which has both allow-scripts and allow-same-origin')) return;
+    if (isSandboxNote(text)) return;
     if (text.startsWith(CONTROL_MARKER) && msg.page() === this.playerPage()) return;
     const page = msg.page();
     if (this.network.noticeWebRtc(text)) return;
@@ -100,7 +101,8 @@ export class PageEvents {
   }
 
   private noticeBlockedNavigation(text: string): void {
-    if (text.startsWith('Unsafe attempt to initiate navigation')) {
+    const blocked = blockedNavigation(text);
+    if (blocked?.kind === 'top_window') {
       this.log.addNavigationBlocked({
         url: null,
         message:
@@ -109,9 +111,9 @@ export class PageEvents {
       });
       return;
     }
-    const m = /permission to navigate the target frame to '([^']*)'/.exec(text);
     const last = this.log.navigationBlocked[this.log.navigationBlocked.length - 1];
-    if (m && last && last.url === null && Date.now() - last.timestamp < 2_000) last.url = m[1] ?? null;
+    if (blocked?.kind === 'target' && last && last.url === null && Date.now() - last.timestamp < 2_000)
+      last.url = blocked.url;
   }
 
   private async onDialog(dialog: Dialog, origin: 'sco' | 'popup'): Promise<void> {

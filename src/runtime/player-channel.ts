@@ -5,6 +5,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { fail } from '../core/errors.js';
 import type { LeasedContext } from './browser-pool.js';
+import { controlAnswer, type CallFunctionOnResult } from './control-answer.js';
 import type { ExceptionDetails, ParseErrorLocations } from './parse-error-locations.js';
 import { CONTROL_MARKER, EMIT_BINDING, STOP_MARKER, type ControlMethod } from './player/wire.js';
 import { expandFlatBatch, type WireBatch } from './records.js';
@@ -99,14 +100,7 @@ export class PlayerChannel {
       functionDeclaration: `function (text) { return this.${method}(text); }`,
       arguments: arg === undefined ? [] : [{ value: JSON.stringify(arg) }],
       returnByValue: true,
-    })) as {
-      result: { value?: unknown };
-      exceptionDetails?: { text: string; exception?: { description?: string } };
-    };
-    if (res.exceptionDetails) {
-      throw new Error(res.exceptionDetails.exception?.description ?? res.exceptionDetails.text);
-    }
-    const text = res.result.value;
-    return (typeof text === 'string' ? JSON.parse(text) : undefined) as T;
+    })) as CallFunctionOnResult;
+    return controlAnswer<T>(res);
   }
 }

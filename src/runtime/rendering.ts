@@ -5,10 +5,11 @@ import { measureLayout, type LayoutReport } from './layout/analyze-layout.js';
 import type { PageTimeLimit } from './page-time-limit.js';
 import type { PlayerChannel } from './player-channel.js';
 import { pngSize } from './png.js';
+import { MAX_SCREENSHOT_EDGE, screenshotScale } from './screenshot-scale.js';
 import { sleep, type RuntimeLifecycle } from './runtime-lifecycle.js';
 import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js';
 
-export const MAX_SCREENSHOT_EDGE = 1568;
+export { MAX_SCREENSHOT_EDGE };
 /** Full-page captures stop at this height (CSS px); Chromium cannot rasterise arbitrarily tall pages. */
 export const MAX_FULL_PAGE_HEIGHT = 16_384;
 export interface ScreenshotOptions {
@@ -98,10 +99,7 @@ export class Rendering {
           }
         }
         try {
-          // clip.scale maps CSS px to output px (the device scale factor is not applied on top).
-          const longCss = Math.max(vp.width, height);
-          const wanted = longCss * vp.scale;
-          const scale = wanted > MAX_SCREENSHOT_EDGE ? (MAX_SCREENSHOT_EDGE - 0.5) / longCss : vp.scale;
+          const { scale, scaled } = screenshotScale(vp.width, height, vp.scale);
           const res = (await this.channel.cdp.send('Page.captureScreenshot', {
             format: 'png',
             clip: { x: 0, y: 0, width: vp.width, height, scale },
@@ -112,7 +110,7 @@ export class Rendering {
           return {
             png,
             ...size,
-            scaled: scale < vp.scale,
+            scaled,
             fullPage: options.fullPage === true,
             truncated,
             viewport: vp,

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
 import type { LeasedContext } from './browser-pool.js';
+import { tamperedDetail } from './control-answer.js';
 import type { RuntimeLog } from './runtime-log.js';
 
 export type RuntimeState = 'starting' | 'open' | 'crashed' | 'closed';
@@ -101,13 +102,7 @@ export class RuntimeLifecycle {
    * the run stops here, as a crash does, with the reason (what was recorded so far stays readable).
    */
   stopTampered(payload: string): void {
-    let what = 'its realm';
-    try {
-      const parsed = JSON.parse(payload) as unknown;
-      if (typeof parsed === 'string') what = parsed.slice(0, 300);
-    } catch {
-      // Keep the general reason.
-    }
+    const what = tamperedDetail(payload);
     // The record's own report of it was encoded through the bent prototype: it is written here too.
     this.log.addIntegrity({
       kind: 'intrinsic_replaced',

@@ -4,10 +4,11 @@
  */
 import { fail } from '../core/errors.js';
 import type { NavigationOracle, NavValiditySnapshot } from '../rte/adapter/navigation-oracle.js';
+import { apiMethodName } from './api-method-name.js';
 import { recordedState, type RecordedState } from './data-model/recorded-state.js';
 import type { PageTimeLimit } from './page-time-limit.js';
 import type { PlayerChannel } from './player-channel.js';
-import { API_METHODS, type ApiCallRecord } from './records.js';
+import type { ApiCallRecord } from './records.js';
 import type { RuntimeLifecycle } from './runtime-lifecycle.js';
 import type { RuntimeLog } from './runtime-log.js';
 
@@ -35,7 +36,7 @@ export class ScormCalls {
    */
   async callApi(method: string, args: unknown[] = []): Promise<ApiCallRecord> {
     this.lifecycle.ensureUsable();
-    const name = this.resolveMethod(method);
+    const name = apiMethodName(this.version, method);
     if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
     const res = await this.limit.run(`the ${name} call`, () =>
       this.channel.control<{ from?: number; to?: number; threw?: string | null; error?: string }>('callApi', [
@@ -135,17 +136,5 @@ export class ScormCalls {
     const snap = this.oracle.snapshot(this.log.currentScoId ?? this.firstScoId);
     await this.limit.run('updating navigation state', () => this.channel.control('setNav', snap));
     return snap;
-  }
-
-  private resolveMethod(method: string): string {
-    const list = API_METHODS[this.version];
-    if (typeof method === 'string' && list.includes(method)) return method;
-    const canon = (m: string): string => (m === 'LMSFinish' ? 'Terminate' : m.replace(/^LMS/, ''));
-    const found = typeof method === 'string' ? list.find((m) => canon(m) === canon(method)) : undefined;
-    if (found) return found;
-    fail(
-      'INVALID_SCORM_METHOD',
-      `"${String(method)}" is not a SCORM ${this.version} API method. Use one of: ${list.join(', ')}.`,
-    );
   }
 }
