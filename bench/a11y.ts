@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/core/version.js';
 import { auditAccessibility, AUDIT_DEFAULTS } from '../src/dom/a11y/audit.js';
 import { buildRteInit } from '../src/rte/adapter/index.js';
-import { openCourseRuntime } from '../src/runtime/course-runtime.js';
+import { openCourseRuntime } from '../src/runtime/open-course-runtime.js';
 import { median, timeIt, type BenchRow } from './stats.js';
 
 const SAMPLE = join(PACKAGE_ROOT, 'samples/automation-course');

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clickElement } from '../src/dom/actions/click.js';
 import { buildRteInit } from '../src/rte/adapter/index.js';
-import { openCourseRuntime } from '../src/runtime/course-runtime.js';
+import { openCourseRuntime } from '../src/runtime/open-course-runtime.js';
 import { tempDir } from '../test/helpers/temp.js';
 import { median, type BenchRow } from './stats.js';
 

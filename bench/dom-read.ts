@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildRteInit } from '../src/rte/adapter/index.js';
 import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
-import { openCourseRuntime } from '../src/runtime/course-runtime.js';
+import { openCourseRuntime } from '../src/runtime/open-course-runtime.js';
 import { buildInteractiveElements } from '../src/dom/snapshot/interactive.js';
 import { readPage } from '../src/dom/snapshot/read-page.js';
 import { median, timeIt, type BenchRow } from './stats.js';

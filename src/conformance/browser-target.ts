@@ -10,11 +10,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
+import { TIMEOUT, within } from '../core/within.js';
 import { unknownNavValidity, type NavigationOracle } from '../rte/adapter/navigation-oracle.js';
 import { buildRteInit } from '../rte/adapter/rte-init.js';
 import type { LifeState } from '../rte/strict/api-types.js';
 import { BrowserPool } from '../runtime/browser-pool.js';
-import { openCourseRuntime, type CourseRuntime } from '../runtime/course-runtime.js';
+import type { CourseRuntime } from '../runtime/course-runtime.js';
+import { openCourseRuntime } from '../runtime/open-course-runtime.js';
 import type { Corpus } from './corpus.js';
 import type { DeliveryTarget, LaunchSpec, RunningDelivery } from './delivery-target.js';
 import { DRIVER_GLOBAL, type CtsDriver } from './driver/wire.js';
@@ -143,34 +145,22 @@ async function callDriver<M extends DriverMethod>(
   method: M,
   ...args: Parameters<CtsDriver[M]>
 ): Promise<ReturnType<CtsDriver[M]>> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new LmsCapabilityError(`the test page did not answer ${method} within ${BLOCK_TIMEOUT_MS} ms`),
-        ),
-      BLOCK_TIMEOUT_MS,
-    );
-  });
-  try {
-    const answer = await Promise.race([
-      frame.evaluate(
-        ([name, m, a]) => {
-          const driver = (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[
-            name
-          ];
-          return driver ? { value: driver[m]?.(...a) } : { missing: true };
-        },
-        [DRIVER_GLOBAL, method, args as unknown[]] as const,
-      ),
-      timeout,
-    ]);
-    if ('missing' in answer) throw new LmsCapabilityError('the delivered page has no conformance driver');
-    return answer.value as ReturnType<CtsDriver[M]>;
-  } finally {
-    clearTimeout(timer);
-  }
+  const answer = await within(
+    frame.evaluate(
+      ([name, m, a]) => {
+        const driver = (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[
+          name
+        ];
+        return driver ? { value: driver[m]?.(...a) } : { missing: true };
+      },
+      [DRIVER_GLOBAL, method, args as unknown[]] as const,
+    ),
+    BLOCK_TIMEOUT_MS,
+  );
+  if (answer === TIMEOUT)
+    throw new LmsCapabilityError(`the test page did not answer ${method} within ${BLOCK_TIMEOUT_MS} ms`);
+  if ('missing' in answer) throw new LmsCapabilityError('the delivered page has no conformance driver');
+  return answer.value as ReturnType<CtsDriver[M]>;
 }
 
 /** The driver page of one delivery, in the SCO frame. */

@@ -1,4 +1,8 @@
-/** A wait with a time limit that never throws: the caller decides what a late answer means. */
+/**
+ * A wait with a time limit that never throws: the caller decides what a late answer means. The project's
+ * one time-limit primitive: every bounded wait (page calls, DevTools commands, file-system operations)
+ * builds on it rather than racing its own timer.
+ */
 export const TIMEOUT = Symbol('timeout');
 export const CANCELLED = Symbol('cancelled');
 

@@ -1,4 +1,5 @@
 import { ScormTesterError } from '../core/errors.js';
+import { TIMEOUT, within } from '../core/within.js';
 
 /**
  * How long one file-system operation on a user-given path may take. A path inside a kernel file system
@@ -12,20 +13,10 @@ export async function bounded<T>(
   what: string,
   ms: number = OUTPUT_FS_TIMEOUT_MS,
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(
-        new ScormTesterError(
-          'OUTPUT_WRITE_FAILED',
-          `${what} did not answer within ${ms} ms: the path is on a file system that does not respond (a kernel or network file system?). Choose a path on a local disk.`,
-        ),
-      );
-    }, ms);
-  });
-  try {
-    return await Promise.race([operation, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const out = await within(operation, ms);
+  if (out !== TIMEOUT) return out;
+  throw new ScormTesterError(
+    'OUTPUT_WRITE_FAILED',
+    `${what} did not answer within ${ms} ms: the path is on a file system that does not respond (a kernel or network file system?). Choose a path on a local disk.`,
+  );
 }

@@ -318,21 +318,14 @@ export class BrowserPool {
  * have arrived yet. One protocol round trip, paid only when a spare is taken.
  */
 async function answers(page: Page): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), 1_000);
-  });
-  try {
-    return await Promise.race([
-      page.evaluate('1').then(
-        () => true,
-        () => false,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const answered = await within(
+    page.evaluate('1').then(
+      () => true,
+      () => false,
+    ),
+    1_000,
+  );
+  return answered === true;
 }
 
 function isBusy(cpu: BrowserCpu): boolean {

@@ -2,6 +2,7 @@ export * from './browser-pool.js';
 export * from './chromium.js';
 export * from './content-server.js';
 export * from './course-runtime.js';
+export * from './open-course-runtime.js';
 export * from './launch-check.js';
 export * from './layout/analyze-layout.js';
 export * from './records.js';

@@ -2,12 +2,12 @@
  * The browser runtime is loaded on first use: playwright-core takes hundreds of milliseconds to import,
  * and validation-only use (and MCP start-up) must not pay for it.
  */
-type RuntimeModule = typeof import('../runtime/course-runtime.js');
+type RuntimeModule = typeof import('../runtime/open-course-runtime.js');
 
 let loading: Promise<RuntimeModule> | null = null;
 
 export function loadRuntime(): Promise<RuntimeModule> {
-  return (loading ??= import('../runtime/course-runtime.js'));
+  return (loading ??= import('../runtime/open-course-runtime.js'));
 }
 
 export function runtimeLoaded(): boolean {

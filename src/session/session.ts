@@ -24,14 +24,6 @@ import type { NavigationOracle } from '../rte/adapter/navigation-oracle.js';
 import type { LaunchSharedData } from '../runtime/player/wire.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 import { canonicalMethod } from '../runtime/records.js';
-import type {
-  ApiCallRecord,
-  BlockedRequest,
-  ConsoleEntry,
-  DialogEntry,
-  IntegrityEvent,
-  NavigationBlocked,
-} from '../runtime/records.js';
 import type { ViewportSpec } from '../runtime/viewport.js';
 import { ArtifactStore } from './artifacts.js';
 import { EventLog } from './event-log.js';
@@ -46,6 +38,8 @@ import type { SessionObserver } from './session-observer.js';
 import type { NotApplicable, SnInitResult } from './navigation/types.js';
 import type { ResumeDecision, SavedStateStore, StateKey } from './saved-state.js';
 import { NAMES } from '../runtime/anomalies/elements.js';
+import { CLOSE_GRACE_MS, closeThroughEngine, lastCallOf, type EngineClose } from './close-through-engine.js';
+import { mirrorRuntimeEvents } from './runtime-event-mirror.js';
 
 export type SessionState = 'opening' | 'ready' | 'running' | 'closing' | 'closed';
 
@@ -661,115 +655,10 @@ export class Session {
     return this.pkg;
   }
 
-  /**
-   * Mirrors runtime activity into the session's event log. The SCO starts calling the API while the runtime
-   * opens, so what was recorded before we could subscribe is replayed first, in order.
-   */
+  /** Mirrors runtime activity into the session's event log (see mirrorRuntimeEvents). */
   private wireRuntimeEvents(runtime: CourseRuntime): void {
-    const log = runtime.log;
-    const apiCall = (call: ApiCallRecord): void => {
-      this.events.push('debug:api_call', {
-        index: call.index,
-        method: call.method,
-        args: call.args,
-        result: call.result,
-        error_code: call.errorCode,
-        sco_id: call.scoId,
-        source: call.source,
-      });
-    };
-    const consoleEntry = (entry: ConsoleEntry): void => {
-      this.observer.console?.(this, entry);
-      if (entry.type === 'error' || entry.source === 'pageerror') {
-        this.events.push('error', { kind: 'console', text: entry.text, url: entry.url, line: entry.line });
-      }
-    };
-    const blocked = (r: BlockedRequest): void =>
-      void this.events.push('network:blocked', { url: r.url, reason: r.reason });
-    const dialog = (d: DialogEntry): void =>
-      void this.events.push('dialog', { type: d.type, message: d.message, accepted: d.accepted });
-    const navBlocked = (n: NavigationBlocked): void =>
-      void this.events.push('navigation:blocked', { url: n.url, message: n.message });
-    const integrity = (i: IntegrityEvent): void =>
-      void this.events.push('error', { kind: 'player_integrity', integrity: i.kind, detail: i.detail });
-
-    if (log.currentUrl)
-      this.events.push('navigation:completed', { url: log.currentUrl, sco_id: log.currentScoId });
-    log.calls.forEach(apiCall);
-    log.consoleMessages.forEach(consoleEntry);
-    log.blockedRequests.forEach(blocked);
-    log.dialogs.forEach(dialog);
-    log.navigationBlocked.forEach(navBlocked);
-    log.integrity.forEach(integrity);
-
-    runtime.on('api_call', apiCall);
-    runtime.on('console', consoleEntry);
-    runtime.on('request_blocked', blocked);
-    runtime.on('dialog', dialog);
-    runtime.on('navigation_blocked', navBlocked);
-    runtime.on('frame_load', (f) =>
-      this.events.push('navigation:completed', { url: f.url, sco_id: f.scoId }),
-    );
-    runtime.on('nav_request', (n) => this.events.push('navigation:request', { ...n }));
-    runtime.on('integrity', integrity);
-    runtime.on('crashed', (c) => this.events.push('error', { kind: 'browser_crashed', reason: c.reason }));
-    runtime.on('script_terminated', (s) =>
-      this.events.push('error', { kind: 'script_terminated', reason: s.reason, operation: s.operation }),
-    );
+    mirrorRuntimeEvents(runtime, this.events, (entry) => this.observer.console?.(this, entry));
   }
-}
-
-/**
- * Past the course's own time limit, how long the engine may take to give the data model at close: long
- * enough for a timed-out call to probe the page (under 3 s) and stop a stuck script, whose stop fetches
- * the records its task never sent (up to 3 s), so they are in the record a fallback save reads.
- */
-const CLOSE_GRACE_MS = 8_000;
-
-interface EngineClose {
-  result: Pick<RuntimeCloseResult, 'terminated_by' | 'exit' | 'exit_set_by'>;
-  /** The data model to save, or null when the attempt left nothing to save. */
-  data: Record<string, string> | null;
-}
-
-/**
- * The engine's side of a close: unload, then end an attempt still open (exit "suspend" when the course
- * left it empty) and read the data model to save.
- */
-async function closeThroughEngine(runtime: CourseRuntime, version: '1.2' | '2004'): Promise<EngineClose> {
-  const result: EngineClose['result'] = { terminated_by: 'none', exit: null, exit_set_by: null };
-  await runtime.unload();
-  const exitElement = NAMES[version].exit;
-  if (runtime.initializeState === 'terminated') result.terminated_by = 'course';
-  else if (runtime.initializeState === 'initialized') {
-    result.exit = (await runtime.getDataModel())[exitElement] ?? '';
-    if (result.exit === '') {
-      // callApi maps the 2004 names to the course's version (LMSSetValue, LMSFinish on 1.2).
-      const set = await runtime.callApi('SetValue', [exitElement, 'suspend']);
-      if (set.result === 'true') result.exit_set_by = 'tester';
-    }
-    await runtime.callApi('Terminate', ['']);
-    result.terminated_by = 'tester';
-  }
-  if (runtime.initializeState !== 'terminated' && runtime.calls.length === 0) return { result, data: null };
-  const data = await runtime.getDataModel();
-  result.exit = data[exitElement] ?? '';
-  if (result.exit !== '' && result.exit_set_by === null) result.exit_set_by = 'course';
-  return { result, data };
-}
-
-/** The latest successful call of the latest attempt that `matches`, if any. */
-function lastCallOf(
-  calls: readonly ApiCallRecord[],
-  matches: (call: ApiCallRecord) => boolean,
-): ApiCallRecord | null {
-  const attempt = calls[calls.length - 1]?.attempt;
-  for (let i = calls.length - 1; i >= 0; i--) {
-    const call = calls[i]!;
-    if (call.attempt !== attempt) break;
-    if (call.result === 'true' && matches(call)) return call;
-  }
-  return null;
 }
 
 /** Budget for each page interaction (a hung course fails after this); SCORM_TESTER_COURSE_TIMEOUT_MS overrides. */

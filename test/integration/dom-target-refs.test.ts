@@ -11,7 +11,8 @@ import { buildInteractiveElements } from '../../src/dom/snapshot/interactive.js'
 import { readPage } from '../../src/dom/snapshot/read-page.js';
 import { resolveTarget } from '../../src/dom/target.js';
 import { buildRteInit } from '../../src/rte/adapter/index.js';
-import { openCourseRuntime, type CourseRuntime } from '../../src/runtime/course-runtime.js';
+import type { CourseRuntime } from '../../src/runtime/course-runtime.js';
+import { openCourseRuntime } from '../../src/runtime/open-course-runtime.js';
 import { CHROMIUM_SKIP, filePool } from '../helpers/chromium.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 

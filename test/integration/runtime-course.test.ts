@@ -11,10 +11,10 @@ import { BrowserPool } from '../../src/runtime/browser-pool.js';
 import { findChromium } from '../../src/runtime/chromium.js';
 import {
   MAX_SCREENSHOT_EDGE,
-  openCourseRuntime,
   type CourseRuntime,
   type OpenCourseSpec,
 } from '../../src/runtime/course-runtime.js';
+import { openCourseRuntime } from '../../src/runtime/open-course-runtime.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
 

@@ -9,7 +9,8 @@ import { ScormTesterError } from '../../src/core/errors.js';
 import { buildRteInit } from '../../src/rte/adapter/index.js';
 import { BrowserPool } from '../../src/runtime/browser-pool.js';
 import { findChromium } from '../../src/runtime/chromium.js';
-import { openCourseRuntime, type OpenCourseSpec } from '../../src/runtime/course-runtime.js';
+import type { OpenCourseSpec } from '../../src/runtime/course-runtime.js';
+import { openCourseRuntime } from '../../src/runtime/open-course-runtime.js';
 import type { RuntimeCrash } from '../../src/runtime/records.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 

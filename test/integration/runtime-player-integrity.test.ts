@@ -12,7 +12,8 @@ import { buildRteInit } from '../../src/rte/adapter/index.js';
 import { detectAnomalies } from '../../src/runtime/anomalies/index.js';
 import { BrowserPool } from '../../src/runtime/browser-pool.js';
 import { findChromium } from '../../src/runtime/chromium.js';
-import { openCourseRuntime, type CourseRuntime } from '../../src/runtime/course-runtime.js';
+import type { CourseRuntime } from '../../src/runtime/course-runtime.js';
+import { openCourseRuntime } from '../../src/runtime/open-course-runtime.js';
 import type { IntegrityEvent } from '../../src/runtime/records.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 

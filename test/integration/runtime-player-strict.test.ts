@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { buildRteInit, staticNavigationOracle } from '../../src/rte/adapter/index.js';
 import { StrictApi2004 } from '../../src/rte/strict/index.js';
-import { openCourseRuntime, type OpenCourseSpec } from '../../src/runtime/course-runtime.js';
+import type { OpenCourseSpec } from '../../src/runtime/course-runtime.js';
+import { openCourseRuntime } from '../../src/runtime/open-course-runtime.js';
 import { CHROMIUM_SKIP, filePool } from '../helpers/chromium.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 

@@ -11,7 +11,8 @@ import { isScormTesterError } from '../../src/core/errors.js';
 import { buildRteInit } from '../../src/rte/adapter/index.js';
 import { detectAnomalies } from '../../src/runtime/anomalies/index.js';
 import { BrowserPool } from '../../src/runtime/browser-pool.js';
-import { openCourseRuntime, type CourseRuntime } from '../../src/runtime/course-runtime.js';
+import type { CourseRuntime } from '../../src/runtime/course-runtime.js';
+import { openCourseRuntime } from '../../src/runtime/open-course-runtime.js';
 import { courseTextOf } from '../helpers/course-text.js';
 import { scorm12SingleSco } from '../helpers/scorm12-course.js';
 

@@ -1,5 +1,5 @@
 /**
- * What the player page (page/*.ts, compiled for the browser) and Node (records.ts, course-runtime.ts)
+ * What the player page (page/*.ts, compiled for the browser) and Node (records.ts, player-channel.ts)
  * agree on. Imported by both sides; nothing here may touch Node or the DOM.
  *
  * Wire format (decoded by records.ts expandFlatBatch). Each flush sends {h: header, f: pieces}. The

@@ -1,0 +1,55 @@
+/**
+ * Stops a course's running script through DevTools (Runtime.terminateExecution answers even when the
+ * page is stuck) and tells a stuck script from a slow renderer (see main-thread-probe).
+ */
+import type { Page } from 'playwright-core';
+import { within } from '../core/within.js';
+import { probeMainThread, type MainThreadProbe } from './main-thread-probe.js';
+import type { PlayerChannel } from './player-channel.js';
+import type { ScriptTerminated } from './records.js';
+import type { RuntimeLifecycle } from './runtime-lifecycle.js';
+import type { RuntimeLog } from './runtime-log.js';
+
+export class ScriptStopper {
+  constructor(
+    private readonly lifecycle: RuntimeLifecycle,
+    private readonly channel: PlayerChannel,
+    private readonly log: RuntimeLog,
+    private readonly playerPage: () => Page,
+  ) {}
+
+  /** Whether the page's main thread answers, runs a script without returning, or is busy otherwise. */
+  async probe(): Promise<MainThreadProbe> {
+    if (this.lifecycle.state !== 'open') return { state: 'busy' };
+    return probeMainThread(this.channel.cdp);
+  }
+
+  /** Stops the script running in the player page (or in `page`, a window the SCO opened); recorded as script_terminated. */
+  async stop(operation: string, reason: ScriptTerminated['reason'], page?: Page): Promise<void> {
+    if (this.lifecycle.state !== 'open') return;
+    const own = this.channel.cdp;
+    let session = own;
+    if (page && page !== this.playerPage()) {
+      const s = await page
+        .context()
+        .newCDPSession(page)
+        .catch(() => null);
+      if (!s) return;
+      session = s;
+    }
+    await within(
+      session.send('Runtime.terminateExecution').catch(() => undefined),
+      2_000,
+    );
+    if (session !== own) void session.detach().catch(() => undefined);
+    this.log.emit('script_terminated', { reason, operation, timestamp: Date.now() });
+    // Records queued by the stopped task never reached their microtask flush; fetch them now.
+    await within(
+      this.channel.control<number>('flush').then(
+        (seq) => this.log.waitForSeq(seq),
+        () => undefined,
+      ),
+      1_000,
+    );
+  }
+}
