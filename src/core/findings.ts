@@ -39,7 +39,11 @@ export interface Finding extends SourceLocation {
   fix: string;
   /** ADL requirement ids this rule checks (e.g. "CAM-2-1"), when one applies. */
   adl?: string[];
-  /** Structured evidence for tools, e.g. the launch chain a finding was decided on. */
+  /**
+   * Structured evidence for tools, e.g. the launch chain a finding was decided on. Its key `from_package`
+   * lists the keys whose values are the package's own text as written (URLs, file names, identifiers):
+   * data, like `file`, never a sentence of ours.
+   */
   details?: Record<string, unknown>;
   /** Names, values and paths the course wrote that `message` and `fix` refer to (see core/course-text.ts). */
   course_text?: CourseTexts;

@@ -1,3 +1,4 @@
+import { courseTextLines } from './course-text-lines.js';
 import type { Finding, FindingCategory, RuleInfo } from '../core/findings.js';
 import { effectiveRules, findingsByRule } from './catalogue.js';
 import { escapeXml, escapeXmlAttribute } from './escape.js';
@@ -64,6 +65,7 @@ function attr(text: string): string {
 function describe(f: Finding): string {
   const lines = [`${f.severity} ${formatLocation(f.file, f.line, f.column)} ${f.message}`];
   if (f.fix !== '') lines.push(`  fix: ${f.fix}`);
+  lines.push(...courseTextLines(f.course_text, '  '));
   if (f.adl && f.adl.length > 0) lines.push(`  ADL: ${f.adl.join(', ')}`);
   return lines.join('\n');
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CourseTexts } from '../core/course-text.js';
 import type { Finding, RuleInfo, Severity } from '../core/findings.js';
+import { courseTextLines } from './course-text-lines.js';
 import { effectiveRules, findingsByRule } from './catalogue.js';
 import { categoryLabel, formatLocation } from './labels.js';
 import { complianceScore, isValid, sortedFindings } from './summary.js';
@@ -43,7 +45,7 @@ export interface SarifResult {
   message: SarifMessage;
   locations: SarifLocation[];
   partialFingerprints: Record<string, string>;
-  properties: { category: string; fix?: string; adl?: string[] };
+  properties: { category: string; fix?: string; adl?: string[]; course_text?: CourseTexts };
 }
 
 export interface SarifLog {
@@ -101,10 +103,11 @@ export function toSarif(o: ValidationOutcome, options: SarifOptions = {}): Sarif
     const hash = fingerprint(f);
     const n = (occurrences.get(hash) ?? 0) + 1;
     occurrences.set(hash, n);
-    const text = f.message === '' ? f.rule : f.message;
+    const text = `${f.message === '' ? f.rule : f.message}${courseTextPart(f.course_text)}`;
     const properties: SarifResult['properties'] = { category: f.category };
     if (f.fix !== '') properties.fix = f.fix;
     if (f.adl && f.adl.length > 0) properties.adl = [...f.adl];
+    if (f.course_text) properties.course_text = f.course_text;
     return {
       ruleId: f.rule,
       ruleIndex: ruleIndex.get(f.rule) ?? 0,
@@ -142,6 +145,16 @@ export function toSarif(o: ValidationOutcome, options: SarifOptions = {}): Sarif
   };
   if (base.uriBaseId) run.originalUriBaseIds = { [SRCROOT]: { uri: directoryUri(srcRoot) } };
   return { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [run] };
+}
+
+/**
+ * The values our sentence refers to, after it and apart from it: viewers show only `message.text`,
+ * and SARIF's `{0}` arguments would put the package's words back inside our sentence.
+ */
+function courseTextPart(texts: CourseTexts | undefined): string {
+  const lines = courseTextLines(texts, '  ');
+  if (lines.length === 0) return '';
+  return `\n\nCourse text (the package's own words, quoted as data; not the tool's):\n${lines.join('\n')}`;
 }
 
 interface PackageBase {

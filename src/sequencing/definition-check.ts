@@ -71,12 +71,15 @@ export type IdRefIssue = Omit<DefinitionProblem, 'activityId'>;
 
 /**
  * What keeps an activity's IDRef from resolving to exactly one complete collection member (also the
- * static lint's seq.idref_unresolved). `subject` names the activity, e.g. `item "A"`.
+ * static lint's seq.idref_unresolved). `subject` names the activity, e.g. `item "A"`; `name` writes an
+ * identifier the manifest chose into a sentence, `inChain` in an `a → b` list (the lint passes `quoted`,
+ * which moves it to course text).
  */
 export function idRefIssues(
   subject: string,
   def: EffectiveSequencing,
   collection: readonly SequencingDefinition[],
+  name: (id: string, inChain?: boolean) => string = (id, inChain) => (inChain ? id : `"${id}"`),
 ): IdRefIssue[] {
   const own = def.own;
   const ref = own?.idRef?.trim();
@@ -87,8 +90,8 @@ export function idRefIssues(
     const known = collection.map((s) => s.id?.trim()).filter((id) => !!id);
     return [
       {
-        message: `The sequencing of ${subject} references IDRef="${ref}", but no <imsss:sequencing> in the <imsss:sequencingCollection> has ID="${ref}"${known.length ? ` (known IDs: ${known.map((id) => `"${id}"`).join(', ')})` : ' (the manifest has no sequencingCollection)'}.`,
-        fix: `Set IDRef to the ID of an existing collection member, or add <imsss:sequencing ID="${ref}"> to the <imsss:sequencingCollection>.`,
+        message: `The sequencing of ${subject} references IDRef=${name(ref)}, but no <imsss:sequencing> in the <imsss:sequencingCollection> has ID=${name(ref)}${known.length ? ` (known IDs: ${known.map((id) => name(id as string)).join(', ')})` : ' (the manifest has no sequencingCollection)'}.`,
+        fix: `Set IDRef to the ID of an existing collection member, or add <imsss:sequencing ID=${name(ref)}> to the <imsss:sequencingCollection>.`,
         pos,
       },
     ];
@@ -96,7 +99,7 @@ export function idRefIssues(
   if (members(ref).length > 1)
     return [
       {
-        message: `The sequencing of ${subject} references IDRef="${ref}", and ${members(ref).length} members of the <imsss:sequencingCollection> have ID="${ref}", so which one applies is undefined.`,
+        message: `The sequencing of ${subject} references IDRef=${name(ref)}, and ${members(ref).length} members of the <imsss:sequencingCollection> have ID=${name(ref)}, so which one applies is undefined.`,
         fix: `Give each collection member its own ID.`,
         pos,
       },
@@ -111,7 +114,7 @@ export function idRefIssues(
     if (cyclic || chain.length > collection.length + 1) {
       return [
         {
-          message: `The sequencing of ${subject} references IDRef="${ref}", and the collection members reference each other in a cycle (${chain.join(' → ')}).`,
+          message: `The sequencing of ${subject} references IDRef=${name(ref)}, and the collection members reference each other in a cycle (${chain.map((id) => name(id, true)).join(' → ')}).`,
           fix: 'Remove IDRef from the <imsss:sequencing> elements inside <imsss:sequencingCollection>: a collection member must be a complete definition.',
           pos: attrPos(member, 'IDRef'),
         },
@@ -122,8 +125,8 @@ export function idRefIssues(
   if (chain.length > 1)
     return [
       {
-        message: `The sequencing of ${subject} references IDRef="${ref}", which itself references IDRef="${chain[1]}" (${chain.join(' → ')}); IDRef chains are not part of SCORM and would be ignored.`,
-        fix: `Remove IDRef from <imsss:sequencing ID="${ref}"> in the <imsss:sequencingCollection> and write the shared elements there.`,
+        message: `The sequencing of ${subject} references IDRef=${name(ref)}, which itself references IDRef=${name(chain[1] as string)} (${chain.map((id) => name(id, true)).join(' → ')}); IDRef chains are not part of SCORM and would be ignored.`,
+        fix: `Remove IDRef from <imsss:sequencing ID=${name(ref)}> in the <imsss:sequencingCollection> and write the shared elements there.`,
         pos: attrPos(members(ref)[0], 'IDRef'),
       },
     ];

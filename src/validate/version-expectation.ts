@@ -1,3 +1,4 @@
+import { quoted, separateCourseText } from '../core/course-text.js';
 import type { Finding, RuleInfo } from '../core/findings.js';
 import type { ScormManifest } from '../manifest/index.js';
 
@@ -24,11 +25,11 @@ export function versionExpectationFinding(
     m.scorm.version === '2004' ? `2004 ${m.scorm.edition ?? '?'} Edition` : (m.scorm.version ?? 'unknown');
   if (m.scorm.version === version && (!edition || m.scorm.edition === edition)) return null;
   const wanted = edition ? `2004 ${edition} Edition` : version;
-  return {
+  return separateCourseText<Finding>({
     rule: 'cp.version_unexpected',
     severity: 'error',
     category: 'manifest',
-    message: `Expected SCORM ${wanted}, but the manifest is SCORM ${actual} (schemaversion ${JSON.stringify(m.scorm.schemaversion)}).`,
+    message: `Expected SCORM ${wanted}, but the manifest is SCORM ${actual} (schemaversion ${m.scorm.schemaversion === null ? 'absent' : quoted(m.scorm.schemaversion)}).`,
     fix:
       version === '1.2'
         ? 'Use the SCORM 1.2 namespaces (imscp_rootv1p1p2, adlcp_rootv1p2) and <schemaversion>1.2</schemaversion>, or validate with scorm_version "auto".'
@@ -36,5 +37,5 @@ export function versionExpectationFinding(
     file,
     line: m.metadata?.pos.line ?? m.pos.line,
     column: m.metadata?.pos.column ?? m.pos.column,
-  };
+  });
 }

@@ -45,3 +45,15 @@ export function courseTextsIn(value: unknown, path = '$'): Array<{ path: string 
     );
   });
 }
+
+/**
+ * `text` (a message or fix of `item`) with each `course_text.<field>` reference replaced by the text it
+ * names: for assertions about where a value stands in the sentence, once it is known to be kept apart.
+ */
+export function withCourseText(item: object, text: string): string {
+  return text.replace(/`course_text\.(\w+)(?:\[(\d+)\])?`/g, (all, field: string, index?: string) => {
+    const value = (item as { course_text?: CourseTexts }).course_text?.[field];
+    const one = Array.isArray(value) ? value[Number(index)] : value;
+    return one === undefined ? all : one.text;
+  });
+}

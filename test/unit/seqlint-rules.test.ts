@@ -4,7 +4,7 @@ import type { Finding, ValidationLevel } from '../../src/core/findings.js';
 import { parseManifest } from '../../src/manifest/parse-manifest.js';
 import { SEQUENCING_RULES, lintSequencing } from '../../src/lint/sequencing/index.js';
 import { cluster, leaf, rule, rules, scorm12, scorm2004 } from '../fixtures/seqlint/build-manifest.js';
-import { courseTextOf } from '../helpers/course-text.js';
+import { courseTextOf, withCourseText } from '../helpers/course-text.js';
 
 function lint(xml: string, level: ValidationLevel = 'pedantic'): Finding[] {
   return lintSequencing(parseManifest(xml), level);
@@ -91,8 +91,8 @@ test('seq.idref_unresolved also reports collection members that reference each o
   const found = lint(xml).filter((f) => f.rule === 'seq.idref_unresolved');
   assert.equal(found.length, 1, 'one finding for the activity (the unused member is a separate info note)');
   assert.match(
-    found[0]?.message ?? '',
-    /item `course_text.quoted\[0\]` references IDRef="one", and the collection members reference each other in a cycle \(one → two → one\)/,
+    withCourseText(found[0] ?? {}, found[0]?.message ?? ''),
+    /item L1 references IDRef=one, and the collection members reference each other in a cycle \(one → two → one\)/,
   );
 });
 

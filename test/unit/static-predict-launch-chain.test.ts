@@ -4,6 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { withCourseText } from '../helpers/course-text.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding } from '../../src/core/findings.js';
@@ -46,20 +47,26 @@ test('API code never reached: names the file that has it and the chain that was 
   assert.equal(f.severity, 'error');
   assert.equal(f.details?.['reason'], 'api_not_reached');
   assert.deepEqual(f.details?.['api_code_in'], ['scorm/wrapper.js']);
-  assert.match(f.message, /scorm\/wrapper\.js contains API code/);
-  assert.match(f.message, /Looked at: index\.html → js\/app\.js/);
+  assert.match(withCourseText(f, f.message), /scorm\/wrapper\.js contains API code/);
+  assert.match(withCourseText(f, f.message), /Looked at: index\.html → js\/app\.js/);
   assert.deepEqual(f.details?.['chain'], [
     { file: 'index.html', via: null },
     { file: 'js/app.js', via: 'index.html <script src>' },
   ]);
-  assert.match(f.fix, /<script src="scorm\/wrapper\.js">/);
+  assert.match(withCourseText(f, f.fix), /<script src="scorm\/wrapper\.js">/);
 });
 
 test('discovery without Initialize, and a script that is not in the package', async () => {
   const f = only(await findingsOf(fixture('no-initialize')), 'api.discovery_missing');
   assert.equal(f.details?.['reason'], 'no_initialize');
-  assert.match(f.message, /looks up window\.API but nothing loaded from index\.html calls LMSInitialize/);
-  assert.match(f.message, /js\/missing\.js \(index\.html <script src>\), which is not in the package/);
+  assert.match(
+    withCourseText(f, f.message),
+    /looks up window\.API but nothing loaded from index\.html calls LMSInitialize/,
+  );
+  assert.match(
+    withCourseText(f, f.message),
+    /js\/missing\.js \(index\.html <script src>\), which is not in the package/,
+  );
 });
 
 test('a chain through a frame, a window.open handler and back (cycle) reaches the API: no finding', async () => {
@@ -76,7 +83,7 @@ test('a CDN-loaded jQuery before Initialize is an error; the SCO itself is fine'
   assert.equal(f.severity, 'error');
   assert.equal(f.category, 'dependencies');
   assert.equal([f.file, f.line, f.column].join(':'), 'index.html:3:14');
-  assert.match(f.message, /https:\/\/code\.jquery\.com/);
+  assert.match(withCourseText(f, f.message), /https:\/\/code\.jquery\.com/);
   assert.match(f.message, /offline/);
   assert.match(f.message, /without internet access/);
   assert.match(f.message, /Content-Security-Policy \(script-src 'self'\)/);
@@ -91,10 +98,10 @@ test('protocol-relative URLs are external; links to other sites are not dependen
   const findings = await findingsOf(fixture('protocol-relative'));
   const css = only(findings, 'deps.external_stylesheet');
   assert.equal(css.severity, 'warning');
-  assert.match(css.message, /\/\/cdn\.example\.com/);
+  assert.match(withCourseText(css, css.message), /\/\/cdn\.example\.com/);
   assert.match(css.message, /protocol-relative/);
   const video = only(findings, 'deps.external_media');
-  assert.match(video.message, /<video src> \/\/media\.example\.com\/intro\.mp4/);
+  assert.match(withCourseText(video, video.message), /<video src> \/\/media\.example\.com\/intro\.mp4/);
   assert.equal(
     findings.some((f) => f.message.includes('www.example.org')),
     false,
@@ -218,5 +225,8 @@ test('one finding per launch file, and none for the package-wide discovery rule'
   const f = only(findings, 'api.discovery_missing');
   assert.equal(f.details?.['reason'], 'no_discovery');
   assert.deepEqual(f.details?.['items'], ['a', 'b']);
-  assert.match(f.message, /calls LMSInitialize, but nothing loaded from index\.html looks for window\.API/);
+  assert.match(
+    withCourseText(f, f.message),
+    /calls LMSInitialize, but nothing loaded from index\.html looks for window\.API/,
+  );
 });

@@ -6,6 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { withCourseText } from '../helpers/course-text.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding } from '../../src/core/findings.js';
@@ -70,7 +71,7 @@ test('a script above the scan limit on the chain: a warning naming it, not a cla
   assert.equal(f.severity, 'warning');
   assert.equal(f.details?.['reason'], 'not_followed');
   assert.match(
-    f.message,
+    withCourseText(f, f.message),
     /is unknown: bundle\.js \(index\.html <script src>\) is 5 MB, above the 5 MB scan limit, and was not read/,
   );
   assert.doesNotMatch(f.message, /contains SCORM code|never finds/);
@@ -85,7 +86,10 @@ test('a launch page above the scan limit: a warning, not "loads no scripts at al
   const f = only(await findingsOf(dir), 'api.discovery_missing');
   assert.equal(f.severity, 'warning');
   assert.equal(f.details?.['reason'], 'not_followed');
-  assert.match(f.message, /index\.html \(launch page\) is 5 MB, above the 5 MB scan limit, and was not read/);
+  assert.match(
+    withCourseText(f, f.message),
+    /index\.html \(launch page\) is 5 MB, above the 5 MB scan limit, and was not read/,
+  );
   assert.doesNotMatch(f.message, /no scripts/);
 });
 
@@ -94,12 +98,12 @@ test('a wrapper that does not parse: reason parse_error naming the file and posi
   const f = only(findings, 'api.discovery_missing');
   assert.equal(f.severity, 'warning');
   assert.equal(f.details?.['reason'], 'parse_error');
-  assert.match(f.message, /does not parse: scorm\.js:9:94\. /);
+  assert.match(withCourseText(f, f.message), /does not parse: scorm\.js:9:94\. /);
   assert.doesNotMatch(f.message, /looks for window\.API/);
   assert.deepEqual(f.details?.['parse_errors'], [
     { file: 'scorm.js', line: 9, column: 94, message: 'Unexpected token' },
   ]);
-  assert.match(f.fix, /api\.parse_error at scorm\.js:9:94/);
+  assert.match(withCourseText(f, f.fix), /api\.parse_error at scorm\.js:9:94/);
   assert.equal(only(findings, 'api.parse_error').file, 'scorm.js');
 });
 
@@ -109,7 +113,7 @@ test('API code loaded through a URL built at run time: a warning that says the U
   assert.equal(f.details?.['reason'], 'not_followed');
   assert.deepEqual(f.details?.['api_code_in'], ['lib/scorm.js']);
   assert.match(
-    f.message,
+    withCourseText(f, f.message),
     /js\/loader\.js:2:18 loads a script or page from a URL built at run time \(document\.createElement\('script'\)\)/,
   );
 });
@@ -124,7 +128,7 @@ test('nested deeper than the walk follows: bound_reached, a warning naming the p
   assert.equal(f.details?.['reason'], 'bound_reached');
   const next = `p${MAX_CHAIN_DEPTH + 1}.html`;
   assert.match(
-    f.message,
+    withCourseText(f, f.message),
     new RegExp(
       `${next} \\(p${MAX_CHAIN_DEPTH}\\.html <iframe src>\\) lies deeper than the ${MAX_CHAIN_DEPTH} levels`,
     ),
@@ -137,7 +141,7 @@ test('a SCO whose launch page has no scripts is no_scripts, even when another SC
   assert.equal(f.severity, 'error');
   assert.equal(f.file, 'b/index.html');
   assert.equal(f.details?.['reason'], 'no_scripts');
-  assert.match(f.fix, /the package has such code in a\/scorm\.js/);
+  assert.match(withCourseText(f, f.fix), /the package has such code in a\/scorm\.js/);
 });
 
 test('a CDN script on a page only a link reaches is a warning that does not claim it loads at start', async () => {
@@ -145,7 +149,7 @@ test('a CDN script on a page only a link reaches is a warning that does not clai
   const f = only(findings, 'deps.external_script');
   assert.equal(f.severity, 'warning');
   assert.equal(f.file, 'help.html');
-  assert.match(f.message, /only through a link \(index\.html <a href>\)/);
+  assert.match(withCourseText(f, f.message), /only through a link \(index\.html <a href>\)/);
   assert.doesNotMatch(f.message, /before it can initialize/);
   assert.equal(f.details?.['loads_at_start'], false);
   assert.deepEqual(discovery(findings), []);

@@ -1,5 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { withCourseText } from '../helpers/course-text.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADL_CTS_DIR, SHARED_SKIP } from '../helpers/paths.js';
@@ -54,7 +55,7 @@ test(
     const findings = await validateManifestAgainstSchemas({ packageRoot: root, manifestText });
     assert.equal(schemaCacheSize(), 2);
     assert.ok(
-      findings.some((f) => f.rule === 'xsd.invalid' && f.message.includes('suspendAll')),
+      findings.some((f) => f.rule === 'xsd.invalid' && withCourseText(f, f.message).includes('suspendAll')),
       JSON.stringify(findings),
     );
   },

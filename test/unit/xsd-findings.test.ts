@@ -1,5 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { withCourseText } from '../helpers/course-text.js';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHARED_SKIP } from '../helpers/paths.js';
@@ -74,7 +75,7 @@ test(
     assert.ok(f.adl && f.adl.length > 0);
     assert.equal(f.line, lineOf(text, 'xsi:schemaLocation'));
     assert.equal(f.column, 5);
-    assert.match(f.fix, /Add adlcp_v1p3\.xsd at the package root/);
+    assert.match(withCourseText(f, f.fix), /Add adlcp_v1p3\.xsd at the package root/);
   },
 );
 
@@ -98,7 +99,10 @@ test('a schema file whose name differs only in case is named in the fix', { skip
   renameSync(join(root, 'adlcp_v1p3.xsd'), join(root, 'ADLCP_v1p3.xsd'));
   const findings = await run(manifest2004(), root);
   assert.equal(findings[0]?.rule, 'cp.controlling_document_missing');
-  assert.match(findings[0]?.fix ?? '', /"ADLCP_v1p3\.xsd", which differs only in letter case/);
+  assert.match(
+    withCourseText(findings[0] ?? {}, findings[0]?.fix ?? ''),
+    /has ADLCP_v1p3\.xsd, which differs only in letter case/,
+  );
 });
 
 test('schema locations outside the package are refused', { skip: SHARED_SKIP }, async () => {
@@ -147,7 +151,10 @@ test(
       findings.map((f) => f.rule),
       ['xsd.schema_location_malformed'],
     );
-    assert.match(findings[0]?.message ?? '', /"urn:dangling" has no partner/);
+    assert.match(
+      withCourseText(findings[0] ?? {}, findings[0]?.message ?? ''),
+      /but urn:dangling has no partner/,
+    );
   },
 );
 
@@ -233,7 +240,10 @@ test('elements of a namespace no schema names are reported with the pair to add'
   );
   const invalid = findings.filter((f) => f.rule === 'xsd.invalid');
   assert.equal(invalid.length, 1, show(findings));
-  assert.match(invalid[0]?.fix ?? '', /Add the pair "urn:test:other <schema>\.xsd"/);
+  assert.match(
+    withCourseText(invalid[0] ?? {}, invalid[0]?.fix ?? ''),
+    /Add the pair "urn:test:other <schema>\.xsd"/,
+  );
 });
 
 test('a schema that does not compile gives xsd.schema_unloadable on that schema', async () => {

@@ -1,5 +1,6 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { courseTextOf, withCourseText } from '../helpers/course-text.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHARED_SKIP } from '../helpers/paths.js';
@@ -64,7 +65,8 @@ test('an xsi:schemaLocation hint on in-line <lom> supplies its schema from the p
     [['xsd.invalid', 'error', lineOf(bad, '<lom ')]],
     show(findings),
   );
-  assert.match(findings[0]?.message ?? '', /bogus/);
+  assert.doesNotMatch(findings[0]?.message ?? '', /bogus/);
+  assert.match(courseTextOf(findings[0] ?? {}, 'quoted'), /bogus/);
 });
 
 test('a hinted schema that is not in the package is one warning naming it, not a strict-wildcard error', async () => {
@@ -79,10 +81,10 @@ test('a hinted schema that is not in the package is one warning naming it, not a
   const lineText = text.split('\n')[f.line - 1] as string;
   assert.equal(f.column, lineText.indexOf('xsi:schemaLocation') + 1);
   assert.match(
-    f.message,
-    /"meta\/lom\.xsd" that xsi:schemaLocation on <lom> names for namespace http:\/\/ltsc\.ieee\.org\/xsd\/LOM is not in the package \(looked for meta\/lom\.xsd\)/,
+    withCourseText(f, f.message),
+    /meta\/lom\.xsd that xsi:schemaLocation on <lom> names for namespace http:\/\/ltsc\.ieee\.org\/xsd\/LOM is not in the package \(looked for meta\/lom\.xsd\)/,
   );
-  assert.match(f.fix, /Ship lom\.xsd .* as meta\/lom\.xsd/);
+  assert.match(withCourseText(f, f.fix), /Ship lom\.xsd .* as meta\/lom\.xsd/);
 });
 
 test('a hint that leaves the package is refused and reported as a warning', async () => {

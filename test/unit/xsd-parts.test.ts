@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { separateCourseText } from '../../src/core/course-text.js';
+import { withCourseText } from '../helpers/course-text.js';
 import { explainSchemaError, nameFormatter } from '../../src/lint/xsd/explain.js';
 import { classifyLocation } from '../../src/lint/xsd/package-files.js';
 import { readSchemaHints } from '../../src/lint/xsd/schema-hints.js';
@@ -153,7 +155,8 @@ test('libxml2 messages are explained in plain words', () => {
   ];
   for (const [message, fix] of cases) {
     const explained = explainSchemaError(`${message}\n`, format);
-    assert.match(explained.fix, fix, message);
+    const kept = separateCourseText({ message: explained.message, fix: explained.fix });
+    assert.match(withCourseText(kept, kept.fix), fix, message);
     assert.doesNotMatch(explained.message, new RegExp(`\\{${CP.replace(/[./]/g, '\\$&')}\\}`));
   }
 });

@@ -23,7 +23,7 @@ interface KindInfo {
 }
 
 const COPY_FIX = (what: string) => (url: string) =>
-  `Copy ${url} into the package (e.g. under lib/), load ${what} with a relative path and list the file in the resource's <file> elements.`;
+  `Copy ${quoted(url)} into the package (e.g. under lib/), load ${what} with a relative path and list the file in the resource's <file> elements.`;
 
 const KINDS: Record<DependencyKind, KindInfo> = {
   script: {
@@ -52,7 +52,7 @@ const KINDS: Record<DependencyKind, KindInfo> = {
     what: 'a web font',
     csp: "font-src 'self' / style-src 'self'",
     fix: (url) =>
-      `Ship the font files in the package and declare them with @font-face and relative url()s instead of ${url}, or use a system font stack.`,
+      `Ship the font files in the package and declare them with @font-face and relative url()s instead of ${quoted(url)}, or use a system font stack.`,
   },
   media: {
     rule: 'deps.external_media',
@@ -71,7 +71,7 @@ const KINDS: Record<DependencyKind, KindInfo> = {
     what: 'a page in a frame',
     csp: "frame-src 'self'",
     fix: (url) =>
-      `Package the framed page (${url}) with the course, or link to it (<a target="_blank">) instead of framing it.`,
+      `Package the framed page (${quoted(url)}) with the course, or link to it (<a target="_blank">) instead of framing it.`,
   },
   request: {
     rule: 'deps.external_request',
@@ -81,7 +81,7 @@ const KINDS: Record<DependencyKind, KindInfo> = {
     what: 'data (fetch, XHR, WebSocket, EventSource, beacon or worker)',
     csp: "connect-src 'self'",
     fix: (url) =>
-      `Ship the data in the package and request it with a relative URL, or make the course work when ${url} cannot be reached.`,
+      `Ship the data in the package and request it with a relative URL, or make the course work when ${quoted(url)} cannot be reached.`,
   },
 };
 
@@ -112,7 +112,7 @@ function chainText(kind: DependencyKind, place: ChainPlace, guard?: Guard): stri
   }
   return place.atStart
     ? ' This page is on a SCO’s launch chain: the script loads while the SCO starts, before it can initialize, and when it is missing the scripts that use it fail.'
-    : ` This page is reached from a SCO’s launch page only through a link (${place.via}): when the learner opens it and the script is missing, the scripts that use it fail.`;
+    : ` This page is reached from a SCO’s launch page only through a link (${quoted(place.via)}): when the learner opens it and the script is missing, the scripts that use it fail.`;
 }
 
 function dependencyFinding(
@@ -143,7 +143,7 @@ function dependencyFinding(
     file,
     line: ref.line,
     column: ref.column,
-    message: `Loads ${info.what} from ${target.origin} (${ref.how} ${ref.url}); ${breaks}.${relative}${chainText(kind, place, guard)}`,
+    message: `Loads ${info.what} from ${quoted(target.origin)} (${ref.how} ${quoted(ref.url)}); ${breaks}.${relative}${chainText(kind, place, guard)}`,
     fix: info.fix(ref.url),
     details: {
       url: ref.url,
@@ -153,6 +153,7 @@ function dependencyFinding(
       on_launch_chain: place !== null,
       ...(place ? { loads_at_start: place.atStart } : {}),
       ...(guard ? { conditional: true, condition_line: guard.line, condition_column: guard.column } : {}),
+      from_package: ['url', 'origin'],
     },
   };
   return separateCourseText(finding);

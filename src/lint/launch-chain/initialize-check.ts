@@ -2,6 +2,7 @@
  * api.discovery_missing, decided per SCO over its launch chain: something the launch page loads or
  * opens must both find the API (the parent/opener walk) and call Initialize, or the LMS records nothing.
  */
+import { quoted } from '../../core/course-text.js';
 import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { apiObject, methodName, qualified } from '../api-usage/api-methods.js';
@@ -43,8 +44,9 @@ type Verdict = Exclude<ChainVerdict, 'ok'>;
 
 const SHOWN_FILES = 8;
 
+/** File names are the package's: each goes to course_text (see core/course-text.ts). */
 function listFiles(files: readonly string[]): string {
-  const shown = files.slice(0, SHOWN_FILES).join(' → ');
+  const shown = files.slice(0, SHOWN_FILES).map(quoted).join(' → ');
   return files.length > SHOWN_FILES ? `${shown} … (${files.length} files)` : shown;
 }
 
@@ -123,17 +125,29 @@ export function launchChainFindings(
 
 function scoName(chain: LaunchChain): string {
   const { launch } = chain;
-  return `SCO resource "${launch.resource}"${launch.items.length > 0 ? ` (item ${launch.items.map((i) => `"${i}"`).join(', ')})` : ''}`;
+  return `SCO resource ${quoted(launch.resource)}${launch.items.length > 0 ? ` (item ${launch.items.map(quoted).join(', ')})` : ''}`;
 }
 
 function missingText(chain: LaunchChain): string {
   return chain.missing.length
     ? `; it loads ${chain.missing
         .slice(0, 3)
-        .map((m) => `${m.file} (${m.from} ${m.how})`)
+        .map((m) => `${quoted(m.file)} (${quoted(m.from)} ${m.how})`)
         .join(', ')}, which ${chain.missing.length > 1 ? 'are' : 'is'} not in the package`
     : '';
 }
+
+/** The details keys that hold the package's names and paths as written. */
+const FROM_PACKAGE = [
+  'sco',
+  'items',
+  'launch_file',
+  'chain',
+  'missing',
+  'not_followed',
+  'parse_errors',
+  'api_code_in',
+];
 
 function details(chain: LaunchChain, verdict: Verdict): Record<string, unknown> {
   const { launch } = chain;
@@ -145,6 +159,7 @@ function details(chain: LaunchChain, verdict: Verdict): Record<string, unknown> 
     chain: chain.files.map((f) => ({ file: f.file, via: f.via })),
     missing: chain.missing.map((m) => ({ file: m.file, from: m.from, how: m.how, line: m.line })),
     truncated: chain.truncated,
+    from_package: FROM_PACKAGE,
   };
 }
 
@@ -154,15 +169,15 @@ const MB = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB
 function unseenText(n: NotFollowed): string {
   switch (n.why) {
     case 'too_large':
-      return `${n.file} (${n.how}) is ${MB(n.bytes ?? 0)}, above the ${MB(MAX_FILE_BYTES)} scan limit, and was not read`;
+      return `${quoted(n.file)} (${quoted(n.how)}) is ${MB(n.bytes ?? 0)}, above the ${MB(MAX_FILE_BYTES)} scan limit, and was not read`;
     case 'unreadable':
-      return `${n.file} (${n.how}) could not be read`;
+      return `${quoted(n.file)} (${quoted(n.how)}) could not be read`;
     case 'depth':
-      return `${n.file} (${n.how}) lies deeper than the ${MAX_CHAIN_DEPTH} levels the walk follows, and was not read`;
+      return `${quoted(n.file)} (${quoted(n.how)}) lies deeper than the ${MAX_CHAIN_DEPTH} levels the walk follows, and was not read`;
     case 'files':
-      return `${n.file} (${n.how}) and what follows were not read: the walk reads at most ${MAX_CHAIN_FILES} files per SCO`;
+      return `${quoted(n.file)} (${quoted(n.how)}) and what follows were not read: the walk reads at most ${MAX_CHAIN_FILES} files per SCO`;
     case 'built_url':
-      return `${n.file}:${n.line}:${n.column} loads a script or page from a URL built at run time (${n.how}), which validate does not follow`;
+      return `${quoted(n.file)}:${n.line}:${n.column} loads a script or page from a URL built at run time (${n.how}), which validate does not follow`;
   }
 }
 
@@ -187,23 +202,21 @@ function uncertainFinding(
   const run = 'Run the course (scorm-tester run) to see whether it initializes.';
   const [message, fix] = ((): [string, string] => {
     if (verdict === 'parse_error') {
-      const where = unparsed
-        .slice(0, 3)
-        .map((file) => {
-          const e = apiOf(file).parseError;
-          // The parser's message quotes the course's code: it stays in details.parse_errors.
-          return e ? `${file}:${e.line}:${e.column}` : file;
-        })
-        .join(', ');
+      const places = unparsed.slice(0, 3).map((file) => {
+        const e = apiOf(file).parseError;
+        // The parser's message quotes the course's code: it stays in details.parse_errors.
+        return e ? `${quoted(file)}:${e.line}:${e.column}` : quoted(file);
+      });
+      const where = places.join(', ');
       return [
         `${scoName(chain)} may never run its SCORM code: ${unparsed.length > 1 ? 'scripts' : 'a script'} on its launch chain ${unparsed.length > 1 ? 'do' : 'does'} not parse: ${where}. Browsers skip a script that does not parse, so if the SCORM code is there it never runs; ${nothing}${unseenList ? `, and ${unseenList}` : ''}. ${looked}`,
-        `Fix the syntax error (api.parse_error at ${where.split(', ')[0]}), then validate again.`,
+        `Fix the syntax error (api.parse_error at ${places[0]}), then validate again.`,
       ];
     }
     if (unseen[0]?.why === 'built_url') {
       return [
-        `Whether ${scoName(chain)} reaches its SCORM code is unknown: ${listFiles(elsewhere)} ${elsewhere.length > 1 ? 'contain' : 'contains'} API code that nothing loaded from ${launch.file} includes by a literal URL${missingText(chain)}, but ${unseenList}${more}. ${looked}`,
-        `${run} To have it checked statically, load the SCORM code from the launch page with a literal URL (e.g. <script src="${elsewhere[0]}"> in ${launch.file}, relative to it).`,
+        `Whether ${scoName(chain)} reaches its SCORM code is unknown: ${listFiles(elsewhere)} ${elsewhere.length > 1 ? 'contain' : 'contains'} API code that nothing loaded from ${quoted(launch.file)} includes by a literal URL${missingText(chain)}, but ${unseenList}${more}. ${looked}`,
+        `${run} To have it checked statically, load the SCORM code from the launch page with a literal URL (e.g. <script src="${quoted(elsewhere[0] as string)}"> in ${quoted(launch.file)}, relative to it).`,
       ];
     }
     return [
@@ -254,28 +267,28 @@ function chainFinding(
     switch (verdict) {
       case 'no_scripts':
         return [
-          `${launch.file}, the launch page of ${sco}, has no scripts at all: it never finds the LMS API nor calls ${init}, so the LMS records no attempt, progress or score`,
-          `Add the SCORM code to ${launch.file}: a script that must ${search}${elsewhere.length > 0 ? ` (the package has such code in ${listFiles(elsewhere)})` : ''}.`,
+          `${quoted(launch.file)}, the launch page of ${sco}, has no scripts at all: it never finds the LMS API nor calls ${init}, so the LMS records no attempt, progress or score`,
+          `Add the SCORM code to ${quoted(launch.file)}: a script that must ${search}${elsewhere.length > 0 ? ` (the package has such code in ${listFiles(elsewhere)})` : ''}.`,
         ];
       case 'api_not_reached':
         return [
-          `${sco} never reaches its SCORM code: ${listFiles(elsewhere)} ${elsewhere.length > 1 ? 'contain' : 'contains'} API code, but nothing loaded from ${launch.file} includes ${elsewhere.length > 1 ? 'them' : 'it'}${missing}. ${looked}`,
-          `Load the SCORM code from the launch page (e.g. <script src="${elsewhere[0]}"> in ${launch.file}, with a path relative to it), or make that file the resource's href.`,
+          `${sco} never reaches its SCORM code: ${listFiles(elsewhere)} ${elsewhere.length > 1 ? 'contain' : 'contains'} API code, but nothing loaded from ${quoted(launch.file)} includes ${elsewhere.length > 1 ? 'them' : 'it'}${missing}. ${looked}`,
+          `Load the SCORM code from the launch page (e.g. <script src="${quoted(elsewhere[0] as string)}"> in ${quoted(launch.file)}, with a path relative to it), or make that file the resource's href.`,
         ];
       case 'no_initialize':
         return [
-          `${sco} looks up window.${apiObject(version)} but nothing loaded from ${launch.file} calls ${init}${missing}; the LMS records no attempt. ${looked}`,
+          `${sco} looks up window.${apiObject(version)} but nothing loaded from ${quoted(launch.file)} calls ${init}${missing}; the LMS records no attempt. ${looked}`,
           `Call ${qualified('Initialize', version)}("") once the API is found (e.g. on page load), before any other call.`,
         ];
       case 'no_discovery':
         return [
-          `${sco} calls ${init}, but nothing loaded from ${launch.file} looks for window.${apiObject(version)} through window.parent / window.opener${missing}; in an LMS the API lives in a parent or opener window, so the call fails. ${looked}`,
+          `${sco} calls ${init}, but nothing loaded from ${quoted(launch.file)} looks for window.${apiObject(version)} through window.parent / window.opener${missing}; in an LMS the API lives in a parent or opener window, so the call fails. ${looked}`,
           `Find the API with the standard search: ${search}.`,
         ];
       default:
         return [
-          `${sco} never finds the LMS API nor calls ${init}: nothing loaded from ${launch.file} contains SCORM code${missing}. ${looked}`,
-          `Add a SCORM wrapper to ${launch.file} (a script that must ${search}), or fix the references that do not resolve.`,
+          `${sco} never finds the LMS API nor calls ${init}: nothing loaded from ${quoted(launch.file)} contains SCORM code${missing}. ${looked}`,
+          `Add a SCORM wrapper to ${quoted(launch.file)} (a script that must ${search}), or fix the references that do not resolve.`,
         ];
     }
   })();

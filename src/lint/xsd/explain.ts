@@ -1,6 +1,10 @@
 /**
- * Turns libxml2's schema-validation messages into plain words and a concrete fix.
+ * Turns libxml2's schema-validation messages into plain words and a concrete fix. libxml2 quotes the
+ * manifest (values, element names) and the package's schemas (enumerations, patterns): those parts are
+ * marked with `quoted()`, so the finding's builder moves them to `course_text` (see core/course-text.ts).
  */
+import { quoted } from '../../core/course-text.js';
+import { NS } from '../../manifest/namespaces.js';
 
 /** Formats `{namespace}local` the way the manifest writes it (with its own prefixes). */
 export type NameFormatter = (expanded: string) => string;
@@ -15,11 +19,52 @@ export function nameFormatter(prefixes: ReadonlyMap<string, string>): NameFormat
   };
 }
 
+const STANDARD_NAMESPACES = new Set<string>(Object.values(NS));
+/** The SCORM schemas name their elements and attributes with one camelCase word. */
+const PLAIN_WORD = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
+const PLAIN_PREFIX = /^[A-Za-z][A-Za-z0-9]{0,15}$/;
+
+/**
+ * A name for our sentence: a plain word of a standard namespace (or with no namespace) is vocabulary of
+ * the schemas and shown as written; any other name is the package's and goes to course text.
+ */
+function shownName(expanded: string, format: NameFormatter): string {
+  const m = /^\{([^}]*)\}(.*)$/.exec(expanded);
+  const local = m ? (m[2] as string) : expanded;
+  const formatted = format(expanded);
+  const prefix = formatted.includes(':') ? formatted.slice(0, formatted.indexOf(':')) : '';
+  const plain =
+    PLAIN_WORD.test(local) &&
+    (!m || STANDARD_NAMESPACES.has(m[1] as string)) &&
+    (prefix === '' || PLAIN_PREFIX.test(prefix)) &&
+    !formatted.startsWith('{');
+  return plain ? formatted : quoted(formatted);
+}
+
+/** A value the schema lists (enumerations, bounds, patterns): short tokens are shown, others quoted. */
+function schemaValue(value: string): string {
+  return /^[\p{L}\p{N}_ ,.:#+-]{1,40}$/u.test(value) ? value : quoted(value);
+}
+
+/** An element name the manifest wrote, for a sentence: a plain word as is, anything else quoted. */
+export function elementInSentence(name: string): string {
+  return PLAIN_WORD.test(name) ? name : quoted(name);
+}
+
+/** A namespace URI the manifest wrote: a standard one as is, anything else quoted. */
+export function namespaceInSentence(uri: string): string {
+  return STANDARD_NAMESPACES.has(uri) ? uri : quoted(uri);
+}
+
 export interface ParsedSchemaError {
   /** Expanded name of the element the error is about, if the message names one. */
   element?: string;
   attribute?: string;
+  /** libxml2's message with names in the manifest's prefixes (it quotes the manifest). */
   message: string;
+  /** What the error is about, in our words (`attribute "x" of <y>`); course names marked with quoted(). */
+  subject: string;
+  /** Course values marked with quoted(). */
   fix: string;
 }
 
@@ -44,7 +89,7 @@ function list(items: string, format: NameFormatter): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '')
-    .map((s) => (s.startsWith('##') ? `any element (${s})` : `<${format(s)}>`));
+    .map((s) => (s.startsWith('##') ? `any element (${schemaValue(s)})` : `<${shownName(s, format)}>`));
 }
 
 function namespaceOf(expanded: string): string | undefined {
@@ -57,10 +102,10 @@ export function explainSchemaError(raw: string, format: NameFormatter): ParsedSc
   const element = head?.[1];
   const attribute = head?.[2];
   const rest = head?.[3] ?? text;
-  const el = element ? `<${format(element)}>` : 'the element';
-  const attr = attribute ? `attribute "${format(attribute)}" of ${el}` : el;
+  const el = element ? `<${shownName(element, format)}>` : 'the element';
+  const attr = attribute ? `attribute "${shownName(attribute, format)}" of ${el}` : el;
   const message = text.replace(/\{[^}]*\}[\w.-]+/g, (m) => format(m));
-  const out = (fix: string): ParsedSchemaError => ({ element, attribute, message, fix });
+  const out = (fix: string): ParsedSchemaError => ({ element, attribute, message, subject: attr, fix });
   let m: RegExpExecArray | null;
 
   if ((m = /This element is not expected\. Expected is (?:one of )?\( ?(.*?) ?\)/.exec(rest))) {
@@ -81,20 +126,23 @@ export function explainSchemaError(raw: string, format: NameFormatter): ParsedSc
   }
   if ((m = /The attribute '([^']+)' is not allowed/.exec(rest))) {
     return out(
-      `Remove attribute "${format(m[1] as string)}" from ${el} or correct its spelling (and its namespace prefix): the schema does not define it there.`,
+      `Remove attribute "${shownName(m[1] as string, format)}" from ${el} or correct its spelling (and its namespace prefix): the schema does not define it there.`,
     );
   }
   if ((m = /The attribute '([^']+)' is required but missing/.exec(rest))) {
-    return out(`Add the required attribute "${format(m[1] as string)}" to ${el}.`);
+    return out(`Add the required attribute "${shownName(m[1] as string, format)}" to ${el}.`);
   }
   if ((m = /\[facet 'enumeration'\] The value '([^']*)' is not an element of the set \{(.*)\}/.exec(rest))) {
-    const values = (m[2] as string).split(',').map((v) => v.trim().replace(/^'|'$/g, ''));
+    // Each value is quoted in the set, and a value may itself hold a comma ('exit,no message').
+    const values = [...(m[2] as string).matchAll(/'([^']*)'/g)].map((v) => schemaValue(v[1] as string));
     return out(
-      `Set ${attr} to one of: ${values.join(', ')} (values are case-sensitive); "${m[1]}" is not one of them.`,
+      `Set ${attr} to one of: ${values.join(', ')} (values are case-sensitive); ${quoted(m[1] as string)} is not one of them.`,
     );
   }
   if ((m = /\[facet 'pattern'\] The value '([^']*)' is not accepted by the pattern '(.*)'/.exec(rest))) {
-    return out(`Change "${m[1]}" in ${attr} so that it matches the pattern ${m[2]}.`);
+    return out(
+      `Change ${quoted(m[1] as string)} in ${attr} so that it matches the pattern ${quoted(m[2] as string)}.`,
+    );
   }
   if ((m = /\[facet 'maxLength'\].*allowed maximum length of '(\d+)'/.exec(rest))) {
     return out(`Shorten ${attr} to at most ${m[1]} characters.`);
@@ -109,7 +157,9 @@ export function explainSchemaError(raw: string, format: NameFormatter): ParsedSc
       ))
   ) {
     const bound = m[1] === 'min' ? 'minimum' : 'maximum';
-    return out(`"${m[2]}" is out of range for ${attr}; the ${bound} allowed is ${m[3]}.`);
+    return out(
+      `${quoted(m[2] as string)} is out of range for ${attr}; the ${bound} allowed is ${schemaValue(m[3] as string)}.`,
+    );
   }
   if (
     (m = /'([^']*)' is not a valid value of the (?:local )?(?:atomic|union|list) type '?([^'.]*)'?/.exec(
@@ -118,14 +168,14 @@ export function explainSchemaError(raw: string, format: NameFormatter): ParsedSc
   ) {
     const hint = TYPE_HINTS[m[2] as string];
     return out(
-      `"${m[1]}" is not valid for ${attr}${hint ? `: it must be ${hint}` : ` (expected type ${m[2]})`}.`,
+      `${quoted(m[1] as string)} is not valid for ${attr}${hint ? `: it must be ${hint}` : ` (expected type ${schemaValue(m[2] as string)})`}.`,
     );
   }
   if (/No matching global element declaration available, but demanded by the strict wildcard/.test(rest)) {
     const ns = element ? namespaceOf(element) : undefined;
     return out(
       ns
-        ? `No schema named in xsi:schemaLocation declares ${el} (namespace ${ns}). Add the pair "${ns} <schema>.xsd" to the root's xsi:schemaLocation and ship that schema, or remove the element.`
+        ? `No schema named in xsi:schemaLocation declares ${el} (namespace ${quoted(ns)}). Add the pair "${quoted(ns)} <schema>.xsd" to the root's xsi:schemaLocation and ship that schema, or remove the element.`
         : `${el} has no namespace, so no schema can declare it here. Put it in the namespace of its extension schema or remove it.`,
     );
   }
@@ -141,7 +191,9 @@ export function explainSchemaError(raw: string, format: NameFormatter): ParsedSc
     return out(`${el} may only contain text: remove the child elements inside it.`);
   }
   if ((m = /The value '([^']*)' does not match the fixed value constraint '([^']*)'/.exec(rest))) {
-    return out(`Set ${attr} to "${m[2]}" (the only value the schema allows), not "${m[1]}".`);
+    return out(
+      `Set ${attr} to ${schemaValue(m[2] as string)} (the only value the schema allows), not ${quoted(m[1] as string)}.`,
+    );
   }
   if (/Duplicate key-sequence|already defined|is not unique/i.test(rest)) {
     return out(`Make the value of ${attr} unique: another element already uses it.`);
@@ -150,6 +202,6 @@ export function explainSchemaError(raw: string, format: NameFormatter): ParsedSc
     return out(`${attr} refers to an identifier that does not exist; point it at an existing identifier.`);
   }
   return out(
-    `Change ${attr} so that it satisfies the schema: ${message.replace(/^Element '[^']+'(?:, attribute '[^']+')?: /, '')}`,
+    `Change ${attr} so that it satisfies the schema: ${quoted(message.replace(/^Element '[^']+'(?:, attribute '[^']+')?: /, ''))}`,
   );
 }

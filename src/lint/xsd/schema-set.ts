@@ -7,7 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
+import { quoted } from '../../core/course-text.js';
 import type { Finding } from '../../core/findings.js';
+import { elementInSentence, namespaceInSentence } from './explain.js';
 import { declareUtf8 } from './decode-xml.js';
 import { makeFinding, type FindingLocation } from './make-finding.js';
 import { classifyLocation, READ_FAILURE, type PackageFiles } from './package-files.js';
@@ -132,14 +134,16 @@ class Assembler {
     const namespace = ref.kind === 'import' ? ref.namespace : null;
     const target = classifyLocation(origin.baseDir, location);
     const what =
-      ref.kind === 'import' ? `namespace ${ref.namespace ?? '(no namespace)'}` : `the ${ref.kind}d parts`;
+      ref.kind === 'import'
+        ? `namespace ${ref.namespace ? namespaceInSentence(ref.namespace) : '(no namespace)'}`
+        : `the ${ref.kind}d parts`;
     if (target.kind === 'remote') {
       this.findings.push(
         makeFinding(
           XSD_RULES.remoteSchema,
           origin,
-          `${origin.referrer} points at the schema "${location}" by URL. It was not fetched (validation never uses the network), so ${what} was not checked.`,
-          `Ship a copy of that schema in the package and reference it by a relative path, e.g. "${posix.basename(location.replace(/[?#].*$/, '')) || 'schema.xsd'}".`,
+          `${origin.referrer} points at the schema ${quoted(location)} by URL. It was not fetched (validation never uses the network), so ${what} was not checked.`,
+          `Ship a copy of that schema in the package and reference it by a relative path, e.g. ${quoted(posix.basename(location.replace(/[?#].*$/, '')) || 'schema.xsd')}.`,
         ),
       );
       return this.stub(ref.kind === 'import' ? ref.namespace : null, ref);
@@ -161,8 +165,8 @@ class Assembler {
         makeFinding(
           XSD_RULES.controllingDocumentMissing,
           origin,
-          `The schema location "${location}" in ${origin.referrer} ${target.reason}; schemas must be files inside the package.`,
-          `Copy the schema into the package (normally at the root, next to imsmanifest.xml) and reference it by a relative path such as "${posix.basename(location.replace(/\\/g, '/')) || 'schema.xsd'}".`,
+          `The schema location ${quoted(location)} in ${origin.referrer} ${target.reason}; schemas must be files inside the package.`,
+          `Copy the schema into the package (normally at the root, next to imsmanifest.xml) and reference it by a relative path such as ${quoted(posix.basename(location.replace(/\\/g, '/')) || 'schema.xsd')}.`,
         ),
       );
       return this.stub(ref.kind === 'import' ? ref.namespace : null, ref);
@@ -172,16 +176,18 @@ class Assembler {
     const read = await this.pkg.read(target.rel);
     if (!read.ok) {
       const where =
-        posix.dirname(target.rel) === '.' ? 'at the package root' : `in ${posix.dirname(target.rel)}/`;
+        posix.dirname(target.rel) === '.'
+          ? 'at the package root'
+          : `in ${quoted(`${posix.dirname(target.rel)}/`)}`;
       const variant = read.caseVariant
-        ? ` The package has "${read.caseVariant}", which differs only in letter case: rename it to "${posix.basename(target.rel)}" or change the reference (paths are case-sensitive on most servers).`
+        ? ` The package has ${quoted(read.caseVariant)}, which differs only in letter case: rename it to ${quoted(posix.basename(target.rel))} or change the reference (paths are case-sensitive on most servers).`
         : '';
       this.findings.push(
         makeFinding(
           XSD_RULES.controllingDocumentMissing,
           origin,
-          `The schema "${location}" named in ${origin.referrer} for ${what} ${READ_FAILURE[read.reason]} (looked for ${target.rel}).`,
-          `Add ${posix.basename(target.rel)} ${where} (the controlling documents ship with the package), or correct the location in ${origin.referrer}.${variant}`,
+          `The schema ${quoted(location)} named in ${origin.referrer} for ${what} ${READ_FAILURE[read.reason]} (looked for ${quoted(target.rel)}).`,
+          `Add ${quoted(posix.basename(target.rel))} ${where} (the controlling documents ship with the package), or correct the location in ${origin.referrer}.${variant}`,
         ),
       );
       if (ref.kind === 'import') this.unavailable.add(ref.namespace ?? '');
@@ -201,14 +207,14 @@ class Assembler {
     rel?: string,
     caseVariant?: string,
   ): void {
-    const looked = rel === undefined ? '' : ` (looked for ${rel})`;
+    const looked = rel === undefined ? '' : ` (looked for ${quoted(rel)})`;
     const name = posix.basename((rel ?? location).replace(/\\/g, '/')) || 'the schema';
     this.findings.push(
       makeFinding(
         XSD_RULES.inlineSchemaMissing,
         origin,
-        `The schema "${location}" that ${origin.referrer} names for ${what} ${why}${looked}, and none of the manifest's other schemas supplies that namespace, so the elements of ${what} were not validated.`,
-        `Ship ${name} (and the schemas it includes or imports) in the package${rel === undefined ? '' : ` as ${rel}`} and reference it by a relative path, so the in-line part of the manifest can be checked.${caseVariant ? ` The package has "${caseVariant}", which differs only in letter case: rename it or change the reference (paths are case-sensitive on most servers).` : ''}`,
+        `The schema ${quoted(location)} that ${origin.referrer} names for ${what} ${why}${looked}, and none of the manifest's other schemas supplies that namespace, so the elements of ${what} were not validated.`,
+        `Ship ${quoted(name)} (and the schemas it includes or imports) in the package${rel === undefined ? '' : ` as ${quoted(rel)}`} and reference it by a relative path, so the in-line part of the manifest can be checked.${caseVariant ? ` The package has ${quoted(caseVariant)}, which differs only in letter case: rename it or change the reference (paths are case-sensitive on most servers).` : ''}`,
       ),
     );
   }
@@ -233,8 +239,8 @@ class Assembler {
         makeFinding(
           XSD_RULES.controllingDocumentMissing,
           origin,
-          `The schema "${location}" that ${origin.referrer} imports for the XML namespace ${detail}. (Validation used a built-in definition of the xml: attributes instead.)`,
-          `Add ${target.kind === 'package' ? target.rel : posix.basename(location)} to the package next to ${origin.file}, or reference it by a relative path inside the package.`,
+          `The schema ${quoted(location)} that ${origin.referrer} imports for the XML namespace ${detail}. (Validation used a built-in definition of the xml: attributes instead.)`,
+          `Add ${quoted(target.kind === 'package' ? target.rel : posix.basename(location))} to the package next to ${quoted(origin.file)}, or reference it by a relative path inside the package.`,
         ),
       );
     };
@@ -249,8 +255,8 @@ class Assembler {
       makeFinding(
         XSD_RULES.schemaDefectSubstituted,
         { file: target.rel, line: defect.line, column: 0 },
-        `${target.rel} is a known-defective schema for the XML namespace: ${defect.description}. A correct definition of xml:lang, xml:base, xml:space and xml:id was used instead; the package is not invalid because of it.`,
-        `Nothing is required. To silence this, replace ${target.rel} with a schema for the XML namespace that does not declare it as the default namespace.`,
+        `${quoted(target.rel)} is a known-defective schema for the XML namespace: ${defect.description}. A correct definition of xml:lang, xml:base, xml:space and xml:id was used instead; the package is not invalid because of it.`,
+        `Nothing is required. To silence this, replace ${quoted(target.rel)} with a schema for the XML namespace that does not declare it as the default namespace.`,
       ),
     );
   }
@@ -273,8 +279,8 @@ class Assembler {
           makeFinding(
             XSD_RULES.schemaUnloadable,
             { file: item.rel, line: scan.line, column: scan.column },
-            `${item.rel} is not a usable XML schema: ${scan.message}.`,
-            `Replace ${item.rel} with an unmodified copy of the official schema.`,
+            `${quoted(item.rel)} is not a usable XML schema; the reason, which may quote the file: ${quoted(scan.message)}.`,
+            `Replace ${quoted(item.rel)} with an unmodified copy of the official schema.`,
           ),
         );
         if (item.namespace !== null) this.unavailable.add(item.namespace);
@@ -291,7 +297,7 @@ class Assembler {
           line: ref.line,
           column: ref.column,
           baseDir,
-          referrer: item.rel,
+          referrer: quoted(item.rel),
         };
         const target = await this.resolve(ref, origin);
         if (target === undefined || ref.valueStart === undefined || ref.valueEnd === undefined) continue;
@@ -316,12 +322,14 @@ class Assembler {
       const defined = this.targetNamespaces.get(path);
       if (defined === undefined || (defined ?? '') === (namespace ?? '')) continue;
       const file = this.packagePaths.get(path) ?? location;
+      const ns = namespace === null ? null : namespaceInSentence(namespace);
+      const other = defined === null ? null : namespaceInSentence(defined);
       this.findings.push(
         makeFinding(
           XSD_RULES.schemaNamespaceMismatch,
           origin,
-          `${origin.referrer} pairs namespace ${namespace ?? '(none)'} with "${location}", but ${file} defines ${defined === null ? 'no target namespace' : `namespace ${defined}`}.`,
-          `Pair ${namespace ?? 'that import'} with the schema file whose targetNamespace is ${namespace ?? 'absent'}${defined === null ? '' : ` (and "${location}" with ${defined}, if that namespace is used)`}.`,
+          `${origin.referrer} pairs namespace ${ns ?? '(none)'} with ${quoted(location)}, but ${quoted(file)} defines ${other === null ? 'no target namespace' : `namespace ${other}`}.`,
+          `Pair ${ns ?? 'that import'} with the schema file whose targetNamespace is ${ns ?? 'absent'}${other === null ? '' : ` (and ${quoted(location)} with ${other}, if that namespace is used)`}.`,
         ),
       );
       if (origin.referrer.startsWith('xsi:')) {
@@ -394,7 +402,7 @@ export async function assembleSchemaSet(
       file: manifestFile,
       ...at,
       baseDir: manifestDir,
-      referrer: `${attribute} on <${element.element}>`,
+      referrer: `${attribute} on <${elementInSentence(element.element)}>`,
       inline: true,
     });
     // As in schema processors, the first schema found for a namespace wins; later hints are ignored.

@@ -6,7 +6,8 @@
 import { XmlDocument, XmlLibError, type ErrorDetail } from 'libxml2-wasm';
 import type { Finding } from '../../core/findings.js';
 import { readElementHints } from './element-hints.js';
-import { explainSchemaError, nameFormatter } from './explain.js';
+import { quoted } from '../../core/course-text.js';
+import { elementInSentence, explainSchemaError, nameFormatter, namespaceInSentence } from './explain.js';
 import { makeFinding } from './make-finding.js';
 import { PackageFiles } from './package-files.js';
 import { XSD_RULES } from './rules.js';
@@ -39,7 +40,7 @@ export async function validateManifestAgainstSchemas(input: XsdValidationInput):
       makeFinding(
         XSD_RULES.notValidated,
         { file: manifestFile, line: read.line, column: read.column },
-        `The manifest was not validated against its schemas: it is not well-formed XML (${read.message}).`,
+        `The manifest was not validated against its schemas: it is not well-formed XML (the parser's message, which quotes the manifest: ${quoted(read.message)}).`,
         'Fix the XML syntax error first; schema validation runs once the manifest parses.',
       ),
     ];
@@ -52,8 +53,8 @@ export async function validateManifestAgainstSchemas(input: XsdValidationInput):
       makeFinding(
         XSD_RULES.schemaLocationMissing,
         rootAt,
-        `The root element <${hints.root.local}> has no xsi:schemaLocation, so the manifest cannot be checked against the schemas (controlling documents) it should ship with.`,
-        `Declare xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" on the root and add xsi:schemaLocation with a "namespace file.xsd" pair for every namespace the manifest uses (for example "${hints.root.namespace || 'namespace'} ${defaultSchemaFor(hints.root.namespace)}"), and ship those files at the package root.`,
+        `The root element <${elementInSentence(hints.root.local)}> has no xsi:schemaLocation, so the manifest cannot be checked against the schemas (controlling documents) it should ship with.`,
+        `Declare xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" on the root and add xsi:schemaLocation with a "namespace file.xsd" pair for every namespace the manifest uses (for example "${hints.root.namespace ? namespaceInSentence(hints.root.namespace) : 'namespace'} ${defaultSchemaFor(hints.root.namespace)}"), and ship those files at the package root.`,
       ),
     );
     if (!hints.noNamespaceSchemaLocation) return findings;
@@ -63,7 +64,7 @@ export async function validateManifestAgainstSchemas(input: XsdValidationInput):
       makeFinding(
         XSD_RULES.schemaLocationMalformed,
         { file: manifestFile, line: hints.schemaLocation.line, column: hints.schemaLocation.column },
-        `xsi:schemaLocation must hold namespace/location pairs, but "${hints.schemaLocation.unpaired}" has no partner.`,
+        `xsi:schemaLocation must hold namespace/location pairs, but ${quoted(hints.schemaLocation.unpaired)} has no partner.`,
         'Write xsi:schemaLocation as "namespace1 file1.xsd namespace2 file2.xsd ..." (whitespace-separated pairs); add the missing namespace or location.',
       ),
     );
@@ -76,7 +77,7 @@ export async function validateManifestAgainstSchemas(input: XsdValidationInput):
       makeFinding(
         XSD_RULES.schemaLocationMalformed,
         { file: manifestFile, line: element.schemaLocation.line, column: element.schemaLocation.column },
-        `xsi:schemaLocation on <${element.element}> must hold namespace/location pairs, but "${element.schemaLocation.unpaired}" has no partner.`,
+        `xsi:schemaLocation on <${elementInSentence(element.element)}> must hold namespace/location pairs, but ${quoted(element.schemaLocation.unpaired)} has no partner.`,
         'Write xsi:schemaLocation as "namespace1 file1.xsd namespace2 file2.xsd ..." (whitespace-separated pairs); add the missing namespace or location.',
       ),
     );
@@ -89,7 +90,7 @@ export async function validateManifestAgainstSchemas(input: XsdValidationInput):
       makeFinding(
         XSD_RULES.notValidated,
         rootAt,
-        `The manifest was not validated against its schemas: the schema for its own namespace ${rootNamespace || '(none)'} could not be loaded (see the findings above).`,
+        `The manifest was not validated against its schemas: the schema for its own namespace ${rootNamespace ? namespaceInSentence(rootNamespace) : '(none)'} could not be loaded (see the findings above).`,
         'Ship the schema named for the root namespace in xsi:schemaLocation inside the package.',
       ),
     );
@@ -119,8 +120,8 @@ function correctionFindings(compiled: CompiledSchemaSet, set: SchemaSet): Findin
       makeFinding(
         XSD_RULES.schemaDefectSubstituted,
         { file, line: fix.line, column: 0 },
-        `${file} has a known defect that libxml2 refuses: ${fix.description}. A corrected copy was used for validation; the package is not invalid because of it.`,
-        `Nothing is required. To silence this, replace ${file} with a corrected copy of the schema.`,
+        `${quoted(file)} has a known defect that libxml2 refuses: ${fix.description}. A corrected copy was used for validation; the package is not invalid because of it.`,
+        `Nothing is required. To silence this, replace ${quoted(file)} with a corrected copy of the schema.`,
       ),
     );
   });
@@ -151,13 +152,14 @@ function unloadableFindings(
           column: hints.schemaLocation?.column ?? 0,
         };
     const more = fileErrors.length > 1 ? ` (and ${fileErrors.length - 1} more error(s) in this file)` : '';
+    const schema = packagePath === undefined ? undefined : quoted(packagePath);
     const message = first.message.trim().replace(/\/package\//g, '');
     const unresolved = /'\{([^}]*)\}[^']*' does not resolve/.exec(message)?.[1];
     let fix: string;
     if (unresolved !== undefined && !set.namespaces.has(unresolved)) {
-      fix = `Nothing supplies a schema for namespace ${unresolved}, which ${packagePath ?? 'a schema'} refers to. Add the pair "${unresolved} <schema file>" to the manifest's xsi:schemaLocation and ship that file, or name a schema that does not need it.`;
+      fix = `Nothing supplies a schema for namespace ${namespaceInSentence(unresolved)}, which ${schema ?? 'a schema'} refers to. Add the pair "${namespaceInSentence(unresolved)} <schema file>" to the manifest's xsi:schemaLocation and ship that file, or name a schema that does not need it.`;
     } else if (packagePath !== undefined) {
-      fix = `Replace ${packagePath} with an unmodified copy of the official schema, and check that each namespace in xsi:schemaLocation is paired with the schema of that same namespace.`;
+      fix = `Replace ${schema} with an unmodified copy of the official schema, and check that each namespace in xsi:schemaLocation is paired with the schema of that same namespace.`;
     } else {
       fix =
         'Check that each namespace in xsi:schemaLocation is paired with the schema file of that same namespace.';
@@ -166,7 +168,7 @@ function unloadableFindings(
       makeFinding(
         XSD_RULES.schemaUnloadable,
         at,
-        `The schemas named in xsi:schemaLocation could not be compiled, so the manifest was not validated: ${message}${more}`,
+        `The schemas named in xsi:schemaLocation could not be compiled, so the manifest was not validated; libxml2's message, which quotes the schemas: ${quoted(message)}${more}`,
         fix,
       ),
     );
@@ -192,7 +194,7 @@ function validate(
       makeFinding(
         XSD_RULES.notValidated,
         { file: manifestFile, line: detail?.line ?? 0, column: detail?.col ?? 0 },
-        `The manifest was not validated against its schemas: libxml2 could not parse it (${(detail?.message ?? String(e)).trim()}).`,
+        `The manifest was not validated against its schemas: libxml2 could not parse it (its message, which quotes the manifest: ${quoted((detail?.message ?? String(e)).trim())}).`,
         'Fix the XML syntax error first; schema validation runs once the manifest parses.',
       ),
     ];
@@ -226,7 +228,7 @@ function validate(
       makeFinding(
         error.level >= 2 ? XSD_RULES.invalid : { ...XSD_RULES.invalid, severity: 'warning' },
         { file: manifestFile, ...at },
-        `Schema validation: ${explained.message}`,
+        `Schema validation: ${explained.subject} does not satisfy the schemas; libxml2's message, which quotes the manifest: ${quoted(explained.message)}`,
         explained.fix,
       ),
     );

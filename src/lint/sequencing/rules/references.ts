@@ -19,7 +19,7 @@ export const idrefUnresolved: SeqLintRule = {
   check(ctx) {
     const collection = ctx.parsed.manifest.sequencingCollection;
     return ctx.activities.flatMap((a) =>
-      idRefIssues(a.label, a.seq, collection).map((issue) =>
+      idRefIssues(a.label, a.seq, collection, quoted).map((issue) =>
         finding(idrefInfo, { at: issue.pos ?? activityAnchor(a), message: issue.message, fix: issue.fix }),
       ),
     );
