@@ -14,6 +14,7 @@ import {
   type StartedServer,
   openSessionRuntime,
 } from '../helpers/mcp-client.js';
+import { courseTextOf } from '../helpers/course-text.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
 
@@ -160,7 +161,9 @@ test('click: an invisible overlay blocking input is named in the error', async (
   assert.equal(res.error_code, 'DOM_NOT_ACTIONABLE');
   assert.equal(res.details.reason, 'covered');
   assert.deepEqual((res.details.covered_by as Data).selector, '#overlay');
-  assert.match(res.message, /div#overlay/);
+  // What covers it is described in the course's words: in course_text, named by the sentence.
+  assert.match(res.message, /it is covered by `course_text\.covered_by`/);
+  assert.match(courseTextOf(res.details, 'covered_by'), /div#overlay/);
   await assertUsable();
 });
 
@@ -221,7 +224,12 @@ test('click: the same selector in two frames names the frame parameter that pick
   const session = await openRuntime(NESTED);
   const twins = await clickError({ selector: '.twin', options: { wait_timeout_ms: 3_000 } }, session);
   assert.equal(twins.error_code, 'DOM_MULTIPLE_MATCHES');
-  assert.match(twins.message, /add the frame parameter \("sco" or "sco > iframe#content"\)/);
+  // The inner frame's label carries its id (the course's word): the sentence names course_text.frames.
+  assert.match(
+    twins.message,
+    /1 in sco, 1 in `course_text\.frames\[1\]`.*add the frame parameter \(one of details\.frames\)/,
+  );
+  assert.equal(courseTextOf(twins.details, 'frames'), 'sco\nsco > iframe#content');
   assert.deepEqual(twins.details.frames, ['sco', 'sco > iframe#content']);
   const inner = await click({ selector: '.twin', frame: 'sco > iframe#content' }, session);
   assert.equal(location(inner.changes), 'twin-inner');
@@ -351,7 +359,7 @@ test('fill: values of the wrong type say what the input accepts', async () => {
     ['#name', true, /accepts text/],
     ['#agree', 'yes', /true or false/],
     ['#q1-a', false, /cannot be unchecked/],
-    ['#country', 'Spain', /"fr" \(France\)/],
+    ['#country', 'Spain', /of those in `course_text\.options`/],
     ['#country', ['fr', 'de'], /not a multi-select/],
   ];
   for (const [selector, value, message] of cases) {
@@ -359,6 +367,9 @@ test('fill: values of the wrong type say what the input accepts', async () => {
     assert.equal(res.error_code, 'DOM_INVALID_VALUE', `${selector} ${JSON.stringify(value)}`);
     assert.match(res.message, message);
   }
+  // The options are the course's words: listed in course_text.
+  const option = await fillError({ selector: '#country', value: 'Spain' });
+  assert.match(courseTextOf(option.details, 'options'), /^"fr" \(France\)$/m);
   const button = await fillError({ selector: '#save', value: 'x' });
   assert.equal(button.error_code, 'DOM_NOT_ACTIONABLE');
   assert.equal(button.details.reason, 'not fillable');
@@ -387,7 +398,11 @@ test('fill: a field under an invisible overlay is refused as a click is, by fill
     assert.equal(res.error_code, 'DOM_NOT_ACTIONABLE', selector);
     assert.equal(res.details.reason, 'covered', selector);
     assert.equal((res.details.covered_by as Data).selector, '#overlay', selector);
-    assert.match(res.message, new RegExp(`Cannot fill "${selector}": it is covered by div#overlay`));
+    assert.match(
+      res.message,
+      new RegExp(`Cannot fill "${selector}": it is covered by \`course_text\\.covered_by\``),
+    );
+    assert.match(courseTextOf(res.details, 'covered_by'), /^div#overlay/, selector);
   }
   const typed = await toolError('scorm_keyboard_type', {
     session_id: pageSession,
@@ -395,7 +410,10 @@ test('fill: a field under an invisible overlay is refused as a click is, by fill
     options: { selector: '#under-overlay-text', wait_timeout_ms: 700 },
   });
   assert.equal(typed.details.reason, 'covered');
-  assert.match(typed.message, /Cannot type into "#under-overlay-text": it is covered by div#overlay/);
+  assert.match(
+    typed.message,
+    /Cannot type into "#under-overlay-text": it is covered by `course_text\.covered_by`/,
+  );
   const batch = await callTool<Data>(server.client, 'scorm_dom_fill_form_batch', {
     session_id: pageSession,
     fields: [{ selector: '#under-overlay-text', value: 'hi', options: { wait_timeout_ms: 700 } }],

@@ -8,6 +8,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { ScormTesterError, isScormTesterError } from '../../core/errors.js';
 import { TIMEOUT, within } from '../../core/within.js';
 import type { ChangeObserver } from '../changes.js';
+import { CourseTextFields } from '../course-text-fields.js';
 import { clip, type ResolvedTarget } from '../target.js';
 import { inspectElement, type ElementInspection } from './inspect-element.js';
 
@@ -42,34 +43,54 @@ export function notActionable(
   target: ResolvedTarget,
 ): ScormTesterError | null {
   const where = { selector: target.target, frame: target.frame.label };
+  // The elements named here (what hides, disables or covers it) are described by their tag, id, classes
+  // and text: the course's words.
+  const quoted = new CourseTextFields();
   if (info.hidden) {
+    const by =
+      info.hidden.by && info.hidden.by !== 'the element itself'
+        ? ` on ${quoted.text('hidden_by', info.hidden.by)}`
+        : '';
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is not visible (${info.hidden.why}` +
-        `${info.hidden.by && info.hidden.by !== 'the element itself' ? ` on ${info.hidden.by}` : ''}), ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is not visible (${info.hidden.why}${by}), ` +
         'so no learner can reach it. Bring the page to the state where it shows (the step before it), or target the control that is shown.',
-      { ...where, reason: 'not visible', why: info.hidden.why, hidden_by: info.hidden.by },
+      {
+        ...where,
+        reason: 'not visible',
+        why: info.hidden.why,
+        hidden_by: info.hidden.by,
+        ...quoted.details(),
+      },
     );
   }
   if (info.disabled) {
+    const by =
+      info.disabled.by !== 'the element itself' ? `: ${quoted.text('disabled_by', info.disabled.by)}` : '';
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is disabled (${info.disabled.why}` +
-        `${info.disabled.by !== 'the element itself' ? `: ${info.disabled.by}` : ''}). ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is disabled (${info.disabled.why}${by}). ` +
         'Complete what the course requires first (answer the question, watch the media), then try again.',
-      { ...where, reason: 'disabled', why: info.disabled.why, disabled_by: info.disabled.by },
+      {
+        ...where,
+        reason: 'disabled',
+        why: info.disabled.why,
+        disabled_by: info.disabled.by,
+        ...quoted.details(),
+      },
     );
   }
   if (info.hit && isCovered(info)) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is covered by ${info.hit.description} ` +
-        `(selector "${info.hit.selector}"), which receives the pointer at its centre. ` +
+      `Cannot ${verbOf(action)} "${clip(target.target)}": it is covered by ${quoted.text('covered_by', info.hit.description)} ` +
+        '(its selector in details.covered_by), which receives the pointer at its centre. ' +
         'Close or dismiss what covers it (a dialog, an overlay), or act on the covering element if that is the real control.',
       {
         ...where,
         reason: 'covered',
-        covered_by: { description: info.hit.description, selector: info.hit.selector },
+        covered_by: { selector: info.hit.selector },
+        ...quoted.details(),
       },
     );
   }
@@ -185,13 +206,17 @@ export async function diagnoseFailure(
       { ...where, reason: 'not visible', why: 'outside the viewport' },
     );
   }
+  // Playwright's log line describes the page's elements (their markup), so it is course text.
   const waitingFor = lastLogLine(message);
+  const quoted = new CourseTextFields();
   return new ScormTesterError(
     'DOM_TIMEOUT',
     `The ${action} on "${clip(target.target)}" did not complete within ${timeoutMs} ms` +
-      (waitingFor ? ` (Playwright was still: ${waitingFor})` : '') +
+      (waitingFor
+        ? ` (what Playwright was still doing is in ${quoted.text('waiting_for', waitingFor)})`
+        : '') +
       '. The element may be animating or the page busy: retry, or raise options.wait_timeout_ms.',
-    { ...where, timeout_ms: timeoutMs },
+    { ...where, timeout_ms: timeoutMs, ...quoted.details() },
   );
 }
 
@@ -226,11 +251,12 @@ async function stuckScript(
 }
 
 export function navigated(action: string, target: ResolvedTarget, frameGone: boolean): ScormTesterError {
+  const quoted = new CourseTextFields();
   return new ScormTesterError(
     'DOM_NAVIGATED',
-    `The ${target.frame.label} frame ${frameGone ? 'was removed' : 'navigated to another page'} before the ${action} on ` +
+    `The frame ${quoted.frame('frame', target.frame.label)} ${frameGone ? 'was removed' : 'navigated to another page'} before the ${action} on ` +
       `"${clip(target.target)}" could happen, so nothing was done. Look at the new page (scorm_get_page_state) and target its elements.`,
-    { selector: target.target, frame: target.frame.label },
+    { selector: target.target, frame: target.frame.label, ...quoted.details() },
   );
 }
 
