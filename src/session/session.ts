@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { courseText } from '../core/course-text.js';
 import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { WorkControl } from '../core/progress.js';
@@ -686,8 +687,13 @@ export class Session {
     };
     const blocked = (r: BlockedRequest): void =>
       void this.events.push('network:blocked', { url: r.url, reason: r.reason });
+    // A dialog's text is the course's words: an event carries it as course text, never as a message.
     const dialog = (d: DialogEntry): void =>
-      void this.events.push('dialog', { type: d.type, message: d.message, accepted: d.accepted });
+      void this.events.push('dialog', {
+        type: d.type,
+        accepted: d.accepted,
+        course_text: { message: courseText(d.message) },
+      });
     const navBlocked = (n: NavigationBlocked): void =>
       void this.events.push('navigation:blocked', { url: n.url, message: n.message });
     const integrity = (i: IntegrityEvent): void =>
