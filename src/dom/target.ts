@@ -6,6 +6,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { fail, ScormTesterError } from '../core/errors.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
+import { CourseTextFields } from './course-text-fields.js';
 import { scoFrames, type ScoFrame } from './frames.js';
 import { isRef, resolveRef } from './refs.js';
 import { ControlWorlds } from './snapshot/control-world.js';
@@ -89,23 +90,34 @@ export async function resolveTarget(
           ...(await describeElements(runtime, hit.frame, target, 0, MAX_CANDIDATES - candidates.length)),
         );
       }
+      const quoted = new CourseTextFields();
+      const labels = hits.map((h) => h.frame.label);
+      const counts = hits.map((h, i) => `${h.count} in ${quoted.frameOf('frames', labels, i)}`);
       fail(
         'DOM_MULTIPLE_MATCHES',
-        `"${clip(target)}" matches ${total} elements (${hits.map((h) => `${h.count} in ${h.frame.label}`).join(', ')}). ` +
+        `"${clip(target)}" matches ${total} elements (${counts.join(', ')}). ` +
           (hits.length > 1
-            ? `To act in one frame, add the frame parameter (${hits.map((h) => `"${h.frame.label}"`).join(' or ')}); otherwise make`
+            ? 'To act in one frame, add the frame parameter (one of details.frames); otherwise make'
             : 'Make') +
           ' the selector specific (an id, an attribute, :nth-match(), :has-text()) or use a ref from scorm_dom_find_interactive_elements.',
-        { selector: target, match_count: total, frames: hits.map((h) => h.frame.label), candidates },
+        {
+          selector: target,
+          match_count: total,
+          frames: labels,
+          candidates,
+          ...quoted.details(),
+        },
       );
     }
     if (Date.now() >= deadline) {
+      const quoted = new CourseTextFields();
+      const labels = frames.map((f) => f.label);
       fail(
         'DOM_ELEMENT_NOT_FOUND',
-        `"${clip(target)}" matches no element in the SCO's frames (${frames.map((f) => f.label).join(', ')})` +
+        `"${clip(target)}" matches no element in the SCO's frames (${quoted.frames('frames_searched', labels)})` +
           (opts.waitMs > 0 ? ` after waiting ${opts.waitMs} ms` : '') +
           '. Check the selector against scorm_dom_find_interactive_elements, or wait for the page with scorm_dom_wait_for.',
-        { selector: target, frames_searched: frames.map((f) => f.label) },
+        { selector: target, frames_searched: labels, ...quoted.details() },
       );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -175,10 +187,15 @@ export async function framesToSearch(runtime: CourseRuntime, label: string | und
   if (label === undefined) return frames;
   const found = frames.filter((f) => f.label === label);
   if (found.length === 0) {
-    fail(
-      'MCP_INVALID_PARAMS',
-      `No SCO frame is labelled "${clip(label)}". Frames now: ${frames.map((f) => f.label).join(', ')}.`,
+    const quoted = new CourseTextFields();
+    const now = quoted.frames(
+      'frames',
+      frames.map((f) => f.label),
     );
+    fail('MCP_INVALID_PARAMS', `No SCO frame is labelled "${clip(label)}". Frames now: ${now}.`, {
+      frames: frames.map((f) => f.label),
+      ...quoted.details(),
+    });
   }
   return found;
 }

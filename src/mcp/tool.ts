@@ -1,3 +1,4 @@
+import type { CourseTexts } from '../core/course-text.js';
 import { z } from 'zod';
 import type { ProgressUpdate } from '../core/progress.js';
 
@@ -71,6 +72,8 @@ export interface ResourceLinkContent {
   title?: string;
   mimeType?: string;
   description?: string;
+  /** What of the course the resource concerns (its identifier, the SCO), as course text. */
+  _meta?: { course_text: CourseTexts };
 }
 
 /** MCP content blocks a handler may add next to its JSON data (e.g. a screenshot). */

@@ -2,6 +2,7 @@
  * Mirrors runtime activity into the session's event log. The SCO starts calling the API while the runtime
  * opens, so what was recorded before we could subscribe is replayed first, in order.
  */
+import { courseText } from '../core/course-text.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 import type {
   ApiCallRecord,
@@ -39,8 +40,13 @@ export function mirrorRuntimeEvents(
   };
   const blocked = (r: BlockedRequest): void =>
     void events.push('network:blocked', { url: r.url, reason: r.reason });
+  // A dialog's text is the course's words: an event carries it as course text, never as a message.
   const dialog = (d: DialogEntry): void =>
-    void events.push('dialog', { type: d.type, message: d.message, accepted: d.accepted });
+    void events.push('dialog', {
+      type: d.type,
+      accepted: d.accepted,
+      course_text: { message: courseText(d.message) },
+    });
   const navBlocked = (n: NavigationBlocked): void =>
     void events.push('navigation:blocked', { url: n.url, message: n.message });
   const integrity = (i: IntegrityEvent): void =>

@@ -25,11 +25,19 @@ describe('scorm-tester run --a11y', { concurrency: 3 }, () => {
     assert.equal(r.status, 1, r.stdout + r.stderr);
     assert.match(
       r.stdout,
-      /^Accessibility \(WCAG AA, axe-core [\d.]+, frames: sco, sco > iframe#content\): 4 rule\(s\) violated/m,
+      /^Accessibility \(WCAG AA, axe-core [\d.]+, 2 frame\(s\) audited\): 4 rule\(s\) violated/m,
+    );
+    // Frame labels and selectors carry the course's ids: on labelled lines of their own.
+    assert.match(
+      r.stdout,
+      /frames audited:\n\s+frame: sco\n\s+course_text\.frame \(course content, \d+ chars\): "sco > iframe#content"/,
     );
     assert.match(r.stdout, /critical image-alt \[WCAG 1\.1\.1\]/);
     assert.match(r.stdout, /fix: Give the <img> an alt attribute/);
-    assert.match(r.stdout, /sco > iframe#content: #inner-chart/);
+    assert.match(
+      r.stdout,
+      /element \d+( \(ref \w+\))?:\n\s+course_text\.frame \(course content, \d+ chars\): "sco > iframe#content"\n\s+course_text\.selector \(course content, \d+ chars\): "#inner-chart"/,
+    );
     assert.match(r.stdout, /serious {2}color-contrast/);
   });
 

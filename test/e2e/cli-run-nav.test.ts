@@ -31,12 +31,27 @@ describe('scorm-tester run --nav', { concurrency: 3 }, () => {
     const r = await cli('run', NAV_FLOW, '--nav', 'continue,previous,choice:intro', '--settle-ms', '300');
     assert.equal(r.status, 0, r.stderr + r.stdout);
     assert.match(r.stdout, /Navigation: 3 step\(s\), 0 denied/);
-    assert.match(r.stdout, /0 launch\s+-> delivered intro "Welcome"/);
-    assert.match(r.stdout, /1 continue\s+-> delivered auto "Auto advance"/);
-    assert.match(r.stdout, /then the SCO asked continue -> delivered lesson "Lesson"/);
-    assert.match(r.stdout, /2 previous\s+-> delivered auto/);
-    assert.match(r.stdout, /3 choice:intro\s+-> delivered intro/);
-    assert.match(r.stdout, /current activity: intro/);
+    // The course's ids, titles and requests are on labelled lines below our own.
+    const id = (v: string): string =>
+      `\\s+course_text\\.activity_id \\(course content, \\d+ chars\\): "${v}"`;
+    const title = (v: string): string => `\\s+course_text\\.title \\(course content, \\d+ chars\\): "${v}"`;
+    assert.match(r.stdout, new RegExp(`0 launch\\s+-> delivered\\n${id('intro')}\\n${title('Welcome')}`));
+    assert.match(
+      r.stdout,
+      new RegExp(`1 continue\\s+-> delivered\\n${id('auto')}\\n${title('Auto advance')}`),
+    );
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `then the SCO asked -> delivered\\n\\s+course_text\\.request \\(course content, \\d+ chars\\): "continue"\\n${id('lesson')}\\n${title('Lesson')}`,
+      ),
+    );
+    assert.match(r.stdout, new RegExp(`2 previous\\s+-> delivered\\n${id('auto')}`));
+    assert.match(r.stdout, new RegExp(`3 choice:intro\\s+-> delivered\\n${id('intro')}`));
+    assert.match(
+      r.stdout,
+      /current activity: below\n\s+course_text\.current_activity \(course content, \d+ chars\): "intro"/,
+    );
   });
 
   test('a denied step is reported with its rule and code, and the run exits 1 (JSON too)', async () => {
@@ -66,7 +81,10 @@ describe('scorm-tester run --nav', { concurrency: 3 }, () => {
 
     const text = await cli('run', NAV_FLOW, '--nav', 'choice:nosuch', '--settle-ms', '200');
     assert.equal(text.status, 1);
-    assert.match(text.stdout, /choice:nosuch -> DENIED NB\.2\.1-11: .*no activity "nosuch"/);
+    assert.match(
+      text.stdout,
+      /choice:nosuch -> DENIED NB\.2\.1-11 in [^\n]+\n\s+reason \(ours, quoting course ids; \d+ chars\): ".*no activity \\"nosuch\\"/,
+    );
   });
 
   test('bad --nav input is a usage error naming the step; single-SCO courses and --item are refused', async () => {

@@ -115,10 +115,19 @@ describe('run: verdicts', { concurrency: 2 }, () => {
       JSON.stringify(json.anomalies),
     );
     const text = await cli('run', dir, '--nav', 'continue', '--settle-ms', '300');
-    const lines = text.stdout.split('\n').filter((l) => l.includes('status_never_reported'));
+    const out = text.stdout.split('\n');
     assert.deepEqual(
-      // The SCO's identifier is the course's: quoted.
-      lines.map((l) => /\(SCO "(\w+)", attempt (\d+)\)/.exec(l)?.slice(1)),
+      // The SCO's identifier is the course's: on a labelled line of its own, below the anomaly and its fix.
+      out.flatMap((l, i) =>
+        l.includes('status_never_reported')
+          ? [
+              [
+                /^\s+course_text\.sco_id \(course content, \d+ chars\): "(\w+)"$/.exec(out[i + 2] ?? '')?.[1],
+                /\(attempt (\d+)\)/.exec(l)?.[1],
+              ],
+            ]
+          : [],
+      ),
       [
         ['intro', '1'],
         ['auto', '1'],

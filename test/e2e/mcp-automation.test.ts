@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copySample } from '../helpers/course-builder.js';
+import { courseTextOf } from '../helpers/course-text.js';
 import {
   callTool,
   callToolError,
@@ -165,26 +166,28 @@ test('the sample course completed through the automation tools only', async () =
   });
   assert.equal(unknown.error_code, 'INVALID_INTERACTION_ID');
   assert.match(unknown.message, /q_nope/);
-  assert.match(unknown.message, /q_evaporation/);
+  // The course's ids and what it threw are in course_text, not in our sentence.
+  assert.match(courseTextOf(unknown.data.details as object, 'known_ids'), /q_evaporation/);
+  assert.doesNotMatch(unknown.message, /q_evaporation/);
   const shape = await callToolError(server.client, 'scorm_automation_set_response', {
     session_id,
     id: 'q_clouds',
     response: 'yes',
   });
   assert.equal(shape.error_code, 'AUTOMATION_API_ERROR');
-  assert.match(shape.message, /true-false response is a boolean/);
+  assert.match(courseTextOf(shape.data.details as object, 'message'), /true-false response is a boolean/);
   const hidden = await callToolError(server.client, 'scorm_automation_get_correct_response', {
     session_id,
     id: 'q_clouds',
   });
   assert.equal(hidden.error_code, 'AUTOMATION_API_ERROR');
-  assert.match(hidden.message, /exposeCorrectAnswers/);
+  assert.match(courseTextOf(hidden.data.details as object, 'message'), /exposeCorrectAnswers/);
   const nowhere = await callToolError(server.client, 'scorm_automation_go_to_slide', {
     session_id,
     slideId: 'nowhere',
   });
   assert.equal(nowhere.error_code, 'AUTOMATION_API_ERROR');
-  assert.match(nowhere.message, /Unknown slide id "nowhere"/);
+  assert.match(courseTextOf(nowhere.data.details as object, 'message'), /Unknown slide id "nowhere"/);
   const missing = await callToolError(server.client, 'scorm_automation_set_response', {
     session_id,
     id: 'q_clouds',
@@ -322,12 +325,17 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   // The launch page's throwing getter is reported, and the search went on.
   assert.match(
     String((availability.problems as string[])[0]),
-    /frame sco failed: .*no automation on the launch page/,
+    /frame sco failed; what it threw is in `course_text\.problems\[0\]`/,
   );
+  assert.match(courseTextOf(availability, 'problems'), /no automation on the launch page/);
 
   const threw = await callToolError(server.client, 'scorm_automation_check_answer', { session_id, id: 'q1' });
   assert.equal(threw.error_code, 'AUTOMATION_API_ERROR');
-  assert.match(threw.message, /grader offline for q1/);
+  assert.match(
+    threw.message,
+    /threw in frame `course_text\.frame`; what it threw is in `course_text\.message`/,
+  );
+  assert.match(courseTextOf(threw.data.details as object, 'message'), /grader offline for q1/);
   // What it changed before throwing is part of the error.
   const partial = (threw.data.details as { changes: Changes }).changes;
   assert.deepEqual(changed(partial), { 'cmi.suspend_data': 'checking q1' });
@@ -337,7 +345,8 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   });
   assert.equal(unknown.error_code, 'INVALID_INTERACTION_ID');
   const notError = await callToolError(server.client, 'scorm_automation_clear_trace', { session_id });
-  assert.match(notError.message, /threw.*42/);
+  assert.match(notError.message, /threw/);
+  assert.equal(courseTextOf(notError.data.details as object, 'message'), '42');
   const noMethod = await callToolError(server.client, 'scorm_automation_check_slide_answers', { session_id });
   assert.equal(noMethod.error_code, 'AUTOMATION_API_NOT_AVAILABLE');
   assert.match(noMethod.message, /no checkSlideAnswers\(\) method/);

@@ -221,7 +221,12 @@ test('click: the same selector in two frames names the frame parameter that pick
   const session = await openRuntime(NESTED);
   const twins = await clickError({ selector: '.twin', options: { wait_timeout_ms: 3_000 } }, session);
   assert.equal(twins.error_code, 'DOM_MULTIPLE_MATCHES');
-  assert.match(twins.message, /add the frame parameter \("sco" or "sco > iframe#content"\)/);
+  // The inner frame's label carries its id (the course's word): the sentence names course_text.frames.
+  assert.match(
+    twins.message,
+    /1 in sco, 1 in `course_text\.frames\[1\]`.*add the frame parameter \(one of details\.frames\)/,
+  );
+  assert.equal(courseTextOf(twins.details, 'frames'), 'sco\nsco > iframe#content');
   assert.deepEqual(twins.details.frames, ['sco', 'sco > iframe#content']);
   const inner = await click({ selector: '.twin', frame: 'sco > iframe#content' }, session);
   assert.equal(location(inner.changes), 'twin-inner');
@@ -351,7 +356,7 @@ test('fill: values of the wrong type say what the input accepts', async () => {
     ['#name', true, /accepts text/],
     ['#agree', 'yes', /true or false/],
     ['#q1-a', false, /cannot be unchecked/],
-    ['#country', 'Spain', /"fr" \(France\)/],
+    ['#country', 'Spain', /of those in `course_text\.options`/],
     ['#country', ['fr', 'de'], /not a multi-select/],
   ];
   for (const [selector, value, message] of cases) {
@@ -359,6 +364,9 @@ test('fill: values of the wrong type say what the input accepts', async () => {
     assert.equal(res.error_code, 'DOM_INVALID_VALUE', `${selector} ${JSON.stringify(value)}`);
     assert.match(res.message, message);
   }
+  // The options are the course's words: listed in course_text.
+  const option = await fillError({ selector: '#country', value: 'Spain' });
+  assert.match(courseTextOf(option.details, 'options'), /^"fr" \(France\)$/m);
   const button = await fillError({ selector: '#save', value: 'x' });
   assert.equal(button.error_code, 'DOM_NOT_ACTIONABLE');
   assert.equal(button.details.reason, 'not fillable');

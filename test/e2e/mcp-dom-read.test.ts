@@ -13,6 +13,7 @@ import {
   type StartedServer,
   openSessionRuntime,
 } from '../helpers/mcp-client.js';
+import { courseTextOf } from '../helpers/course-text.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import type { InteractiveElement } from '../../src/dom/snapshot/interactive.js';
 
@@ -207,7 +208,8 @@ test('find: include_hidden lists controls that are not rendered, without refs; f
     frame: 'sco > nowhere',
   });
   assert.equal(bad.error_code, 'MCP_INVALID_PARAMS');
-  assert.match(bad.message, /Frames now: sco, sco > iframe#content/);
+  assert.match(bad.message, /Frames now: `course_text\.frames`/);
+  assert.equal(courseTextOf(bad.data.details as object, 'frames'), 'sco\nsco > iframe#content');
 });
 
 test('find: an unchanged page gives the same answer again; values set by script, checks and attribute changes are seen at once', async () => {
@@ -353,13 +355,13 @@ test('evaluate: values, function expressions with arg, frames; throws, hangs and
     expression: 'throw new Error("boom from the page")',
   });
   assert.equal(thrown.error_code, 'DOM_EVALUATE_ERROR');
-  assert.match(thrown.message, /boom from the page/);
+  assert.match(courseTextOf(thrown.data.details as object, 'error'), /boom from the page/);
   const syntax = await callError('scorm_dom_evaluate', {
     session_id: quiz,
     expression: 'this is not javascript',
   });
   assert.equal(syntax.error_code, 'DOM_EVALUATE_ERROR');
-  assert.match(syntax.message, /SyntaxError/);
+  assert.match(courseTextOf(syntax.data.details as object, 'error'), /SyntaxError/);
 
   const hang = await callError('scorm_dom_evaluate', {
     session_id: quiz,
@@ -506,19 +508,22 @@ test('wait_for: appears, text, attribute, expression; timeouts say what was not 
     condition: { selector: '#status', text: 'Slide 9' },
     timeout_ms: 400,
   });
-  assert.match(text.message, /has text "Slide 2 of 3"/);
+  assert.match(text.message, /has text `course_text\.quoted\[\d\]`/);
+  assert.match(courseTextOf(text.data.details as object, 'quoted'), /^Slide 2 of 3$/m);
   const missing = await callError('scorm_dom_wait_for', {
     session_id: quiz,
     condition: { selector: '#never' },
     timeout_ms: 300,
   });
-  assert.match(missing.message, /no element matches "#never" in sco, sco > iframe#content/);
+  assert.match(missing.message, /no element matches "#never" in sco, `course_text\.quoted\[0\]`/);
+  assert.equal(courseTextOf(missing.data.details as object, 'quoted'), 'sco > iframe#content');
   const falsy = await callError('scorm_dom_wait_for', {
     session_id: quiz,
     condition: { expression: '0' },
     timeout_ms: 300,
   });
-  assert.match(falsy.message, /the expression returned 0/);
+  assert.match(falsy.message, /the expression returned `course_text\.quoted\[0\]`/);
+  assert.equal(courseTextOf(falsy.data.details as object, 'quoted'), '0');
   const busy = await callError('scorm_dom_wait_for', {
     session_id: quiz,
     condition: { expression: 'while (true) {}' },

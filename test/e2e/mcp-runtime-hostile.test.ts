@@ -12,6 +12,7 @@ import {
   startServer,
   type StartedServer,
 } from '../helpers/mcp-client.js';
+import { courseTextOf } from '../helpers/course-text.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
 
@@ -204,7 +205,7 @@ test('alert-loop: dialogs are answered and recorded, the loop is stopped, the ru
   });
   assert.equal(got.result, 'unknown');
   const dialogs = (await events(sessionId)).filter((e) => e.type === 'dialog');
-  assert.match(String(dialogs[0]?.payload?.message), /Are you still there/);
+  assert.match(courseTextOf(dialogs[0]?.payload ?? {}, 'message'), /Are you still there/);
   await close(sessionId);
 });
 

@@ -8,6 +8,7 @@ import {
   type FillValue,
   type KeptValue,
 } from '../../src/dom/actions/fill-value.js';
+import { courseTextOf } from '../helpers/course-text.js';
 import type { ElementInspection, FillKind } from '../../src/dom/actions/inspect-element.js';
 import { checkKeys } from '../../src/dom/actions/keyboard.js';
 
@@ -83,7 +84,10 @@ test('selects match by value, then label; lists only for multi-selects', () => {
     op: 'select',
     options: [{ label: 'France' }],
   });
-  assert.match(errorOf('select', 'Spain', select).message, /"fr" \(France\), "de" \(Germany\)/);
+  // The options are the course's words: in course_text, named by the sentence.
+  const spain = errorOf('select', 'Spain', select);
+  assert.match(spain.message, /of those in `course_text\.options`/);
+  assert.equal(courseTextOf(spain.details ?? {}, 'options'), '"fr" (France)\n"de" (Germany)');
   assert.match(errorOf('select', ['fr'], select).message, /not a multi-select/);
   assert.deepEqual(
     fillOperation(element('select', { ...select, multiple: true }), ['fr', 'Germany'], where),

@@ -3,10 +3,13 @@
  * before it unloads, as text or in --json. With --a11y, a serious or critical violation (or an audit that
  * could not finish) makes the run exit 1.
  */
+import { courseText } from '../../core/course-text.js';
 import { isScormTesterError } from '../../core/errors.js';
 import { auditAccessibility, AUDIT_DEFAULTS, type A11yAudit } from '../../dom/a11y/audit.js';
 import { A11Y_LEVELS, type A11yLevel } from '../../dom/a11y/levels.js';
+import { isOwnFrameLabel } from '../../dom/course-text-fields.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { courseTextLine } from '../../report/course-text-lines.js';
 import { CliUsageError } from '../exit.js';
 
 export type A11yOutcome = { audit: A11yAudit } | { error: { error_code: string; message: string } };
@@ -46,21 +49,39 @@ export function a11yText(o: A11yOutcome): string {
   const a = o.audit;
   const s = a.summary;
   const lines = [
-    `Accessibility (WCAG ${a.level}, axe-core ${a.axe_version}, frames: ${a.frames_audited.join(', ')}): ` +
+    `Accessibility (WCAG ${a.level}, axe-core ${a.axe_version}, ${a.frames_audited.length} frame(s) audited): ` +
       (s.total_violations === 0
         ? 'no violations'
         : `${s.total_violations} rule(s) violated on ${s.total_nodes} element(s) ` +
           `(critical ${s.by_impact.critical}, serious ${s.by_impact.serious}, moderate ${s.by_impact.moderate}, minor ${s.by_impact.minor})`) +
       `; ${a.incomplete_count} to check by hand`,
   ];
-  for (const f of a.frames_skipped) lines.push(`  frame ${f.frame} not audited: ${f.reason}`);
+  // Frame labels carry the course's frame ids and names, and selectors its element ids and classes:
+  // each on a labelled line of its own, never in our line.
+  lines.push('  frames audited:');
+  for (const f of a.frames_audited) lines.push(frameLine(f, '    '));
+  for (const f of a.frames_skipped) {
+    lines.push(`  a frame was not audited: ${f.reason}`);
+    lines.push(frameLine(f.frame, '    '));
+  }
   for (const v of a.violations) {
     const wcag = v.wcag.length > 0 ? ` [WCAG ${v.wcag.join(', ')}]` : '';
     lines.push(`  ${(v.impact ?? 'unknown').padEnd(8)} ${v.rule}${wcag}: ${v.description}`);
     lines.push(`           fix: ${v.fix_hint}`);
-    for (const n of v.nodes.slice(0, LISTED_NODES)) lines.push(`           ${n.frame}: ${n.selector}`);
+    for (const [i, n] of v.nodes.slice(0, LISTED_NODES).entries()) {
+      lines.push(`           element ${i + 1}${n.ref ? ` (ref ${n.ref})` : ''}:`);
+      lines.push(frameLine(n.frame, '             '));
+      lines.push(courseTextLine('selector', courseText(n.selector), '             '));
+    }
     if (v.node_count > Math.min(v.nodes.length, LISTED_NODES))
       lines.push(`           … ${v.node_count - Math.min(v.nodes.length, LISTED_NODES)} more (use --json)`);
   }
   return lines.join('\n');
+}
+
+/** A frame's label: as it is when it is ours ("sco", "sco > frame 2"), labelled when the course named it. */
+function frameLine(label: string, indent: string): string {
+  return isOwnFrameLabel(label)
+    ? `${indent}frame: ${label}`
+    : courseTextLine('frame', courseText(label), indent);
 }

@@ -4,7 +4,9 @@
  * delivery is printed (text or JSON). A denied step is reported with the SN rule or control that denied
  * it and makes the run exit 1.
  */
+import { courseText } from '../../core/course-text.js';
 import { fail, isScormTesterError } from '../../core/errors.js';
+import { courseTextLine } from '../../report/course-text-lines.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { afterLaunch, parseNavSteps, type NavStep } from '../../session/navigation/nav-steps.js';
 import {
@@ -65,15 +67,34 @@ function outcomeLine(o: NavOutcome): string {
   switch (o.outcome) {
     case 'delivered': {
       const d = o.delivered!;
-      return `delivered ${d.activity_id} "${d.title}" (${d.launch_url}${d.entry === 'resume' ? ', resumed' : ''})`;
+      return `delivered${d.entry === 'resume' ? ' (resumed)' : ''}`;
     }
     case 'denied':
-      return `DENIED ${o.code ?? ''}: ${o.reason ?? 'not valid'}`;
+      return `DENIED ${o.code ?? ''}${o.process ? ` in ${o.process}` : ''}`;
     case 'ended':
-      return `ended the course${o.reason ? `: ${o.reason}` : ''}`;
+      return 'ended the course';
     default:
-      return `nothing delivered${o.reason ? `: ${o.reason}` : ''}`;
+      return 'nothing delivered';
   }
+}
+
+/**
+ * The course's words in an outcome (activity ids, titles, launch URLs, the SCO's own requests) and our
+ * reasons that quote its ids: each on a labelled line of its own, escaped, never inside our line.
+ */
+function outcomeDetails(o: NavOutcome, indent: string): string[] {
+  const lines: string[] = [];
+  if (o.delivered) {
+    lines.push(courseTextLine('activity_id', courseText(o.delivered.activity_id), indent));
+    lines.push(courseTextLine('title', courseText(o.delivered.title), indent));
+    lines.push(courseTextLine('launch_url', courseText(o.delivered.launch_url), indent));
+  } else if (o.reason) {
+    const reason = courseText(o.reason);
+    lines.push(
+      `${indent}reason (ours, quoting course ids; ${reason.length} chars): ${JSON.stringify(reason.text)}`,
+    );
+  }
+  return lines;
 }
 
 export function navText(run: NavRun): string {
@@ -81,13 +102,23 @@ export function navText(run: NavRun): string {
   const width = Math.max(...run.steps.map((r) => r.step.length));
   for (const r of run.steps) {
     lines.push(`  ${String(r.index).padStart(2)} ${r.step.padEnd(width)} -> ${outcomeLine(r.outcome)}`);
-    if (r.outcome.unloaded?.ignored_nav_request)
-      lines.push(`       (the SCO's own request "${r.outcome.unloaded.ignored_nav_request}" was ignored)`);
-    for (const f of r.followed_by) lines.push(`       then the SCO asked ${f.request} -> ${outcomeLine(f)}`);
+    lines.push(...outcomeDetails(r.outcome, '       '));
+    const ignored = r.outcome.unloaded?.ignored_nav_request;
+    if (ignored) {
+      lines.push("       the SCO's own navigation request was ignored:");
+      lines.push(courseTextLine('request', courseText(ignored), '         '));
+    }
+    for (const f of r.followed_by) {
+      lines.push(`       then the SCO asked -> ${outcomeLine(f)}`);
+      lines.push(courseTextLine('request', courseText(f.request), '         '));
+      lines.push(...outcomeDetails(f, '         '));
+    }
   }
+  const current = run.current_activity;
   lines.push(
-    `  current activity: ${run.current_activity ?? 'none'}${run.session_ended ? ' (the sequencing session ended)' : ''}`,
+    `  current activity: ${current === null ? 'none' : 'below'}${run.session_ended ? ' (the sequencing session ended)' : ''}`,
   );
+  if (current !== null) lines.push(courseTextLine('current_activity', courseText(current), '    '));
   return lines.join('\n') + '\n';
 }
 

@@ -22,7 +22,7 @@ import {
 } from '../../runtime/anomalies/index.js';
 import { callText } from '../../runtime/anomalies/recorded.js';
 import { courseText } from '../../core/course-text.js';
-import { courseTextLine, courseTextLines, quotedName } from '../../report/course-text-lines.js';
+import { courseTextLine, courseTextLines } from '../../report/course-text-lines.js';
 import { sharedBrowserPool } from '../../runtime/browser-pool.js';
 import { sharedContentServer } from '../../runtime/content-server.js';
 import type { Screenshot } from '../../runtime/course-runtime.js';
@@ -218,10 +218,12 @@ async function runCourse(
   }
 }
 
-/** " (SCO intro, attempt 2, call #7)": what the anomaly is about, as far as it names it. */
+/**
+ * " (attempt 2, call #7)": what the anomaly is about, as far as it names it; its SCO's id is the course's
+ * word, on a labelled line below.
+ */
 function anomalyWhere(a: Anomaly): string {
   const parts = [
-    ...(a.sco_id !== undefined ? [`SCO ${quotedName(a.sco_id)}`] : []),
     ...(a.attempt !== undefined ? [`attempt ${a.attempt}`] : []),
     ...(a.call_index !== undefined ? [`call #${a.call_index}`] : []),
   ];
@@ -271,9 +273,10 @@ function outcomeText(o: RunOutcome): string {
   const r = o.report;
   const lines: string[] = [];
   const waiting = awaitsLearner(r) ? ' (the SCO waits for a learner click before it initializes)' : '';
-  lines.push(
-    `SCORM ${r.version} · SCO ${o.scoId !== null ? quotedName(o.scoId) : '?'} · launch ${o.launchUrl !== null ? quotedName(o.launchUrl) : '?'}`,
-  );
+  // The SCO's id and launch file are the course's words: on labelled lines, not in ours.
+  lines.push(`SCORM ${r.version} · SCO and launch file:`);
+  lines.push(courseTextLine('sco_id', courseText(o.scoId ?? '?'), '  '));
+  lines.push(courseTextLine('launch', courseText(o.launchUrl ?? '?'), '  '));
   lines.push(
     `Initialized: ${r.initialized ? 'yes' : `no${waiting}`}; state after closing: ${r.finalState}${r.settle.settled ? '' : ' (API calls were still coming, or its files loading, when the wait ended)'}`,
   );
@@ -304,6 +307,7 @@ function outcomeText(o: RunOutcome): string {
   for (const a of r.anomalies) {
     lines.push(`  ${a.severity.padEnd(7)} ${a.type}${anomalyWhere(a)}: ${a.message}`);
     lines.push(`          fix: ${a.fix}`);
+    if (a.sco_id !== undefined) lines.push(courseTextLine('sco_id', courseText(a.sco_id), '          '));
     lines.push(...courseTextLines(a.course_text, '          '));
   }
   if (o.shot && o.shotPath) lines.push(`Screenshot: ${o.shotPath} (${o.shot.width}x${o.shot.height})`);

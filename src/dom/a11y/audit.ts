@@ -9,6 +9,7 @@ import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js
 import { throwIfCancelled, type WorkControl } from '../../core/progress.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
+import { CourseTextFields } from '../course-text-fields.js';
 import { scoFrames, type ScoFrame } from '../frames.js';
 import { axeSource } from './axe-source.js';
 import { fixHint } from './fix-hints.js';
@@ -150,12 +151,18 @@ export async function auditAccessibility(runtime: CourseRuntime, options: AuditO
       () => withWorlds(runtime, (worlds) => runAudit(runtime, worlds, options, progress, started)),
       () => {
         progress.abandoned = true;
+        const quoted = new CourseTextFields();
         return new ScormTesterError(
           'A11Y_AUDIT_ERROR',
           `The accessibility audit did not finish within ${options.timeoutMs} ms (${progress.phase}, frame ` +
-            `"${progress.frame}"): a very large page, or a course script that keeps the page busy. The running ` +
+            `${quoted.frame('frame', progress.frame)}): a very large page, or a course script that keeps the page busy. The running ` +
             'script was stopped; the runtime is still usable. Retry with a larger timeout_ms, or audit when the course is idle.',
-          { timeout_ms: options.timeoutMs, frame: progress.frame, phase: progress.phase },
+          {
+            timeout_ms: options.timeoutMs,
+            frame: progress.frame,
+            phase: progress.phase,
+            ...quoted.details(),
+          },
         );
       },
       options.control?.signal,
@@ -163,11 +170,14 @@ export async function auditAccessibility(runtime: CourseRuntime, options: AuditO
   } catch (error) {
     if (runtime.isCrashed || !runtime.isOpen) await runtime.scoFrame(); // throws BROWSER_CRASHED / RUNTIME_NOT_OPEN
     if (isScormTesterError(error)) throw error;
+    // The frame's label and the page's error text are the course's words.
+    const quoted = new CourseTextFields();
+    const where = quoted.frame('frame', progress.frame);
+    const said = quoted.text('error', error instanceof Error ? error.message : String(error));
     fail(
       'A11Y_AUDIT_ERROR',
-      `The accessibility audit failed (${progress.phase}, frame "${progress.frame}"): ` +
-        `${error instanceof Error ? error.message : String(error)}`,
-      { frame: progress.frame, phase: progress.phase },
+      `The accessibility audit failed (${progress.phase}, frame ${where}); the error is in ${said}.`,
+      { frame: progress.frame, phase: progress.phase, ...quoted.details() },
     );
   }
 }
@@ -205,18 +215,21 @@ async function runAudit(
     options.control?.progress?.({
       done: index,
       total: Math.min(frames.length, MAX_AUDITED_FRAMES),
-      message: `auditing frame ${f.label}`,
+      message: `auditing frame ${index + 1}`,
     });
     const outcome = await auditFrame(worlds, f, ids.get(f.frame), source, options, progress);
     if ('reason' in outcome) skipped.push({ frame: f.label, reason: outcome.reason });
     else audited.push({ label: f.label, result: outcome.result });
   }
   if (audited.length === 0) {
+    const quoted = new CourseTextFields();
+    const labels = skipped.map((s) => s.frame);
+    const why = skipped.map((s, i) => `${quoted.frameOf('frames_skipped', labels, i)}: ${s.reason}`);
     fail(
       'A11Y_AUDIT_ERROR',
-      `No SCO frame could be audited: ${skipped.map((s) => `${s.frame}: ${s.reason}`).join('; ')}. ` +
+      `No SCO frame could be audited: ${why.join('; ')}. ` +
         'Wait until the course has loaded (scorm_runtime_status) and try again.',
-      { frames_skipped: skipped },
+      { frames_skipped: skipped, ...quoted.details() },
     );
   }
   const audit = summarize(audited, skipped, options, Date.now() - started);

@@ -10,6 +10,7 @@ import { TIMEOUT } from '../../core/within.js';
 import type { ChangeObserver } from '../changes.js';
 import { readElement } from '../element-read.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
+import { CourseTextFields } from '../course-text-fields.js';
 import { clip, type ResolvedTarget } from '../target.js';
 import { inspectElement, type ElementInspection } from './inspect-element.js';
 
@@ -54,6 +55,9 @@ export function notActionable(
   target: ResolvedTarget,
 ): ScormTesterError | null {
   const where = { selector: target.target, frame: target.frame.label };
+  // The elements named here (what hides, disables or covers it) are described by their tag, id, classes
+  // and text: the course's words.
+  const quoted = new CourseTextFields();
   if (info.hidden) {
     const { why, by } = info.hidden;
     const ancestor = by !== '' && by !== 'the element itself';
@@ -213,13 +217,17 @@ export async function diagnoseFailure(
       { ...where, reason: 'not visible', why: 'outside the viewport' },
     );
   }
+  // Playwright's log line describes the page's elements (their markup), so it is course text.
   const waitingFor = lastLogLine(message);
+  const quoted = new CourseTextFields();
   return new ScormTesterError(
     'DOM_TIMEOUT',
     `The ${action} on "${clip(target.target)}" did not complete within ${timeoutMs} ms` +
-      (waitingFor ? ` (Playwright was still: ${waitingFor})` : '') +
+      (waitingFor
+        ? ` (what Playwright was still doing is in ${quoted.text('waiting_for', waitingFor)})`
+        : '') +
       '. The element may be animating or the page busy: retry, or raise options.wait_timeout_ms.',
-    { ...where, timeout_ms: timeoutMs },
+    { ...where, timeout_ms: timeoutMs, ...quoted.details() },
   );
 }
 
@@ -254,11 +262,12 @@ async function stuckScript(
 }
 
 export function navigated(action: string, target: ResolvedTarget, frameGone: boolean): ScormTesterError {
+  const quoted = new CourseTextFields();
   return new ScormTesterError(
     'DOM_NAVIGATED',
-    `The ${target.frame.label} frame ${frameGone ? 'was removed' : 'navigated to another page'} before the ${action} on ` +
+    `The frame ${quoted.frame('frame', target.frame.label)} ${frameGone ? 'was removed' : 'navigated to another page'} before the ${action} on ` +
       `"${clip(target.target)}" could happen, so nothing was done. Look at the new page (scorm_get_page_state) and target its elements.`,
-    { selector: target.target, frame: target.frame.label },
+    { selector: target.target, frame: target.frame.label, ...quoted.details() },
   );
 }
 

@@ -2,6 +2,7 @@
  * Which input operation a value means for an element, or why the value does not fit it. Pure: the
  * element is described by inspectElement, so every rule here is unit-tested without a browser.
  */
+import { CourseTextFields } from '../course-text-fields.js';
 import { ScormTesterError } from '../../core/errors.js';
 import type { ElementInspection, FillKind } from './inspect-element.js';
 
@@ -108,8 +109,12 @@ export function fillOperation(
       }
       return { op: 'check', checked: true };
     }
-    case 'select':
-      return { op: 'select', options: selectOptions(info, value, invalid) };
+    case 'select': {
+      const quoted = new CourseTextFields();
+      const invalidOption = (accepts: string): never =>
+        invalidValue(info, value, where, accepts, undefined, quoted);
+      return { op: 'select', options: selectOptions(info, value, invalidOption, quoted) };
+    }
     case 'file':
       return invalid('files, which these tools do not upload');
     case 'button':
@@ -158,6 +163,7 @@ function invalidValue(
   where: { selector: string; frame: string },
   accepts: string,
   browser?: { browserValue: string; note: string },
+  quoted?: CourseTextFields,
 ): never {
   throw new ScormTesterError(
     'DOM_INVALID_VALUE',
@@ -169,6 +175,7 @@ function invalidValue(
       accepts,
       value_type: typeOf(value),
       ...(browser ? { browser_value: browser.browserValue } : {}),
+      ...quoted?.details(),
     },
   );
 }
@@ -181,11 +188,13 @@ function selectOptions(
   info: ElementInspection,
   value: FillValue,
   invalid: (accepts: string) => never,
+  quoted: CourseTextFields,
 ): Array<{ value: string } | { label: string }> {
+  // The options' values and labels are the course's words: listed in course_text, not in the sentence.
   const listed = info.options.map((o) => `"${o.value}"${o.label !== o.value ? ` (${o.label})` : ''}`);
   const accepts = () =>
-    `${info.multiple ? 'one option or a list of options' : 'one option'}, by value or label: ${listed.slice(0, 15).join(', ')}` +
-    (info.optionCount > 15 ? `, … (${info.optionCount} options)` : '');
+    `${info.multiple ? 'one option or a list of options' : 'one option'}, by value or label, of those in ${quoted.list('options', listed.slice(0, 15))}` +
+    (info.optionCount > 15 ? ` (the first 15 of ${info.optionCount} options)` : '');
   if (typeof value === 'boolean') return invalid(accepts());
   if (Array.isArray(value) && !info.multiple) return invalid(`${accepts()} (it is not a multi-select)`);
   const wanted = (Array.isArray(value) ? value : [value]).map((v) => String(v));

@@ -3,6 +3,7 @@
  * hidden control), or into whatever has focus inside the SCO. Text is typed key by key; special keys
  * ("Tab", "Enter", "Control+A") are pressed after it.
  */
+import { CourseTextFields } from '../course-text-fields.js';
 import { fail, ScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { observeChanges, type ChangesReport } from '../changes.js';
@@ -103,10 +104,7 @@ export async function typeText(
     observer.dispose();
     throw err instanceof ScormTesterError
       ? err
-      : new ScormTesterError(
-          'DOM_TIMEOUT',
-          `Typing into ${focused.label} failed: ${String(err).split('\n')[0]}`,
-        );
+      : typingFailed(focused.label, String(err).split('\n')[0] ?? '');
   }
   return {
     success: true,
@@ -149,4 +147,14 @@ function focusedElement(read: (el: Element) => ElementInspection | null): Elemen
   const active = document.activeElement;
   if (!document.hasFocus() || !active) return null;
   return active.localName === 'iframe' || active.localName === 'frame' ? null : read(active);
+}
+
+/** The frame's label and the browser's words can carry the course's ids and text: kept in course_text. */
+function typingFailed(label: string, said: string): ScormTesterError {
+  const quoted = new CourseTextFields();
+  return new ScormTesterError(
+    'DOM_TIMEOUT',
+    `Typing into the frame ${quoted.frame('frame', label)} failed; the browser's words are in ${quoted.text('error', said)}.`,
+    { frame: label, ...quoted.details() },
+  );
 }

@@ -4,8 +4,10 @@
  * back, and turn the course's exceptions into our error codes. Used by the scorm_automation_* tools
  * and by the API-aware paths of other tools (fill_form_batch, interaction trace, test scenarios).
  */
+import { courseText, type CourseText, type CourseTexts } from '../../core/course-text.js';
 import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { CourseTextFields, isOwnFrameLabel } from '../course-text-fields.js';
 import { scoFrames, type ScoFrame } from '../frames.js';
 import { EvaluateTimeout, evaluateBounded } from '../bounded.js';
 import { pageCall, type ApiDescription, type PageCallOutcome, type PageCallRequest } from './page-call.js';
@@ -48,6 +50,8 @@ export interface AutomationAvailability {
   frames_unresponsive?: string[];
   /** Frames where reading window.SCORMAutomation itself threw. */
   problems?: string[];
+  /** What those frames threw (`problems[i]`), and their labels when the course named them. */
+  course_text?: CourseTexts;
 }
 
 export interface AutomationCallOptions {
@@ -74,6 +78,9 @@ export async function automationAvailable(runtime: CourseRuntime): Promise<Autom
   const frames = await scoFrames(runtime);
   const unresponsive: string[] = [];
   const unreadable: string[] = [];
+  const quoted = new CourseTextFields();
+  const thrown: CourseText[] = [];
+  const problemFrames: string[] = [];
   for (const f of frames) {
     const outcome = await runInFrame(runtime, f, describeRequest(), FIND_TIMEOUT_MS).catch((err: unknown) => {
       if (err instanceof EvaluateTimeout) {
@@ -81,15 +88,25 @@ export async function automationAvailable(runtime: CourseRuntime): Promise<Autom
         return null;
       }
       if (isScormTesterError(err) && err.code === 'AUTOMATION_API_ERROR') {
-        unreadable.push(err.message);
+        const i = thrown.push(thrownText(err)) - 1;
+        problemFrames.push(f.label);
+        const where = isOwnFrameLabel(f.label)
+          ? `frame ${f.label}`
+          : `frame \`course_text.problem_frames[${i}]\``;
+        unreadable.push(
+          `Reading window.SCORMAutomation in ${where} failed; what it threw is in \`course_text.problems[${i}]\`.`,
+        );
         return null;
       }
       if (isDetachedOrNavigated(err)) return null;
       throw err;
     });
-    if (outcome?.kind === 'described')
-      return availability(f.label, outcome.api, frames, unresponsive, unreadable);
+    if (outcome?.kind === 'described') {
+      keepProblems(quoted, thrown, problemFrames);
+      return { ...availability(f.label, outcome.api, frames, unresponsive, unreadable), ...quoted.details() };
+    }
   }
+  keepProblems(quoted, thrown, problemFrames);
   return {
     available: false,
     frame: null,
@@ -99,7 +116,21 @@ export async function automationAvailable(runtime: CourseRuntime): Promise<Autom
     frames_searched: frames.map((f) => f.label),
     ...(unresponsive.length > 0 ? { frames_unresponsive: unresponsive } : {}),
     ...(unreadable.length > 0 ? { problems: unreadable } : {}),
+    ...quoted.details(),
   };
+}
+
+/** What the unreadable frames threw, and their labels when the course named any of them. */
+function keepProblems(quoted: CourseTextFields, thrown: CourseText[], labels: string[]): void {
+  if (thrown.length === 0) return;
+  quoted.texts.problems = thrown;
+  if (!labels.every(isOwnFrameLabel)) quoted.list('problem_frames', labels);
+}
+
+/** The text a frame's window.SCORMAutomation threw, as runInFrame kept it. */
+function thrownText(err: ScormTesterError): CourseText {
+  const kept = (err.details?.course_text as CourseTexts | undefined)?.error;
+  return kept && !Array.isArray(kept) ? kept : courseText('');
 }
 
 /**
@@ -142,7 +173,7 @@ export async function callAutomation(
           frame: f.label,
           result: null,
           notices: [
-            `The frame ${f.label} navigated or unloaded while ${method} ran; its return value was lost.`,
+            `The frame ${isOwnFrameLabel(f.label) ? f.label : "named in this result's frame field"} navigated or unloaded while ${method} ran; its return value was lost.`,
           ],
           elapsed_ms: Date.now() - started,
         };
@@ -152,10 +183,12 @@ export async function callAutomation(
     if (outcome.kind === 'missing') continue;
     if (outcome.kind === 'no_method' || outcome.kind === 'described') {
       const api = outcome.api;
+      const quoted = new CourseTextFields();
       fail(
         'AUTOMATION_API_NOT_AVAILABLE',
-        `window.SCORMAutomation in frame ${f.label} has no ${method}() method (it has: ${api.methods.join(', ') || 'no methods'}). ${FALLBACK_HINT}`,
-        { frame: f.label, methods: api.methods },
+        `window.SCORMAutomation in frame ${quoted.frame('frame', f.label)} has no ${method}() method ` +
+          `(${api.methods.length > 0 ? `it has ${api.methods.length}, named in details.methods` : 'it has no methods'}). ${FALLBACK_HINT}`,
+        { frame: f.label, methods: api.methods, ...quoted.details() },
       );
     }
     if (outcome.kind === 'threw') threw(method, f.label, outcome, options.interactionId);
@@ -169,10 +202,12 @@ export async function callAutomation(
     };
   }
   if (unreadable) throw unreadable;
+  const quoted = new CourseTextFields();
+  const labels = frames.map((f) => f.label);
   fail(
     'AUTOMATION_API_NOT_AVAILABLE',
-    `This course has no window.SCORMAutomation (searched ${frames.map((f) => f.label).join(', ')}). ${FALLBACK_HINT}`,
-    { frames_searched: frames.map((f) => f.label) },
+    `This course has no window.SCORMAutomation (searched ${quoted.frames('frames_searched', labels)}). ${FALLBACK_HINT}`,
+    { frames_searched: labels, ...quoted.details() },
   );
 }
 
@@ -192,7 +227,7 @@ async function runInFrame(
       f.frame,
       () => f.frame.evaluate(pageCall, request),
       timeoutMs,
-      `SCORMAutomation.${request.method} in ${f.label}`,
+      `SCORMAutomation.${request.method || 'lookup'} in a SCO frame`,
     );
   } catch (err) {
     if (err instanceof EvaluateTimeout || isScormTesterError(err) || isDetachedOrNavigated(err)) throw err;
@@ -201,10 +236,12 @@ async function runInFrame(
     }
     // Outside the method's own call: reading window.SCORMAutomation or its methods threw (a hostile getter or proxy).
     const first = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+    const quoted = new CourseTextFields();
+    const where = quoted.frame('frame', f.label);
     throw new ScormTesterError(
       'AUTOMATION_API_ERROR',
-      `Reading window.SCORMAutomation in frame ${f.label} failed: ${first.replace(/^.*?evaluate: /, '').slice(0, 500)}`,
-      { frame: f.label },
+      `Reading window.SCORMAutomation in frame ${where} failed; what it threw is in ${quoted.text('error', first.replace(/^.*?evaluate: /, ''))}.`,
+      { frame: f.label, ...quoted.details() },
     );
   }
 }
@@ -260,33 +297,41 @@ function threw(
   outcome: Extract<PageCallOutcome, { kind: 'threw' }>,
   interactionId: string | undefined,
 ): never {
+  // What the course threw, its interaction ids and its frame names are its words, kept in course_text.
+  const quoted = new CourseTextFields();
   if (interactionId !== undefined && outcome.knownIds && !outcome.knownIds.includes(interactionId)) {
+    const known =
+      outcome.knownIds.length > 0
+        ? `its listInteractions() gives ${outcome.knownIds.length}, in ${quoted.list('known_ids', outcome.knownIds.slice(0, 50))}`
+        : 'its listInteractions() gives none';
     fail(
       'INVALID_INTERACTION_ID',
-      `The course has no interaction "${interactionId}" (its listInteractions() gives: ${outcome.knownIds.slice(0, 50).join(', ') || 'none'}). ` +
-        `It said: ${outcome.message}. Use an id from scorm_automation_list_interactions.`,
+      `The course has no interaction "${interactionId}" (${known}). What it threw is in ${quoted.text('message', outcome.message)}. ` +
+        'Use an id from scorm_automation_list_interactions.',
       {
         id: interactionId,
         known_ids: outcome.knownIds.slice(0, 200),
-        course_message: outcome.message,
         frame,
+        ...quoted.details(),
       },
     );
   }
-  fail('AUTOMATION_API_ERROR', `SCORMAutomation.${method}() threw in frame ${frame}: ${outcome.message}`, {
-    method,
-    frame,
-    course_message: outcome.message,
-  });
+  fail(
+    'AUTOMATION_API_ERROR',
+    `SCORMAutomation.${method}() threw in frame ${quoted.frame('frame', frame)}; what it threw is in ${quoted.text('message', outcome.message)}.`,
+    { method, frame, ...quoted.details() },
+  );
 }
 
 function hung(method: AutomationMethod, frame: string, err: EvaluateTimeout): never {
+  const quoted = new CourseTextFields();
+  const where = quoted.frame('frame', frame);
   fail(
     'AUTOMATION_API_ERROR',
     err.busy
-      ? `SCORMAutomation.${method}() hung in frame ${frame}: its script was still running after ${err.timeoutMs} ms (a busy loop) and was stopped. The session is still usable; the course may not be. Raise timeout_ms if the course is just slow.`
-      : `SCORMAutomation.${method}() hung in frame ${frame}: it returned a promise that did not settle within ${err.timeoutMs} ms. The session is still usable. Raise timeout_ms if the course is just slow.`,
-    { method, frame, timeout_ms: err.timeoutMs, busy: err.busy },
+      ? `SCORMAutomation.${method}() hung in frame ${where}: its script was still running after ${err.timeoutMs} ms (a busy loop) and was stopped. The session is still usable; the course may not be. Raise timeout_ms if the course is just slow.`
+      : `SCORMAutomation.${method}() hung in frame ${where}: it returned a promise that did not settle within ${err.timeoutMs} ms. The session is still usable. Raise timeout_ms if the course is just slow.`,
+    { method, frame, timeout_ms: err.timeoutMs, busy: err.busy, ...quoted.details() },
   );
 }
 

@@ -9,6 +9,7 @@ import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
 import type { ScoFrame } from '../frames.js';
+import { CourseTextFields } from '../course-text-fields.js';
 import { framesToSearch } from '../target.js';
 import { describeValue, type DescribedValue, type DescribeLimits } from './describe-value.js';
 
@@ -58,14 +59,21 @@ export async function evaluateInSco(runtime: CourseRuntime, req: EvaluateRequest
     if (isScormTesterError(err)) throw err;
     const msg = err instanceof Error ? err.message : String(err);
     const first = (msg.split('\n')[0] ?? msg).replace(/^[\w.]+: /, '');
+    // What the page threw, and a frame label built from its ids, are the course's words.
+    const quoted = new CourseTextFields();
     if (/Execution context was destroyed|navigat|detached/i.test(msg)) {
-      fail('DOM_NAVIGATED', `The frame navigated or closed while the expression ran: ${first}`, {
-        frame: target.label,
-      });
+      fail(
+        'DOM_NAVIGATED',
+        `The frame navigated or closed while the expression ran (the browser's words in ${quoted.text('error', first)}).`,
+        { frame: target.label, ...quoted.details() },
+      );
     }
-    fail('DOM_EVALUATE_ERROR', `The expression threw in ${target.label}: ${first.slice(0, 500)}`, {
-      frame: target.label,
-    });
+    const where = quoted.frame('frame', target.label);
+    fail(
+      'DOM_EVALUATE_ERROR',
+      `The expression threw in ${where}; what it threw is in ${quoted.text('error', first)}.`,
+      { frame: target.label, ...quoted.details() },
+    );
   }
 }
 

@@ -4,9 +4,11 @@
  * expression is truthy. A timeout says which part was not met and what the page shows instead.
  */
 import type { Locator } from 'playwright-core';
+import { quoted, separateCourseText, type CourseTexts } from '../../core/course-text.js';
 import { fail, isScormTesterError } from '../../core/errors.js';
 import { sleepUnlessCancelled, throwIfCancelled } from '../../core/progress.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { isOwnFrameLabel } from '../course-text-fields.js';
 import type { ScoFrame } from '../frames.js';
 import { countIn, describeElements, framesToSearch, type ElementSummary } from '../target.js';
 import { evaluateInSco } from './evaluate.js';
@@ -86,11 +88,19 @@ export async function waitForCondition(
       };
     }
     if (Date.now() >= deadline) {
+      // The page's words in `why` (its text, attribute values, frame names, what it threw) were marked
+      // with quoted(): they move to course_text.quoted, and the sentence names them.
+      const notMet = separateCourseText({ message: check.why ?? 'not met', fix: '' });
       fail(
         'DOM_TIMEOUT',
-        `The condition was not met within ${opts.timeoutMs} ms: ${check.why ?? 'not met'}. ` +
+        `The condition was not met within ${opts.timeoutMs} ms: ${notMet.message}. ` +
           'Check it against scorm_dom_query or scorm_get_page_state, or raise timeout_ms.',
-        { timeout_ms: opts.timeoutMs, not_met: check.why ?? null, polls },
+        {
+          timeout_ms: opts.timeoutMs,
+          not_met: check.why === undefined ? null : notMet.message,
+          polls,
+          ...(notMet.course_text ? { course_text: notMet.course_text } : {}),
+        },
       );
     }
     await sleepUnlessCancelled(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), opts.signal, WAITING);
@@ -133,9 +143,11 @@ async function checkSelector(
     if (count === 0) continue;
     for (let i = 0; i < Math.min(count, MAX_CHECKED); i++) {
       const el = all.nth(i);
-      const why = await stateMismatch(el, c).catch((err: unknown) => `reading it failed (${short(err)})`);
+      const why = await stateMismatch(el, c).catch(
+        (err: unknown) => `reading it failed (${quoted(short(err))})`,
+      );
       if (why === null) return { ok: true, frame, element: { index: i } };
-      seen ??= `${frame.label}: the first matching element ${why}`;
+      seen ??= `${frameName(frame.label)}: the first matching element ${why}`;
     }
   }
   if (total === 0) {
@@ -144,7 +156,7 @@ async function checkSelector(
       return { ok: true, element: null };
     return {
       ok: false,
-      why: `no element matches "${clip(selector)}" in ${frames.map((f) => f.label).join(', ')}`,
+      why: `no element matches "${clip(selector)}" in ${frames.map((f) => frameName(f.label)).join(', ')}`,
     };
   }
   return { ok: false, why: seen ?? `${total} elements match but none is in the asked state` };
@@ -158,13 +170,13 @@ async function stateMismatch(el: Locator, c: WaitCondition): Promise<string | nu
   }
   if (c.text !== undefined) {
     const text = ((await el.textContent({ timeout: 1_000 })) ?? '').replace(/\s+/g, ' ').trim();
-    if (!text.includes(c.text)) return `has text "${clip(text)}"`;
+    if (!text.includes(c.text)) return `has text ${quoted(text)}`;
   }
   if (c.attribute !== undefined) {
     const value = await el.getAttribute(c.attribute, { timeout: 1_000 });
     if (value === null) return `has no attribute ${c.attribute}`;
     if (c.attribute_value !== undefined && value !== c.attribute_value) {
-      return `has ${c.attribute}="${clip(value)}"`;
+      return `has ${c.attribute}=${quoted(value)}`;
     }
   }
   return null;
@@ -188,13 +200,13 @@ async function checkExpression(
     });
     const frame = (await framesToSearch(runtime, res.frame)).at(0);
     if (truthy(res.type, res.result)) return { ok: true, ...(frame ? { frame } : {}) };
-    return { ok: false, why: `the expression returned ${clip(JSON.stringify(res.result) ?? res.type)}` };
+    return { ok: false, why: `the expression returned ${quoted(JSON.stringify(res.result) ?? res.type)}` };
   } catch (err) {
     if (isScormTesterError(err) && err.code === 'DOM_TIMEOUT') {
       return { ok: false, why: 'the expression did not finish (its script was stopped)' };
     }
     if (isScormTesterError(err) && (err.code === 'MCP_INVALID_PARAMS' || err.code === 'CANCELLED')) throw err;
-    return { ok: false, why: `the expression threw: ${short(err)}` };
+    return { ok: false, why: `the expression threw ${quoted(thrown(err))}` };
   }
 }
 
@@ -206,6 +218,19 @@ function truthy(type: string, result: unknown): boolean {
 function short(err: unknown): string {
   const msg = isScormTesterError(err) ? err.message : err instanceof Error ? err.message : String(err);
   return (msg.split('\n')[0] ?? msg).replace(/^[\w.]+: /, '').slice(0, 200);
+}
+
+/** A frame label in a `why`: ours as it is, one with the course's ids or names marked as course text. */
+function frameName(label: string): string {
+  return isOwnFrameLabel(label) ? label : quoted(label);
+}
+
+/** What the expression threw: the page's words that evaluateInSco keeps in course_text.error. */
+function thrown(err: unknown): string {
+  const kept = isScormTesterError(err)
+    ? (err.details?.course_text as CourseTexts | undefined)?.error
+    : undefined;
+  return kept && !Array.isArray(kept) ? kept.text : short(err);
 }
 
 function clip(text: string): string {

@@ -210,7 +210,7 @@ export class ResourceCatalog {
       mimeType: contentTypeFor(artifact.path),
       lastModified: artifact.created_at,
       sessionId: session.id,
-      _meta: courseMeta(session),
+      _meta: courseMeta(session, artifact.metadata?.sco_id),
       content: { file: path, root: session.workspace },
     });
     // artifacts.json was rewritten with it.
@@ -255,6 +255,7 @@ export class ResourceCatalog {
       title: listed.title,
       mimeType: listed.mimeType,
       ...(listed.description ? { description: listed.description } : {}),
+      ...(listed._meta ? { _meta: listed._meta } : {}),
     });
     this.changed();
   }
@@ -269,8 +270,14 @@ export class ResourceCatalog {
   }
 }
 
-function courseMeta(session: Session): { course_text: CourseTexts } {
-  return { course_text: { course_id: courseText(session.courseId) } };
+/** The course's identifier, and the SCO an artifact is about, as course text (never in names or descriptions). */
+function courseMeta(session: Session, scoId?: unknown): { course_text: CourseTexts } {
+  return {
+    course_text: {
+      course_id: courseText(session.courseId),
+      ...(typeof scoId === 'string' ? { sco_id: courseText(scoId) } : {}),
+    },
+  };
 }
 
 async function withSize(entry: Entry): Promise<ListedResource> {

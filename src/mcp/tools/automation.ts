@@ -20,7 +20,7 @@ import {
   type ToolData,
   type ToolDefinition,
 } from '../tool.js';
-import { changes } from './output-schemas.js';
+import { changes, courseTexts } from './output-schemas.js';
 import { sessionId } from './shared-schemas.js';
 
 const timeoutMs = z
@@ -220,6 +220,7 @@ export function automationTools(ctx: ServerContext): ToolDefinition[] {
       frames_searched: z.array(z.string()),
       frames_unresponsive: z.array(z.string()).optional(),
       problems: z.array(z.string()).optional(),
+      course_text: courseTexts.optional().describe('What the course threw, named by problems.'),
       hint: z.string().optional().describe('When unavailable: what to use instead.'),
     },
     handler: async (args) => {

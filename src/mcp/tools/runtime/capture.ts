@@ -45,7 +45,9 @@ export async function captureToArtifact(
     delayMs: options.delay_ms,
   });
   const scoId = runtime.status().scoId;
-  const stem = `${scoId ?? 'sco'}-${shot.viewport.device}-${shot.viewport.width}x${shot.viewport.height}`;
+  // No SCO id in the file name: it is the course's word, and the name is shown as a resource's name and
+  // title; the id is in the artifact's metadata (and the resource's _meta.course_text.sco_id).
+  const stem = `sco-${shot.viewport.device}-${shot.viewport.width}x${shot.viewport.height}`;
   const { absolutePath, artifact } = await session.artifacts.add('screenshot', stem, 'png', shot.png, {
     width: shot.width,
     height: shot.height,
