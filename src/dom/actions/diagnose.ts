@@ -55,9 +55,6 @@ export function notActionable(
   target: ResolvedTarget,
 ): ScormTesterError | null {
   const where = { selector: target.target, frame: target.frame.label };
-  // The elements named here (what hides, disables or covers it) are described by their tag, id, classes
-  // and text: the course's words.
-  const quoted = new CourseTextFields();
   if (info.hidden) {
     const { why, by } = info.hidden;
     const ancestor = by !== '' && by !== 'the element itself';
