@@ -3,7 +3,8 @@
  * record with the engine before encoding it; this compares what arrived, after the encoding and the
  * transport, so a record bent on its way out of the player's realm cannot pass for a faithful one.
  */
-import type { DataChange } from './records.js';
+import type { ApiCallRecord, DataChange } from './records.js';
+import { MAX_RECORDED_STRING } from './player/wire.js';
 
 export interface ReceivedDifference {
   element: string;
@@ -36,4 +37,18 @@ export function receivedRecordDifferences(
     if (held !== c.newValue) out.push({ element, recorded: c.newValue, engine: held });
   }
   return out.sort((a, b) => (a.element < b.element ? -1 : a.element > b.element ? 1 : 0));
+}
+
+/**
+ * Whether the record of a tool's call, as Node received it, says what the engine answered (the player
+ * sends the answer and error code beside the record). Answers that are not strings, or too long for the
+ * record to carry whole, are not compared.
+ */
+export function toolAnswerMatches(
+  rec: Pick<ApiCallRecord, 'result' | 'errorCode'>,
+  engine: { result?: string | null; code?: string },
+): boolean {
+  const answered = engine.result;
+  if (typeof answered !== 'string' || answered.length > MAX_RECORDED_STRING) return true;
+  return rec.result === answered && rec.errorCode === engine.code;
 }

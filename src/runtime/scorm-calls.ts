@@ -8,7 +8,7 @@ import { apiMethodName } from './api-method-name.js';
 import { recordedState, type RecordedState } from './data-model/recorded-state.js';
 import type { PageTimeLimit } from './page-time-limit.js';
 import type { PlayerChannel } from './player-channel.js';
-import { MAX_RECORDED_STRING } from './player/wire.js';
+import { toolAnswerMatches } from './received-record.js';
 import type { ApiCallRecord } from './records.js';
 import type { RuntimeLifecycle } from './runtime-lifecycle.js';
 import type { RuntimeLog } from './runtime-log.js';
@@ -72,9 +72,8 @@ export class ScormCalls {
     rec: ApiCallRecord,
     engine: { result?: string | null; code?: string },
   ): void {
-    const answered = engine.result;
-    if (typeof answered !== 'string' || answered.length > MAX_RECORDED_STRING) return;
-    if (rec.result === answered && rec.errorCode === engine.code) return;
+    if (toolAnswerMatches(rec, engine)) return;
+    const answered = engine.result ?? null;
     const attempt = { scoId: this.log.currentScoId ?? this.firstScoId, attempt: this.log.currentAttempt };
     this.log.addIntegrity({
       kind: 'record_engine_mismatch',

@@ -1,7 +1,7 @@
 /** Node's comparison of the record it received with the engine (src/runtime/received-record.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { receivedRecordDifferences } from '../../src/runtime/received-record.js';
+import { receivedRecordDifferences, toolAnswerMatches } from '../../src/runtime/received-record.js';
 import type { DataChange } from '../../src/runtime/records.js';
 
 const change = (element: string, newValue: string, more: Partial<DataChange> = {}): DataChange => ({
@@ -45,4 +45,30 @@ test('other attempts and SCOs, cut values and elements the engine does not list 
   ];
   const engine = { 'cmi.location': '', 'cmi.suspend_data': 'the whole value' };
   assert.deepEqual(receivedRecordDifferences(changes, engine, attempt), []);
+});
+
+test("the record of a tool's call must say what the engine answered, result and error code", () => {
+  assert.equal(toolAnswerMatches({ result: 'true', errorCode: '0' }, { result: 'true', code: '0' }), true);
+  assert.equal(
+    toolAnswerMatches({ result: 'false', errorCode: '351' }, { result: 'true', code: '0' }),
+    false,
+  );
+  assert.equal(
+    toolAnswerMatches({ result: 'passed', errorCode: '0' }, { result: 'failed', code: '0' }),
+    false,
+  );
+  assert.equal(toolAnswerMatches({ result: 'true', errorCode: '351' }, { result: 'true', code: '0' }), false);
+  // Not a string, or longer than the record carries whole: nothing to compare.
+  assert.equal(
+    toolAnswerMatches({ result: { $type: 'undefined' }, errorCode: '0' }, { result: null, code: '0' }),
+    true,
+  );
+  const long = 'x'.repeat(70_000);
+  assert.equal(
+    toolAnswerMatches(
+      { result: { $type: 'string', length: 70_000, head: 'x', truncated: true }, errorCode: '0' },
+      { result: long, code: '0' },
+    ),
+    true,
+  );
 });
