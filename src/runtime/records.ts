@@ -136,7 +136,10 @@ export interface IntegrityEvent {
   /** memory_budget_exceeded: the heap measured and the budget, in bytes. */
   measuredBytes?: number;
   budgetBytes?: number;
-  /** intrinsic_replaced: the change could not be undone, and Node stopped the run for it. */
+  /**
+   * Node stopped the run for it: intrinsic_replaced, the change could not be undone; record_engine_mismatch,
+   * Node found it comparing what it received with the engine.
+   */
   runStopped?: boolean;
   scoId: string;
   attempt: number;

@@ -16,7 +16,8 @@ import type { RuntimeLifecycle } from './runtime-lifecycle.js';
 import type { RuntimeLog } from './runtime-log.js';
 import type { ScormCalls } from './scorm-calls.js';
 import { unrecordedCalls } from './unrecorded-calls.js';
-import type { RecordCheck } from './player/wire.js';
+import type { EngineValues, RecordCheck } from './player/wire.js';
+import { receivedRecordDifferences } from './received-record.js';
 
 export interface ScoAttemptsSpec {
   scormVersion: '1.2' | '2004';
@@ -69,6 +70,7 @@ export class ScoAttempts {
     await this.popups.closeAll();
     await this.calls.settle('recording the unload calls');
     await this.checkRecordComplete();
+    await this.checkReceivedRecord();
     if (stuck) throw stuck;
     return { initializeState: this.log.initializeState, callCount: this.log.calls.length };
   }
@@ -100,6 +102,43 @@ export class ScoAttempts {
     // The names are the course's: the reason points at the anomaly that carries them as course text.
     this.lifecycle.markCrashed(
       `the SCO's API calls reached the engine without being recorded (anomaly unrecorded_api_calls, attempt ${attempt.attempt}); the run was stopped`,
+    );
+    this.lifecycle.ensureUsable();
+  }
+
+  /**
+   * Once a SCO that terminated has unloaded: the record Node received must end with the values the
+   * engine holds (receivedRecordDifferences), read in the same turn as the last flush. A difference means
+   * the record was bent after the player's own comparison: the run stops with the reason.
+   */
+  private async checkReceivedRecord(): Promise<void> {
+    if (this.spec.recordCalls === false) return;
+    const engine = await this.limit.run('comparing the received record with the engine', async () => {
+      const e = await this.channel.control<EngineValues | null>('engineValues');
+      if (e) await this.log.waitForSeq(e.seq);
+      return e;
+    });
+    if (!engine || !engine.terminated || this.log.dropped.changes > 0) return;
+    const attempt = { scoId: this.log.currentScoId ?? this.spec.scoId, attempt: this.log.currentAttempt };
+    const differing = receivedRecordDifferences(this.log.dataChanges, engine.values, attempt);
+    const first = differing[0];
+    if (!first) return;
+    const listed = differing
+      .slice(0, 5)
+      .map((d) => `${d.element}: record ${JSON.stringify(d.recorded)}, engine ${JSON.stringify(d.engine)}`)
+      .join('; ');
+    this.log.addIntegrity({
+      kind: 'record_engine_mismatch',
+      detail: `the record Node received ends otherwise than the engine (${listed}${differing.length > 5 ? `; and ${differing.length - 5} more` : ''})`,
+      element: first.element,
+      recorded: first.recorded,
+      engine: first.engine,
+      runStopped: true,
+      ...attempt,
+      timestamp: Date.now(),
+    });
+    this.lifecycle.markCrashed(
+      `the record Node received for the SCO differs from the engine (anomaly record_engine_mismatch, attempt ${attempt.attempt}); the run was stopped`,
     );
     this.lifecycle.ensureUsable();
   }

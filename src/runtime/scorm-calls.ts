@@ -8,6 +8,7 @@ import { apiMethodName } from './api-method-name.js';
 import { recordedState, type RecordedState } from './data-model/recorded-state.js';
 import type { PageTimeLimit } from './page-time-limit.js';
 import type { PlayerChannel } from './player-channel.js';
+import { toolAnswerMatches } from './received-record.js';
 import type { ApiCallRecord } from './records.js';
 import type { RuntimeLifecycle } from './runtime-lifecycle.js';
 import type { RuntimeLog } from './runtime-log.js';
@@ -39,10 +40,14 @@ export class ScormCalls {
     const name = apiMethodName(this.version, method);
     if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
     const res = await this.limit.run(`the ${name} call`, () =>
-      this.channel.control<{ from?: number; to?: number; threw?: string | null; error?: string }>('callApi', [
-        name,
-        args,
-      ]),
+      this.channel.control<{
+        from?: number;
+        to?: number;
+        threw?: string | null;
+        error?: string;
+        result?: string | null;
+        code?: string;
+      }>('callApi', [name, args]),
     );
     if (res.error === 'NO_ATTEMPT') fail('RUNTIME_NOT_OPEN', 'No SCO is loaded in this runtime.');
     if (res.error) fail('INVALID_SCORM_METHOD', `${name} is not available on this API.`);
@@ -53,7 +58,39 @@ export class ScormCalls {
       fail('SCORM_API_ERROR', `The run-time engine threw during ${name}: ${res.threw}`, { record: rec });
     }
     if (!rec) fail('INTERNAL_ERROR', `The ${name} call ran but its record did not arrive.`);
+    this.checkToolAnswer(name, rec, res);
     return rec;
+  }
+
+  /**
+   * The answer to the agent's call comes from its record: it must say what the engine answered, which
+   * the player sends beside the record. A difference means the record was bent on its way to Node: the
+   * run stops rather than hand the agent an answer the engine did not give.
+   */
+  private checkToolAnswer(
+    name: string,
+    rec: ApiCallRecord,
+    engine: { result?: string | null; code?: string },
+  ): void {
+    if (toolAnswerMatches(rec, engine)) return;
+    const answered = engine.result ?? null;
+    const attempt = { scoId: this.log.currentScoId ?? this.firstScoId, attempt: this.log.currentAttempt };
+    this.log.addIntegrity({
+      kind: 'record_engine_mismatch',
+      detail:
+        `the record of the tool's ${name} call reached Node answering ${JSON.stringify(rec.result)} with error code ` +
+        `${JSON.stringify(rec.errorCode)}, while the engine answered ${JSON.stringify(answered)} with ${JSON.stringify(engine.code)}`,
+      ...(typeof rec.args[0] === 'string' ? { element: rec.args[0] } : {}),
+      recorded: typeof rec.result === 'string' ? rec.result : null,
+      engine: answered,
+      runStopped: true,
+      ...attempt,
+      timestamp: Date.now(),
+    });
+    this.lifecycle.markCrashed(
+      `the record of the tool's ${name} call did not say what the engine answered (anomaly record_engine_mismatch, attempt ${attempt.attempt}); the run was stopped`,
+    );
+    this.lifecycle.ensureUsable();
   }
 
   /** Resolves with the first call to `method` at or after call index `fromIndex` (default: any so far). */

@@ -28,7 +28,25 @@ test('undone changes: no claim that the engine is unaffected; the comparison is 
   const message = tamperedMessage([replaced]);
   assert.doesNotMatch(message, /unaffected/);
   assert.match(message, /refused or undid each change/);
-  assert.match(message, /compared with the engine at Commit and Terminate/);
+  assert.doesNotMatch(message, /any difference is reported/);
+  assert.match(message, /does not show the engine holds what the record shows/);
+  assert.match(message, /found no difference so far, and they cover only the elements the record shows/);
+});
+
+test('a difference Node found between what it received and the engine says the run was stopped', () => {
+  const found = integrityAnomalies(
+    [
+      {
+        ...event('record_engine_mismatch', 'cmi.success_status differs', 'cmi.success_status'),
+        runStopped: true,
+      },
+    ],
+    '2004',
+  ).find((a) => a.type === 'record_engine_mismatch');
+  assert.equal(found?.severity, 'error');
+  assert.match(String(found?.message), /^Node compared the record it received with the run-time engine/);
+  assert.match(String(found?.message), /so the run was stopped\.$/);
+  assert.doesNotMatch(String(found?.message), /history now ends/);
 });
 
 test('undone changes and a record-engine mismatch: the message says they differ', () => {

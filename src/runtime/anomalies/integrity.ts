@@ -59,7 +59,7 @@ function outcome(tampered: readonly IntegrityEvent[], mismatched: boolean): stri
     "The player refused or undid each change before relying on what was changed, and carries the tool's calls and launches without them";
   return mismatched
     ? `${refused}; yet the engine held values the record did not show (see record_engine_mismatch).`
-    : `${refused}; the record is compared with the engine at Commit and Terminate, and any difference is reported as record_engine_mismatch.`;
+    : `${refused}. That alone does not show the engine holds what the record shows: the comparisons of the two (at Commit and Terminate in the player, and in Node with what it received) found no difference so far, and they cover only the elements the record shows.`;
 }
 
 export function integrityAnomalies(
@@ -115,7 +115,10 @@ export function integrityAnomalies(
     out.push({
       type: 'record_engine_mismatch',
       severity: 'error',
-      message: `At a Commit or Terminate, the record and the engine disagreed (\`course_text.details\`): something changed the run-time engine without going through the API, or a call's record was lost. The history now ends with the engine's value.`,
+      message:
+        e.runStopped === true
+          ? `Node compared the record it received with the run-time engine and they disagreed (\`course_text.details\`): what reached Node was not what the player recorded, or the engine was changed outside the API. The record of this SCO cannot be trusted, so the run was stopped.`
+          : `At a Commit or Terminate, the record and the engine disagreed (\`course_text.details\`): something changed the run-time engine without going through the API, or a call's record was lost. The history now ends with the engine's value.`,
       fix: `Change learner data only through ${version === '1.2' ? 'LMSSetValue' : 'SetValue'} on the API object; do not reach into the LMS window's objects. If the course does neither, report this run to SCORM Tester.`,
       ...(e.element !== undefined ? { element: e.element } : {}),
       ...scoOf([e], scormAttempt),

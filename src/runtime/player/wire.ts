@@ -71,7 +71,19 @@ export type ControlMethod =
   | 'setNav'
   | 'flush'
   | 'blankFrame'
-  | 'closeWindow';
+  | 'closeWindow'
+  | 'engineValues';
+
+/**
+ * What the engine of the current attempt holds (every element, as dataModel gives it), read in the same
+ * turn as a flush: the record is complete up to `seq`. `terminated`: the player's own state of the
+ * attempt (a successful Terminate), not the record's.
+ */
+export interface EngineValues {
+  seq: number;
+  terminated: boolean;
+  values: Record<string, string>;
+}
 
 /** Lifecycle calls that answered "true", by canonical method name. */
 export interface LifecycleSuccesses {

@@ -1,6 +1,6 @@
 /** Making recorded values JSON-safe (the RecordedValue stand-ins of records.ts). */
 import { MAX_RECORDED_STRING as MAXS } from '../wire.js';
-import { finite, isArray, stringify, stringSlice, toText } from './realm.js';
+import { finite, hasOwn, isArray, stringify, stringSlice, toText } from './realm.js';
 
 export interface BigString {
   $type: 'string';
@@ -61,8 +61,26 @@ export function wireValue(v: unknown): unknown {
   return v !== null && typeof v === 'object' ? v : enc(v);
 }
 
+/** The members an encoded value can have (see records.ts EncodedValue), in the order they are written. */
+const MEMBERS = ['$type', 'length', 'head', 'truncated', 'value', 'name', 'json', 'string', 'className'];
+
+/**
+ * JSON text of a value as the wire carries it. An object's stand-in is written member by member from
+ * its primitives, not through JSON.stringify: encoding it ran the course's own code (its toJSON,
+ * toString or getters), which may have changed the realm's prototypes since the last check.
+ */
 export function jsonValue(v: unknown): string {
-  return typeof v === 'string' && v.length <= MAXS ? stringify(v) : stringify(enc(v));
+  if (typeof v === 'string' && v.length <= MAXS) return stringify(v);
+  const e = enc(v);
+  if (e === null || typeof e !== 'object') return stringify(e) as string;
+  let out = '';
+  for (let i = 0; i < MEMBERS.length; i++) {
+    const key = MEMBERS[i] as string;
+    if (!hasOwn(e, key)) continue;
+    const m = (e as Record<string, unknown>)[key];
+    out += (out === '' ? '{' : ',') + stringify(key) + ':' + (m === undefined ? 'null' : stringify(m));
+  }
+  return out + '}';
 }
 
 export function jsonArgs(args: ArrayLike<unknown>): string {

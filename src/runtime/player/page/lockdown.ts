@@ -12,7 +12,9 @@
  * Object.prototype and Array.prototype are not frozen, sealed or even made non-extensible: any of these
  * turns off V8's fast path for storing array elements in the whole page (measured: element stores 20-30x
  * slower, and the recording of 10,000 calls went from 1.1x to 1.8x the engine alone). They are watched
- * instead (watchPrototypes): every change is reported and undone where the course left it undoable.
+ * instead (watchPrototypes): every change is reported and undone where the course left it undoable,
+ * their own [[Prototype]] included (Array.prototype, being extensible, could otherwise be given a
+ * prototype of the course's, with a toJSON every array JSON-encoded here would find).
  */
 import {
   defineProperty,
@@ -22,6 +24,7 @@ import {
   getPrototypeOf,
   ownKeys,
   preventExtensions,
+  setPrototypeOf,
   toText,
 } from './realm.js';
 
@@ -232,8 +235,11 @@ function sameDescriptor(a: PropertyDescriptor, b: PropertyDescriptor): boolean {
 /**
  * Takes a snapshot of Object.prototype and Array.prototype (see the file comment) and returns a check to
  * run before each encoding of the record: it reports every property added, replaced or removed since,
- * and puts back what it can. What it cannot put back (the course made it non-configurable) is reported
- * as such, since JSON encoding or element stores may then be bent.
+ * and a [[Prototype]] replaced, and puts back what it can. Every other object on their prototype chains
+ * is frozen (Object.prototype's is null and immutable), so after the check nothing on the chain of an
+ * array or plain object the player builds is the course's. What it cannot put back (the course made it
+ * non-configurable, or Array.prototype non-extensible) is reported as such, since JSON encoding or
+ * element stores may then be bent.
  */
 export function watchPrototypes(
   global: Record<string, unknown>,
@@ -245,7 +251,7 @@ export function watchPrototypes(
       const d = getOwnPropertyDescriptor(obj, key);
       if (d) saved.set(key, d);
     }
-    return { obj, path, saved, count: saved.size };
+    return { obj, path, saved, count: saved.size, parent: getPrototypeOf(obj) };
   });
   // Reported once each: a change the course made permanent would otherwise be reported at every flush,
   // and reporting itself flushes.
@@ -268,7 +274,11 @@ export function watchPrototypes(
   function check(): void {
     // Indexed loops: the check must hold even when the course replaced Array.prototype[Symbol.iterator].
     for (let s = 0; s < snapshots.length; s++) {
-      const { obj, path, saved, count } = snapshots[s] as (typeof snapshots)[number];
+      const { obj, path, saved, count, parent } = snapshots[s] as (typeof snapshots)[number];
+      if (getPrototypeOf(obj) !== parent) {
+        const undone = setPrototypeOf(obj, parent);
+        report(`${path}.[[Prototype]] (replaced${undone ? ', undone' : ', could not be undone'})`, undone);
+      }
       const keys = ownKeys(obj);
       let changed = keys.length !== count;
       if (!changed) {

@@ -12,6 +12,7 @@ import {
   LEGACY_GLOBALS,
   SCO_FRAME_ID,
   STOP_MARKER,
+  type EngineValues,
   type IntegrityKind,
   type PlayerBootConfig,
   type PlayerLaunchConfig,
@@ -237,16 +238,20 @@ export function bootPlayer(createEngine: EngineFactory): void {
       if (!hasOwn(cur.facade, method)) return reply({ error: 'INVALID_METHOD' });
       const fn = cur.facade[method] as ApiFunction;
       const before = lastSeq();
+      const a = cur;
       let threw: string | null = null;
+      let ret: unknown = null;
       callAsTool(() => {
         try {
-          apply(fn, undefined, args);
+          ret = apply(fn, undefined, args);
         } catch (e) {
           threw = toText(e instanceof ErrorCtor ? e.message : e);
         }
       });
       flush();
-      return reply({ from: before + 1, to: lastSeq(), threw });
+      // The engine's answer, beside the record: Node checks that the record it received says the same.
+      const result = typeof ret === 'string' ? ret : null;
+      return reply({ from: before + 1, to: lastSeq(), threw, result, code: a.engine.lastError() });
     },
     dataModel: (): string => answer(() => (cur ? snapshot(cur) : null)),
     /** adl.data buckets of the current attempt as they are now (null: no attempt). */
@@ -283,6 +288,12 @@ export function bootPlayer(createEngine: EngineFactory): void {
       dispatchEvent(window, newPageHide());
       dispatchEvent(window, newEvent('unload'));
     },
+    /** For Node's comparison of what it received with the engine (../../received-record.ts). */
+    engineValues: (): string =>
+      answer((): EngineValues | null => {
+        flush();
+        return cur ? { seq: lastSeq(), terminated: cur.state === 'terminated', values: snapshot(cur) } : null;
+      }),
   });
 
   apply(handOver, console, [CONTROL_MARKER, control]);

@@ -26,6 +26,7 @@ export const getOwnPropertyDescriptor = R.getOwnPropertyDescriptor;
 export const preventExtensions = R.preventExtensions;
 export const deleteProperty = R.deleteProperty;
 export const getPrototypeOf = R.getPrototypeOf;
+export const setPrototypeOf = R.setPrototypeOf;
 export const stringify = JSON.stringify;
 export const parseJson = JSON.parse;
 export const dateNow = Date.now;

@@ -162,12 +162,13 @@ export function putPlain(mi: number, a0: unknown, a1: unknown, argc: number, ret
 
 /** Any other message, as an object (tagged with its attempt when that is not the current one). */
 export function message(msg: Record<string, unknown>, a: Attempt | null = current): void {
+  // Assigning members and JSON.stringify look setters and toJSON up through the prototypes: they must be
+  // ours first.
+  checkRealm();
   if (a !== null && a !== current) {
     msg.sco = a.cfg.scoId;
     msg.at = a.attempt;
   }
-  // JSON.stringify looks toJSON up through the prototypes: they must be ours first.
-  checkRealm();
   const json = stringify(msg);
   put(-1, null, null, 0, null, null, null, undefined, stringSlice(json, 1, -1));
 }
