@@ -4,6 +4,7 @@
  * navigation, conformance, dom-actions, dom-read, a11y, inspector, runtime); `--no-browser` skips the
  * sections that start Chromium.
  */
+import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
 import { benchRuntime } from './runtime.js';
 import { benchSequencing } from './sequencing.js';
 import { benchConformance } from './conformance.js';
@@ -44,3 +45,8 @@ if (process.argv.includes('--no-browser')) {
   );
   await section('runtime', 'Runtime against raw playwright-core (issue: runtime)', benchRuntime);
 }
+
+// The browser sections before `runtime` leave the shared browser and content server running; without
+// `runtime` (e.g. `--only dom-read`) nothing else ends them, and the process would never exit.
+await sharedBrowserPool().shutdown();
+process.exit(process.exitCode ?? 0);
