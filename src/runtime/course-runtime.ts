@@ -19,7 +19,6 @@ import type { RteInit } from '../rte/adapter/rte-init.js';
 import { sharedBrowserPool, type BrowserPool, type LeasedContext } from './browser-pool.js';
 import { PLAYER_PREFIX, sharedContentServer, type ContentServer, type Mount } from './content-server.js';
 import { contextProxy, egressProxy, type EgressProxy } from './egress-proxy.js';
-import { measureLayout, type LayoutReport } from './layout/analyze-layout.js';
 import { checkLaunchFile } from './launch-check.js';
 import {
   checkDestination,
@@ -823,17 +822,6 @@ export class CourseRuntime {
       timeoutMs,
       'CAPTURE_FAILED',
     );
-  }
-
-  /** Layout problems measured on the rendered SCO at the current viewport. */
-  async analyzeLayout(): Promise<LayoutReport & { viewport: Viewport }> {
-    const report = await this.bounded(
-      'the layout analysis',
-      async () => measureLayout(await this.scoFrame(), { touch: this.currentViewport.touch }),
-      this.timeoutMs,
-      'CAPTURE_FAILED',
-    );
-    return { ...report, viewport: this.currentViewport };
   }
 
   async setViewport(spec: ViewportSpec): Promise<Viewport> {

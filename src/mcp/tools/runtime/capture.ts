@@ -1,7 +1,7 @@
 /** Screenshot capture shared by scorm_capture_screenshot and scorm_take_screenshot. */
 import { z } from 'zod';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
-import type { LayoutReport } from '../../../runtime/layout/analyze-layout.js';
+import type { LayoutReport } from '../../../dom/layout/analyze-layout.js';
 import type { Viewport } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
 import type { ExtraContent } from '../../tool.js';
@@ -97,9 +97,7 @@ export const layoutAnalysisSchema = z.object({
   viewport,
 });
 
-export function layoutAnalysis(
-  report: LayoutReport & { viewport: Viewport },
-): z.input<typeof layoutAnalysisSchema> {
+export function layoutAnalysis(report: LayoutReport): z.input<typeof layoutAnalysisSchema> {
   return {
     responsive_issues: report.issues.map((issue) => ({
       type: issue.type,
