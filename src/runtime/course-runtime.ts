@@ -137,6 +137,11 @@ export interface ScreenshotOptions {
   /** Pause before capturing (max 30 s). */
   delayMs?: number;
   timeoutMs?: number;
+  /**
+   * With fullPage: the SCO document's height, measured where the course cannot fake it (the DOM tools'
+   * isolated world, which this layer cannot reach); without it the height is read in the page.
+   */
+  documentHeight?: () => Promise<number>;
 }
 
 export interface Screenshot {
@@ -783,9 +788,11 @@ export class CourseRuntime {
         let resized = false;
         if (options.fullPage) {
           const frame = await this.scoFrame();
-          const docHeight = (await frame.evaluate(
-            'Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)',
-          )) as number;
+          const docHeight = options.documentHeight
+            ? await options.documentHeight()
+            : ((await frame.evaluate(
+                'Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)',
+              )) as number);
           if (docHeight > vp.height) {
             height = Math.min(docHeight, MAX_FULL_PAGE_HEIGHT);
             truncated = docHeight > MAX_FULL_PAGE_HEIGHT;

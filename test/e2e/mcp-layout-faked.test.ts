@@ -2,7 +2,8 @@
  * scorm_take_screenshot's layout analysis measures the page where the course cannot fake it, over stdio
  * against real Chromium: a page that replaces, in its own world, getBoundingClientRect, the scrollWidth,
  * scrollHeight and clientWidth getters, getComputedStyle and CSSStyleDeclaration.getPropertyValue still has
- * its 3000 px banner, its 6 px text and its 8 px button reported.
+ * its 3000 px banner, its 6 px text and its 8 px button reported, and a full-page capture of its whole
+ * height.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,4 +66,14 @@ test('layout analysis on a touch viewport: the 8 px button the page calls 50 px 
   const tap = report.responsive_issues.find((i) => i.type === 'tap_target_too_small');
   assert.equal(tap?.selector, '#tiny-btn');
   assert.equal(tap?.measured.width, 8);
+});
+
+test('a full-page screenshot is as tall as the document the page says is 10 px high', async () => {
+  const shot = await callTool<{ width: number; height: number; full_page: boolean }>(
+    server.client,
+    'scorm_capture_screenshot',
+    { session_id: session, capture_options: { full_page: true } },
+  );
+  assert.equal(shot.full_page, true);
+  assert.ok(shot.height > shot.width, `a ${shot.width}x${shot.height} capture of a 2000 px tall page`);
 });

@@ -1,5 +1,6 @@
 /** Screenshot capture shared by scorm_capture_screenshot and scorm_take_screenshot. */
 import { z } from 'zod';
+import { documentHeight } from '../../../dom/layout/document-height.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { LayoutReport } from '../../../dom/layout/analyze-layout.js';
 import type { Viewport } from '../../../runtime/viewport.js';
@@ -43,6 +44,7 @@ export async function captureToArtifact(
     waitForSelector: options.wait_for_selector,
     waitTimeoutMs: options.wait_timeout_ms,
     delayMs: options.delay_ms,
+    documentHeight: documentHeight(runtime),
   });
   const scoId = runtime.status().scoId;
   const stem = `${scoId ?? 'sco'}-${shot.viewport.device}-${shot.viewport.width}x${shot.viewport.height}`;
