@@ -30,7 +30,6 @@ import {
   type RuntimeStatus,
 } from './course-runtime-spec.js';
 import type { EgressProxy } from './egress-proxy.js';
-import type { LayoutReport } from './layout/analyze-layout.js';
 import type { MainThreadProbe } from './main-thread-probe.js';
 import { MemoryBudgetStop } from './memory-budget-stop.js';
 import type { NetworkAccess } from './network-policy.js';
@@ -366,11 +365,6 @@ export class CourseRuntime {
 
   screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
     return this.rendering.screenshot(options);
-  }
-
-  /** Layout problems measured on the rendered SCO at the current viewport. */
-  analyzeLayout(): Promise<LayoutReport & { viewport: Viewport }> {
-    return this.rendering.analyzeLayout();
   }
 
   setViewport(spec: ViewportSpec): Promise<Viewport> {

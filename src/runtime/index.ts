@@ -4,7 +4,6 @@ export * from './content-server.js';
 export * from './course-runtime.js';
 export * from './open-course-runtime.js';
 export * from './launch-check.js';
-export * from './layout/analyze-layout.js';
 export * from './records.js';
 export * from './runtime-log.js';
 export * from './viewport.js';

@@ -1,7 +1,6 @@
-/** What the SCO looks like: screenshots (the viewport or the whole document), the viewport itself, and layout problems. */
+/** What the SCO looks like: screenshots (the viewport or the whole document), and the viewport itself (layout problems are measured in src/dom/layout, where the course cannot fake them). */
 import type { Frame } from 'playwright-core';
 import { fail, isScormTesterError } from '../core/errors.js';
-import { measureLayout, type LayoutReport } from './layout/analyze-layout.js';
 import type { PageTimeLimit } from './page-time-limit.js';
 import type { PlayerChannel } from './player-channel.js';
 import { pngSize } from './png.js';
@@ -22,6 +21,11 @@ export interface ScreenshotOptions {
   /** Pause before capturing (max 30 s). */
   delayMs?: number;
   timeoutMs?: number;
+  /**
+   * With fullPage: the SCO document's height, measured where the course cannot fake it (the DOM tools'
+   * isolated world, which this layer cannot reach); without it the height is read in the page.
+   */
+  documentHeight?: () => Promise<number>;
 }
 
 export interface Screenshot {
@@ -86,9 +90,11 @@ export class Rendering {
         let resized = false;
         if (options.fullPage) {
           const frame = await this.scoFrame();
-          const docHeight = (await frame.evaluate(
-            'Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)',
-          )) as number;
+          const docHeight = options.documentHeight
+            ? await options.documentHeight()
+            : ((await frame.evaluate(
+                'Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)',
+              )) as number);
           if (docHeight > vp.height) {
             height = Math.min(docHeight, MAX_FULL_PAGE_HEIGHT);
             truncated = docHeight > MAX_FULL_PAGE_HEIGHT;
@@ -122,17 +128,6 @@ export class Rendering {
       timeoutMs,
       'CAPTURE_FAILED',
     );
-  }
-
-  /** Layout problems measured on the rendered SCO at the current viewport. */
-  async analyzeLayout(): Promise<LayoutReport & { viewport: Viewport }> {
-    const report = await this.limit.run(
-      'the layout analysis',
-      async () => measureLayout(await this.scoFrame(), { touch: this.current.touch }),
-      this.limit.defaultMs,
-      'CAPTURE_FAILED',
-    );
-    return { ...report, viewport: this.current };
   }
 
   async setViewport(spec: ViewportSpec): Promise<Viewport> {

@@ -15,6 +15,7 @@ import { DEFAULT_LEARNER_ID } from '../rte/adapter/rte-init.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { dataDir } from './data-dir.js';
 import { learnerDataElements } from './learner-data.js';
+import type { PackageFingerprint } from './package-fingerprint.js';
 
 export const SAVED_STATE_FORMAT = 'scorm-tester/saved-state@2';
 /** The one-activity format written before activities were keyed; migrated once when its course id matches. */
@@ -29,6 +30,8 @@ export interface StateKey {
   /** Default: the learner id every launch gets when none is given (DEFAULT_LEARNER_ID). */
   learnerId?: string;
   namespace?: string;
+  /** The package open now: what it saves is marked as written by it (not part of the key). */
+  writer?: PackageFingerprint;
 }
 
 export interface SavedActivity {
@@ -45,6 +48,8 @@ export interface SavedActivity {
    * over learner data takes the next. Absent in files written before it was kept: 1 + previous_attempts.
    */
   attempt?: number;
+  /** The package whose save wrote this data; absent in files written before writers were recorded. */
+  written_by?: PackageFingerprint;
 }
 
 /** An earlier attempt on an activity, kept when a new attempt was saved over it. */
@@ -65,6 +70,8 @@ export interface SavedState {
   activities: SavedActivity[];
   /** Tracking state of the whole activity tree, saved after every sequencing step; null if never sequenced. */
   sequencing: Record<string, unknown> | null;
+  /** The package whose save wrote the sequencing section; absent before writers were recorded. */
+  sequencing_written_by?: PackageFingerprint;
 }
 
 /**
@@ -129,7 +136,7 @@ export function sanitizeCourseId(courseId: string): string {
   return cleaned || 'unknown_course';
 }
 
-function fullKey(key: StateKey): Required<StateKey> {
+function fullKey(key: StateKey): Required<Omit<StateKey, 'writer'>> {
   return {
     courseId: key.courseId,
     learnerId: key.learnerId ?? DEFAULT_LEARNER_ID,
@@ -268,6 +275,7 @@ export class SavedStateStore {
           data,
           ...(previous.length > 0 ? { previous_attempts: previous } : {}),
           attempt: !before ? 1 : fresh ? nextAttemptNumber(before) : attemptNumber(before),
+          ...(key.writer ? { written_by: key.writer } : {}),
         };
       });
       const state: SavedState = {
@@ -282,6 +290,9 @@ export class SavedStateStore {
         ],
         sequencing: update.sequencing === undefined ? (existing?.sequencing ?? null) : update.sequencing,
       };
+      const sequencingWriter =
+        update.sequencing === undefined ? existing?.sequencing_written_by : (key.writer ?? undefined);
+      if (state.sequencing !== null && sequencingWriter) state.sequencing_written_by = sequencingWriter;
       await writeFileAtomic(path, JSON.stringify(state, null, 2) + '\n');
       return path;
     });
@@ -428,7 +439,7 @@ function isStringMap(value: unknown): value is Record<string, string> {
   return Object.values(value).every((v) => typeof v === 'string');
 }
 
-function checkState(value: unknown, key: Required<StateKey>, path: string): SavedState {
+function checkState(value: unknown, key: Required<Omit<StateKey, 'writer'>>, path: string): SavedState {
   const state = value as Partial<SavedState> | null;
   if (typeof state !== 'object' || state === null || state.format !== SAVED_STATE_FORMAT) {
     return corrupt(path, `it is not a ${SAVED_STATE_FORMAT} file`);

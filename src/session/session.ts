@@ -37,6 +37,8 @@ import { SessionNavigator, type NavigatorHost } from './navigation/navigator.js'
 import type { SessionObserver } from './session-observer.js';
 import type { NotApplicable, SnInitResult } from './navigation/types.js';
 import type { ResumeDecision, SavedStateStore, StateKey } from './saved-state.js';
+import { fingerprintPackage, type PackageFingerprint } from './package-fingerprint.js';
+import { savedStateWriter, type SavedStateWriter } from './saved-state-writer.js';
 import { NAMES } from '../runtime/anomalies/elements.js';
 import { CLOSE_GRACE_MS, closeThroughEngine, lastCallOf, type EngineClose } from './close-through-engine.js';
 import { mirrorRuntimeEvents } from './runtime-event-mirror.js';
@@ -98,6 +100,10 @@ export class Session {
   foreignGlobalObjectives: ReportedObjective[] = [];
   /** How the open started sequencing, when it reopened a suspended course. */
   openedSequencing: SnInitResult | null = null;
+  /** Which package wrote the saved state the last launch resumed (null: it resumed nothing). */
+  resumedStateWriter: SavedStateWriter | null = null;
+  /** This package, as its saves record it (set by open). */
+  fingerprint: PackageFingerprint | null = null;
   private readonly learners: LearnerStateStore;
   private pkg: OpenedPackage | null = null;
   private parsedManifest: ParsedManifest | null = null;
@@ -145,7 +151,11 @@ export class Session {
 
   /** Saved learner state is kept per course and learner (and, inside, per activity). */
   get stateKey(): StateKey {
-    return { courseId: this.courseId, learnerId: this.options.learnerId };
+    return {
+      courseId: this.courseId,
+      learnerId: this.options.learnerId,
+      ...(this.fingerprint ? { writer: this.fingerprint } : {}),
+    };
   }
 
   touch(): void {
@@ -183,6 +193,10 @@ export class Session {
     this.pkg = await openPackage(this.options.packagePath);
     try {
       this.parsedManifest = await parseManifestFile(this.pkg.manifestPath);
+      // Without it (the manifest vanished after parsing) saves record no writer: "unknown", never a claim.
+      this.fingerprint = await fingerprintPackage(this.options.packagePath, this.pkg.manifestPath).catch(
+        () => null,
+      );
     } catch (error) {
       await this.pkg.cleanup();
       this.pkg = null;
@@ -237,6 +251,9 @@ export class Session {
       scormVersion: version,
       newAttempt: this.options.newAttempt,
     });
+    this.resumedStateWriter = this.resume.resume
+      ? savedStateWriter([this.resume.activity.written_by], this.fingerprint)
+      : null;
     const launch: RteLaunch = {
       version,
       scoId,
@@ -313,6 +330,14 @@ export class Session {
   private async openSequencedResume(plan: ResumePlan, options: RuntimeOpenOptions): Promise<CourseRuntime> {
     const id = plan.launch.scoId;
     const saved = plan.engine.runtimeData.get(id) ?? {};
+    const file = await this.store.load(this.stateKey);
+    this.resumedStateWriter = savedStateWriter(
+      [
+        file?.sequencing_written_by,
+        ...(file?.activities ?? []).filter((a) => a.sco_id === id).map((a) => a.written_by),
+      ],
+      this.fingerprint,
+    );
     this.resume = {
       resume: true,
       path: this.store.pathFor(this.stateKey),
@@ -383,13 +408,19 @@ export class Session {
       return this.openedSequencing;
     this.navigator?.dispose();
     this.navigator = null;
-    // Read before the start: the start's own writes make the objectives this course's.
+    // Read before the start: the start's own writes make the objectives (and the state) this course's.
     const foreign = await this.readForeignObjectives();
+    const before =
+      fresh || this.options.newAttempt ? null : await this.store.load(this.stateKey).catch(() => null);
     const started = await SessionNavigator.init(this.navigatorHost(), {
       fresh: fresh || this.options.newAttempt,
     });
     this.startNavigator(started, false);
-    return { ...started.result, foreign_global_objectives: foreign };
+    const writer =
+      started.result.restored && before
+        ? { saved_state_writer: savedStateWriter([before.sequencing_written_by], this.fingerprint) }
+        : {};
+    return { ...started.result, foreign_global_objectives: foreign, ...writer };
   }
 
   /**
@@ -403,7 +434,7 @@ export class Session {
     try {
       const tree = buildSeqTree(this.parsed.manifest);
       const learner = await this.learners.load(this.options.learnerId);
-      return foreignObjectives(learner.objectives(), tree, this.courseId);
+      return foreignObjectives(learner.objectives(), tree, this.courseId, this.fingerprint);
     } catch {
       return [];
     }

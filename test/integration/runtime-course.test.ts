@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { ScormTesterError } from '../../src/core/errors.js';
 import { TIMEOUT, within } from '../../src/core/within.js';
+import { analyzeLayout } from '../../src/dom/layout/analyze-layout.js';
 import { buildRteInit, staticNavigationOracle, type RteLaunch } from '../../src/rte/adapter/index.js';
 import { BrowserPool } from '../../src/runtime/browser-pool.js';
 import { findChromium } from '../../src/runtime/chromium.js';
@@ -500,7 +501,7 @@ test('layout analysis reports each kind of problem on a touch viewport', { skip:
   await withRuntime(
     spec2004('layout-problems', 'index.html', { viewport: { device: 'mobile' } }),
     async (rt) => {
-      const report = await rt.analyzeLayout();
+      const report = await analyzeLayout(rt);
       assert.equal(report.touch, true);
       assert.equal(report.frame.width, 390);
       const byType = new Map(report.issues.map((i) => [i.type, i.selector]));
@@ -515,7 +516,7 @@ test('layout analysis reports each kind of problem on a touch viewport', { skip:
       for (const issue of report.issues) assert.ok(issue.fix_suggestion.length > 0);
 
       await rt.setViewport({ device: 'desktop' });
-      const desktop = await rt.analyzeLayout();
+      const desktop = await analyzeLayout(rt);
       assert.equal(desktop.touch, false);
       assert.ok(!desktop.issues.some((i) => i.type === 'tap_target_too_small'));
       assert.ok(!desktop.issues.some((i) => i.type === 'content_wider_than_frame'));

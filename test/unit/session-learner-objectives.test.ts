@@ -54,7 +54,7 @@ test('a learner file written before writers were kept loads, with the writer unk
     }),
   );
   assert.deepEqual((await store.load()).objectives(), [
-    { id: 'g1', record: { satisfied: true }, writtenBy: null },
+    { id: 'g1', record: { satisfied: true }, writtenBy: null, writtenByPackage: null },
   ]);
   writeFileSync(
     store.pathFor(),
@@ -70,15 +70,66 @@ test('foreign objectives: only targets the course reads, and only those another 
   const { manifest } = await parseManifestFile(join(FIXTURES_DIR, 'courses/seq-global/imsmanifest.xml'));
   const tree = buildSeqTree(manifest);
   const held = [
-    { id: 'com.example.g-obj', record: { satisfied: true }, writtenBy: 'other' },
-    { id: 'unrelated', record: { satisfied: true }, writtenBy: 'other' },
+    { id: 'com.example.g-obj', record: { satisfied: true }, writtenBy: 'other', writtenByPackage: null },
+    { id: 'unrelated', record: { satisfied: true }, writtenBy: 'other', writtenByPackage: null },
   ];
   assert.deepEqual(foreignObjectives(held, tree, 'com.example.seq-global'), [
-    { id: 'com.example.g-obj', written_by_course: 'other', satisfied: true },
+    {
+      id: 'com.example.g-obj',
+      written_by_course: 'other',
+      written_by_package: null,
+      writer: 'unknown',
+      satisfied: true,
+    },
   ]);
   assert.deepEqual(
     foreignObjectives([{ ...held[0]!, writtenBy: 'com.example.seq-global' }], tree, 'com.example.seq-global'),
     [],
   );
   assert.equal(foreignObjectives([{ ...held[0]!, writtenBy: null }], tree, 'x').length, 1);
+});
+
+test('foreign objectives: another package with the same course id is another writer; this package, edited or not, is not', async () => {
+  const { manifest } = await parseManifestFile(join(FIXTURES_DIR, 'courses/seq-global/imsmanifest.xml'));
+  const tree = buildSeqTree(manifest);
+  const id = 'com.example.seq-global';
+  const here = { package_path: '/courses/a', manifest_sha256: 'aa' };
+  const held = (writtenByPackage: typeof here | null) => [
+    { id: 'com.example.g-obj', record: { satisfied: true }, writtenBy: id, writtenByPackage },
+  ];
+  const other = foreignObjectives(
+    held({ package_path: '/courses/b', manifest_sha256: 'aa' }),
+    tree,
+    id,
+    here,
+  );
+  assert.deepEqual(
+    other.map((o) => [o.id, o.writer, o.written_by_package?.package_path]),
+    [['com.example.g-obj', 'other_package', '/courses/b']],
+  );
+  assert.deepEqual(foreignObjectives(held(here), tree, id, here), []);
+  assert.deepEqual(foreignObjectives(held({ ...here, manifest_sha256: 'bb' }), tree, id, here), []);
+  // Written under this course id before packages were recorded: no claim either way.
+  assert.deepEqual(foreignObjectives(held(null), tree, id, here), []);
+});
+
+test('learner file: each objective keeps the package that wrote it; older files read as unknown', async () => {
+  const store = new LearnerStateStore(tempDir('st-learner-pkg-'));
+  const writer = { package_path: '/courses/a', manifest_sha256: 'aa' };
+  const state = await store.load(undefined, undefined, 'course-a', writer);
+  state.globalObjectives.write('learner', 'g1', { satisfied: true });
+  await state.save();
+  const again = await store.load();
+  assert.deepEqual(
+    again.objectives().map((o) => [o.id, o.writtenBy, o.writtenByPackage]),
+    [['g1', 'course-a', writer]],
+  );
+  const text = readFileSync(store.pathFor(), 'utf8');
+  const parsed = JSON.parse(text) as Record<string, unknown>;
+  delete parsed.global_objective_writer_packages;
+  writeFileSync(store.pathFor(), JSON.stringify(parsed));
+  assert.deepEqual(
+    (await store.load()).objectives().map((o) => o.writtenByPackage),
+    [null],
+  );
 });

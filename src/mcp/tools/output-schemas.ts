@@ -322,6 +322,30 @@ export const navRequestOutput = {
 };
 
 /** scorm_sn_init / scorm_sn_reset: how sequencing started, or why navigation does not apply. */
+/** A package as saved state records its writer. */
+const packageFingerprint = z.object({
+  package_path: z.string().describe('The package folder or zip, resolved.'),
+  manifest_sha256: z.string().describe("SHA-256 of the package's manifest."),
+});
+
+const writerRelation = z
+  .enum(['this_package', 'this_package_edited', 'other_package', 'unknown'])
+  .describe(
+    'Who wrote it, relative to the package open now: this_package (same path and manifest), this_package_edited (same path, manifest changed), other_package (another package, whatever its manifest identifier), unknown (saved before writers were recorded).',
+  );
+
+/** On open results: which package wrote the saved state a launch resumed. */
+export const savedStateWriter = z
+  .object({
+    writer: writerRelation,
+    package_path: z.string().nullable().describe('The writing package, when it is not exactly this one.'),
+    manifest_sha256: z.string().nullable(),
+    message: z.string(),
+  })
+  .describe(
+    'Saved state is keyed by manifest identifier: this says which package wrote what the launch resumed, and how to start fresh when it was not this one.',
+  );
+
 /** A learner's global objective, with the course that last wrote it. */
 export const globalObjective = z.object({
   id: z.string().describe('The target objective id (as the objective maps name it).'),
@@ -329,6 +353,10 @@ export const globalObjective = z.object({
     .string()
     .nullable()
     .describe('Course id (manifest identifier) that last wrote it; null: written before this was recorded.'),
+  written_by_package: packageFingerprint
+    .nullable()
+    .describe('The package that last wrote it; null: written before this was recorded.'),
+  writer: writerRelation.optional(),
   satisfied: z.boolean().optional(),
   normalized_measure: z.number().optional(),
   completed: z.boolean().optional(),
@@ -342,7 +370,7 @@ export const globalObjective = z.object({
 export const foreignGlobalObjectives = z
   .array(globalObjective)
   .describe(
-    "The learner's global objectives this course reads through its objective maps and that another course wrote last (shared across courses, as SN allows): its sequencing starts with them. scorm_global_objectives_clear removes them.",
+    "The learner's global objectives this course reads through its objective maps and that another course, or another package with the same manifest identifier, wrote last (shared across courses, as SN allows): its sequencing starts with them. scorm_global_objectives_clear removes them.",
   );
 
 export const snInitOutput = {
@@ -356,6 +384,7 @@ export const snInitOutput = {
   activity_count: count.optional(),
   outcome: navOutcome.optional(),
   foreign_global_objectives: foreignGlobalObjectives.optional(),
+  saved_state_writer: savedStateWriter.optional(),
 };
 
 /** scorm_nav_get_state: the navigation state, or why navigation does not apply. */

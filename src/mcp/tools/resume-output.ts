@@ -1,7 +1,9 @@
 /** What an open says about saved learner state: resumed or why not, and the attempt a fresh start set aside. */
 import { z } from 'zod';
 import { FRESH_START_REASONS } from '../../session/saved-state.js';
+import type { SavedStateWriter } from '../../session/saved-state-writer.js';
 import type { Session } from '../../session/session.js';
+import { savedStateWriter } from './output-schemas.js';
 
 export const resumeOutput = {
   resumed: z.boolean(),
@@ -30,6 +32,7 @@ export const resumeOutput = {
     .object({ how: z.enum(['start', 'resumeAll', 'choice']), activity_id: z.string().nullable() })
     .optional()
     .describe('Sequencing started by the open: a multi-SCO course reopened where the learner suspended it.'),
+  saved_state_writer: savedStateWriter.optional().describe('When resumed: which package wrote that state.'),
 };
 
 export function resumeData(session: Session): {
@@ -40,6 +43,7 @@ export function resumeData(session: Session): {
   learner_data?: string[];
   previous_attempt?: { saved_at: string; exit: string; learner_data: string[] };
   sequencing?: { how: 'start' | 'resumeAll' | 'choice'; activity_id: string | null };
+  saved_state_writer?: SavedStateWriter;
 } {
   const resume = session.resume;
   const opened = session.openedSequencing;
@@ -47,8 +51,16 @@ export function resumeData(session: Session): {
     ? { sequencing: { how: opened.how, activity_id: opened.outcome.delivered?.activity_id ?? null } }
     : {};
   if (!resume) return { resumed: false, entry: 'ab-initio', ...sequencing };
-  if (resume.resume)
-    return { resumed: true, entry: 'resume', learner_data: resume.learnerData, ...sequencing };
+  if (resume.resume) {
+    const writer = session.resumedStateWriter;
+    return {
+      resumed: true,
+      entry: 'resume',
+      learner_data: resume.learnerData,
+      ...sequencing,
+      ...(writer ? { saved_state_writer: writer } : {}),
+    };
+  }
   return {
     resumed: false,
     entry: 'ab-initio',

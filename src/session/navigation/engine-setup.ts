@@ -179,13 +179,13 @@ function sharedDataFor(item: Item, store: SharedDataStore): LaunchSharedData {
 }
 
 async function loadLearner(host: NavigatorHost, fresh: boolean): Promise<LearnerState> {
-  const { learnerId, namespace, courseId } = host.stateKey;
+  const { learnerId, namespace, courseId, writer = null } = host.stateKey;
   try {
-    return await host.learners.load(learnerId, namespace, courseId);
+    return await host.learners.load(learnerId, namespace, courseId, writer);
   } catch (error) {
     // A new attempt starts without an unreadable learner file (and replaces it on the first save).
     if (fresh && isScormTesterError(error) && error.code === 'SESSION_STATE_CORRUPT')
-      return host.learners.empty(learnerId, namespace, courseId);
+      return host.learners.empty(learnerId, namespace, courseId, writer);
     throw error;
   }
 }

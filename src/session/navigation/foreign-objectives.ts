@@ -2,16 +2,23 @@
  * Global objectives a course would start with but did not write. Global objectives are shared by every
  * course a learner takes (SN: objectivesGlobalToSystem, the default), so a course an agent tests can
  * start with another course's objective already satisfied; the open results say so, naming each one.
+ * Courses are told apart by package too: another package with the same manifest identifier is another
+ * writer.
  */
 import type { SeqTree } from '../../sequencing/activity-tree.js';
 import type { GlobalObjectiveRecord } from '../../sequencing/index.js';
 import type { HeldObjective } from './learner-state.js';
+import { writerRelation, type PackageFingerprint, type WriterRelation } from '../package-fingerprint.js';
 
 /** A global objective as the tools report it (snake_case record fields). */
 export interface ReportedObjective {
   id: string;
   /** The course id that last wrote it; null when the learner's file predates this record. */
   written_by_course: string | null;
+  /** The package that last wrote it; null when the learner's file predates this record. */
+  written_by_package: PackageFingerprint | null;
+  /** On open results: how that package relates to the one open now (see package-fingerprint.ts). */
+  writer?: WriterRelation;
   satisfied?: boolean;
   normalized_measure?: number;
   completed?: boolean;
@@ -26,6 +33,7 @@ export function reportedObjective(held: HeldObjective): ReportedObjective {
   return {
     id: held.id,
     written_by_course: held.writtenBy,
+    written_by_package: held.writtenByPackage,
     ...(r.satisfied === undefined ? {} : { satisfied: r.satisfied }),
     ...(r.normalizedMeasure === undefined ? {} : { normalized_measure: r.normalizedMeasure }),
     ...(r.completed === undefined ? {} : { completed: r.completed }),
@@ -60,12 +68,24 @@ export function readTargetKeys(tree: SeqTree): Set<string> {
   return keys;
 }
 
-/** The held objectives this course reads and did not write last (another course, or unknown). */
+/**
+ * The held objectives this course reads and did not write last: another course, another package with
+ * the same course id, or a writer not known. One written under this course id before packages were
+ * recorded is not claimed to be foreign.
+ */
 export function foreignObjectives(
   held: readonly HeldObjective[],
   tree: SeqTree,
   courseId: string,
+  current: PackageFingerprint | null = null,
 ): ReportedObjective[] {
   const reads = readTargetKeys(tree);
-  return held.filter((o) => reads.has(o.id) && o.writtenBy !== courseId).map(reportedObjective);
+  const out: ReportedObjective[] = [];
+  for (const o of held) {
+    if (!reads.has(o.id)) continue;
+    const writer = writerRelation(o.writtenByPackage, current);
+    if (o.writtenBy === courseId && writer !== 'other_package') continue;
+    out.push({ ...reportedObjective(o), writer });
+  }
+  return out;
 }

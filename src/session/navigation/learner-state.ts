@@ -11,6 +11,7 @@ import { DEFAULT_LEARNER_ID } from '../../rte/adapter/rte-init.js';
 import type { SharedDataStore } from '../../rte/strict/shared-data.js';
 import type { GlobalObjectiveRecord, GlobalObjectiveStore } from '../../sequencing/index.js';
 import { writeFileAtomic } from '../atomic-write.js';
+import { isFingerprint, type PackageFingerprint } from '../package-fingerprint.js';
 import { DEFAULT_NAMESPACE } from '../saved-state.js';
 
 export const LEARNER_STATE_FORMAT = 'scorm-tester/learner-state@1';
@@ -23,6 +24,8 @@ interface LearnerFile {
   global_objectives: Record<string, GlobalObjectiveRecord>;
   /** The course id that last wrote each global objective (absent in files written before it was kept). */
   global_objective_writers?: Record<string, string>;
+  /** The package that last wrote each global objective (absent in files written before it was kept). */
+  global_objective_writer_packages?: Record<string, PackageFingerprint>;
   shared_data: Record<string, string>;
 }
 
@@ -31,6 +34,8 @@ export interface HeldObjective {
   id: string;
   record: GlobalObjectiveRecord;
   writtenBy: string | null;
+  /** The package that last wrote it (null: not known). */
+  writtenByPackage: PackageFingerprint | null;
 }
 
 export interface LearnerState {
@@ -57,17 +62,19 @@ export class LearnerStateStore {
   }
 
   /**
-   * SESSION_STATE_CORRUPT when the file cannot be read or holds another learner's state. `courseId` is
-   * the course whose engine writes through this state: each objective written is marked as its.
+   * SESSION_STATE_CORRUPT when the file cannot be read or holds another learner's state. `courseId` and
+   * `writer` are the course and package whose engine writes through this state: each objective written
+   * is marked as theirs.
    */
   async load(
     learnerId: string = DEFAULT_LEARNER_ID,
     namespace = DEFAULT_NAMESPACE,
     courseId: string | null = null,
+    writer: PackageFingerprint | null = null,
   ): Promise<LearnerState> {
     const path = this.pathFor(learnerId, namespace);
     const file = await readLearnerFile(path, learnerId, namespace);
-    return this.state(path, learnerId, namespace, file, courseId);
+    return this.state(path, learnerId, namespace, file, courseId, writer);
   }
 
   /** A learner state that starts empty (its first save replaces whatever file was there). */
@@ -75,8 +82,9 @@ export class LearnerStateStore {
     learnerId: string = DEFAULT_LEARNER_ID,
     namespace = DEFAULT_NAMESPACE,
     courseId: string | null = null,
+    writer: PackageFingerprint | null = null,
   ): LearnerState {
-    return this.state(this.pathFor(learnerId, namespace), learnerId, namespace, null, courseId);
+    return this.state(this.pathFor(learnerId, namespace), learnerId, namespace, null, courseId, writer);
   }
 
   /**
@@ -95,6 +103,7 @@ export class LearnerStateStore {
       namespace,
       await readLearnerFile(path, learnerId, namespace),
       null,
+      null,
     );
     const held = state.objectiveIds();
     const cleared = ids === null ? held : held.filter((id) => ids.includes(id));
@@ -111,9 +120,13 @@ export class LearnerStateStore {
     namespace: string,
     file: LearnerFile | null,
     courseId: string | null,
+    writer: PackageFingerprint | null,
   ): LearnerState & { forgetObjectives(ids: readonly string[]): void } {
     const objectives = new Map(Object.entries(file?.global_objectives ?? {}));
     const writers = new Map(Object.entries(file?.global_objective_writers ?? {}));
+    const packages = new Map(
+      Object.entries(file?.global_objective_writer_packages ?? {}).filter(([, p]) => isFingerprint(p)),
+    );
     const buckets = new Map(Object.entries(file?.shared_data ?? {}));
     return {
       learnerId,
@@ -126,6 +139,8 @@ export class LearnerStateStore {
           objectives.set(target, { ...record });
           if (courseId === null) writers.delete(target);
           else writers.set(target, courseId);
+          if (writer === null) packages.delete(target);
+          else packages.set(target, writer);
         },
       },
       sharedData: {
@@ -138,11 +153,13 @@ export class LearnerStateStore {
           id,
           record: { ...record },
           writtenBy: writers.get(id) ?? null,
+          writtenByPackage: packages.get(id) ?? null,
         })),
       forgetObjectives: (ids) => {
         for (const id of ids) {
           objectives.delete(id);
           writers.delete(id);
+          packages.delete(id);
         }
       },
       save: async () => {
@@ -153,6 +170,9 @@ export class LearnerStateStore {
           saved_at: new Date().toISOString(),
           global_objectives: Object.fromEntries(objectives),
           global_objective_writers: Object.fromEntries([...writers].filter(([id]) => objectives.has(id))),
+          global_objective_writer_packages: Object.fromEntries(
+            [...packages].filter(([id]) => objectives.has(id)),
+          ),
           shared_data: Object.fromEntries(buckets),
         };
         await writeFileAtomic(path, JSON.stringify(out, null, 2) + '\n');

@@ -3,6 +3,7 @@
  * scorm_trace_sequencing, scorm_test_navigation_flow) and the CLI build on. Field names are the MCP
  * results' (snake_case), so tools pass them through unchanged.
  */
+import type { SavedStateWriter } from '../saved-state-writer.js';
 import type { ReportedObjective } from './foreign-objectives.js';
 import type { NavigationRequest, TraceEvent } from '../../sequencing/index.js';
 
@@ -126,4 +127,6 @@ export interface SnInitResult {
   outcome: NavOutcome;
   /** Global objectives the course reads that another course wrote (set by the session before the start). */
   foreign_global_objectives?: ReportedObjective[];
+  /** With restored: which package wrote the sequencing state restored. */
+  saved_state_writer?: SavedStateWriter;
 }

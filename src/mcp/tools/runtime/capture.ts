@@ -1,7 +1,8 @@
 /** Screenshot capture shared by scorm_capture_screenshot and scorm_take_screenshot. */
 import { z } from 'zod';
+import { documentHeight } from '../../../dom/layout/document-height.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
-import type { LayoutReport } from '../../../runtime/layout/analyze-layout.js';
+import type { LayoutReport } from '../../../dom/layout/analyze-layout.js';
 import type { Viewport } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
 import type { ExtraContent } from '../../tool.js';
@@ -43,6 +44,7 @@ export async function captureToArtifact(
     waitForSelector: options.wait_for_selector,
     waitTimeoutMs: options.wait_timeout_ms,
     delayMs: options.delay_ms,
+    documentHeight: documentHeight(runtime),
   });
   const scoId = runtime.status().scoId;
   // No SCO id in the file name: it is the course's word, and the name is shown as a resource's name and
@@ -99,9 +101,7 @@ export const layoutAnalysisSchema = z.object({
   viewport,
 });
 
-export function layoutAnalysis(
-  report: LayoutReport & { viewport: Viewport },
-): z.input<typeof layoutAnalysisSchema> {
+export function layoutAnalysis(report: LayoutReport): z.input<typeof layoutAnalysisSchema> {
   return {
     responsive_issues: report.issues.map((issue) => ({
       type: issue.type,

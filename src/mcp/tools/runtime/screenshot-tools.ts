@@ -1,6 +1,7 @@
 /** Screenshots of the running course (as artifacts and as images the model sees), with layout analysis. */
 import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
+import { analyzeLayout } from '../../../dom/layout/analyze-layout.js';
 import type { ViewportSpec } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
 import type { ServerContext } from '../../context.js';
@@ -40,7 +41,7 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
     }
     try {
       const shot = await captureToArtifact(session, runtime, options, 'scorm_take_screenshot');
-      const layout = layoutAnalysis(await runtime.analyzeLayout());
+      const layout = layoutAnalysis(await analyzeLayout(runtime));
       return { data: { ...shot.data, layout_analysis: layout }, content: shot.content };
     } finally {
       if (resize && runtime.isOpen) {

@@ -1,5 +1,5 @@
 /**
- * Layout checks measured on the rendered SCO (run inside the SCO frame). Kept as browser JavaScript
+ * Layout checks measured on the rendered SCO (run in the DOM tools' isolated world of the SCO frame). Kept as browser JavaScript
  * in a string so it runs unchanged under tsx and the compiled build.
  */
 export interface LayoutProbeOptions {

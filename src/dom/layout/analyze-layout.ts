@@ -1,4 +1,12 @@
-import type { Frame } from 'playwright-core';
+/**
+ * Layout problems measured on the rendered SCO, in the DOM tools' isolated world (control-world.ts): the
+ * course shares the DOM with that world but none of its globals, so a course that replaces
+ * getBoundingClientRect, the scrollWidth/clientWidth getters or getComputedStyle changes nothing measured.
+ * The call is bounded like every page read of the DOM tools.
+ */
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import type { Viewport } from '../../runtime/viewport.js';
+import { ControlWorlds } from '../snapshot/control-world.js';
 import { LAYOUT_PROBE, type LayoutProbeOptions } from './layout-probe.js';
 
 export type LayoutIssueType =
@@ -28,6 +36,7 @@ export interface LayoutReport {
   issues: LayoutIssue[];
   /** Issues found per type (issues[] keeps at most maxPerType of each). */
   counts: Partial<Record<LayoutIssueType, number>>;
+  viewport: Viewport;
 }
 
 export const LAYOUT_DEFAULTS: LayoutProbeOptions = {
@@ -37,21 +46,24 @@ export const LAYOUT_DEFAULTS: LayoutProbeOptions = {
   maxPerType: 20,
 };
 
-/** Evaluates the probe in `frame`; callers add the timeout. */
-export async function measureLayout(
-  frame: Frame,
-  options: Partial<LayoutProbeOptions>,
+/** Layout problems of the SCO at the runtime's current viewport. */
+export async function analyzeLayout(
+  runtime: CourseRuntime,
+  options: Partial<LayoutProbeOptions> = {},
 ): Promise<LayoutReport> {
-  const opts = { ...LAYOUT_DEFAULTS, ...options };
-  const raw = (await frame.evaluate(`(${LAYOUT_PROBE})(${JSON.stringify(opts)})`)) as Omit<
-    LayoutReport,
-    'touch'
-  >;
+  const viewport = runtime.viewport;
+  const opts = { ...LAYOUT_DEFAULTS, touch: viewport.touch, ...options };
+  const frame = await runtime.scoFrame();
+  const raw = await ControlWorlds.of(runtime).call<
+    LayoutProbeOptions,
+    Omit<LayoutReport, 'touch' | 'viewport'>
+  >(frame, 'The layout analysis', runtime.timeoutMs, LAYOUT_PROBE.trim(), opts);
   return {
     frame: raw.frame,
     document: raw.document,
     touch: opts.touch,
     issues: raw.issues,
     counts: raw.counts,
+    viewport,
   };
 }
