@@ -130,6 +130,8 @@ interface Closed {
 }
 interface Debugged {
   anomalies: Anomaly[];
+  anomaly_counts: { error: number };
+  anomalies_remaining: number;
 }
 
 describe('MCP: the same verdicts through the server, and suspend -> close -> reopen resumes', () => {
@@ -148,6 +150,8 @@ describe('MCP: the same verdicts through the server, and suspend -> close -> reo
         settle_ms: 500,
       });
       assert.deepEqual(errorsOf(data.anomalies), []);
+      // The answer pages its anomalies: the counts cover those on later pages too.
+      assert.equal(data.anomaly_counts.error, 0);
     });
   }
 
@@ -173,8 +177,12 @@ describe('MCP: the same verdicts through the server, and suspend -> close -> reo
         method: 'Commit',
         include_past: true,
       });
-    const anomalies = async (session_id: string) =>
-      (await callTool<Debugged>(server.client, 'scorm_debug_api_calls', { session_id })).anomalies;
+    const anomalies = async (session_id: string) => {
+      const data = await callTool<Debugged>(server.client, 'scorm_debug_api_calls', { session_id });
+      // Every anomaly is on this one page (the answer would page them past its budget).
+      assert.equal(data.anomalies_remaining, 0);
+      return data.anomalies;
+    };
 
     /** Opens, lets the course suspend, closes, reopens; everything the two tests below look at. */
     let flow:

@@ -14,6 +14,7 @@ import {
   type StartedServer,
   openSessionRuntime,
 } from '../helpers/mcp-client.js';
+import { allSessionEvents } from '../helpers/session-events.js';
 import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
 
 interface Node {
@@ -88,11 +89,7 @@ async function record(sessionId: string): Promise<unknown> {
 
 /** The operations whose stuck script was stopped, from the session's events. */
 async function scriptStops(sessionId: string): Promise<string[]> {
-  const { events } = await callTool<{ events: Array<{ payload?: Record<string, unknown> }> }>(
-    server.client,
-    'scorm_session_events',
-    { session_id: sessionId, max_events: 1000 },
-  );
+  const events = await allSessionEvents(server.client, sessionId);
   return events
     .filter((e) => e.payload?.kind === 'script_terminated')
     .map((e) => String(e.payload?.operation));

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { SNAPSHOT_LIMITS, type SessionSummary } from '../../src/inspector/protocol.js';
 import type { SessionEvent } from '../../src/session/event-log.js';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { allSessionEvents } from '../helpers/session-events.js';
 import { openFeed, postAction, rawRequest, splitUrl } from '../helpers/inspector.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
@@ -60,11 +61,7 @@ function breakLaunch(dir: string): void {
 }
 
 async function eventsOf(server: StartedServer, sessionId: string): Promise<SessionEvent[]> {
-  const r = await callTool<{ events: SessionEvent[] }>(server.client, 'scorm_session_events', {
-    session_id: sessionId,
-    max_events: 5000,
-  });
-  return r.events;
+  return allSessionEvents<SessionEvent>(server.client, sessionId);
 }
 
 describe('scorm_interactive_develop', { concurrency: false }, () => {
@@ -135,11 +132,9 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
       ) as { ok: boolean; result: { outcome: string } };
       assert.equal(nav.ok, true);
       assert.equal(nav.result.outcome, 'delivered');
-      const events = await callTool<{ events: SessionEvent[] }>(server.client, 'scorm_session_events', {
-        session_id: dev.session_id,
-        since_event_id: latest_event_id,
-        max_events: 5000,
-      });
+      const events = {
+        events: await allSessionEvents<SessionEvent>(server.client, dev.session_id, latest_event_id),
+      };
       const asked = events.events.find((e) => e.type === 'inspector:action');
       const done = events.events.find((e) => e.type === 'inspector:action_done');
       assert.deepEqual(asked?.payload, {

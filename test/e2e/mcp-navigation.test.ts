@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { SavedState } from '../../src/session/saved-state.js';
 import type { NavOutcome, NavStateView, SnInitResult } from '../../src/session/navigation/types.js';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { allSessionEvents } from '../helpers/session-events.js';
 import { writePackage } from '../helpers/course-builder.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
@@ -47,15 +48,9 @@ async function stateWhen(id: string, ok: (s: NavStateView) => boolean): Promise<
   }
 }
 const scoRequests = async (id: string) =>
-  (
-    await call<{ events: Array<{ type: string; payload?: Record<string, unknown> }> }>(
-      'scorm_session_events',
-      {
-        session_id: id,
-        max_events: 5000,
-      },
-    )
-  ).events.filter((e) => e.type === 'sequencing:request' && e.payload?.source === 'sco');
+  (await allSessionEvents(server.client, id)).filter(
+    (e) => e.type === 'sequencing:request' && e.payload?.source === 'sco',
+  );
 
 test('flow: start delivers the first SCO, next unloads a SCO that never terminates, the SCO-set continue is acted on at Terminate', async () => {
   const { id, init } = await openSequenced(FLOW, { new_attempt: true });

@@ -12,6 +12,7 @@ import type { SavedState } from '../../src/session/saved-state.js';
 import type { NavOutcome, NavStateView, SnInitResult } from '../../src/session/navigation/types.js';
 import { authoringToolCourse } from '../helpers/authoring-tool-courses.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { allSessionEvents } from '../helpers/session-events.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const FLOW = join(FIXTURES_DIR, 'courses/seq-flow');
@@ -53,12 +54,7 @@ const next = (id: string) =>
 /** The SCO of every API call the session recorded. */
 const callingScos = async (id: string) =>
   new Set(
-    (
-      await call<{ events: Array<{ type: string; payload?: Record<string, unknown> }> }>(
-        'scorm_session_events',
-        { session_id: id, max_events: 5000 },
-      )
-    ).events
+    (await allSessionEvents(server.client, id))
       .filter((e) => e.type === 'debug:api_call')
       .map((e) => e.payload?.sco_id),
   );

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { allSessionEvents } from '../helpers/session-events.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import type { CourseTexts } from '../../src/core/course-text.js';
 import { courseTextOf } from '../helpers/course-text.js';
@@ -82,14 +83,7 @@ async function assertTrueToEngine(sessionId: string): Promise<Data[]> {
 }
 
 async function integrityEvents(sessionId: string): Promise<Data[]> {
-  const out = await callTool<{ events: Array<{ type: string; payload?: Data }> }>(
-    server.client,
-    'scorm_session_events',
-    {
-      session_id: sessionId,
-      max_events: 1000,
-    },
-  );
+  const out = { events: await allSessionEvents<{ type: string; payload?: Data }>(server.client, sessionId) };
   return out.events.filter((e) => e.payload?.kind === 'player_integrity').map((e) => e.payload as Data);
 }
 

@@ -19,6 +19,7 @@ import {
   type LoopbackVictim,
 } from '../helpers/loopback-victim.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { allSessionEvents } from '../helpers/session-events.js';
 import { eventually } from '../helpers/until.js';
 
 interface Req {
@@ -189,11 +190,9 @@ test('network off: no loopback request of any kind reaches a local service; each
       'service worker registration recorded as blocked',
     );
   });
-  const events = await callTool<{ events: Array<{ type: string; payload?: { reason?: string } }> }>(
-    server.client,
-    'scorm_session_events',
-    { session_id: sessionId, max_events: 5000 },
-  );
+  const events = {
+    events: await allSessionEvents<{ type: string; payload?: { reason?: string } }>(server.client, sessionId),
+  };
   assert.ok(
     events.events.some((e) => e.type === 'network:blocked' && e.payload?.reason === 'loopback_not_allowed'),
   );

@@ -34,6 +34,7 @@ import type { Session } from '../../session/session.js';
 import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 import { CliOutput } from '../outputs.js';
+import { cutText, viewNamedElement, viewRecorded } from '../../output/answer-budget.js';
 import { stderrProgress, withInterrupt } from '../progress-line.js';
 import type { WorkControl } from '../../core/progress.js';
 import { navJson, navText, parseNavFlag, runNavigation, type NavRun } from './run-nav.js';
@@ -247,15 +248,20 @@ function outcomeJson(o: RunOutcome): Record<string, unknown> {
     api_calls: r.calls.map((c) => ({
       index: c.index,
       method: c.method,
-      args: c.args,
-      result: c.result,
+      // Previews: a course can make thousands of calls with 64 K arguments; the data model keeps values whole.
+      args: c.args.map((a) => viewRecorded(a)),
+      result: viewRecorded(c.result),
       error_code: c.errorCode,
       timestamp: c.timestamp,
       source: c.source,
     })),
     metrics: callMetrics(r.calls),
-    anomalies: r.anomalies,
-    console_errors: courseConsoleErrors(r.console),
+    anomalies: r.anomalies.map(viewNamedElement),
+    console_errors: courseConsoleErrors(r.console).map((e) => ({
+      ...e,
+      text: cutText(e.text),
+      url: e.url && cutText(e.url),
+    })),
     data_model: r.dataModel,
     screenshot:
       o.shot && o.shotPath ? { path: o.shotPath, width: o.shot.width, height: o.shot.height } : null,

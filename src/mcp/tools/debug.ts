@@ -47,9 +47,22 @@ import {
 } from './output-schemas.js';
 import { prepareScenario, registryInvoker } from './runtime/scenario-steps.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
+import { listingInput } from './listing-schemas.js';
+import {
+  ANSWER_BUDGET_BYTES,
+  cutText,
+  jsonBytes,
+  pageWithinBudget,
+  stringView,
+  viewNamedElement,
+  viewRecorded,
+  type StringView,
+} from '../../output/answer-budget.js';
 
 const DEFAULT_MAX_CALLS = 1_000;
 const MAX_CONSOLE_ERRORS = 50;
+/** What the calls of a page may use at least, whatever the rest of the answer takes. */
+const MIN_CALLS_BUDGET = 4_000;
 
 const CANONICAL: readonly string[] = CANONICAL_METHODS;
 
@@ -63,21 +76,35 @@ const debugCallsOutput = {
   sco_id: z.string().nullable(),
   initialize_state: initializeState,
   calls: z.array(apiCall),
-  calls_listed: count,
-  calls_truncated: z.boolean(),
+  calls_listed: count.describe('Calls on this page.'),
+  calls_truncated: z.boolean().describe('More calls follow this page (see next_cursor).'),
+  calls_matching: count.describe('Calls that match filter_methods, on every page.'),
+  calls_remaining: count.describe('Calls after this page.'),
+  next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
+  detail: z.enum(['preview', 'full']),
   metrics: callMetricsSchema,
   unrecorded_calls: count.optional(),
-  console_errors: z.array(consoleErrorView),
+  console_errors: z.array(consoleErrorView).describe('The first ones; scorm_get_console_errors lists all.'),
+  console_errors_total: count,
   settled: z.boolean().optional(),
   anomalies: z.array(anomaly).optional(),
   anomaly_counts: z.object({ error: count, warning: count, info: count }).optional(),
+  anomalies_remaining: count
+    .optional()
+    .describe('Anomalies after this page (all are counted in anomaly_counts).'),
+  anomalies_next_cursor: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Pass as anomalies_cursor for the next page of anomalies; null on the last.'),
   data_model: z.record(z.string(), recordedValue).nullable().optional(),
+  data_changes_total: count.optional(),
   data_changes: z
     .array(
       z.object({
         element: z.string(),
-        previous_value: z.string().nullable(),
-        new_value: z.string(),
+        previous_value: recordedValue.nullable(),
+        new_value: recordedValue,
         source: z.enum(['api:SetValue', 'internal']),
         timestamp: epochMs,
         sco_id: z.string(),
@@ -194,6 +221,12 @@ function filtered(calls: readonly ApiCallRecord[], methods: string[] | undefined
   return calls.filter((c) => wanted.has(canonicalMethod(c.method)));
 }
 
+function viewValues(values: Readonly<Record<string, string>>, view: StringView): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) out[name] = viewRecorded(value, view);
+  return out;
+}
+
 function launchInfo(session: Session): { launch_url: string | null; sco_id: string | null } {
   return { launch_url: session.launch?.launchUrl ?? null, sco_id: session.launch?.item.identifier ?? null };
 }
@@ -223,7 +256,15 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Add the final data model and every data change.'),
         settle_ms: settleMs,
-        max_calls: z.number().int().min(0).max(100_000).optional().describe(`Default ${DEFAULT_MAX_CALLS}.`),
+        max_calls: z
+          .number()
+          .int()
+          .min(1)
+          .max(100_000)
+          .optional()
+          .describe(`Most per page (default ${DEFAULT_MAX_CALLS}).`),
+        ...listingInput,
+        anomalies_cursor: z.string().optional(),
       },
       output: debugCallsOutput,
       handler: async (args, call) => {
@@ -231,6 +272,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
           const methods = args.filter_methods;
           if (methods) normalizeMethodFilter(methods);
           const maxCalls = args.max_calls ?? DEFAULT_MAX_CALLS;
+          const strings = stringView(args.detail, args.text_offset);
           const build = (
             mode: 'session' | 'run',
             session: Session,
@@ -251,29 +293,76 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
               scorm_version: runtime.version,
               ...launchInfo(session),
               initialize_state: runtime.initializeState,
-              calls: listed.slice(0, maxCalls).map(callView),
-              calls_listed: Math.min(listed.length, maxCalls),
-              calls_truncated: listed.length > maxCalls,
+              calls: [],
+              calls_listed: 0,
+              calls_truncated: false,
+              calls_matching: listed.length,
+              calls_remaining: 0,
+              next_cursor: null,
+              detail: args.detail ?? 'preview',
               metrics: callMetrics(calls),
               ...(runtime.log.dropped.calls > 0 ? { unrecorded_calls: runtime.log.dropped.calls } : {}),
-              console_errors: courseConsoleErrors(runtime.consoleMessages).slice(0, MAX_CONSOLE_ERRORS),
+              console_errors: [],
+              console_errors_total: 0,
             };
+            // scorm_get_console_errors lists them all; here the first ones, in an eighth of the budget.
+            const consoleErrors = courseConsoleErrors(runtime.consoleMessages);
+            data.console_errors = pageWithinBudget(consoleErrors, {
+              limit: MAX_CONSOLE_ERRORS,
+              budgetBytes: ANSWER_BUDGET_BYTES / 8,
+              view: (e) => ({ ...e, text: cutText(e.text), url: e.url && cutText(e.url) }),
+            }).items;
+            data.console_errors_total = consoleErrors.length;
             if (analysed.settled !== null) data.settled = analysed.settled;
             if (args.detect_anomalies !== false) {
-              data.anomalies = analysed.anomalies;
+              // A course can make one anomaly per distinct element it names: they get half the budget.
+              const found = pageWithinBudget(analysed.anomalies, {
+                cursor: args.anomalies_cursor,
+                limit: analysed.anomalies.length,
+                budgetBytes: ANSWER_BUDGET_BYTES / 2,
+                view: viewNamedElement,
+              });
+              data.anomalies = found.items;
               data.anomaly_counts = counts(analysed.anomalies);
+              data.anomalies_remaining = found.remaining;
+              data.anomalies_next_cursor = found.next_cursor;
             }
             if (args.include_data_model_state) {
-              data.data_model = analysed.dataModel && clipLongValues(analysed.dataModel);
-              data.data_changes = runtime.log.dataChanges.slice(0, maxCalls).map((c) => ({
-                element: c.element,
-                previous_value: c.previousValue,
-                new_value: c.newValue,
-                source: c.source,
-                timestamp: c.timestamp,
-                sco_id: c.scoId,
-              }));
+              data.data_model = analysed.dataModel && viewValues(analysed.dataModel, strings);
+              const changes = pageWithinBudget(runtime.log.dataChanges, {
+                limit: maxCalls,
+                budgetBytes: ANSWER_BUDGET_BYTES / 8,
+                view: (c) => ({
+                  element: c.element,
+                  previous_value: c.previousValue === null ? null : viewRecorded(c.previousValue, strings),
+                  new_value: viewRecorded(c.newValue, strings),
+                  source: c.source,
+                  timestamp: c.timestamp,
+                  sco_id: c.scoId,
+                }),
+              });
+              data.data_changes = changes.items;
+              data.data_changes_total = runtime.log.dataChanges.length;
             }
+            // The calls get what the rest of the answer leaves of the budget.
+            const page = pageWithinBudget(listed, {
+              cursor: args.cursor,
+              limit: maxCalls,
+              budgetBytes: Math.max(MIN_CALLS_BUDGET, ANSWER_BUDGET_BYTES - jsonBytes(data)),
+              view: (c) => {
+                const view = callView(c);
+                return {
+                  ...view,
+                  args: view.args.map((a) => viewRecorded(a, strings)),
+                  result: viewRecorded(view.result, strings),
+                };
+              },
+            });
+            data.calls = page.items;
+            data.calls_listed = page.items.length;
+            data.calls_truncated = page.remaining > 0;
+            data.calls_remaining = page.remaining;
+            data.next_cursor = page.next_cursor;
             return data;
           };
 
@@ -436,7 +525,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
               final_state: report.finalState,
               settled: report.settle.settled,
               metrics: callMetrics(report.calls),
-              anomalies: report.anomalies,
+              anomalies: report.anomalies.map(viewNamedElement),
               detected_issues: issues,
               console_errors: courseConsoleErrors(report.console).slice(0, MAX_CONSOLE_ERRORS),
             };

@@ -1,5 +1,12 @@
 /** Session lifecycle tools: a session binds one package, its workspace, events and artifacts. */
 import { z } from 'zod';
+import {
+  ANSWER_BUDGET_BYTES,
+  pageWithinBudget,
+  stringView,
+  viewPayload,
+} from '../../output/answer-budget.js';
+import { listingInput } from './listing-schemas.js';
 import type { ServerContext } from '../context.js';
 import {
   CHANGES_STATE,
@@ -130,16 +137,40 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       input: {
         session_id: sessionId,
         since_event_id: z.number().int().min(0).optional(),
-        max_events: z.number().int().min(1).max(5000).optional(),
+        max_events: z.number().int().min(1).max(5000).optional().describe('Default 200.'),
+        detail: listingInput.detail,
+        text_offset: listingInput.text_offset,
       },
       output: {
         events: z.array(sessionEvent),
-        latest_event_id: count.describe('Pass as since_event_id to continue.'),
+        latest_event_id: count.describe(
+          'Pass as since_event_id to continue (the last event listed when more remain).',
+        ),
+        events_remaining: count.describe(
+          'Events after this page: call again with since_event_id = latest_event_id.',
+        ),
         dropped_before: count.describe('Events dropped from the front of the log (it keeps 5000).'),
       },
-      handler: async (args) => ({
-        data: sessions.get(args.session_id).events.since(args.since_event_id ?? 0, args.max_events ?? 200),
-      }),
+      handler: async (args) => {
+        const log = sessions.get(args.session_id).events;
+        const all = log.since(args.since_event_id ?? 0, Number.MAX_SAFE_INTEGER);
+        const strings = stringView(args.detail, args.text_offset);
+        const page = pageWithinBudget(all.events, {
+          limit: args.max_events ?? 200,
+          // Room for the fields around the list.
+          budgetBytes: ANSWER_BUDGET_BYTES - 200,
+          view: (e) => (e.payload ? { ...e, payload: viewPayload(e.payload, strings) } : e),
+        });
+        const last = page.items.at(-1)?.id;
+        return {
+          data: {
+            events: page.items,
+            latest_event_id: page.remaining > 0 && last !== undefined ? last : all.latest_event_id,
+            events_remaining: page.remaining,
+            dropped_before: all.dropped_before,
+          },
+        };
+      },
     }),
     defineTool({
       name: 'scorm_session_close',

@@ -4,6 +4,17 @@ import type { ServerContext } from '../../context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
 import { count, epochMs } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+import { listingInput } from '../listing-schemas.js';
+import {
+  ANSWER_BUDGET_BYTES,
+  cutText,
+  jsonBytes,
+  pageWithinBudget,
+  stringView,
+} from '../../../output/answer-budget.js';
+
+/** The course chooses how many missing files it asks for, and their names. */
+const MAX_MISSING_FILES = 50;
 
 const consoleCategory = z.enum(['scorm_api', 'syntax', 'runtime', 'network']);
 import { collectConsoleErrors } from './console-errors.js';
@@ -26,10 +37,14 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
           .array(z.enum(['error', 'warning', 'info']))
           .min(1)
           .optional(),
+        limit: z.number().int().min(1).max(5000).optional().describe('Default 200.'),
+        ...listingInput,
       },
       output: {
         session_id: z.string(),
-        error_count: count,
+        error_count: count.describe('Errors that match, on every page.'),
+        errors_remaining: count.describe('Errors after this page.'),
+        next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
         errors: z.array(
           z.object({
             severity: z.enum(['error', 'warning', 'info']),
@@ -54,11 +69,26 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
           sinceTs: args.since_ts,
           severity: args.severity,
         });
+        const strings = stringView(args.detail, args.text_offset);
+        const page = pageWithinBudget(errors, {
+          cursor: args.cursor,
+          limit: args.limit ?? 200,
+          // Room for the fields around the list.
+          budgetBytes: ANSWER_BUDGET_BYTES - 500,
+          view: (e) => ({
+            ...e,
+            message: cutText(e.message, strings),
+            url: e.url && cutText(e.url, strings),
+            ...(e.stack !== undefined ? { stack: cutText(e.stack, strings) } : {}),
+          }),
+        });
         return {
           data: {
             session_id: args.session_id,
             error_count: errors.length,
-            errors,
+            errors_remaining: page.remaining,
+            next_cursor: page.next_cursor,
+            errors: page.items,
             categories,
             ...(runtime.log.dropped.console > 0 ? { dropped_messages: runtime.log.dropped.console } : {}),
           },
@@ -86,10 +116,17 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
           })
           .strict()
           .optional(),
+        ...listingInput,
       },
       output: {
         session_id: z.string(),
         request_count: count,
+        next_cursor: z
+          .string()
+          .nullable()
+          .describe(
+            'Pass as cursor (with the same options) for the next page of the requests max_count selected.',
+          ),
         total_matching: count,
         has_more: z.boolean(),
         requests: z.array(
@@ -109,28 +146,49 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
         blocked_count: count,
         missing_files: z
           .array(z.string())
-          .describe('Package files the course asked for that do not exist (404).'),
+          .describe(
+            `Package files the course asked for that do not exist (404); the first ${MAX_MISSING_FILES}, names cut to a preview.`,
+          ),
         allow_network: z.boolean(),
         allow_loopback: z.boolean(),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         const o = args.options ?? {};
-        const { requests, total } = queryNetwork(runtime.networkRequests, runtime.log.blockedRequests, {
-          resourceTypes: o.resource_types,
-          sinceTs: o.since_ts,
-          maxCount: o.max_count ?? DEFAULT_MAX_REQUESTS,
-          includeBlocked: o.include_blocked,
+        const strings = stringView(args.detail, args.text_offset);
+        const missing = [...runtime.log.missingFiles].slice(0, MAX_MISSING_FILES).map((f) => cutText(f));
+        const { requests: found, total } = queryNetwork(
+          runtime.networkRequests,
+          runtime.log.blockedRequests,
+          {
+            resourceTypes: o.resource_types,
+            sinceTs: o.since_ts,
+            maxCount: o.max_count ?? DEFAULT_MAX_REQUESTS,
+            includeBlocked: o.include_blocked,
+          },
+        );
+        const page = pageWithinBudget(found, {
+          cursor: args.cursor,
+          limit: found.length,
+          // Room for the fields around the list, the missing files among them.
+          budgetBytes: ANSWER_BUDGET_BYTES - 500 - jsonBytes(missing),
+          view: (r) => ({
+            ...r,
+            url: cutText(r.url, strings),
+            ...(r.error !== undefined ? { error: cutText(r.error, strings) } : {}),
+          }),
         });
+        const requests = page.items;
         return {
           data: {
             session_id: args.session_id,
             request_count: requests.length,
             total_matching: total,
-            has_more: total > requests.length,
+            has_more: page.remaining > 0 || total > found.length,
+            next_cursor: page.next_cursor,
             requests,
             blocked_count: requests.filter((r) => r.blocked).length,
-            missing_files: [...runtime.log.missingFiles],
+            missing_files: missing,
             allow_network: runtime.allowNetwork,
             allow_loopback: runtime.allowLoopback,
           },

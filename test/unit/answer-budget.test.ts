@@ -1,0 +1,97 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  cutText,
+  jsonBytes,
+  pageWithinBudget,
+  PREVIEW_CHARS,
+  stringView,
+  viewPayload,
+  viewRecorded,
+} from '../../src/output/answer-budget.js';
+
+test('pages stay within the byte budget and return every entry once, in order', () => {
+  const source = Array.from({ length: 500 }, (_, i) => ({ i, text: `entry ${i} `.repeat(1 + (i % 40)) }));
+  const seen: number[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = pageWithinBudget(source, { cursor, limit: 1000, budgetBytes: 4_000, view: (e) => e });
+    assert.ok(jsonBytes(page.items) <= 4_000, `page ${pages} within the budget`);
+    assert.equal(page.remaining, source.length - seen.length - page.items.length);
+    seen.push(...page.items.map((e) => e.i));
+    cursor = page.next_cursor ?? undefined;
+    pages += 1;
+  } while (cursor !== undefined);
+  assert.ok(pages > 5);
+  assert.deepEqual(
+    seen,
+    source.map((e) => e.i),
+  );
+});
+
+test('limit bounds a page; an entry larger than the budget still moves paging on', () => {
+  const page = pageWithinBudget([1, 2, 3, 4], { limit: 2, budgetBytes: 1_000, view: (n) => n });
+  assert.deepEqual(page.items, [1, 2]);
+  assert.equal(page.next_cursor, '2');
+  const big = pageWithinBudget(['x'.repeat(500), 'y'], { limit: 10, budgetBytes: 100, view: (s) => s });
+  assert.equal(big.items.length, 1);
+  assert.equal(big.next_cursor, '1');
+});
+
+test('a cursor this listing did not give is refused with MCP_INVALID_PARAMS', () => {
+  for (const cursor of ['abc', '-1', '99', '1e3']) {
+    assert.throws(
+      () => pageWithinBudget([1, 2], { cursor, limit: 10, budgetBytes: 1_000, view: (n) => n }),
+      (e: { code?: string }) => e.code === 'MCP_INVALID_PARAMS',
+    );
+  }
+});
+
+test('recorded values: previews use the long-string marker; full detail slices from text_offset', () => {
+  assert.equal(viewRecorded('short'), 'short');
+  const long = 'a'.repeat(300);
+  assert.deepEqual(viewRecorded(long), {
+    $type: 'string',
+    length: 300,
+    head: 'a'.repeat(PREVIEW_CHARS),
+    truncated: true,
+  });
+  const marker = {
+    $type: 'string' as const,
+    length: 70_000,
+    head: 'b'.repeat(65_536),
+    truncated: true as const,
+  };
+  const slice = viewRecorded(marker, stringView('full', 8_000)) as unknown as {
+    head: string;
+    length: number;
+    offset: number;
+  };
+  assert.equal(slice.length, 70_000, 'the original length stays');
+  assert.equal(slice.offset, 8_000);
+  assert.equal(slice.head.length, 8_000);
+  assert.equal(viewRecorded(42), 42);
+});
+
+test('a cut never splits a surrogate pair', () => {
+  const text = `${'a'.repeat(PREVIEW_CHARS - 1)}😀${'b'.repeat(10)}`;
+  const shown = viewRecorded(text) as { head: string };
+  assert.equal(shown.head, 'a'.repeat(PREVIEW_CHARS - 1));
+  assert.ok(!cutText(text).includes('\ud83d'.concat('…')));
+});
+
+test('payloads: long strings become course text, wide and deep structures are cut', () => {
+  const payload = {
+    method: 'GetValue',
+    args: ['x'.repeat(1_000)],
+    many: Array.from({ length: 80 }, (_, i) => i),
+    deep: { a: { b: { c: { d: { e: { f: { g: 1 } } } } } } },
+  };
+  const shown = viewPayload(payload) as Record<string, unknown>;
+  assert.equal(shown.method, 'GetValue');
+  assert.deepEqual((shown.args as Array<{ length: number; truncated: boolean }>)[0]!.length, 1_000);
+  assert.equal((shown.args as Array<{ text: string }>)[0]!.text.length, PREVIEW_CHARS);
+  assert.deepEqual((shown.many as unknown[]).at(-1), { omitted_items: 30 });
+  assert.match(JSON.stringify(shown.deep), /"omitted":"object"/);
+});
