@@ -13,7 +13,7 @@ import { Logger } from '../src/core/logger.js';
 import { createMcpServer } from '../src/mcp/server.js';
 import { SessionManager } from '../src/session/session-manager.js';
 import { ALL_GROUPS, buildTools } from '../src/mcp/toolsets.js';
-import type { ToolGroup } from '../src/mcp/tool.js';
+import type { ToolGroup } from '../src/app/tool.js';
 
 export interface ListedToolSize {
   name: string;

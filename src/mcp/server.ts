@@ -13,10 +13,10 @@ import { isCancelled, untilCancelled } from '../core/progress.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { outputCheckFromEnv } from './output-check.js';
 import { leanJsonSchema } from './lean-schema.js';
-import { BrowserConsoleLog } from './logging/browser-console.js';
+import { BrowserConsoleLog } from '../app/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
 import { RESOURCES_CAPABILITY, serveResources } from './resources/register.js';
-import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
+import { parseToolArgs, type ToolContext, type ToolDefinition } from '../app/tool.js';
 import { VERSION } from '../core/version.js';
 
 /** A JSON-RPC error as the SDK's protocol layer sends it: it copies code, message and data. */

@@ -3,8 +3,8 @@
  * switched on with SCORM_TESTER_TOOLSETS (comma-separated group names, default "all"). "system" is always on.
  */
 import { fail } from '../core/errors.js';
-import type { ServerContext } from './context.js';
-import type { ToolDefinition, ToolGroup } from './tool.js';
+import type { ServerContext } from '../app/context.js';
+import type { ToolDefinition, ToolGroup } from '../app/tool.js';
 import { systemTools } from './tools/system.js';
 import { validationTools } from './tools/validation.js';
 import { sessionTools } from './tools/session.js';

@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path';
 import { Logger } from '../../src/core/logger.js';
-import type { ServerContext } from '../../src/mcp/context.js';
-import type { ToolRegistry } from '../../src/mcp/tool.js';
+import type { ServerContext } from '../../src/app/context.js';
+import type { ToolRegistry } from '../../src/app/tool.js';
 import { buildTools, parseToolsets } from '../../src/mcp/toolsets.js';
 import { createMirror, type Mirror } from '../../src/inspector/mirror/mirror.js';
 import { runInspectorTool } from '../../src/inspector/mirror/forward.js';

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '../../core/logger.js';
-import type { ServerContext } from '../../mcp/context.js';
+import type { ServerContext } from '../../app/context.js';
 import { ALL_GROUPS, buildTools } from '../../mcp/toolsets.js';
 import { SavedStateStore } from '../../session/saved-state.js';
 import { SessionManager } from '../../session/session-manager.js';

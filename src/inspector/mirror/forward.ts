@@ -3,7 +3,7 @@
  * the same argument check, so it acts exactly as an agent's call would and lands in the same records.
  */
 import { fail } from '../../core/errors.js';
-import { parseToolArgs, type ToolRegistry } from '../../mcp/tool.js';
+import { parseToolArgs, type ToolRegistry } from '../../app/tool.js';
 
 export async function runInspectorTool(
   tools: ToolRegistry,

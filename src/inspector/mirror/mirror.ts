@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { fail } from '../../core/errors.js';
 import { scoFrames } from '../../dom/frames.js';
-import type { ToolRegistry } from '../../mcp/tool.js';
+import type { ToolRegistry } from '../../app/tool.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { CONTENT_PREFIX } from '../../runtime/content-url.js';
 import type { MirrorFrame, MirrorTarget } from '../protocol.js';

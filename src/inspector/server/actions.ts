@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { fail, isScormTesterError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import type { ToolRegistry } from '../../mcp/tool.js';
+import type { ToolRegistry } from '../../app/tool.js';
 import { SessionNavigator } from '../../session/navigation/navigator.js';
 import type { Session } from '../../session/session.js';
 import type { SessionFeed } from '../feed/session-feed.js';

@@ -3,7 +3,7 @@
  * its id), shown in the process's one inspector, started on first use and closed with the server.
  */
 import type { DevelopResult } from './develop-output.js';
-import type { ServerContext } from '../../mcp/context.js';
+import type { ServerContext } from '../../app/context.js';
 import { LEADING_PANELS, PANEL_IDS, type DevelopmentMode, type InspectorAction } from '../protocol.js';
 import { startDevelopment } from './develop.js';
 import { Inspector } from './inspector.js';

@@ -15,8 +15,8 @@ import { contentTypeFor } from '../../runtime/mime.js';
 import type { Artifact } from '../../session/artifacts.js';
 import type { SessionObserver } from '../../session/session-observer.js';
 import type { Session } from '../../session/session.js';
-import type { BrowserConsoleLog } from '../logging/browser-console.js';
-import type { ResourceLinkContent } from '../tool.js';
+import type { BrowserConsoleLog } from '../../app/browser-console.js';
+import type { ResourceLinkContent } from '../../app/tool.js';
 import { readResourceFile, type ResourceContents } from './read.js';
 import { artifactUri, LOG_URIS, reportUri, sessionManifestUri } from './uris.js';
 

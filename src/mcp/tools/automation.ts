@@ -11,7 +11,7 @@ import {
 } from '../../dom/automation/call.js';
 import { observeChanges, type ChangeObserver } from '../../dom/changes.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext } from '../../app/context.js';
 import {
   ACTS_IN_COURSE,
   defineTool,
@@ -19,7 +19,7 @@ import {
   type ToolAnnotations,
   type ToolData,
   type ToolDefinition,
-} from '../tool.js';
+} from '../../app/tool.js';
 import { changes } from './output-schemas.js';
 import { sessionId } from './shared-schemas.js';
 

@@ -23,8 +23,8 @@ import { clipLongValues } from '../../runtime/data-model/index.js';
 import { CANONICAL_METHODS, canonicalMethod, type ApiCallRecord } from '../../runtime/records.js';
 import type { ViewportSpec } from '../../runtime/viewport.js';
 import type { Session } from '../../session/session.js';
-import type { ServerContext } from '../context.js';
-import { runScenario, type ScenarioReport } from '../../dom/scenario/run.js';
+import type { ServerContext } from '../../app/context.js';
+import { runScenario, type ScenarioReport } from '../../app/scenario-run.js';
 import { testScenarioSchema } from '../../dom/scenario/schema.js';
 import {
   ACTS_IN_COURSE,
@@ -32,7 +32,7 @@ import {
   type ExtraContent,
   type ToolData,
   type ToolDefinition,
-} from '../tool.js';
+} from '../../app/tool.js';
 import {
   anomaly,
   apiCall,
@@ -45,7 +45,7 @@ import {
   recordedValue,
   scormVersion,
 } from './output-schemas.js';
-import { prepareScenario, registryInvoker } from './runtime/scenario-steps.js';
+import { prepareScenario, registryInvoker } from '../../app/scenario-steps.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 
 const DEFAULT_MAX_CALLS = 1_000;

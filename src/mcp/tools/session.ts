@@ -1,6 +1,6 @@
 /** Session lifecycle tools: a session binds one package, its workspace, events and artifacts. */
 import { z } from 'zod';
-import type { ServerContext } from '../context.js';
+import type { ServerContext } from '../../app/context.js';
 import {
   CHANGES_STATE,
   defineTool,
@@ -8,7 +8,7 @@ import {
   type ToolData,
   type ToolDefinition,
   type ToolResult,
-} from '../tool.js';
+} from '../../app/tool.js';
 import type { SessionManager } from '../../session/session-manager.js';
 import {
   count,

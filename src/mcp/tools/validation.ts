@@ -13,7 +13,7 @@ import { checkOutput, writeOutput, type OutputRequest } from '../../output/write
 import type { Artifact } from '../../session/artifacts.js';
 import { outputRoot } from '../../session/data-dir.js';
 import type { Session } from '../../session/session.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext } from '../../app/context.js';
 import { packagePath, sessionId } from './shared-schemas.js';
 import {
   REPLACES_SAVED,
@@ -22,7 +22,7 @@ import {
   READ_ONLY,
   type ToolContext,
   type ToolDefinition,
-} from '../tool.js';
+} from '../../app/tool.js';
 import {
   accessibilityReport,
   artifact,

@@ -12,7 +12,7 @@ import {
   renderToolReference,
   TOOL_REFERENCE_COMMAND,
 } from '../../../src/mcp/reference/tool-reference.js';
-import { defineTool, READ_ONLY } from '../../../src/mcp/tool.js';
+import { defineTool, READ_ONLY } from '../../../src/app/tool.js';
 import { ALL_GROUPS } from '../../../src/mcp/toolsets.js';
 import { REPO_ROOT } from '../../helpers/paths.js';
 import { firstDifference } from '../../helpers/first-difference.js';

@@ -18,7 +18,7 @@ import type { SessionNavigator } from '../../../session/navigation/navigator.js'
 import type { StepRecord } from '../../../session/navigation/run-steps.js';
 import type { NotApplicable } from '../../../session/navigation/types.js';
 import type { Session } from '../../../session/session.js';
-import type { ServerContext } from '../../context.js';
+import type { ServerContext } from '../../../app/context.js';
 import { sessionFor } from '../debug.js';
 import { startSequencing } from '../../../session/navigation/run-steps.js';
 

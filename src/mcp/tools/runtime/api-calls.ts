@@ -8,7 +8,7 @@ import {
 } from '../../../runtime/records.js';
 import { isFailedCall } from '../../../runtime/data-model/index.js';
 import { callView } from '../../../runtime/anomalies/call-view.js';
-import type { ToolData } from '../../tool.js';
+import type { ToolData } from '../../../app/tool.js';
 import type { apiCallResult } from '../output-schemas.js';
 
 export { callView };

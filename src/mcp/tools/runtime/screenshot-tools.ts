@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import type { ViewportSpec } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
-import type { ServerContext } from '../../context.js';
-import { CHANGES_STATE, defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { CHANGES_STATE, defineTool, type ToolDefinition, type ToolResult } from '../../../app/tool.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { capture } from '../output-schemas.js';
 import {

@@ -1,8 +1,8 @@
 import type { Logger } from '../core/logger.js';
 import type { Inspector } from '../inspector/server/inspector.js';
 import type { SessionManager } from '../session/session-manager.js';
-import type { BrowserConsoleLog } from './logging/browser-console.js';
-import type { ResourceCatalog } from './resources/catalog.js';
+import type { BrowserConsoleLog } from './browser-console.js';
+import type { ResourceCatalog } from '../mcp/resources/catalog.js';
 import type { ToolRegistry } from './tool.js';
 
 /** What tool groups get from the server: shared services, created once per server process. */
