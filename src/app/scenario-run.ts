@@ -6,7 +6,7 @@
 import { isScormTesterError } from '../core/errors.js';
 import { sleepUnlessCancelled, type WorkControl } from '../core/progress.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
-import { replayCalls } from '../mcp/tools/runtime/api-calls.js';
+import { replayCalls } from './replay.js';
 import { observeChanges, noChanges, type ChangesReport } from '../dom/changes.js';
 import type { Scenario, ScenarioStep } from '../dom/scenario/schema.js';
 

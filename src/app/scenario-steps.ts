@@ -7,7 +7,7 @@ import { fail } from '../core/errors.js';
 import { parseScenario, type Scenario, type TestScenarioInput } from '../dom/scenario/schema.js';
 import type { InvokeTool } from './scenario-run.js';
 import { parseToolArgs, type ExtraContent, type ToolContext, type ToolRegistry } from './tool.js';
-import { checkAnyMethod } from '../mcp/tools/runtime/api-calls.js';
+import { checkAnyMethod } from './replay.js';
 
 /** Runtime-group tools that act on the open SCO and leave it open; every dom and automation tool may run too. */
 const RUNTIME_TOOLS_IN_SCENARIOS: ReadonlySet<string> = new Set([

@@ -11,7 +11,8 @@ import { anchor, inlineCode, markdownCell, markdownTable, markdownText } from '.
 import { SessionManager } from '../../session/session-manager.js';
 import { toListedTool } from '../server.js';
 import type { ToolDefinition, ToolGroup } from '../../app/tool.js';
-import { ALL_GROUPS, buildTools } from '../toolsets.js';
+import { ALL_GROUPS } from '../../app/tool-registry.js';
+import { buildTools } from '../toolsets.js';
 import { describeSchemaType, type JsonSchema } from './schema-type.js';
 
 type Row = [name: string, type: string, required: string, defaultValue: string, description: string];

@@ -13,7 +13,7 @@ import {
   TOOL_REFERENCE_COMMAND,
 } from '../../../src/mcp/reference/tool-reference.js';
 import { defineTool, READ_ONLY } from '../../../src/app/tool.js';
-import { ALL_GROUPS } from '../../../src/mcp/toolsets.js';
+import { ALL_GROUPS } from '../../../src/app/tool-registry.js';
 import { REPO_ROOT } from '../../helpers/paths.js';
 import { firstDifference } from '../../helpers/first-difference.js';
 
