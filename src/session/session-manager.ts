@@ -32,11 +32,15 @@ export class SessionManager {
   /** Told about every session this manager opens (pass it on to managers opened for one tool call). */
   readonly observer: SessionObserver;
 
-  async open(options: Partial<SessionOptions> & { packagePath: string }): Promise<Session> {
+  /** `store` replaces this manager's learner-state store for this session (a throwaway run's scratch). */
+  async open(
+    options: Partial<SessionOptions> & { packagePath: string },
+    store: SavedStateStore = this.store,
+  ): Promise<Session> {
     const session = new Session(
       { allowNetwork: false, idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS, newAttempt: false, ...options },
       this.root,
-      this.store,
+      store,
       this.logger,
       this.observer,
     );
