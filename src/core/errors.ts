@@ -4,7 +4,9 @@
  * that tells the caller what to change.
  */
 export type ErrorCode =
-  // MCP protocol / parameters
+  // Arguments, sessions and tool groups. The names are ours; at the MCP edge (src/mcp/error-codes.ts)
+  // they become the product specification's: INVALID_ARGUMENT is MCP_INVALID_PARAMS, SESSION_NOT_FOUND
+  // is MCP_UNKNOWN_SESSION, TOOL_DISABLED is MCP_TOOL_DISABLED. The CLI and the inspector show ours.
   | 'MCP_INVALID_PARAMS'
   | 'MCP_UNKNOWN_SESSION'
   | 'MCP_TOOL_DISABLED'
