@@ -24,7 +24,7 @@ export function sessionFor(ctx: Pick<ServerContext, 'sessions'>, args: RunTarget
   const session = ctx.sessions.get(args.session_id!);
   if (args.workspace_path !== undefined && !samePackage(args.workspace_path, session.options.packagePath)) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `workspace_path (${args.workspace_path}) is not the package of session ${session.id} (${session.options.packagePath}). Pass one or the other.`,
     );
   }

@@ -25,7 +25,7 @@ export function parseToolsets(value: string | undefined): Set<ToolGroup> {
     if (name === 'all') return new Set(ALL_GROUPS);
     if (!(ALL_GROUPS as readonly string[]).includes(name)) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `SCORM_TESTER_TOOLSETS names unknown group "${name}". Known groups: ${ALL_GROUPS.join(', ')} (or "all").`,
       );
     }

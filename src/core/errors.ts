@@ -7,9 +7,9 @@ export type ErrorCode =
   // Arguments, sessions and tool groups. The names are ours; at the MCP edge (src/mcp/error-codes.ts)
   // they become the product specification's: INVALID_ARGUMENT is MCP_INVALID_PARAMS, SESSION_NOT_FOUND
   // is MCP_UNKNOWN_SESSION, TOOL_DISABLED is MCP_TOOL_DISABLED. The CLI and the inspector show ours.
-  | 'MCP_INVALID_PARAMS'
-  | 'MCP_UNKNOWN_SESSION'
-  | 'MCP_TOOL_DISABLED'
+  | 'INVALID_ARGUMENT'
+  | 'SESSION_NOT_FOUND'
+  | 'TOOL_DISABLED'
   // paths and packages
   | 'PATH_RESOLUTION_ERROR'
   | 'PACKAGE_EMPTY'

@@ -58,7 +58,7 @@ export async function resolveTarget(
   const given = [spec.selector, spec.ref].filter((v) => typeof v === 'string' && v.length > 0) as string[];
   if (given.length !== 1) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       'Give exactly one target: a CSS selector, or a ref from scorm_dom_find_interactive_elements or scorm_get_page_state.',
     );
   }
@@ -176,7 +176,7 @@ export async function framesToSearch(runtime: CourseRuntime, label: string | und
   const found = frames.filter((f) => f.label === label);
   if (found.length === 0) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `No SCO frame is labelled "${clip(label)}". Frames now: ${frames.map((f) => f.label).join(', ')}.`,
     );
   }

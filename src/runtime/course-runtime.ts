@@ -538,7 +538,7 @@ export class CourseRuntime {
   async callApi(method: string, args: unknown[] = []): Promise<ApiCallRecord> {
     this.ensureUsable();
     const name = this.resolveMethod(method);
-    if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
+    if (!Array.isArray(args)) fail('INVALID_ARGUMENT', 'args must be an array of values.');
     const res = await this.bounded(`the ${name} call`, () =>
       this.control<{ from?: number; to?: number; threw?: string | null; error?: string }>('callApi', [
         name,
@@ -724,7 +724,7 @@ export class CourseRuntime {
     this.ensureUsable();
     if (next.rte.version !== this.spec.scormVersion) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `The new attempt is SCORM ${next.rte.version} but this runtime runs ${this.spec.scormVersion}.`,
       );
     }
@@ -1369,11 +1369,11 @@ function sleep(ms: number): Promise<void> {
  */
 export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRuntime> {
   if (spec.scormVersion !== '1.2' && spec.scormVersion !== '2004') {
-    fail('MCP_INVALID_PARAMS', `scormVersion must be "1.2" or "2004" (got "${String(spec.scormVersion)}").`);
+    fail('INVALID_ARGUMENT', `scormVersion must be "1.2" or "2004" (got "${String(spec.scormVersion)}").`);
   }
   if (spec.rte.version !== spec.scormVersion) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `The RTE data is for SCORM ${spec.rte.version} but the course is SCORM ${spec.scormVersion}.`,
     );
   }

@@ -146,7 +146,7 @@ export class ResourceCatalog {
     const after = cursor === undefined ? 0 : Number(cursor);
     if (!Number.isSafeInteger(after) || after < 0) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         'Invalid cursor: pass back the nextCursor of the previous resources/list page, or none for the first page.',
       );
     }

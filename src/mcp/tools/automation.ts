@@ -270,7 +270,7 @@ function methodArgs(tool: CallTool, args: CallArgs): unknown[] {
     if (p === 'response') {
       if (args.response === undefined) {
         fail(
-          'MCP_INVALID_PARAMS',
+          'INVALID_ARGUMENT',
           'response is required: the answer in the canonical shape, or null to clear it.',
         );
       }

@@ -94,7 +94,7 @@ export function normalizeMethodFilter(names: readonly string[]): Set<string> {
     const found = key === 'finish' ? 'Terminate' : CANONICAL.find((m) => m.toLowerCase() === key);
     if (!found) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `filter_methods: "${name}" is not a SCORM API method. Use names like ${CANONICAL.join(', ')} (LMS* and snake_case forms work too).`,
       );
     }
@@ -147,7 +147,7 @@ async function runAndUnload<T>(
   };
   if (args.session_id !== undefined) return probe(sessionFor(ctx, args));
   if (args.workspace_path === undefined)
-    fail('MCP_INVALID_PARAMS', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
+    fail('INVALID_ARGUMENT', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
   return withThrowawaySession(ctx, args.workspace_path, probe);
 }
 

@@ -65,7 +65,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args) => {
         const budget = args.execution?.memory_budget_mb;
         const problem = budget === undefined ? null : memoryBudgetProblem(budget);
-        if (problem) fail('MCP_INVALID_PARAMS', `execution.memory_budget_mb: ${problem}.`);
+        if (problem) fail('INVALID_ARGUMENT', `execution.memory_budget_mb: ${problem}.`);
         const session = await sessions.open({
           packagePath: args.package_path,
           allowNetwork: args.execution?.allow_network ?? false,

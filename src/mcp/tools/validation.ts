@@ -310,7 +310,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args, call) => {
         if (args.fix_issues) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'fix_issues=true is not supported: scorm-tester never modifies a course. Apply the `fix` of each finding to your files and validate again.',
           );
         }
@@ -370,7 +370,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args, call) => {
         if (args.format === 'json' && args.output_path !== undefined) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'output_path names the HTML file, and format "json" writes none: drop output_path, or use format "html".',
           );
         }
@@ -378,7 +378,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
         const workspace = args.workspace_path ?? session?.options.packagePath;
         if (workspace === undefined) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'Name the package: give workspace_path, or the session_id of a session opened on it.',
           );
         }

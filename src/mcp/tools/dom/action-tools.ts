@@ -299,7 +299,7 @@ function actionOptions(
 function refuseSilentFill(triggerEvents: boolean | undefined): void {
   if (triggerEvents === false) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       'options.trigger_events: false is not supported: values reach the course only as real input (input and change events fire as they do for a learner). Leave it out.',
     );
   }

@@ -38,7 +38,7 @@ export function globalObjectivesClearTool(ctx: ServerContext): ToolDefinition {
         .map((s) => s.id);
       if (running.length > 0) {
         fail(
-          'MCP_INVALID_PARAMS',
+          'INVALID_ARGUMENT',
           `Sequencing is running in session ${running.join(', ')} and would write its copy of the global objectives back. Close those sessions (scorm_session_close), then clear.`,
           { sessions: running },
         );

@@ -46,10 +46,10 @@ export function navRequestTool(ctx: ServerContext): ToolDefinition {
 function toRequest(name: RequestName, target: string | undefined): NavigationRequest {
   if (TARGETED.includes(name)) {
     if (target === undefined)
-      fail('MCP_INVALID_PARAMS', `request "${name}" needs target: the identifier of the activity to go to.`);
+      fail('INVALID_ARGUMENT', `request "${name}" needs target: the identifier of the activity to go to.`);
     return { type: name as 'choice' | 'jump', target };
   }
   if (target !== undefined)
-    fail('MCP_INVALID_PARAMS', `request "${name}" takes no target (only choice and jump do); remove target.`);
+    fail('INVALID_ARGUMENT', `request "${name}" takes no target (only choice and jump do); remove target.`);
   return { type: name } as NavigationRequest;
 }

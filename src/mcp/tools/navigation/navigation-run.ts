@@ -54,7 +54,7 @@ export async function withNavigation<T>(
     return use({ session, runtime, navigator, opening: null, temporary: false });
   }
   if (target.workspace_path === undefined)
-    fail('MCP_INVALID_PARAMS', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
+    fail('INVALID_ARGUMENT', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
   return withThrowawaySession(ctx, target.workspace_path, async (session) => {
     const runtime = await session.openRuntime({ viewport: target.viewport, control });
     throwIfCancelled(control.signal, 'The navigation run');

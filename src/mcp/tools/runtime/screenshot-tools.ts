@@ -96,7 +96,7 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args) => {
         if (args.session_id && args.workspace_path) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'Give either session_id (an open runtime) or workspace_path (a course to open briefly), not both.',
           );
         }
@@ -105,7 +105,7 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
         }
         if (!args.workspace_path) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'Give session_id (an open runtime) or workspace_path (a course folder or zip).',
           );
         }
