@@ -7,7 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from '../src/core/logger.js';
-import { buildTools, ALL_GROUPS } from '../src/mcp/toolsets.js';
+import { ALL_GROUPS } from '../src/app/tool-registry.js';
+import { buildTools } from '../src/mcp/toolsets.js';
 import { startSequencing } from '../src/session/navigation/run-steps.js';
 import type { Session } from '../src/session/session.js';
 import type { SessionNavigator } from '../src/session/navigation/navigator.js';

@@ -12,8 +12,9 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Logger } from '../src/core/logger.js';
 import { createMcpServer } from '../src/mcp/server.js';
 import { SessionManager } from '../src/session/session-manager.js';
-import { ALL_GROUPS, buildTools } from '../src/mcp/toolsets.js';
-import type { ToolGroup } from '../src/mcp/tool.js';
+import { ALL_GROUPS } from '../src/app/tool-registry.js';
+import { buildTools } from '../src/mcp/toolsets.js';
+import type { ToolGroup } from '../src/app/tool.js';
 
 export interface ListedToolSize {
   name: string;

@@ -4,10 +4,12 @@
  * that tells the caller what to change.
  */
 export type ErrorCode =
-  // MCP protocol / parameters
-  | 'MCP_INVALID_PARAMS'
-  | 'MCP_UNKNOWN_SESSION'
-  | 'MCP_TOOL_DISABLED'
+  // Arguments, sessions and tool groups. The names are ours; at the MCP edge (src/mcp/error-codes.ts)
+  // they become the product specification's: INVALID_ARGUMENT is MCP_INVALID_PARAMS, SESSION_NOT_FOUND
+  // is MCP_UNKNOWN_SESSION, TOOL_DISABLED is MCP_TOOL_DISABLED. The CLI and the inspector show ours.
+  | 'INVALID_ARGUMENT'
+  | 'SESSION_NOT_FOUND'
+  | 'TOOL_DISABLED'
   // paths and packages
   | 'PATH_RESOLUTION_ERROR'
   | 'PACKAGE_EMPTY'

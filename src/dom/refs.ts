@@ -23,7 +23,7 @@ export async function resolveRef(
 ): Promise<{ frame: ScoFrame; locator: Locator; selector: string }> {
   if (!isRef(ref)) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `"${ref.slice(0, 40)}" is not an element ref of the SCO: refs look like "f1e7" and come from ` +
         'scorm_dom_find_interactive_elements or scorm_get_page_state.',
     );

@@ -59,7 +59,7 @@ export async function resolveTarget(
   const given = [spec.selector, spec.ref].filter((v) => typeof v === 'string' && v.length > 0) as string[];
   if (given.length !== 1) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       'Give exactly one target: a CSS selector, or a ref from scorm_dom_find_interactive_elements or scorm_get_page_state.',
     );
   }
@@ -192,7 +192,7 @@ export async function framesToSearch(runtime: CourseRuntime, label: string | und
       'frames',
       frames.map((f) => f.label),
     );
-    fail('MCP_INVALID_PARAMS', `No SCO frame is labelled "${clip(label)}". Frames now: ${now}.`, {
+    fail('INVALID_ARGUMENT', `No SCO frame is labelled "${clip(label)}". Frames now: ${now}.`, {
       frames: frames.map((f) => f.label),
       ...quoted.details(),
     });

@@ -5,11 +5,12 @@ import { Logger } from '../core/logger.js';
 import { VERSION } from '../core/version.js';
 import { createMcpServer } from './server.js';
 import { JsonRpcStdioTransport } from './stdio-transport.js';
-import type { ServerContext } from './context.js';
+import type { ServerContext } from '../app/context.js';
 import { SessionManager } from '../session/session-manager.js';
 import { shutdownRuntimeIfLoaded } from '../session/lazy-runtime.js';
-import { buildTools, parseToolsets } from './toolsets.js';
-import { BrowserConsoleLog } from './logging/browser-console.js';
+import { parseToolsets } from '../app/tool-registry.js';
+import { buildTools } from './toolsets.js';
+import { BrowserConsoleLog } from '../app/browser-console.js';
 import { LoggedTransport } from './logging/logged-transport.js';
 import { ResourceCatalog } from './resources/catalog.js';
 

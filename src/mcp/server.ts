@@ -8,15 +8,16 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { isScormTesterError } from '../core/errors.js';
+import { mcpErrorCode } from './error-codes.js';
 import type { Logger } from '../core/logger.js';
 import { isCancelled, untilCancelled } from '../core/progress.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { outputCheckFromEnv } from './output-check.js';
 import { leanJsonSchema } from './lean-schema.js';
-import { BrowserConsoleLog } from './logging/browser-console.js';
+import { BrowserConsoleLog } from '../app/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
 import { RESOURCES_CAPABILITY, serveResources } from './resources/register.js';
-import { parseToolArgs, type ToolContext, type ToolDefinition } from './tool.js';
+import { parseToolArgs, type ToolContext, type ToolDefinition } from '../app/tool.js';
 import { VERSION } from '../core/version.js';
 
 /** A JSON-RPC error as the SDK's protocol layer sends it: it copies code, message and data. */
@@ -167,14 +168,15 @@ export function createMcpServer(options: ServerOptions): Server {
 function toJsonRpcError(error: unknown): JsonRpcError {
   if (error instanceof JsonRpcError) return error;
   if (isScormTesterError(error)) {
+    const errorCode = mcpErrorCode(error.code);
     const code =
-      error.code === 'MCP_INVALID_PARAMS'
+      errorCode === 'MCP_INVALID_PARAMS'
         ? INVALID_PARAMS
-        : error.code === 'RESOURCE_NOT_FOUND'
+        : errorCode === 'RESOURCE_NOT_FOUND'
           ? RESOURCE_NOT_FOUND
           : TOOL_ERROR;
     return new JsonRpcError(code, error.message, {
-      error_code: error.code,
+      error_code: errorCode,
       ...(error.details ? { details: error.details } : {}),
     });
   }

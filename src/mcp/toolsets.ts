@@ -1,10 +1,9 @@
 /**
- * The tool registry. Each group lives in its own module under tools/ and is listed here once; groups are
- * switched on with SCORM_TESTER_TOOLSETS (comma-separated group names, default "all"). "system" is always on.
+ * The MCP tool set: each group is declared in its own module under tools/ and listed here once.
  */
-import { fail } from '../core/errors.js';
-import type { ServerContext } from './context.js';
-import type { ToolDefinition, ToolGroup } from './tool.js';
+import { toolRegistry } from '../app/tool-registry.js';
+import type { ServerContext } from '../app/context.js';
+import type { ToolDefinition, ToolGroup } from '../app/tool.js';
 import { systemTools } from './tools/system.js';
 import { validationTools } from './tools/validation.js';
 import { sessionTools } from './tools/session.js';
@@ -31,51 +30,14 @@ const FACTORIES: GroupFactory[] = [
   inspectorTools,
 ];
 
-export const ALL_GROUPS: readonly ToolGroup[] = [
-  'system',
-  'validation',
-  'session',
-  'runtime',
-  'dom',
-  'navigation',
-  'automation',
-  'inspector',
-];
-
-export function parseToolsets(value: string | undefined): Set<ToolGroup> {
-  if (!value || value.trim() === '' || value.trim() === 'all') return new Set(ALL_GROUPS);
-  const groups = new Set<ToolGroup>(['system']);
-  for (const raw of value.split(',')) {
-    const name = raw.trim();
-    if (!name) continue;
-    if (name === 'all') return new Set(ALL_GROUPS);
-    if (!(ALL_GROUPS as readonly string[]).includes(name)) {
-      fail(
-        'MCP_INVALID_PARAMS',
-        `SCORM_TESTER_TOOLSETS names unknown group "${name}". Known groups: ${ALL_GROUPS.join(', ')} (or "all").`,
-      );
-    }
-    groups.add(name as ToolGroup);
-  }
-  return groups;
-}
-
 export function buildTools(
   ctx: ServerContext,
   enabled: Set<ToolGroup>,
 ): { tools: ToolDefinition[]; disabled: ToolDefinition[] } {
   const all = FACTORIES.flatMap((factory) => factory(ctx));
-  const byName = new Map(all.map((t) => [t.name, t]));
-  const enabledTools = all.filter((t) => enabled.has(t.group));
-  ctx.tools = {
-    find: (name) => {
-      const tool = byName.get(name);
-      return tool && { tool, enabled: enabled.has(tool.group) };
-    },
-    enabled: () => enabledTools,
-  };
+  ctx.tools = toolRegistry(all, enabled);
   return {
-    tools: enabledTools,
+    tools: all.filter((t) => enabled.has(t.group)),
     disabled: all.filter((t) => !enabled.has(t.group)),
   };
 }

@@ -156,7 +156,7 @@ export function cursorPosition(cursor: string | undefined, total: number): numbe
   if (cursor === undefined) return 0;
   if (!/^\d{1,9}$/.test(cursor) || Number(cursor) > total) {
     throw new ScormTesterError(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `cursor "${cursor.slice(0, 20)}" is not one this listing gave: pass the next_cursor of the previous page, or leave it out to start at the beginning.`,
     );
   }

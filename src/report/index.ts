@@ -15,7 +15,7 @@ export function formatOutcome(
 ): string {
   if (!isReportFormat(format)) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `Unknown report format "${String(format)}": use one of ${REPORT_FORMATS.join(', ')}.`,
     );
   }

@@ -18,7 +18,7 @@ export async function checkLaunchFile(
   scoId: string,
 ): Promise<string> {
   if (typeof launchPath !== 'string' || launchPath.trim() === '') {
-    fail('MCP_INVALID_PARAMS', `No launch path given for SCO "${scoId}".`);
+    fail('INVALID_ARGUMENT', `No launch path given for SCO "${scoId}".`);
   }
   if (/^[a-z][a-z0-9+.-]*:/i.test(launchPath) || launchPath.startsWith('//') || isAbsolute(launchPath)) {
     fail(

@@ -17,11 +17,11 @@ import { resolveViewport } from './viewport.js';
  */
 export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRuntime> {
   if (spec.scormVersion !== '1.2' && spec.scormVersion !== '2004') {
-    fail('MCP_INVALID_PARAMS', `scormVersion must be "1.2" or "2004" (got "${String(spec.scormVersion)}").`);
+    fail('INVALID_ARGUMENT', `scormVersion must be "1.2" or "2004" (got "${String(spec.scormVersion)}").`);
   }
   if (spec.rte.version !== spec.scormVersion) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `The RTE data is for SCORM ${spec.rte.version} but the course is SCORM ${spec.scormVersion}.`,
     );
   }

@@ -148,7 +148,7 @@ export class ScoAttempts {
     this.lifecycle.ensureUsable();
     if (next.rte.version !== this.spec.scormVersion) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `The new attempt is SCORM ${next.rte.version} but this runtime runs ${this.spec.scormVersion}.`,
       );
     }

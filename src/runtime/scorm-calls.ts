@@ -38,7 +38,7 @@ export class ScormCalls {
   async callApi(method: string, args: unknown[] = []): Promise<ApiCallRecord> {
     this.lifecycle.ensureUsable();
     const name = apiMethodName(this.version, method);
-    if (!Array.isArray(args)) fail('MCP_INVALID_PARAMS', 'args must be an array of values.');
+    if (!Array.isArray(args)) fail('INVALID_ARGUMENT', 'args must be an array of values.');
     const res = await this.limit.run(`the ${name} call`, () =>
       this.channel.control<{
         from?: number;

@@ -34,7 +34,7 @@ const MAX_SIDE = 4096;
 export function resolveViewport(spec: ViewportSpec = {}): Viewport {
   if (spec.device !== undefined && !(spec.device in VIEWPORT_PRESETS)) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `Unknown viewport device "${String(spec.device)}"; use desktop, tablet or mobile.`,
     );
   }
@@ -44,7 +44,7 @@ export function resolveViewport(spec: ViewportSpec = {}): Viewport {
     if (v === undefined) return dflt;
     if (!Number.isInteger(v) || v < MIN_SIDE || v > MAX_SIDE) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `viewport.${name} must be an integer from ${MIN_SIDE} to ${MAX_SIDE} px (got ${v}).`,
       );
     }
@@ -52,7 +52,7 @@ export function resolveViewport(spec: ViewportSpec = {}): Viewport {
   };
   const scale = spec.scale ?? base.scale;
   if (typeof scale !== 'number' || !Number.isFinite(scale) || scale < 0.5 || scale > 4) {
-    fail('MCP_INVALID_PARAMS', `viewport.scale must be between 0.5 and 4 (got ${String(spec.scale)}).`);
+    fail('INVALID_ARGUMENT', `viewport.scale must be between 0.5 and 4 (got ${String(spec.scale)}).`);
   }
   return {
     ...base,

@@ -1,4 +1,4 @@
-/** Owns every open session: creation, lookup by id (MCP_UNKNOWN_SESSION), idle timeouts, shutdown. */
+/** Owns every open session: creation, lookup by id (SESSION_NOT_FOUND), idle timeouts, shutdown. */
 import { fail } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { sessionsRoot } from './data-dir.js';
@@ -32,11 +32,15 @@ export class SessionManager {
   /** Told about every session this manager opens (pass it on to managers opened for one tool call). */
   readonly observer: SessionObserver;
 
-  async open(options: Partial<SessionOptions> & { packagePath: string }): Promise<Session> {
+  /** `store` replaces this manager's learner-state store for this session (a throwaway run's scratch). */
+  async open(
+    options: Partial<SessionOptions> & { packagePath: string },
+    store: SavedStateStore = this.store,
+  ): Promise<Session> {
     const session = new Session(
       { allowNetwork: false, idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS, newAttempt: false, ...options },
       this.root,
-      this.store,
+      store,
       this.logger,
       this.observer,
     );
@@ -54,7 +58,7 @@ export class SessionManager {
     const session = this.sessions.get(id);
     if (!session) {
       fail(
-        'MCP_UNKNOWN_SESSION',
+        'SESSION_NOT_FOUND',
         `Unknown session_id "${id}": it was never opened, or it was closed (explicitly or after its idle timeout). Open one with scorm_session_open or scorm_open_course.`,
       );
     }

@@ -130,7 +130,7 @@ export class Session {
   }
 
   get parsed(): ParsedManifest {
-    if (!this.parsedManifest) fail('MCP_UNKNOWN_SESSION', `Session ${this.id} is not open.`);
+    if (!this.parsedManifest) fail('SESSION_NOT_FOUND', `Session ${this.id} is not open.`);
     return this.parsedManifest;
   }
 
@@ -682,7 +682,7 @@ export class Session {
   }
 
   private requirePackage(): OpenedPackage {
-    if (!this.pkg) fail('MCP_UNKNOWN_SESSION', `Session ${this.id} is closed.`);
+    if (!this.pkg) fail('SESSION_NOT_FOUND', `Session ${this.id} is closed.`);
     return this.pkg;
   }
 

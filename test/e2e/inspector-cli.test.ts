@@ -157,7 +157,7 @@ describe('scorm-tester inspect: a multi-SCO course', { concurrency: false }, () 
     assert.match(huge.body, /larger than/);
     const bad = await postAction(inspect.url, sessionId, { action: 'format_disk' });
     assert.equal(bad.status, 400);
-    assert.equal((JSON.parse(bad.body) as { error: { code: string } }).error.code, 'MCP_INVALID_PARAMS');
+    assert.equal((JSON.parse(bad.body) as { error: { code: string } }).error.code, 'INVALID_ARGUMENT');
   });
 
   test('package content is served read-only as inert files; traversal, links out and absolute paths get 404', async () => {
@@ -371,7 +371,7 @@ describe('scorm-tester inspect: packages that fail validation still open', { con
         error: { code: string };
       };
       assert.equal(open.ok, false);
-      assert.equal(open.error.code, 'MCP_UNKNOWN_SESSION');
+      assert.equal(open.error.code, 'SESSION_NOT_FOUND');
     } finally {
       await inspect.stop();
     }

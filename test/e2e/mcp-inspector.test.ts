@@ -152,7 +152,7 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
         (await postAction(dev.development_url!, dev.session_id, { action: 'nav', request: 'fly' })).body,
       ) as { ok: boolean; error: { code: string; message: string } };
       assert.equal(bad.ok, false);
-      assert.equal(bad.error.code, 'MCP_INVALID_PARAMS');
+      assert.equal(bad.error.code, 'INVALID_ARGUMENT');
       assert.match(bad.error.message, /scorm_nav_request/);
 
       // The agent closes the session: the person sees it closed, and a tab opened later still shows the run.
@@ -176,7 +176,7 @@ describe('scorm_interactive_develop', { concurrency: false }, () => {
     const refused = JSON.parse(
       (await postAction(dev.development_url!, dev.session_id, { action: 'screenshot' })).body,
     ) as { ok: boolean; error: { code: string } };
-    assert.equal(refused.error.code, 'MCP_UNKNOWN_SESSION');
+    assert.equal(refused.error.code, 'SESSION_NOT_FOUND');
   });
 
   test('sessions an agent opened with other tools are shown too, on the same inspector', async () => {

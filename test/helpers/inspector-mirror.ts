@@ -4,9 +4,10 @@
  */
 import { join } from 'node:path';
 import { Logger } from '../../src/core/logger.js';
-import type { ServerContext } from '../../src/mcp/context.js';
-import type { ToolRegistry } from '../../src/mcp/tool.js';
-import { buildTools, parseToolsets } from '../../src/mcp/toolsets.js';
+import type { ServerContext } from '../../src/app/context.js';
+import type { ToolRegistry } from '../../src/app/tool.js';
+import { parseToolsets } from '../../src/app/tool-registry.js';
+import { buildTools } from '../../src/mcp/toolsets.js';
 import { createMirror, type Mirror } from '../../src/inspector/mirror/mirror.js';
 import { runInspectorTool } from '../../src/inspector/mirror/forward.js';
 import type { MirrorFrame } from '../../src/inspector/protocol.js';

@@ -81,15 +81,15 @@ test(
     assert.ok(inner);
     await inner.evaluate(() => document.getElementById('inner-answer')?.remove());
     assert.equal(await codeOf(resolveTarget(runtime, { ref }, { waitMs: 0 })), 'DOM_STALE_REF');
-    assert.equal(await codeOf(resolveTarget(runtime, { ref: 'e2' }, { waitMs: 0 })), 'MCP_INVALID_PARAMS');
+    assert.equal(await codeOf(resolveTarget(runtime, { ref: 'e2' }, { waitMs: 0 })), 'INVALID_ARGUMENT');
     assert.equal(await codeOf(resolveTarget(runtime, { ref: 'f9e9' }, { waitMs: 0 })), 'DOM_STALE_REF');
     assert.equal(
       await codeOf(resolveTarget(runtime, { selector: 'button', ref: 'f1e1' }, { waitMs: 0 })),
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
     );
     assert.equal(
       await codeOf(resolveTarget(runtime, { selector: 'p', frame: 'nope' }, { waitMs: 0 })),
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
     );
     assert.equal(
       await codeOf(resolveTarget(runtime, { selector: 'p:has-text(' }, { waitMs: 0 })),

@@ -181,7 +181,7 @@ test('an element that is gone, or a target from another page, is DOM_STALE_REF',
   const runtime = h.sessions.get(h.sessionId).runtime!;
   await (await runtime.scoFrame()).evaluate(() => document.getElementById('jslink')?.remove());
   assert.equal(await codeOf(h.mirror.click({ doc: frame.doc, node })), 'DOM_STALE_REF');
-  assert.equal(await codeOf(h.mirror.click({ doc: frame.doc, node: -1 })), 'MCP_INVALID_PARAMS');
+  assert.equal(await codeOf(h.mirror.click({ doc: frame.doc, node: -1 })), 'INVALID_ARGUMENT');
 });
 
 test(

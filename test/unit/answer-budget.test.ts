@@ -39,11 +39,11 @@ test('limit bounds a page; an entry larger than the budget still moves paging on
   assert.equal(big.next_cursor, '1');
 });
 
-test('a cursor this listing did not give is refused with MCP_INVALID_PARAMS', () => {
+test('a cursor this listing did not give is refused with INVALID_ARGUMENT', () => {
   for (const cursor of ['abc', '-1', '99', '1e3']) {
     assert.throws(
       () => pageWithinBudget([1, 2], { cursor, limit: 10, budgetBytes: 1_000, view: (n) => n }),
-      (e: { code?: string }) => e.code === 'MCP_INVALID_PARAMS',
+      (e: { code?: string }) => e.code === 'INVALID_ARGUMENT',
     );
   }
 });

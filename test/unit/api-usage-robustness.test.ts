@@ -129,7 +129,7 @@ test('bad input fails fast with precise error codes', async () => {
     );
     await rejectsWith(
       lintApiUsage({ packageRoot: dir, scormVersion: '3' as '1.2', files: [] }),
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
     );
     await mkdir(join(dir, 'folder.js'));
     await rejectsWith(

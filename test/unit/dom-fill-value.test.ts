@@ -152,7 +152,7 @@ test('key names are checked before anything is typed', () => {
   for (const bad of ['Enterr', 'Shift+', 'Ctrl+A', 'F99', '']) {
     assert.throws(
       () => checkKeys([bad]),
-      (err: ScormTesterError) => err.code === 'MCP_INVALID_PARAMS',
+      (err: ScormTesterError) => err.code === 'INVALID_ARGUMENT',
       bad,
     );
   }

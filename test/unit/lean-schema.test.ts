@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { leanJsonSchema } from '../../src/mcp/lean-schema.js';
-import { parseToolArgs, READ_ONLY, type ToolDefinition } from '../../src/mcp/tool.js';
+import { parseToolArgs, READ_ONLY, type ToolDefinition } from '../../src/app/tool.js';
 
 const input = {
   id: z.string().min(1).max(40),

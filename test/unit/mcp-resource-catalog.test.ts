@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Logger } from '../../src/core/logger.js';
-import { BrowserConsoleLog } from '../../src/mcp/logging/browser-console.js';
+import { BrowserConsoleLog } from '../../src/app/browser-console.js';
 import { mergedLogs } from '../../src/mcp/logging/merged-logs.js';
 import { LIST_CHANGED_DELAY_MS, PAGE_SIZE, ResourceCatalog } from '../../src/mcp/resources/catalog.js';
 import { SavedStateStore } from '../../src/session/saved-state.js';

@@ -44,7 +44,7 @@ test('nav steps: what is not a request is refused, naming the step and the forms
     () => parseNavSteps(['next', 'complete'], '--nav'),
     (e: unknown) =>
       isScormTesterError(e) &&
-      e.code === 'MCP_INVALID_PARAMS' &&
+      e.code === 'INVALID_ARGUMENT' &&
       e.message.includes('--nav: step 2 ("complete")') &&
       e.message.includes('choice:ID'),
   );

@@ -140,7 +140,7 @@ test('page type from what the page shows', () => {
   assert.equal(at(''), 'unknown');
 });
 
-test('slide targets: 1-based numbers within range, or ids; MCP_INVALID_PARAMS naming the range', () => {
+test('slide targets: 1-based numbers within range, or ids; INVALID_ARGUMENT naming the range', () => {
   const slides = [
     { index: 1, id: 's1', current: true },
     { index: 2, id: 's2', current: false },
@@ -150,12 +150,12 @@ test('slide targets: 1-based numbers within range, or ids; MCP_INVALID_PARAMS na
   for (const bad of [0, 3, -1]) {
     assert.throws(
       () => resolveTarget(slides, bad),
-      (e) => isScormTesterError(e) && e.code === 'MCP_INVALID_PARAMS' && /slides 1 to 2/.test(e.message),
+      (e) => isScormTesterError(e) && e.code === 'INVALID_ARGUMENT' && /slides 1 to 2/.test(e.message),
     );
   }
   assert.throws(
     () => resolveTarget(slides, 'nope'),
-    (e) => isScormTesterError(e) && e.code === 'MCP_INVALID_PARAMS' && /Ids: s1, s2/.test(e.message),
+    (e) => isScormTesterError(e) && e.code === 'INVALID_ARGUMENT' && /Ids: s1, s2/.test(e.message),
   );
   assert.throws(
     () => resolveTarget([{ index: 1, current: true }], 'x'),

@@ -125,6 +125,6 @@ test('formatOutcome json is parseable and unknown formats fail with a clear erro
   assert.throws(
     () => formatOutcome(o, 'yaml' as never),
     (e: unknown) =>
-      isScormTesterError(e) && e.code === 'MCP_INVALID_PARAMS' && /text, json, sarif, junit/.test(e.message),
+      isScormTesterError(e) && e.code === 'INVALID_ARGUMENT' && /text, json, sarif, junit/.test(e.message),
   );
 });

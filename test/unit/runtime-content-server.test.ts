@@ -152,7 +152,7 @@ test('launch check: missing file, outside the package, absolute URL', async () =
   assert.equal(await codeOf('start.html'), 'MANIFEST_LAUNCH_NOT_FOUND');
   assert.equal(await codeOf('../outside/secret.txt'), 'SECURITY_VIOLATION');
   assert.equal(await codeOf('https://example.com/sco.html'), 'MANIFEST_LAUNCH_NOT_FOUND');
-  assert.equal(await codeOf(''), 'MCP_INVALID_PARAMS');
+  assert.equal(await codeOf(''), 'INVALID_ARGUMENT');
 });
 
 test('the engine module becomes a classic script setting its global; anything else is refused', () => {

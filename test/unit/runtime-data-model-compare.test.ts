@@ -39,9 +39,9 @@ test('flattenSnapshot: nested objects, arrays and whole scorm_data_model_get res
   assert.ok(flattenSnapshot({ data: { x: 1 }, 'cmi.location': 'p' }).has('data.x'));
 });
 
-test('flattenSnapshot: a non-object is MCP_INVALID_PARAMS naming the side', () => {
+test('flattenSnapshot: a non-object is INVALID_ARGUMENT naming the side', () => {
   assert.throws(
     () => compareSnapshots({}, ['a']),
-    (e) => isScormTesterError(e) && e.code === 'MCP_INVALID_PARAMS' && /after/.test(e.message),
+    (e) => isScormTesterError(e) && e.code === 'INVALID_ARGUMENT' && /after/.test(e.message),
   );
 });

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isScormTesterError, ScormTesterError } from '../../src/core/errors.js';
-import { checkAnyMethod, replayCalls, resolveMethod } from '../../src/mcp/tools/runtime/api-calls.js';
+import { checkAnyMethod, replayCalls, resolveMethod } from '../../src/app/replay.js';
 import { isFailedCall } from '../../src/runtime/data-model/index.js';
 import type { ApiCallRecord } from '../../src/runtime/records.js';
 

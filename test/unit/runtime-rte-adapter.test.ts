@@ -109,31 +109,31 @@ test('restored data resumes the attempt but never overrides launch-owned element
 test('values the engine would reject fail fast with a precise message', () => {
   assert.equal(
     code(() => buildRteInit({ version: '2004', scoId: 's', completionThreshold: '1.5' })),
-    'MCP_INVALID_PARAMS',
+    'INVALID_ARGUMENT',
   );
   assert.equal(
     code(() => buildRteInit({ version: '2004', scoId: 's', maxTimeAllowed: '01:00:00' })),
-    'MCP_INVALID_PARAMS',
+    'INVALID_ARGUMENT',
   );
   assert.equal(
     code(() => buildRteInit({ version: '1.2', scoId: 's', maxTimeAllowed: 'PT1H' })),
-    'MCP_INVALID_PARAMS',
+    'INVALID_ARGUMENT',
   );
   assert.equal(
     code(() => buildRteInit({ version: '1.2', scoId: 's', masteryScore: '80%' })),
-    'MCP_INVALID_PARAMS',
+    'INVALID_ARGUMENT',
   );
   assert.equal(
     code(() => buildRteInit({ version: '1.2', scoId: 's', timeLimitAction: 'stop' })),
-    'MCP_INVALID_PARAMS',
+    'INVALID_ARGUMENT',
   );
   assert.equal(
     code(() => buildRteInit({ version: '2004', scoId: 's', masteryScore: '80' })),
-    'MCP_INVALID_PARAMS',
+    'INVALID_ARGUMENT',
   );
   assert.equal(
     code(() => buildRteInit({ version: '2004', scoId: '' })),
-    'MCP_INVALID_PARAMS',
+    'INVALID_ARGUMENT',
   );
   try {
     buildRteInit({ version: '1.2', scoId: 'item7', masteryScore: '180' });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { measureToolList, sizesByGroup, toolTokens } from '../../bench/tool-list-size.js';
-import { ALL_GROUPS } from '../../src/mcp/toolsets.js';
+import { ALL_GROUPS } from '../../src/app/tool-registry.js';
 
 // A size budget (bytes/4 of name + description + input schema, as tools/list sends them), not a timing.
 const MAX_AVERAGE_TOKENS = 150;

@@ -45,14 +45,14 @@ const NAMED_KEYS = new Set([
 ]); // prettier-ignore
 const CODE_KEY = /^(F([1-9]|1[0-9]|2[0-4])|Digit[0-9]|Key[A-Z]|Numpad[0-9])$/;
 
-/** Throws MCP_INVALID_PARAMS for a key name Playwright would not know, before anything is typed. */
+/** Throws INVALID_ARGUMENT for a key name Playwright would not know, before anything is typed. */
 export function checkKeys(keys: readonly string[]): void {
   for (const key of keys) {
     const parts = key.length === 1 ? [key] : key.split('+');
     const bad = parts.find((p) => !(p.length === 1 || NAMED_KEYS.has(p) || CODE_KEY.test(p)));
     if (bad !== undefined || parts.some((p) => p === '')) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `"${key.slice(0, 40)}" is not a key name: use one character or a name such as Enter, Tab, Escape, ` +
           'Backspace, ArrowLeft, Space, F1, KeyA, combined with "+" (e.g. "Shift+Tab", "ControlOrMeta+A").',
       );

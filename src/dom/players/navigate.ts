@@ -104,13 +104,13 @@ function nextHint(d: Detection): string {
   return next ? ` (next control: selector "${next.selector}" in frame ${d.frame.label})` : '';
 }
 
-/** A 1-based number within the map, or an id in it; MCP_INVALID_PARAMS naming the range or the ids. */
+/** A 1-based number within the map, or an id in it; INVALID_ARGUMENT naming the range or the ids. */
 export function resolveTarget(slides: readonly SlideEntry[], slide: number | string): SlideEntry {
   if (typeof slide === 'number') {
     const found = slides[slide - 1];
     if (!Number.isInteger(slide) || !found) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `slide ${slide} is out of range: this course has slides 1 to ${slides.length} (slide numbers are 1-based).`,
         { min: 1, max: slides.length },
       );
@@ -121,7 +121,7 @@ export function resolveTarget(slides: readonly SlideEntry[], slide: number | str
   if (byId) return byId;
   const ids = slides.flatMap((s) => (s.id ? [s.id] : []));
   fail(
-    'MCP_INVALID_PARAMS',
+    'INVALID_ARGUMENT',
     ids.length > 0
       ? `No slide has id "${slide}". Ids: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ', ...' : ''}; or pass a slide number from 1 to ${slides.length}.`
       : `This player's slides have no ids: pass a slide number from 1 to ${slides.length}.`,

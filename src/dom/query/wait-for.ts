@@ -50,19 +50,16 @@ export async function waitForCondition(
   opts: { timeoutMs: number; frame?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<WaitResult> {
   if (!condition.selector && !condition.expression) {
-    fail('MCP_INVALID_PARAMS', 'condition needs a selector, an expression, or both.');
+    fail('INVALID_ARGUMENT', 'condition needs a selector, an expression, or both.');
   }
   const elementOnly = ['visible', 'text', 'attribute', 'attribute_value'] as const;
   const orphan = elementOnly.filter((k) => condition[k] !== undefined && !condition.selector);
   if (orphan.length > 0) {
-    fail(
-      'MCP_INVALID_PARAMS',
-      `condition.${orphan.join(', ')} applies to an element: add condition.selector.`,
-    );
+    fail('INVALID_ARGUMENT', `condition.${orphan.join(', ')} applies to an element: add condition.selector.`);
   }
   if (condition.attribute_value !== undefined && condition.attribute === undefined) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       'condition.attribute_value needs condition.attribute (the attribute to compare).',
     );
   }
@@ -205,7 +202,7 @@ async function checkExpression(
     if (isScormTesterError(err) && err.code === 'DOM_TIMEOUT') {
       return { ok: false, why: 'the expression did not finish (its script was stopped)' };
     }
-    if (isScormTesterError(err) && (err.code === 'MCP_INVALID_PARAMS' || err.code === 'CANCELLED')) throw err;
+    if (isScormTesterError(err) && (err.code === 'INVALID_ARGUMENT' || err.code === 'CANCELLED')) throw err;
     return { ok: false, why: `the expression threw ${quoted(thrown(err))}` };
   }
 }

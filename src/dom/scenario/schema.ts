@@ -68,7 +68,7 @@ function parseStep(given: Record<string, unknown>, where: string): ScenarioStep 
   const kinds = (['api', 'action', 'tool'] as const).filter((k) => k in given);
   if (kinds.length !== 1) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `${where}: a step has exactly one of "api" (a SCORM API call), "action" (${ACTIONS.join(', ')}) or "tool" (a tool name with "args")` +
         (kinds.length > 1 ? `; this one has ${kinds.join(' and ')}.` : '.'),
     );
@@ -84,7 +84,7 @@ function parseStep(given: Record<string, unknown>, where: string): ScenarioStep 
   const action = given.action;
   if (action === 'wait') return { kind: 'wait', ms: checked(waitStep, given, where).ms, given };
   if (typeof action !== 'string' || !(action in ACTION_TOOLS)) {
-    fail('MCP_INVALID_PARAMS', `${where}.action must be one of ${ACTIONS.join(', ')}.`);
+    fail('INVALID_ARGUMENT', `${where}.action must be one of ${ACTIONS.join(', ')}.`);
   }
   const { action: _action, ...args } = given;
   return { kind: 'tool', tool: ACTION_TOOLS[action as keyof typeof ACTION_TOOLS], args, given };
@@ -96,5 +96,5 @@ function checked<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const detail = parsed.error.issues
     .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
     .join('; ');
-  return fail('MCP_INVALID_PARAMS', `${where}: ${detail}`);
+  return fail('INVALID_ARGUMENT', `${where}: ${detail}`);
 }

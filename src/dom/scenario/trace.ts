@@ -90,23 +90,23 @@ export function checkTraceActions(actions: readonly TraceAction[]): void {
     const hasTarget = a.selector !== undefined || a.ref !== undefined;
     const named = a.interaction_id !== undefined;
     if (a.type === 'wait') {
-      if (a.ms === undefined) fail('MCP_INVALID_PARAMS', `${where}: a wait needs ms (how long to wait).`);
+      if (a.ms === undefined) fail('INVALID_ARGUMENT', `${where}: a wait needs ms (how long to wait).`);
       if (hasTarget || named || a.value !== undefined) {
-        fail('MCP_INVALID_PARAMS', `${where}: a wait takes only ms.`);
+        fail('INVALID_ARGUMENT', `${where}: a wait takes only ms.`);
       }
       return;
     }
-    if (a.ms !== undefined) fail('MCP_INVALID_PARAMS', `${where}: ms belongs to a wait action.`);
+    if (a.ms !== undefined) fail('INVALID_ARGUMENT', `${where}: ms belongs to a wait action.`);
     if (named !== (a.response !== undefined)) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `${where}: interaction_id and response go together (response in the interaction's canonical shape).`,
       );
     }
     if (a.type === 'click') {
       if (!hasTarget || named || a.value !== undefined) {
         fail(
-          'MCP_INVALID_PARAMS',
+          'INVALID_ARGUMENT',
           `${where}: a click takes a selector or ref (to answer an interaction by id, use a fill with interaction_id and response).`,
         );
       }
@@ -114,12 +114,12 @@ export function checkTraceActions(actions: readonly TraceAction[]): void {
     }
     if (!named && !(hasTarget && a.value !== undefined)) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `${where}: a fill takes a selector or ref with a value, or an interaction_id with a response (used through window.SCORMAutomation).`,
       );
     }
     if (hasTarget !== (a.value !== undefined)) {
-      fail('MCP_INVALID_PARAMS', `${where}: give selector/ref and value together.`);
+      fail('INVALID_ARGUMENT', `${where}: give selector/ref and value together.`);
     }
   });
 }

@@ -3,7 +3,7 @@
  * the same argument check, so it acts exactly as an agent's call would and lands in the same records.
  */
 import { fail } from '../../core/errors.js';
-import { parseToolArgs, type ToolRegistry } from '../../mcp/tool.js';
+import { parseToolArgs, type ToolRegistry } from '../../app/tool.js';
 
 export async function runInspectorTool(
   tools: ToolRegistry,
@@ -16,13 +16,13 @@ export async function runInspectorTool(
     fail('INTERNAL_ERROR', `The inspector needs the tool ${name}, which this server does not have.`);
   if (!found.enabled) {
     fail(
-      'MCP_TOOL_DISABLED',
+      'TOOL_DISABLED',
       `${name} is switched off: its group "${found.tool.group}" is not in SCORM_TESTER_TOOLSETS, and the inspector acts through it. Add "${found.tool.group}" (or "all").`,
     );
   }
   const parsed = parseToolArgs(found.tool, args);
   if (!parsed.ok)
-    fail('MCP_INVALID_PARAMS', `Invalid arguments for ${name}: ${parsed.summary}`, { issues: parsed.issues });
+    fail('INVALID_ARGUMENT', `Invalid arguments for ${name}: ${parsed.summary}`, { issues: parsed.issues });
   const result = await found.tool.handler(parsed.data, {
     requestId: options.requestId,
     signal: options.signal ?? new AbortController().signal,

@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { fail } from '../../core/errors.js';
 import { scoFrames } from '../../dom/frames.js';
-import type { ToolRegistry } from '../../mcp/tool.js';
+import type { ToolRegistry } from '../../app/tool.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { CONTENT_PREFIX } from '../../runtime/content-url.js';
 import type { MirrorFrame, MirrorTarget } from '../protocol.js';
@@ -150,7 +150,7 @@ export function createMirror(options: MirrorOptions): Mirror {
   const locate = async (target: MirrorTarget): Promise<{ selector: string; frame: string }> => {
     const parsed = mirrorTargetSchema.safeParse(target);
     if (!parsed.success)
-      fail('MCP_INVALID_PARAMS', 'A mirror target is { doc: string, node: positive integer }.');
+      fail('INVALID_ARGUMENT', 'A mirror target is { doc: string, node: positive integer }.');
     const w = await currentWorld();
     if (!w) {
       fail('RUNTIME_NOT_OPEN', 'No course is running in this session: open the runtime, then try again.');
@@ -213,14 +213,14 @@ export function createMirror(options: MirrorOptions): Mirror {
     async fill(target, value) {
       const checked = valueSchema.safeParse(value);
       if (!checked.success)
-        fail('MCP_INVALID_PARAMS', 'A mirror fill value is a string of at most 100,000 characters.');
+        fail('INVALID_ARGUMENT', 'A mirror fill value is a string of at most 100,000 characters.');
       const at = await locate(target);
       return forward('scorm_dom_fill', { selector: at.selector, frame: at.frame, value: checked.data });
     },
     async press(target, key) {
       const checked = keySchema.safeParse(key);
       if (!checked.success)
-        fail('MCP_INVALID_PARAMS', 'A key is a name like "Enter", "Escape" or "ArrowRight".');
+        fail('INVALID_ARGUMENT', 'A key is a name like "Enter", "Escape" or "ArrowRight".');
       const at = target === null ? null : await locate(target);
       const where = at ? { selector: at.selector, frame: at.frame } : {};
       return forward('scorm_keyboard_type', { text: '', options: { ...where, keys: [checked.data] } });

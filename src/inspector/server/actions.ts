@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { fail, isScormTesterError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import type { ToolRegistry } from '../../mcp/tool.js';
+import type { ToolRegistry } from '../../app/tool.js';
 import { SessionNavigator } from '../../session/navigation/navigator.js';
 import type { Session } from '../../session/session.js';
 import type { SessionFeed } from '../feed/session-feed.js';
@@ -56,7 +56,7 @@ export async function runAction(feed: SessionFeed, body: unknown, host: ActionHo
     const summary = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
     return {
       ok: false,
-      error: { code: 'MCP_INVALID_PARAMS', message: `Not an inspector action (${summary}).` },
+      error: { code: 'INVALID_ARGUMENT', message: `Not an inspector action (${summary}).` },
     };
   }
   const action = parsed.data as InspectorAction;
@@ -148,11 +148,11 @@ function openSession(feed: SessionFeed): Session {
   const session = feed.subject.session;
   if (!session) {
     fail(
-      'MCP_UNKNOWN_SESSION',
+      'SESSION_NOT_FOUND',
       'The package could not be opened as a session (see the findings), so the course cannot run. Fix the package, then start the inspector again.',
     );
   }
-  if (feed.closed) fail('MCP_UNKNOWN_SESSION', `Session ${session.id} is closed; open the course again.`);
+  if (feed.closed) fail('SESSION_NOT_FOUND', `Session ${session.id} is closed; open the course again.`);
   return session;
 }
 

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { basename } from 'node:path';
 import { fail } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import type { ToolRegistry } from '../../mcp/tool.js';
+import type { ToolRegistry } from '../../app/tool.js';
 import type { SessionManager } from '../../session/session-manager.js';
 import type { Session } from '../../session/session.js';
 import { findingsSummary, validateForInspector, type ValidatedFindings } from '../feed/findings.js';

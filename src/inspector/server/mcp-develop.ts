@@ -3,7 +3,7 @@
  * its id), shown in the process's one inspector, started on first use and closed with the server.
  */
 import type { DevelopResult } from './develop-output.js';
-import type { ServerContext } from '../../mcp/context.js';
+import type { ServerContext } from '../../app/context.js';
 import { LEADING_PANELS, PANEL_IDS, type DevelopmentMode, type InspectorAction } from '../protocol.js';
 import { startDevelopment } from './develop.js';
 import { Inspector } from './inspector.js';
@@ -64,13 +64,22 @@ function availableTools(mode: DevelopmentMode): string[] {
   return [...leading, ...PANEL_IDS.filter((p) => !leading.includes(p)), ...ACTIONS];
 }
 
+/** The inspector this server started, typed; ctx.inspector holds the same promise for closing it. */
+const started = new WeakMap<ServerContext, Promise<Inspector>>();
+
 function processInspector(ctx: ServerContext): Promise<Inspector> {
   if (!ctx.tools) throw new Error('the tool registry is not built yet');
   const tools = ctx.tools;
-  ctx.inspector ??= Inspector.start({ sessions: ctx.sessions, tools, logger: ctx.logger, origin: 'mcp' });
+  let inspector = started.get(ctx);
+  if (!inspector) {
+    inspector = Inspector.start({ sessions: ctx.sessions, tools, logger: ctx.logger, origin: 'mcp' });
+    started.set(ctx, inspector);
+    ctx.inspector = inspector;
+  }
   // A failed start is not kept: the next call tries again.
-  ctx.inspector.catch(() => {
+  inspector.catch(() => {
+    started.delete(ctx);
     ctx.inspector = undefined;
   });
-  return ctx.inspector;
+  return inspector;
 }

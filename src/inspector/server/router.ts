@@ -90,7 +90,7 @@ async function route(
     const body = await readJsonBody(req);
     if (!body.ok) return sendJson(res, 400, refusal(`Not an inspector action: ${body.reason}.`));
     const response = await backend.act(feed, body.value);
-    return sendJson(res, response.ok || response.error.code !== 'MCP_INVALID_PARAMS' ? 200 : 400, response);
+    return sendJson(res, response.ok || response.error.code !== 'INVALID_ARGUMENT' ? 200 : 400, response);
   }
   if (method === 'POST') return notFound(res);
   if (part === FEED_PATH && tail === undefined) {
@@ -123,5 +123,5 @@ function decodeSegment(segment: string): string {
 }
 
 function refusal(message: string): ActionResponse {
-  return { ok: false, error: { code: 'MCP_INVALID_PARAMS', message } };
+  return { ok: false, error: { code: 'INVALID_ARGUMENT', message } };
 }

@@ -51,7 +51,7 @@ const JS_EXT = new Set(['.js', '.mjs', '.cjs']);
 export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsageResult> {
   const { scormVersion: version } = input;
   if (version !== '1.2' && version !== '2004') {
-    fail('MCP_INVALID_PARAMS', `scormVersion must be "1.2" or "2004", got ${JSON.stringify(version)}`);
+    fail('INVALID_ARGUMENT', `scormVersion must be "1.2" or "2004", got ${JSON.stringify(version)}`);
   }
   let root: string;
   try {

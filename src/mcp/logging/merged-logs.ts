@@ -3,7 +3,7 @@
  * console (source "browser:sco|player|popup", with session_id), merged in time order.
  */
 import { MAX_TAIL_ENTRIES, type LogEntry, type Logger } from '../../core/logger.js';
-import { BROWSER_SOURCES, type BrowserConsoleLog, type LogFilter } from './browser-console.js';
+import { BROWSER_SOURCES, type BrowserConsoleLog, type LogFilter } from '../../app/browser-console.js';
 
 export const LOG_SOURCES = ['server', ...BROWSER_SOURCES] as const;
 

@@ -10,8 +10,9 @@ import { Logger } from '../../core/logger.js';
 import { anchor, inlineCode, markdownCell, markdownTable, markdownText } from '../../report/markdown.js';
 import { SessionManager } from '../../session/session-manager.js';
 import { toListedTool } from '../server.js';
-import type { ToolDefinition, ToolGroup } from '../tool.js';
-import { ALL_GROUPS, buildTools } from '../toolsets.js';
+import type { ToolDefinition, ToolGroup } from '../../app/tool.js';
+import { ALL_GROUPS } from '../../app/tool-registry.js';
+import { buildTools } from '../toolsets.js';
 import { describeSchemaType, type JsonSchema } from './schema-type.js';
 
 type Row = [name: string, type: string, required: string, defaultValue: string, description: string];

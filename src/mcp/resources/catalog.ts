@@ -15,8 +15,8 @@ import { contentTypeFor } from '../../runtime/mime.js';
 import type { Artifact } from '../../session/artifacts.js';
 import type { SessionObserver } from '../../session/session-observer.js';
 import type { Session } from '../../session/session.js';
-import type { BrowserConsoleLog } from '../logging/browser-console.js';
-import type { ResourceLinkContent } from '../tool.js';
+import type { BrowserConsoleLog } from '../../app/browser-console.js';
+import type { ResourceLinkContent } from '../../app/tool.js';
 import { readResourceFile, type ResourceContents } from './read.js';
 import { artifactUri, LOG_URIS, reportUri, sessionManifestUri } from './uris.js';
 
@@ -146,7 +146,7 @@ export class ResourceCatalog {
     const after = cursor === undefined ? 0 : Number(cursor);
     if (!Number.isSafeInteger(after) || after < 0) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         'Invalid cursor: pass back the nextCursor of the previous resources/list page, or none for the first page.',
       );
     }

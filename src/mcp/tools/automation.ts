@@ -11,7 +11,7 @@ import {
 } from '../../dom/automation/call.js';
 import { observeChanges, type ChangeObserver } from '../../dom/changes.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext } from '../../app/context.js';
 import {
   ACTS_IN_COURSE,
   defineTool,
@@ -19,7 +19,7 @@ import {
   type ToolAnnotations,
   type ToolData,
   type ToolDefinition,
-} from '../tool.js';
+} from '../../app/tool.js';
 import { changes, courseTexts } from './output-schemas.js';
 import { sessionId } from './shared-schemas.js';
 
@@ -271,7 +271,7 @@ function methodArgs(tool: CallTool, args: CallArgs): unknown[] {
     if (p === 'response') {
       if (args.response === undefined) {
         fail(
-          'MCP_INVALID_PARAMS',
+          'INVALID_ARGUMENT',
           'response is required: the answer in the canonical shape, or null to clear it.',
         );
       }

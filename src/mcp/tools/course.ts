@@ -5,7 +5,7 @@ import { parseManifestFile } from '../../manifest/index.js';
 import { openPackage } from '../../package/open-package.js';
 import { LearnerStateStore } from '../../session/navigation/learner-state.js';
 import type { Session } from '../../session/session.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext } from '../../app/context.js';
 import {
   REPLACES_SAVED,
   CHANGES_STATE,
@@ -13,7 +13,7 @@ import {
   type ToolContext,
   type ToolData,
   type ToolDefinition,
-} from '../tool.js';
+} from '../../app/tool.js';
 import { foreignGlobalObjectives, scormVersion, viewport } from './output-schemas.js';
 import { resumeData, resumeOutput } from './resume-output.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';

@@ -3,7 +3,6 @@
  * report every SCORM API call it made with the anomalies found in them; or analyse a session's
  * running course so far.
  */
-import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
 import {
@@ -21,10 +20,11 @@ import { confirmPredictions } from '../../session/confirm-predictions.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { clipLongValues } from '../../runtime/data-model/index.js';
 import { CANONICAL_METHODS, canonicalMethod, type ApiCallRecord } from '../../runtime/records.js';
-import type { ViewportSpec } from '../../runtime/viewport.js';
 import type { Session } from '../../session/session.js';
-import type { ServerContext } from '../context.js';
-import { runScenario, type ScenarioReport } from '../../dom/scenario/run.js';
+import type { ServerContext } from '../../app/context.js';
+import { sessionFor, type RunTarget } from '../../app/run-target.js';
+import { withThrowawaySession } from '../../app/throwaway-session.js';
+import { runScenario, type ScenarioReport } from '../../app/scenario-run.js';
 import { testScenarioSchema } from '../../dom/scenario/schema.js';
 import {
   ACTS_IN_COURSE,
@@ -32,7 +32,7 @@ import {
   type ExtraContent,
   type ToolData,
   type ToolDefinition,
-} from '../tool.js';
+} from '../../app/tool.js';
 import {
   anomaly,
   apiCall,
@@ -45,7 +45,7 @@ import {
   recordedValue,
   scormVersion,
 } from './output-schemas.js';
-import { prepareScenario, registryInvoker } from './runtime/scenario-steps.js';
+import { prepareScenario, registryInvoker } from '../../app/scenario-steps.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
 import { listingInput } from './listing-schemas.js';
 import {
@@ -121,7 +121,7 @@ export function normalizeMethodFilter(names: readonly string[]): Set<string> {
     const found = key === 'finish' ? 'Terminate' : CANONICAL.find((m) => m.toLowerCase() === key);
     if (!found) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `filter_methods: "${name}" is not a SCORM API method. Use names like ${CANONICAL.join(', ')} (LMS* and snake_case forms work too).`,
       );
     }
@@ -138,32 +138,6 @@ export const settleMs = z
   .optional()
   .describe('Quiet time (no API call) that counts as settled, before the course is closed (default 1000).');
 
-export interface RunTarget {
-  workspace_path?: string;
-  session_id?: string;
-  viewport?: ViewportSpec;
-}
-
-function samePackage(a: string, b: string): boolean {
-  const norm = (p: string): string => {
-    const full = resolve(p);
-    return basename(full) === 'imsmanifest.xml' ? dirname(full) : full;
-  };
-  return norm(a) === norm(b);
-}
-
-/** The session named by session_id, checking that workspace_path (when given too) is its package. */
-export function sessionFor(ctx: ServerContext, args: RunTarget): Session {
-  const session = ctx.sessions.get(args.session_id!);
-  if (args.workspace_path !== undefined && !samePackage(args.workspace_path, session.options.packagePath)) {
-    fail(
-      'MCP_INVALID_PARAMS',
-      `workspace_path (${args.workspace_path}) is not the package of session ${session.id} (${session.options.packagePath}). Pass one or the other.`,
-    );
-  }
-  return session;
-}
-
 /**
  * Launches the course (in the given session, or in a temporary one starting a fresh attempt), lets it
  * settle, unloads it as a learner closing the window would, and closes the runtime without saving
@@ -178,14 +152,7 @@ async function runAndUnload<T>(
   /** Cancels the open and the settle wait; the runtime (and a temporary session) is closed either way. */
   signal?: AbortSignal,
 ): Promise<T> {
-  let session: Session;
-  let temporary = false;
-  if (args.session_id !== undefined) session = sessionFor(ctx, args);
-  else if (args.workspace_path !== undefined) {
-    session = await ctx.sessions.open({ packagePath: args.workspace_path, newAttempt: true });
-    temporary = true;
-  } else fail('MCP_INVALID_PARAMS', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
-  try {
+  const probe = async (session: Session): Promise<T> => {
     const runtime = await session.openRuntime({ viewport: args.viewport, control: { signal } });
     try {
       const launch = session.launch;
@@ -204,9 +171,11 @@ async function runAndUnload<T>(
       await runtime.close();
       await session.closeRuntime();
     }
-  } finally {
-    if (temporary) await ctx.sessions.close(session.id).catch(() => undefined);
-  }
+  };
+  if (args.session_id !== undefined) return probe(sessionFor(ctx, args));
+  if (args.workspace_path === undefined)
+    fail('INVALID_ARGUMENT', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
+  return withThrowawaySession(ctx, args.workspace_path, probe);
 }
 
 function counts(anomalies: readonly Anomaly[]): Record<'error' | 'warning' | 'info', number> {

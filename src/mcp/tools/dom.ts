@@ -2,8 +2,8 @@
  * The dom tool group: act inside the SCO like a learner (click, fill, type), read its page (queries,
  * accessibility snapshot with refs, interactive elements), recognise its player and slides, and audit it.
  */
-import type { ServerContext } from '../context.js';
-import type { ToolDefinition } from '../tool.js';
+import type { ServerContext } from '../../app/context.js';
+import type { ToolDefinition } from '../../app/tool.js';
 import { actionTools } from './dom/action-tools.js';
 import { readTools } from './dom/read-tools.js';
 import { pageContextTools } from './dom/page-context-tools.js';

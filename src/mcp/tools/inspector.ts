@@ -1,7 +1,7 @@
 /** The inspector group: scorm_interactive_develop attaches the web inspector (src/inspector/) to a session. */
 import { z } from 'zod';
-import type { ServerContext } from '../context.js';
-import { CHANGES_STATE, defineTool, type ToolDefinition } from '../tool.js';
+import type { ServerContext } from '../../app/context.js';
+import { CHANGES_STATE, defineTool, type ToolDefinition } from '../../app/tool.js';
 import { packagePath } from './shared-schemas.js';
 import { developOutput } from '../../inspector/server/develop-output.js';
 

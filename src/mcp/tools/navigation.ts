@@ -1,6 +1,6 @@
 /** The navigation tool group: sequencing and navigation of multi-SCO courses. */
-import type { ServerContext } from '../context.js';
-import type { ToolDefinition } from '../tool.js';
+import type { ServerContext } from '../../app/context.js';
+import type { ToolDefinition } from '../../app/tool.js';
 import { coreNavigationTools } from './navigation/core-tools.js';
 import { navRequestTool } from './navigation/nav-request-tool.js';
 import { navigationFlowTool } from './navigation/navigation-flow-tool.js';

@@ -7,7 +7,7 @@ import {
   viewPayload,
 } from '../../output/answer-budget.js';
 import { listingInput } from './listing-schemas.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext } from '../../app/context.js';
 import {
   CHANGES_STATE,
   defineTool,
@@ -15,7 +15,7 @@ import {
   type ToolData,
   type ToolDefinition,
   type ToolResult,
-} from '../tool.js';
+} from '../../app/tool.js';
 import type { SessionManager } from '../../session/session-manager.js';
 import {
   count,
@@ -72,7 +72,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args) => {
         const budget = args.execution?.memory_budget_mb;
         const problem = budget === undefined ? null : memoryBudgetProblem(budget);
-        if (problem) fail('MCP_INVALID_PARAMS', `execution.memory_budget_mb: ${problem}.`);
+        if (problem) fail('INVALID_ARGUMENT', `execution.memory_budget_mb: ${problem}.`);
         const session = await sessions.open({
           packagePath: args.package_path,
           allowNetwork: args.execution?.allow_network ?? false,

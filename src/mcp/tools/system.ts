@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LOG_LEVELS, MAX_TAIL_ENTRIES, type LogEntry, type Logger } from '../../core/logger.js';
 import { ANSWER_BUDGET_BYTES, pageWithinBudget, viewPayload } from '../../output/answer-budget.js';
-import type { BrowserConsoleLog } from '../logging/browser-console.js';
+import type { BrowserConsoleLog } from '../../app/browser-console.js';
 import { LOG_SOURCES, mergedLogs } from '../logging/merged-logs.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../tool.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../app/tool.js';
 import { sessionId } from './shared-schemas.js';
 import { count, epochMs, openObject } from './output-schemas.js';
 

@@ -1,19 +1,14 @@
 /** Validation tools: static checks, no browser. */
 import { courseText } from '../../core/course-text.js';
-import { randomBytes } from 'node:crypto';
-import { basename } from 'node:path';
 import { z } from 'zod';
 import { fail } from '../../core/errors.js';
 import type { Finding } from '../../core/findings.js';
-import { renderHtmlReport, toValidationJson, type HtmlOptions } from '../../report/index.js';
+import { toValidationJson } from '../../report/index.js';
 import { accessibilityForReport } from '../../dom/a11y/report-audit.js';
 import { CHECK_CATEGORIES, findingCategoriesFor } from '../../validate/categories.js';
 import type { ValidateOptions, ValidationSummary } from '../../validate/validate-package.js';
-import { checkOutput, writeOutput, type OutputRequest } from '../../output/write-output.js';
-import type { Artifact } from '../../session/artifacts.js';
-import { outputRoot } from '../../session/data-dir.js';
-import type { Session } from '../../session/session.js';
-import type { ServerContext } from '../context.js';
+import { reportTarget } from '../../app/report-placement.js';
+import type { ServerContext } from '../../app/context.js';
 import { packagePath, sessionId } from './shared-schemas.js';
 import {
   REPLACES_SAVED,
@@ -22,7 +17,7 @@ import {
   READ_ONLY,
   type ToolContext,
   type ToolDefinition,
-} from '../tool.js';
+} from '../../app/tool.js';
 import {
   accessibilityReport,
   artifact,
@@ -315,7 +310,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args, call) => {
         if (args.fix_issues) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'fix_issues=true is not supported: scorm-tester never modifies a course. Apply the `fix` of each finding to your files and validate again.',
           );
         }
@@ -375,7 +370,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args, call) => {
         if (args.format === 'json' && args.output_path !== undefined) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'output_path names the HTML file, and format "json" writes none: drop output_path, or use format "html".',
           );
         }
@@ -383,7 +378,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
         const workspace = args.workspace_path ?? session?.options.packagePath;
         if (workspace === undefined) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'Name the package: give workspace_path, or the session_id of a session opened on it.',
           );
         }
@@ -412,57 +407,4 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       },
     }),
   ];
-}
-
-/** Where an HTML report goes: a session artifact, or a file under the output root. Checked before validating. */
-interface ReportTarget {
-  write: (v: ValidationSummary, html?: HtmlOptions) => Promise<{ path: string; artifact: Artifact | null }>;
-  session: Session | null;
-}
-
-async function reportTarget(
-  ctx: ServerContext,
-  options: { outputPath?: string | undefined; sessionId?: string | undefined; signal?: AbortSignal },
-): Promise<ReportTarget> {
-  const session = options.sessionId !== undefined ? ctx.sessions.get(options.sessionId) : null;
-  const root = session
-    ? { dir: session.workspace, label: `the workspace of session ${session.id}` }
-    : outputRoot();
-  const request = (path: string): OutputRequest => ({
-    path,
-    kind: 'html',
-    base: root.dir,
-    policy: { confinedTo: [root] },
-    param: 'output_path',
-    signal: options.signal,
-  });
-  if (options.outputPath !== undefined) await checkOutput(request(options.outputPath));
-  return {
-    session,
-    write: async (v, htmlOptions) => {
-      const html = await renderHtmlReport(v, htmlOptions);
-      const metadata = { package_path: v.packagePath, scorm_version: v.scormVersion };
-      if (session && options.outputPath === undefined) {
-        const added = await session.artifacts.add(
-          'report',
-          reportStem(v),
-          'html',
-          html,
-          metadata,
-          options.signal,
-        );
-        return { path: added.absolutePath, artifact: added.artifact };
-      }
-      const name =
-        options.outputPath ?? `${reportStem(v)}-${Date.now()}-${randomBytes(3).toString('hex')}.html`;
-      const path = await writeOutput(request(name), html);
-      const artifact = session ? await session.artifacts.record('report', path, metadata) : null;
-      if (!session) await ctx.resources?.addReport(path, root.dir);
-      return { path, artifact };
-    },
-  };
-}
-
-function reportStem(v: ValidationSummary): string {
-  return basename(v.packagePath).replace(/[^\w.-]+/g, '_') || 'package';
 }

@@ -108,7 +108,7 @@ const LAUNCH_OWNED: Record<RteVersion, Set<string>> = {
 
 function invalid(field: string, value: string, expected: string, scoId: string): never {
   fail(
-    'MCP_INVALID_PARAMS',
+    'INVALID_ARGUMENT',
     `${field} "${value}" for SCO "${scoId}" is not ${expected}. Fix the manifest (or the launch parameters) and open the course again.`,
     { field, value, scoId },
   );
@@ -126,13 +126,13 @@ function present(v: string | null | undefined): v is string {
   return typeof v === 'string' && v.trim() !== '';
 }
 
-/** Builds engine settings and initial values; throws MCP_INVALID_PARAMS for values the engine would reject. */
+/** Builds engine settings and initial values; throws INVALID_ARGUMENT for values the engine would reject. */
 export function buildRteInit(launch: RteLaunch): RteInit {
   const { version, scoId } = launch;
   if (version !== '1.2' && version !== '2004') {
-    fail('MCP_INVALID_PARAMS', `Unknown SCORM version "${String(version)}"; use "1.2" or "2004".`);
+    fail('INVALID_ARGUMENT', `Unknown SCORM version "${String(version)}"; use "1.2" or "2004".`);
   }
-  if (!present(scoId)) fail('MCP_INVALID_PARAMS', 'scoId is required to launch a SCO.');
+  if (!present(scoId)) fail('INVALID_ARGUMENT', 'scoId is required to launch a SCO.');
   const is2004 = version === '2004';
   const values: Record<string, string> = {};
 

@@ -22,7 +22,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function flattenSnapshot(input: unknown, label = 'snapshot'): Map<string, unknown> {
   if (!isPlainObject(input)) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       `${label} must be an object of element names to values (got ${describe(input)}).`,
     );
   }

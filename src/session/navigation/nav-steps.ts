@@ -54,18 +54,18 @@ export function parseNavStep(raw: string): NavigationRequest | undefined {
 }
 
 /**
- * Parses every step or fails with MCP_INVALID_PARAMS naming the first bad one (callers that are not MCP
+ * Parses every step or fails with INVALID_ARGUMENT naming the first bad one (callers that are not MCP
  * turn the message into their own usage error). `where` names the parameter or flag for the message.
  */
 export function parseNavSteps(steps: readonly string[], where: string): NavStep[] {
   if (steps.length > MAX_NAV_STEPS)
-    fail('MCP_INVALID_PARAMS', `${where}: at most ${MAX_NAV_STEPS} steps (got ${steps.length}).`);
+    fail('INVALID_ARGUMENT', `${where}: at most ${MAX_NAV_STEPS} steps (got ${steps.length}).`);
   return steps.map((text, i) => {
     const request = text.length <= MAX_STEP_LENGTH ? parseNavStep(text) : undefined;
     if (!request) {
       const shown = text.length > 80 ? `${text.slice(0, 80)}…` : text;
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `${where}: step ${i + 1} ("${shown}") is not a navigation request. Use one of: ${STEP_FORMS}.`,
       );
     }

@@ -12,8 +12,8 @@ import {
   renderToolReference,
   TOOL_REFERENCE_COMMAND,
 } from '../../../src/mcp/reference/tool-reference.js';
-import { defineTool, READ_ONLY } from '../../../src/mcp/tool.js';
-import { ALL_GROUPS } from '../../../src/mcp/toolsets.js';
+import { defineTool, READ_ONLY } from '../../../src/app/tool.js';
+import { ALL_GROUPS } from '../../../src/app/tool-registry.js';
 import { REPO_ROOT } from '../../helpers/paths.js';
 import { firstDifference } from '../../helpers/first-difference.js';
 

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { auditAccessibility, AUDIT_DEFAULTS, type AuditOptions } from '../../../dom/a11y/audit.js';
 import { A11Y_LEVELS } from '../../../dom/a11y/levels.js';
-import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { a11yAudit } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 

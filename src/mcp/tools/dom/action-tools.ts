@@ -14,8 +14,8 @@ import { typeText } from '../../../dom/actions/keyboard.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
 import type { TargetSpec } from '../../../dom/target.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
-import type { ServerContext } from '../../context.js';
-import { ACTS_IN_COURSE, defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { ACTS_IN_COURSE, defineTool, type ToolDefinition, type ToolResult } from '../../../app/tool.js';
 import { captureToArtifact, type CaptureData } from '../runtime/capture.js';
 import { actedElement, activation, capture, changes, count, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
@@ -299,7 +299,7 @@ function actionOptions(
 function refuseSilentFill(triggerEvents: boolean | undefined): void {
   if (triggerEvents === false) {
     fail(
-      'MCP_INVALID_PARAMS',
+      'INVALID_ARGUMENT',
       'options.trigger_events: false is not supported: values reach the course only as real input (input and change events fire as they do for a learner). Leave it out.',
     );
   }

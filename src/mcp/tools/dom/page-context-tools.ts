@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { navigateToSlide, DEFAULT_NAVIGATE_TIMEOUT_MS } from '../../../dom/players/navigate.js';
 import { currentPageContext } from '../../../dom/players/page-context.js';
 import { slideMap } from '../../../dom/players/slide-map.js';
-import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { apiCall, count, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 

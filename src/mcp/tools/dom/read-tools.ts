@@ -10,8 +10,14 @@ import { waitForCondition } from '../../../dom/query/wait-for.js';
 import { buildInteractiveElements } from '../../../dom/snapshot/interactive.js';
 import { readPageState } from '../../../dom/snapshot/page-state.js';
 import { readPage } from '../../../dom/snapshot/read-page.js';
-import type { ServerContext } from '../../context.js';
-import { ACTS_IN_COURSE, defineTool, READ_ONLY, type ToolData, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import {
+  ACTS_IN_COURSE,
+  defineTool,
+  READ_ONLY,
+  type ToolData,
+  type ToolDefinition,
+} from '../../../app/tool.js';
 import { count, frameInfo, openObject, pageElement } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { frameSchema, refSchema, selectorSchema } from './action-tools.js';

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { traceInteractions } from '../../../dom/scenario/trace.js';
-import type { ServerContext } from '../../context.js';
-import { ACTS_IN_COURSE, defineTool, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { ACTS_IN_COURSE, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { changes, count, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { fillValue, targetInput, waitOptions } from './action-tools.js';

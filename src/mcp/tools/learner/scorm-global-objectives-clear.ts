@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import { DEFAULT_LEARNER_ID } from '../../../rte/adapter/rte-init.js';
 import { LearnerStateStore } from '../../../session/navigation/learner-state.js';
-import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { learnerId } from './scorm-global-objectives-list.js';
 
 export function globalObjectivesClearTool(ctx: ServerContext): ToolDefinition {
@@ -38,7 +38,7 @@ export function globalObjectivesClearTool(ctx: ServerContext): ToolDefinition {
         .map((s) => s.id);
       if (running.length > 0) {
         fail(
-          'MCP_INVALID_PARAMS',
+          'INVALID_ARGUMENT',
           `Sequencing is running in session ${running.join(', ')} and would write its copy of the global objectives back. Close those sessions (scorm_session_close), then clear.`,
           { sessions: running },
         );

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_LEARNER_ID } from '../../../rte/adapter/rte-init.js';
 import { LearnerStateStore } from '../../../session/navigation/learner-state.js';
 import { reportedObjective } from '../../../session/navigation/foreign-objectives.js';
-import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { globalObjective } from '../output-schemas.js';
 
 export const learnerId = z

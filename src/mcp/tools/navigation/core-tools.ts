@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { LmsRequest, NavOutcome } from '../../../session/navigation/types.js';
 import type { Session } from '../../../session/session.js';
-import type { ServerContext } from '../../context.js';
+import type { ServerContext } from '../../../app/context.js';
 import {
   defineTool,
   READ_ONLY,
@@ -15,7 +15,7 @@ import {
   type ToolData,
   type ToolDefinition,
   type ToolResult,
-} from '../../tool.js';
+} from '../../../app/tool.js';
 import { navRequestOutput, navStateOutput, snInitOutput } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 

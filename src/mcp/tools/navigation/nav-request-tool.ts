@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import type { NavigationRequest } from '../../../sequencing/index.js';
 import { LMS_REQUEST_TYPES } from '../../../session/navigation/nav-steps.js';
-import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { navRequestOutput } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { NAVIGATES, navigate } from './core-tools.js';
@@ -46,10 +46,10 @@ export function navRequestTool(ctx: ServerContext): ToolDefinition {
 function toRequest(name: RequestName, target: string | undefined): NavigationRequest {
   if (TARGETED.includes(name)) {
     if (target === undefined)
-      fail('MCP_INVALID_PARAMS', `request "${name}" needs target: the identifier of the activity to go to.`);
+      fail('INVALID_ARGUMENT', `request "${name}" needs target: the identifier of the activity to go to.`);
     return { type: name as 'choice' | 'jump', target };
   }
   if (target !== undefined)
-    fail('MCP_INVALID_PARAMS', `request "${name}" takes no target (only choice and jump do); remove target.`);
+    fail('INVALID_ARGUMENT', `request "${name}" takes no target (only choice and jump do); remove target.`);
   return { type: name } as NavigationRequest;
 }

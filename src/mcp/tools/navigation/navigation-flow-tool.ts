@@ -20,7 +20,7 @@ import {
   type RunStepsOptions,
   type StepRecord,
 } from '../../../session/navigation/run-steps.js';
-import type { ServerContext } from '../../context.js';
+import type { ServerContext } from '../../../app/context.js';
 import {
   defineTool,
   type ExtraContent,
@@ -28,7 +28,7 @@ import {
   type ToolData,
   type ToolDefinition,
   type ToolResult,
-} from '../../tool.js';
+} from '../../../app/tool.js';
 import { count, navOutcome } from '../output-schemas.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';

@@ -1,25 +1,19 @@
 /**
  * What scorm_test_navigation_flow and scorm_trace_sequencing share: a course with sequencing running,
  * either a session's own (its open runtime and navigator), or a throwaway session that opens the course
- * as a new attempt, initializes sequencing, and is closed afterwards. The navigator saves after every
- * step, so a throwaway session runs against a scratch state store, deleted afterwards.
+ * as a new attempt, initializes sequencing, and is closed afterwards (app/throwaway-session.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fail } from '../../../core/errors.js';
 import { throwIfCancelled, type WorkControl } from '../../../core/progress.js';
-import { sessionsRoot } from '../../../session/data-dir.js';
-import { SavedStateStore } from '../../../session/saved-state.js';
-import { SessionManager } from '../../../session/session-manager.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ViewportSpec } from '../../../runtime/viewport.js';
 import type { SessionNavigator } from '../../../session/navigation/navigator.js';
 import type { StepRecord } from '../../../session/navigation/run-steps.js';
 import type { NotApplicable } from '../../../session/navigation/types.js';
 import type { Session } from '../../../session/session.js';
-import type { ServerContext } from '../../context.js';
-import { sessionFor } from '../debug.js';
+import type { ServerContext } from '../../../app/context.js';
+import { sessionFor } from '../../../app/run-target.js';
+import { withThrowawaySession } from '../../../app/throwaway-session.js';
 import { startSequencing } from '../../../session/navigation/run-steps.js';
 
 export interface NavigationTarget {
@@ -60,26 +54,15 @@ export async function withNavigation<T>(
     return use({ session, runtime, navigator, opening: null, temporary: false });
   }
   if (target.workspace_path === undefined)
-    fail('MCP_INVALID_PARAMS', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
-  // A throwaway run keeps its learner state in a scratch store: the learner's own saved state is not touched.
-  const scratch = await mkdtemp(join(tmpdir(), 'scorm-tester-scratch-'));
-  const sessions = new SessionManager(ctx.logger, {
-    store: new SavedStateStore(scratch),
-    sessionsRoot: sessionsRoot(),
-    observer: ctx.sessions.observer,
-  });
-  try {
-    const session = await sessions.open({ packagePath: target.workspace_path, newAttempt: true });
+    fail('INVALID_ARGUMENT', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
+  return withThrowawaySession(ctx, target.workspace_path, async (session) => {
     const runtime = await session.openRuntime({ viewport: target.viewport, control });
     throwIfCancelled(control.signal, 'The navigation run');
     const started = await startSequencing(session);
-    if (!('navigator' in started)) return await inapplicable(started, session);
+    if (!('navigator' in started)) return inapplicable(started, session);
     const { navigator, result } = started;
-    return await use({ session, runtime, navigator, opening: result.outcome, temporary: true });
-  } finally {
-    await sessions.closeAll();
-    await rm(scratch, { recursive: true, force: true });
-  }
+    return use({ session, runtime, navigator, opening: result.outcome, temporary: true });
+  });
 }
 
 function notInitialized(): NotApplicable {

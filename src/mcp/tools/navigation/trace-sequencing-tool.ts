@@ -12,8 +12,8 @@ import { afterLaunch, parseNavSteps } from '../../../session/navigation/nav-step
 import { runNavSteps, settleStep, type StepRecord } from '../../../session/navigation/run-steps.js';
 import { DEFAULT_MAX_TRACE_EVENTS, traceReport } from '../../../session/navigation/trace-report.js';
 import type { SessionNavigator } from '../../../session/navigation/navigator.js';
-import type { ServerContext } from '../../context.js';
-import { defineTool, type ToolData, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, type ToolData, type ToolDefinition } from '../../../app/tool.js';
 import { count } from '../output-schemas.js';
 import { NAVIGATES } from './core-tools.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';

@@ -1,10 +1,11 @@
 /** Calling the SCORM API from a tool: single calls, waiting for the course's calls, replays. */
 import { z } from 'zod';
-import type { ServerContext } from '../../context.js';
-import { REPLACES_SAVED, defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { REPLACES_SAVED, defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { apiCall, apiCallResult, count, recordedValue } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
-import { callResult, callView, checkAnyMethod, replayCalls, resolveMethod } from './api-calls.js';
+import { checkAnyMethod, replayCalls, resolveMethod } from '../../../app/replay.js';
+import { callResult, callView } from './api-calls.js';
 
 const DEFAULT_WAIT_MS = 10_000;
 const MAX_WAIT_MS = 300_000;

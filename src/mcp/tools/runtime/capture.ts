@@ -5,7 +5,7 @@ import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { LayoutReport } from '../../../dom/layout/analyze-layout.js';
 import type { Viewport } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
-import type { ExtraContent } from '../../tool.js';
+import type { ExtraContent } from '../../../app/tool.js';
 import { count, viewport } from '../output-schemas.js';
 
 export const captureOptionsSchema = z

@@ -9,8 +9,8 @@ import {
   validateState,
   type ElementMetadata,
 } from '../../../runtime/data-model/index.js';
-import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolData, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, READ_ONLY, type ToolData, type ToolDefinition } from '../../../app/tool.js';
 import { count, epochMs, openObject, recordedValue } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 

@@ -1,6 +1,6 @@
 /** Runtime lifecycle: open, status, close, and Initialize/Terminate as tool calls. */
 import { z } from 'zod';
-import type { ServerContext } from '../../context.js';
+import type { ServerContext } from '../../../app/context.js';
 import {
   REPLACES_SAVED,
   CHANGES_STATE,
@@ -8,7 +8,7 @@ import {
   defineTool,
   READ_ONLY,
   type ToolDefinition,
-} from '../../tool.js';
+} from '../../../app/tool.js';
 import { resumeData, resumeOutput } from '../resume-output.js';
 import { sessionId, viewportSchema } from '../shared-schemas.js';
 import {

@@ -1,7 +1,7 @@
 /** What the course printed and requested: console errors and network requests of the open runtime. */
 import { z } from 'zod';
-import type { ServerContext } from '../../context.js';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { count, epochMs } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { listingInput } from '../listing-schemas.js';

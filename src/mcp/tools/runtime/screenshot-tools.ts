@@ -4,8 +4,9 @@ import { fail } from '../../../core/errors.js';
 import { analyzeLayout } from '../../../dom/layout/analyze-layout.js';
 import type { ViewportSpec } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
-import type { ServerContext } from '../../context.js';
-import { CHANGES_STATE, defineTool, type ToolDefinition, type ToolResult } from '../../tool.js';
+import type { ServerContext } from '../../../app/context.js';
+import { withThrowawaySession } from '../../../app/throwaway-session.js';
+import { CHANGES_STATE, defineTool, type ToolDefinition, type ToolResult } from '../../../app/tool.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { capture } from '../output-schemas.js';
 import {
@@ -96,7 +97,7 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
       handler: async (args) => {
         if (args.session_id && args.workspace_path) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'Give either session_id (an open runtime) or workspace_path (a course to open briefly), not both.',
           );
         }
@@ -105,23 +106,18 @@ export function screenshotTools(ctx: ServerContext): ToolDefinition[] {
         }
         if (!args.workspace_path) {
           fail(
-            'MCP_INVALID_PARAMS',
+            'INVALID_ARGUMENT',
             'Give session_id (an open runtime) or workspace_path (a course folder or zip).',
           );
         }
-        const session = await sessions.open({ packagePath: args.workspace_path, newAttempt: true });
-        try {
+        return withThrowawaySession(ctx, args.workspace_path, async (session) => {
           await session.openRuntime({ viewport: args.viewport });
           const result = await captureWithLayout(session, undefined, args.capture_options);
           return {
             data: { ...result.data, temporary_session_id: session.id, workspace_path: session.workspace },
             content: result.content,
           };
-        } finally {
-          // A throwaway look must not become learner state: drop the runtime before the session saves it.
-          await session.runtime?.close().catch(() => undefined);
-          await sessions.close(session.id).catch(() => undefined);
-        }
+        });
       },
     }),
   ];

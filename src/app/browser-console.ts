@@ -4,8 +4,8 @@
  * log (and its files): a course that floods its console pushes out only older console messages, never
  * the server's entries.
  */
-import { RecentEntries, type LogEntry, type LogLevel } from '../../core/logger.js';
-import type { ConsoleEntry } from '../../runtime/records.js';
+import { RecentEntries, type LogEntry, type LogLevel } from '../core/logger.js';
+import type { ConsoleEntry } from '../runtime/records.js';
 
 export const BROWSER_SOURCES = ['browser:sco', 'browser:player', 'browser:popup'] as const;
 export type BrowserSource = (typeof BROWSER_SOURCES)[number];

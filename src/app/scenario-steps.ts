@@ -3,11 +3,11 @@
  * on the open SCO without leaving the run), their arguments checked with the tools' own schemas before
  * the course launches, and each step run through the same handler tools/call uses.
  */
-import { fail } from '../../../core/errors.js';
-import { parseScenario, type Scenario, type TestScenarioInput } from '../../../dom/scenario/schema.js';
-import type { InvokeTool } from '../../../dom/scenario/run.js';
-import { parseToolArgs, type ExtraContent, type ToolContext, type ToolRegistry } from '../../tool.js';
-import { checkAnyMethod } from './api-calls.js';
+import { fail } from '../core/errors.js';
+import { parseScenario, type Scenario, type TestScenarioInput } from '../dom/scenario/schema.js';
+import type { InvokeTool } from './scenario-run.js';
+import { parseToolArgs, type ExtraContent, type ToolContext, type ToolRegistry } from './tool.js';
+import { checkAnyMethod } from './replay.js';
 
 /** Runtime-group tools that act on the open SCO and leave it open; every dom and automation tool may run too. */
 const RUNTIME_TOOLS_IN_SCENARIOS: ReadonlySet<string> = new Set([
@@ -41,7 +41,7 @@ export function prepareScenario(registry: ToolRegistry | undefined, input: TestS
       try {
         checkAnyMethod(step.method);
       } catch {
-        fail('MCP_INVALID_PARAMS', `${where}.api: "${step.method}" is not a SCORM API method.`);
+        fail('INVALID_ARGUMENT', `${where}.api: "${step.method}" is not a SCORM API method.`);
       }
       return;
     }
@@ -50,7 +50,7 @@ export function prepareScenario(registry: ToolRegistry | undefined, input: TestS
     const found = registry?.find(step.tool);
     if (!found || !mayRunInScenario(found.tool.name, found.tool.group)) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `${where}: ${found ? `${step.tool} cannot run inside a scenario (it would open, close or leave the course under test)` : `there is no tool "${step.tool}"`}. ` +
           `Scenario steps may use: ${allowed.join(', ') || '(no tool is enabled)'}.`,
         { allowed_tools: allowed },
@@ -58,19 +58,19 @@ export function prepareScenario(registry: ToolRegistry | undefined, input: TestS
     }
     if (!found.enabled) {
       fail(
-        'MCP_TOOL_DISABLED',
+        'TOOL_DISABLED',
         `${where}: ${step.tool} is switched off: its group "${found.tool.group}" is not in SCORM_TESTER_TOOLSETS. Add "${found.tool.group}" (or "all") to enable it.`,
       );
     }
     if ('session_id' in step.args) {
       fail(
-        'MCP_INVALID_PARAMS',
+        'INVALID_ARGUMENT',
         `${where}: leave session_id out; every step runs in the scenario's own session.`,
       );
     }
     const parsed = parseToolArgs(found.tool, { ...step.args, session_id: SESSION_PLACEHOLDER });
     if (!parsed.ok) {
-      fail('MCP_INVALID_PARAMS', `${where}: invalid arguments for ${step.tool}: ${parsed.summary}`, {
+      fail('INVALID_ARGUMENT', `${where}: invalid arguments for ${step.tool}: ${parsed.summary}`, {
         issues: parsed.issues,
       });
     }
@@ -92,7 +92,7 @@ export function registryInvoker(
     const found = registry?.find(name);
     if (!found?.enabled) fail('INTERNAL_ERROR', `Tool ${name} is not available to the scenario.`);
     const parsed = parseToolArgs(found.tool, { ...args, session_id: sessionId });
-    if (!parsed.ok) fail('MCP_INVALID_PARAMS', `Invalid arguments for ${name}: ${parsed.summary}`);
+    if (!parsed.ok) fail('INVALID_ARGUMENT', `Invalid arguments for ${name}: ${parsed.summary}`);
     // The scenario reports progress per step; a step's own tool does not add to it.
     return found.tool.handler(parsed.data, { ...toolCtx, progress: () => undefined });
   };

@@ -3,12 +3,12 @@
  * data-model changes it caused. Tool steps go through `invoke` (the server's own tool handlers), so a
  * scenario step does exactly what the tool does when an agent calls it.
  */
-import { isScormTesterError } from '../../core/errors.js';
-import { sleepUnlessCancelled, type WorkControl } from '../../core/progress.js';
-import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { replayCalls } from '../../mcp/tools/runtime/api-calls.js';
-import { observeChanges, noChanges, type ChangesReport } from '../changes.js';
-import type { Scenario, ScenarioStep } from './schema.js';
+import { isScormTesterError } from '../core/errors.js';
+import { sleepUnlessCancelled, type WorkControl } from '../core/progress.js';
+import type { CourseRuntime } from '../runtime/course-runtime.js';
+import { replayCalls } from './replay.js';
+import { observeChanges, noChanges, type ChangesReport } from '../dom/changes.js';
+import type { Scenario, ScenarioStep } from '../dom/scenario/schema.js';
 
 export interface ToolOutput<C> {
   data: unknown;
