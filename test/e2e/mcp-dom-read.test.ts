@@ -14,21 +14,25 @@ import {
   openSessionRuntime,
 } from '../helpers/mcp-client.js';
 import { courseTextOf } from '../helpers/course-text.js';
+import { controlOf, controlsOf } from '../helpers/interactive-elements.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import type { InteractiveElement } from '../../src/dom/snapshot/interactive.js';
 
 type Data = Record<string, unknown>;
 type Element = InteractiveElement;
+/** Groupings name the controls of interactive_elements by ref (see controlsOf). */
 interface Found {
-  forms: Array<{ frame: string; selector: string; inputs: Element[]; submit: Element | null }>;
-  buttons: Element[];
-  inputs: Element[];
-  assessments: Array<{ frame: string; kind: string; question: string; type: string; options: Element[] }>;
-  navigation: Element[];
+  forms: Array<{ frame: string; selector: string; inputs: string[]; submit: string | null }>;
+  buttons: string[];
+  inputs: string[];
+  assessments: Array<{ frame: string; kind: string; question: string; type: string; options: string[] }>;
+  navigation: string[];
   interactive_elements: Element[];
   counts: Record<string, number>;
   frames: Array<{ label: string; url: string }>;
   snapshot_truncated: boolean;
+  elements_truncated: boolean;
+  next_cursor?: string;
   notes: string[];
 }
 
@@ -150,7 +154,7 @@ test('find: questions with their answer options, forms with fields and submit, n
   assert.equal(q1.kind, 'fieldset', 'question from the legend');
   assert.equal(q1.type, 'single_choice');
   assert.deepEqual(
-    q1.options.map((o) => o.name),
+    controlsOf(found, q1.options).map((o) => o.name),
     ['Your back', 'Your legs', 'Your arms'],
   );
   const q2 = q('Which of these are safe habits?');
@@ -160,7 +164,7 @@ test('find: questions with their answer options, forms with fields and submit, n
   const q3 = q('How many kilograms');
   assert.equal(q3.kind, 'name', 'radios grouped by name, question from the preceding paragraph');
   assert.deepEqual(
-    q3.options.map((o) => o.name),
+    controlsOf(found, q3.options).map((o) => o.name),
     ['25 kg', '100 kg'],
   );
   assert.equal(q('Explain why').type, 'text_entry');
@@ -168,10 +172,10 @@ test('find: questions with their answer options, forms with fields and submit, n
   assert.equal(found.forms.length, 1);
   const form = found.forms[0] as Found['forms'][number];
   assert.equal(form.selector, '#quiz');
-  assert.equal(form.submit?.name, 'Submit answers');
+  assert.equal(controlOf(found, form.submit ?? '').name, 'Submit answers');
   assert.equal(form.inputs.length, 9, 'radios, checkboxes, text field and select');
 
-  const nav = found.navigation.map((e) => `${e.name}:${e.purpose}`);
+  const nav = controlsOf(found, found.navigation).map((e) => `${e.name}:${e.purpose}`);
   for (const expected of ['Back:previous', 'Menu:menu', 'Next slide:next'])
     assert.ok(nav.includes(expected), expected);
 });
@@ -187,7 +191,7 @@ test('find: Storyline-like visually hidden buttons are listed as such, the drawn
   assert.equal(play.state.visually_hidden, true);
 });
 
-test('find: include_hidden lists controls that are not rendered, without refs; frame narrows; max_elements caps', async () => {
+test('find: include_hidden lists controls that are not rendered, without refs; frame narrows; limit pages', async () => {
   const all = await find(quiz, { include_hidden: true });
   const help = byName(all, 'Hidden help');
   assert.equal(help.ref, null);
@@ -198,10 +202,12 @@ test('find: include_hidden lists controls that are not rendered, without refs; f
   assert.ok(inner.interactive_elements.length > 0);
   assert.ok(inner.interactive_elements.every((e) => e.frame === CONTENT));
 
-  const capped = await find(quiz, { max_elements: 3 });
+  const capped = await find(quiz, { limit: 3 });
   assert.equal(capped.interactive_elements.length, 3);
   assert.ok((capped.counts.interactive_elements ?? 0) > 3);
-  assert.ok(capped.notes.some((n) => n.includes('max_elements')));
+  assert.equal(capped.elements_truncated, true);
+  assert.equal(capped.next_cursor, '3');
+  assert.ok(capped.notes.some((n) => n.includes('cursor "3"')));
 
   const bad = await callError('scorm_dom_find_interactive_elements', {
     session_id: quiz,

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SavedState } from '../../src/session/saved-state.js';
+import { controlsOf } from '../helpers/interactive-elements.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { SAMPLES_DIR } from '../helpers/paths.js';
 
@@ -23,7 +24,7 @@ after(async () => {
 
 interface Element {
   ref: string | null;
-  selector: string | null;
+  selector: string;
   name: string;
   purpose: string;
 }
@@ -31,6 +32,13 @@ interface Found {
   buttons: Element[];
   navigation: Element[];
   assessments: Array<{ question: string; type: string; options: Element[] }>;
+}
+/** The answer names its controls by ref in the groupings; find() reads them as the controls named. */
+interface Answer {
+  interactive_elements: Element[];
+  buttons: string[];
+  navigation: string[];
+  assessments: Array<{ question: string; type: string; options: string[] }>;
 }
 interface Changes {
   api_calls: Array<{ method: string; args: unknown[] }>;
@@ -60,7 +68,14 @@ test('quick start: the sample course completed through DOM tools only; interacti
     package_path: WATER_CYCLE,
     new_attempt: true,
   });
-  const find = (): Promise<Found> => call<Found>('scorm_dom_find_interactive_elements', { session_id });
+  const find = async (): Promise<Found> => {
+    const found = await call<Answer>('scorm_dom_find_interactive_elements', { session_id });
+    return {
+      buttons: controlsOf(found, found.buttons),
+      navigation: controlsOf(found, found.navigation),
+      assessments: found.assessments.map((a) => ({ ...a, options: controlsOf(found, a.options) })),
+    };
+  };
 
   // 2. See the page: the navigation controls, each with a ref and an inferred purpose.
   const welcome = await find();

@@ -191,10 +191,7 @@ export function buildInteractiveElements(
     elements_truncated: total > elements.length,
     notes:
       total > elements.length
-        ? [
-            ...read.notes,
-            `${total} controls found; the first ${elements.length} are returned (max_elements).`,
-          ]
+        ? [...read.notes, `${total} controls found; the first ${elements.length} are read.`]
         : [...read.notes],
   };
 }

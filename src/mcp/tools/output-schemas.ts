@@ -428,7 +428,13 @@ export const navStateOutput = {
         why_not: z.string().optional(),
       }),
     )
-    .optional(),
+    .optional()
+    .describe('Table of contents (with changes_only: the entries that changed).'),
+  toc_total: count.optional().describe('Activities in the TOC.'),
+  toc_next_cursor: z.string().optional().describe('Pass as cursor for the next TOC entries.'),
+  changes_since_last_call: z.boolean().optional().describe('Only what changed is given.'),
+  unchanged: z.array(z.string()).optional().describe('Fields left out because they did not change.'),
+  notes: z.array(z.string()).optional(),
   delivered: deliveredSco
     .extend({ initialize_state: initializeState })
     .nullable()

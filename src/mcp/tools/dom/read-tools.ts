@@ -7,6 +7,7 @@ import { ScormTesterError, isScormTesterError } from '../../../core/errors.js';
 import { evaluateInSco } from '../../../dom/query/evaluate.js';
 import { queryElement } from '../../../dom/query/query-element.js';
 import { waitForCondition } from '../../../dom/query/wait-for.js';
+import { answerInteractiveElements } from '../../../dom/snapshot/interactive-answer.js';
 import { buildInteractiveElements } from '../../../dom/snapshot/interactive.js';
 import { readPageState } from '../../../dom/snapshot/page-state.js';
 import { readPage } from '../../../dom/snapshot/read-page.js';
@@ -30,6 +31,11 @@ const expression = z
   .min(1)
   .max(100_000)
   .describe('A function expression is called with arg: "(a) => document.title + a".');
+
+/** Controls named by ref (by selector for an unrendered control, which has no ref). */
+const controlKeys = z.array(z.string()).describe('Refs of interactive_elements.');
+/** Controls read from one page at most; pages of the answer are cut from them. */
+const MAX_CONTROLS = 5_000;
 
 const pageStateOutput = {
   sco_url: z.string().nullable(),
@@ -61,42 +67,50 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Find interactive elements',
       annotations: READ_ONLY,
       description:
-        'Every control in the SCO frames with ref, selector, frame, role, name, state and purpose (next, previous, submit, answer_option, ...), grouped as forms, assessments (question + options), buttons, inputs, navigation.',
+        'Every control in the SCO frames once, with ref, selector, frame, role, name, state and purpose (next, previous, submit, answer_option, ...); buttons, inputs, navigation, forms and assessments (question + options) name them by ref. Long pages come in pages: next_cursor.',
       input: {
         session_id: sessionId,
         frame: frameLabel.optional(),
         include_hidden: z.boolean().optional().describe('Also unrendered controls (without refs).'),
-        max_elements: z
+        cursor: z
+          .string()
+          .regex(/^\d+$/)
+          .max(10)
+          .optional()
+          .describe('next_cursor of the previous answer: the next controls.'),
+        limit: z
           .number()
           .int()
           .min(1)
-          .max(5_000)
+          .max(MAX_CONTROLS)
           .optional()
-          .describe('Default 500; counts give the total.'),
+          .describe('Controls per answer; default: as many as fit in about 6,000 tokens.'),
       },
       output: {
+        interactive_elements: z.array(pageElement).describe('The controls of this answer, each once.'),
+        buttons: controlKeys,
+        inputs: controlKeys,
+        navigation: controlKeys,
         forms: z.array(
           openObject({
             frame: z.string(),
             selector: z.string(),
-            inputs: z.array(pageElement),
-            submit: pageElement.nullable(),
+            inputs: controlKeys,
+            submit: z.string().nullable(),
           }),
         ),
-        buttons: z.array(pageElement),
-        inputs: z.array(pageElement),
         assessments: z.array(
           openObject({
             frame: z.string(),
             selector: z.string(),
             question: z.string(),
             type: z.enum(['single_choice', 'multiple_choice', 'text_entry', 'selection', 'mixed']),
-            options: z.array(pageElement),
+            options: controlKeys,
           }),
         ),
-        navigation: z.array(pageElement),
-        interactive_elements: z.array(pageElement),
-        counts: z.record(z.string(), count),
+        counts: z
+          .record(z.string(), count)
+          .describe('Totals over the page; returned and offset: this answer.'),
         frames: z.array(
           z.object({
             label: z.string(),
@@ -106,19 +120,19 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
           }),
         ),
         snapshot_truncated: z.boolean(),
-        elements_truncated: z.boolean(),
+        elements_truncated: z.boolean().describe('More controls than this answer lists.'),
+        next_cursor: z.string().optional().describe('Pass as cursor for the next controls.'),
         notes: z.array(z.string()),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
         try {
           const read = await readPage(runtime, { frame: args.frame });
-          return {
-            data: buildInteractiveElements(read, {
-              includeHidden: args.include_hidden === true,
-              maxElements: args.max_elements ?? 500,
-            }),
-          };
+          const found = buildInteractiveElements(read, {
+            includeHidden: args.include_hidden === true,
+            maxElements: MAX_CONTROLS,
+          });
+          return { data: answerInteractiveElements(found, { cursor: args.cursor, limit: args.limit }) };
         } catch (err) {
           throw asToolError(err, 'DOM_FIND_ERROR', 'Finding the interactive elements failed');
         }

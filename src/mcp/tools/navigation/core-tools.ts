@@ -5,7 +5,8 @@
  * these tools answer applicable:false / sn_available:false as the specification says.
  */
 import { z } from 'zod';
-import type { LmsRequest, NavOutcome } from '../../../session/navigation/types.js';
+import { answerNavState } from '../../../session/navigation/nav-state-answer.js';
+import type { LmsRequest, NavOutcome, NavStateView } from '../../../session/navigation/types.js';
 import type { Session } from '../../../session/session.js';
 import type { ServerContext } from '../../../app/context.js';
 import {
@@ -42,6 +43,8 @@ export const NAVIGATES: ToolAnnotations = {
 
 export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
   const { sessions } = ctx;
+  // What each session's previous scorm_nav_get_state was made from, for changes_only.
+  const lastStates = new WeakMap<Session, NavStateView>();
   const simple = (name: string, type: 'continue' | 'previous', title: string, what: string) =>
     defineTool({
       name,
@@ -83,8 +86,22 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Navigation state',
       annotations: READ_ONLY,
       description:
-        'Current and suspended activity, which LMS requests are valid now (or why not), hidden LMS controls and the table of contents with status and can_choose.',
-      input: { session_id: sessionId },
+        'Current and suspended activity, which LMS requests are valid now (or why not), hidden LMS controls and the table of contents with status and can_choose (paged: toc_next_cursor). include_toc: false leaves the TOC out; changes_only: only what changed since the previous call.',
+      input: {
+        session_id: sessionId,
+        include_toc: z.boolean().optional().describe('Default true.'),
+        changes_only: z
+          .boolean()
+          .optional()
+          .describe('Only fields and TOC entries that changed since the previous scorm_nav_get_state.'),
+        cursor: z
+          .string()
+          .regex(/^\d+$/)
+          .max(10)
+          .optional()
+          .describe('toc_next_cursor of the previous answer.'),
+        limit: z.number().int().min(1).max(100_000).optional().describe('TOC entries per answer.'),
+      },
       output: navStateOutput,
       handler: async (args) => {
         const session = sessions.get(args.session_id);
@@ -93,7 +110,17 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
         if (notApplicable) return { data: notApplicable };
         // A SCO that just terminated with a request is acted on first: the state answers after it.
         await session.navigator!.idle();
-        return { data: session.navigator!.state() };
+        const view = session.navigator!.state();
+        const since = args.changes_only === true ? (lastStates.get(session) ?? null) : undefined;
+        lastStates.set(session, view);
+        return {
+          data: answerNavState(view, {
+            includeToc: args.include_toc !== false,
+            cursor: args.cursor,
+            limit: args.limit,
+            since,
+          }),
+        };
       },
     }),
     simple('scorm_nav_next', 'continue', 'Next activity', 'Continue: the learner presses Next.'),

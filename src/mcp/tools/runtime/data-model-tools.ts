@@ -36,7 +36,13 @@ const dataModelGetOutput = {
   errors: z
     .array(z.object({ element: z.string(), reason: z.string(), message: z.string() }))
     .optional()
-    .describe('Names that gave no value, and why.'),
+    .describe('Names that gave no value, and why (unset elements are in unset).'),
+  unset: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Elements of the course's SCORM version that hold no value: never set and without a default, or in a collection that is empty.",
+    ),
 };
 
 export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
@@ -48,7 +54,7 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Read data model',
       annotations: READ_ONLY,
       description:
-        'Read data-model elements straight from the engine (no API call, error state untouched); wildcards like "cmi.interactions.*"; no names: the whole model. Values over 65,536 characters come back truncated with their length.',
+        'Read data-model elements straight from the engine (no API call, error state untouched); wildcards like "cmi.interactions.*"; no names: the whole model. Elements with no value are named in unset; names that cannot be answered get an error entry. Values over 65,536 characters come back truncated with their length.',
       input: {
         session_id: sessionId,
         elements: z.array(elementName).max(1000).optional(),
@@ -72,7 +78,11 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
           for (const name of Object.keys(data)) metadata[name] = elementMetadata(runtime.version, name);
           result.metadata = metadata;
         }
-        if (errors.length > 0) result.errors = errors;
+        // An element that simply has no value yet is not an error: one name each says it.
+        const unset = errors.filter((e) => e.reason === 'not_available').map((e) => e.element);
+        const realErrors = errors.filter((e) => e.reason !== 'not_available');
+        if (unset.length > 0) result.unset = unset;
+        if (realErrors.length > 0) result.errors = realErrors;
         return { data: result };
       },
     }),
