@@ -1,5 +1,6 @@
 /** Validation tools: static checks, no browser. */
 import { courseText } from '../../core/course-text.js';
+import { packagePathText } from '../../core/package-path-text.js';
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { z } from 'zod';
@@ -40,7 +41,8 @@ const validationLevel = z
   .describe('basic < strict (default) < pedantic.');
 
 function findingText(f: Finding): string {
-  const where = f.line > 0 ? `${f.file}:${f.line}:${f.column}` : f.file;
+  const file = f.file === '' ? '' : packagePathText(f.file);
+  const where = f.line > 0 ? `${file}:${f.line}:${f.column}` : file;
   // The course text the message names is on the same finding in `findings`.
   return `${where} [${f.rule}] ${f.message}${f.course_text ? ' (course_text: on this finding in findings)' : ''}`;
 }
