@@ -84,7 +84,7 @@ after(async () => {
   await server.close();
 });
 
-test('MCP scorm_validate_workspace: finding strings show a forged file name as one JSON string', async () => {
+test('MCP scorm_validate_workspace and scorm_lint_manifest: finding strings show a forged file name as one JSON string', async () => {
   const validated = await callTool<{
     findings: Finding[];
     validation_results: Record<string, { errors: string[]; warnings: string[] }>;
@@ -98,6 +98,17 @@ test('MCP scorm_validate_workspace: finding strings show a forged file name as o
   assert.ok(forged.length > 0, strings.join('\n'));
   for (const s of strings) assert.doesNotMatch(s, /\n/, `one line: ${s}`);
   for (const s of forged) assert.ok(s.startsWith(`${QUOTED_FILE} [cp.excess_baggage] `), s);
+
+  const linted = await callTool<{ errors: string[]; warnings: string[] }>(
+    server.client,
+    'scorm_lint_manifest',
+    {
+      workspace_path: FOLDER,
+    },
+  );
+  const lintForged = [...linted.errors, ...linted.warnings].filter((s) => s.includes('x.js'));
+  assert.ok(lintForged.length > 0, JSON.stringify(linted));
+  for (const s of lintForged) assert.ok(s.startsWith(`${QUOTED_FILE} [`), s);
 });
 
 test("a manifest that is not well-formed XML: its tag and the parser's message are only in course_text (CLI, MCP)", async () => {
