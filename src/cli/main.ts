@@ -5,6 +5,8 @@
  */
 import { VERSION } from '../core/version.js';
 import { isScormTesterError } from '../core/errors.js';
+import type { CourseTexts } from '../core/course-text.js';
+import { courseTextLines } from '../report/course-text-lines.js';
 import { CliUsageError, EXIT_CANNOT_RUN, EXIT_INTERRUPTED } from './exit.js';
 
 const USAGE = `scorm-tester ${VERSION}: validate and run SCORM 1.2 / 2004 courses
@@ -95,7 +97,9 @@ try {
     process.stderr.write('scorm-tester: interrupted (Ctrl-C).\n');
     process.exitCode = EXIT_INTERRUPTED;
   } else if (isScormTesterError(error)) {
-    process.stderr.write(`scorm-tester: ${error.code}: ${error.message}\n`);
+    const texts = error.details?.course_text as CourseTexts | undefined;
+    const lines = [`scorm-tester: ${error.code}: ${error.message}`, ...courseTextLines(texts, '  ')];
+    process.stderr.write(`${lines.join('\n')}\n`);
   } else {
     process.stderr.write(
       `scorm-tester: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

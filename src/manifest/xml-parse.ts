@@ -7,6 +7,7 @@
  * saxes never expands entities other than the five predefined ones, so entity bombs cannot hang us.
  */
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
+import { quoted, separateCourseText } from '../core/course-text.js';
 import { ScormTesterError } from '../core/errors.js';
 import { LineIndex } from './line-index.js';
 import { NS } from './namespaces.js';
@@ -44,12 +45,18 @@ function hintFor(message: string): string {
   return 'Fix the XML so it is well-formed (an XML editor or `xmllint --noout imsmanifest.xml` shows the exact spot).';
 }
 
+/**
+ * Tag names and the parser's own message echo the manifest: they are marked with `quoted()` and end up in
+ * `details.course_text`, the message naming them by field.
+ */
 function malformed(file: string, line: number, column: number, what: string, fix: string): ScormTesterError {
-  return new ScormTesterError('MANIFEST_VALIDATION_ERROR', `${file}:${line}:${column}: ${what}. ${fix}`, {
+  const parts = separateCourseText({ message: `${file}:${line}:${column}: ${what}.`, fix });
+  return new ScormTesterError('MANIFEST_VALIDATION_ERROR', `${parts.message} ${parts.fix}`, {
     file,
     line,
     column,
     rule: 'xml.malformed',
+    ...(parts.course_text ? { course_text: parts.course_text } : {}),
   });
 }
 
@@ -78,11 +85,18 @@ function checkDoctype(doctype: string, file: string, pos: Position): void {
 export const MAX_XML_DEPTH = 100;
 
 function tooDeep(file: string, pos: Position, parent: XmlElement | undefined): ScormTesterError {
-  return new ScormTesterError(
-    'MANIFEST_TOO_DEEP',
-    `${file}:${pos.line}:${pos.column}: elements are nested more than ${MAX_XML_DEPTH} levels deep (inside <${parent?.name ?? '?'}> at line ${parent?.pos.line ?? 0}). Flatten the structure: real manifests nest a dozen levels at most; group items into fewer levels of sub-items.`,
-    { file, line: pos.line, column: pos.column, limit: MAX_XML_DEPTH, rule: 'xml.too_deep' },
-  );
+  const parts = separateCourseText({
+    message: `${file}:${pos.line}:${pos.column}: elements are nested more than ${MAX_XML_DEPTH} levels deep (inside the element ${quoted(parent?.name ?? '?')} at line ${parent?.pos.line ?? 0}).`,
+    fix: 'Flatten the structure: real manifests nest a dozen levels at most; group items into fewer levels of sub-items.',
+  });
+  return new ScormTesterError('MANIFEST_TOO_DEEP', `${parts.message} ${parts.fix}`, {
+    file,
+    line: pos.line,
+    column: pos.column,
+    limit: MAX_XML_DEPTH,
+    rule: 'xml.too_deep',
+    ...(parts.course_text ? { course_text: parts.course_text } : {}),
+  });
 }
 
 interface PendingAttr {
@@ -122,8 +136,8 @@ export function parseXmlTree(input: string, file: string): XmlElement {
         file,
         open.pos.line,
         open.pos.column,
-        `<${open.name}> is never closed`,
-        `Add </${open.name}> at the right place.`,
+        `the element ${quoted(open.name)} is never closed`,
+        `Add its closing tag at the right place.`,
       );
     }
     if (what === 'unexpected close tag' && lastClosed) {
@@ -135,11 +149,17 @@ export function parseXmlTree(input: string, file: string): XmlElement {
         file,
         pos.line,
         pos.column,
-        `</${closing}> does not match the open element <${lastClosed.name}> (line ${lastClosed.pos.line})`,
-        `Close <${lastClosed.name}> before </${closing}>, or fix the tag names so they pair up.`,
+        `the closing tag of ${quoted(closing)} does not match the open element ${quoted(lastClosed.name)} (line ${lastClosed.pos.line})`,
+        `Close the open element before this closing tag, or fix the tag names so they pair up.`,
       );
     }
-    throw malformed(file, parser.line, parser.column + 1, what, hintFor(what));
+    throw malformed(
+      file,
+      parser.line,
+      parser.column + 1,
+      `not well-formed XML; the parser's message is ${quoted(what)}`,
+      hintFor(what),
+    );
   });
 
   parser.on('doctype', (doctype: string) => {

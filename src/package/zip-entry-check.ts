@@ -3,7 +3,8 @@
  * is refused with its own code.
  */
 import { posix } from 'node:path';
-import { fail } from '../core/errors.js';
+import { quoted } from '../core/course-text.js';
+import { failQuoting } from '../core/course-text-error.js';
 
 /** What the checks need from a yauzl Entry (kept structural so it is easy to test). */
 export interface CentralEntry {
@@ -46,39 +47,39 @@ function unixFileType(entry: CentralEntry): number {
 export function checkEntryKind(entry: CentralEntry): void {
   const name = entry.fileName;
   if ((entry.generalPurposeBitFlag & 0x1) !== 0 || entry.compressionMethod === 99) {
-    fail(
+    failQuoting(
       'ZIP_ENCRYPTED',
-      `Entry "${name}" is password-protected. Re-create the zip without a password (encryption is not supported).`,
+      `Entry ${quoted(name)} is password-protected. Re-create the zip without a password (encryption is not supported).`,
       { entry: name },
     );
   }
   const type = unixFileType(entry);
   if (type === S_IFLNK) {
-    fail(
+    failQuoting(
       'ZIP_SYMLINK',
-      `Entry "${name}" is a symbolic link. Replace the link with the file it points to and re-zip (symlinks are refused because they can point outside the package).`,
+      `Entry ${quoted(name)} is a symbolic link. Replace the link with the file it points to and re-zip (symlinks are refused because they can point outside the package).`,
       { entry: name },
     );
   }
   if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) {
-    fail(
+    failQuoting(
       'ZIP_UNSUPPORTED',
-      `Entry "${name}" is a special file (unix type 0o${type.toString(8)}), not a regular file or folder. Remove it and re-zip.`,
+      `Entry ${quoted(name)} is a special file (unix type 0o${type.toString(8)}), not a regular file or folder. Remove it and re-zip.`,
       { entry: name, unixType: type },
     );
   }
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
     const method = METHOD_NAMES[entry.compressionMethod] ?? `method ${entry.compressionMethod}`;
-    fail(
+    failQuoting(
       'ZIP_UNSUPPORTED',
-      `Entry "${name}" is compressed with ${method}; only Store and Deflate are supported. Re-create the zip with standard (Deflate) compression.`,
+      `Entry ${quoted(name)} is compressed with ${method}; only Store and Deflate are supported. Re-create the zip with standard (Deflate) compression.`,
       { entry: name, compressionMethod: entry.compressionMethod },
     );
   }
   if (entry.compressionMethod === 0 && entry.compressedSize !== entry.uncompressedSize) {
-    fail(
+    failQuoting(
       'ZIP_INVALID',
-      `Entry "${name}" is stored uncompressed but its header gives two different sizes (${entry.compressedSize} and ${entry.uncompressedSize}); the archive is corrupt. Re-create it.`,
+      `Entry ${quoted(name)} is stored uncompressed but its header gives two different sizes (${entry.compressedSize} and ${entry.uncompressedSize}); the archive is corrupt. Re-create it.`,
       { entry: name, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize },
     );
   }
@@ -91,26 +92,26 @@ export function checkEntryKind(entry: CentralEntry): void {
 export function entryTarget(entry: CentralEntry): EntryTarget | null {
   const name = entry.fileName;
   if (name.includes('\0')) {
-    fail(
+    failQuoting(
       'ZIP_INVALID',
-      `An entry name contains a NUL character ("${name.replace(/\0/g, '\\0')}"); the archive is corrupt or crafted.`,
+      `An entry name contains a NUL character ${quoted(name)}; the archive is corrupt or crafted.`,
       {
         entry: name,
       },
     );
   }
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) {
-    fail(
+    failQuoting(
       'ZIP_ABSOLUTE_PATH',
-      `Entry "${name}" has an absolute path (drive letter, leading slash or \\\\server share). Re-create the zip from inside the course folder so every entry path is relative.`,
+      `Entry ${quoted(name)} has an absolute path (drive letter, leading slash or \\\\server share). Re-create the zip from inside the course folder so every entry path is relative.`,
       { entry: name },
     );
   }
   const normalised = posix.normalize(name);
   if (normalised === '..' || normalised.startsWith('../')) {
-    fail(
+    failQuoting(
       'ZIP_SLIP',
-      `Entry "${name}" uses ".." to climb out of the extraction folder (zip slip). Re-create the zip from inside the course folder; no entry may point outside it.`,
+      `Entry ${quoted(name)} uses ".." to climb out of the extraction folder (zip slip). Re-create the zip from inside the course folder; no entry may point outside it.`,
       { entry: name },
     );
   }
@@ -121,14 +122,18 @@ export function entryTarget(entry: CentralEntry): EntryTarget | null {
   const path = normalised.replace(/\/+$/, '');
   if (path === '' || path === '.') {
     if (isDirectory) return null;
-    fail('ZIP_INVALID', `Entry "${name}" is a file without a name; the archive is corrupt. Re-create it.`, {
-      entry: name,
-    });
+    failQuoting(
+      'ZIP_INVALID',
+      `Entry ${quoted(name)} is a file without a name; the archive is corrupt. Re-create it.`,
+      {
+        entry: name,
+      },
+    );
   }
   if (isDirectory && entry.uncompressedSize > 0) {
-    fail(
+    failQuoting(
       'ZIP_INVALID',
-      `Folder entry "${name}" carries ${entry.uncompressedSize} bytes of data; the archive is corrupt. Re-create it.`,
+      `Folder entry ${quoted(name)} carries ${entry.uncompressedSize} bytes of data; the archive is corrupt. Re-create it.`,
       {
         entry: name,
       },
@@ -160,15 +165,15 @@ export class EntryCollisionGuard {
     if (clash && target.isDirectory) this.failFileFolder(clash.name, name);
     if (clash) {
       if (clash.path === target.path) {
-        fail(
+        failQuoting(
           'ZIP_DUPLICATE_ENTRY',
-          `Entries "${clash.name}" and "${name}" both extract to "${target.path}". Re-create the zip so each file is stored once.`,
+          `Entries ${quoted(clash.name)} and ${quoted(name)} both extract to ${quoted(target.path)}. Re-create the zip so each file is stored once.`,
           { entry: name, other: clash.name, path: target.path },
         );
       }
-      fail(
+      failQuoting(
         'ZIP_DUPLICATE_ENTRY',
-        `Entries "${clash.name}" and "${name}" differ only by letter case (or Unicode form); they collide on case-insensitive file systems (Windows, macOS) and many LMS servers. Rename one, fix the references to it, and re-zip.`,
+        `Entries ${quoted(clash.name)} and ${quoted(name)} differ only by letter case (or Unicode form); they collide on case-insensitive file systems (Windows, macOS) and many LMS servers. Rename one, fix the references to it, and re-zip.`,
         { entry: name, other: clash.name, path: target.path },
       );
     }
@@ -190,9 +195,9 @@ export class EntryCollisionGuard {
   }
 
   private failFileFolder(fileEntry: string, folderEntry: string): never {
-    fail(
+    failQuoting(
       'ZIP_DUPLICATE_ENTRY',
-      `Entry "${fileEntry}" is a file but "${folderEntry}" needs a folder at the same path (letter case ignored, as on Windows and macOS). Rename one and re-zip.`,
+      `Entry ${quoted(fileEntry)} is a file but ${quoted(folderEntry)} needs a folder at the same path (letter case ignored, as on Windows and macOS). Rename one and re-zip.`,
       { entry: folderEntry, other: fileEntry },
     );
   }

@@ -2,7 +2,9 @@
  * Turns yauzl, zlib and fs errors met while reading an archive into ScormTesterErrors with
  * precise codes. yauzl reports everything as plain Errors, so its messages are matched.
  */
-import { ScormTesterError, isScormTesterError, type ErrorCode } from '../core/errors.js';
+import { quoted } from '../core/course-text.js';
+import { courseTextError } from '../core/course-text-error.js';
+import { isScormTesterError, type ErrorCode, type ScormTesterError } from '../core/errors.js';
 
 const RECREATE =
   'Re-create the zip with a standard tool (e.g. "Compress" / "Send to > Compressed folder" or `zip -r`).';
@@ -57,7 +59,7 @@ export function zipReadError(
   const errno = (error as NodeJS.ErrnoException).code;
   const details: Record<string, unknown> = { path: zipPath, cause: error.message };
   if (entry !== undefined) details.entry = entry;
-  const where = entry !== undefined ? `Entry "${entry}" in ${zipPath}` : `Zip ${zipPath}`;
+  const where = entry !== undefined ? `Entry ${quoted(entry)} in ${zipPath}` : `Zip ${zipPath}`;
 
   if (
     errno === 'ENOENT' ||
@@ -66,39 +68,39 @@ export function zipReadError(
     errno === 'EPERM' ||
     errno === 'ENOTREG'
   ) {
-    return new ScormTesterError('PATH_RESOLUTION_ERROR', `Cannot read ${zipPath}: ${error.message}`, details);
+    return courseTextError('PATH_RESOLUTION_ERROR', `Cannot read ${zipPath}: ${error.message}`, details);
   }
   if (/end of central directory record signature not found/i.test(error.message)) {
     return startsLikeZip
-      ? new ScormTesterError(
+      ? courseTextError(
           'ZIP_TRUNCATED',
           `${where} has no end record: the file is cut off. Copy or download it again.`,
           details,
         )
-      : new ScormTesterError('ZIP_INVALID', `${zipPath} is not a zip archive. ${RECREATE}`, details);
+      : courseTextError('ZIP_INVALID', `${zipPath} is not a zip archive. ${RECREATE}`, details);
   }
   // zlib: input ended inside the deflate stream vs. garbage in it.
   if (errno === 'Z_BUF_ERROR' || /unexpected end of file/i.test(error.message)) {
-    return new ScormTesterError(
+    return courseTextError(
       'ZIP_TRUNCATED',
       `${where}: compressed data ends early; the archive is cut off. Copy or download it again.`,
       details,
     );
   }
   if (errno !== undefined && errno.startsWith('Z_')) {
-    return new ScormTesterError(
+    return courseTextError(
       'ZIP_INVALID',
-      `${where}: compressed data is corrupt (${error.message}). ${RECREATE}`,
+      `${where}: compressed data is corrupt (the decompressor's message is ${quoted(error.message)}). ${RECREATE}`,
       details,
     );
   }
   for (const rule of RULES) {
     if (rule.pattern.test(error.message))
-      return new ScormTesterError(rule.code, `${where} ${rule.explain}`, details);
+      return courseTextError(rule.code, `${where} ${rule.explain}`, details);
   }
-  return new ScormTesterError(
+  return courseTextError(
     'ZIP_INVALID',
-    `${where} could not be read (${error.message}). ${RECREATE}`,
+    `${where} could not be read (the reader's message is ${quoted(error.message)}). ${RECREATE}`,
     details,
   );
 }

@@ -11,7 +11,9 @@ import { resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
-import { ScormTesterError, fail } from '../core/errors.js';
+import { quoted } from '../core/course-text.js';
+import { courseTextError, failQuoting } from '../core/course-text-error.js';
+import { ScormTesterError } from '../core/errors.js';
 import { openRegularFile } from '../core/regular-file.js';
 import { EntryCollisionGuard, checkEntryKind, entryTarget, type EntryTarget } from './zip-entry-check.js';
 import { zipReadError } from './zip-errors.js';
@@ -66,23 +68,23 @@ interface Sizes {
 
 function enforceDeclaredLimits(s: Sizes, limits: ZipLimits): void {
   if (s.entryBytes > limits.maxEntryBytes) {
-    fail(
+    failQuoting(
       'ZIP_ENTRY_TOO_LARGE',
-      `Entry "${s.name}" declares more than ${formatBytes(limits.maxEntryBytes)}, the per-file limit. Remove or shrink that file, or raise maxEntryBytes if it is genuine.`,
+      `Entry ${quoted(s.name)} declares more than ${formatBytes(limits.maxEntryBytes)}, the per-file limit. Remove or shrink that file, or raise maxEntryBytes if it is genuine.`,
       { entry: s.name, limit: limits.maxEntryBytes, bytes: s.entryBytes },
     );
   }
   if (s.totalBytes > limits.maxTotalBytes) {
-    fail(
+    failQuoting(
       'ZIP_TOO_LARGE',
-      `The archive declares more than ${formatBytes(limits.maxTotalBytes)} in total (limit reached at entry "${s.name}"). Remove unneeded media, or raise maxTotalBytes if the size is genuine.`,
+      `The archive declares more than ${formatBytes(limits.maxTotalBytes)} in total (limit reached at entry ${quoted(s.name)}). Remove unneeded media, or raise maxTotalBytes if the size is genuine.`,
       { entry: s.name, limit: limits.maxTotalBytes, bytes: s.totalBytes },
     );
   }
   if (exceedsRatio(s.entryBytes, s.entryCompressed, limits)) {
-    fail(
+    failQuoting(
       'ZIP_COMPRESSION_RATIO',
-      `Entry "${s.name}" declares ${formatBytes(s.entryBytes)} from ${formatBytes(s.entryCompressed)} compressed, a ratio above ${limits.maxCompressionRatio}:1; this looks like a zip bomb and was not extracted. If the file is genuine, raise maxCompressionRatio.`,
+      `Entry ${quoted(s.name)} declares ${formatBytes(s.entryBytes)} from ${formatBytes(s.entryCompressed)} compressed, a ratio above ${limits.maxCompressionRatio}:1; this looks like a zip bomb and was not extracted. If the file is genuine, raise maxCompressionRatio.`,
       {
         entry: s.name,
         limit: limits.maxCompressionRatio,
@@ -92,7 +94,7 @@ function enforceDeclaredLimits(s: Sizes, limits: ZipLimits): void {
     );
   }
   if (exceedsRatio(s.totalBytes, s.archiveBytes, limits)) {
-    fail(
+    failQuoting(
       'ZIP_COMPRESSION_RATIO',
       `The archive declares ${formatBytes(s.totalBytes)} from a ${formatBytes(s.archiveBytes)} file, a ratio above ${limits.maxCompressionRatio}:1; this looks like a zip bomb and was not extracted. If the content is genuine, raise maxCompressionRatio.`,
       { entry: s.name, limit: limits.maxCompressionRatio, bytes: s.totalBytes, archiveBytes: s.archiveBytes },
@@ -111,7 +113,7 @@ async function planEntries(
   let declaredTotal = 0;
   let count = 0;
   const tooMany = (n: number): never =>
-    fail(
+    failQuoting(
       'ZIP_TOO_MANY_ENTRIES',
       `${zipPath} has ${n} entries, more than the limit of ${limits.maxEntries}. Remove unneeded files, or raise maxEntries if the course really needs them.`,
       { path: zipPath, limit: limits.maxEntries, entries: n },
@@ -177,9 +179,9 @@ class ExtractionWriter {
   private inside(relPath: string): string {
     const abs = resolve(this.destDir, relPath);
     if (!abs.startsWith(this.destDir + sep)) {
-      fail(
+      failQuoting(
         'ZIP_SLIP',
-        `Entry path "${relPath}" resolves outside the extraction folder; refusing to write it.`,
+        `Entry path ${quoted(relPath)} resolves outside the extraction folder; refusing to write it.`,
         {
           entry: relPath,
         },
@@ -246,9 +248,9 @@ class ExtractionWriter {
   }
 
   private failOversized({ entry, name }: PlannedEntry, bytes: number): never {
-    return fail(
+    return failQuoting(
       'ZIP_INVALID',
-      `Entry "${name}" expands to more than the ${entry.uncompressedSize} bytes its header declares (stopped at ${bytes}); the archive is corrupt or crafted. Re-create it.`,
+      `Entry ${quoted(name)} expands to more than the ${entry.uncompressedSize} bytes its header declares (stopped at ${bytes}); the archive is corrupt or crafted. Re-create it.`,
       { entry: name, declaredBytes: entry.uncompressedSize, actualBytes: bytes },
     );
   }
@@ -256,16 +258,16 @@ class ExtractionWriter {
   private checkIntegrity({ entry, name }: PlannedEntry, bytes: number, crc: number): void {
     const details = { entry: name, declaredBytes: entry.uncompressedSize, actualBytes: bytes };
     if (bytes < entry.uncompressedSize) {
-      fail(
+      failQuoting(
         'ZIP_TRUNCATED',
-        `Entry "${name}" holds ${bytes} bytes but its header declares ${entry.uncompressedSize}; the data is cut short. Copy or download the zip again.`,
+        `Entry ${quoted(name)} holds ${bytes} bytes but its header declares ${entry.uncompressedSize}; the data is cut short. Copy or download the zip again.`,
         details,
       );
     }
     if (crc >>> 0 !== entry.crc32 >>> 0) {
-      fail(
+      failQuoting(
         'ZIP_INVALID',
-        `Entry "${name}" fails its CRC-32 check; the archive is corrupt. Copy it again or re-create it.`,
+        `Entry ${quoted(name)} fails its CRC-32 check; the archive is corrupt. Copy it again or re-create it.`,
         {
           ...details,
           expectedCrc: entry.crc32,
@@ -279,16 +281,20 @@ class ExtractionWriter {
     if (err instanceof ScormTesterError) return err;
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ENAMETOOLONG') {
-      return new ScormTesterError(
+      return courseTextError(
         'ZIP_UNSUPPORTED',
-        `Entry "${name}" has a path too long for this file system. Shorten the file and folder names and re-zip.`,
+        `Entry ${quoted(name)} has a path too long for this file system. Shorten the file and folder names and re-zip.`,
         { entry: name },
       );
     }
-    return new ScormTesterError('INTERNAL_ERROR', `Could not write extracted entry "${name}": ${e.message}`, {
-      entry: name,
-      cause: e.code ?? e.message,
-    });
+    return courseTextError(
+      'INTERNAL_ERROR',
+      `Could not write extracted entry ${quoted(name)}: the system's message is ${quoted(e.message)}`,
+      {
+        entry: name,
+        cause: e.code ?? e.message,
+      },
+    );
   }
 }
 
@@ -372,7 +378,7 @@ export async function extractZip(
     try {
       await mkdir(absDest, { mode: 0o700 });
     } catch (err) {
-      fail('INTERNAL_ERROR', `Cannot create extraction folder ${absDest}: ${(err as Error).message}`, {
+      failQuoting('INTERNAL_ERROR', `Cannot create extraction folder ${absDest}: ${(err as Error).message}`, {
         path: absDest,
       });
     }

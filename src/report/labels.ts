@@ -1,3 +1,4 @@
+import { packagePathText } from '../core/package-path-text.js';
 import type { FindingCategory, Severity } from '../core/findings.js';
 
 export const CATEGORY_LABELS: Readonly<Record<FindingCategory, string>> = {
@@ -46,7 +47,7 @@ export function plural(count: number, severity: Severity): string {
 
 /** "file:line:col", "file:line" or "file"; "(package)" for findings about the package as a whole. */
 export function formatLocation(file: string, line: number, column: number): string {
-  const name = file === '' ? '(package)' : file;
+  const name = file === '' ? '(package)' : packagePathText(file);
   if (line <= 0) return name;
   if (column <= 0) return `${name}:${line}`;
   return `${name}:${line}:${column}`;

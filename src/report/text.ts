@@ -2,6 +2,7 @@ import type { Severity } from '../core/findings.js';
 import { effectiveRules } from './catalogue.js';
 import { courseTextLines } from './course-text-lines.js';
 import { sanitizeForTerminal } from './escape.js';
+import { packagePathText } from '../core/package-path-text.js';
 import { groupByFile } from './group.js';
 import { formatDuration, formatLocation, plural, versionLabel } from './labels.js';
 import { complianceScore, countBySeverity, isValid } from './summary.js';
@@ -51,7 +52,7 @@ export function formatText(o: ValidationOutcome, options: TextOptions = {}): str
     return lines.join('\n') + '\n';
   }
   for (const group of groupByFile(o.findings)) {
-    lines.push('', paint('bold', clean(group.file === '' ? '(package)' : group.file)));
+    lines.push('', paint('bold', group.file === '' ? '(package)' : packagePathText(group.file)));
     for (const f of group.findings) {
       const where = clean(formatLocation(f.file, f.line, f.column));
       const message = clean(f.message).replace(/\n/g, '\n    ');

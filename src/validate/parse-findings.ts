@@ -1,3 +1,4 @@
+import type { CourseTexts } from '../core/course-text.js';
 import type { ScormTesterError } from '../core/errors.js';
 import type { Finding, RuleInfo } from '../core/findings.js';
 
@@ -69,6 +70,7 @@ export function parseFailureFinding(error: ScormTesterError, manifestFile: strin
     line: typeof details.line === 'number' ? details.line : 0,
     column: typeof details.column === 'number' ? details.column : 0,
     ...(info.adl ? { adl: info.adl } : {}),
+    ...(details.course_text ? { course_text: details.course_text as CourseTexts } : {}),
   };
 }
 

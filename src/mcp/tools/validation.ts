@@ -1,5 +1,6 @@
 /** Validation tools: static checks, no browser. */
 import { courseText } from '../../core/course-text.js';
+import { packagePathText } from '../../core/package-path-text.js';
 import { z } from 'zod';
 import { fail } from '../../core/errors.js';
 import type { Finding } from '../../core/findings.js';
@@ -35,7 +36,8 @@ const validationLevel = z
   .describe('basic < strict (default) < pedantic.');
 
 function findingText(f: Finding): string {
-  const where = f.line > 0 ? `${f.file}:${f.line}:${f.column}` : f.file;
+  const file = f.file === '' ? '' : packagePathText(f.file);
+  const where = f.line > 0 ? `${file}:${f.line}:${f.column}` : file;
   // The course text the message names is on the same finding in `findings`.
   return `${where} [${f.rule}] ${f.message}${f.course_text ? ' (course_text: on this finding in findings)' : ''}`;
 }
