@@ -103,10 +103,12 @@ test('pointer drag by coordinates: an HTML5 drag-and-drop question receives the 
 });
 
 test('pointer drag from an element to an element: a pointer-events drag library sees the drag and the drop', async () => {
-  const res = await call('scorm_pointer_drag', {
-    from: { selector: '#pointer-item' },
-    to: { selector: '#pointer-zone' },
-  });
+  // Refs as an agent gets them: from what the pointer met.
+  const item = await call('scorm_pointer_hover', { x: 100, y: 230 });
+  const zone = await call('scorm_pointer_hover', { x: 500, y: 250 });
+  assert.equal(item.hit?.id, 'pointer-item');
+  assert.equal(zone.hit?.id, 'pointer-zone');
+  const res = await call('scorm_pointer_drag', { from: { ref: item.hit?.ref }, to: { ref: zone.hit?.ref } });
   assert.equal(valueSet(res.changes, 'cmi.suspend_data'), 'pointer-drop:carrot');
 });
 

@@ -20,7 +20,7 @@ export function pointerClickTool(ctx: ServerContext): ToolDefinition {
     group: 'dom',
     title: 'Click at a point',
     annotations: ACTS_IN_COURSE,
-    description: `Real mouse click at a point, on whatever is drawn there. ${COORDINATES} Returns the element hit (with a ref) and the changes.`,
+    description: `Real mouse click at a point, on whatever is drawn there. ${COORDINATES} Returns the element hit and the changes.`,
     input: {
       session_id: sessionId,
       ...pointSchema.shape,

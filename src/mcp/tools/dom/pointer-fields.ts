@@ -11,7 +11,7 @@ import { capture, changes, courseTexts, openObject } from '../output-schemas.js'
 
 /** The one coordinate rule, said in each pointer tool's description. */
 export const COORDINATES =
-  'x,y are pixels of a scorm_take_screenshot image taken without full_page at the current viewport.';
+  'x,y: pixels of a scorm_take_screenshot image (not full_page) at the current viewport.';
 
 const pixel = z.number().min(0).max(10_000);
 export const pointSchema = z.object({ x: pixel, y: pixel }).strict();
@@ -22,8 +22,8 @@ export const settleMs = z
   .min(0)
   .max(10_000)
   .optional()
-  .describe('Then wait until the course makes no API call for this long (default 0).');
-export const screenshot = z.boolean().optional().describe('Add a screenshot taken after the action.');
+  .describe('Then wait until no API call for this long (default 0).');
+export const screenshot = z.boolean().optional().describe('Add a screenshot after.');
 
 export const hitOutput = openObject({
   frame: z.string(),

@@ -23,20 +23,14 @@ export function scrollTool(ctx: ServerContext): ToolDefinition {
     group: 'dom',
     title: 'Scroll',
     annotations: ACTS_IN_COURSE,
-    description: `Scroll like a learner: an element (ref/selector) into view, or the mouse wheel by delta or step by step to the start/end, over the container under at (default: the largest one that scrolls, in any frame). ${COORDINATES} Lengths in those pixels too.`,
+    description: `Scroll an element (ref/selector) into view, or wheel by delta or step by step to start/end over the container under at (default: the largest scrolling one). ${COORDINATES} Lengths too.`,
     input: {
       session_id: sessionId,
       ...targetInput,
       at: pointSchema.optional(),
       delta: z.object({ x: z.number().optional(), y: z.number().optional() }).strict().optional(),
       to: z.enum(['start', 'end']).optional(),
-      step_ms: z
-        .number()
-        .int()
-        .min(0)
-        .max(5_000)
-        .optional()
-        .describe('Pause after each step of to (default 150).'),
+      step_ms: z.number().int().min(0).max(5_000).optional().describe('Pause per step of to (default 150).'),
       settle_ms: settleMs,
       screenshot,
     },
