@@ -11,6 +11,11 @@ import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js
 export { MAX_SCREENSHOT_EDGE };
 /** Full-page captures stop at this height (CSS px); Chromium cannot rasterise arbitrarily tall pages. */
 export const MAX_FULL_PAGE_HEIGHT = 16_384;
+/**
+ * A full-page capture is never scaled below this, so its text stays readable (a 16,000 px page scaled
+ * to MAX_SCREENSHOT_EDGE came back 133 px wide); a longer page is cut there and marked truncated.
+ */
+export const MIN_FULL_PAGE_SCALE = 0.5;
 export interface ScreenshotOptions {
   /** Capture the SCO's whole document height, scaled to fit MAX_SCREENSHOT_EDGE. */
   fullPage?: boolean;
@@ -36,7 +41,7 @@ export interface Screenshot {
   /** True when the capture was scaled down to fit MAX_SCREENSHOT_EDGE. */
   scaled: boolean;
   fullPage: boolean;
-  /** True when a full-page capture was cut at MAX_FULL_PAGE_HEIGHT. */
+  /** True when a full-page capture was cut (MAX_FULL_PAGE_HEIGHT, or the height MIN_FULL_PAGE_SCALE allows). */
   truncated: boolean;
   viewport: Viewport;
 }
@@ -95,9 +100,11 @@ export class Rendering {
             : ((await frame.evaluate(
                 'Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)',
               )) as number);
+          const readable = Math.floor(MAX_SCREENSHOT_EDGE / MIN_FULL_PAGE_SCALE);
+          const limit = Math.max(vp.height, Math.min(MAX_FULL_PAGE_HEIGHT, readable));
           if (docHeight > vp.height) {
-            height = Math.min(docHeight, MAX_FULL_PAGE_HEIGHT);
-            truncated = docHeight > MAX_FULL_PAGE_HEIGHT;
+            height = Math.min(docHeight, limit);
+            truncated = docHeight > limit;
             // A taller viewport for the capture: the player (and so the SCO frame) grows with it.
             await this.emulate({ ...vp, height });
             resized = true;

@@ -201,6 +201,18 @@ export const capture = {
   truncated: z.boolean(),
   viewport,
   sco_id: z.string().nullable(),
+  inner_scroll: z
+    .object({
+      frame: z.string(),
+      ref: z.string().nullable(),
+      tagName: z.string(),
+      id: z.string(),
+      scroll_top: z.number(),
+      max_top: z.number(),
+      note: z.string(),
+    })
+    .optional()
+    .describe('full_page: the course scrolls inside this element, which the capture shows only in part.'),
 };
 
 /** What an action in the SCO changed: API calls, data model, console errors, navigation, frames. */

@@ -6,6 +6,7 @@ import type { LayoutReport } from '../../../dom/layout/analyze-layout.js';
 import type { Viewport } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
 import type { ExtraContent } from '../../../app/tool.js';
+import { innerScroller } from '../../../dom/actions/scroll.js';
 import { count, viewport } from '../output-schemas.js';
 
 export const captureOptionsSchema = z
@@ -13,7 +14,10 @@ export const captureOptionsSchema = z
     wait_for_selector: z.string().min(1).optional().describe('Must be visible first (else CAPTURE_FAILED).'),
     wait_timeout_ms: z.number().int().min(0).max(60_000).optional().describe('Default 5000.'),
     delay_ms: z.number().int().min(0).max(30_000).optional(),
-    full_page: z.boolean().optional().describe('Whole document height, scaled to fit.'),
+    full_page: z
+      .boolean()
+      .optional()
+      .describe('Whole document height, scaled to fit but at least half size (longer: truncated).'),
   })
   .strict();
 
@@ -30,7 +34,11 @@ export interface CaptureData {
   truncated: boolean;
   viewport: Viewport;
   sco_id: string | null;
+  /** Full page only: the course scrolls inside this container, and the capture shows only its visible part. */
+  inner_scroll?: InnerScroll;
 }
+
+type InnerScroll = NonNullable<Awaited<ReturnType<typeof innerScroller>>> & { note: string };
 
 /** Captures the SCO, saves the PNG as a session artifact, and returns it as MCP image content too. */
 export async function captureToArtifact(
@@ -64,8 +72,19 @@ export async function captureToArtifact(
     height: shot.height,
     sco_id: scoId,
   });
+  const inner = shot.fullPage ? await innerScroller(runtime).catch(() => null) : null;
   return {
     data: {
+      ...(inner
+        ? {
+            inner_scroll: {
+              ...inner,
+              note:
+                'The course scrolls inside this container, not its page: the capture shows only its visible part. ' +
+                'Scroll it with scorm_scroll (delta, or to: "end") and take screenshots along the way.',
+            },
+          }
+        : {}),
       artifact_path: absolutePath,
       artifact: artifact.path,
       width: shot.width,

@@ -1,0 +1,161 @@
+/**
+ * A learner's pointer at a place on the screen (scorm_pointer_click, scorm_pointer_hover,
+ * scorm_pointer_drag): real mouse input at the point a screenshot shows, whatever element is drawn there.
+ * Each result says what was under the pointer (read before the input, in the isolated world) and what
+ * changed.
+ */
+import { fail } from '../../core/errors.js';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { observeChanges, type ChangesReport } from '../changes.js';
+import { resolveTarget, type TargetSpec } from '../target.js';
+import { elementAtPoint, type ElementAtPoint } from './element-at-point.js';
+import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
+import { pagePointOf, type ScreenPoint } from './screen-point.js';
+
+export interface PointerResult {
+  success: true;
+  /** The page point (CSS px) the pointer went to. */
+  page_point: ScreenPoint;
+  /** What was under the pointer before the input; null when no SCO element is there. */
+  hit: ElementAtPoint | null;
+  changes: ChangesReport;
+  /** True when the input caused no API call, data-model change, console error or navigation. */
+  nothing_recorded: boolean;
+}
+
+export interface DragResult extends Omit<PointerResult, 'page_point' | 'hit'> {
+  from: { page_point: ScreenPoint; hit: ElementAtPoint | null };
+  to: { page_point: ScreenPoint; hit: ElementAtPoint | null };
+  steps: number;
+}
+
+/** One end of a drag: a screenshot pixel, or an element (its centre, scrolled into view first). */
+export type DragEnd = ScreenPoint | TargetSpec;
+
+const DRAG_STEPS = 12;
+
+export async function pointerClick(
+  runtime: CourseRuntime,
+  at: ScreenPoint,
+  options: ActionOptions & { button?: 'left' | 'right' | 'middle'; double?: boolean },
+): Promise<PointerResult> {
+  const point = pagePointOf(runtime, at);
+  const mouse = runtime.playerPage.mouse;
+  return observed(runtime, point, options, async () => {
+    await mouse.move(point.x, point.y);
+    const button = options.button ?? 'left';
+    if (options.double) await mouse.dblclick(point.x, point.y, { button });
+    else await mouse.click(point.x, point.y, { button });
+  });
+}
+
+export async function pointerHover(
+  runtime: CourseRuntime,
+  at: ScreenPoint,
+  options: ActionOptions,
+): Promise<PointerResult> {
+  const point = pagePointOf(runtime, at);
+  const mouse = runtime.playerPage.mouse;
+  return observed(runtime, point, options, async () => {
+    // Entering from a few pixels away: mouseover/mouseenter fire even when the pointer was already near.
+    await mouse.move(Math.max(0, point.x - 5), Math.max(0, point.y - 5));
+    await mouse.move(point.x, point.y, { steps: 3 });
+  });
+}
+
+/**
+ * Press, move in steps (a first small move passes the drag threshold of pointer-event libraries, the
+ * steps give HTML5 drag and drop its dragover events), release at the end.
+ */
+export async function pointerDrag(
+  runtime: CourseRuntime,
+  fromEnd: DragEnd,
+  toEnd: DragEnd,
+  options: ActionOptions,
+): Promise<DragResult> {
+  const from = await pointOfEnd(runtime, fromEnd, options, 'from');
+  const to = await pointOfEnd(runtime, toEnd, options, 'to');
+  const fromHit = await elementAtPoint(runtime, from);
+  const toHit = await elementAtPoint(runtime, to);
+  const mouse = runtime.playerPage.mouse;
+  const observer = await observeChanges(runtime);
+  try {
+    await mouse.move(from.x, from.y);
+    await mouse.down();
+    await mouse.move(from.x + 3, from.y + 3, { steps: 2 });
+    await mouse.move(to.x, to.y, { steps: DRAG_STEPS });
+    await mouse.move(to.x, to.y);
+    await mouse.up();
+  } catch (err) {
+    observer.dispose();
+    throw err;
+  }
+  const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+  return {
+    success: true,
+    from: { page_point: rounded(from), hit: fromHit },
+    to: { page_point: rounded(to), hit: toHit },
+    steps: DRAG_STEPS,
+    changes,
+    nothing_recorded: nothingRecorded(changes),
+  };
+}
+
+async function observed(
+  runtime: CourseRuntime,
+  point: ScreenPoint,
+  options: ActionOptions,
+  act: () => Promise<void>,
+): Promise<PointerResult> {
+  const hit = await elementAtPoint(runtime, point);
+  const observer = await observeChanges(runtime);
+  try {
+    await act();
+  } catch (err) {
+    observer.dispose();
+    throw err;
+  }
+  const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+  return {
+    success: true,
+    page_point: rounded(point),
+    hit,
+    changes,
+    nothing_recorded: nothingRecorded(changes),
+  };
+}
+
+async function pointOfEnd(
+  runtime: CourseRuntime,
+  end: DragEnd,
+  options: ActionOptions,
+  what: 'from' | 'to',
+): Promise<ScreenPoint> {
+  if ('x' in end && typeof end.x === 'number') return pagePointOf(runtime, end as ScreenPoint, what);
+  const waitMs = options.waitTimeoutMs ?? DEFAULT_WAIT_MS;
+  const target = await resolveTarget(runtime, end as TargetSpec, { waitMs });
+  await target.locator.scrollIntoViewIfNeeded({ timeout: waitMs });
+  const box = await target.locator.boundingBox({ timeout: waitMs });
+  if (!box) {
+    fail(
+      'DOM_NOT_ACTIONABLE',
+      `The ${what} element is not drawn (it has no box), so it cannot be dragged ${what === 'from' ? 'from' : 'onto'}.`,
+    );
+  }
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+export function nothingRecorded(c: ChangesReport): boolean {
+  return (
+    c.api_calls.length === 0 &&
+    c.data_model_changes.length === 0 &&
+    c.console_errors.length === 0 &&
+    c.navigation.length === 0 &&
+    c.frames_added.length === 0 &&
+    c.frames_removed.length === 0
+  );
+}
+
+function rounded(p: ScreenPoint): ScreenPoint {
+  return { x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 };
+}

@@ -1,0 +1,46 @@
+/** scorm_pointer_drag: a learner dragging from one place or element to another (drag-and-drop questions). */
+import { z } from 'zod';
+import { pointerDrag, type DragEnd } from '../../../dom/actions/pointer.js';
+import type { ServerContext } from '../../../app/context.js';
+import { ACTS_IN_COURSE, defineTool, type ToolDefinition } from '../../../app/tool.js';
+import { sessionId } from '../shared-schemas.js';
+import { refSchema } from './action-tools.js';
+import {
+  COORDINATES,
+  hitOutput,
+  pointerOutput,
+  pointSchema,
+  runPointerTool,
+  screenshot,
+  settleMs,
+} from './pointer-fields.js';
+
+const end = z
+  .union([pointSchema, z.object({ ref: refSchema }).strict()])
+  .describe("{x,y} or {ref} (the element's centre).");
+const endOutput = z.object({ page_point: pointSchema, hit: hitOutput });
+
+export function pointerDragTool(ctx: ServerContext): ToolDefinition {
+  return defineTool({
+    name: 'scorm_pointer_drag',
+    group: 'dom',
+    title: 'Drag and drop',
+    annotations: ACTS_IN_COURSE,
+    description: `Press at from, move in steps (for HTML5 and pointer-event drag and drop), release at to. ${COORDINATES}`,
+    input: {
+      session_id: sessionId,
+      from: end,
+      to: end,
+      settle_ms: settleMs,
+      screenshot,
+    },
+    output: { ...pointerOutput, from: endOutput, to: endOutput, steps: z.number() },
+    handler: async (args, call) =>
+      runPointerTool(ctx, args, 'scorm_pointer_drag', (runtime) =>
+        pointerDrag(runtime, args.from as DragEnd, args.to as DragEnd, {
+          settleMs: args.settle_ms,
+          signal: call.signal,
+        }),
+      ),
+  });
+}
