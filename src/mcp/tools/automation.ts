@@ -161,7 +161,7 @@ const CALL_TOOLS: CallTool[] = [
     params: ['id'],
     acts: false,
     description:
-      "An interaction's correct answer; only courses built for debugging give it (the sample: exposeCorrectAnswers in course-config.js), others fail with their reason.",
+      "An interaction's correct answer, from courses built for debugging (the sample: exposeCorrectAnswers in course-config.js); others fail with their reason.",
   },
   {
     name: 'scorm_automation_get_last_evaluation',

@@ -103,7 +103,7 @@ export function courseTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Close course',
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       description:
-        'Close a course like a learner: the SCO unloads, cmi.exit becomes "suspend" if the course left it empty, the attempt ends and its data model is saved for the next launch (saved_from "record": rebuilt from the recorded calls when the page could not answer in time or the browser died); the session ends. success=false with save_error when state could not be saved.',
+        'Close a course like a learner: the SCO unloads (an empty cmi.exit becomes "suspend"), the attempt ends and its data is saved (saved_from "record" when the page could not answer); the session ends. success=false with save_error when nothing could be saved.',
       input: { session_id: sessionId },
       output: sessionCloseOutput,
       handler: closeSessionHandler(sessions),

@@ -136,7 +136,7 @@ export const settleMs = z
   .min(0)
   .max(MAX_SETTLE_WAIT_MS)
   .optional()
-  .describe('Quiet time (no API call) that counts as settled, before the course is closed (default 1000).');
+  .describe('API quiet time before closing (default 1000).');
 
 /**
  * Launches the course (in the given session, or in a temporary one starting a fresh attempt), lets it
@@ -209,7 +209,7 @@ export function debugTools(ctx: ServerContext): ToolDefinition[] {
       // Not read-only: with a session_id and no open runtime, the course runs in that session (its network).
       annotations: ACTS_IN_COURSE,
       description:
-        'Every SCORM API call of a course, with metrics and anomalies (missing Initialize/Terminate/exit/status, calls out of order, unchecked errors, oversized suspend_data, invalid values). Runs the course until its calls settle and closes it, saving nothing; with an open runtime: that course so far.',
+        'Every SCORM API call of a course, with metrics and anomalies. Runs the course until its calls settle and closes it, saving nothing; with an open runtime: that course so far.',
       input: {
         workspace_path: packagePath.optional(),
         session_id: sessionId.optional(),

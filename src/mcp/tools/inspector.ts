@@ -15,7 +15,7 @@ export function inspectorTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Open the course in the web inspector',
       annotations: CHANGES_STATE,
       description:
-        'Open a session on a course and show it in a local web inspector (development_url, loopback only) that a person watches and drives while you use the session tools on session_id: player, API log, data model, sequencing, findings, console, network. The course starts when validation passes. auto_validate re-validates on file changes.',
+        'Open a session on a course and show it in a local web inspector (development_url, loopback only) that a person watches while you use the session tools on session_id. The course starts when validation passes; auto_validate re-validates on file changes.',
       input: {
         workspace_path: packagePath,
         development_mode: z.enum(MODES).optional().describe('Which panels lead (default debug_api).'),

@@ -40,7 +40,7 @@ export function sessionTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Open session',
       annotations: CHANGES_STATE,
       description:
-        "Open a session on a course package (a private workspace with artifacts.json); scorm_runtime_open then runs it. The course's network is off unless execution allows public hosts or this machine's services; private addresses stay closed.",
+        "Open a session on a course package (a private workspace); scorm_runtime_open runs it. The course's network is off unless execution allows it; private addresses stay closed.",
       input: {
         package_path: packagePath,
         execution: z

@@ -28,5 +28,5 @@ export const memoryBudgetMb = z
   .max(MAX_MEMORY_BUDGET_MB)
   .optional()
   .describe(
-    `MB of JavaScript heap the course may hold (default ${DEFAULT_MEMORY_BUDGET_MB}, at least ${MIN_MEMORY_BUDGET_MB}; 0: none); past it its script is stopped (anomaly memory_budget_exceeded).`,
+    `JS heap MB (default ${DEFAULT_MEMORY_BUDGET_MB}, min ${MIN_MEMORY_BUDGET_MB}; 0: none); past it: memory_budget_exceeded.`,
   );

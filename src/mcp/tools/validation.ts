@@ -346,7 +346,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Write validation report',
       annotations: REPLACES_SAVED,
       description:
-        "Validate and write a self-contained HTML report; returns the JSON report. With session_id it reports on the session's package (unless workspace_path names another), is a session artifact and, when the runtime is open, includes an accessibility audit (WCAG AA).",
+        "Validate and write a self-contained HTML report; returns the JSON report. With session_id: the session's package (unless workspace_path), saved as an artifact, with an accessibility audit (WCAG AA) when the runtime is open.",
       input: {
         workspace_path: workspacePath
           .optional()
@@ -359,7 +359,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .min(1)
           .optional()
           .describe(
-            'HTML file name, relative to the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our own reports.',
+            'HTML file, relative to the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our reports.',
           ),
       },
       output: {

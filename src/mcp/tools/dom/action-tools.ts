@@ -43,16 +43,10 @@ export const waitOptions = {
     .min(0)
     .max(60_000)
     .optional()
-    .describe('To find the element and for it to become actionable (default 5000).'),
-  settle_ms: z
-    .number()
-    .int()
-    .min(0)
-    .max(10_000)
-    .optional()
-    .describe('Then wait until the course makes no API call for this long (default 0).'),
+    .describe('Default 5000 (find, then actionable).'),
+  settle_ms: z.number().int().min(0).max(10_000).optional().describe('Then API quiet time (default 0).'),
 };
-const screenshot = z.boolean().optional().describe('Add a screenshot taken after the action.');
+const screenshot = z.boolean().optional().describe('Screenshot after.');
 
 export const fillValue = z
   .union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(500)])
@@ -156,10 +150,7 @@ export function actionTools(ctx: ServerContext): ToolDefinition[] {
         options: z
           .object({
             ...waitOptions,
-            trigger_events: z
-              .boolean()
-              .optional()
-              .describe('Must stay true (default): values arrive as real input.'),
+            trigger_events: z.boolean().optional().describe('Must stay true (default).'),
           })
           .strict()
           .optional(),

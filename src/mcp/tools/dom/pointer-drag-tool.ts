@@ -26,7 +26,7 @@ export function pointerDragTool(ctx: ServerContext): ToolDefinition {
     group: 'dom',
     title: 'Drag and drop',
     annotations: ACTS_IN_COURSE,
-    description: `Press at from, move in steps (for HTML5 and pointer-event drag and drop), release at to. ${COORDINATES}`,
+    description: `Press at from, move in steps (HTML5 and pointer-event drag and drop), release at to. ${COORDINATES}`,
     input: {
       session_id: sessionId,
       from: end,

@@ -10,8 +10,7 @@ import { captureToArtifact, type CaptureData } from '../runtime/capture.js';
 import { capture, changes, courseTexts, openObject } from '../output-schemas.js';
 
 /** The one coordinate rule, said in each pointer tool's description. */
-export const COORDINATES =
-  'x,y: pixels of a scorm_take_screenshot image (not full_page) at the current viewport.';
+export const COORDINATES = 'x,y: pixels of a scorm_take_screenshot (not full_page).';
 
 const pixel = z.number().min(0).max(10_000);
 export const pointSchema = z.object({ x: pixel, y: pixel }).strict();
@@ -22,8 +21,8 @@ export const settleMs = z
   .min(0)
   .max(10_000)
   .optional()
-  .describe('Then wait until no API call for this long (default 0).');
-export const screenshot = z.boolean().optional().describe('Add a screenshot after.');
+  .describe('Then API quiet time (default 0).');
+export const screenshot = z.boolean().optional().describe('Screenshot after.');
 
 export const hitOutput = openObject({
   frame: z.string(),

@@ -217,7 +217,7 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Evaluate JavaScript',
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       description:
-        'Run a JavaScript expression in the SCO frame and return {result, type, frame, truncated}. A function is called with arg; promises are awaited; non-JSON values are described; results over 100 kB are cut.',
+        'Run a JavaScript expression in the SCO frame. A function is called with arg; promises are awaited; non-JSON values are described; results over 100 kB are cut.',
       input: {
         session_id: sessionId,
         expression,

@@ -23,7 +23,7 @@ export function scrollTool(ctx: ServerContext): ToolDefinition {
     group: 'dom',
     title: 'Scroll',
     annotations: ACTS_IN_COURSE,
-    description: `Scroll an element (ref/selector) into view, or wheel by delta or step by step to start/end over the container under at (default: the largest scrolling one). ${COORDINATES} Lengths too.`,
+    description: `Scroll ref/selector into view, or wheel by delta or in steps to start/end over the container under at (default: the largest scrolling one). ${COORDINATES} Lengths too.`,
     input: {
       session_id: sessionId,
       ...targetInput,

@@ -30,7 +30,7 @@ export function traceTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Trace assessment answers',
       annotations: ACTS_IN_COURSE,
       description:
-        'Run answer actions and report, per action, the answer state before/after, API calls, data-model changes and console errors; issues_detected names answers never recorded in cmi.interactions, missing results, SetValue errors and uncommitted scores, each with a fix.',
+        'Run answer actions; per action: answer state before/after, API calls, data changes, console errors. issues_detected: answers not recorded in cmi.interactions, missing results, SetValue errors, uncommitted scores, with fixes.',
       input: {
         session_id: sessionId,
         actions: z.array(traceAction).min(1).max(100),

@@ -14,7 +14,7 @@ export function globalObjectivesClearTool(ctx: ServerContext): ToolDefinition {
     title: 'Clear global objectives',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     description:
-      "Delete a learner's global objectives (all, or those in ids), so the next sequenced course starts without another course's results; adl.data and each course's saved state stay. Refused while a session runs sequencing (it holds its own copy).",
+      "Delete a learner's global objectives (all, or those in ids) so the next course starts without others' results; adl.data and saved states stay. Refused while a session runs sequencing.",
     input: {
       learner_id: learnerId,
       ids: z

@@ -51,7 +51,7 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
       group: 'navigation',
       title,
       annotations: NAVIGATES,
-      description: `${what} The running SCO unloads (it may Terminate itself; else its attempt is ended), then the delivered SCO loads. Result: outcome (delivered|ended|denied|nothing), reason ("not valid, because …" naming the rule), unloaded, delivered.`,
+      description: `${what} The running SCO unloads (its attempt ends), then the delivered SCO loads. outcome: delivered|ended|denied|nothing, with reason.`,
       input: { session_id: sessionId },
       output: navRequestOutput,
       handler: (args) => navigate(sessions.get(args.session_id), { type }),
@@ -86,7 +86,7 @@ export function coreNavigationTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Navigation state',
       annotations: READ_ONLY,
       description:
-        'Current and suspended activity, which LMS requests are valid now (or why not), hidden LMS controls and the table of contents with status and can_choose (paged: toc_next_cursor). include_toc: false leaves the TOC out; changes_only: only what changed since the previous call.',
+        'Current and suspended activity, valid LMS requests (or why not), hidden controls and the table of contents with status and can_choose (paged: toc_next_cursor). include_toc:false leaves it out; changes_only: changes since the last call.',
       input: {
         session_id: sessionId,
         include_toc: z.boolean().optional().describe('Default true.'),

@@ -21,7 +21,7 @@ const TARGETED: readonly RequestName[] = ['choice', 'jump'];
 const DESCRIPTION =
   'Any LMS-side navigation request (after scorm_sn_init); result as scorm_nav_next. ' +
   'start; resumeAll (after suspendAll); continue/previous; choice/jump to target (jump ignores choice controls); ' +
-  'exit/exitAll: end the activity/course; abandon/abandonAll: end without saving; suspendAll; retry/retryAll: new attempt.';
+  'exit(All): end the activity/course; abandon(All): end unsaved; suspendAll; retry(All): new attempt.';
 
 export function navRequestTool(ctx: ServerContext): ToolDefinition {
   return defineTool({

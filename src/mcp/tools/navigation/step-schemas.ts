@@ -10,7 +10,7 @@ export const navigationSequence = z
   .array(z.string().max(4_000))
   .max(MAX_NAV_STEPS)
   .describe(
-    'next|continue, previous, choice:ID, jump:ID, exit, exitAll, abandon, abandonAll, suspendAll, resumeAll, retry, retryAll; a leading "start" is the launch.',
+    'continue, previous, choice:ID, jump:ID, exit(All), abandon(All), suspendAll, resumeAll, retry(All); a leading "start" is the launch.',
   );
 
 export const settleMsSchema = settleMs.describe(

@@ -17,7 +17,7 @@ export const captureOptionsSchema = z
     full_page: z
       .boolean()
       .optional()
-      .describe('Whole document height, scaled to fit but at least half size (longer: truncated).'),
+      .describe('Whole document height, at least half size (longer: truncated).'),
   })
   .strict();
 

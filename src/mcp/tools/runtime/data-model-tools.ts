@@ -54,7 +54,7 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Read data model',
       annotations: READ_ONLY,
       description:
-        'Read data-model elements straight from the engine (no API call, error state untouched); wildcards like "cmi.interactions.*"; no names: the whole model. Elements with no value are named in unset; names that cannot be answered get an error entry. Values over 65,536 characters come back truncated with their length.',
+        'Read data-model elements from the engine (no API call); wildcards like "cmi.interactions.*"; no names: all. Elements with no value are listed in unset; unanswerable names get an error entry.',
       input: {
         session_id: sessionId,
         elements: z.array(elementName).max(1000).optional(),
