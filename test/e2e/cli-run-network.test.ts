@@ -33,11 +33,10 @@ function run(...args: string[]): Promise<{ status: number | null; read: string[]
       (_error, stdout, stderr) => {
         let read: string[] = [];
         try {
-          const out = JSON.parse(stdout) as { api_calls: Array<{ method: string; args: unknown[] }> };
-          const saved = out.api_calls.find(
-            (c) => c.method === 'SetValue' && c.args[0] === 'cmi.suspend_data',
-          );
-          read = saved ? (JSON.parse(String(saved.args[1])) as string[]) : ['the probe did not report'];
+          // The call listing shows course strings as previews; the data model keeps learner values whole.
+          const out = JSON.parse(stdout) as { data_model: Record<string, string> | null };
+          const saved = out.data_model?.['cmi.suspend_data'];
+          read = saved ? (JSON.parse(saved) as string[]) : ['the probe did not report'];
         } catch {
           read = [`unparsable output: ${stdout.slice(0, 200)}`];
         }
