@@ -85,6 +85,26 @@ export interface ChangeObserver {
   dispose(): void;
 }
 
+/**
+ * Observes while `act` runs and reports what changed after it; when `act` throws, the observer stops
+ * listening and the error goes on unchanged.
+ */
+export async function changesAround<T>(
+  runtime: CourseRuntime,
+  act: () => Promise<T>,
+  options: ReadOptions = {},
+): Promise<{ value: T; changes: ChangesReport }> {
+  const observer = await observeChanges(runtime);
+  let value: T;
+  try {
+    value = await act();
+  } catch (err) {
+    observer.dispose();
+    throw err;
+  }
+  return { value, changes: await observer.read(options) };
+}
+
 /** Starts observing: call before the action. No browser round trip. */
 export async function observeChanges(runtime: CourseRuntime): Promise<ChangeObserver> {
   const page: Page = runtime.playerPage;

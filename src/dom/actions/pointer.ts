@@ -6,7 +6,7 @@
  */
 import { fail } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { observeChanges, type ChangesReport } from '../changes.js';
+import { changesAround, type ChangesReport } from '../changes.js';
 import { resolveTarget, type TargetSpec } from '../target.js';
 import { elementAtPoint, type ElementAtPoint } from './element-at-point.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
@@ -78,19 +78,18 @@ export async function pointerDrag(
   const fromHit = await elementAtPoint(runtime, from);
   const toHit = await elementAtPoint(runtime, to);
   const mouse = runtime.playerPage.mouse;
-  const observer = await observeChanges(runtime);
-  try {
-    await mouse.move(from.x, from.y);
-    await mouse.down();
-    await mouse.move(from.x + 3, from.y + 3, { steps: 2 });
-    await mouse.move(to.x, to.y, { steps: DRAG_STEPS });
-    await mouse.move(to.x, to.y);
-    await mouse.up();
-  } catch (err) {
-    observer.dispose();
-    throw err;
-  }
-  const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+  const { changes } = await changesAround(
+    runtime,
+    async () => {
+      await mouse.move(from.x, from.y);
+      await mouse.down();
+      await mouse.move(from.x + 3, from.y + 3, { steps: 2 });
+      await mouse.move(to.x, to.y, { steps: DRAG_STEPS });
+      await mouse.move(to.x, to.y);
+      await mouse.up();
+    },
+    { settleMs: options.settleMs, signal: options.signal },
+  );
   return {
     success: true,
     from: { page_point: rounded(from), hit: fromHit },
@@ -108,14 +107,10 @@ async function observed(
   act: () => Promise<void>,
 ): Promise<PointerResult> {
   const hit = await elementAtPoint(runtime, point);
-  const observer = await observeChanges(runtime);
-  try {
-    await act();
-  } catch (err) {
-    observer.dispose();
-    throw err;
-  }
-  const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+  const { changes } = await changesAround(runtime, act, {
+    settleMs: options.settleMs,
+    signal: options.signal,
+  });
   return {
     success: true,
     page_point: rounded(point),

@@ -9,7 +9,7 @@ import type { Frame } from 'playwright-core';
 import { fail } from '../../core/errors.js';
 import { TIMEOUT } from '../../core/within.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { observeChanges, type ChangesReport } from '../changes.js';
+import { changesAround, type ChangesReport } from '../changes.js';
 import { scoFrames } from '../frames.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
 import { resolveTarget, type TargetSpec } from '../target.js';
@@ -91,51 +91,59 @@ export async function scrollSco(
   if (request.target) return scrollToTarget(runtime, request.target, options);
   const at = request.at ? pagePointOf(runtime, request.at) : undefined;
   const found = at ? await scrollerAt(runtime, at) : await largestScroller(runtime);
-  const observer = await observeChanges(runtime);
   let steps = 0;
-  let before: ScrollPosition | null = null;
-  let after: ScrollPosition | null = null;
-  try {
-    if (!found) {
-      const point = at ?? { x: runtime.viewport.width / 2, y: runtime.viewport.height / 2 };
-      await runtime.playerPage.mouse.move(point.x, point.y);
-      if (request.delta) {
-        await wheel(runtime, pageLengthOf(runtime, request.delta.x), pageLengthOf(runtime, request.delta.y));
-        steps = 1;
-      }
-    } else {
-      const { frame, scroller, point } = found;
-      before = scroller.position;
-      await runtime.playerPage.mouse.move(point.x, point.y);
-      after = before;
-      if (request.delta) {
-        await wheel(runtime, pageLengthOf(runtime, request.delta.x), pageLengthOf(runtime, request.delta.y));
-        steps = 1;
-        after = await settledPosition(runtime, frame, scroller.ref, before);
+  // Set inside the observed action: declared wide so the compiler does not narrow them to their initial null.
+  let before = null as ScrollPosition | null;
+  let after = null as ScrollPosition | null;
+  const { changes } = await changesAround(
+    runtime,
+    async () => {
+      if (!found) {
+        const point = at ?? { x: runtime.viewport.width / 2, y: runtime.viewport.height / 2 };
+        await runtime.playerPage.mouse.move(point.x, point.y);
+        if (request.delta) {
+          await wheel(
+            runtime,
+            pageLengthOf(runtime, request.delta.x),
+            pageLengthOf(runtime, request.delta.y),
+          );
+          steps = 1;
+        }
       } else {
-        const down = request.to === 'end';
-        for (; steps < MAX_STEPS;) {
-          const last = after ?? before;
-          if (down ? last.top >= last.max_top - 1 : last.top <= 0) break;
-          // A quarter of the view per step: anything up to three quarters of the view tall is wholly seen once.
-          const view = Math.max(40, found.viewHeight / 4);
-          await wheel(runtime, 0, down ? view : -view);
-          steps++;
-          const next = await settledPosition(runtime, frame, scroller.ref, last);
-          if (next === null || next.top === last.top) {
-            after = next ?? last;
-            break;
+        const { frame, scroller, point } = found;
+        before = scroller.position;
+        await runtime.playerPage.mouse.move(point.x, point.y);
+        after = before;
+        if (request.delta) {
+          await wheel(
+            runtime,
+            pageLengthOf(runtime, request.delta.x),
+            pageLengthOf(runtime, request.delta.y),
+          );
+          steps = 1;
+          after = await settledPosition(runtime, frame, scroller.ref, before);
+        } else {
+          const down = request.to === 'end';
+          for (; steps < MAX_STEPS;) {
+            const last = after ?? before;
+            if (down ? last.top >= last.max_top - 1 : last.top <= 0) break;
+            // A quarter of the view per step: anything up to three quarters of the view tall is wholly seen once.
+            const view = Math.max(40, found.viewHeight / 4);
+            await wheel(runtime, 0, down ? view : -view);
+            steps++;
+            const next = await settledPosition(runtime, frame, scroller.ref, last);
+            if (next === null || next.top === last.top) {
+              after = next ?? last;
+              break;
+            }
+            after = next;
+            await new Promise((r) => setTimeout(r, request.stepMs ?? 150));
           }
-          after = next;
-          await new Promise((r) => setTimeout(r, request.stepMs ?? 150));
         }
       }
-    }
-  } catch (err) {
-    observer.dispose();
-    throw err;
-  }
-  const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+    },
+    { settleMs: options.settleMs, signal: options.signal },
+  );
   const end = after ?? before;
   return {
     success: true,
@@ -167,23 +175,22 @@ async function scrollToTarget(
   const target = await resolveTarget(runtime, spec, {
     waitMs: options.waitForSelector === false ? 0 : waitMs,
   });
-  const observer = await observeChanges(runtime);
-  let inViewport = false;
-  try {
-    await target.locator.scrollIntoViewIfNeeded({ timeout: waitMs });
-    const box = await target.locator.boundingBox({ timeout: waitMs });
-    const vp = runtime.viewport;
-    inViewport =
-      box !== null &&
-      box.y < vp.height &&
-      box.y + box.height > 0 &&
-      box.x < vp.width &&
-      box.x + box.width > 0;
-  } catch (err) {
-    observer.dispose();
-    throw err;
-  }
-  const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+  const { value: inViewport, changes } = await changesAround(
+    runtime,
+    async () => {
+      await target.locator.scrollIntoViewIfNeeded({ timeout: waitMs });
+      const box = await target.locator.boundingBox({ timeout: waitMs });
+      const vp = runtime.viewport;
+      return (
+        box !== null &&
+        box.y < vp.height &&
+        box.y + box.height > 0 &&
+        box.x < vp.width &&
+        box.x + box.width > 0
+      );
+    },
+    { settleMs: options.settleMs, signal: options.signal },
+  );
   return {
     success: true,
     container: null,
