@@ -11,6 +11,7 @@ import { callTool, startServer, type StartedServer } from '../helpers/mcp-client
 import { courseTextOf } from '../helpers/course-text.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
+import { agentCallsReachEngine } from '../helpers/agent-calls.js';
 
 type Data = Record<string, unknown>;
 interface CallView {
@@ -45,36 +46,7 @@ function swapReported(anomalies: Data[]): void {
 }
 
 test("a toJSON below the realm's Array.prototype bends neither the record nor the agent's answers", async () => {
-  const { session_id: id } = await call<{ session_id: string }>('scorm_session_open', {
-    package_path: join(FIXTURES_DIR, 'courses', 'proto-swap-record'),
-    new_attempt: true,
-  });
-  await call('scorm_runtime_open', { session_id: id });
-  await call('scorm_wait_for_api_call', { session_id: id, method: 'Commit', include_past: true });
-
-  const set = await call('scorm_api_call', {
-    session_id: id,
-    method: 'SetValue',
-    args: ['cmi.success_status', 'failed'],
-  });
-  assert.equal(set.result, 'true');
-  await call('scorm_api_call', { session_id: id, method: 'SetValue', args: ['cmi.score.scaled', '0.2'] });
-  const get = await call('scorm_api_call', {
-    session_id: id,
-    method: 'GetValue',
-    args: ['cmi.success_status'],
-  });
-  assert.equal(get.result, 'failed');
-
-  const dm = await call<{ data: Data }>('scorm_data_model_get', {
-    session_id: id,
-    elements: ['cmi.success_status', 'cmi.score.scaled', 'cmi.location'],
-  });
-  assert.deepEqual(dm.data, {
-    'cmi.success_status': 'failed',
-    'cmi.score.scaled': '0.2',
-    'cmi.location': 'real-location',
-  });
+  const id = await agentCallsReachEngine(call, 'proto-swap-record');
   const debug = await debugCalls(id);
   assert.deepEqual(shown(debug.calls), [
     'Initialize()=true/sco',

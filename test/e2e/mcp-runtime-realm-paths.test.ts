@@ -10,6 +10,7 @@ import { callTool, callToolError, startServer, type StartedServer } from '../hel
 import { courseTextOf } from '../helpers/course-text.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
+import { agentCallsReachEngine } from '../helpers/agent-calls.js';
 
 type Data = Record<string, unknown>;
 interface CallView {
@@ -42,36 +43,7 @@ function tamperedAnomaly(anomalies: Data[]): Data {
 }
 
 test("the agent's calls reach the engine as sent while the course bends the realm's array iterator", async () => {
-  const { session_id: id } = await call<{ session_id: string }>('scorm_session_open', {
-    package_path: join(FIXTURES_DIR, 'courses', 'rewrite-tool-calls'),
-    new_attempt: true,
-  });
-  await call('scorm_runtime_open', { session_id: id });
-  await call('scorm_wait_for_api_call', { session_id: id, method: 'Commit', include_past: true });
-
-  const set = await call('scorm_api_call', {
-    session_id: id,
-    method: 'SetValue',
-    args: ['cmi.success_status', 'failed'],
-  });
-  assert.equal(set.result, 'true');
-  await call('scorm_api_call', { session_id: id, method: 'SetValue', args: ['cmi.score.scaled', '0.2'] });
-  const get = await call('scorm_api_call', {
-    session_id: id,
-    method: 'GetValue',
-    args: ['cmi.success_status'],
-  });
-  assert.equal(get.result, 'failed');
-
-  const dm = await call<{ data: Data }>('scorm_data_model_get', {
-    session_id: id,
-    elements: ['cmi.success_status', 'cmi.score.scaled', 'cmi.location'],
-  });
-  assert.deepEqual(dm.data, {
-    'cmi.success_status': 'failed',
-    'cmi.score.scaled': '0.2',
-    'cmi.location': 'real-location',
-  });
+  const id = await agentCallsReachEngine(call, 'rewrite-tool-calls');
   const debug = await debugCalls(id);
   assert.deepEqual(
     debug.calls
