@@ -4,7 +4,6 @@
  * never became ready in time. Each answer is an error code with a message that says what to try.
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { courseRef, courseText } from '../../core/course-text.js';
 import { ScormTesterError, isScormTesterError } from '../../core/errors.js';
 import { TIMEOUT } from '../../core/within.js';
 import type { ChangeObserver } from '../changes.js';
@@ -55,19 +54,21 @@ export function notActionable(
   target: ResolvedTarget,
 ): ScormTesterError | null {
   const where = { selector: target.target, frame: target.frame.label };
+  // What hides, disables or covers the element is described in the course's words.
+  const quoted = new CourseTextFields();
   if (info.hidden) {
     const { why, by } = info.hidden;
     const ancestor = by !== '' && by !== 'the element itself';
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
       `Cannot ${verbOf(action)} "${clip(target.target)}": it is not visible (${why}` +
-        `${ancestor ? ` on an ancestor, described in ${courseRef('hidden_by')}` : ''}), ` +
+        `${ancestor ? ` on an ancestor, described in ${quoted.text('hidden_by', by)}` : ''}), ` +
         'so no learner can reach it. Bring the page to the state where it shows (the step before it), or target the control that is shown.',
       {
         ...where,
         reason: 'not visible',
         why,
-        ...(ancestor ? { course_text: { hidden_by: courseText(by) } } : {}),
+        ...quoted.details(),
       },
     );
   }
@@ -77,13 +78,13 @@ export function notActionable(
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
       `Cannot ${verbOf(action)} "${clip(target.target)}": it is disabled (${why}` +
-        `${other ? `: the element described in ${courseRef('disabled_by')}` : ''}). ` +
+        `${other ? `: the element described in ${quoted.text('disabled_by', by)}` : ''}). ` +
         'Complete what the course requires first (answer the question, watch the media), then try again.',
       {
         ...where,
         reason: 'disabled',
         why,
-        ...(other ? { course_text: { disabled_by: courseText(by) } } : {}),
+        ...quoted.details(),
       },
     );
   }
@@ -91,13 +92,13 @@ export function notActionable(
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
       `Cannot ${verbOf(action)} "${clip(target.target)}": it is covered by another element (described in ` +
-        `${courseRef('covered_by')}; a selector for it in covered_by.selector), which receives the pointer at its centre. ` +
+        `${quoted.text('covered_by', info.hit.description)}; a selector for it in covered_by.selector), which receives the pointer at its centre. ` +
         'Close or dismiss what covers it (a dialog, an overlay), or act on the covering element if that is the real control.',
       {
         ...where,
         reason: 'covered',
         covered_by: { selector: info.hit.selector },
-        course_text: { covered_by: courseText(info.hit.description) },
+        ...quoted.details(),
       },
     );
   }
