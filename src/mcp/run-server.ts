@@ -13,6 +13,7 @@ import { buildTools } from './toolsets.js';
 import { BrowserConsoleLog } from '../app/browser-console.js';
 import { LoggedTransport } from './logging/logged-transport.js';
 import { ResourceCatalog } from './resources/catalog.js';
+import { toolErrorFormFromEnv } from './tool-error-result.js';
 
 export async function runMcpServer(): Promise<void> {
   // Anything that tries to print to stdout would corrupt the protocol stream.
@@ -22,8 +23,10 @@ export async function runMcpServer(): Promise<void> {
 
   const logger = Logger.fromEnv();
   let enabled;
+  let toolErrors;
   try {
     enabled = parseToolsets(process.env.SCORM_TESTER_TOOLSETS);
+    toolErrors = toolErrorFormFromEnv();
   } catch (error) {
     process.stderr.write(`scorm-tester: ${(error as Error).message}\n`);
     process.exit(2);
@@ -35,7 +38,7 @@ export async function runMcpServer(): Promise<void> {
   });
   const ctx: ServerContext = { logger, sessions, browserConsole, resources };
   const { tools, disabled } = buildTools(ctx, enabled);
-  const server = createMcpServer({ tools, disabledTools: disabled, logger, resources });
+  const server = createMcpServer({ tools, disabledTools: disabled, logger, resources, toolErrors });
 
   process.on('uncaughtException', (error) => logger.error('UNCAUGHT_EXCEPTION', { error }));
   process.on('unhandledRejection', (reason) => logger.error('UNHANDLED_REJECTION', { reason }));
@@ -66,6 +69,7 @@ export async function runMcpServer(): Promise<void> {
     pid: process.pid,
     tools: tools.length,
     groups: [...enabled],
+    tool_errors: toolErrors,
   });
 }
 

@@ -1,8 +1,10 @@
 /**
- * The MCP server. It uses the SDK's low-level `Server` because the product spec's error model
- * (../shared/spec, "Error Model") answers a failed tool call with a JSON-RPC error (-32602, or -32000
- * with data.error_code); the SDK's high-level `McpServer` would turn every failure, invalid parameters
- * included, into an `isError` result.
+ * The MCP server. It uses the SDK's low-level `Server` to decide itself how each failure is answered
+ * (src/mcp/tool-error-result.ts): a failure of the tool's own work, invalid arguments included, is an
+ * `isError` result carrying the product spec's `error_code` (or, with SCORM_TESTER_TOOL_ERRORS=jsonrpc,
+ * the spec's JSON-RPC error: -32602, or -32000 with data.error_code); an unknown tool is a protocol
+ * error either way. The SDK's high-level `McpServer` would answer every failure, unknown tools included,
+ * as a bare `isError` text without our codes.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -14,6 +16,8 @@ import { isCancelled, untilCancelled } from '../core/progress.js';
 import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { outputCheckFromEnv } from './output-check.js';
 import { leanJsonSchema } from './lean-schema.js';
+import { toolErrorResult, type ToolErrorForm } from './tool-error-result.js';
+import { admitToolError, successSchema } from './error-output-schema.js';
 import { BrowserConsoleLog } from '../app/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
 import { RESOURCES_CAPABILITY, serveResources } from './resources/register.js';
@@ -26,6 +30,8 @@ class JsonRpcError extends Error {
     readonly code: number,
     message: string,
     readonly data: Record<string, unknown>,
+    /** A protocol error (MCP: "unknown tools") stays a JSON-RPC error in every form. */
+    readonly protocol = false,
   ) {
     super(message);
   }
@@ -46,6 +52,8 @@ export interface ServerOptions {
    * built only to list its tools), the server lists its logs alone.
    */
   resources?: ResourceCatalog;
+  /** How a failed tool call is answered (default `result`: an isError result). */
+  toolErrors?: ToolErrorForm;
 }
 
 export function createMcpServer(options: ServerOptions): Server {
@@ -56,7 +64,11 @@ export function createMcpServer(options: ServerOptions): Server {
   // reply does not need.
   let listed: ListedTool[] | null = null;
   const listedTools = (): ListedTool[] => (listed ??= options.tools.map(toListedTool));
-  const checkOutput = outputCheckFromEnv((name) => listedTools().find((t) => t.name === name)?.outputSchema);
+  const checkOutput = outputCheckFromEnv((name) => {
+    const listedSchema = listedTools().find((t) => t.name === name)?.outputSchema;
+    return listedSchema && successSchema(listedSchema);
+  });
+  const toolErrors = options.toolErrors ?? 'result';
 
   const server = new Server(
     { name: 'scorm-tester', version: VERSION },
@@ -88,9 +100,8 @@ export function createMcpServer(options: ServerOptions): Server {
         throw new JsonRpcError(
           INVALID_PARAMS,
           `Unknown tool "${name}". Call tools/list for the available tools.`,
-          {
-            error_code: 'MCP_INVALID_PARAMS',
-          },
+          { error_code: 'MCP_INVALID_PARAMS' },
+          true,
         );
       }
       const parsed = parseToolArgs(tool, request.params.arguments);
@@ -158,7 +169,8 @@ export function createMcpServer(options: ServerOptions): Server {
             ? error.stack
             : undefined,
       });
-      throw rpc;
+      if (rpc.protocol || toolErrors === 'jsonrpc') throw rpc;
+      return toolErrorResult(rpc);
     }
   });
 
@@ -208,7 +220,9 @@ export function toListedTool(t: ToolDefinition): ListedTool {
     title: t.title,
     description: t.description,
     inputSchema: leanJsonSchema(toObjectSchema(z.object(t.input).strict(), 'input')),
-    outputSchema: leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: true }),
+    outputSchema: admitToolError(
+      leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: true }),
+    ),
     annotations: { ...t.annotations, title: t.title },
   };
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import {
   callTool,
   callToolError,
+  callToolRejected,
   SERVER_ENTRY,
   startServer,
   type StartedServer,
@@ -42,18 +43,18 @@ test('tools/list: every tool has an object input schema and a short description'
   assert.ok(names.includes('system_set_log_level'));
 });
 
-test('invalid params -> -32602 with MCP_INVALID_PARAMS and the offending field named', async () => {
+test('invalid params -> an isError result with MCP_INVALID_PARAMS and the offending field named', async () => {
   const error = await callToolError(server.client, 'system_set_log_level', { level: 'loud' });
-  assert.equal(error.code, -32602);
   assert.equal(error.error_code, 'MCP_INVALID_PARAMS');
   assert.match(error.message, /level/);
+  assert.ok(Array.isArray(error.details.issues), 'the schema issues are the details');
   const unknownField = await callToolError(server.client, 'system_get_logs', { tial: 3 });
   assert.equal(unknownField.error_code, 'MCP_INVALID_PARAMS');
   assert.match(unknownField.message, /tial/);
 });
 
-test('unknown tool -> -32602 with MCP_INVALID_PARAMS', async () => {
-  const error = await callToolError(server.client, 'scorm_does_not_exist', {});
+test('unknown tool -> a protocol error: JSON-RPC -32602 with MCP_INVALID_PARAMS', async () => {
+  const error = await callToolRejected(server.client, 'scorm_does_not_exist', {});
   assert.equal(error.code, -32602);
   assert.equal(error.error_code, 'MCP_INVALID_PARAMS');
 });
@@ -116,6 +117,7 @@ for (const via of ['node', 'npm run mcp'] as const) {
       method: 'tools/call',
       params: { name: 'system_set_log_level', arguments: {} },
     });
+    send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'scorm_nope', arguments: {} } });
     child.stdin.write('this is not json\n');
     await new Promise((r) => setTimeout(r, 1500));
     child.stdin.end();
@@ -129,12 +131,20 @@ for (const via of ['node', 'npm run mcp'] as const) {
     const byId = new Map(
       lines
         .map(
-          (l) => JSON.parse(l) as { id?: number; error?: { code: number; data?: { error_code?: string } } },
+          (l) =>
+            JSON.parse(l) as {
+              id?: number;
+              result?: { isError?: boolean; structuredContent?: { error_code?: string } };
+              error?: { code: number; data?: { error_code?: string } };
+            },
         )
         .map((m) => [m.id, m]),
     );
-    assert.equal(byId.get(4)?.error?.code, -32602);
-    assert.equal(byId.get(4)?.error?.data?.error_code, 'MCP_INVALID_PARAMS');
+    // Invalid arguments are the tool's error (an isError result); an unknown tool is a protocol error.
+    assert.equal(byId.get(4)?.result?.isError, true);
+    assert.equal(byId.get(4)?.result?.structuredContent?.error_code, 'MCP_INVALID_PARAMS');
+    assert.equal(byId.get(5)?.error?.code, -32602);
+    assert.equal(byId.get(5)?.error?.data?.error_code, 'MCP_INVALID_PARAMS');
   });
 }
 

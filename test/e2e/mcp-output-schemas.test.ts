@@ -11,6 +11,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
+import { successSchema } from '../../src/mcp/error-output-schema.js';
 
 type Data = Record<string, unknown>;
 
@@ -39,7 +40,9 @@ before(async () => {
   const { tools } = await server.client.listTools();
   const ajv = new AjvJsonSchemaValidator();
   for (const tool of tools) {
-    if (tool.outputSchema) validators.set(tool.name, ajv.getValidator(tool.outputSchema as JsonSchemaType));
+    // A success is checked against the tool's own branch, not the branch that admits a failed call.
+    const own = tool.outputSchema && successSchema(tool.outputSchema as { type: 'object' });
+    if (own) validators.set(tool.name, ajv.getValidator(own as JsonSchemaType));
   }
 });
 after(async () => {
@@ -49,6 +52,7 @@ after(async () => {
 /** Calls a tool (the SDK client validates too) and validates its structuredContent against the listed schema. */
 async function call<T = Data>(name: string, args: Data = {}): Promise<T> {
   const result = await server.client.callTool({ name, arguments: args });
+  assert.ok(!result.isError, `${name} failed: ${JSON.stringify(result.structuredContent)}`);
   const validate = validators.get(name);
   assert.ok(validate, `${name} lists an outputSchema`);
   assert.ok(result.structuredContent, `${name} returns structuredContent`);
@@ -65,6 +69,14 @@ test('every tool lists an object outputSchema that compiles', async () => {
   assert.deepEqual(without, [], 'tools without an object outputSchema');
   assert.equal(validators.size, tools.length);
   for (const t of tools) assert.equal(t.outputSchema?.$schema, undefined, `${t.name}: no $schema`);
+  const ownBranches = tools.filter(
+    (t) => successSchema(t.outputSchema as { type: 'object' }) !== t.outputSchema,
+  );
+  assert.equal(
+    ownBranches.length,
+    tools.length,
+    "every outputSchema is the tool's own branch or a failed call's",
+  );
 });
 
 test('validation and system tools', async () => {

@@ -188,7 +188,7 @@ test('failed opens leave no workspace behind', async () => {
   ];
   for (const [tool, args] of failures) {
     const error = await callToolError(server.client, tool, args);
-    assert.equal(error.code, -32000, `${tool} ${JSON.stringify(args)}`);
+    assert.notEqual(error.error_code, 'INTERNAL_ERROR', `${tool} ${JSON.stringify(args)}: ${error.message}`);
   }
   assert.equal(readdirSync(sessionsDir).length, before, 'no workspace left by a failed open');
 

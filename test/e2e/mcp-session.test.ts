@@ -64,7 +64,6 @@ test('session lifecycle: open, status, events, close; then the id is unknown', a
   );
   assert.equal(closed.success, true);
   const gone = await callToolError(server.client, 'scorm_session_status', { session_id: opened.session_id });
-  assert.equal(gone.code, -32000);
   assert.equal(gone.error_code, 'MCP_UNKNOWN_SESSION');
 });
 

@@ -77,7 +77,6 @@ test('a validation past SCORM_TESTER_VALIDATION_TIMEOUT_MS fails with VALIDATION
   try {
     const heavy = writePackage({ 'imsmanifest.xml': manyElementsManifest(300_000), 'index.html': SCO_PAGE });
     const error = await callToolError(hurried.client, 'scorm_validate_workspace', { workspace_path: heavy });
-    assert.equal(error.code, -32000);
     assert.equal(error.error_code, 'VALIDATION_TIMEOUT');
     assert.match(error.message, /longer than 100 ms/);
     const tools = await hurried.client.listTools();

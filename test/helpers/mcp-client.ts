@@ -58,7 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
 /** The SDK's 60 s default is too short for the heaviest calls on a loaded 2-core machine. */
 const TOOL_CALL_TIMEOUT_MS = 180_000;
 
-/** Calls a tool and returns its structured data; throws the JSON-RPC error otherwise. */
+/** Calls a tool and returns its structured data; throws when the call fails (an isError result or a JSON-RPC error). */
 export async function callTool<T = Record<string, unknown>>(
   client: Client,
   name: string,
@@ -67,6 +67,7 @@ export async function callTool<T = Record<string, unknown>>(
   const result = await client.callTool({ name, arguments: args }, undefined, {
     timeout: TOOL_CALL_TIMEOUT_MS,
   });
+  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
   return result.structuredContent as T;
 }
 
@@ -85,17 +86,64 @@ export async function openSessionRuntime(
   return session_id;
 }
 
-/** Calls a tool expecting a JSON-RPC error; returns { code, error_code, message }. */
+/** A failed call as the isError result's structuredContent carries it. */
+export interface ToolFailure {
+  error_code: string;
+  message: string;
+  details: Record<string, unknown>;
+  /** The whole structuredContent (`{ error_code, message, details }`). */
+  data: Record<string, unknown>;
+}
+
+/**
+ * Calls a tool expecting it to fail the way MCP reports a tool's own failure: a result with
+ * `isError: true`, `structuredContent` `{ error_code, message, details }` and the same JSON as its text.
+ * A JSON-RPC error or a successful result fails the test.
+ */
 export async function callToolError(
   client: Client,
   name: string,
   args: Record<string, unknown> = {},
+): Promise<ToolFailure> {
+  const result = await client.callTool({ name, arguments: args }, undefined, {
+    timeout: TOOL_CALL_TIMEOUT_MS,
+  });
+  if (result.isError !== true)
+    throw new Error(`expected ${name} to fail, got ${JSON.stringify(result).slice(0, 300)}`);
+  const data = result.structuredContent as Record<string, unknown> | undefined;
+  if (!data) throw new Error(`${name}: an isError result without structuredContent`);
+  const { error_code, message, details } = data;
+  if (
+    typeof error_code !== 'string' ||
+    typeof message !== 'string' ||
+    typeof details !== 'object' ||
+    !details
+  ) {
+    throw new Error(`${name}: the error is not { error_code, message, details }: ${JSON.stringify(data)}`);
+  }
+  const text = (result.content as Array<{ type: string; text?: string }>).find(
+    (c) => c.type === 'text',
+  )?.text;
+  if (text !== JSON.stringify(data))
+    throw new Error(`${name}: the error's text differs from its structuredContent`);
+  return { error_code, message, details: details as Record<string, unknown>, data };
+}
+
+/**
+ * Calls a tool expecting a JSON-RPC error: a protocol error (an unknown tool), or any failure under
+ * SCORM_TESTER_TOOL_ERRORS=jsonrpc. Returns the error's code, data.error_code, message and data.
+ */
+export async function callToolRejected(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
 ): Promise<{ code: number; error_code: string; message: string; data: Record<string, unknown> }> {
+  let result;
   try {
-    await client.callTool({ name, arguments: args }, undefined, { timeout: TOOL_CALL_TIMEOUT_MS });
+    result = await client.callTool({ name, arguments: args }, undefined, { timeout: TOOL_CALL_TIMEOUT_MS });
   } catch (error) {
     const e = error as { code: number; message: string; data?: Record<string, unknown> };
     return { code: e.code, error_code: String(e.data?.error_code), message: e.message, data: e.data ?? {} };
   }
-  throw new Error(`expected ${name} to fail`);
+  throw new Error(`expected ${name} to get a JSON-RPC error, got ${JSON.stringify(result).slice(0, 300)}`);
 }

@@ -10,6 +10,7 @@ import { Logger } from '../../core/logger.js';
 import { anchor, inlineCode, markdownCell, markdownTable, markdownText } from '../../report/markdown.js';
 import { SessionManager } from '../../session/session-manager.js';
 import { toListedTool } from '../server.js';
+import { successSchema } from '../error-output-schema.js';
 import type { ToolDefinition, ToolGroup } from '../../app/tool.js';
 import { ALL_GROUPS } from '../../app/tool-registry.js';
 import { buildTools } from '../toolsets.js';
@@ -55,8 +56,9 @@ export function renderToolReference(tools: readonly ToolDefinition[]): string {
     '',
     `${tools.length} tools in ${groups.length} groups. \`SCORM_TESTER_TOOLSETS\` (comma-separated group`,
     'names, default `all`) switches groups on; `system` is always on. Parameters and results are what',
-    '`tools/list` sends (`inputSchema`, `outputSchema`); [mcp-protocol.md](mcp-protocol.md) explains the',
-    'annotations, errors, progress and cancellation.',
+    "`tools/list` sends (`inputSchema`, `outputSchema`; each outputSchema also admits a failed call's",
+    '`{ error_code, message, details }`); [mcp-protocol.md](mcp-protocol.md) explains the annotations,',
+    'errors, progress and cancellation.',
     '',
     markdownTable(
       ['group', 'tools', 'for'],
@@ -92,7 +94,7 @@ function renderTool(tool: ToolDefinition): string[] {
       ? 'Input: none.'
       : markdownTable(['parameter', 'type', 'required', 'default', 'description'], input),
   );
-  const output = fieldRows(listed.outputSchema as JsonSchema, false);
+  const output = fieldRows(successSchema(listed.outputSchema) as JsonSchema, false);
   out.push(
     '',
     output.length === 0
