@@ -48,6 +48,11 @@ export function quoted(value: string): string {
   return `${OPEN}${value.replace(/[\uE000\uE001]/g, '')}${CLOSE}`;
 }
 
+/** `text` with each value marked by `quoted()` replaced by what `replace` makes of it. */
+export function replaceQuoted(text: string, replace: (value: string) => string): string {
+  return text.includes(OPEN) ? text.replace(WRAPPED, (_all, value: string) => replace(value)) : text;
+}
+
 /** Moves the values marked with `quoted()` out of `message` and `fix` into `course_text.quoted`. */
 export function separateCourseText<T extends { message: string; fix: string }>(
   item: T & { course_text?: CourseTexts },

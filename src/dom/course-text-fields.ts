@@ -3,7 +3,12 @@
  * names, element descriptions, text it threw, option labels, dialog texts) only in a `course_text` object
  * (`details.course_text` of an error); the sentence names the field instead. One collector per message.
  */
-import { courseRef, courseText, type CourseTexts } from '../core/course-text.js';
+import { courseRef, courseText, quoted, replaceQuoted, type CourseTexts } from '../core/course-text.js';
+
+/** A frame label for a sentence still to be built: ours as it is, one the course named marked with `quoted()`. */
+export function frameInSentence(label: string): string {
+  return isOwnFrameLabel(label) ? label : quoted(label);
+}
 
 /** A frame label made only of our own words ("sco", "sco > frame 2"): no id or name the course chose. */
 const OWN_FRAME_LABEL = /^sco( > frame \d+)*$/;
@@ -46,6 +51,19 @@ export class CourseTextFields {
     if (isOwnFrameLabel(label)) return label;
     if (!(field in this.texts)) this.list(field, labels);
     return courseRef(`${field}[${i}]`);
+  }
+
+  /**
+   * A sentence whose course values were marked with `quoted()` (the page-context probe marks them in the
+   * page): each value is kept in the list `quoted`, and the sentence names it there.
+   */
+  sentence(text: string): string {
+    return replaceQuoted(text, (value) => {
+      const list = (this.texts.quoted ??= []) as ReturnType<typeof courseText>[];
+      let i = list.findIndex((t) => t.text === courseText(value).text && t.length === value.length);
+      if (i < 0) i = list.push(courseText(value)) - 1;
+      return courseRef(`quoted[${i}]`);
+    });
   }
 
   /** `{ course_text }` to spread into an error's details; nothing when no course text was kept. */

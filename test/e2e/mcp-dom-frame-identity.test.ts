@@ -7,6 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { withCourseText } from '../helpers/course-text.js';
 import { callTool, openSessionRuntime, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
@@ -142,7 +143,10 @@ test('a frame of another process among the siblings is skipped, and the frames a
     'nothing is claimed from the frame of another process',
   );
   assert.ok(
-    found.notes.some((n) => n.startsWith('sco > iframe#elsewhere: the page could not be read')),
+    // The frame's label carries the id the course chose: the note names it through course_text.
+    found.notes.some((n) =>
+      withCourseText(found, n).startsWith('sco > iframe#elsewhere: the page could not be read'),
+    ),
     found.notes.join(' | '),
   );
 });

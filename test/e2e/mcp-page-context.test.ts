@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { courseTextOf, withCourseText } from '../helpers/course-text.js';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
 
@@ -146,7 +147,8 @@ test('our template (SCORMAutomation): context, slide map, jump by id and by numb
       slide: 'zz',
     });
     assert.equal(unknownId.error_code, 'MCP_INVALID_PARAMS');
-    assert.match(unknownId.message, /Ids: s1, s2, s3, s4/);
+    assert.match(unknownId.message, /one of the 4 ids in details\.ids/);
+    assert.deepEqual((unknownId.data.details as Data).ids, ['s1', 's2', 's3', 's4']);
   });
 });
 
@@ -234,7 +236,8 @@ test('Storyline-like player: recognised, slide from its menu outline; jumping is
     });
     assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
     assert.match(refused.message, /scorm_dom_click/);
-    assert.match(refused.message, /selector "#next"/);
+    assert.match(refused.message, /details\.next_control/);
+    assert.equal(((refused.data.details as Data).next_control as Data).selector, '#next');
   });
 });
 
@@ -244,7 +247,8 @@ test('Rise-like lessons: hash routes, progress text, jump by lesson id', async (
     assert.equal(ctx.player.name, 'rise');
     assert.deepEqual([ctx.slide_number, ctx.total_slides, ctx.slide_id], [1, 3, 'intro-1']);
     assert.equal(ctx.progress_percent, 0);
-    assert.match(ctx.sources.progress_percent ?? '', /^dom: text "0% COMPLETE"/);
+    assert.equal(ctx.sources.progress_percent, 'dom: text `course_text.quoted[0]`');
+    assert.equal(courseTextOf(ctx, 'quoted'), '0% COMPLETE');
     const jump = await navigate(sid, 'quiz-3');
     assert.equal(jump.navigated, true);
     assert.deepEqual(
@@ -278,16 +282,17 @@ test('Lectora-like page: recognised by generator and scripts; the page number co
   await withCourse('page-context-lectora', async (sid) => {
     const ctx = await context(sid);
     assert.equal(ctx.player.name, 'lectora');
-    assert.ok(ctx.player.evidence.some((e) => /generator meta "Lectora/.test(e)));
+    const meta = ctx.player.evidence.find((e) => e.startsWith('generator meta '));
+    assert.ok(meta && /^Lectora/.test(withCourseText(ctx, meta).slice('generator meta '.length)), meta);
     assert.deepEqual([ctx.slide_number, ctx.total_slides], [2, 5]);
-    assert.equal(ctx.sources.slide_number, 'dom: indicator text "Page 2 of 5"');
+    assert.equal(withCourseText(ctx, ctx.sources.slide_number ?? ''), 'dom: indicator text Page 2 of 5');
     assert.match(ctx.notes.join(' '), /Lectora gives scripts no page number/);
     const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {
       session_id: sid,
       slide: 1,
     });
     assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
-    assert.match(refused.message, /#nextBtn/);
+    assert.equal(((refused.data.details as Data).next_control as Data).selector, '#nextBtn');
   });
 });
 
@@ -306,7 +311,8 @@ test('no player: indicators from the page (split "Slide 3 / 10", <progress>), an
       slide: 4,
     });
     assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
-    assert.match(refused.message, /selector "#continue"/);
+    assert.match(refused.message, /details\.next_control/);
+    assert.equal(((refused.data.details as Data).next_control as Data).selector, '#continue');
   });
   await withCourse('scorm12-single', async (sid) => {
     const ctx = await context(sid);
@@ -325,9 +331,12 @@ test('hostile globals that throw (getters, proxies): no crash, the reason in not
     const ctx = await context(sid);
     assert.equal(ctx.player.name, 'automation_api');
     assert.deepEqual(ctx.player.evidence, ['window.SCORMAutomation (accessor)']);
-    assert.match(ctx.notes.join(' '), /reading window\.SCORMAutomation threw: no automation for you/);
+    assert.match(
+      ctx.notes.map((n) => withCourseText(ctx, n)).join(' '),
+      /reading window\.SCORMAutomation threw: no automation for you/,
+    );
     assert.deepEqual([ctx.slide_number, ctx.total_slides], [2, 4]);
-    assert.match(ctx.sources.slide_number ?? '', /^dom: indicator text "Step 2 of 4"/);
+    assert.match(withCourseText(ctx, ctx.sources.slide_number ?? ''), /^dom: indicator text Step 2 of 4/);
     const map = await slideMap(sid);
     assert.equal(map.source, 'dom');
     const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {

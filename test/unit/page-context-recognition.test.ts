@@ -1,5 +1,6 @@
 /** Player recognition's pure parts: indicator parsing, confidence, choice of player, page type, slide targets. */
 import { test } from 'node:test';
+import { quoted } from '../../src/core/course-text.js';
 import assert from 'node:assert/strict';
 import { parsePercent, parseSlideIndicator, percentOf } from '../../src/dom/players/indicators.js';
 import { confidence, recognise } from '../../src/dom/players/recognise.js';
@@ -115,7 +116,8 @@ test('recognise: weak signatures fall back to page indicators, then to unknown w
   const generic = recognise([weak, facts({}, { indicator: { current: 2, total: 5, text: '2 / 5' } })]);
   assert.equal(generic.player, 'generic');
   assert.equal(generic.frameIndex, 1);
-  assert.deepEqual(generic.evidence, ['indicator text "2 / 5"']);
+  // The indicator is the course's text: marked, so the result's builder moves it into course_text.
+  assert.deepEqual(generic.evidence, [`indicator text ${quoted('2 / 5')}`]);
 
   const none = recognise([null, null]);
   assert.equal(none.frameIndex, null);
@@ -155,7 +157,12 @@ test('slide targets: 1-based numbers within range, or ids; INVALID_ARGUMENT nami
   }
   assert.throws(
     () => resolveTarget(slides, 'nope'),
-    (e) => isScormTesterError(e) && e.code === 'INVALID_ARGUMENT' && /Ids: s1, s2/.test(e.message),
+    (e) =>
+      isScormTesterError(e) &&
+      e.code === 'INVALID_ARGUMENT' &&
+      /one of the 2 ids in details\.ids/.test(e.message) &&
+      !e.message.includes('s1') &&
+      JSON.stringify(e.details?.ids) === '["s1","s2"]',
   );
   assert.throws(
     () => resolveTarget([{ index: 1, current: true }], 'x'),

@@ -1,7 +1,7 @@
 /** Detection over every SCO frame: each frame's signatures, the recognised player and where it lives. */
-import { fail } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { scoFrames, type ScoFrame } from '../frames.js';
+import { capData, failApart } from './course-text-apart.js';
 import { runProbe } from './probe-runner.js';
 import { recognise, type Recognition } from './recognise.js';
 import type { FrameFacts } from './types.js';
@@ -32,11 +32,11 @@ export async function detectPlayer(runtime: CourseRuntime): Promise<Detection> {
   const frame = index === null ? undefined : frames[index];
   const frameFacts = index === null ? null : facts[index];
   if (!frame || !frameFacts) {
-    fail(
+    failApart(
       'PAGE_CONTEXT_ERROR',
       `No frame of the SCO could be read: ${notes.join('; ') || 'the SCO has no frame'}. ` +
         'Check scorm_get_console_errors; if the course is stuck, close and reopen the runtime.',
-      { frames: frames.map((f) => f.label), notes },
+      { frames: frames.map((f) => capData(f.label)), notes },
     );
   }
   return { frames, facts, recognition, frame, frameFacts, notes };

@@ -3,13 +3,17 @@
  * target slide, and return the SCORM API calls made meanwhile.
  */
 import { fail } from '../../core/errors.js';
+import { quoted } from '../../core/course-text.js';
 import { callView, type CallView } from '../../runtime/anomalies/call-view.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { frameInSentence } from '../course-text-fields.js';
 import { findScoFrame } from '../frames.js';
+import { capData, failApart, keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
 import { UNSUPPORTED_GOTO } from './page/probe.js';
 import { runProbe } from './probe-runner.js';
 import { listSlides } from './slide-map.js';
+import type { CourseTexts } from '../../core/course-text.js';
 import type { GotoOutcome, PlayerName, PlayerReading, SlideEntry } from './types.js';
 
 export const DEFAULT_NAVIGATE_TIMEOUT_MS = 5_000;
@@ -28,6 +32,7 @@ export interface NavigateResult {
   frame: string;
   reason?: string;
   notes: string[];
+  course_text?: CourseTexts;
 }
 
 export async function navigateToSlide(
@@ -39,10 +44,11 @@ export async function navigateToSlide(
   const player = requireJumpApi(d);
   const { listing, source, notes } = await listSlides(runtime, d);
   if (!listing.supported || source === 'dom') {
-    fail(
+    failApart(
       'NAV_UNSUPPORTED_ACTION',
       `The ${player} player lists no slides to jump to (${listing.supported ? 'only the page shows them' : listing.reason}). ` +
         `Click its Next button with scorm_dom_click instead${nextHint(d)}.`,
+      nextDetails(d),
     );
   }
   const slides = listing.slides;
@@ -58,15 +64,16 @@ export async function navigateToSlide(
     timeoutMs,
   );
   if (!jump.ok || !jump.value.ok) {
-    fail(
+    failApart(
       'PAGE_CONTEXT_ERROR',
       `The ${player} player did not accept the jump to slide ${to.index}: ${jump.ok ? (jump.value as { reason: string }).reason : jump.error}. ` +
         `Click its Next button with scorm_dom_click instead${nextHint(d)}.`,
+      nextDetails(d),
     );
   }
   const reached = await waitForSlide(runtime, d, to, started + timeoutMs);
   await runtime.settle();
-  return {
+  return keepCourseTextApart({
     navigated: reached.ok,
     from: from && slideRef(from),
     to: slideRef(to),
@@ -77,7 +84,7 @@ export async function navigateToSlide(
     frame: d.frame.label,
     ...(reached.ok ? {} : { reason: reached.reason }),
     notes: [...d.notes, ...notes],
-  };
+  });
 }
 
 function slideRef({ current: _current, ...ref }: SlideEntry): SlideRef {
@@ -88,20 +95,26 @@ function slideRef({ current: _current, ...ref }: SlideEntry): SlideRef {
 function requireJumpApi(d: Detection): PlayerName {
   const player = d.recognition.player;
   if (player === 'generic' || player === 'unknown') {
-    fail(
+    failApart(
       'NAV_UNSUPPORTED_ACTION',
       `No player with a slide API was recognised in this SCO (${d.recognition.reason ?? player}). ` +
         `Click the course's Next button with scorm_dom_click instead${nextHint(d)}.`,
+      nextDetails(d),
     );
   }
   const why = UNSUPPORTED_GOTO[player];
-  if (why) fail('NAV_UNSUPPORTED_ACTION', `${why}${nextHint(d)}.`);
+  if (why) failApart('NAV_UNSUPPORTED_ACTION', `${why}${nextHint(d)}.`, nextDetails(d));
   return player;
 }
 
+/** The Next control's selector is built from the course's ids and classes: data in details, never in the sentence. */
 function nextHint(d: Detection): string {
+  return d.frameFacts.generic.nav.next ? ' (its selector and frame are in details.next_control)' : '';
+}
+
+function nextDetails(d: Detection): Record<string, unknown> {
   const next = d.frameFacts.generic.nav.next;
-  return next ? ` (next control: selector "${next.selector}" in frame ${d.frame.label})` : '';
+  return next ? { next_control: { selector: capData(next.selector), frame: capData(d.frame.label) } } : {};
 }
 
 /** A 1-based number within the map, or an id in it; INVALID_ARGUMENT naming the range or the ids. */
@@ -123,9 +136,9 @@ export function resolveTarget(slides: readonly SlideEntry[], slide: number | str
   fail(
     'INVALID_ARGUMENT',
     ids.length > 0
-      ? `No slide has id "${slide}". Ids: ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ', ...' : ''}; or pass a slide number from 1 to ${slides.length}.`
+      ? `No slide has the id given: pass one of the ${ids.length} ids in details.ids, or a slide number from 1 to ${slides.length}.`
       : `This player's slides have no ids: pass a slide number from 1 to ${slides.length}.`,
-    { ids: ids.slice(0, 100), min: 1, max: slides.length },
+    { ids: ids.slice(0, 100).map(capData), min: 1, max: slides.length },
   );
 }
 
@@ -154,9 +167,9 @@ async function waitForSlide(
       if (reading) {
         if ((to.id !== undefined && reading.slide_id === to.id) || reading.slide_number === to.index)
           return { ok: true };
-        last = `it still reports slide ${reading.slide_number ?? '?'}${reading.slide_id ? ` ("${reading.slide_id}")` : ''}`;
+        last = `it still reports slide ${reading.slide_number ?? '?'}${reading.slide_id ? ` (id ${quoted(reading.slide_id)})` : ''}`;
       }
-    } else last = `frame ${d.frame.label} is gone`;
+    } else last = `frame ${frameInSentence(d.frame.label)} is gone`;
     if (Date.now() + POLL_MS > deadline) {
       return {
         ok: false,

@@ -3,7 +3,11 @@
  * the page's own indicators where the player says nothing; a field nobody can tell is null and listed in
  * unknown_fields with the reason (never guessed).
  */
+import type { CourseTexts } from '../../core/course-text.js';
+import { quoted } from '../../core/course-text.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { frameInSentence } from '../course-text-fields.js';
+import { keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
 import { inferPageType, type PageType } from './page-type.js';
 import { runProbe } from './probe-runner.js';
@@ -29,6 +33,7 @@ export interface PageContext {
   navigation_controls: Record<NavKey, NavControl | null>;
   unknown_fields: string[];
   notes: string[];
+  course_text?: CourseTexts;
 }
 
 /** The player's reading of the current slide, or notes saying why there is none. */
@@ -67,7 +72,7 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
   };
   const domPosition =
     g.indicator ?? (g.slides?.current ? { current: g.slides.current, total: g.slides.total } : null);
-  const domSource = g.indicator ? `indicator text "${g.indicator.text}"` : (g.slides?.source ?? '');
+  const domSource = g.indicator ? `indicator text ${quoted(g.indicator.text)}` : (g.slides?.source ?? '');
   const slide_number = pick('slide_number', reading?.slide_number, domPosition?.current ?? null, domSource);
   const total_slides = pick(
     'total_slides',
@@ -94,7 +99,7 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
     const control = g.nav[key];
     if (control) {
       navigation_available[key] = control.enabled;
-      sources[`navigation_available.${key}`] = `dom: ${control.selector}`;
+      sources[`navigation_available.${key}`] = `dom: navigation_controls.${key}`;
     } else if (key !== 'menu' && slide_number !== null && total_slides !== null) {
       navigation_available[key] = key === 'next' ? slide_number < total_slides : slide_number > 1;
       sources[`navigation_available.${key}`] = 'slide position';
@@ -122,7 +127,7 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
   const unknown_fields = Object.keys(values).filter((k) => values[k] === null);
   if (unknown_fields.length > 0) notes.push(unknownReason(d, unknown_fields));
 
-  return {
+  return keepCourseTextApart({
     page_type: type.page_type,
     slide_number,
     total_slides,
@@ -138,7 +143,7 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
     navigation_controls: d.frameFacts.generic.nav,
     unknown_fields,
     notes: [...new Set(notes)],
-  };
+  });
 }
 
 function unknownReason(d: Detection, fields: string[]): string {
@@ -147,5 +152,5 @@ function unknownReason(d: Detection, fields: string[]): string {
     player === 'unknown' || player === 'generic'
       ? 'no player API was recognised'
       : `the ${player} player does not expose them`;
-  return `Not determined (${fields.join(', ')}): ${who}, and the page shows no indicator for them in ${d.frame.label}.`;
+  return `Not determined (${fields.join(', ')}): ${who}, and the page shows no indicator for them in ${frameInSentence(d.frame.label)}.`;
 }

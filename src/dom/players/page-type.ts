@@ -19,11 +19,13 @@ export function inferPageType(input: PageTypeInput): { page_type: PageType; reas
   if (input.answerInputs >= 2)
     return { page_type: 'assessment', reason: `${input.answerInputs} visible answer inputs` };
   const summary = SUMMARY.exec(input.text);
-  if (summary) return { page_type: 'summary', reason: `heading/title says "${summary[0]}"` };
+  if (summary)
+    return { page_type: 'summary', reason: `heading/title has the word ${summary[0].toLowerCase()}` };
   const assessment = ASSESSMENT.exec(input.text);
-  if (assessment) return { page_type: 'assessment', reason: `heading/title says "${assessment[0]}"` };
+  if (assessment)
+    return { page_type: 'assessment', reason: `heading/title has the word ${assessment[0].toLowerCase()}` };
   const intro = INTRO.exec(input.text);
-  if (intro) return { page_type: 'intro', reason: `heading/title says "${intro[0]}"` };
+  if (intro) return { page_type: 'intro', reason: `heading/title has the word ${intro[0].toLowerCase()}` };
   if (input.slideNumber === 1 && (input.totalSlides ?? 0) > 1)
     return { page_type: 'intro', reason: 'first slide of several' };
   if (input.text.trim() || input.slideNumber !== null)

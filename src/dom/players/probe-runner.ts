@@ -4,10 +4,12 @@
  * that never settles is no longer waited for; a getter or call that never returns holds the page's thread,
  * so its script is stopped (and we report the stop as a session event), and the session stays usable.
  */
+import { quoted } from '../../core/course-text.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { pageAsset } from '../../runtime/player/page-assets.js';
 import { EvaluateTimeout, evaluateBounded } from '../bounded.js';
 import type { ScoFrame } from '../frames.js';
+import { frameInSentence } from '../course-text-fields.js';
 import type { ProbeRequest } from './types.js';
 
 export type ProbeOutcome<T> = { ok: true; value: T } | { ok: false; timedOut: boolean; error: string };
@@ -37,15 +39,15 @@ export async function runProbe<T>(
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<ProbeOutcome<T>> {
   if (target.frame.isDetached())
-    return { ok: false, timedOut: false, error: `frame ${target.label} is gone` };
-  const step = `the ${request.op} step in ${target.label}`;
+    return { ok: false, timedOut: false, error: `frame ${frameInSentence(target.label)} is gone` };
+  const step = `the ${request.op} step in ${frameInSentence(target.label)}`;
   try {
     const value = await evaluateBounded(
       runtime,
       target.frame,
       () => target.frame.evaluate(pageFunction(), request) as Promise<T>,
       timeoutMs,
-      `page context (${request.op}) in ${target.label}`,
+      `page context (${request.op})`,
     );
     return { ok: true, value };
   } catch (err) {
@@ -58,6 +60,6 @@ export async function runProbe<T>(
       return { ok: false, timedOut: true, error };
     }
     const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
-    return { ok: false, timedOut: false, error: `${step} failed: ${message}` };
+    return { ok: false, timedOut: false, error: `${step} failed: ${quoted(message)}` };
   }
 }

@@ -1,4 +1,5 @@
 /** Which player a set of frames shows, from the signatures the page script found: pure, unit-tested. */
+import { quoted } from '../../core/course-text.js';
 import type { Evidence, FrameFacts, PlayerName } from './types.js';
 
 /** A player counts as recognised from this confidence on. */
@@ -51,7 +52,7 @@ export function recognise(frames: ReadonlyArray<FrameFacts | null>): Recognition
   if (genericIndex >= 0) {
     const g = (frames[genericIndex] as FrameFacts).generic;
     const evidence = [
-      g.indicator ? `indicator text "${g.indicator.text}"` : null,
+      g.indicator ? `indicator text ${quoted(g.indicator.text)}` : null,
       g.slides ? g.slides.source : null,
       g.progress ? `progress from ${g.progress.source}` : null,
     ].filter((x): x is string => x !== null);

@@ -1,5 +1,7 @@
 /** scorm_get_slide_map: the slides the player lists, or the page's slide containers, or why there are none. */
+import type { CourseTexts } from '../../core/course-text.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
 import { runProbe } from './probe-runner.js';
 import type { GenericFacts, SlideEntry, SlideListing } from './types.js';
@@ -14,6 +16,7 @@ export interface SlideMap {
   player: Record<string, unknown>;
   frame: string;
   notes: string[];
+  course_text?: CourseTexts;
 }
 
 export interface ListedSlides {
@@ -73,7 +76,7 @@ export async function slideMap(runtime: CourseRuntime): Promise<SlideMap> {
   const { listing, source, notes } = await listSlides(runtime, d);
   const base = { player: playerView(d), frame: d.frame.label, notes: [...d.notes, ...notes] };
   if (!listing.supported)
-    return {
+    return keepCourseTextApart({
       supported: false,
       slides: [],
       total: 0,
@@ -81,13 +84,13 @@ export async function slideMap(runtime: CourseRuntime): Promise<SlideMap> {
       current_index: null,
       reason: listing.reason,
       ...base,
-    };
-  return {
+    });
+  return keepCourseTextApart({
     supported: true,
     slides: listing.slides,
     total: listing.slides.length,
     source,
     current_index: listing.slides.find((s) => s.current)?.index ?? null,
     ...base,
-  };
+  });
 }

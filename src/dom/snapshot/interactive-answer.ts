@@ -4,6 +4,8 @@
  * hold (`cursor` gives the next one). A page never goes over PAGE_BUDGET_BYTES of JSON unless one control
  * alone does.
  */
+import type { CourseTexts } from '../../core/course-text.js';
+import { CourseTextFields } from '../course-text-fields.js';
 import type { InteractiveElement, InteractiveElements } from './interactive.js';
 
 /** JSON bytes of one page; sent twice (text and structured content), it stays under 8,000 tokens. */
@@ -30,6 +32,8 @@ export interface InteractiveAnswer {
   elements_truncated: boolean;
   next_cursor?: string;
   notes: string[];
+  /** The course's names (frame labels, what it threw) that the notes refer to. */
+  course_text?: CourseTexts;
 }
 
 export interface PageRequest {
@@ -99,7 +103,9 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
       `Controls ${start + 1}-${end} of ${total} are listed here, with the groupings of these controls only; call again with cursor "${end}" for the next ones.`,
     );
   }
-  return answer;
+  const fields = new CourseTextFields();
+  answer.notes = answer.notes.map((n) => fields.sentence(n));
+  return { ...answer, ...fields.details() };
 }
 
 function isEmptyForm(form: InteractiveElements['forms'][number], start: number): boolean {

@@ -4,6 +4,7 @@
  * as YAML), what can be done (controls, compact), what has focus, which dialogs are open, and where the
  * learner stands in SCORM terms.
  */
+import { CourseTextFields } from '../course-text-fields.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { buildInteractiveElements, type InteractiveElement } from './interactive.js';
 import { readPage } from './read-page.js';
@@ -83,7 +84,9 @@ export async function readPageState(
       );
     }
   }
-  return state;
+  const fields = new CourseTextFields();
+  state.notes = (state.notes as string[]).map((n) => fields.sentence(n));
+  return { ...state, ...fields.details() };
 }
 
 function compact(e: InteractiveElement): Record<string, unknown> {

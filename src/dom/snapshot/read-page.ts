@@ -4,7 +4,9 @@
  * states and selectors, plus headings, dialogs and text. A frame whose page has not changed since the last
  * read (same version token, within TTL_MS) answers with its token only, and its last read is reused.
  */
+import { quoted } from '../../core/course-text.js';
 import { isScormTesterError } from '../../core/errors.js';
+import { frameInSentence } from '../course-text-fields.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScoFrame } from '../frames.js';
 import { framesToSearch } from '../target.js';
@@ -118,8 +120,10 @@ async function readFrame(
 
 function notesOf(frames: FrameRead[], maxCandidates: number): string[] {
   const notes: string[] = [];
-  for (const { frame, scan, scanError } of frames) {
-    if (scanError !== null) notes.push(`${frame.label}: the page could not be read (${scanError}).`);
+  for (const { frame: f, scan, scanError } of frames) {
+    // Notes are marked sentences: the result's builder moves a course-named frame into course_text.
+    const frame = { label: frameInSentence(f.label) };
+    if (scanError !== null) notes.push(`${frame.label}: the page could not be read (${quoted(scanError)}).`);
     if (!scan) continue;
     if (scan.truncated) {
       notes.push(

@@ -3,6 +3,7 @@
  * frames included) for the page's structure, with our refs on the controls it pairs with our page read
  * (pair.ts) and no ref elsewhere, so every ref an agent sees resolves the same way.
  */
+import { quoted } from '../../core/course-text.js';
 import type { Frame } from 'playwright-core';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { boundedPageCall } from '../bounded.js';
@@ -46,7 +47,7 @@ export async function snapshotYaml(
     );
   } catch (err) {
     const why = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
-    return { yaml: '', truncated: true, note: `The accessibility snapshot failed (${why}).` };
+    return { yaml: '', truncated: true, note: `The accessibility snapshot failed (${quoted(why)}).` };
   }
   const ours = new Map<AriaNode, string>();
   const byPrefix = new Map<string, FlatNode[]>();

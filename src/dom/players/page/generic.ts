@@ -1,4 +1,5 @@
 /** Slide and page indicators any course page may show, whatever player drew it. */
+import { quoted } from '../../../core/course-text.js';
 import { parsePercent, parseSlideIndicator, percentOf } from '../indicators.js';
 import type { GenericFacts, NavControl, NavControls } from '../types.js';
 import { isVisible, str, textOf } from './safe.js';
@@ -64,7 +65,7 @@ function findProgress(doc: Document): GenericFacts['progress'] {
   }
   for (const { text, el } of shortTexts(doc)) {
     const percent = parsePercent(text);
-    if (percent !== null && isVisible(el)) return { percent, source: `text "${text}"` };
+    if (percent !== null && isVisible(el)) return { percent, source: `text ${quoted(text)}` };
   }
   return null;
 }

@@ -2,6 +2,7 @@
  * The page script of player recognition, bundled by scripts/bundle.mjs into page-context-probe.iife.js and
  * run in one SCO frame at a time by src/dom/players/probe-runner.ts, with the request as its argument.
  */
+import { quoted } from '../../../core/course-text.js';
 import type { FrameFacts, PlayerName, PlayerReading, ProbeRequest } from '../types.js';
 import { detectSignature, type PlayerAdapter } from './adapter.js';
 import { adaptFramework } from './adapters/adapt.js';
@@ -53,7 +54,7 @@ function detect(win: Window, doc: Document): FrameFacts {
   const meta = generator(doc);
   for (const [name, pattern] of GENERATOR_NAMES) {
     if (meta && pattern.test(meta))
-      (players[name] ??= []).push({ signal: `generator meta "${meta}"`, weight: 0.8 });
+      (players[name] ??= []).push({ signal: `generator meta ${quoted(meta)}`, weight: 0.8 });
   }
   return {
     url: win.location.href,

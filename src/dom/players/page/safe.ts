@@ -1,3 +1,5 @@
+import { quoted } from '../../../core/course-text.js';
+
 /**
  * Reading an untrusted course's globals without trusting them: presence from property descriptors
  * (no getter runs), values only as primitives, every read and call inside try/catch. A getter that never
@@ -76,13 +78,16 @@ export function num(value: unknown): number | null {
   return null;
 }
 
-/** A trimmed, non-empty string of at most 200 characters; null otherwise. */
-export function str(value: unknown): string | null {
+/** A trimmed, non-empty string of at most `max` characters; null otherwise. */
+export function str(value: unknown, max = 200): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return null;
-  const text = value.slice(0, 1000).replace(/\s+/g, ' ').trim();
-  return text ? text.slice(0, 200) : null;
+  const text = value.slice(0, Math.max(1000, max)).replace(/\s+/g, ' ').trim();
+  return text ? text.slice(0, max) : null;
 }
+
+/** Course text kept for `course_text` is read longer than its cut, so Node's cut says the real length. */
+const MARKED_MAX = 1000;
 
 /** The elements of an array-like course value, at most `max`, each read safely. */
 export function listOf(reader: Reader, value: unknown, label: string, max = 2000): unknown[] {
@@ -93,10 +98,11 @@ export function listOf(reader: Reader, value: unknown, label: string, max = 2000
   return out;
 }
 
+/** What the course threw, marked with `quoted()` so Node keeps it in `course_text`, out of our sentence. */
 export function errorText(err: unknown): string {
   try {
-    if (err instanceof Error) return str(err.message) ?? err.name;
-    return str(err) ?? typeof err;
+    if (err instanceof Error) return quoted(str(err.message, MARKED_MAX) ?? str(err.name) ?? 'Error');
+    return quoted(str(err, MARKED_MAX) ?? typeof err);
   } catch {
     return 'an unreadable error';
   }
@@ -124,7 +130,7 @@ export function domSignal(doc: Document, selector: string, weight: number, label
 export function generator(doc: Document): string | null {
   try {
     const meta = doc.querySelector('meta[name="generator" i]');
-    return str(meta?.getAttribute('content'));
+    return str(meta?.getAttribute('content'), MARKED_MAX);
   } catch {
     return null;
   }

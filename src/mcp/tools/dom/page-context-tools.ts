@@ -5,7 +5,7 @@ import { currentPageContext } from '../../../dom/players/page-context.js';
 import { slideMap } from '../../../dom/players/slide-map.js';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
-import { apiCall, count, openObject } from '../output-schemas.js';
+import { apiCall, count, courseTexts, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 
 const playerInfo = z
@@ -44,6 +44,7 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
           .describe('The next/previous/menu controls found, with selectors for scorm_dom_click.'),
         unknown_fields: z.array(z.string()),
         notes: z.array(z.string()),
+        course_text: courseTexts.optional(),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -75,6 +76,7 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
         player: playerInfo,
         frame: z.string(),
         notes: z.array(z.string()),
+        course_text: courseTexts.optional(),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();
@@ -112,6 +114,7 @@ export function pageContextTools(ctx: ServerContext): ToolDefinition[] {
         frame: z.string(),
         reason: z.string().optional(),
         notes: z.array(z.string()),
+        course_text: courseTexts.optional(),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

@@ -19,7 +19,7 @@ import {
   type ToolData,
   type ToolDefinition,
 } from '../../../app/tool.js';
-import { count, frameInfo, openObject, pageElement } from '../output-schemas.js';
+import { count, courseTexts, frameInfo, openObject, pageElement } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { frameSchema, refSchema, selectorSchema } from './action-tools.js';
 
@@ -54,6 +54,7 @@ const pageStateOutput = {
     'SCORM status: initialize state, lesson/completion status, location, score.',
   ),
   notes: z.array(z.string()),
+  course_text: courseTexts.optional(),
   snapshot: z.string().optional().describe('The accessibility snapshot as YAML, with refs.'),
   snapshot_truncated: z.boolean().optional(),
 };
@@ -123,6 +124,7 @@ export function readTools(ctx: ServerContext): ToolDefinition[] {
         elements_truncated: z.boolean().describe('More controls than this answer lists.'),
         next_cursor: z.string().optional().describe('Pass as cursor for the next controls.'),
         notes: z.array(z.string()),
+        course_text: courseTexts.optional(),
       },
       handler: async (args) => {
         const runtime = sessions.get(args.session_id).requireRuntime();

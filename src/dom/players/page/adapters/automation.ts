@@ -3,6 +3,7 @@
  * may be an array of slides, { slides: [...] }, or { sections: [{ title, slides: [...] }] }; a slide is an id
  * string or { id, title }. getCurrentSlide may return the id or the slide object; any call may be async.
  */
+import { quoted } from '../../../../core/course-text.js';
 import type { SlideEntry } from '../../types.js';
 import { jumpWith, type PlayerAdapter } from '../adapter.js';
 import { listOf, Reader, str } from '../safe.js';
@@ -65,7 +66,7 @@ export const automationApi: PlayerAdapter = {
     const pos = slides && id !== null ? slides.findIndex((s) => s.id === id) : -1;
     const slide = pos >= 0 ? slides?.[pos] : undefined;
     if (id !== null && slides && pos < 0)
-      reader.notes.push(`current slide "${id}" is not in the course structure`);
+      reader.notes.push(`current slide ${quoted(id)} is not in the course structure`);
     return {
       slide_id: id,
       slide_number: pos >= 0 ? pos + 1 : null,
