@@ -7,6 +7,7 @@
  * the attempt is ended for it), then the delivered SCO loads with its own run-time data. The whole
  * tracking state and each activity's run-time data are saved with the learner state after every step.
  */
+import type { CourseTexts } from '../../core/course-text.js';
 import { fail, isScormTesterError, type ErrorCode } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { defaultOrganization, walkItems, type ScormManifest } from '../../manifest/index.js';
@@ -429,6 +430,7 @@ export class SessionNavigator implements NavigationOracle {
         code: verdict.code ?? 'unknown',
         reason: verdict.reason ?? 'the request is not valid now',
         process: 'NB.2.1 Navigation Request Process',
+        ...(verdict.course_text ? { course_text: verdict.course_text } : {}),
       };
       return this.record(navOutcome(label, 'lms', denied, null, null, this.seq.currentActivity, this.ended));
     }
@@ -537,15 +539,24 @@ export class SessionNavigator implements NavigationOracle {
     label: string,
     source: NavOutcome['source'],
     activityId: string,
-    { code, message }: { code: ErrorCode; message: string },
+    { code, message, details }: { code: ErrorCode; message: string; details?: Record<string, unknown> },
     unloaded: UnloadedSco | null,
   ): Promise<NavOutcome> {
     this.delivery = null;
     this.unsavedNewAttempts.delete(activityId);
     this.seq.undoDelivery();
     const process = 'DB.2 Content Delivery Environment Process';
-    this.traceBuffer.push({ level: 'basic', process, kind: 'denied', code, message });
-    const denied: SessionOutcome = { kind: 'denied', code, reason: `cannot launch: ${message}`, process };
+    // The launch check's message names the manifest's href and ids only through its course_text.
+    const texts = details?.course_text as CourseTexts | undefined;
+    const course = texts ? { course_text: texts } : {};
+    this.traceBuffer.push({ level: 'basic', process, kind: 'denied', code, message, ...course });
+    const denied: SessionOutcome = {
+      kind: 'denied',
+      code,
+      reason: `cannot launch: ${message}`,
+      process,
+      ...course,
+    };
     await this.persist();
     return this.record(
       navOutcome(label, source, denied, unloaded, null, this.seq.currentActivity, this.ended),

@@ -1,4 +1,7 @@
-/** The navigator's answers as the tools show them (snake_case, reasons in words). */
+/**
+ * The navigator's answers as the tools show them (snake_case, reasons in words). The course's ids and
+ * titles are data fields (activity_id, id, title) or `course_text`, which the reasons refer to.
+ */
 import type { NavigationState, SessionOutcome } from '../../sequencing/index.js';
 import type { DeliveredSco, LmsRequest, NavOutcome, NavStateView, UnloadedSco } from './types.js';
 
@@ -17,6 +20,7 @@ export function navOutcome(
   sessionEnded: boolean,
 ): NavOutcome {
   const denied = outcome.kind === 'denied';
+  const texts = outcome.kind === 'deliver' ? undefined : outcome.course_text;
   return {
     applicable: true,
     sn_available: true,
@@ -27,8 +31,9 @@ export function navOutcome(
     reason: denied
       ? `not valid, because ${outcome.reason} (${outcome.code}, ${outcome.process})`
       : outcome.kind === 'deliver'
-        ? `delivered ${outcome.activityId}${outcome.resumed ? ' (resumed)' : ''}`
+        ? `delivered${outcome.resumed ? ' (resumed)' : ''}`
         : outcome.reason,
+    ...(texts ? { course_text: texts } : {}),
     code: denied ? outcome.code : null,
     process: denied ? outcome.process : null,
     unloaded,
@@ -59,6 +64,7 @@ export function navStateView(
           valid: v.valid,
           ...(v.reason === undefined ? {} : { reason: v.reason }),
           ...(v.code === undefined ? {} : { code: v.code }),
+          ...(v.course_text === undefined ? {} : { course_text: v.course_text }),
         },
       ]),
     ),
@@ -84,6 +90,7 @@ export function navStateView(
       success_status: e.successStatus,
       can_choose: e.selectable,
       ...(e.whyNot === undefined ? {} : { why_not: e.whyNot }),
+      ...(e.course_text === undefined ? {} : { course_text: e.course_text }),
     })),
     delivered,
   };
