@@ -2,12 +2,23 @@
  * The navigator's answers as the tools show them (snake_case, reasons in words). The course's ids and
  * titles are data fields (activity_id, id, title) or `course_text`, which the reasons refer to.
  */
-import type { NavigationState, SessionOutcome } from '../../sequencing/index.js';
+import type { NavigationState, SessionOutcome, Verdict } from '../../sequencing/index.js';
 import type { DeliveredSco, LmsRequest, NavOutcome, NavStateView, UnloadedSco } from './types.js';
 
 /** "continue", "choice:intro", "jump:quiz". */
 export function describeRequest(request: LmsRequest): string {
   return 'target' in request ? `${request.type}:${request.target}` : request.type;
+}
+
+/** An LMS-side request the validity check refused, as the outcome of that request. */
+export function deniedByVerdict(verdict: Verdict): SessionOutcome {
+  return {
+    kind: 'denied',
+    code: verdict.code ?? 'unknown',
+    reason: verdict.reason ?? 'the request is not valid now',
+    process: 'NB.2.1 Navigation Request Process',
+    ...(verdict.course_text ? { course_text: verdict.course_text } : {}),
+  };
 }
 
 export function navOutcome(
