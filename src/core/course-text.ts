@@ -53,20 +53,43 @@ export function replaceQuoted(text: string, replace: (value: string) => string):
   return text.includes(OPEN) ? text.replace(WRAPPED, (_all, value: string) => replace(value)) : text;
 }
 
+/** Whether `text` holds values marked with `quoted()`. */
+export function hasQuoted(text: string): boolean {
+  return text.includes(OPEN);
+}
+
+/**
+ * Replaces each value marked with `quoted()` in `text` by a reference to `course_text.quoted[i]`, its
+ * index in `values` (appended when new), so several texts can share one list.
+ */
+export function takeQuoted(text: string, values: string[]): string {
+  return text.replace(WRAPPED, (_all, value: string) => {
+    let i = values.indexOf(value);
+    if (i < 0) i = values.push(value) - 1;
+    return courseRef(`quoted[${i}]`);
+  });
+}
+
+/**
+ * The reverse of takeQuoted: each `course_text.<field>` reference in `text` marked again with `quoted()`
+ * around the value it names, for a message that is composed into another one before it is separated.
+ */
+export function remarkQuoted(text: string, texts: CourseTexts | undefined): string {
+  return text.replace(/`course_text\.(\w+)(?:\[(\d+)\])?`/g, (ref, field: string, index?: string) => {
+    const value = texts?.[field];
+    const one = Array.isArray(value) ? value[Number(index)] : value;
+    return one === undefined ? ref : quoted(one.text);
+  });
+}
+
 /** Moves the values marked with `quoted()` out of `message` and `fix` into `course_text.quoted`. */
 export function separateCourseText<T extends { message: string; fix: string }>(
   item: T & { course_text?: CourseTexts },
 ): T & { course_text?: CourseTexts } {
-  if (!item.message.includes(OPEN) && !item.fix.includes(OPEN)) return item;
+  if (!hasQuoted(item.message) && !hasQuoted(item.fix)) return item;
   const values: string[] = [];
-  const replace = (text: string): string =>
-    text.replace(WRAPPED, (_all, value: string) => {
-      let i = values.indexOf(value);
-      if (i < 0) i = values.push(value) - 1;
-      return courseRef(`quoted[${i}]`);
-    });
-  const message = replace(item.message);
-  const fix = replace(item.fix);
+  const message = takeQuoted(item.message, values);
+  const fix = takeQuoted(item.fix, values);
   return {
     ...item,
     message,

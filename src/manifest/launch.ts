@@ -2,6 +2,7 @@
  * Navigating the model: default organization, item walks, resources, xml:base-resolved hrefs and
  * the launch target of an item (CAM: resource href + item parameters).
  */
+import { courseRef, courseText, type CourseTexts } from '../core/course-text.js';
 import { fail } from '../core/errors.js';
 import { isAbsoluteUrl, resolveWithBases, splitRef } from './href.js';
 import type { Item, Organization, Resource, ScormManifest } from './model.js';
@@ -147,8 +148,19 @@ function decodePath(path: string): string {
   }
 }
 
+/** Names the item by a reference to `course_text.item` (its identifier is the course's text). */
 function itemLabel(item: Item): string {
-  return item.identifier ? `item "${item.identifier}"` : `the item at line ${item.pos.line}`;
+  return item.identifier ? `the item ${courseRef('item')}` : `the item at line ${item.pos.line}`;
+}
+
+/** The manifest's values an error names, as data and as `course_text` for its sentence. */
+function named(values: Record<string, string | null | string[]>): Record<string, unknown> {
+  const texts: CourseTexts = {};
+  for (const [field, v] of Object.entries(values)) {
+    if (v === null) continue;
+    texts[field] = Array.isArray(v) ? v.map((one) => courseText(one)) : courseText(v);
+  }
+  return { ...values, course_text: texts };
 }
 
 /** Launch target for `itemId`, or for the first leaf item of the default organization that references a resource. */
@@ -161,28 +173,28 @@ export function launchOfItem(m: ScormManifest, item: Item): LaunchTarget {
   if (item.identifierref === null || item.identifierref.trim() === '') {
     const leaves = leafItems(item)
       .filter((i) => i.identifierref)
-      .map((i) => i.identifier)
+      .map((i) => i.identifier ?? '')
       .slice(0, 10);
     fail(
       'MANIFEST_LAUNCH_NOT_FOUND',
-      `${itemLabel(item)} has no identifierref, so it launches nothing${leaves.length ? `; launch one of its leaf items instead: ${leaves.join(', ')}` : '; add identifierref="<resource identifier>" to it'}.`,
-      { item: item.identifier },
+      `${itemLabel(item)} has no identifierref, so it launches nothing${leaves.length ? `; launch one of its leaf items instead (${courseRef('leaf_items')})` : '; add identifierref="<resource identifier>" to it'}.`,
+      named({ item: item.identifier, ...(leaves.length ? { leaf_items: leaves } : {}) }),
     );
   }
   const found = findResourceWithChain(m, item.identifierref);
   if (!found) {
     fail(
       'MANIFEST_LAUNCH_NOT_FOUND',
-      `${itemLabel(item)} references resource "${item.identifierref}", which is not declared in <resources>. Add <resource identifier="${item.identifierref}" ...> or fix the identifierref.`,
-      { item: item.identifier, identifierref: item.identifierref },
+      `${itemLabel(item)} references the resource ${courseRef('identifierref')}, which is not declared in <resources>. Add a <resource> with that identifier or fix the identifierref.`,
+      named({ item: item.identifier, identifierref: item.identifierref }),
     );
   }
   const { resource, bases } = found;
   if (resource.href === null || resource.href.trim() === '') {
     fail(
       'MANIFEST_LAUNCH_NOT_FOUND',
-      `resource "${resource.identifier}" (referenced by ${itemLabel(item)}) has no href, so there is nothing to launch. Add href="<launch file>" to the <resource>.`,
-      { item: item.identifier, resource: resource.identifier },
+      `The resource ${courseRef('resource')} (referenced by ${itemLabel(item)}) has no href, so there is nothing to launch. Add href="<launch file>" to the <resource>.`,
+      named({ item: item.identifier, resource: resource.identifier }),
     );
   }
   const href = resolveWithBases(bases, resource.href);

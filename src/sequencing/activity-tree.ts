@@ -3,6 +3,7 @@
  * each activity with its effective sequencing definition (IDRef merged, SN defaults applied) and the
  * few CAM attributes sequencing and delivery need.
  */
+import { quoted, remarkQuoted, type CourseTexts } from '../core/course-text.js';
 import type { CompletionThreshold, Item, Organization, ScormManifest } from '../manifest/model.js';
 import { isScormTesterError } from '../core/errors.js';
 import { launchOfItem } from '../manifest/launch.js';
@@ -148,7 +149,9 @@ function launchProblemOf(manifest: ScormManifest, item: Item): string | null {
     launchOfItem(manifest, item);
     return null;
   } catch (error) {
-    if (isScormTesterError(error)) return error.message;
+    // Composed into the engine's reasons: the manifest's words stay marked as course text.
+    if (isScormTesterError(error))
+      return remarkQuoted(error.message, error.details?.course_text as CourseTexts | undefined);
     throw error;
   }
 }
@@ -171,7 +174,10 @@ export function isLeaf(a: SeqActivity): boolean {
   return a.children.length === 0;
 }
 
-/** How messages name an activity: its title and identifier (`"Lesson 2" (l2)`), or the identifier alone. */
+/**
+ * How messages name an activity: its title and identifier, or the identifier alone, both course text
+ * marked with `quoted()` (the session's boundary moves them into `course_text`).
+ */
 export function activityLabel(a: SeqActivity): string {
-  return a.title && a.title !== a.id ? `"${a.title}" (${a.id})` : `"${a.id}"`;
+  return a.title && a.title !== a.id ? `${quoted(a.title)} (${quoted(a.id)})` : quoted(a.id);
 }

@@ -4,6 +4,7 @@
  * choose the target now (hidden, choice control, stopForwardTraversal, forwardOnly, choiceExit,
  * constrainChoice, preventActivation), and which leaf that choice delivers.
  */
+import { quoted } from '../core/course-text.js';
 import type { SeqActivity } from './activity-tree.js';
 import { activityLabel, isLeaf } from './activity-tree.js';
 import { endAttemptProcess, terminateDescendentAttemptsProcess } from './end-attempt-process.js';
@@ -50,7 +51,7 @@ export function choiceSequencingRequestProcess(
       endAttemptProcess(ctx, ancestor);
       ctx.state.currentActivity = target.id;
     }
-    return { exception: deny(ctx, P, 'SB.2.9-9', `nothing in "${target.id}" can be delivered`) };
+    return { exception: deny(ctx, P, 'SB.2.9-9', `nothing in ${quoted(target.id)} can be delivered`) };
   }
   return { delivery: flow.activity };
 }

@@ -3,6 +3,7 @@
  * no longer on the way to the delivered activity, begin (or resume) the attempts on its path, and make
  * it the current activity.
  */
+import { quoted } from '../core/course-text.js';
 import type { SeqActivity } from './activity-tree.js';
 import { beginDelivery } from './activity-durations.js';
 import { isLeaf } from './activity-tree.js';
@@ -33,7 +34,7 @@ export interface DeliveryFacts {
 export function deliveryPreconditions(ctx: SequencingContext, a: SeqActivity): string | null {
   const current = currentActivity(ctx);
   if (current && stateOf(ctx, current).isActive)
-    return deny(ctx, PROCESS, 'DB.2-1', `the current activity "${current.id}" is still active`);
+    return deny(ctx, PROCESS, 'DB.2-1', `the current activity ${quoted(current.id)} is still active`);
   if (a.launchProblem)
     return deny(ctx, PROCESS, 'MANIFEST_LAUNCH_NOT_FOUND', `cannot launch: ${a.launchProblem}`);
   return null;
@@ -79,7 +80,7 @@ export function contentDeliveryEnvironmentProcess(
     process: PROCESS,
     kind: 'outcome',
     activity: a.id,
-    message: `deliver "${a.id}"${resumed ? ' (resumed)' : ''}`,
+    message: `deliver ${quoted(a.id)}${resumed ? ' (resumed)' : ''}`,
   });
   return { facts: { resumed: resumed && isLeaf(a) } };
 }

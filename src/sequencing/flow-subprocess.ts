@@ -3,6 +3,7 @@
  * Subprocess: walk the available tree forward or backward from an activity to the next deliverable
  * leaf, honouring flow, forwardOnly, skip rules, disabled rules and limit conditions.
  */
+import { quoted } from '../core/course-text.js';
 import type { SeqActivity } from './activity-tree.js';
 import { activityLabel, isLeaf } from './activity-tree.js';
 import { terminateDescendentAttemptsProcess } from './end-attempt-process.js';
@@ -68,7 +69,10 @@ export function flowTreeTraversalSubprocess(
     }
     const kids = availableChildren(ctx, a);
     if (kids.length) return { activity: kids[0] as SeqActivity, direction: 'forward' };
-    return { activity: null, exception: deny(ctx, P, 'SB.2.1-2', `"${a.id}" has no available children`) };
+    return {
+      activity: null,
+      exception: deny(ctx, P, 'SB.2.1-2', `${quoted(a.id)} has no available children`),
+    };
   }
   if (!a.parent)
     return { activity: null, exception: deny(ctx, P, 'SB.2.1-3', 'the root has no previous activity') };
@@ -76,7 +80,12 @@ export function flowTreeTraversalSubprocess(
     if (!reversed && a.parent.def.controlMode.forwardOnly)
       return {
         activity: null,
-        exception: deny(ctx, P, 'SB.2.1-4', `"${a.parent.id}" is forwardOnly: no backward traversal in it`),
+        exception: deny(
+          ctx,
+          P,
+          'SB.2.1-4',
+          `${quoted(a.parent.id)} is forwardOnly: no backward traversal in it`,
+        ),
       };
     const siblings = availableChildren(ctx, a.parent);
     const i = siblings.indexOf(a);
@@ -85,7 +94,10 @@ export function flowTreeTraversalSubprocess(
   }
   const kids = availableChildren(ctx, a);
   if (!kids.length)
-    return { activity: null, exception: deny(ctx, P, 'SB.2.1-2', `"${a.id}" has no available children`) };
+    return {
+      activity: null,
+      exception: deny(ctx, P, 'SB.2.1-2', `${quoted(a.id)} has no available children`),
+    };
   if (a.def.controlMode.forwardOnly) return { activity: kids[0] as SeqActivity, direction: 'forward' };
   return { activity: kids[kids.length - 1] as SeqActivity, direction: 'backward' };
 }

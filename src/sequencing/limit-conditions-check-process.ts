@@ -3,6 +3,7 @@
  * activity that is active or suspended: an attempt in progress is not cut short by them. Durations are
  * read by the session's clock (activity-durations.ts); time points are compared with `ctx.now`.
  */
+import { quoted } from '../core/course-text.js';
 import { activityLabel, type SeqActivity } from './activity-tree.js';
 import { durationsNow, type Durations } from './activity-durations.js';
 import { durationMs } from './duration.js';
@@ -61,9 +62,10 @@ export function outsideTimeRange(ctx: SequencingContext, a: SeqActivity): string
   if (!others) return null;
   const now = ctx.now();
   const begin = timePoint(others['beginTimeLimit']);
-  if (begin !== null && now < begin) return `it is before beginTimeLimit ${others['beginTimeLimit']}`;
+  if (begin !== null && now < begin)
+    return `it is before beginTimeLimit ${quoted(others['beginTimeLimit'] ?? '')}`;
   const end = timePoint(others['endTimeLimit']);
-  if (end !== null && now > end) return `it is after endTimeLimit ${others['endTimeLimit']}`;
+  if (end !== null && now > end) return `it is after endTimeLimit ${quoted(others['endTimeLimit'] ?? '')}`;
   return null;
 }
 
@@ -88,7 +90,7 @@ export function limitViolation(ctx: SequencingContext, a: SeqActivity): string |
   else {
     const reached = durationLimitReached(ctx, a);
     if (reached)
-      why = `${activityLabel(a)} has reached its ${reached.attribute} of ${reached.limit} (${Math.round(reached.reachedMs / 1000)} s)`;
+      why = `${activityLabel(a)} has reached its ${reached.attribute} of ${quoted(reached.limit)} (${Math.round(reached.reachedMs / 1000)} s)`;
     else {
       const outside = outsideTimeRange(ctx, a);
       if (outside) why = `${activityLabel(a)} is not available: ${outside}`;

@@ -2,6 +2,7 @@
  * NB.2.1 Navigation Request Process: whether a navigation request is valid now, and which termination
  * and sequencing requests it stands for.
  */
+import { quoted } from '../core/course-text.js';
 import { activityLabel, type SeqActivity } from './activity-tree.js';
 import type { NavigationRequest, SequencingRequest, TerminationRequest } from './navigation-request.js';
 import {
@@ -56,11 +57,17 @@ function evaluate(ctx: SequencingContext, req: NavigationRequest): NavigationReq
   switch (req.type) {
     case 'start':
       if (current)
-        return bad('NB.2.1-1', `the sequencing session has already begun (current activity "${current.id}")`);
+        return bad(
+          'NB.2.1-1',
+          `the sequencing session has already begun (current activity ${quoted(current.id)})`,
+        );
       return { valid: true, sequencing: 'start' };
     case 'resumeAll':
       if (current)
-        return bad('NB.2.1-1', `the sequencing session has already begun (current activity "${current.id}")`);
+        return bad(
+          'NB.2.1-1',
+          `the sequencing session has already begun (current activity ${quoted(current.id)})`,
+        );
       if (!suspendedActivity(ctx)) return bad('NB.2.1-3', 'there is no suspended activity to resume');
       return { valid: true, sequencing: 'resumeAll' };
     case 'continue':
@@ -84,7 +91,7 @@ function evaluate(ctx: SequencingContext, req: NavigationRequest): NavigationReq
     }
     case 'choice': {
       const target = activityById(ctx, req.target);
-      if (!target) return bad('NB.2.1-11', `no activity "${req.target}" in the activity tree`);
+      if (!target) return bad('NB.2.1-11', `no activity ${quoted(req.target)} in the activity tree`);
       if (target.parent && !target.parent.def.controlMode.choice)
         return bad(
           'NB.2.1-10',
@@ -102,14 +109,15 @@ function evaluate(ctx: SequencingContext, req: NavigationRequest): NavigationReq
     }
     case 'jump': {
       const target = activityById(ctx, req.target);
-      if (!target) return bad('NB.2.1-11', `no activity "${req.target}" in the activity tree`);
+      if (!target) return bad('NB.2.1-11', `no activity ${quoted(req.target)} in the activity tree`);
       if (!current) return noCurrent();
       return { valid: true, termination: active ? 'exit' : undefined, sequencing: 'jump', target };
     }
     case 'exit':
     case 'abandon':
       if (!current) return noCurrent();
-      if (!active) return bad('NB.2.1-12', `the current activity "${current.id}" has already been exited`);
+      if (!active)
+        return bad('NB.2.1-12', `the current activity ${quoted(current.id)} has already been exited`);
       return { valid: true, termination: req.type, sequencing: 'exit' };
     case 'exitAll':
     case 'abandonAll':

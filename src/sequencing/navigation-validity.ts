@@ -4,6 +4,7 @@
  * navigation request process in dry-run mode on the real state, the termination on a copy
  * (termination-preview.ts), the sequencing request in dry-run mode on what that termination leaves.
  */
+import { quoted, type CourseTexts } from '../core/course-text.js';
 import {
   NAV_REQUESTS,
   type NavBoolean,
@@ -29,6 +30,8 @@ export interface Verdict {
   /** Why not, naming the rule or control (absent when valid). */
   reason?: string;
   code?: string;
+  /** The course text the reason refers to (course-text-out.ts). */
+  course_text?: CourseTexts;
 }
 
 export interface TocEntry {
@@ -52,6 +55,8 @@ export interface TocEntry {
   /** A choice of this activity would be valid now. */
   selectable: boolean;
   whyNot?: string;
+  /** The course text whyNot refers to. */
+  course_text?: CourseTexts;
 }
 
 export interface ControlState {
@@ -168,7 +173,7 @@ export function requestValidity(
   if (replaced.valid || result.sequencing === 'exit') return { valid: true };
   const how =
     result.termination === 'exit'
-      ? `ending "${ctx.state.currentActivity}" applies a post-condition rule that turns ${req.type} into ${replacement}`
+      ? `ending ${quoted(ctx.state.currentActivity ?? '')} applies a post-condition rule that turns ${req.type} into ${replacement}`
       : `${req.type} ends with ${replacement}`;
   return { ...replaced, reason: `${how}, and ${replaced.reason ?? 'that is not possible'}` };
 }

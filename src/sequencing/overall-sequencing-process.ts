@@ -3,6 +3,7 @@
  * request, sequencing request, delivery request and content delivery environment processes. A refused
  * request is an outcome (`denied`, with the exception code and why), never an exception.
  */
+import { quoted, type CourseTexts } from '../core/course-text.js';
 import { contentDeliveryEnvironmentProcess } from './content-delivery-environment-process.js';
 import { deliveryRequestProcess } from './delivery-request-process.js';
 import type { NavigationRequest } from './navigation-request.js';
@@ -11,11 +12,12 @@ import { emit, type SequencingContext } from './sequencing-context.js';
 import { sequencingRequestProcess } from './sequencing-request-process.js';
 import { terminationRequestProcess } from './termination-request-process.js';
 
+/** Each reason refers to the course's ids and titles as `course_text.quoted[i]` once out of the engine. */
 export type NavigationOutcome =
   | { kind: 'deliver'; activityId: string; resumed: boolean }
-  | { kind: 'ended'; reason: string }
-  | { kind: 'denied'; code: string; reason: string; process: string }
-  | { kind: 'nothing'; reason: string };
+  | { kind: 'ended'; reason: string; course_text?: CourseTexts }
+  | { kind: 'denied'; code: string; reason: string; process: string; course_text?: CourseTexts }
+  | { kind: 'nothing'; reason: string; course_text?: CourseTexts };
 
 export function overallSequencingProcess(ctx: SequencingContext, req: NavigationRequest): NavigationOutcome {
   ctx.lastDenial = null;
@@ -52,7 +54,7 @@ function run(ctx: SequencingContext, req: NavigationRequest): NavigationOutcome 
     if (req.type === 'suspendAll' && suspended !== null)
       return {
         kind: 'ended',
-        reason: `the sequencing session was suspended at "${suspended}" (resumeAll resumes it)`,
+        reason: `the sequencing session was suspended at ${quoted(suspended)} (resumeAll resumes it)`,
       };
     return { kind: 'ended', reason: `the sequencing session ended (${req.type})` };
   }

@@ -6,6 +6,7 @@
  * SCO never set ("not attempted") becomes "completed"; then, unless the SCO set "incomplete" or the
  * attempt is for no credit, an adlcp:masteryscore and a cmi.core.score.raw decide "passed" or "failed".
  */
+import { quoted } from '../core/course-text.js';
 import type { SeqActivity } from './activity-tree.js';
 import { attemptCompleted, objectiveSatisfied, primaryObjective } from './objective-maps.js';
 import type { RuntimeAttemptReport } from './runtime-mapping.js';
@@ -109,6 +110,6 @@ export function scorm12PrerequisitesBlock(ctx: SequencingContext, a: SeqActivity
     data: { script: p.script, met, statuses: Object.fromEntries(statuses) },
   });
   if (met) return null;
-  const now = [...statuses].map(([id, s]) => `"${id}" is ${s}`).join(', ');
-  return `"${a.id}" has prerequisites "${p.script}" that are not met (${now})`;
+  const now = [...statuses].map(([id, s]) => `${quoted(id)} is ${s}`).join(', ');
+  return `${quoted(a.id)} has prerequisites ${quoted(p.script)} that are not met (${now})`;
 }

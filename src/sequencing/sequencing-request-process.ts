@@ -3,6 +3,7 @@
  * SB.2.7 Continue, SB.2.8 Previous, SB.2.10 Retry, SB.2.11 Exit and SB.2.13 Jump (choice has its own
  * file). Each returns the activity to deliver, the end of the sequencing session, or an exception.
  */
+import { quoted } from '../core/course-text.js';
 import type { SeqActivity } from './activity-tree.js';
 import { activityLabel, isLeaf } from './activity-tree.js';
 import {
@@ -88,7 +89,7 @@ export function exitSequencingRequestProcess(ctx: SequencingContext): Sequencing
   const current = currentActivity(ctx);
   if (!current) return { exception: deny(ctx, P, 'SB.2.11-1', 'there is no current activity') };
   if (stateOf(ctx, current).isActive)
-    return { exception: deny(ctx, P, 'SB.2.11-2', `"${current.id}" is still active`) };
+    return { exception: deny(ctx, P, 'SB.2.11-2', `${quoted(current.id)} is still active`) };
   if (!current.parent) {
     emit(ctx, {
       level: 'basic',
@@ -107,13 +108,13 @@ export function retrySequencingRequestProcess(ctx: SequencingContext): Sequencin
   if (!current) return { exception: deny(ctx, P, 'SB.2.10-1', 'there is no current activity') };
   const s = stateOf(ctx, current);
   if (s.isActive || s.isSuspended)
-    return { exception: deny(ctx, P, 'SB.2.10-2', `"${current.id}" is still active or suspended`) };
+    return { exception: deny(ctx, P, 'SB.2.10-2', `${quoted(current.id)} is still active or suspended`) };
   if (isLeaf(current)) return { delivery: current };
   if (current === ctx.tree.root) beginActivityTreeAttemptScope(ctx);
   prepareChildren(ctx, current, true);
   const flow = flowSubprocess(ctx, current, 'forward', true);
   if (!flow.deliverable)
-    return { exception: deny(ctx, P, 'SB.2.10-3', `nothing in "${current.id}" can be delivered`) };
+    return { exception: deny(ctx, P, 'SB.2.10-3', `nothing in ${quoted(current.id)} can be delivered`) };
   return { delivery: flow.activity };
 }
 

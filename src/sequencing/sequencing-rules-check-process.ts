@@ -4,6 +4,7 @@
  * conditions hold. Conditions are three-valued (true, false, unknown); "not unknown" stays unknown, and
  * a rule fires only when its combination is true.
  */
+import { quoted } from '../core/course-text.js';
 import type { SequencingRule } from '../manifest/model.js';
 import type { SeqActivity } from './activity-tree.js';
 import {
@@ -51,14 +52,37 @@ export function firingRule(
   return null;
 }
 
-/** A rule as a reader would say it: `"disabled" if not objectiveStatusKnown(obj1) and attempted`. */
+/** The rule conditions of the SN book: any other name in a rule is the course's own text. */
+const RULE_CONDITIONS = new Set([
+  'satisfied',
+  'objectiveStatusKnown',
+  'objectiveMeasureKnown',
+  'objectiveMeasureGreaterThan',
+  'objectiveMeasureLessThan',
+  'completed',
+  'activityProgressKnown',
+  'attempted',
+  'attemptLimitExceeded',
+  'timeLimitExceeded',
+  'outsideAvailableTimeRange',
+  'always',
+]);
+
+/**
+ * A rule as a reader would say it: `"disabled" if not objectiveStatusKnown(obj1) and attempted`, with the
+ * objective ids and any name that is not a condition of the book marked as course text.
+ */
 export function describeRule(rule: SequencingRule): string {
   const joiner = (rule.conditionCombination?.trim() ?? 'all') === 'any' ? ' or ' : ' and ';
   const conditions = rule.conditions.map((c) => {
     const ref = c.referencedObjective?.trim();
     const threshold = c.measureThreshold?.trim();
-    const args = [ref, threshold].filter(Boolean).join(', ');
-    const text = `${c.condition?.trim() ?? '?'}${args ? `(${args})` : ''}`;
+    const shownThreshold =
+      threshold && /^-?\d+(\.\d+)?$/.test(threshold) ? threshold : quoted(threshold ?? '');
+    const args = [ref ? quoted(ref) : '', threshold ? shownThreshold : ''].filter(Boolean).join(', ');
+    const condition = c.condition?.trim() ?? '?';
+    const name = RULE_CONDITIONS.has(condition) ? condition : quoted(condition);
+    const text = `${name}${args ? `(${args})` : ''}`;
     return c.operator?.trim() === 'not' ? `not ${text}` : text;
   });
   return `"${rule.action?.trim() ?? '?'}" if ${conditions.join(joiner)}`;

@@ -2,6 +2,7 @@
  * One learner's sequencing session on one activity tree: the object behind the facade in index.ts. A
  * SCORM 1.2 manifest gives a 1.2 tree (scorm12-tree.ts): the same requests, with prerequisites.
  */
+import { quoted } from '../core/course-text.js';
 import type { ScormManifest } from '../manifest/model.js';
 import type { NavValiditySnapshot } from '../rte/adapter/navigation-oracle.js';
 import { buildSeqTree, type SeqActivity, type SeqTree } from './activity-tree.js';
@@ -19,6 +20,7 @@ import { prepareChildren } from './randomize-children-process.js';
 import { applyRuntimeReport, type RuntimeAttemptReport } from './runtime-mapping.js';
 import { runtimeInit, type RuntimeInit } from './runtime-init.js';
 import { applyScorm12Report } from './scorm12-tracking.js';
+import { traceEventOut, withReasonOut } from './course-text-out.js';
 import { emit, type SequencingContext } from './sequencing-context.js';
 import type { TraceEvent, TraceSink } from './trace.js';
 import { newTrackingState, type TrackingState } from './tracking-model.js';
@@ -71,7 +73,7 @@ export class SequencingSession {
       learnerId: options.learnerId ?? 'learner',
       rng: createRng(state.rngState),
       now: options.now ?? (() => Date.now()),
-      trace: options.trace ?? null,
+      trace: options.trace ? traced(options.trace) : null,
       dryRun: false,
       lastDenial: null,
       changedGlobals: new Set(),
@@ -90,7 +92,7 @@ export class SequencingSession {
   }
 
   setTrace(sink: TraceSink | null): void {
-    this.ctx.trace = sink;
+    this.ctx.trace = sink ? traced(sink) : null;
   }
 
   /** Process an LMS-side navigation request. */
@@ -98,7 +100,7 @@ export class SequencingSession {
     this.beforeRequest = serializeTracking(this.tree, this.ctx.state);
     const out = overallSequencingProcess(this.ctx, request);
     this.ctx.state.rngState = this.ctx.rng.state();
-    if (out.kind !== 'deliver') return out;
+    if (out.kind !== 'deliver') return withReasonOut(out);
     this.lastResumed = out.resumed;
     const a = this.activity(out.activityId);
     return {
@@ -142,17 +144,18 @@ export class SequencingSession {
    * waits for the learner's next request.
    */
   terminate(activityId: string, report: RuntimeAttemptReport): SessionOutcome {
-    if (this.ctx.state.currentActivity !== activityId)
-      return {
-        kind: 'denied',
+    const current = this.ctx.state.currentActivity;
+    if (current !== activityId)
+      return withReasonOut({
+        kind: 'denied' as const,
         code: 'TERMINATE-NOT-CURRENT',
-        reason: `"${activityId}" is not the current activity (current: ${this.ctx.state.currentActivity ?? 'none'})`,
+        reason: `${quoted(activityId)} is not the current activity (current: ${current === null ? 'none' : quoted(current)})`,
         process: 'Terminate',
-      };
+      });
     this.apply(this.activity(activityId), report, true);
     const parsed = report.navRequest === undefined ? null : parseNavRequest(report.navRequest);
     if (parsed === undefined) {
-      const reason = `adl.nav.request "${report.navRequest}" is not a navigation request`;
+      const reason = `adl.nav.request ${quoted(report.navRequest ?? '')} is not a navigation request`;
       const process = 'NB.2.1 Navigation Request Process';
       emit(this.ctx, {
         level: 'basic',
@@ -162,7 +165,7 @@ export class SequencingSession {
         code: 'NB.2.1-13',
         message: reason,
       });
-      return { kind: 'denied', code: 'NB.2.1-13', reason, process };
+      return withReasonOut({ kind: 'denied' as const, code: 'NB.2.1-13', reason, process });
     }
     if (parsed) return this.navigate(parsed);
     if (report.exit === 'time-out' || report.exit === 'logout') return this.navigate({ type: 'exitAll' });
@@ -178,13 +181,13 @@ export class SequencingSession {
 
   /** Would this request be valid now? (No state changes.) */
   isValid(request: NavigationRequest): Verdict {
-    if (!this.ctx.trace) return requestValidity(this.ctx, request);
+    if (!this.ctx.trace) return withReasonOut(requestValidity(this.ctx, request));
     const checks: TraceEvent[] = [];
     const verdict = requestValidity(this.ctx, request, undefined, (e) => checks.push(e));
     // A denial is traced with the checks (rules and their condition values) that led to it; a valid
     // request's checks run again for real when it is carried out.
     if (!verdict.valid) for (const e of checks) emit(this.ctx, e);
-    return verdict;
+    return withReasonOut(verdict);
   }
 
   /** Answers for adl.nav.request_valid.* (NavigationOracle snapshot). */
@@ -194,7 +197,16 @@ export class SequencingSession {
 
   /** Current activity, valid requests, LMS controls after hideLMSUI, and the table of contents. */
   navigationState(): NavigationState {
-    return navigationState(this.ctx);
+    const state = navigationState(this.ctx);
+    const requests = Object.fromEntries(
+      Object.entries(state.requests).map(([name, v]) => [name, withReasonOut(v)]),
+    ) as NavigationState['requests'];
+    const toc = state.toc.map((e) => {
+      if (e.whyNot === undefined) return e;
+      const { reason, course_text } = withReasonOut({ reason: e.whyNot });
+      return course_text ? { ...e, whyNot: reason, course_text } : e;
+    });
+    return { ...state, requests, toc };
   }
 
   /** What a (re)delivered activity's run-time data model starts with. */
@@ -243,6 +255,11 @@ export class SequencingSession {
 /** A saved sequencing state that cannot be used (the caller reports SESSION_STATE_CORRUPT). */
 export class SequencingStateError extends Error {
   override readonly name = 'SequencingStateError';
+}
+
+/** Trace events leave the engine with their course text separated. */
+function traced(sink: TraceSink): TraceSink {
+  return (e) => sink(traceEventOut(e));
 }
 
 function isTree(source: ScormManifest | SeqTree): source is SeqTree {

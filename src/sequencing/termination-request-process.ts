@@ -4,6 +4,7 @@
  * abandon, abandonAll), apply exit action rules and post-condition rules, and return the sequencing
  * request that follows.
  */
+import { quoted } from '../core/course-text.js';
 import type { SeqActivity } from './activity-tree.js';
 import { endDelivery } from './activity-durations.js';
 import { endAttemptProcess, terminateDescendentAttemptsProcess } from './end-attempt-process.js';
@@ -39,7 +40,12 @@ export function terminationRequestProcess(
   if ((request === 'exit' || request === 'abandon') && !s.isActive)
     return {
       valid: false,
-      exception: deny(ctx, P, 'TB.2.3-2', `the current activity "${current.id}" has already been terminated`),
+      exception: deny(
+        ctx,
+        P,
+        'TB.2.3-2',
+        `the current activity ${quoted(current.id)} has already been terminated`,
+      ),
     };
   let req: TerminationRequest = request;
   let postSequencing: SequencingRequest | undefined = request === 'exitAll' ? pending : undefined;
@@ -117,7 +123,10 @@ export function terminationRequestProcess(
       ctx.state.currentActivity = root.id;
       return { valid: true, sequencing: 'exit' };
     default:
-      return { valid: false, exception: deny(ctx, P, 'TB.2.3-7', `"${req}" is not a termination request`) };
+      return {
+        valid: false,
+        exception: deny(ctx, P, 'TB.2.3-7', `${quoted(req)} is not a termination request`),
+      };
   }
 }
 
@@ -132,7 +141,7 @@ export function sequencingExitActionRulesSubprocess(ctx: SequencingContext): voi
       process: 'TB.2.1 Sequencing Exit Action Rules Subprocess',
       kind: 'result',
       activity: a.id,
-      message: `exit action rule of "${a.id}" fired`,
+      message: `exit action rule of ${quoted(a.id)} fired`,
     });
     terminateDescendentAttemptsProcess(ctx, a);
     endAttemptProcess(ctx, a);

@@ -3,6 +3,8 @@
  * (e.g. "SB.2.9 Choice Sequencing Request Process"); levels: basic = requests, outcomes and denials;
  * detailed = every process entered and its result, rollup results; verbose = every rule and condition.
  */
+import type { CourseTexts } from '../core/course-text.js';
+
 export type TraceLevel = 'basic' | 'detailed' | 'verbose';
 
 export interface TraceEvent {
@@ -15,8 +17,11 @@ export interface TraceEvent {
   activity?: string;
   /** Exception code of a denial (e.g. "NB.2.1-2"). */
   code?: string;
+  /** Refers to the course's ids and titles as `course_text.quoted[i]`. */
   message?: string;
   data?: Record<string, unknown>;
+  /** The course text the message refers to (course-text-out.ts). */
+  course_text?: CourseTexts;
 }
 
 export type TraceSink = (event: TraceEvent) => void;

@@ -453,6 +453,7 @@ export class Session {
         source: e.source,
         outcome: e.outcome,
         reason: e.reason,
+        ...(e.course_text ? { course_text: e.course_text } : {}),
         delivered: e.delivered?.activity_id ?? null,
       }),
     );

@@ -47,7 +47,8 @@ describe('scorm-tester run --nav', { concurrency: 3 }, () => {
       ),
     );
     assert.match(r.stdout, new RegExp(`2 previous\\s+-> delivered\\n${id('auto')}`));
-    assert.match(r.stdout, new RegExp(`3 choice:intro\\s+-> delivered\\n${id('intro')}`));
+    const target = (v: string): string => `\\s+course_text\\.target \\(course content, \\d+ chars\\): "${v}"`;
+    assert.match(r.stdout, new RegExp(`3 choice\\s+-> delivered\\n${target('intro')}\\n${id('intro')}`));
     assert.match(
       r.stdout,
       /current activity: below\n\s+course_text\.current_activity \(course content, \d+ chars\): "intro"/,
@@ -83,7 +84,7 @@ describe('scorm-tester run --nav', { concurrency: 3 }, () => {
     assert.equal(text.status, 1);
     assert.match(
       text.stdout,
-      /choice:nosuch -> DENIED NB\.2\.1-11 in [^\n]+\n\s+reason \(ours, quoting course ids; \d+ chars\): ".*no activity \\"nosuch\\"/,
+      /choice -> DENIED NB\.2\.1-11 in [^\n]+\n\s+course_text\.target \(course content, 6 chars\): "nosuch"\n\s+reason: not valid, because no activity `course_text\.quoted\[0\]` in the activity tree[^\n]*\n\s+course_text\.quoted\[0\] \(course content, 6 chars\): "nosuch"/,
     );
   });
 

@@ -151,12 +151,8 @@ function assertOnlyLabelledLines(stdout: string, where: string): string[] {
   const lines = stdout.split('\n').filter((l) => HOSTILE.test(l));
   assert.ok(lines.length > 0, `${where}: the course's words are shown`);
   const labelled = /^\s+course_text\.[\w[\]]+ \(course content, \d+ chars(, cut)?\): "/;
-  const reason = /^\s+reason \(ours, quoting course ids; \d+ chars\): "/;
   for (const line of lines)
-    assert.ok(
-      labelled.test(line) || reason.test(line),
-      `${where}: an unlabelled line quotes the course: ${line}`,
-    );
+    assert.ok(labelled.test(line), `${where}: an unlabelled line quotes the course: ${line}`);
   return lines;
 }
 

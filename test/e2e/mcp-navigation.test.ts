@@ -12,6 +12,7 @@ import { callTool, callToolError, startServer, type StartedServer } from '../hel
 import { allSessionEvents } from '../helpers/session-events.js';
 import { writePackage } from '../helpers/course-builder.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { spelledOut } from '../helpers/course-text.js';
 
 const FLOW = join(FIXTURES_DIR, 'courses/seq-flow');
 const CHOICE = join(FIXTURES_DIR, 'courses/seq-choice');
@@ -103,7 +104,8 @@ test('a SCO that sets an invalid adl.nav.request: the SetValue fails, a choice o
     }
   })();
   assert.equal(requests[0]?.payload?.outcome, 'denied');
-  assert.match(String(requests[0]?.payload?.reason), /not valid, because .*nowhere/);
+  const payload = (requests[0]?.payload ?? {}) as { reason?: string };
+  assert.match(spelledOut(payload, String(payload.reason)), /not valid, because .*"nowhere"/);
   const nav = await state(id);
   assert.equal(nav.current_activity, 'four');
   const calls = await call<{ calls: Array<{ method: string; args: unknown[]; result: string }> }>(

@@ -57,3 +57,14 @@ export function withCourseText(item: object, text: string): string {
     return one === undefined ? all : one.text;
   });
 }
+
+/**
+ * As withCourseText, with each value in double quotes as our sentences wrote them before they kept the
+ * course's words apart: `"l2" is disabled` for `` `course_text.quoted[0]` is disabled ``.
+ */
+export function spelledOut(item: object, text: string): string {
+  return withCourseText(
+    item,
+    text.replace(/`course_text\.\w+(?:\[\d+\])?`/g, (ref) => `"${ref}"`),
+  );
+}

@@ -14,6 +14,7 @@ import {
   resolveWithBases,
   type ScormManifest,
 } from '../../src/manifest/index.js';
+import { courseTextOf, spelledOut } from '../helpers/course-text.js';
 
 function manifest(body: string, attrs = ''): ScormManifest {
   return parseManifest(
@@ -131,7 +132,9 @@ test('launch failures say what is missing', () => {
     assert.throws(
       () => resolveLaunch(m, itemId),
       (err: unknown) =>
-        isScormTesterError(err) && err.code === 'MANIFEST_LAUNCH_NOT_FOUND' && pattern.test(err.message),
+        isScormTesterError(err) &&
+        err.code === 'MANIFEST_LAUNCH_NOT_FOUND' &&
+        pattern.test(spelledOut(err.details ?? {}, err.message)),
     );
   const base = `<organizations default="O"><organization identifier="O">
   <item identifier="c"><item identifier="a" identifierref="R"/><item identifier="b" identifierref="MISSING"/><item identifier="n" identifierref="NOHREF"/></item>
@@ -139,7 +142,12 @@ test('launch failures say what is missing', () => {
 <resources><resource identifier="R" type="webcontent" href="r.html"/><resource identifier="NOHREF" type="webcontent"/></resources>`;
   const m = manifest(base);
   fails(m, 'zzz', /No <item identifier="zzz">.*Launchable items: a, b, n/);
-  fails(m, 'c', /item "c" has no identifierref.*leaf items instead: a, b, n/);
+  // The manifest's ids are course text: the sentence names them through course_text.
+  fails(m, 'c', /item "c" has no identifierref.*leaf items instead \("`course_text\.leaf_items`"\)/);
+  assert.throws(
+    () => resolveLaunch(m, 'c'),
+    (err: unknown) => isScormTesterError(err) && courseTextOf(err.details ?? {}, 'leaf_items') === 'a\nb\nn',
+  );
   fails(m, 'b', /resource "MISSING", which is not declared in <resources>/);
   fails(m, 'n', /resource "NOHREF".*has no href/);
   fails(

@@ -7,6 +7,7 @@ import {
   type DefinitionProblem,
 } from '../../src/sequencing/index.js';
 import { leaf, rule, rules, scorm2004, type ManifestOptions } from '../fixtures/seqlint/build-manifest.js';
+import { spelledOut } from '../helpers/course-text.js';
 
 const FLOW = '<imsss:controlMode flow="true"/>';
 
@@ -149,7 +150,7 @@ test('denials name the rule, limit or control that refuses the request', () => {
   if (toD.kind === 'denied') {
     assert.equal(toD.code, 'DB.1.1-3');
     assert.match(
-      toD.reason,
+      spelledOut(toD, toD.reason),
       /"D" is disabled by its precondition rule "disabled" if satisfied or not attempted/,
     );
   }
@@ -158,16 +159,22 @@ test('denials name the rule, limit or control that refuses the request', () => {
   assert.equal(back.kind === 'deliver' && back.activityId, 'A');
   const limit = s.isValid({ type: 'choice', target: 'L' });
   assert.equal(limit.valid, false);
-  assert.match(limit.reason ?? '', /"L" has used up its attemptLimit of 1 \(1 attempt\(s\)\)/);
+  assert.match(
+    spelledOut(limit, limit.reason ?? ''),
+    /"L" has used up its attemptLimit of 1 \(1 attempt\(s\)\)/,
+  );
   const start = s.isValid({ type: 'start' });
-  assert.match(start.reason ?? '', /already begun \(current activity "A"\).*NB\.2\.1-1/);
+  assert.match(spelledOut(start, start.reason ?? ''), /already begun \(current activity "A"\).*NB\.2\.1-1/);
   const hidden = s.isValid({ type: 'choice', target: 'H' });
   assert.match(
-    hidden.reason ?? '',
+    spelledOut(hidden, hidden.reason ?? ''),
     /"H" is hidden from choice by its precondition rule "hiddenFromChoice" if always \(SB\.2\.9-3\)/,
   );
   const unknown = s.navigate({ type: 'choice', target: 'nowhere' });
-  assert.equal(unknown.kind === 'denied' && unknown.reason, 'no activity "nowhere" in the activity tree');
+  assert.equal(
+    unknown.kind === 'denied' && spelledOut(unknown, unknown.reason),
+    'no activity "nowhere" in the activity tree',
+  );
   const entry = s.navigationState().toc.find((e) => e.id === 'D');
   assert.equal(entry?.selectable, false);
   assert.match(entry?.whyNot ?? '', /disabled by its precondition rule/);

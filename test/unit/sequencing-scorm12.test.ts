@@ -15,6 +15,7 @@ import {
 } from '../../src/sequencing/index.js';
 import { scorm12AttemptReport } from '../../src/sequencing/attempt-report.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { spelledOut } from '../helpers/course-text.js';
 
 const FIXTURE = resolve(FIXTURES_DIR, 'courses/scorm12-multi/imsmanifest.xml');
 
@@ -29,7 +30,7 @@ function delivered(out: SessionOutcome): string {
 
 function denied(out: SessionOutcome): string {
   assert.equal(out.kind, 'denied', JSON.stringify(out));
-  return out.kind === 'denied' ? out.reason : '';
+  return out.kind === 'denied' ? spelledOut(out, out.reason) : '';
 }
 
 /** The SCO `id` sets its lesson status and LMSFinish runs; the learner then asks for `next`. */
@@ -80,10 +81,13 @@ test('continue and previous flow through the organization; prerequisites stop fl
   assert.equal(delivered(s.navigate({ type: 'previous' })), 'intro');
   const quiz = s.isValid({ type: 'choice', target: 'quiz' });
   assert.equal(quiz.valid, false);
-  assert.match(quiz.reason ?? '', /"quiz" has prerequisites "intro & 2\*\{types,use\}" that are not met/);
+  assert.match(
+    spelledOut(quiz, quiz.reason ?? ''),
+    /"quiz" has prerequisites "intro & 2\*\{types,use\}" that are not met/,
+  );
   const toc = s.navigationState().toc.find((e) => e.id === 'certificate');
   assert.equal(toc?.selectable, false);
-  assert.match(toc?.whyNot ?? '', /quiz = "passed"/);
+  assert.match(spelledOut(toc ?? {}, toc?.whyNot ?? ''), /quiz = "passed"/);
   // Completing types opens use; use and intro open the quiz.
   assert.equal(delivered(s.navigate({ type: 'choice', target: 'types' })), 'types');
   finish(s, 'types', { 'cmi.core.lesson_status': 'completed' });
@@ -147,7 +151,8 @@ test('the cluster of items rolls up: its status answers prerequisites that name 
   assert.equal(delivered(s.launch()), 'B1');
   finish(s, 'B1', { 'cmi.core.lesson_status': 'completed' });
   assert.equal(delivered(s.navigate({ type: 'continue' })), 'B2');
-  assert.match(s.isValid({ type: 'choice', target: 'after' }).reason ?? '', /"B" is incomplete/);
+  const after = s.isValid({ type: 'choice', target: 'after' });
+  assert.match(spelledOut(after, after.reason ?? ''), /"B" is incomplete/);
   finish(s, 'B2', { 'cmi.core.lesson_status': 'completed' });
   assert.equal(delivered(s.navigate({ type: 'continue' })), 'after');
 });

@@ -6,7 +6,7 @@
  */
 import { courseText } from '../../core/course-text.js';
 import { fail, isScormTesterError } from '../../core/errors.js';
-import { courseTextLine } from '../../report/course-text-lines.js';
+import { courseTextLine, courseTextLines } from '../../report/course-text-lines.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { afterLaunch, parseNavSteps, type NavStep } from '../../session/navigation/nav-steps.js';
 import {
@@ -79,8 +79,8 @@ function outcomeLine(o: NavOutcome): string {
 }
 
 /**
- * The course's words in an outcome (activity ids, titles, launch URLs, the SCO's own requests) and our
- * reasons that quote its ids: each on a labelled line of its own, escaped, never inside our line.
+ * The course's words in an outcome (activity ids, titles, launch URLs, the SCO's own requests): each on
+ * a labelled line of its own, escaped, never inside our line. Our reason names them by field.
  */
 function outcomeDetails(o: NavOutcome, indent: string): string[] {
   const lines: string[] = [];
@@ -89,19 +89,25 @@ function outcomeDetails(o: NavOutcome, indent: string): string[] {
     lines.push(courseTextLine('title', courseText(o.delivered.title), indent));
     lines.push(courseTextLine('launch_url', courseText(o.delivered.launch_url), indent));
   } else if (o.reason) {
-    const reason = courseText(o.reason);
-    lines.push(
-      `${indent}reason (ours, quoting course ids; ${reason.length} chars): ${JSON.stringify(reason.text)}`,
-    );
+    lines.push(`${indent}reason: ${o.reason}`);
+    lines.push(...courseTextLines(o.course_text, indent));
   }
   return lines;
 }
 
+/** A choice or jump step names an activity of the course: its target goes on a labelled line. */
+function stepParts(step: string): { label: string; target: string | null } {
+  const m = /^(choice|jump):(.*)$/s.exec(step);
+  return m ? { label: m[1] as string, target: m[2] as string } : { label: step, target: null };
+}
+
 export function navText(run: NavRun): string {
   const lines = [`Navigation: ${run.steps.length - 1} step(s), ${run.denied} denied`];
-  const width = Math.max(...run.steps.map((r) => r.step.length));
+  const width = Math.max(...run.steps.map((r) => stepParts(r.step).label.length));
   for (const r of run.steps) {
-    lines.push(`  ${String(r.index).padStart(2)} ${r.step.padEnd(width)} -> ${outcomeLine(r.outcome)}`);
+    const { label, target } = stepParts(r.step);
+    lines.push(`  ${String(r.index).padStart(2)} ${label.padEnd(width)} -> ${outcomeLine(r.outcome)}`);
+    if (target !== null) lines.push(courseTextLine('target', courseText(target), '       '));
     lines.push(...outcomeDetails(r.outcome, '       '));
     const ignored = r.outcome.unloaded?.ignored_nav_request;
     if (ignored) {

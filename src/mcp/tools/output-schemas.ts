@@ -297,6 +297,7 @@ export const navOutcome = z.object({
   success: z.boolean(),
   outcome: navOutcomeKind,
   reason: z.string().nullable(),
+  course_text: courseTexts.optional(),
   code: z.string().nullable(),
   process: z.string().nullable(),
   unloaded: unloadedSco.nullable(),
@@ -321,6 +322,7 @@ export const navRequestOutput = {
   applicable: z.boolean(),
   sn_available: z.boolean(),
   reason: notApplicableReason.nullable(),
+  course_text: courseTexts.optional(),
   message: notApplicableMessage,
   request: z.string().optional(),
   source: z.enum(['lms', 'sco']).optional(),
@@ -412,7 +414,12 @@ export const navStateOutput = {
   valid_requests: z
     .record(
       z.string(),
-      z.object({ valid: z.boolean(), reason: z.string().optional(), code: z.string().optional() }),
+      z.object({
+        valid: z.boolean(),
+        reason: z.string().optional(),
+        code: z.string().optional(),
+        course_text: courseTexts.optional(),
+      }),
     )
     .optional()
     .describe('Each LMS-side request: valid now, or why not.'),
@@ -438,6 +445,7 @@ export const navStateOutput = {
         success_status: z.enum(['passed', 'failed', 'unknown']),
         can_choose: z.boolean(),
         why_not: z.string().optional(),
+        course_text: courseTexts.optional(),
       }),
     )
     .optional()

@@ -4,7 +4,13 @@
  * suspended it (the resumeAll is decided before the runtime opens, so the first SCO to load is theirs).
  */
 import { fail, isScormTesterError } from '../../core/errors.js';
-import { resolveLaunch, type Item } from '../../manifest/index.js';
+import {
+  defaultOrganization,
+  resolveLaunch,
+  walkItems,
+  type Item,
+  type ScormManifest,
+} from '../../manifest/index.js';
 import { sharedDataMapsOf } from '../../rte/adapter/from-manifest.js';
 import { rteInitForDelivery } from '../../rte/adapter/from-sequencing.js';
 import type { RteInit } from '../../rte/adapter/rte-init.js';
@@ -21,8 +27,8 @@ import {
 import { corrupt } from '../saved-state.js';
 import type { LearnerState } from './learner-state.js';
 import { markUnservableLaunches } from './launch-files.js';
-import type { NavigatorHost, NavigatorOptions } from './navigator.js';
-import type { DeliveredSco } from './types.js';
+import type { NavigatorHost, NavigatorOptions } from './navigator-host.js';
+import type { DeliveredSco, NavOutcome, SnInitResult } from './types.js';
 
 /** The sequencing section of saved-state@2. */
 export const SEQUENCING_STATE_FORMAT = 'scorm-tester/sequencing@1';
@@ -52,6 +58,30 @@ export interface DeliverySpec {
 export interface ResumePlan extends DeliverySpec {
   engine: PreparedEngine;
   launched: Delivery;
+}
+
+/** Does sequencing apply to this course: more than one launchable activity (SCORM 2004 or 1.2). */
+export function sequencingApplies(manifest: ScormManifest): boolean {
+  const org = defaultOrganization(manifest);
+  return (
+    org !== null && org !== undefined && walkItems(org).filter((i) => i.identifierref?.trim()).length > 1
+  );
+}
+
+/** What scorm_sn_init answers once the engine delivered (or was denied) its first activity. */
+export function snInitResult(
+  engine: PreparedEngine,
+  how: SnInitResult['how'],
+  outcome: NavOutcome,
+): SnInitResult {
+  return {
+    success: true,
+    sn_available: true,
+    how,
+    restored: engine.restored,
+    activity_count: engine.seq.tree.activities.length,
+    outcome,
+  };
 }
 
 /** The engine with the saved tracking state (unless fresh), the learner's state and each activity's data. */

@@ -4,6 +4,7 @@
  * an attempt begins (SN book DB.2: the attempt begins only with a delivery), with the failure in the
  * trace, and makes the validity answers agree: the running SCO is never unloaded for a launch that would fail.
  */
+import { remarkQuoted, type CourseTexts } from '../../core/course-text.js';
 import { isScormTesterError } from '../../core/errors.js';
 import { resolveLaunch, type ScormManifest } from '../../manifest/index.js';
 import { checkLaunchFile } from '../../runtime/launch-check.js';
@@ -20,7 +21,8 @@ export async function markUnservableLaunches(
       await checkLaunchFile(packageRoot, resolveLaunch(manifest, a.id).launchUrl, a.id);
     } catch (error) {
       if (!isScormTesterError(error)) throw error;
-      a.launchProblem = error.message;
+      // The engine composes it into its own reason: the course's words stay marked as course text.
+      a.launchProblem = remarkQuoted(error.message, error.details?.course_text as CourseTexts | undefined);
     }
   }
 }

@@ -7,35 +7,44 @@
  * the attempt is ended for it), then the delivered SCO loads with its own run-time data. The whole
  * tracking state and each activity's run-time data are saved with the learner state after every step.
  */
+import type { CourseTexts } from '../../core/course-text.js';
 import { fail, isScormTesterError, type ErrorCode } from '../../core/errors.js';
-import type { Logger } from '../../core/logger.js';
-import { defaultOrganization, walkItems, type ScormManifest } from '../../manifest/index.js';
-import type { SharedDataMap, SharedDataStore } from '../../rte/strict/shared-data.js';
+import type { ScormManifest } from '../../manifest/index.js';
+import type { SharedDataStore } from '../../rte/strict/shared-data.js';
 import type { NavValiditySnapshot, NavigationOracle } from '../../rte/adapter/navigation-oracle.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import {
-  attemptReport,
-  shownAt,
-  scorm12AttemptReport,
-  type RuntimeAttemptReport,
-  type SeqTree,
-  type SequencingSession,
-  type SessionOutcome,
-  type TraceEvent,
-  type TraceLevel,
+import type {
+  RuntimeAttemptReport,
+  SeqTree,
+  SequencingSession,
+  SessionOutcome,
+  TraceLevel,
 } from '../../sequencing/index.js';
-import type { SavedStateStore, StateKey } from '../saved-state.js';
+import { CourseStateSaver } from './course-state-saver.js';
 import {
-  SEQUENCING_STATE_FORMAT,
   bucketStoreOf,
   deliverySpec,
   prepareEngine,
+  sequencingApplies,
+  snInitResult,
   type PreparedEngine,
   type ResumePlan,
 } from './engine-setup.js';
-import type { LearnerState, LearnerStateStore } from './learner-state.js';
-import { recordedDelivery } from './recorded-delivery.js';
-import { describeRequest, navOutcome, navStateView } from './views.js';
+import type { LearnerState } from './learner-state.js';
+import type { NavigatorClose, NavigatorHost, NavigatorOptions, RecordClose } from './navigator-host.js';
+import {
+  endAttemptForSco,
+  endedExit,
+  ignoredRequest,
+  launchDelivery,
+  pendingRequest,
+  reportOf,
+  watchDelivery,
+  type Delivery,
+} from './delivery.js';
+import { endFromRecord } from './record-close.js';
+import { RequestLog, type NavigatorListener } from './request-log.js';
+import { deniedByVerdict, describeRequest, navOutcome, navStateView } from './views.js';
 import type {
   DeliveredSco,
   LmsRequest,
@@ -45,74 +54,17 @@ import type {
   SnInitResult,
   UnloadedSco,
 } from './types.js';
-import { NAMES } from '../../runtime/anomalies/elements.js';
 
-/** What the navigator needs from its session. */
-export interface NavigatorHost {
-  readonly manifest: ScormManifest;
-  /** Where the package's files are (a delivery whose launch file is not there is refused up front). */
-  readonly packageRoot: string;
-  readonly version: '1.2' | '2004';
-  readonly stateKey: StateKey;
-  readonly learnerName?: string;
-  readonly store: SavedStateStore;
-  readonly learners: LearnerStateStore;
-  readonly logger: Logger;
-  /** The open runtime (RUNTIME_NOT_OPEN otherwise). */
-  requireRuntime(): CourseRuntime;
-}
+export type { NavigatorClose, NavigatorHost, NavigatorOptions, RecordClose } from './navigator-host.js';
+export type { NavigatorListener } from './request-log.js';
 
-export interface NavigatorOptions {
-  /** Ignore the saved sequencing state and each activity's saved data (a new attempt on the course). */
-  fresh?: boolean;
-  /** Seed for selection and randomization (default 1). */
-  seed?: number;
-}
-
-export type NavigatorListener = (entry: NavLogEntry) => void;
-
-/** What a close from the record did: as close(), plus the exit saved and the elements left out. */
-export interface RecordClose {
-  saved_state_path: string | null;
-  suspended: boolean;
-  unloaded: UnloadedSco | null;
-  exit: string | null;
-  exit_set_by: 'course' | 'tester' | null;
-  omitted: string[];
-}
-
-const LOG_LIMIT = 1000;
 /** Launch errors the runtime raises before the frame loads anything (launch-check.ts). */
 const LAUNCH_REFUSALS = new Set<ErrorCode>(['MANIFEST_LAUNCH_NOT_FOUND', 'SECURITY_VIOLATION']);
 const ABANDON = new Set(['abandon', 'abandonAll']);
 
-interface Delivery {
-  activityId: string;
-  /** The runtime's attempt number of this delivery. */
-  attempt: number;
-  /** Its end was processed (Terminate acted on, or unloaded by an LMS-side request). */
-  handled: boolean;
-  /** The SCO's last accepted adl.nav.request. */
-  pendingNav?: string;
-  /** Its data went to the engine (terminate or commit). */
-  reported?: boolean;
-  /** Its adl.data maps, in the order of adl.data.n (2004). */
-  sharedMaps: SharedDataMap[];
-  sco: DeliveredSco;
-}
-
-function pendingRequest(d: Delivery, values: Record<string, string>): string {
-  return d.pendingNav ?? values['adl.nav.request'] ?? '_none_';
-}
-
 export class SessionNavigator implements NavigationOracle {
   /** Does sequencing apply to this course: more than one launchable activity (SCORM 2004 or 1.2). */
-  static applies(manifest: ScormManifest): boolean {
-    const org = defaultOrganization(manifest);
-    return (
-      org !== null && org !== undefined && walkItems(org).filter((i) => i.identifierref?.trim()).length > 1
-    );
-  }
+  static readonly applies: (manifest: ScormManifest) => boolean = sequencingApplies;
 
   /** Builds the engine (restoring the saved state unless fresh), takes over the runtime and delivers start/resumeAll. */
   static async init(
@@ -123,7 +75,7 @@ export class SessionNavigator implements NavigationOracle {
     const engine = await prepareEngine(host, options);
     const navigator = SessionNavigator.assemble(host, runtime, engine);
     const outcome = await navigator.takeOver();
-    return { navigator, result: navigator.initResult(engine, outcome) };
+    return { navigator, result: snInitResult(engine, navigator.launchedHow, outcome) };
   }
 
   /**
@@ -137,7 +89,7 @@ export class SessionNavigator implements NavigationOracle {
     const runtime = host.requireRuntime();
     const navigator = SessionNavigator.assemble(host, runtime, plan.engine);
     const outcome = await navigator.adopt(plan);
-    return { navigator, result: navigator.initResult(plan.engine, outcome) };
+    return { navigator, result: snInitResult(plan.engine, navigator.launchedHow, outcome) };
   }
 
   private static assemble(
@@ -147,33 +99,14 @@ export class SessionNavigator implements NavigationOracle {
   ): SessionNavigator {
     const navigator = new SessionNavigator(host, runtime, engine.seq, engine.learner);
     for (const [k, v] of engine.buckets) navigator.attemptBuckets.set(k, v);
-    for (const [k, v] of engine.runtimeData) navigator.runtimeData.set(k, v);
+    for (const [k, v] of engine.runtimeData) navigator.saver.runtimeData.set(k, v);
     return navigator;
   }
 
-  private initResult(engine: PreparedEngine, outcome: NavOutcome): SnInitResult {
-    return {
-      success: true,
-      sn_available: true,
-      how: this.launchedHow,
-      restored: engine.restored,
-      activity_count: engine.seq.tree.activities.length,
-      outcome,
-    };
-  }
-
-  /** Run-time data of each activity's last delivery (restored when the engine resumes it). */
-  private readonly runtimeData = new Map<string, Record<string, string>>();
-  private readonly changedActivities = new Set<string>();
-  /**
-   * Activities delivered ab-initio whose new attempt is not saved yet: its first save keeps the saved
-   * attempt as a previous one instead of overwriting it.
-   */
-  private readonly unsavedNewAttempts = new Set<string>();
   /** adl.data buckets of this attempt on the course (sharedDataGlobalToSystem="false"). */
   private readonly attemptBuckets = new Map<string, string>();
-  private readonly entries: NavLogEntry[] = [];
-  private readonly listeners = new Set<NavigatorListener>();
+  private readonly saver: CourseStateSaver;
+  private readonly requests = new RequestLog();
   private delivery: Delivery | null = null;
   /** The delivery an LMS-side request or a close is unloading (a close from the record still saves it). */
   private unloading: Delivery | null = null;
@@ -181,17 +114,11 @@ export class SessionNavigator implements NavigationOracle {
   private savedFromRecord = false;
   /** The close set the running SCO's exit ("suspend") because the course left it empty. */
   private exitSetByTester = false;
-  /** The save in progress, if any. */
-  private saving: Promise<unknown> = Promise.resolve();
   private chain: Promise<unknown> = Promise.resolve();
-  private traceLevel: TraceLevel | null = 'detailed';
-  private traceBuffer: TraceEvent[] = [];
   private launchedHow: SnInitResult['how'] = 'start';
   private ended = false;
   private disposed = false;
-  private unsubscribe: () => void;
-  /** The last save that failed (reported by close). */
-  saveError: { error_code: ErrorCode; message: string } | null = null;
+  private readonly unsubscribe: () => void;
 
   private constructor(
     private readonly host: NavigatorHost,
@@ -199,24 +126,16 @@ export class SessionNavigator implements NavigationOracle {
     private readonly seq: SequencingSession,
     private readonly learner: LearnerState,
   ) {
-    seq.setTrace((e) => this.traceBuffer.push(e));
-    this.unsubscribe = runtime.on('terminate', (t) => {
-      const d = this.delivery;
-      if (!d || d.handled || t.attempt !== d.attempt) return;
-      void this.exclusive(() => this.afterTerminate(t.attempt)).catch((error: unknown) =>
-        host.logger.warn('NAV_AFTER_TERMINATE_FAILED', { error }),
-      );
-    });
-    // The engine clears adl.nav.request as it terminates: the request is taken from the SCO's SetValue.
-    const offNav = runtime.on('nav_request', (n) => {
-      const d = this.delivery;
-      if (d && !d.handled && n.scoId === d.activityId) d.pendingNav = n.request;
-    });
-    const offTerminate = this.unsubscribe;
-    this.unsubscribe = () => {
-      offTerminate();
-      offNav();
-    };
+    this.saver = new CourseStateSaver(host, seq, learner, this.attemptBuckets, () => this.ended);
+    seq.setTrace((e) => this.requests.trace(e));
+    this.unsubscribe = watchDelivery(
+      runtime,
+      () => this.delivery,
+      (attempt) =>
+        void this.exclusive(() => this.afterTerminate(attempt)).catch((error: unknown) =>
+          host.logger.warn('NAV_AFTER_TERMINATE_FAILED', { error }),
+        ),
+    );
   }
 
   /** The engine, for trace and inspection tools. */
@@ -230,7 +149,12 @@ export class SessionNavigator implements NavigationOracle {
 
   /** Every request processed so far (LMS-side and the SCOs' own), oldest first (the last 1,000). */
   get log(): readonly NavLogEntry[] {
-    return this.entries;
+    return this.requests.all;
+  }
+
+  /** The last save that failed (reported by close). */
+  get saveError(): { error_code: ErrorCode; message: string } | null {
+    return this.saver.saveError;
   }
 
   /** adl.nav.request_valid answers (NavigationOracle). */
@@ -267,13 +191,12 @@ export class SessionNavigator implements NavigationOracle {
 
   /** Called with every processed request (trace and flow tools subscribe). Returns the unsubscribe. */
   onRequest(listener: NavigatorListener): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.requests.onRequest(listener);
   }
 
   /** Records the SN trace events of each request up to this level (default detailed); null stops. */
   setTraceLevel(level: TraceLevel | null): void {
-    this.traceLevel = level;
+    this.requests.setLevel(level);
   }
 
   /**
@@ -282,14 +205,7 @@ export class SessionNavigator implements NavigationOracle {
    * suspended with suspendAll; the tracking state, each activity's data, global objectives and shared
    * data are saved. Stops listening to the runtime.
    */
-  close(): Promise<{
-    saved_state_path: string | null;
-    suspended: boolean;
-    unloaded: UnloadedSco | null;
-    /** The exit the unloaded SCO's attempt ended with, and who set it (null: no SCO was running). */
-    exit: string | null;
-    exit_set_by: 'course' | 'tester' | null;
-  }> {
+  close(): Promise<NavigatorClose> {
     return this.exclusive(async () => {
       let unloaded: UnloadedSco | null = null;
       let suspended = false;
@@ -300,11 +216,7 @@ export class SessionNavigator implements NavigationOracle {
       try {
         if (this.runtime.isOpen) unloaded = await this.unloadCurrent('suspendAll', true);
         if (unloaded && unloaded.terminated_by !== 'none') ended = this.endedExit(unloaded.activity_id);
-        if (!this.ended && this.seq.currentActivity !== null) {
-          const out = this.seq.navigate({ type: 'suspendAll' });
-          suspended = out.kind !== 'denied';
-          if (out.kind === 'ended') this.ended = true;
-        }
+        suspended = this.suspendUnlessEnded();
       } finally {
         this.dispose();
       }
@@ -316,9 +228,7 @@ export class SessionNavigator implements NavigationOracle {
 
   /** The exit kept in the activity's data when its attempt ended, and whether the course or the close set it. */
   private endedExit(activityId: string): { exit: string | null; exit_set_by: 'course' | 'tester' | null } {
-    const exit = this.runtimeData.get(activityId)?.[NAMES[this.host.version].exit] ?? null;
-    if (exit === null || exit === '') return { exit, exit_set_by: null };
-    return { exit, exit_set_by: this.exitSetByTester ? 'tester' : 'course' };
+    return endedExit(this.saver.runtimeData.get(activityId), this.host.version, this.exitSetByTester);
   }
 
   /**
@@ -332,44 +242,22 @@ export class SessionNavigator implements NavigationOracle {
     this.dispose();
     const d = this.delivery ?? this.unloading;
     this.delivery = null;
-    let unloaded: UnloadedSco | null = null;
-    let exit: Pick<RecordClose, 'exit' | 'exit_set_by' | 'omitted'> = {
-      exit: null,
-      exit_set_by: null,
-      omitted: [],
-    };
-    const live = d !== null && d.attempt === this.runtime.log.currentAttempt;
-    if (d && live && this.runtime.initializeState !== 'none') {
-      const rec = recordedDelivery(this.runtime, this.host.version, d.sharedMaps, why);
-      const pending = pendingRequest(d, rec.values);
-      this.keepRuntimeData(d.activityId, rec.values);
-      if (this.host.version === '2004') {
-        const store = this.bucketStore();
-        for (const [id, value] of Object.entries(rec.sharedData)) store.set(id, value);
-      }
-      if (!d.reported) {
-        d.reported = true;
-        const report =
-          this.host.version === '1.2'
-            ? scorm12AttemptReport(rec.values)
-            : attemptReport(rec.values, '_none_', rec.setByContent);
-        this.seq.commit(d.activityId, report);
-      }
-      unloaded = {
-        activity_id: d.activityId,
-        terminated_by: rec.terminatedBy,
-        ignored_nav_request: pending === '_none_' || pending === '' ? null : pending,
-      };
-      exit = { exit: rec.exit, exit_set_by: rec.exitSetBy, omitted: rec.omitted };
-    }
-    let suspended = false;
-    if (!this.ended && this.seq.currentActivity !== null) {
-      const out = this.seq.navigate({ type: 'suspendAll' });
-      suspended = out.kind !== 'denied';
-      if (out.kind === 'ended') this.ended = true;
-    }
+    const { unloaded, exit } = endFromRecord(this.runtime, this.host.version, d, why, {
+      saver: this.saver,
+      buckets: () => this.bucketStore(),
+      seq: this.seq,
+    });
+    const suspended = this.suspendUnlessEnded();
     const path = await this.persist(true);
     return { saved_state_path: path, suspended, unloaded, ...exit };
+  }
+
+  /** A close suspends the sequencing session (suspendAll) unless it ended; true when it did. */
+  private suspendUnlessEnded(): boolean {
+    if (this.ended || this.seq.currentActivity === null) return false;
+    const out = this.seq.navigate({ type: 'suspendAll' });
+    if (out.kind === 'ended') this.ended = true;
+    return out.kind !== 'denied';
   }
 
   /** Stops acting on the runtime (the session closes it or a reset replaces this navigator). */
@@ -424,13 +312,10 @@ export class SessionNavigator implements NavigationOracle {
     const label = describeRequest(request);
     const verdict = this.seq.isValid(request);
     if (!verdict.valid) {
-      const denied: SessionOutcome = {
-        kind: 'denied',
-        code: verdict.code ?? 'unknown',
-        reason: verdict.reason ?? 'the request is not valid now',
-        process: 'NB.2.1 Navigation Request Process',
-      };
-      return this.record(navOutcome(label, 'lms', denied, null, null, this.seq.currentActivity, this.ended));
+      const denied = deniedByVerdict(verdict);
+      return this.requests.record(
+        navOutcome(label, 'lms', denied, null, null, this.seq.currentActivity, this.ended),
+      );
     }
     const unloaded = await this.unloadCurrent(request.type, false);
     return this.finish(label, 'lms', this.seq.navigate(request), unloaded);
@@ -443,7 +328,7 @@ export class SessionNavigator implements NavigationOracle {
     d.handled = true;
     const values = await this.runtime.getDataModel();
     const navRequest = pendingRequest(d, values);
-    this.keepRuntimeData(d.activityId, values);
+    this.saver.keepRuntimeData(d.activityId, values);
     await this.keepSharedData();
     const report = await this.report(values, navRequest);
     if (this.savedFromRecord) return;
@@ -474,23 +359,17 @@ export class SessionNavigator implements NavigationOracle {
     if (!live) return null;
     await this.runtime.unload();
     if (wasHandled) return { activity_id: d.activityId, terminated_by: 'course', ignored_nav_request: null };
-    let terminatedBy: UnloadedSco['terminated_by'] = 'none';
-    const state = this.runtime.initializeState;
-    if (state === 'terminated') terminatedBy = 'course';
-    else if (state === 'initialized') {
-      const exit = NAMES[this.host.version].exit;
-      if (closing && ((await this.runtime.getDataModel())[exit] ?? '') === '') {
-        const set = await this.runtime.callApi('SetValue', [exit, 'suspend']);
-        this.exitSetByTester = set.result === 'true';
-      }
-      await this.runtime.callApi('Terminate', ['']);
-      terminatedBy = 'tester';
-    }
-    if (state === 'none')
+    const { terminatedBy, exitSetByTester } = await endAttemptForSco(
+      this.runtime,
+      this.host.version,
+      closing,
+    );
+    if (exitSetByTester) this.exitSetByTester = true;
+    if (terminatedBy === 'none')
       return { activity_id: d.activityId, terminated_by: 'none', ignored_nav_request: null };
     const values = await this.runtime.getDataModel();
     const pending = pendingRequest(d, values);
-    this.keepRuntimeData(d.activityId, values);
+    this.saver.keepRuntimeData(d.activityId, values);
     await this.keepSharedData();
     const report = await this.report(values, pending);
     if (this.savedFromRecord) return null;
@@ -499,7 +378,7 @@ export class SessionNavigator implements NavigationOracle {
     return {
       activity_id: d.activityId,
       terminated_by: terminatedBy,
-      ignored_nav_request: pending === '_none_' || pending === '' ? null : pending,
+      ignored_nav_request: ignoredRequest(pending),
     };
   }
 
@@ -524,7 +403,7 @@ export class SessionNavigator implements NavigationOracle {
       this.ended = false;
     } else await this.refreshSco();
     await this.persist();
-    return this.record(
+    return this.requests.record(
       navOutcome(label, source, outcome, unloaded, delivered, this.seq.currentActivity, this.ended),
     );
   }
@@ -537,41 +416,36 @@ export class SessionNavigator implements NavigationOracle {
     label: string,
     source: NavOutcome['source'],
     activityId: string,
-    { code, message }: { code: ErrorCode; message: string },
+    { code, message, details }: { code: ErrorCode; message: string; details?: Record<string, unknown> },
     unloaded: UnloadedSco | null,
   ): Promise<NavOutcome> {
     this.delivery = null;
-    this.unsavedNewAttempts.delete(activityId);
+    this.saver.noNewAttempt(activityId);
     this.seq.undoDelivery();
     const process = 'DB.2 Content Delivery Environment Process';
-    this.traceBuffer.push({ level: 'basic', process, kind: 'denied', code, message });
-    const denied: SessionOutcome = { kind: 'denied', code, reason: `cannot launch: ${message}`, process };
+    // The launch check's message names the manifest's href and ids only through its course_text.
+    const texts = details?.course_text as CourseTexts | undefined;
+    const course = texts ? { course_text: texts } : {};
+    this.requests.trace({ level: 'basic', process, kind: 'denied', code, message, ...course });
+    const denied: SessionOutcome = {
+      kind: 'denied',
+      code,
+      reason: `cannot launch: ${message}`,
+      process,
+      ...course,
+    };
     await this.persist();
-    return this.record(
+    return this.requests.record(
       navOutcome(label, source, denied, unloaded, null, this.seq.currentActivity, this.ended),
     );
   }
 
   private async deliver(outcome: Extract<SessionOutcome, { kind: 'deliver' }>): Promise<DeliveredSco> {
-    const spec = deliverySpec(this.host, this.tree, this.runtimeData, this.bucketStore(), outcome);
-    const id = spec.launch.scoId;
+    const spec = deliverySpec(this.host, this.tree, this.saver.runtimeData, this.bucketStore(), outcome);
     // The SCORM attempt is the activity's: the delivery counted a new one, a resumed one keeps its number.
-    const scormAttempt = Math.max(1, this.seq.tracking.activities[id]?.attemptCount ?? 1);
-    const sco: DeliveredSco = { ...spec.delivered, runtime_attempt: -1 };
-    if (sco.entry === 'ab-initio') this.unsavedNewAttempts.add(sco.activity_id);
-    // Current before it loads: a SCO may set a request or Terminate while its document loads.
-    const sharedMaps = spec.launch.sharedData?.maps ?? [];
-    const d: Delivery = { activityId: id, attempt: -1, handled: false, sharedMaps, sco };
-    this.delivery = d;
-    const offLaunch = this.runtime.on('launch', (l) => {
-      if (d.attempt === -1 && l.scoId === id) d.attempt = sco.runtime_attempt = l.attempt;
-    });
-    try {
-      await this.runtime.launchAttempt({ ...spec.launch, scormAttempt });
-    } finally {
-      offLaunch();
-    }
-    return sco;
+    const scormAttempt = Math.max(1, this.seq.tracking.activities[spec.launch.scoId]?.attemptCount ?? 1);
+    if (spec.delivered.entry === 'ab-initio') this.saver.newAttempt(spec.delivered.activity_id);
+    return launchDelivery(this.runtime, spec, scormAttempt, (d) => (this.delivery = d));
   }
 
   /** The learner's buckets, or this course attempt's with sharedDataGlobalToSystem="false". */
@@ -588,8 +462,8 @@ export class SessionNavigator implements NavigationOracle {
 
   /** What the engine reads from the SCO's data (SCORM 1.2 has no adl.nav.request). */
   private async report(values: Record<string, string>, navRequest: string): Promise<RuntimeAttemptReport> {
-    if (this.host.version === '1.2') return scorm12AttemptReport(values);
-    return attemptReport(values, navRequest, await this.runtime.readSetByContent());
+    const setBy = this.host.version === '1.2' ? undefined : await this.runtime.readSetByContent();
+    return reportOf(this.host.version, values, navRequest, setBy);
   }
 
   /** Gives the SCO in the frame (if it still runs) the new adl.nav.request_valid answers. */
@@ -598,62 +472,10 @@ export class SessionNavigator implements NavigationOracle {
       await this.runtime.refreshNavigation();
   }
 
-  private keepRuntimeData(activityId: string, values: Record<string, string>): void {
-    const data = { ...values };
-    delete data['adl.nav.request'];
-    this.runtimeData.set(activityId, data);
-    this.changedActivities.add(activityId);
-  }
-
   /** Saves the course state (tracking + changed activities) and the learner's; a failure is kept for close. */
   private persist(fromRecord = false): Promise<string | null> {
     if (this.savedFromRecord && !fromRecord) return Promise.resolve(null);
-    // A close from the record may start while the page's close is still writing: its save goes after.
-    const next = this.saving.then(() => this.save());
-    this.saving = next.catch(() => undefined);
-    return next;
-  }
-
-  private async save(): Promise<string | null> {
-    const changed = [...this.changedActivities];
-    const activities = Object.fromEntries(changed.map((id) => [id, this.runtimeData.get(id) ?? {}]));
-    const newAttempts = new Set(changed.filter((id) => this.unsavedNewAttempts.has(id)));
-    try {
-      const path = await this.host.store.saveCourse(this.host.stateKey, {
-        scormVersion: this.host.version,
-        activities,
-        newAttempts,
-        sequencing: {
-          format: SEQUENCING_STATE_FORMAT,
-          ended: this.ended,
-          tracking: this.seq.serialize(),
-          shared_data: Object.fromEntries(this.attemptBuckets),
-        },
-      });
-      await this.learner.save();
-      this.changedActivities.clear();
-      for (const id of newAttempts) this.unsavedNewAttempts.delete(id);
-      this.saveError = null;
-      return path;
-    } catch (error) {
-      this.saveError = {
-        error_code: isScormTesterError(error) ? error.code : 'SESSION_STATE_SAVE_FAILED',
-        message: `The learner state could not be written to ${this.host.store.dir}: ${(error as Error).message}. Point SCORM_TESTER_DATA_DIR at a writable directory.`,
-      };
-      this.host.logger.warn('NAV_STATE_SAVE_FAILED', { error });
-      return null;
-    }
-  }
-
-  private record(outcome: NavOutcome): NavOutcome {
-    const level = this.traceLevel;
-    const trace = level ? this.traceBuffer.filter((e) => shownAt(e, level)) : [];
-    this.traceBuffer = [];
-    const entry: NavLogEntry = { ...outcome, at: new Date().toISOString(), trace };
-    this.entries.push(entry);
-    if (this.entries.length > LOG_LIMIT) this.entries.shift();
-    for (const l of this.listeners) l(entry);
-    return outcome;
+    return this.saver.persist();
   }
 
   private exclusive<T>(task: () => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@
  * requests, outcomes, denials; detailed: every process run and its result, rollup results; verbose:
  * every rule with each condition's value).
  */
+import type { CourseTexts } from '../../core/course-text.js';
 import { filterTrace, type TraceEvent, type TraceLevel } from '../../sequencing/index.js';
 import type { NavLogEntry } from './types.js';
 
@@ -28,8 +29,9 @@ export interface TracedRequest {
   source: 'lms' | 'sco';
   outcome: NavLogEntry['outcome'];
   success: boolean;
-  /** What happened, or for a denial "not valid, because …". */
+  /** What happened, or for a denial "not valid, because …"; course ids only through course_text. */
   reason: string | null;
+  course_text?: CourseTexts;
   code: string | null;
   process: string | null;
   delivered_activity: string | null;
@@ -48,6 +50,7 @@ export interface TraceReport {
     process: string | null;
     code: string | null;
     reason: string | null;
+    course_text?: CourseTexts;
   }[];
   /** Rollup results (detailed and verbose): activity, process and what it set (at most maxEvents). */
   rollups: TracedEvent[];
@@ -74,6 +77,7 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
     const events: TracedEvent[] = [];
     const keep = filterTrace((e) => events.push({ request, ...e }), options.level);
     for (const e of entry.trace) keep(e);
+    const texts = entry.course_text ? { course_text: entry.course_text } : {};
     report.requests.push({
       request,
       at: entry.at,
@@ -82,6 +86,7 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
       outcome: entry.outcome,
       success: entry.success,
       reason: entry.reason,
+      ...texts,
       code: entry.code,
       process: entry.process,
       delivered_activity: entry.delivered?.activity_id ?? null,
@@ -95,6 +100,7 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
         process: entry.process,
         code: entry.code,
         reason: entry.reason,
+        ...texts,
       });
     for (const e of events) {
       report.events_total += 1;

@@ -3,6 +3,7 @@
  * scorm_trace_sequencing, scorm_test_navigation_flow) and the CLI build on. Field names are the MCP
  * results' (snake_case), so tools pass them through unchanged.
  */
+import type { CourseTexts } from '../../core/course-text.js';
 import type { SavedStateWriter } from '../saved-state-writer.js';
 import type { ReportedObjective } from './foreign-objectives.js';
 import type { NavigationRequest, TraceEvent } from '../../sequencing/index.js';
@@ -51,8 +52,13 @@ export interface NavOutcome {
   /** True when the request was valid and carried out (delivered, ended the session, or nothing to do). */
   success: boolean;
   outcome: 'delivered' | 'ended' | 'denied' | 'nothing';
-  /** When denied: "not valid, because …" naming the rule or control; else what happened. */
+  /**
+   * When denied: "not valid, because …" naming the rule or control; else what happened. The course's
+   * ids and titles are not in it: it refers to them as `course_text.quoted[i]`.
+   */
   reason: string | null;
+  /** The course text the reason refers to. */
+  course_text?: CourseTexts;
   /** SN exception code (e.g. NB.2.1-2, SB.2.12-3) when denied. */
   code: string | null;
   /** SN process that denied it. */
@@ -68,6 +74,8 @@ export interface RequestVerdictView {
   valid: boolean;
   reason?: string;
   code?: string;
+  /** The course text the reason refers to. */
+  course_text?: CourseTexts;
 }
 
 export interface TocEntryView {
@@ -88,6 +96,8 @@ export interface TocEntryView {
   /** A choice of this activity would be valid now; why_not says which rule or control prevents it. */
   can_choose: boolean;
   why_not?: string;
+  /** The course text why_not refers to. */
+  course_text?: CourseTexts;
 }
 
 /** scorm_nav_get_state when sequencing runs. */

@@ -1,10 +1,24 @@
-/** The navigator's answers as the tools show them (snake_case, reasons in words). */
-import type { NavigationState, SessionOutcome } from '../../sequencing/index.js';
+/**
+ * The navigator's answers as the tools show them (snake_case, reasons in words). The course's ids and
+ * titles are data fields (activity_id, id, title) or `course_text`, which the reasons refer to.
+ */
+import type { NavigationState, SessionOutcome, Verdict } from '../../sequencing/index.js';
 import type { DeliveredSco, LmsRequest, NavOutcome, NavStateView, UnloadedSco } from './types.js';
 
 /** "continue", "choice:intro", "jump:quiz". */
 export function describeRequest(request: LmsRequest): string {
   return 'target' in request ? `${request.type}:${request.target}` : request.type;
+}
+
+/** An LMS-side request the validity check refused, as the outcome of that request. */
+export function deniedByVerdict(verdict: Verdict): SessionOutcome {
+  return {
+    kind: 'denied',
+    code: verdict.code ?? 'unknown',
+    reason: verdict.reason ?? 'the request is not valid now',
+    process: 'NB.2.1 Navigation Request Process',
+    ...(verdict.course_text ? { course_text: verdict.course_text } : {}),
+  };
 }
 
 export function navOutcome(
@@ -17,6 +31,7 @@ export function navOutcome(
   sessionEnded: boolean,
 ): NavOutcome {
   const denied = outcome.kind === 'denied';
+  const texts = outcome.kind === 'deliver' ? undefined : outcome.course_text;
   return {
     applicable: true,
     sn_available: true,
@@ -27,8 +42,9 @@ export function navOutcome(
     reason: denied
       ? `not valid, because ${outcome.reason} (${outcome.code}, ${outcome.process})`
       : outcome.kind === 'deliver'
-        ? `delivered ${outcome.activityId}${outcome.resumed ? ' (resumed)' : ''}`
+        ? `delivered${outcome.resumed ? ' (resumed)' : ''}`
         : outcome.reason,
+    ...(texts ? { course_text: texts } : {}),
     code: denied ? outcome.code : null,
     process: denied ? outcome.process : null,
     unloaded,
@@ -59,6 +75,7 @@ export function navStateView(
           valid: v.valid,
           ...(v.reason === undefined ? {} : { reason: v.reason }),
           ...(v.code === undefined ? {} : { code: v.code }),
+          ...(v.course_text === undefined ? {} : { course_text: v.course_text }),
         },
       ]),
     ),
@@ -84,6 +101,7 @@ export function navStateView(
       success_status: e.successStatus,
       can_choose: e.selectable,
       ...(e.whyNot === undefined ? {} : { why_not: e.whyNot }),
+      ...(e.course_text === undefined ? {} : { course_text: e.course_text }),
     })),
     delivered,
   };

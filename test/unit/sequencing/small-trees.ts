@@ -1,4 +1,5 @@
 /** Small activity trees for the sequencing engine's unit tests: manifests in code, sessions, outcomes. */
+import type { CourseTexts } from '../../../src/core/course-text.js';
 import assert from 'node:assert/strict';
 import { parseManifest } from '../../../src/manifest/parse-manifest.js';
 import { createSequencingSession, type SessionOutcome } from '../../../src/sequencing/index.js';
@@ -18,9 +19,12 @@ export function delivered(o: SessionOutcome): string {
 }
 
 /** The denial of an outcome (fails the test when it is not one). */
-export function denial(o: SessionOutcome): { code: string; reason: string } {
+/** A denial's code and reason; the reason names the course's ids through `course_text`, kept with it. */
+export function denial(o: SessionOutcome): { code: string; reason: string; course_text?: CourseTexts } {
   assert.equal(o.kind, 'denied', JSON.stringify(o));
-  return o.kind === 'denied' ? { code: o.code, reason: o.reason } : { code: '', reason: '' };
+  return o.kind === 'denied'
+    ? { code: o.code, reason: o.reason, ...(o.course_text ? { course_text: o.course_text } : {}) }
+    : { code: '', reason: '' };
 }
 
 /** One `<imsss:sequencingRules>` rule: `kind` pre/exit/post, conditions as `condition` or `not condition` (with optional attrs). */

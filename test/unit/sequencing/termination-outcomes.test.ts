@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TraceEvent } from '../../../src/sequencing/index.js';
 import { cluster, delivered, denial, leaf, rule, rules, scorm2004, session } from './small-trees.js';
+import { spelledOut } from '../../helpers/course-text.js';
 
 const CHOICE_FLOW = '<imsss:controlMode choice="true" flow="true"/>';
 const RETRY_UNTIL_PASSED = rules(rule('post', 'retry', ['not satisfied']));
@@ -80,13 +81,17 @@ test('a delivery that cannot launch (identifierref names no resource) begins no 
   events.length = 0;
   const refused = denial(s.navigate({ type: 'choice', target: 'B' }));
   assert.equal(refused.code, 'MANIFEST_LAUNCH_NOT_FOUND');
-  assert.match(refused.reason, /"MISTYPED"/);
+  assert.match(spelledOut(refused, refused.reason), /"MISTYPED"/);
+  assert.doesNotMatch(refused.reason, /MISTYPED/, 'the resource id only in course_text');
   assert.equal(s.tracking.activities['B']?.attemptCount, 0, 'no attempt on B');
   assert.equal(s.tracking.activities['B']?.isActive, false);
   assert.ok(
     events.some(
       (e) =>
-        e.kind === 'denied' && e.code === 'MANIFEST_LAUNCH_NOT_FOUND' && /MISTYPED/.test(e.message ?? ''),
+        e.kind === 'denied' &&
+        e.code === 'MANIFEST_LAUNCH_NOT_FOUND' &&
+        /MISTYPED/.test(spelledOut(e, e.message ?? '')) &&
+        !/MISTYPED/.test(e.message ?? ''),
     ),
     'the failed delivery is in the trace',
   );

@@ -194,6 +194,7 @@ async function walk(
     success: r.outcome.success,
     outcome: r.outcome.outcome,
     reason: r.outcome.reason,
+    ...(r.outcome.course_text ? { course_text: r.outcome.course_text } : {}),
     code: r.outcome.code,
     process: r.outcome.process,
     unloaded: r.outcome.unloaded,

@@ -14,7 +14,7 @@ import { DEFAULT_MAX_TRACE_EVENTS, traceReport } from '../../../session/navigati
 import type { SessionNavigator } from '../../../session/navigation/navigator.js';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolData, type ToolDefinition } from '../../../app/tool.js';
-import { count } from '../output-schemas.js';
+import { count, courseTexts } from '../output-schemas.js';
 import { NAVIGATES } from './core-tools.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
@@ -29,6 +29,7 @@ const traceEvent = z.object({
   code: z.string().optional(),
   message: z.string().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
+  course_text: courseTexts.optional(),
 });
 
 const traceSequencingOutput = {
@@ -58,6 +59,7 @@ const traceSequencingOutput = {
         outcome: z.enum(['delivered', 'ended', 'denied', 'nothing']),
         success: z.boolean(),
         reason: z.string().nullable(),
+        course_text: courseTexts.optional(),
         code: z.string().nullable(),
         process: z.string().nullable(),
         delivered_activity: z.string().nullable(),
@@ -74,6 +76,7 @@ const traceSequencingOutput = {
         process: z.string().nullable(),
         code: z.string().nullable(),
         reason: z.string().nullable(),
+        course_text: courseTexts.optional(),
       }),
     )
     .optional(),
