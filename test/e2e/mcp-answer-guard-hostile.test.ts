@@ -116,23 +116,74 @@ test(
 );
 
 test(
-  'a cut data-model answer links the whole answer, which reads back complete in pages',
+  'a cut answer links the whole answer, which reads back complete in pages',
   { timeout: 300_000 },
   async () => {
-    const answer = await shown('scorm_data_model_get', {
-      session_id: sessionId,
-      patterns: ['cmi.interactions.*'],
-      elements: ['cmi.suspend_data'],
-    });
-    assert.ok(answer.note, 'the answer was cut');
-    const pages = await readAllPages(server.client, answer.wholeUri!);
+    const result = await server.client.callTool(
+      { name: 'scorm_get_page_state', arguments: { session_id: sessionId, max_chars: 500_000 } },
+      undefined,
+      { timeout: 180_000 },
+    );
+    const meta = result._meta?.['scorm-tester/answer_cut'] as {
+      answer_bytes: number;
+      whole_answer_uri: string;
+    };
+    assert.ok(meta, 'the answer was cut');
+    const pages = await readAllPages(server.client, meta.whole_answer_uri);
     assert.ok(pages.length > 1);
     for (const page of pages) assert.ok(page.answerBytes <= BUDGET, `${page.answerBytes} bytes`);
-    const whole = JSON.parse(pages.map((p) => p.text).join('')) as { data: Record<string, unknown> };
-    assert.equal(whole.data['cmi.suspend_data'], `${'s'.repeat(INFLATE.suspendLength - 1)}E`);
+    const joined = pages.map((p) => p.text).join('');
+    assert.equal(Buffer.byteLength(joined, 'utf8'), meta.answer_bytes);
+    const whole = JSON.parse(joined) as { snapshot?: string };
+    assert.ok(typeof whole.snapshot === 'string' && whole.snapshot.length > 100_000, 'the whole snapshot');
+  },
+);
+
+test(
+  'scorm_data_model_get pages every value within the budget; detail "full" gives the whole suspend_data',
+  { timeout: 300_000 },
+  async () => {
+    const values: Record<string, unknown> = {};
+    let cursor: string | undefined;
+    let pages = 0;
+    let total = 0;
+    do {
+      const answer = await shown('scorm_data_model_get', {
+        session_id: sessionId,
+        patterns: ['cmi.interactions.*'],
+        ...(cursor !== undefined ? { cursor } : {}),
+      });
+      pages += 1;
+      assert.ok(answer.bytes <= BUDGET, `page ${pages}: ${answer.bytes} bytes`);
+      assert.equal(answer.note, undefined, 'a page is never cut');
+      Object.assign(values, answer.data.data);
+      total = answer.data.element_count as number;
+      cursor = answer.data.next_cursor as string | undefined;
+    } while (cursor !== undefined);
+    assert.ok(pages > 1);
+    assert.equal(Object.keys(values).length, total);
     for (let i = 0; i < INFLATE.interactions; i++) {
-      assert.equal(whole.data[`cmi.interactions.${i}.learner_response`], 'r'.repeat(4000));
+      assert.equal(values[`cmi.interactions.${i}.learner_response`], 'r'.repeat(4000));
     }
+    // By default a value past 4,000 characters is its head and length; whole, it is past the budget,
+    // so the guard cuts the answer and the whole is read from the resource it links.
+    const head = await shown('scorm_data_model_get', {
+      session_id: sessionId,
+      elements: ['cmi.suspend_data'],
+    });
+    const marker = (head.data.data as Record<string, { length: number; head: string }>)['cmi.suspend_data']!;
+    assert.equal(marker.length, INFLATE.suspendLength);
+    assert.equal(marker.head, 's'.repeat(4000));
+    const full = await shown('scorm_data_model_get', {
+      session_id: sessionId,
+      elements: ['cmi.suspend_data'],
+      detail: 'full',
+    });
+    assert.ok(full.note && full.wholeUri, 'cut, with the whole linked');
+    const whole = JSON.parse(await readWholeText(server.client, full.wholeUri)) as {
+      data: Record<string, string>;
+    };
+    assert.equal(whole.data['cmi.suspend_data'], `${'s'.repeat(INFLATE.suspendLength - 1)}E`);
   },
 );
 
