@@ -39,6 +39,8 @@ export class BrowserConsoleLog {
   private readonly recent: RecentEntries<BrowserLogEntry>;
   /** Messages pushed out by newer ones since the server started. */
   dropped = 0;
+  /** Messages added since the server started (a reader that keeps a rendering knows when it is stale). */
+  added = 0;
 
   constructor(private readonly capacity = MAX_BROWSER_ENTRIES) {
     this.recent = new RecentEntries(capacity);
@@ -46,6 +48,7 @@ export class BrowserConsoleLog {
 
   add(sessionId: string, entry: ConsoleEntry): void {
     if (this.recent.size >= this.capacity) this.dropped += 1;
+    this.added += 1;
     this.recent.push({
       ts: entry.timestamp,
       level: entry.source === 'pageerror' ? 'error' : levelOf(entry.type),

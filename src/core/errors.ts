@@ -82,6 +82,8 @@ export type ErrorCode =
   // MCP resources (resources/read)
   | 'RESOURCE_NOT_FOUND'
   | 'RESOURCE_READ_FAILED'
+  // an answer that cannot be cut within the answer budget (src/mcp/answer-guard.ts)
+  | 'ANSWER_TOO_LARGE'
   // the client sent notifications/cancelled (or the CLI got SIGINT)
   | 'CANCELLED'
   // the inspector (web UI)

@@ -20,6 +20,7 @@ import { toolErrorResult, type ToolErrorForm } from './tool-error-result.js';
 import { admitToolError, successSchema } from './error-output-schema.js';
 import { BrowserConsoleLog } from '../app/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
+import { AnswerGuard } from './answer-guard.js';
 import { RESOURCES_CAPABILITY, serveResources } from './resources/register.js';
 import { parseToolArgs, type ToolContext, type ToolDefinition } from '../app/tool.js';
 import { VERSION } from '../core/version.js';
@@ -76,6 +77,9 @@ export function createMcpServer(options: ServerOptions): Server {
   );
   const resources = options.resources ?? new ResourceCatalog(logger, new BrowserConsoleLog());
   serveResources(server, resources, toJsonRpcError);
+  const guard = new AnswerGuard(resources.keepAnswer.bind(resources), (t) =>
+    Object.keys(byName.get(t)?.input ?? {}),
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     return { tools: listedTools() };
@@ -139,10 +143,7 @@ export function createMcpServer(options: ServerOptions): Server {
         tool: name,
         duration_ms: Date.now() - started,
       });
-      return {
-        content: [{ type: 'text' as const, text: JSON.stringify(data) }, ...(result.content ?? []), ...links],
-        structuredContent: data,
-      };
+      return guard.toolResult(name, data, [...(result.content ?? []), ...links]);
     } catch (error) {
       if (isCancelled(error)) {
         // The SDK sends no response for a cancelled request; the log says what happened to it.

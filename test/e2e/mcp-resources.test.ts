@@ -14,6 +14,10 @@ import { callTool, startServer, type StartedServer } from '../helpers/mcp-client
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { scorm12SingleSco } from '../helpers/scorm12-course.js';
 import { tempDir } from '../helpers/temp.js';
+import { readAllPages, readWholeText } from '../helpers/resource-pages.js';
+
+/** Issue 22's answer budget: 8,000 tokens of about 4 bytes. */
+const ANSWER_BUDGET_BYTES = 32_000;
 
 interface Link {
   type: 'resource_link';
@@ -103,6 +107,7 @@ test('the capability, the log resources and the templates are there from the sta
       'scorm-tester://session/{session_id}/artifacts.json',
       'scorm-tester://session/{session_id}/artifact/{+path}',
       'scorm-tester://report/{+path}',
+      'scorm-tester://answer/{n}',
     ],
   );
   const log = await server.client.readResource({ uri: 'scorm-tester://logs/server' });
@@ -161,18 +166,21 @@ test('a screenshot and reports: resource links, listed, read back identical, lis
   const report = await call('scorm_report', { workspace_path: course(), session_id: sessionId });
   const html = report.links.find((l) => l.mimeType === 'text/html');
   assert.ok(html, 'the report is linked');
-  const htmlRead = await server.client.readResource({ uri: html.uri });
+  // A report larger than a page is read in pages; joined, they are the file.
+  const htmlPages = await readAllPages(server.client, html.uri);
+  assert.ok(htmlPages.length > 1, `${htmlPages.length} pages`);
+  for (const page of htmlPages)
+    assert.ok(page.answerBytes <= ANSWER_BUDGET_BYTES, `${page.answerBytes} bytes`);
   assert.equal(
-    (htmlRead.contents[0] as { text: string }).text,
+    htmlPages.map((p) => p.text).join(''),
     readFileSync(report.data.report_path as string, 'utf8'),
   );
   const loose = await call('scorm_validate_compliance', { workspace_path: course() });
   const looseLink = loose.links.find((l) => l.mimeType === 'text/html');
   assert.ok(looseLink, JSON.stringify(loose.links));
   assert.ok(looseLink.uri.startsWith('scorm-tester://report/'), looseLink.uri);
-  const looseRead = await server.client.readResource({ uri: looseLink.uri });
   assert.equal(
-    (looseRead.contents[0] as { text: string }).text,
+    await readWholeText(server.client, looseLink.uri),
     readFileSync(loose.data.validation_report as string, 'utf8'),
   );
 

@@ -1,6 +1,6 @@
 /**
  * resources/read sends a listed file only while it is still a regular file inside the folder it was
- * listed under, and small enough to send: each way a course or another process could swap it is refused
+ * listed under: each way a course or another process could swap it is refused
  * with RESOURCE_READ_FAILED, and nothing of the file is returned.
  */
 import { test } from 'node:test';
@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScormTesterError } from '../../src/core/errors.js';
-import { MAX_RESOURCE_BYTES, readResourceFile } from '../../src/mcp/resources/read.js';
+import { readResourceFile } from '../../src/mcp/resources/read.js';
+import { PAGE_META, TEXT_PAGE_BYTES } from '../../src/mcp/resources/page.js';
 import { tempDir } from '../helpers/temp.js';
 
 const URI = 'scorm-tester://session/sess_x/artifact/reports/report.json';
@@ -59,16 +60,26 @@ test('a listed file replaced by a folder is refused', async () => {
   await refused(file, root, /no longer a regular file/);
 });
 
-test('a file over 32 MB is refused before it is read', async () => {
+test('a file of 40 MB is read in pages: the first from the plain URI, the last from its offset', async () => {
   const { root, file } = listedReport();
-  // Sparse: the size is what counts, no disk space is used.
-  truncateSync(file, MAX_RESOURCE_BYTES + 1);
-  await refused(
-    file,
-    root,
-    new RegExp(`${MAX_RESOURCE_BYTES + 1} bytes, over the ${MAX_RESOURCE_BYTES}-byte`),
-  );
-  assert.equal(MAX_RESOURCE_BYTES, 32 * 1024 * 1024);
+  const size = 40 * 1024 * 1024;
+  // Sparse: no disk space is used. NUL bytes are the worst case of JSON escaping (six bytes each).
+  truncateSync(file, size);
+  const first = await readResourceFile(URI, 'application/json', file, root);
+  const meta = first._meta?.[PAGE_META] as { offset: number; next_offset: number; total_bytes: number };
+  assert.equal(meta.offset, 0);
+  assert.equal(meta.total_bytes, size);
+  assert.ok('text' in first && Buffer.byteLength(JSON.stringify(first.text)) <= TEXT_PAGE_BYTES);
+  assert.equal(meta.next_offset, Buffer.byteLength((first as { text: string }).text));
+  const last = await readResourceFile(URI, 'application/json', file, root, size - 10);
+  assert.equal((last as { text: string }).text, '\0'.repeat(10));
+  assert.deepEqual(last._meta?.[PAGE_META], {
+    offset: size - 10,
+    next_offset: null,
+    next_uri: null,
+    total_bytes: size,
+  });
+  assert.equal(last.uri, `${URI}?offset=${size - 10}`);
 });
 
 test('a folder swapped for a link to elsewhere is refused', async () => {

@@ -18,7 +18,8 @@ import type { Session } from '../../session/session.js';
 import type { BrowserConsoleLog } from '../../app/browser-console.js';
 import type { ResourceLinkContent } from '../../app/tool.js';
 import { readResourceFile, type ResourceContents } from './read.js';
-import { artifactUri, LOG_URIS, reportUri, sessionManifestUri } from './uris.js';
+import { memorySource, readPage, splitPageUri } from './page.js';
+import { answerUri, artifactUri, LOG_URIS, reportUri, sessionManifestUri } from './uris.js';
 
 /** Resources per resources/list page. */
 export const PAGE_SIZE = 100;
@@ -37,7 +38,11 @@ interface ListedResource {
   _meta?: { course_text: CourseTexts };
 }
 
-type Content = { file: string; root: string } | { text: () => string };
+type Content = { file: string; root: string } | { bytes: () => Buffer };
+
+/** Whole answers the answer guard cut, kept for resources/read: the newest, within both limits. */
+export const MAX_KEPT_ANSWERS = 8;
+export const MAX_KEPT_ANSWER_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   seq: number;
@@ -61,6 +66,8 @@ export class ResourceCatalog {
   private readonly calls = new AsyncLocalStorage<Map<string, ResourceLinkContent>>();
   private readonly listeners = new Set<() => void>();
   private changeTimer: NodeJS.Timeout | null = null;
+  private answers = 0;
+  private readonly kept: Array<{ uri: string; bytes: number }> = [];
 
   constructor(
     private readonly logger: Logger,
@@ -89,13 +96,7 @@ export class ResourceCatalog {
       description:
         'Console messages and uncaught errors of every session, with session_id and source (browser:sco|player|popup), newest 10,000.',
       mimeType: 'application/x-ndjson',
-      content: {
-        text: () =>
-          browserConsole
-            .tail(Number.MAX_SAFE_INTEGER)
-            .map((e) => JSON.stringify(e) + '\n')
-            .join(''),
-      },
+      content: { bytes: renderedOnChange(browserConsole) },
     });
     // What exists from the start is in the client's first resources/list: no change to announce.
     clearTimeout(this.changeTimer ?? undefined);
@@ -164,8 +165,13 @@ export class ResourceCatalog {
     return { resources, ...(more ? { nextCursor: String(page[page.length - 1]!.seq) } : {}) };
   }
 
-  /** resources/read: only a listed URI, compared as given (no decoding, no normalisation). */
-  async read(uri: string): Promise<ResourceContents> {
+  /**
+   * resources/read: only a listed URI, compared as given (no decoding, no normalisation), optionally
+   * followed by `?offset=<n>` for a page past the first.
+   */
+  async read(requested: string): Promise<ResourceContents> {
+    const page = splitPageUri(requested);
+    const uri = page.uri;
     const entry = this.entries.get(uri);
     if (!entry) {
       const shown = uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
@@ -176,8 +182,38 @@ export class ResourceCatalog {
       );
     }
     const { uri: listed, mimeType } = entry.resource;
-    if ('text' in entry.content) return { uri: listed, mimeType, text: entry.content.text() };
-    return readResourceFile(listed, mimeType, entry.content.file, entry.content.root);
+    if ('bytes' in entry.content) {
+      return readPage(listed, mimeType, true, memorySource(entry.content.bytes()), page.offset);
+    }
+    return readResourceFile(listed, mimeType, entry.content.file, entry.content.root, page.offset);
+  }
+
+  /**
+   * Keeps the whole of an answer the answer guard cut, as `scorm-tester://answer/<n>`, and returns its
+   * link; null when it is larger than all kept answers may be. The oldest kept answers make room.
+   */
+  keepAnswer(tool: string, json: string): ResourceLinkContent | null {
+    const bytes = Buffer.from(json, 'utf8');
+    if (bytes.length > MAX_KEPT_ANSWER_BYTES) return null;
+    const uri = answerUri(++this.answers);
+    this.kept.push({ uri, bytes: bytes.length });
+    this.put({
+      uri,
+      name: `answer-${this.answers}.json`,
+      title: `Whole answer of ${tool}`,
+      description: `The answer of ${tool} before it was cut to the answer budget; read it in pages.`,
+      mimeType: 'application/json',
+      lastModified: Date.now(),
+      content: { bytes: () => bytes },
+    });
+    let total = this.kept.reduce((sum, k) => sum + k.bytes, 0);
+    while (this.kept.length > MAX_KEPT_ANSWERS || total > MAX_KEPT_ANSWER_BYTES) {
+      const oldest = this.kept.shift()!;
+      this.entries.delete(oldest.uri);
+      total -= oldest.bytes;
+    }
+    const listed = this.entries.get(uri)!.resource;
+    return { type: 'resource_link', uri, name: listed.name, title: listed.title, mimeType: listed.mimeType };
   }
 
   /** Called (at most every LIST_CHANGED_DELAY_MS) after resources were listed or removed. */
@@ -277,6 +313,21 @@ function courseMeta(session: Session, scoId?: unknown): { course_text: CourseTex
       course_id: courseText(session.courseId),
       ...(typeof scoId === 'string' ? { sco_id: courseText(scoId) } : {}),
     },
+  };
+}
+
+/** The browser console as NDJSON, rendered again only after a message was added (pages read one rendering). */
+function renderedOnChange(browserConsole: BrowserConsoleLog): () => Buffer {
+  let rendered: { added: number; bytes: Buffer } | null = null;
+  return () => {
+    if (rendered?.added !== browserConsole.added) {
+      const text = browserConsole
+        .tail(Number.MAX_SAFE_INTEGER)
+        .map((e) => JSON.stringify(e) + '\n')
+        .join('');
+      rendered = { added: browserConsole.added, bytes: Buffer.from(text, 'utf8') };
+    }
+    return rendered.bytes;
   };
 }
 

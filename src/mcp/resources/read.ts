@@ -1,19 +1,16 @@
 /**
  * Reads a listed resource's file. The path comes from our own records, never from the URI; still, the
  * file must be a regular file (not a symbolic link: opened with O_NOFOLLOW) inside the folder it was
- * listed under, and small enough to send. It is opened without blocking (a FIFO put in its place would
+ * listed under. It is read in pages (./page.ts), so no size is too large to send. It is opened without blocking (a FIFO put in its place would
  * otherwise hold the open forever) and its type checked on the open descriptor.
  */
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative } from 'node:path';
 import { fail, isScormTesterError } from '../../core/errors.js';
 import { openRegularFile } from '../../core/regular-file.js';
+import { readPage, type PagedContents } from './page.js';
 
-/** Largest file resources/read sends (a screenshot is well under 5 MB; reports rarely reach this). */
-export const MAX_RESOURCE_BYTES = 32 * 1024 * 1024;
-
-export type ResourceContents =
-  { uri: string; mimeType: string; text: string } | { uri: string; mimeType: string; blob: string };
+export type ResourceContents = PagedContents;
 
 /** Text types are sent as text; anything else (PNG) as base64 `blob`. */
 export function isTextType(mimeType: string): boolean {
@@ -32,6 +29,8 @@ export async function readResourceFile(
   mimeType: string,
   file: string,
   root: string,
+  /** The byte offset of the page asked for; none for the whole file (or its first page). */
+  offset?: number,
 ): Promise<ResourceContents> {
   try {
     const rel = relative(await realpath(root), await realpath(dirname(file)));
@@ -39,17 +38,14 @@ export async function readResourceFile(
       refuse(uri, 'its folder now resolves outside where it was written');
     const { handle, stats: info } = await openRegularFile(file);
     try {
-      if (info.size > MAX_RESOURCE_BYTES) {
-        fail(
-          'RESOURCE_READ_FAILED',
-          `Resource ${uri} is ${info.size} bytes, over the ${MAX_RESOURCE_BYTES}-byte limit of resources/read: open ${file} directly.`,
-          { uri, size: info.size },
-        );
-      }
-      const data = await handle.readFile();
-      return isTextType(mimeType)
-        ? { uri, mimeType, text: data.toString('utf8') }
-        : { uri, mimeType, blob: data.toString('base64') };
+      const source = {
+        size: info.size,
+        read: async (position: number, length: number): Promise<Buffer> => {
+          const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, position);
+          return buffer.subarray(0, bytesRead);
+        },
+      };
+      return await readPage(uri, mimeType, isTextType(mimeType), source, offset);
     } finally {
       await handle.close();
     }

@@ -27,6 +27,10 @@ export function reportUri(relativePath: string): string {
   return `scorm-tester://report/${encodePath(relativePath)}`;
 }
 
+export function answerUri(n: number): string {
+  return `scorm-tester://answer/${n}`;
+}
+
 export const RESOURCE_TEMPLATES = [
   {
     uriTemplate: 'scorm-tester://session/{session_id}/artifacts.json',
@@ -48,5 +52,12 @@ export const RESOURCE_TEMPLATES = [
     title: 'A report written outside a session',
     description: 'An HTML report under SCORM_TESTER_OUTPUT_DIR that this server wrote.',
     mimeType: 'text/html',
+  },
+  {
+    uriTemplate: 'scorm-tester://answer/{n}',
+    name: 'whole-answer',
+    title: 'The whole of a cut tool answer',
+    description: "A tool answer over the answer budget, before it was cut (the cut answer's note links it).",
+    mimeType: 'application/json',
   },
 ] as const;

@@ -1,7 +1,6 @@
 /** Reading, tracing and checking the data model of a running course. */
 import { z } from 'zod';
 import {
-  clipLongValues,
   compareSnapshots,
   elementMetadata,
   queryHistory,
@@ -13,12 +12,15 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolData, type ToolDefinition } from '../../../app/tool.js';
 import { count, epochMs, openObject, recordedValue } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+import { compactElementNames, dataModelPage } from '../../../output/data-model-view.js';
 
 const elementName = z.string().min(1).max(500);
 
 const dataModelGetOutput = {
   data: z.record(z.string(), recordedValue).describe('Element name -> value.'),
-  element_count: count,
+  element_count: count.describe('Elements matched, on all pages.'),
+  next_cursor: z.string().optional().describe('Pass as cursor for the rest.'),
+  remaining: count.optional(),
   metadata: z
     .record(
       z.string(),
@@ -41,7 +43,7 @@ const dataModelGetOutput = {
     .array(z.string())
     .optional()
     .describe(
-      "Elements of the course's SCORM version that hold no value: never set and without a default, or in a collection that is empty.",
+      "Elements of the course's SCORM version that hold no value: never set and without a default, or in a collection that is empty. Siblings are said once: cmi.interactions.[0-3,7].latency.",
     ),
 };
 
@@ -54,12 +56,14 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Read data model',
       annotations: READ_ONLY,
       description:
-        'Read data-model elements from the engine (no API call); wildcards like "cmi.interactions.*"; no names: all. Elements with no value are listed in unset; unanswerable names get an error entry.',
+        'Read data-model elements from the engine (no API call); no names: all. Unset: in unset; bad names: in errors. Paged.',
       input: {
         session_id: sessionId,
         elements: z.array(elementName).max(1000).optional(),
         patterns: z.array(elementName).max(100).optional().describe('e.g. ["cmi.interactions.*"].'),
         include_metadata: z.boolean().optional(),
+        cursor: z.string().max(20).optional(),
+        detail: z.enum(['full']).optional().describe('Values whole (default: 4,000 chars).'),
       },
       output: dataModelGetOutput,
       handler: async (args) => {
@@ -69,19 +73,21 @@ export function dataModelTools(ctx: ServerContext): ToolDefinition[] {
           elements: args.elements,
           patterns: args.patterns,
         });
+        const page = dataModelPage(data, { cursor: args.cursor, detail: args.detail });
         const result: ToolData<typeof dataModelGetOutput> = {
-          data: clipLongValues(data),
+          data: page.data,
           element_count: Object.keys(data).length,
+          ...(page.next_cursor !== null ? { next_cursor: page.next_cursor, remaining: page.remaining } : {}),
         };
         if (args.include_metadata) {
           const metadata: Record<string, ElementMetadata | null> = {};
-          for (const name of Object.keys(data)) metadata[name] = elementMetadata(runtime.version, name);
+          for (const name of Object.keys(page.data)) metadata[name] = elementMetadata(runtime.version, name);
           result.metadata = metadata;
         }
         // An element that simply has no value yet is not an error: one name each says it.
         const unset = errors.filter((e) => e.reason === 'not_available').map((e) => e.element);
         const realErrors = errors.filter((e) => e.reason !== 'not_available');
-        if (unset.length > 0) result.unset = unset;
+        if (unset.length > 0) result.unset = compactElementNames(unset);
         if (realErrors.length > 0) result.errors = realErrors;
         return { data: result };
       },

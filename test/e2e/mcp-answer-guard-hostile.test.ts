@@ -1,0 +1,213 @@
+/**
+ * The answer guard against a course that makes many tools' answers huge at once (issue 22): through the
+ * real MCP server and the SDK's own client (which checks every result against the tool's output schema),
+ * in real Chromium. Every answer stays within the budget, a cut one says so and links the whole answer,
+ * which reads back complete in pages, and the connection stays up throughout.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { answerInflatingCourse, INFLATE } from '../helpers/answer-inflating-course.js';
+import { callTool, openSessionRuntime, startServer, type StartedServer } from '../helpers/mcp-client.js';
+import { readAllPages, readWholeText } from '../helpers/resource-pages.js';
+import { until } from '../helpers/until.js';
+
+/** Issue 22's answer budget: 8,000 tokens of about 4 bytes. */
+const BUDGET = 32_000;
+
+let server: StartedServer;
+let sessionId: string;
+let packagePath: string;
+before(async () => {
+  server = await startServer();
+  packagePath = answerInflatingCourse();
+  sessionId = await openSessionRuntime(server.client, packagePath);
+  await until(
+    async () => {
+      const got = await callTool<{ data: Record<string, unknown> }>(server.client, 'scorm_data_model_get', {
+        session_id: sessionId,
+        elements: ['cmi.location'],
+      });
+      return got.data['cmi.location'] === 'done' ? true : undefined;
+    },
+    'the course to finish inflating',
+    120_000,
+  );
+});
+after(async () => {
+  await server.close();
+});
+
+interface Shown {
+  data: Record<string, unknown>;
+  /** Bytes of the text blocks the model is shown. */
+  bytes: number;
+  note: string | undefined;
+  wholeUri: string | undefined;
+}
+
+async function shown(name: string, args: Record<string, unknown>): Promise<Shown> {
+  const result = await server.client.callTool({ name, arguments: args }, undefined, { timeout: 180_000 });
+  const blocks = result.content as Array<{ type: string; text?: string; uri?: string }>;
+  const texts = blocks.filter((b) => b.type === 'text').map((b) => b.text!);
+  return {
+    data: result.structuredContent as Record<string, unknown>,
+    bytes: texts.reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0),
+    note: texts.find((t) => t.startsWith('This answer of')),
+    wholeUri: blocks.find((b) => b.type === 'resource_link' && b.uri!.startsWith('scorm-tester://answer/'))
+      ?.uri,
+  };
+}
+
+test(
+  'every answer on an inflating course stays within the budget, and the server stays connected',
+  { timeout: 600_000 },
+  async () => {
+    const calls: Array<[string, Record<string, unknown>]> = [
+      [
+        'scorm_data_model_get',
+        {
+          session_id: sessionId,
+          patterns: ['cmi.interactions.*', 'cmi.objectives.*'],
+          elements: ['cmi.suspend_data'],
+        },
+      ],
+      ['scorm_get_data_model_history', { session_id: sessionId }],
+      [
+        'scorm_validate_data_model_state',
+        { session_id: sessionId, expected: { 'cmi.location': 'x'.repeat(4000) } },
+      ],
+      ['scorm_runtime_status', { session_id: sessionId }],
+      ['scorm_debug_api_calls', { session_id: sessionId }],
+      ['scorm_get_console_errors', { session_id: sessionId }],
+      ['scorm_session_events', { session_id: sessionId }],
+      ['scorm_dom_find_interactive_elements', { session_id: sessionId }],
+      ['scorm_get_page_state', { session_id: sessionId, max_chars: 500_000 }],
+      ['scorm_dom_query', { session_id: sessionId, selector: 'body' }],
+      ['scorm_get_current_page_context', { session_id: sessionId }],
+      ['scorm_sn_init', { session_id: sessionId }],
+      ['scorm_nav_get_state', { session_id: sessionId }],
+      [
+        'scorm_trace_sequencing',
+        {
+          workspace_path: packagePath,
+          trace_level: 'verbose',
+          navigation_sequence: ['start', 'continue', 'continue'],
+        },
+      ],
+      ['scorm_lint_manifest', { workspace_path: packagePath }],
+      ['scorm_validate_workspace', { workspace_path: packagePath }],
+      ['system_get_logs', {}],
+    ];
+    const sizes: string[] = [];
+    for (const [name, args] of calls) {
+      const answer = await shown(name, args);
+      sizes.push(`${name} ${answer.bytes}${answer.note ? ' (cut)' : ''}`);
+      assert.ok(answer.bytes <= BUDGET, `${name}: ${answer.bytes} bytes`);
+      if (answer.note) {
+        assert.match(answer.note, /over the budget of 32000 bytes/);
+        assert.ok(answer.wholeUri, `${name}: the whole answer is linked`);
+      }
+    }
+    console.log(sizes.join('\n'));
+    // Still connected: the client's reader took every line.
+    const listed = await server.client.listTools();
+    assert.ok(listed.tools.length > 0);
+  },
+);
+
+test(
+  'a cut answer links the whole answer, which reads back complete in pages',
+  { timeout: 300_000 },
+  async () => {
+    const result = await server.client.callTool(
+      { name: 'scorm_get_page_state', arguments: { session_id: sessionId, max_chars: 500_000 } },
+      undefined,
+      { timeout: 180_000 },
+    );
+    const meta = result._meta?.['scorm-tester/answer_cut'] as {
+      answer_bytes: number;
+      whole_answer_uri: string;
+    };
+    assert.ok(meta, 'the answer was cut');
+    const pages = await readAllPages(server.client, meta.whole_answer_uri);
+    assert.ok(pages.length > 1);
+    for (const page of pages) assert.ok(page.answerBytes <= BUDGET, `${page.answerBytes} bytes`);
+    const joined = pages.map((p) => p.text).join('');
+    assert.equal(Buffer.byteLength(joined, 'utf8'), meta.answer_bytes);
+    const whole = JSON.parse(joined) as { snapshot?: string };
+    assert.ok(typeof whole.snapshot === 'string' && whole.snapshot.length > 100_000, 'the whole snapshot');
+  },
+);
+
+test(
+  'scorm_data_model_get pages every value within the budget; detail "full" gives the whole suspend_data',
+  { timeout: 300_000 },
+  async () => {
+    const values: Record<string, unknown> = {};
+    let cursor: string | undefined;
+    let pages = 0;
+    let total = 0;
+    do {
+      const answer = await shown('scorm_data_model_get', {
+        session_id: sessionId,
+        patterns: ['cmi.interactions.*'],
+        ...(cursor !== undefined ? { cursor } : {}),
+      });
+      pages += 1;
+      assert.ok(answer.bytes <= BUDGET, `page ${pages}: ${answer.bytes} bytes`);
+      assert.equal(answer.note, undefined, 'a page is never cut');
+      Object.assign(values, answer.data.data);
+      total = answer.data.element_count as number;
+      cursor = answer.data.next_cursor as string | undefined;
+    } while (cursor !== undefined);
+    assert.ok(pages > 1);
+    assert.equal(Object.keys(values).length, total);
+    for (let i = 0; i < INFLATE.interactions; i++) {
+      assert.equal(values[`cmi.interactions.${i}.learner_response`], 'r'.repeat(4000));
+    }
+    // By default a value past 4,000 characters is its head and length; whole, it is past the budget,
+    // so the guard cuts the answer and the whole is read from the resource it links.
+    const head = await shown('scorm_data_model_get', {
+      session_id: sessionId,
+      elements: ['cmi.suspend_data'],
+    });
+    const marker = (head.data.data as Record<string, { length: number; head: string }>)['cmi.suspend_data']!;
+    assert.equal(marker.length, INFLATE.suspendLength);
+    assert.equal(marker.head, 's'.repeat(4000));
+    const full = await shown('scorm_data_model_get', {
+      session_id: sessionId,
+      elements: ['cmi.suspend_data'],
+      detail: 'full',
+    });
+    assert.ok(full.note && full.wholeUri, 'cut, with the whole linked');
+    const whole = JSON.parse(await readWholeText(server.client, full.wholeUri)) as {
+      data: Record<string, string>;
+    };
+    assert.equal(whole.data['cmi.suspend_data'], `${'s'.repeat(INFLATE.suspendLength - 1)}E`);
+  },
+);
+
+test(
+  'the browser console of the flood reads back whole in pages within the budget',
+  { timeout: 300_000 },
+  async () => {
+    const pages = await readAllPages(server.client, 'scorm-tester://logs/browser');
+    for (const page of pages) assert.ok(page.answerBytes <= BUDGET, `${page.answerBytes} bytes`);
+    const lines = pages
+      .map((p) => p.text)
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { text: string; session_id: string });
+    const errors = lines.filter((l) => l.session_id === sessionId && /^error \d+ /.test(l.text));
+    // Each launch of the SCO (the sequencing calls above launch it again) logs the whole flood once more.
+    const numbers = errors.map((l) => Number(/^error (\d+)/.exec(l.text)![1]));
+    assert.ok(numbers.length >= INFLATE.consoleErrors, `${numbers.length} errors`);
+    assert.equal(numbers.length % INFLATE.consoleErrors, 0, `${numbers.length} errors`);
+    numbers.forEach((n, i) => assert.equal(n, i % INFLATE.consoleErrors, 'every console error, in order'));
+    assert.equal(
+      await readWholeText(server.client, 'scorm-tester://logs/browser'),
+      pages.map((p) => p.text).join(''),
+    );
+  },
+);
