@@ -13,6 +13,7 @@ import {
 } from '../helpers/mcp-client.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
+import { until } from '../helpers/until.js';
 
 let server: StartedServer;
 
@@ -119,7 +120,12 @@ for (const via of ['node', 'npm run mcp'] as const) {
     });
     send({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'scorm_nope', arguments: {} } });
     child.stdin.write('this is not json\n');
-    await new Promise((r) => setTimeout(r, 1500));
+    // Five answers (ids 1-5) and the parse error: wait for all six before closing stdin.
+    await until(
+      async () => (out.trim().split('\n').length >= 6 ? true : undefined),
+      'six answers on stdout',
+      60_000,
+    );
     child.stdin.end();
     await new Promise((r) => child.on('exit', r));
     const lines = out.trim().split('\n');
