@@ -6,7 +6,7 @@ import type { ServerContext } from '../app/context.js';
 import type { ToolDefinition, ToolGroup } from '../app/tool.js';
 import { systemTools } from './tools/system.js';
 import { validationTools } from './tools/validation.js';
-import { sessionTools } from './tools/session.js';
+import { sessionTools } from './tools/session/index.js';
 import { courseTools } from './tools/course.js';
 import { runtimeTools } from './tools/runtime.js';
 import { debugTools } from './tools/debug.js';

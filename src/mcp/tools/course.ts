@@ -17,7 +17,7 @@ import {
 import { foreignGlobalObjectives, scormVersion, viewport } from './output-schemas.js';
 import { resumeData, resumeOutput } from './resume-output.js';
 import { packagePath, sessionId, viewportSchema } from './shared-schemas.js';
-import { closeSessionHandler, sessionCloseOutput } from './session.js';
+import { closeSessionHandler, sessionCloseOutput } from './session/scorm-session-close.js';
 
 /** A course opened and launched: its session, runtime, SCO and whether saved state was resumed. */
 const courseOpenedOutput = {
