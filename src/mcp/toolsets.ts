@@ -7,7 +7,7 @@ import type { ToolDefinition, ToolGroup } from '../app/tool.js';
 import { systemTools } from './tools/system.js';
 import { validationTools } from './tools/validation.js';
 import { sessionTools } from './tools/session/index.js';
-import { courseTools } from './tools/course.js';
+import { courseTools } from './tools/course/index.js';
 import { runtimeTools } from './tools/runtime.js';
 import { debugTools } from './tools/debug.js';
 import { navigationTools } from './tools/navigation.js';
