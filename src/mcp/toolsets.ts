@@ -4,7 +4,7 @@
 import { toolRegistry } from '../app/tool-registry.js';
 import type { ServerContext } from '../app/context.js';
 import type { ToolDefinition, ToolGroup } from '../app/tool.js';
-import { systemTools } from './tools/system.js';
+import { systemTools } from './tools/system/index.js';
 import { validationTools } from './tools/validation.js';
 import { sessionTools } from './tools/session/index.js';
 import { courseTools } from './tools/course/index.js';
