@@ -13,7 +13,7 @@ import { debugTools } from './tools/debug.js';
 import { navigationTools } from './tools/navigation.js';
 import { domTools } from './tools/dom.js';
 import { automationTools } from './tools/automation.js';
-import { inspectorTools } from './tools/inspector.js';
+import { inspectorTools } from './tools/inspector/index.js';
 
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];
 
