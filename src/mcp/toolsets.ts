@@ -8,10 +8,10 @@ import { systemTools } from './tools/system/index.js';
 import { validationTools } from './tools/validation.js';
 import { sessionTools } from './tools/session/index.js';
 import { courseTools } from './tools/course/index.js';
-import { runtimeTools } from './tools/runtime.js';
+import { runtimeTools } from './tools/runtime/index.js';
 import { debugTools } from './tools/debug.js';
-import { navigationTools } from './tools/navigation.js';
-import { domTools } from './tools/dom.js';
+import { navigationTools } from './tools/navigation/index.js';
+import { domTools } from './tools/dom/index.js';
 import { automationTools } from './tools/automation.js';
 import { inspectorTools } from './tools/inspector/index.js';
 
