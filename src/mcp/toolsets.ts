@@ -5,7 +5,7 @@ import { toolRegistry } from '../app/tool-registry.js';
 import type { ServerContext } from '../app/context.js';
 import type { ToolDefinition, ToolGroup } from '../app/tool.js';
 import { systemTools } from './tools/system/index.js';
-import { validationTools } from './tools/validation.js';
+import { validationTools } from './tools/validation/index.js';
 import { sessionTools } from './tools/session/index.js';
 import { courseTools } from './tools/course/index.js';
 import { runtimeTools } from './tools/runtime/index.js';
