@@ -9,7 +9,7 @@ import { validationTools } from './tools/validation/index.js';
 import { sessionTools } from './tools/session/index.js';
 import { courseTools } from './tools/course/index.js';
 import { runtimeTools } from './tools/runtime/index.js';
-import { debugTools } from './tools/debug.js';
+import { debugTools } from './tools/debug/index.js';
 import { navigationTools } from './tools/navigation/index.js';
 import { domTools } from './tools/dom/index.js';
 import { automationTools } from './tools/automation.js';

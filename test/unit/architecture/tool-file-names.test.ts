@@ -16,7 +16,6 @@ const FAMILIES: readonly string[] = [];
 
 const NOT_YET_SPLIT: readonly string[] = [
   'automation.ts',
-  'debug.ts',
   'dom/action-tools.ts',
   'dom/page-context-tools.ts',
   'dom/read-tools.ts',
