@@ -4,16 +4,16 @@
 import { toolRegistry } from '../app/tool-registry.js';
 import type { ServerContext } from '../app/context.js';
 import type { ToolDefinition, ToolGroup } from '../app/tool.js';
-import { systemTools } from './tools/system.js';
-import { validationTools } from './tools/validation.js';
-import { sessionTools } from './tools/session.js';
-import { courseTools } from './tools/course.js';
-import { runtimeTools } from './tools/runtime.js';
-import { debugTools } from './tools/debug.js';
-import { navigationTools } from './tools/navigation.js';
-import { domTools } from './tools/dom.js';
+import { systemTools } from './tools/system/index.js';
+import { validationTools } from './tools/validation/index.js';
+import { sessionTools } from './tools/session/index.js';
+import { courseTools } from './tools/course/index.js';
+import { runtimeTools } from './tools/runtime/index.js';
+import { debugTools } from './tools/debug/index.js';
+import { navigationTools } from './tools/navigation/index.js';
+import { domTools } from './tools/dom/index.js';
 import { automationTools } from './tools/automation.js';
-import { inspectorTools } from './tools/inspector.js';
+import { inspectorTools } from './tools/inspector/index.js';
 
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];
 

@@ -1,7 +1,7 @@
 /** Parameters the navigation-flow and trace tools share. */
 import { z } from 'zod';
 import { MAX_NAV_STEPS } from '../../../session/navigation/nav-steps.js';
-import { settleMs } from '../debug.js';
+import { settleMs } from '../debug/debug-helpers.js';
 
 /** Quiet time after each step before the next (a SCO that keeps calling is waited for up to 15 s). */
 export const DEFAULT_STEP_SETTLE_MS = 500;

@@ -1,0 +1,223 @@
+/** scorm_debug_api_calls: every SCORM API call a course made, with the anomalies found in them. */
+import { z } from 'zod';
+import { isScormTesterError, ScormTesterError } from '../../../core/errors.js';
+import {
+  callMetrics,
+  callView,
+  courseConsoleErrors,
+  analyseRun,
+  type Anomaly,
+  openCourseStartGate,
+} from '../../../runtime/anomalies/index.js';
+import type { CourseRuntime } from '../../../runtime/course-runtime.js';
+import type { Session } from '../../../session/session.js';
+import type { ServerContext } from '../../../app/context.js';
+import { sessionFor } from '../../../app/run-target.js';
+import { ACTS_IN_COURSE, defineTool, type ToolData, type ToolDefinition } from '../../../app/tool.js';
+import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
+import { listingInput } from '../listing-schemas.js';
+import {
+  ANSWER_BUDGET_BYTES,
+  cutText,
+  jsonBytes,
+  pageWithinBudget,
+  stringView,
+  viewNamedElement,
+  viewRecorded,
+} from '../../../output/answer-budget.js';
+
+import {
+  DEFAULT_MAX_CALLS,
+  MAX_CONSOLE_ERRORS,
+  MIN_CALLS_BUDGET,
+  counts,
+  debugCallsOutput,
+  filtered,
+  launchInfo,
+  normalizeMethodFilter,
+  runAndUnload,
+  settleMs,
+  viewValues,
+} from './debug-helpers.js';
+
+export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
+  return defineTool({
+    name: 'scorm_debug_api_calls',
+    group: 'runtime',
+    title: 'Debug API calls',
+    // Not read-only: with a session_id and no open runtime, the course runs in that session (its network).
+    annotations: ACTS_IN_COURSE,
+    description:
+      'Every SCORM API call of a course, with metrics and anomalies. Runs the course until its calls settle and closes it, saving nothing; with an open runtime: that course so far.',
+    input: {
+      workspace_path: packagePath.optional(),
+      session_id: sessionId.optional(),
+      viewport: viewportSchema.optional(),
+      filter_methods: z
+        .array(z.string().min(1))
+        .max(16)
+        .optional()
+        .describe('Only list these methods (e.g. ["SetValue"]); metrics and anomalies cover all calls.'),
+      detect_anomalies: z.boolean().optional().describe('Default true.'),
+      include_data_model_state: z
+        .boolean()
+        .optional()
+        .describe('Add the final data model and every data change.'),
+      settle_ms: settleMs,
+      max_calls: z
+        .number()
+        .int()
+        .min(1)
+        .max(100_000)
+        .optional()
+        .describe(`Most per page (default ${DEFAULT_MAX_CALLS}).`),
+      ...listingInput,
+      anomalies_cursor: z.string().optional(),
+    },
+    output: debugCallsOutput,
+    handler: async (args, call) => {
+      try {
+        const methods = args.filter_methods;
+        if (methods) normalizeMethodFilter(methods);
+        const maxCalls = args.max_calls ?? DEFAULT_MAX_CALLS;
+        const strings = stringView(args.detail, args.text_offset);
+        const build = (
+          mode: 'session' | 'run',
+          session: Session,
+          runtime: CourseRuntime,
+          analysed: {
+            anomalies: Anomaly[];
+            dataModel: Record<string, string> | null;
+            settled: boolean | null;
+          },
+        ): ToolData<typeof debugCallsOutput> => {
+          const calls = runtime.calls;
+          const listed = filtered(calls, methods);
+          const data: ToolData<typeof debugCallsOutput> = {
+            supported: true,
+            entry_found: true,
+            mode,
+            session_id: args.session_id ?? null,
+            scorm_version: runtime.version,
+            ...launchInfo(session),
+            initialize_state: runtime.initializeState,
+            calls: [],
+            calls_listed: 0,
+            calls_truncated: false,
+            calls_matching: listed.length,
+            calls_remaining: 0,
+            next_cursor: null,
+            detail: args.detail ?? 'preview',
+            metrics: callMetrics(calls),
+            ...(runtime.log.dropped.calls > 0 ? { unrecorded_calls: runtime.log.dropped.calls } : {}),
+            console_errors: [],
+            console_errors_total: 0,
+          };
+          // scorm_get_console_errors lists them all; here the first ones, in an eighth of the budget.
+          const consoleErrors = courseConsoleErrors(runtime.consoleMessages);
+          data.console_errors = pageWithinBudget(consoleErrors, {
+            limit: MAX_CONSOLE_ERRORS,
+            budgetBytes: ANSWER_BUDGET_BYTES / 8,
+            view: (e) => ({ ...e, text: cutText(e.text), url: e.url && cutText(e.url) }),
+          }).items;
+          data.console_errors_total = consoleErrors.length;
+          if (analysed.settled !== null) data.settled = analysed.settled;
+          if (args.detect_anomalies !== false) {
+            // A course can make one anomaly per distinct element it names: they get half the budget.
+            const found = pageWithinBudget(analysed.anomalies, {
+              cursor: args.anomalies_cursor,
+              limit: analysed.anomalies.length,
+              budgetBytes: ANSWER_BUDGET_BYTES / 2,
+              view: viewNamedElement,
+            });
+            data.anomalies = found.items;
+            data.anomaly_counts = counts(analysed.anomalies);
+            data.anomalies_remaining = found.remaining;
+            data.anomalies_next_cursor = found.next_cursor;
+          }
+          if (args.include_data_model_state) {
+            data.data_model = analysed.dataModel && viewValues(analysed.dataModel, strings);
+            const changes = pageWithinBudget(runtime.log.dataChanges, {
+              limit: maxCalls,
+              budgetBytes: ANSWER_BUDGET_BYTES / 8,
+              view: (c) => ({
+                element: c.element,
+                previous_value: c.previousValue === null ? null : viewRecorded(c.previousValue, strings),
+                new_value: viewRecorded(c.newValue, strings),
+                source: c.source,
+                timestamp: c.timestamp,
+                sco_id: c.scoId,
+              }),
+            });
+            data.data_changes = changes.items;
+            data.data_changes_total = runtime.log.dataChanges.length;
+          }
+          // The calls get what the rest of the answer leaves of the budget.
+          const page = pageWithinBudget(listed, {
+            cursor: args.cursor,
+            limit: maxCalls,
+            budgetBytes: Math.max(MIN_CALLS_BUDGET, ANSWER_BUDGET_BYTES - jsonBytes(data)),
+            view: (c) => {
+              const view = callView(c);
+              return {
+                ...view,
+                args: view.args.map((a) => viewRecorded(a, strings)),
+                result: viewRecorded(view.result, strings),
+              };
+            },
+          });
+          data.calls = page.items;
+          data.calls_listed = page.items.length;
+          data.calls_truncated = page.remaining > 0;
+          data.calls_remaining = page.remaining;
+          data.next_cursor = page.next_cursor;
+          return data;
+        };
+
+        const live = args.session_id !== undefined ? sessionFor(ctx, args) : null;
+        if (live?.runtime) {
+          const runtime = live.runtime.isCrashed ? live.runtime : live.requireRuntime();
+          const dataModel =
+            runtime.isOpen && args.include_data_model_state ? await runtime.getDataModel() : null;
+          const anomalies = analyseRun(
+            {
+              version: runtime.version,
+              calls: runtime.calls,
+              finalState: runtime.initializeState,
+              ...(dataModel ? { dataModel } : {}),
+              ended: !runtime.isOpen,
+              integrity: runtime.log.integrity,
+              discardedAttempts: runtime.log.discardedAttempts,
+              scormAttempts: runtime.log.scormAttempts,
+              changes: runtime.log.dataChanges,
+            },
+            { network: runtime.networkRequests, console: runtime.consoleMessages },
+          );
+          const waiting = await openCourseStartGate(runtime);
+          if (waiting) anomalies.push(waiting);
+          return { data: build('session', live, runtime, { anomalies, dataModel, settled: null }) };
+        }
+        const data = await runAndUnload(
+          ctx,
+          args,
+          args.settle_ms,
+          (session, runtime, report) =>
+            build('run', session, runtime, {
+              anomalies: report.anomalies,
+              dataModel: report.dataModel,
+              settled: report.settle.settled,
+            }),
+          undefined,
+          call.signal,
+        );
+        return { data };
+      } catch (error) {
+        if (isScormTesterError(error)) throw error;
+        throw new ScormTesterError(
+          'DEBUG_API_ERROR',
+          `Debugging the API calls failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+  });
+}

@@ -1,0 +1,62 @@
+/** scorm_session_events: a session's events, paged. */
+import { z } from 'zod';
+import {
+  ANSWER_BUDGET_BYTES,
+  pageWithinBudget,
+  stringView,
+  viewPayload,
+} from '../../../output/answer-budget.js';
+import { listingInput } from '../listing-schemas.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
+import { count, sessionEvent } from '../output-schemas.js';
+import { sessionId } from '../shared-schemas.js';
+
+export function sessionEventsTool(ctx: ServerContext): ToolDefinition {
+  const { sessions } = ctx;
+  return defineTool({
+    name: 'scorm_session_events',
+    group: 'session',
+    title: 'Poll session events',
+    annotations: READ_ONLY,
+    description:
+      "A session's events (API calls, navigation, screenshots, errors) after since_event_id; pass the latest_event_id returned to continue.",
+    input: {
+      session_id: sessionId,
+      since_event_id: z.number().int().min(0).optional(),
+      max_events: z.number().int().min(1).max(5000).optional().describe('Default 200.'),
+      detail: listingInput.detail,
+      text_offset: listingInput.text_offset,
+    },
+    output: {
+      events: z.array(sessionEvent),
+      latest_event_id: count.describe(
+        'Pass as since_event_id to continue (the last event listed when more remain).',
+      ),
+      events_remaining: count.describe(
+        'Events after this page: call again with since_event_id = latest_event_id.',
+      ),
+      dropped_before: count.describe('Events dropped from the front of the log (it keeps 5000).'),
+    },
+    handler: async (args) => {
+      const log = sessions.get(args.session_id).events;
+      const all = log.since(args.since_event_id ?? 0, Number.MAX_SAFE_INTEGER);
+      const strings = stringView(args.detail, args.text_offset);
+      const page = pageWithinBudget(all.events, {
+        limit: args.max_events ?? 200,
+        // Room for the fields around the list.
+        budgetBytes: ANSWER_BUDGET_BYTES - 200,
+        view: (e) => (e.payload ? { ...e, payload: viewPayload(e.payload, strings) } : e),
+      });
+      const last = page.items.at(-1)?.id;
+      return {
+        data: {
+          events: page.items,
+          latest_event_id: page.remaining > 0 && last !== undefined ? last : all.latest_event_id,
+          events_remaining: page.remaining,
+          dropped_before: all.dropped_before,
+        },
+      };
+    },
+  });
+}

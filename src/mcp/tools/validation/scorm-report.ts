@@ -1,0 +1,83 @@
+/** scorm_report: the validation report written to a file. */
+import { z } from 'zod';
+import { fail } from '../../../core/errors.js';
+import { toValidationJson } from '../../../report/index.js';
+import { accessibilityForReport } from '../../../dom/a11y/report-audit.js';
+import { reportTarget } from '../../../app/report-placement.js';
+import type { ServerContext } from '../../../app/context.js';
+import { sessionId } from '../shared-schemas.js';
+import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/tool.js';
+import { accessibilityReport, artifact, validationJson } from '../output-schemas.js';
+
+import { validationLevel, withValidation, workspacePath } from './validation-helpers.js';
+
+export function reportTool(ctx: ServerContext): ToolDefinition {
+  return defineTool({
+    name: 'scorm_report',
+    group: 'validation',
+    title: 'Write validation report',
+    annotations: REPLACES_SAVED,
+    description:
+      "Validate and write a self-contained HTML report; returns the JSON report. With session_id: the session's package (unless workspace_path), saved as an artifact, with an accessibility audit (WCAG AA) when the runtime is open.",
+    input: {
+      workspace_path: workspacePath
+        .optional()
+        .describe("The package to report on; defaults to the session's package with session_id."),
+      session_id: sessionId.optional(),
+      validation_level: validationLevel,
+      format: z.enum(['json', 'html']).optional().describe('html (default) also writes the HTML file.'),
+      output_path: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'HTML file, relative to the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our reports.',
+        ),
+    },
+    output: {
+      ...validationJson,
+      accessibility: accessibilityReport,
+      report_path: z.string().nullable().describe('The HTML report; null with format "json".'),
+      artifact: artifact.optional().describe('With session_id: the report as listed in artifacts.json.'),
+      artifacts_manifest_path: z.string().optional(),
+    },
+    handler: async (args, call) => {
+      if (args.format === 'json' && args.output_path !== undefined) {
+        fail(
+          'INVALID_ARGUMENT',
+          'output_path names the HTML file, and format "json" writes none: drop output_path, or use format "html".',
+        );
+      }
+      const session = args.session_id !== undefined ? ctx.sessions.get(args.session_id) : null;
+      const workspace = args.workspace_path ?? session?.options.packagePath;
+      if (workspace === undefined) {
+        fail(
+          'INVALID_ARGUMENT',
+          'Name the package: give workspace_path, or the session_id of a session opened on it.',
+        );
+      }
+      const target =
+        args.format === 'json'
+          ? null
+          : await reportTarget(ctx, {
+              outputPath: args.output_path,
+              sessionId: args.session_id,
+              signal: call.signal,
+            });
+      const accessibility = await accessibilityForReport(session);
+      return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
+        const json = toValidationJson(v);
+        const written = target ? await target.write(v, { accessibility }) : null;
+        return {
+          data: {
+            ...json,
+            accessibility,
+            report_path: written?.path ?? null,
+            ...(written?.artifact ? { artifact: written.artifact } : {}),
+            ...(target?.session ? { artifacts_manifest_path: target.session.artifacts.manifestPath } : {}),
+          },
+        };
+      });
+    },
+  });
+}

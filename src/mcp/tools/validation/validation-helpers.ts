@@ -1,0 +1,93 @@
+/** What the validation tools share: validating in the worker pool, and findings turned into answers. */
+import { courseText } from '../../../core/course-text.js';
+import { packagePathText } from '../../../core/package-path-text.js';
+import { z } from 'zod';
+import { fail } from '../../../core/errors.js';
+import type { Finding } from '../../../core/findings.js';
+import type { ValidateOptions, ValidationSummary } from '../../../validate/validate-package.js';
+import { packagePath } from '../shared-schemas.js';
+import { type ToolContext } from '../../../app/tool.js';
+import { lintIssue, openObject } from '../output-schemas.js';
+
+export const workspacePath = packagePath;
+export const validationLevel = z
+  .enum(['basic', 'strict', 'pedantic'])
+  .optional()
+  .describe('basic < strict (default) < pedantic.');
+
+export function findingText(f: Finding): string {
+  const file = f.file === '' ? '' : packagePathText(f.file);
+  const where = f.line > 0 ? `${file}:${f.line}:${f.column}` : file;
+  // The course text the message names is on the same finding in `findings`.
+  return `${where} [${f.rule}] ${f.message}${f.course_text ? ' (course_text: on this finding in findings)' : ''}`;
+}
+
+/** One check category of scorm_validate_workspace. */
+export const categoryResult = openObject({
+  valid: z.boolean(),
+  errors: z.array(z.string()),
+  warnings: z.array(z.string()),
+  scanned_files: z.array(z.string()).optional().describe('api_usage only.'),
+  issues: z.array(lintIssue).optional().describe('api_usage only.'),
+});
+
+export function issue(f: Finding): z.input<typeof lintIssue> {
+  return {
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    rule: f.rule,
+    severity: f.severity,
+    issue: f.message,
+    fix_suggestion: f.fix,
+    ...(f.details ? { details: f.details } : {}),
+    ...(f.course_text ? { course_text: f.course_text } : {}),
+  };
+}
+
+/**
+ * Validates in the worker pool (off this thread, so other requests keep being answered), then lets `use`
+ * read the result and the package's files before the extracted copy is removed.
+ */
+export async function withValidation<T>(
+  path: string,
+  options: ValidateOptions,
+  call: ToolContext,
+  use: (v: ValidationSummary) => Promise<T> | T,
+): Promise<T> {
+  // Loaded on first use so that server start-up stays fast; the validators load in the worker.
+  const { sharedValidationPool } = await import('../../../validate/worker/validation-pool.js');
+  const validation = await sharedValidationPool().validate(path, options, {
+    signal: call.signal,
+    progress: call.progress,
+  });
+  try {
+    return await use(validation);
+  } finally {
+    await validation.release();
+  }
+}
+
+/** scorm_lint_api_usage cannot vouch for files it could not read: it fails rather than scan less. */
+export function failOnMissingFiles(v: ValidationSummary): void {
+  const missing = v.apiMissingFiles;
+  if (missing.length === 0) return;
+  const many = missing.length > 1;
+  // The file names and resource identifiers are the course's: in data.details, never in the sentence.
+  fail(
+    'CONTENT_FILE_MISSING',
+    `${missing.length} HTML/JavaScript file${many ? 's' : ''} that the manifest's launched resources name ${many ? 'are' : 'is'} not in the package, so ${many ? 'they were' : 'it was'} not scanned; data.details lists ${many ? 'them' : 'it'} (course_text.missing_files, with the resource in course_text.resources and the imsmanifest.xml line in lines). Add the file${many ? 's' : ''} or correct the href${many ? 's' : ''} in imsmanifest.xml, then lint again.`,
+    {
+      missing_files: missing.map((m) => m.file),
+      lines: missing.slice(0, 10).map((m) => m.line),
+      course_text: {
+        missing_files: missing.slice(0, 10).map((m) => courseText(m.file)),
+        resources: missing.slice(0, 10).map((m) => courseText(m.owner ?? '')),
+      },
+    },
+  );
+}
+
+export function uniqueFixes(findings: Finding[]): string[] {
+  return [...new Set(findings.filter((f) => f.severity !== 'info').map((f) => f.fix))];
+}
