@@ -6,6 +6,7 @@ import { fail } from '../../core/errors.js';
 import type { Finding } from '../../core/findings.js';
 import { toValidationJson } from '../../report/index.js';
 import { accessibilityForReport } from '../../dom/a11y/report-audit.js';
+import { findingsPage } from '../../output/findings-page.js';
 import { CHECK_CATEGORIES, findingCategoriesFor } from '../../validate/categories.js';
 import type { ValidateOptions, ValidationSummary } from '../../validate/validate-package.js';
 import { reportTarget } from '../../app/report-placement.js';
@@ -108,6 +109,15 @@ function failOnMissingFiles(v: ValidationSummary): void {
   );
 }
 
+const findingsCursor = z.string().max(20).optional();
+
+/** Present when the findings take more than one page (src/output/findings-page.ts). */
+const findingsPaging = {
+  findings_total: count.optional(),
+  findings_next_cursor: z.string().nullable().optional().describe('Pass as cursor for the next page.'),
+  findings_by_rule: z.record(z.string(), count).optional().describe('Every finding, counted by rule.'),
+};
+
 function uniqueFixes(findings: Finding[]): string[] {
   return [...new Set(findings.filter((f) => f.severity !== 'info').map((f) => f.fix))];
 }
@@ -120,7 +130,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Validate course',
       annotations: READ_ONLY,
       description:
-        'Validate a course without a browser: manifest (XSD + SCORM rules), files, API usage in HTML/JS, sequencing. Each finding has file, line, rule id and a fix.',
+        'Validate a course without a browser: manifest (XSD + SCORM rules), files, API usage in HTML/JS, sequencing. Findings (file, line, rule, fix) are paged.',
       input: {
         workspace_path: workspacePath,
         validation_level: validationLevel,
@@ -129,6 +139,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .min(1)
           .optional()
           .describe('Limit to these categories (default all).'),
+        cursor: findingsCursor,
       },
       output: {
         success: z.boolean().describe('No error-severity finding.'),
@@ -138,23 +149,30 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .describe('Per check category asked for (manifest, api_usage, sequencing, ...).'),
         compliance_score: z.number().min(0).max(100),
         actionable_fixes: z.array(z.string()),
-        findings: z.array(finding),
+        findings: z
+          .array(finding)
+          .describe('A page of them, errors first; the lines and issues above are of this page.'),
+        ...findingsPaging,
       },
       handler: async (args, call) =>
         withValidation(args.workspace_path, { level: args.validation_level ?? 'strict' }, call, (v) => {
           const wanted = findingCategoriesFor(args.check_categories ?? CHECK_CATEGORIES);
           const findings = v.findings.filter((f) => wanted.has(f.category));
           const json = toValidationJson({ ...v, findings });
+          const paged = findingsPage(findings, args.cursor);
+          const shown = new Set(paged.page);
           const results: Record<string, z.input<typeof categoryResult>> = {};
           for (const check of args.check_categories ?? CHECK_CATEGORIES) {
             const mine = findings.filter((f) => findingCategoriesFor([check]).has(f.category));
+            const page = mine.filter((f) => shown.has(f));
             results[check] = {
               valid: !mine.some((f) => f.severity === 'error'),
-              errors: mine.filter((f) => f.severity === 'error').map(findingText),
-              warnings: mine.filter((f) => f.severity === 'warning').map(findingText),
-              ...(check === 'api_usage' ? { scanned_files: v.apiScannedFiles, issues: mine.map(issue) } : {}),
+              errors: page.filter((f) => f.severity === 'error').map(findingText),
+              warnings: page.filter((f) => f.severity === 'warning').map(findingText),
+              ...(check === 'api_usage' ? { scanned_files: v.apiScannedFiles, issues: page.map(issue) } : {}),
             };
           }
+          const pageJson = toValidationJson({ ...v, findings: paged.page });
           return {
             data: {
               success: json.valid,
@@ -162,7 +180,8 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
               validation_results: results,
               compliance_score: json.compliance_score,
               actionable_fixes: uniqueFixes(findings),
-              findings: [...json.errors, ...json.warnings, ...json.info],
+              findings: [...pageJson.errors, ...pageJson.warnings, ...pageJson.info],
+              ...paged.paging,
             },
           };
         }),
@@ -173,7 +192,7 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
       title: 'Lint manifest',
       annotations: READ_ONLY,
       description:
-        'Check imsmanifest.xml: XML, XSD (the schemas the package ships) and SCORM packaging rules (identifiers, organizations, resources, files, vocabularies).',
+        'Check imsmanifest.xml: XML, XSD (the schemas the package ships) and SCORM packaging rules; paged.',
       input: {
         workspace_path: workspacePath,
         scorm_version: z
@@ -181,13 +200,15 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           .optional()
           .describe('Expected version; a mismatch with the manifest is reported.'),
         strict_mode: z.boolean().optional().describe('true = pedantic rules too (default strict).'),
+        cursor: findingsCursor,
       },
       output: {
         valid: z.boolean(),
         scorm_version: z.string().nullable(),
-        errors: z.array(z.string()).describe('"file:line:column [rule] message".'),
+        errors: z.array(z.string()).describe('"file:line:column [rule] message", of the findings shown.'),
         warnings: z.array(z.string()),
-        findings: z.array(finding),
+        findings: z.array(finding).describe('A page of them, errors first.'),
+        ...findingsPaging,
       },
       handler: async (args, call) =>
         withValidation(
@@ -200,13 +221,16 @@ export function validationTools(ctx: ServerContext): ToolDefinition[] {
           call,
           (v) => {
             const json = toValidationJson(v);
+            const paged = findingsPage(v.findings, args.cursor);
+            const page = toValidationJson({ ...v, findings: paged.page });
             return {
               data: {
                 valid: json.valid,
                 scorm_version: json.scorm_version,
-                errors: v.findings.filter((f) => f.severity === 'error').map(findingText),
-                warnings: v.findings.filter((f) => f.severity === 'warning').map(findingText),
-                findings: [...json.errors, ...json.warnings, ...json.info],
+                errors: paged.page.filter((f) => f.severity === 'error').map(findingText),
+                warnings: paged.page.filter((f) => f.severity === 'warning').map(findingText),
+                findings: [...page.errors, ...page.warnings, ...page.info],
+                ...paged.paging,
               },
             };
           },
