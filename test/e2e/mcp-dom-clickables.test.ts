@@ -140,4 +140,9 @@ test("Adapt's page list, clickable boxes under an aria-hidden wrapper, is listed
     ],
   );
   for (const e of pages) assert.match(String(e.ref), /^f\d+e\d+$/);
+  assert.equal(
+    found.interactive_elements.some((e) => e.tag === 'body'),
+    false,
+    'the body with tabindex="0" is the page, no control',
+  );
 });

@@ -201,6 +201,8 @@ export function scanDocument(
   let failed = 0;
   const limit = Math.min(found.length, opts.maxCandidates);
   const add = (el: HTMLElement, clickable: boolean): void => {
+    // The page itself is no control, whatever role, tabindex or listener it carries (Adapt's body).
+    if (el === doc.body || el === doc.documentElement) return;
     const tag = el.localName;
     const explicit = (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] || null;
     const type =
@@ -213,8 +215,8 @@ export function scanDocument(
     const r = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     const rendered = r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
-    // A sighted learner clicks what is drawn whatever its ARIA state; the page itself is no control.
-    if (clickable && (!rendered || el === doc.body || el === doc.documentElement)) return;
+    // A sighted learner clicks what is drawn whatever its ARIA state.
+    if (clickable && !rendered) return;
     const srOnly =
       rendered &&
       ((r.width <= 2 && r.height <= 2) ||
