@@ -101,6 +101,11 @@ test('Storyline: a drawn Proceed exposed only as an acc-text paragraph is listed
     ['button'],
     'Start once: its accessibility twin',
   );
+  assert.deepEqual(
+    found.interactive_elements.filter((e) => e.selector.includes('#settings')).map((e) => e.tag),
+    ['button'],
+    'the settings button once, not also the pointer-styled div around it',
+  );
   assert.equal(
     found.interactive_elements.some((e) => e.name === 'Welcome'),
     false,

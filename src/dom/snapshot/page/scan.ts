@@ -286,11 +286,16 @@ export function scanDocument(
   // Clickable non-controls, not inside a control already listed (a "NEXT" div, a drawn shape), nor the
   // drawing of a control its player lists in its accessibility layer (Storyline's acc-button).
   const firstClickable = candidates.length;
+  // A hidden control inside (a radio drawn as the option around it) leaves the option clickable.
+  const shownControls = new Set(
+    candidateElements.filter((_, i) => (candidates[i] as ScanCandidate).rendered),
+  );
   for (const el of pointerOrigins) {
     if (candidates.length >= opts.maxCandidates) break;
     if (controls.has(el) || insideAny(el, controls) || twinListed(el, controls)) continue;
-    // A listener on a container of other controls is the page's delegation, not a control of its own.
-    if (!hasPointer(el) && delegates(el, pointerOrigins)) continue;
+    // A clickable wrapper of a listed control is that control's (Storyline's settings div around its
+    // button); a listener on a container of other clickables is the page's delegation.
+    if (holdsAny(el, shownControls) || (!hasPointer(el) && delegates(el, pointerOrigins))) continue;
     try {
       add(el as HTMLElement, true);
     } catch {
@@ -380,6 +385,12 @@ function fieldValue(el: Element): string {
  */
 function drawnClickable(el: Element): boolean {
   return el.classList.contains('slide-object') && el.classList.contains('cursor-hover');
+}
+
+function holdsAny(el: Element, set: Set<Element>): boolean {
+  const inside = el.getElementsByTagName('*');
+  for (let i = 0; i < inside.length; i++) if (set.has(inside[i] as Element)) return true;
+  return false;
 }
 
 function delegates(el: Element, origins: Element[]): boolean {
