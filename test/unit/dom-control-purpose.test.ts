@@ -29,6 +29,12 @@ test('purpose: page jumps, media seeking and the window are no navigation', () =
   assert.equal(purpose({ name: 'Enter full screen' }), 'other', 'full screen is no start');
   assert.equal(purpose({ name: 'Back to menu' }), 'menu', 'Adapt: opens the menu');
   assert.equal(purpose({ name: 'Menu item. Introduction', inQuestionGroup: true }), 'link', 'a page entry');
+  assert.equal(
+    purpose({ role: 'link', tag: 'a', name: 'Introduction 7 mins', hints: 'menu-item__button' }),
+    'link',
+    "Adapt's page link",
+  );
+  assert.equal(purpose({ name: '', hints: 'nav-menu-button' }), 'menu', 'a menu button still opens the menu');
   // Unchanged: real navigation words.
   assert.equal(purpose({ name: 'Back' }), 'previous');
   assert.equal(purpose({ name: 'Proceed' }), 'next');

@@ -41,6 +41,7 @@ const NOT_NAVIGATION =
 const MEDIA_SEEK = /\b(fast[ -]?forward|rewind|playback|speed)\b|\b\d+(\.\d+)? ?x\b|^x ?\d/;
 // An entry of a course menu (Adapt names each "Menu item. <title>") opens its page.
 const MENU_ENTRY = /^menu item\b/;
+const MENU_ENTRY_HINT = /(^|[\s_-])menu[-_]+item/;
 // Said before the word rules: "Back to menu" opens the menu, it does not go back a page.
 const BACK_TO_MENU =
   /\b(back to|return to) (the )?(course )?(menu|contents|table of contents|outline|index)\b/;
@@ -87,6 +88,8 @@ export function inferPurpose(input: PurposeInput): Purpose {
   const submitType = input.type === 'submit' || input.type === 'image';
   if (submitType && (input.tag === 'input' || input.inForm)) return 'submit';
   const hints = input.hints.toLowerCase();
+  // An entry of a menu (Adapt's `menu-item` page links) goes where it names; it does not open the menu.
+  if (MENU_ENTRY_HINT.test(hints)) return 'link';
   for (const [purpose, re] of HINT_RULES) if (re.test(hints)) return purpose;
   if (input.inQuestionGroup) return 'answer_option';
   if (role === 'link') return 'link';
