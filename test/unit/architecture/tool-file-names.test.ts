@@ -17,10 +17,7 @@ const FAMILIES: readonly string[] = [];
 const NOT_YET_SPLIT: readonly string[] = [
   'automation.ts',
   'navigation/core-tools.ts',
-  'runtime/api-tools.ts',
-  'runtime/data-model-tools.ts',
   'runtime/lifecycle-tools.ts',
-  'runtime/observe-tools.ts',
   'runtime/screenshot-tools.ts',
 ];
 
