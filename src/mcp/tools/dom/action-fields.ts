@@ -79,6 +79,11 @@ export const actionOutput = {
     .optional()
     .describe('visible_element_at_position: what received the click.'),
   changes,
+  changed: z
+    .literal(false)
+    .optional()
+    .describe('Only when nothing at all changed; note says what was checked.'),
+  note: z.string().optional(),
   screenshot: screenshotOutput,
 };
 
