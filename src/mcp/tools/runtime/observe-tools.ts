@@ -4,6 +4,8 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { count, epochMs } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+import { recordedRuntime } from '../../../app/recorded-runtime.js';
+import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
 import { listingInput } from '../listing-schemas.js';
 import {
   ANSWER_BUDGET_BYTES,
@@ -62,9 +64,10 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
         ),
         categories: z.object({ scorm_api: count, syntax: count, runtime: count, network: count }),
         dropped_messages: count.optional(),
+        ...sessionClosedOutput,
       },
       handler: async (args) => {
-        const runtime = sessions.get(args.session_id).requireRuntime();
+        const { runtime, closed } = recordedRuntime(sessions, args.session_id);
         const { errors, categories } = collectConsoleErrors(runtime.consoleMessages, {
           sinceTs: args.since_ts,
           severity: args.severity,
@@ -91,6 +94,7 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
             errors: page.items,
             categories,
             ...(runtime.log.dropped.console > 0 ? { dropped_messages: runtime.log.dropped.console } : {}),
+            ...closedMark(closed),
           },
         };
       },
@@ -151,9 +155,10 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
           ),
         allow_network: z.boolean(),
         allow_loopback: z.boolean(),
+        ...sessionClosedOutput,
       },
       handler: async (args) => {
-        const runtime = sessions.get(args.session_id).requireRuntime();
+        const { runtime, closed } = recordedRuntime(sessions, args.session_id);
         const o = args.options ?? {};
         const strings = stringView(args.detail, args.text_offset);
         const missing = [...runtime.log.missingFiles].slice(0, MAX_MISSING_FILES).map((f) => cutText(f));
@@ -191,6 +196,7 @@ export function observeTools(ctx: ServerContext): ToolDefinition[] {
             missing_files: missing,
             allow_network: runtime.allowNetwork,
             allow_loopback: runtime.allowLoopback,
+            ...closedMark(closed),
           },
         };
       },
