@@ -30,8 +30,9 @@ await section('validation', 'Validation (issue: foundation)', benchValidation);
 await section('export', 'Validation of an authoring-tool export (issue 9)', benchExport);
 await section('sequencing', 'Sequencing engine (issue 7)', benchSequencing);
 await section('logs', 'Logs (issue 6)', benchLogs);
-await section('limits', 'Limits the tests used to assert (issue 21)', benchLimits);
-if (process.argv.includes('--no-browser')) {
+const browser = !process.argv.includes('--no-browser');
+await section('limits', 'Limits the tests used to assert (issue 21)', () => benchLimits({ browser }));
+if (!browser) {
   console.log('\n(runtime benchmarks skipped: --no-browser)');
 } else {
   // Before the runtime benchmarks: they shut the shared browser and content server down at the end.

@@ -2,7 +2,7 @@
 import { NAMES } from '../runtime/anomalies/elements.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 import type { ApiCallRecord } from '../runtime/records.js';
-import type { RuntimeCloseResult } from './session.js';
+import type { RuntimeCloseResult } from './runtime-close-save.js';
 
 /**
  * Past the course's own time limit, how long the engine may take to give the data model at close: long

@@ -6,126 +6,36 @@
  * (RTE: cmi.entry is "resume" after a suspended session), unless a new attempt is forced. A new attempt
  * over saved data keeps that data as the activity's previous attempt. Files are written atomically;
  * the ids stored in a file are checked on every load.
+ *
+ * The store reads, decides and writes; the file's format (saved-state-format.ts), the checks of a file
+ * read back (saved-state-check.ts) and the attempt arithmetic (saved-state-attempts.ts) are its own files.
  */
 import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fail } from '../core/errors.js';
 import { DEFAULT_LEARNER_ID } from '../rte/adapter/rte-init.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { dataDir } from './data-dir.js';
-import { learnerDataElements } from './learner-data.js';
-import type { PackageFingerprint } from './package-fingerprint.js';
+import { attemptNumber, nextAttemptNumber, resumability, setAsideAttempt } from './saved-state-attempts.js';
+import { checkState, isStringMap, parseJson, readIfExists } from './saved-state-check.js';
+import {
+  DEFAULT_NAMESPACE,
+  LEGACY_SAVED_STATE_FORMAT,
+  SAVED_STATE_FORMAT,
+  type CourseSave,
+  type FreshStartReason,
+  type ResumeDecision,
+  type SaveRequest,
+  type SavedActivity,
+  type SavedState,
+  type ScormVersion,
+  type SetAsideAttempt,
+  type StateKey,
+} from './saved-state-format.js';
 
-export const SAVED_STATE_FORMAT = 'scorm-tester/saved-state@2';
-/** The one-activity format written before activities were keyed; migrated once when its course id matches. */
-export const LEGACY_SAVED_STATE_FORMAT = 'scorm-tester/saved-state@1';
-export const DEFAULT_NAMESPACE = 'mcp';
-
-export type ScormVersion = '1.2' | '2004';
-
-/** Whose state a file holds. */
-export interface StateKey {
-  courseId: string;
-  /** Default: the learner id every launch gets when none is given (DEFAULT_LEARNER_ID). */
-  learnerId?: string;
-  namespace?: string;
-  /** The package open now: what it saves is marked as written by it (not part of the key). */
-  writer?: PackageFingerprint;
-}
-
-export interface SavedActivity {
-  /** Manifest item identifier of the SCO. */
-  sco_id: string;
-  scorm_version: ScormVersion;
-  saved_at: string;
-  /** Flat data model (element -> value), as the engine holds it at Terminate. */
-  data: Record<string, string>;
-  /** Attempts this one replaced after they ended (or were set aside by a new attempt), newest first. */
-  previous_attempts?: PreviousAttempt[];
-  /**
-   * The SCORM attempt this data belongs to (1 for the first): a resumed attempt keeps it, a new attempt
-   * over learner data takes the next. Absent in files written before it was kept: 1 + previous_attempts.
-   */
-  attempt?: number;
-  /** The package whose save wrote this data; absent in files written before writers were recorded. */
-  written_by?: PackageFingerprint;
-}
-
-/** An earlier attempt on an activity, kept when a new attempt was saved over it. */
-export interface PreviousAttempt {
-  saved_at: string;
-  data: Record<string, string>;
-}
-
-/** How many ended attempts an activity keeps. */
-export const PREVIOUS_ATTEMPTS_KEPT = 5;
-
-export interface SavedState {
-  format: typeof SAVED_STATE_FORMAT;
-  course_id: string;
-  learner_id: string;
-  namespace: string;
-  saved_at: string;
-  activities: SavedActivity[];
-  /** Tracking state of the whole activity tree, saved after every sequencing step; null if never sequenced. */
-  sequencing: Record<string, unknown> | null;
-  /** The package whose save wrote the sequencing section; absent before writers were recorded. */
-  sequencing_written_by?: PackageFingerprint;
-}
-
-/**
- * Why a launch did not resume: a new attempt was asked for, nothing is saved for this SCO, it was saved
- * under the other SCORM version, its attempt ended (saved exit not "suspend"), or it was suspended
- * without any learner data in it.
- */
-export type FreshStartReason =
-  'new_attempt' | 'no_saved_state' | 'scorm_version_changed' | 'exit_not_suspend' | 'suspended_without_data';
-
-export const FRESH_START_REASONS = [
-  'new_attempt',
-  'no_saved_state',
-  'scorm_version_changed',
-  'exit_not_suspend',
-  'suspended_without_data',
-] as const satisfies readonly FreshStartReason[];
-
-/** The saved attempt a fresh start did not resume: kept as a previous attempt when the new one is saved. */
-export interface SetAsideAttempt {
-  saved_at: string;
-  exit: string;
-  learner_data: string[];
-}
-
-/** `attempt`: the SCORM attempt the launch resumes, or the new one it begins. */
-export type ResumeDecision =
-  | { resume: true; activity: SavedActivity; path: string; learnerData: string[]; attempt: number }
-  | {
-      resume: false;
-      reason: FreshStartReason;
-      path: string;
-      exit?: string;
-      setAside?: SetAsideAttempt;
-      attempt: number;
-    };
-
-export interface SaveRequest extends StateKey {
-  scoId: string;
-  scormVersion: ScormVersion;
-  data: Record<string, string>;
-  /** This data is a new attempt: the saved one, if it holds learner data, becomes a previous attempt. */
-  newAttempt?: boolean;
-}
-
-export interface CourseSave {
-  scormVersion: ScormVersion;
-  /** Data model of each activity to replace, by SCO (activity) id. */
-  activities: Record<string, Record<string, string>>;
-  /** The sequencing section to write; undefined keeps the saved one. */
-  sequencing?: Record<string, unknown> | null;
-  /** Activities whose data is a new attempt (see SaveRequest.newAttempt). */
-  newAttempts?: ReadonlySet<string>;
-}
+export * from './saved-state-format.js';
+export { attemptNumber } from './saved-state-attempts.js';
+export { corrupt } from './saved-state-check.js';
 
 /** A readable, file-name-safe form of a course id; not unique (the file name adds a hash for that). */
 export function sanitizeCourseId(courseId: string): string {
@@ -382,120 +292,4 @@ export class SavedStateStore {
     }
     return state;
   }
-}
-
-/** The saved exit of an activity and the elements of its data that hold learner data. */
-function resumability(activity: SavedActivity): { exit: string; learnerData: string[] } {
-  const is12 = activity.scorm_version === '1.2';
-  return {
-    exit: activity.data[is12 ? 'cmi.core.exit' : 'cmi.exit'] ?? '',
-    learnerData: learnerDataElements(activity.data, activity.scorm_version),
-  };
-}
-
-/** The previous attempts of an activity once a new attempt replaces it (an attempt without data is not kept). */
-/** The SCORM attempt a saved activity's data belongs to. */
-export function attemptNumber(activity: SavedActivity): number {
-  const n = activity.attempt;
-  return Number.isSafeInteger(n) && (n as number) > 0
-    ? (n as number)
-    : 1 + (activity.previous_attempts?.length ?? 0);
-}
-
-/** The number of a new attempt over a saved one: the next, unless the saved one holds no learner data (it is replaced, as setAsideAttempt drops it). */
-function nextAttemptNumber(before: SavedActivity): number {
-  const kept = learnerDataElements(before.data, before.scorm_version).length > 0;
-  return attemptNumber(before) + (kept ? 1 : 0);
-}
-
-function setAsideAttempt(before: SavedActivity | undefined): PreviousAttempt[] {
-  if (!before) return [];
-  const older = before.previous_attempts ?? [];
-  if (learnerDataElements(before.data, before.scorm_version).length === 0) return older;
-  return [{ saved_at: before.saved_at, data: before.data }, ...older].slice(0, PREVIOUS_ATTEMPTS_KEPT);
-}
-
-/** The file's text; null when it does not exist (ENOTDIR: a parent is not a directory, so it cannot). */
-async function readIfExists(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    return corrupt(path, `it cannot be read (${(error as Error).message})`);
-  }
-}
-
-function parseJson(path: string, text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    return corrupt(path, `it is not valid JSON (${(error as Error).message})`);
-  }
-}
-
-function isStringMap(value: unknown): value is Record<string, string> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every((v) => typeof v === 'string');
-}
-
-function checkState(value: unknown, key: Required<Omit<StateKey, 'writer'>>, path: string): SavedState {
-  const state = value as Partial<SavedState> | null;
-  if (typeof state !== 'object' || state === null || state.format !== SAVED_STATE_FORMAT) {
-    return corrupt(path, `it is not a ${SAVED_STATE_FORMAT} file`);
-  }
-  for (const [field, expected] of [
-    ['course_id', key.courseId],
-    ['learner_id', key.learnerId],
-    ['namespace', key.namespace],
-  ] as const) {
-    if (state[field] !== expected) {
-      return corrupt(
-        path,
-        `it holds the state of ${field} ${JSON.stringify(state[field])}, not ${JSON.stringify(expected)}`,
-      );
-    }
-  }
-  if (!Array.isArray(state.activities)) return corrupt(path, 'it has no activities list');
-  const seen = new Set<string>();
-  for (const activity of state.activities as unknown[]) {
-    const a = activity as Partial<SavedActivity> | null;
-    if (
-      typeof a !== 'object' ||
-      a === null ||
-      typeof a.sco_id !== 'string' ||
-      (a.scorm_version !== '1.2' && a.scorm_version !== '2004')
-    ) {
-      return corrupt(path, 'an activity lacks its sco_id or scorm_version');
-    }
-    if (seen.has(a.sco_id)) return corrupt(path, `activity ${JSON.stringify(a.sco_id)} appears twice`);
-    seen.add(a.sco_id);
-    if (!isStringMap(a.data)) {
-      return corrupt(path, `the data of activity ${JSON.stringify(a.sco_id)} is not a map of strings`);
-    }
-    const previous = a.previous_attempts;
-    if (
-      previous !== undefined &&
-      (!Array.isArray(previous) ||
-        !previous.every(
-          (p: Partial<PreviousAttempt> | null) => typeof p?.saved_at === 'string' && isStringMap(p.data),
-        ))
-    ) {
-      return corrupt(path, `the previous attempts of activity ${JSON.stringify(a.sco_id)} are not readable`);
-    }
-  }
-  const sequencing = state.sequencing ?? null;
-  if (sequencing !== null && (typeof sequencing !== 'object' || Array.isArray(sequencing))) {
-    return corrupt(path, 'its sequencing section is not an object');
-  }
-  return { ...(state as SavedState), sequencing };
-}
-
-/** SESSION_STATE_CORRUPT for the saved state at `path`, with both ways out. */
-export function corrupt(path: string, why: string): never {
-  fail(
-    'SESSION_STATE_CORRUPT',
-    `The saved learner state at ${path} is unreadable: ${why}. Open with new_attempt: true (or force_new: true) to start fresh, or call scorm_clear_saved_data to delete it.`,
-    { path },
-  );
 }

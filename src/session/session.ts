@@ -2,87 +2,48 @@
  * One MCP session: a package (opened read-only or extracted), its parsed manifest, a workspace with
  * artifacts.json, an event log, and at most one course runtime. Learner state is saved when the
  * session closes and restored on the next open of the same course, as the persistence flow describes.
+ *
+ * This class holds the session's state and decides what to launch; the jobs around it are its
+ * collaborators: opening the package (openPackageAndManifest), saving as a runtime closes
+ * (saveOnClose), sequencing (SessionNavigator), saved state (SavedStateStore), and the event mirror
+ * (mirrorRuntimeEvents).
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fail, isScormTesterError, ScormTesterError, type ErrorCode } from '../core/errors.js';
+import { fail, isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import type { WorkControl } from '../core/progress.js';
-import { TIMEOUT, within } from '../core/within.js';
-import { addSessionTimeToTotal } from '../runtime/data-model/end-attempt-time.js';
-import {
-  parseManifestFile,
-  resolveLaunch,
-  walkItems,
-  type LaunchTarget,
-  type ParsedManifest,
-} from '../manifest/index.js';
-import { openPackage, type OpenedPackage } from '../package/open-package.js';
+import { resolveLaunch, walkItems, type LaunchTarget, type ParsedManifest } from '../manifest/index.js';
+import type { OpenedPackage } from '../package/open-package.js';
 import { buildRteInit, launchFieldsFromItem, type RteInit, type RteLaunch } from '../rte/adapter/index.js';
 import type { NavigationOracle } from '../rte/adapter/navigation-oracle.js';
 import type { LaunchSharedData } from '../runtime/player/wire.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
-import { canonicalMethod } from '../runtime/records.js';
-import type { ViewportSpec } from '../runtime/viewport.js';
+import { buildSeqTree } from '../sequencing/activity-tree.js';
 import { ArtifactStore } from './artifacts.js';
+import { courseTimeoutMs } from './course-timeout.js';
 import { EventLog } from './event-log.js';
 import { loadRuntime } from './lazy-runtime.js';
 import { learnerDataElements } from './learner-data.js';
 import { planResume, type ResumePlan } from './navigation/engine-setup.js';
 import { LearnerStateStore } from './navigation/learner-state.js';
 import { foreignObjectives, type ReportedObjective } from './navigation/foreign-objectives.js';
-import { buildSeqTree } from '../sequencing/activity-tree.js';
 import { SessionNavigator, type NavigatorHost } from './navigation/navigator.js';
-import type { SessionObserver } from './session-observer.js';
 import type { NotApplicable, SnInitResult } from './navigation/types.js';
-import type { ResumeDecision, SavedStateStore, StateKey } from './saved-state.js';
-import { fingerprintPackage, type PackageFingerprint } from './package-fingerprint.js';
-import { savedStateWriter, type SavedStateWriter } from './saved-state-writer.js';
-import { NAMES } from '../runtime/anomalies/elements.js';
-import { CLOSE_GRACE_MS, closeThroughEngine, lastCallOf, type EngineClose } from './close-through-engine.js';
+import { openPackageAndManifest } from './open-package-and-manifest.js';
+import type { PackageFingerprint } from './package-fingerprint.js';
+import { saveOnClose, type CloseSaveHost, type RuntimeCloseResult } from './runtime-close-save.js';
 import { mirrorRuntimeEvents } from './runtime-event-mirror.js';
+import type { ResumeDecision, SavedStateStore, StateKey } from './saved-state.js';
+import { savedStateWriter, type SavedStateWriter } from './saved-state-writer.js';
+import { sequencingNotApplicable } from './sequencing-not-applicable.js';
+import type { SessionObserver } from './session-observer.js';
+import type { RuntimeOpenOptions, SessionOptions } from './session-options.js';
+
+export type { RuntimeCloseResult } from './runtime-close-save.js';
+export type { RuntimeOpenOptions, SessionOptions } from './session-options.js';
 
 export type SessionState = 'opening' | 'ready' | 'running' | 'closing' | 'closed';
-
-export interface SessionOptions {
-  packagePath: string;
-  allowNetwork: boolean;
-  /** Let the course reach loopback services besides our content server (never implied by allowNetwork). */
-  allowLoopback?: boolean;
-  /** JavaScript heap budget of the course in MB (default DEFAULT_MEMORY_BUDGET_MB; 0: none). */
-  memoryBudgetMb?: number;
-  /** Idle timeout; the manager closes the session after this long without a call. */
-  idleTimeoutMs: number;
-  /** Skip loading saved state (a fresh attempt), without deleting it. */
-  newAttempt: boolean;
-  learnerId?: string;
-  learnerName?: string;
-}
-
-/** What closing a runtime did with the learner state; save_error is set when state existed but was not saved. */
-export interface RuntimeCloseResult {
-  saved_state_path: string | null;
-  /**
-   * Where the saved data model came from: the engine in the page, or (when the page could not answer in
-   * time, or the browser died) the record of the course's calls and data changes Node holds.
-   */
-  saved_from: 'engine' | 'record' | null;
-  /** Elements left out of a save from the record because the record holds only the head of their value. */
-  omitted_elements?: string[];
-  terminated_by: 'course' | 'tester' | 'none';
-  /** The exit saved: the course's own, or "suspend" when the course left it empty (exit_set_by "tester"). */
-  exit: string | null;
-  exit_set_by: 'course' | 'tester' | null;
-  save_error: { error_code: ErrorCode; message: string } | null;
-}
-
-export interface RuntimeOpenOptions {
-  viewport?: ViewportSpec;
-  itemId?: string;
-  /** Cancels the open and reports its steps (browser, player page, SCO). */
-  control?: WorkControl;
-}
 
 export class Session {
   readonly id = `sess_${randomBytes(9).toString('base64url')}`;
@@ -169,7 +130,11 @@ export class Session {
   /** Opens the package and parses the manifest. A manifest we cannot parse is a MANIFEST_VALIDATION_ERROR. */
   async open(): Promise<void> {
     try {
-      await this.openPackageAndManifest();
+      await this.artifacts.init(this.id);
+      const opened = await openPackageAndManifest(this.options.packagePath);
+      this.pkg = opened.pkg;
+      this.parsedManifest = opened.parsed;
+      this.fingerprint = opened.fingerprint;
     } catch (error) {
       await this.removeWorkspace();
       throw error;
@@ -190,34 +155,6 @@ export class Session {
     await rm(this.workspace, { recursive: true, force: true }).catch((error: unknown) =>
       this.logger.warn('WORKSPACE_REMOVE_FAILED', { session_id: this.id, error }),
     );
-  }
-
-  private async openPackageAndManifest(): Promise<void> {
-    await this.artifacts.init(this.id);
-    this.pkg = await openPackage(this.options.packagePath);
-    try {
-      this.parsedManifest = await parseManifestFile(this.pkg.manifestPath);
-      // Without it (the manifest vanished after parsing) saves record no writer: "unknown", never a claim.
-      this.fingerprint = await fingerprintPackage(this.options.packagePath, this.pkg.manifestPath).catch(
-        () => null,
-      );
-    } catch (error) {
-      await this.pkg.cleanup();
-      this.pkg = null;
-      if (
-        isScormTesterError(error) &&
-        error.code !== 'MANIFEST_NOT_FOUND' &&
-        error.code !== 'MANIFEST_TOO_LARGE' &&
-        error.code !== 'MANIFEST_TOO_DEEP'
-      ) {
-        fail(
-          'MANIFEST_VALIDATION_ERROR',
-          `${error.message} (run scorm_lint_manifest for every finding)`,
-          error.details,
-        );
-      }
-      throw error;
-    }
   }
 
   /** Launches a SCO (default: the first launchable item of the default organization) in a new runtime. */
@@ -378,25 +315,7 @@ export class Session {
 
   /** Why navigation does not apply now, or null when the navigator runs. */
   navigationNotApplicable(): NotApplicable | null {
-    if (this.navigator) return null;
-    if (!SessionNavigator.applies(this.parsed.manifest)) {
-      return {
-        success: false,
-        applicable: false,
-        sn_available: false,
-        reason: 'SINGLE_SCO',
-        message:
-          'This course has a single SCO (or is SCORM 1.2 with one item): there is nothing to sequence. Use scorm_runtime_open and the runtime tools.',
-      };
-    }
-    return {
-      success: false,
-      applicable: false,
-      sn_available: false,
-      reason: 'SN_NOT_INITIALIZED',
-      message:
-        'Sequencing is not running for this session. Call scorm_sn_init (after scorm_runtime_open) first.',
-    };
+    return sequencingNotApplicable(this.navigator !== null, this.parsed.manifest);
   }
 
   /**
@@ -494,6 +413,19 @@ export class Session {
     return this.runtime ?? this.closedRuntime;
   }
 
+  private closeSaveHost(): CloseSaveHost {
+    return {
+      sessionId: this.id,
+      version: this.version,
+      stateKey: this.stateKey,
+      store: this.store,
+      resumed: this.resume?.resume === true,
+      launchedItemId: this.launch?.item.identifier ?? undefined,
+      events: this.events,
+      logger: this.logger,
+    };
+  }
+
   requireRuntime(): CourseRuntime {
     this.requireOpen();
     if (!this.runtime || !this.runtime.isOpen) {
@@ -534,36 +466,7 @@ export class Session {
     try {
       // A runtime closed on purpose (a throwaway run) leaves nothing; one whose browser died still saves.
       if (!runtime.isOpen && !runtime.isCrashed) return result;
-      if (this.navigator) {
-        await this.closeSequenced(runtime, this.navigator, result);
-        return result;
-      }
-      let fromEngine: EngineClose | null = null;
-      let engineError: unknown = null;
-      if (runtime.isOpen) {
-        const reading = closeThroughEngine(runtime, this.version);
-        reading.catch(() => undefined);
-        const out = await within(reading, runtime.timeoutMs + CLOSE_GRACE_MS).catch((error: unknown) => {
-          engineError = error;
-          return null;
-        });
-        if (out === TIMEOUT) {
-          engineError = new ScormTesterError(
-            'COURSE_TIMEOUT',
-            `the page did not give its data model within ${runtime.timeoutMs + CLOSE_GRACE_MS} ms`,
-          );
-        } else fromEngine = out;
-      }
-      if (fromEngine) {
-        Object.assign(result, fromEngine.result);
-        if (fromEngine.data) {
-          result.saved_state_path = await this.saveState(runtime, fromEngine.data);
-          result.saved_from = 'engine';
-          this.events.push('state:saved', { path: result.saved_state_path, exit: result.exit });
-        }
-        return result;
-      }
-      await this.saveFromRecord(runtime, result, engineError);
+      await saveOnClose(this.closeSaveHost(), runtime, this.navigator, result);
     } catch (error) {
       result.save_error = {
         error_code: isScormTesterError(error) ? error.code : 'INTERNAL_ERROR',
@@ -582,116 +485,6 @@ export class Session {
       this.events.push('runtime:closed', { runtime_id: runtime.id, terminated_by: result.terminated_by });
     }
     return result;
-  }
-
-  /**
-   * The navigator's close, within the same bound as a single SCO's; when the page cannot answer in time
-   * (or the browser died) the navigator saves the delivered SCO from the record instead.
-   */
-  private async closeSequenced(
-    runtime: CourseRuntime,
-    navigator: SessionNavigator,
-    result: RuntimeCloseResult,
-  ): Promise<void> {
-    let why = 'the browser running the course died';
-    if (runtime.isOpen) {
-      const closing = navigator.close();
-      closing.catch(() => undefined);
-      const bound = runtime.timeoutMs + CLOSE_GRACE_MS;
-      const out = await within(closing, bound).catch((error: unknown) => error as Error);
-      if (out !== TIMEOUT && !(out instanceof Error)) {
-        result.saved_state_path = out.saved_state_path;
-        if (out.saved_state_path) result.saved_from = 'engine';
-        result.terminated_by = out.unloaded?.terminated_by ?? 'none';
-        result.exit = out.exit;
-        result.exit_set_by = out.exit_set_by;
-        result.save_error = navigator.saveError;
-        this.events.push('state:saved', { path: result.saved_state_path, suspended: out.suspended });
-        return;
-      }
-      why = out === TIMEOUT ? `the page did not give its data model within ${bound} ms` : out.message;
-    }
-    const closed = await navigator.closeFromRecord(why);
-    result.saved_state_path = closed.saved_state_path;
-    if (closed.saved_state_path) result.saved_from = 'record';
-    result.terminated_by = closed.unloaded?.terminated_by ?? 'none';
-    result.exit = closed.exit;
-    result.exit_set_by = closed.exit_set_by;
-    if (closed.omitted.length > 0) result.omitted_elements = closed.omitted;
-    result.save_error = navigator.saveError;
-    this.savedFromRecord(why, { path: result.saved_state_path, suspended: closed.suspended });
-  }
-
-  /**
-   * Saves the data model the record rebuilds, when the engine could not give its own. An attempt still
-   * open gets the exit "suspend" the tester would have set, as the engine path does.
-   */
-  private async saveFromRecord(
-    runtime: CourseRuntime,
-    result: RuntimeCloseResult,
-    engineError: unknown,
-  ): Promise<void> {
-    const why = runtime.isCrashed
-      ? 'the browser running the course died'
-      : engineError instanceof Error
-        ? engineError.message
-        : 'the page did not answer';
-    if (runtime.initializeState === 'none' && runtime.calls.length === 0) {
-      if (runtime.isCrashed) return;
-      throw engineError instanceof Error ? engineError : new Error(why);
-    }
-    const recorded = runtime.recordedState();
-    if (!recorded.complete) {
-      fail(
-        'SESSION_STATE_SAVE_FAILED',
-        `The learner state could not be saved: ${why}, and the record of its data changes is incomplete (the change cap was reached).`,
-      );
-    }
-    const exitElement = NAMES[this.version].exit;
-    const terminate = lastCallOf(runtime.calls, (c) => canonicalMethod(c.method) === 'Terminate');
-    result.terminated_by = terminate ? (terminate.source === 'tool' ? 'tester' : 'course') : 'none';
-    const exit = recorded.data[exitElement] ?? '';
-    if (exit === '' && runtime.initializeState === 'initialized') {
-      recorded.data[exitElement] = 'suspend';
-      result.exit_set_by = 'tester';
-    } else if (exit !== '') {
-      // The close may have got as far as setting the exit itself before the page stopped answering.
-      const setExit = lastCallOf(
-        runtime.calls,
-        (c) => canonicalMethod(c.method) === 'SetValue' && c.args[0] === exitElement,
-      );
-      result.exit_set_by = setExit?.source === 'tool' ? 'tester' : 'course';
-    }
-    // This save ends an attempt the engine never ended: its session time joins the total as at Terminate.
-    if (runtime.initializeState === 'initialized') addSessionTimeToTotal(recorded.data, this.version);
-    result.exit = recorded.data[exitElement] ?? '';
-    result.saved_state_path = await this.saveState(runtime, recorded.data);
-    result.saved_from = 'record';
-    if (recorded.omitted.length > 0) result.omitted_elements = recorded.omitted;
-    this.savedFromRecord(why, { path: result.saved_state_path, exit: result.exit });
-  }
-
-  /** Logs and announces a save rebuilt from the record (the engine could not give its data model). */
-  private savedFromRecord(why: string, saved: Record<string, unknown>): void {
-    this.logger.warn('RUNTIME_CLOSE_SAVED_FROM_RECORD', { session_id: this.id, reason: why });
-    this.events.push('state:saved', { ...saved, saved_from: 'record', reason: why });
-  }
-
-  private async saveState(runtime: CourseRuntime, data: Record<string, string>): Promise<string> {
-    const scoId = runtime.status().scoId ?? this.launch?.item.identifier ?? 'sco';
-    try {
-      // A launch that did not resume started a new attempt: the saved one is kept as a previous attempt.
-      const newAttempt = this.resume?.resume !== true;
-      return await this.store.save({ ...this.stateKey, scoId, scormVersion: this.version, data, newAttempt });
-    } catch (error) {
-      if (isScormTesterError(error)) throw error;
-      fail(
-        'SESSION_STATE_SAVE_FAILED',
-        `The learner state could not be written to ${this.store.dir}: ${(error as Error).message}. ` +
-          'Point SCORM_TESTER_DATA_DIR at a writable directory (the state of this attempt is lost).',
-        { dir: this.store.dir },
-      );
-    }
   }
 
   async close(): Promise<RuntimeCloseResult & { artifacts_manifest_path: string }> {
@@ -715,10 +508,4 @@ export class Session {
   private wireRuntimeEvents(runtime: CourseRuntime): void {
     mirrorRuntimeEvents(runtime, this.events, (entry) => this.observer.console?.(this, entry));
   }
-}
-
-/** Budget for each page interaction (a hung course fails after this); SCORM_TESTER_COURSE_TIMEOUT_MS overrides. */
-function courseTimeoutMs(): number | undefined {
-  const value = Number(process.env.SCORM_TESTER_COURSE_TIMEOUT_MS);
-  return Number.isFinite(value) && value >= 1000 ? value : undefined;
 }

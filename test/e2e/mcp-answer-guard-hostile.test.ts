@@ -188,6 +188,44 @@ test(
 );
 
 test(
+  'the validation tools page the findings of a package missing 200 files: every finding once, no page cut',
+  { timeout: 300_000 },
+  async () => {
+    for (const tool of ['scorm_validate_workspace', 'scorm_lint_manifest']) {
+      let cursor: string | undefined;
+      let total = 0;
+      let byRule: Record<string, number> = {};
+      const seen = new Set<string>();
+      do {
+        const answer = await shown(tool, {
+          workspace_path: packagePath,
+          ...(cursor !== undefined ? { cursor } : {}),
+        });
+        assert.ok(answer.bytes <= BUDGET, `${tool}: ${answer.bytes} bytes`);
+        assert.equal(answer.note, undefined, `${tool}: a page is never cut`);
+        for (const f of answer.data.findings as Array<{
+          rule: string;
+          line: number;
+          column: number;
+          message: string;
+        }>) {
+          seen.add(JSON.stringify(f));
+        }
+        total = answer.data.findings_total as number;
+        byRule = answer.data.findings_by_rule as Record<string, number>;
+        cursor = (answer.data.findings_next_cursor as string | null) ?? undefined;
+      } while (cursor !== undefined);
+      assert.ok(total > INFLATE.missingFiles, `${tool}: ${total} findings`);
+      assert.equal(seen.size, total, `${tool}: every finding once across the pages`);
+      assert.equal(
+        Object.values(byRule).reduce((a, b) => a + b, 0),
+        total,
+      );
+    }
+  },
+);
+
+test(
   'the browser console of the flood reads back whole in pages within the budget',
   { timeout: 300_000 },
   async () => {

@@ -30,8 +30,6 @@ interface Closed {
 
 /** A short course time limit keeps the hung close short; the close's own bound is this plus its grace. */
 const COURSE_TIMEOUT_MS = 2_000;
-/** Far above the close's bound (course time limit + 8 s grace + 5 s to close the context): a hung close never answers. */
-const CLOSE_ANSWERS_WITHIN_MS = 60_000;
 
 let server: StartedServer;
 let COURSE: string;
@@ -60,9 +58,9 @@ async function chooseAndClose(item: string): Promise<void> {
   });
   assert.equal(chosen.delivered?.activity_id, item);
 
-  const started = Date.now();
+  // A hung close never answers: the call's own deadline fails it. How long it takes is measured by the
+  // benchmark (npm run bench -- --only limits).
   const closed = await call<Closed>('scorm_close_course', { session_id: first.session_id });
-  assert.ok(Date.now() - started < CLOSE_ANSWERS_WITHIN_MS);
   assert.equal(closed.success, true, JSON.stringify(closed.save_error));
   assert.equal(closed.save_error, null);
   assert.equal(closed.saved_from, 'record');

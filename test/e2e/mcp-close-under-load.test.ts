@@ -27,8 +27,6 @@ interface Closed {
 
 /** A short course time limit keeps the hung closes short; the close's own bound is this plus its grace. */
 const COURSE_TIMEOUT_MS = 2_000;
-/** Far above the close's bound (course time limit + 8 s grace + 5 s to close the context): a hung close never answers. */
-const CLOSE_ANSWERS_WITHIN_MS = 60_000;
 
 let server: StartedServer;
 let COURSE: string;
@@ -76,9 +74,9 @@ function savedData(closed: Closed, item: string): Record<string, string> {
 
 test('an unload handler that never returns: the close answers, saves from the record, and the next open resumes', async () => {
   const first = await open('hang-unload');
-  const started = Date.now();
+  // A hung close never answers: the call's own deadline fails it. How long it takes is measured by the
+  // benchmark (npm run bench -- --only limits).
   const closed = await close(first.session_id);
-  assert.ok(Date.now() - started < CLOSE_ANSWERS_WITHIN_MS);
   assert.equal(closed.success, true, JSON.stringify(closed.save_error));
   assert.equal(closed.saved_from, 'record');
   assert.equal(closed.exit, 'suspend');

@@ -61,7 +61,7 @@ interface Trace {
     delivered_activity: string | null;
   }[];
   denials: { navigation_request: string; code: string; process: string; reason: string }[];
-  rollups: TraceEventView[];
+  rollups: number[];
   trace: TraceEventView[];
   events_total: number;
   note?: string;
@@ -241,6 +241,9 @@ test('scorm_trace_sequencing: requests, denials by rule, and events by level (ve
   assert.ok(detailed.trace.some((e) => e.kind === 'enter'));
   assert.ok(detailed.trace.every((e) => e.level !== 'verbose'));
   assert.ok(detailed.rollups.length > 0, 'rollup results are reported at detailed');
+  // Each rollup result is said once, in trace; rollups points at it.
+  for (const at of detailed.rollups) assert.equal(detailed.trace[at]?.kind, 'rollup');
+  assert.equal(detailed.rollups.length, detailed.trace.filter((e) => e.kind === 'rollup').length);
   assert.deepEqual(listFiles(server.dataDir), []);
 });
 

@@ -12,7 +12,7 @@ import { callTool, callToolError, startServer, type StartedServer } from '../hel
 import { allSessionEvents } from '../helpers/session-events.js';
 import { writePackage } from '../helpers/course-builder.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
-import { spelledOut } from '../helpers/course-text.js';
+import { courseTextOf, spelledOut } from '../helpers/course-text.js';
 
 const FLOW = join(FIXTURES_DIR, 'courses/seq-flow');
 const CHOICE = join(FIXTURES_DIR, 'courses/seq-choice');
@@ -323,7 +323,8 @@ test('a manifest whose sequencing cannot run (dangling IDRef) fails scorm_sn_ini
   const opened = await call<{ session_id: string }>('scorm_open_course', { package_path: pkg });
   const error = await callToolError(server.client, 'scorm_sn_init', { session_id: opened.session_id });
   assert.equal(error.error_code, 'SN_INIT_FAILED');
-  assert.match(error.message, /no-such-set/);
+  assert.doesNotMatch(error.message, /no-such-set/, 'the manifest words only in course_text');
+  assert.match(courseTextOf((error.data.details ?? {}) as object, 'problems'), /no-such-set/);
   const s = await call<{ sn_available: boolean }>('scorm_nav_get_state', { session_id: opened.session_id });
   assert.equal(s.sn_available, false);
   await call('scorm_close_course', { session_id: opened.session_id });

@@ -57,6 +57,21 @@ function assertKeptApart(result: unknown, where: string): void {
   );
 }
 
+/** Every page of a validation tool's answer, following findings_next_cursor. */
+async function allFindingPages<T>(tool: string, args: Record<string, unknown>): Promise<T[]> {
+  const pages: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await callTool<T & { findings_next_cursor?: string | null }>(server.client, tool, {
+      ...args,
+      ...(cursor !== undefined ? { cursor } : {}),
+    });
+    pages.push(page);
+    cursor = page.findings_next_cursor ?? undefined;
+  } while (cursor !== undefined);
+  return pages;
+}
+
 function allFindings(json: Findings): Finding[] {
   return [...json.errors, ...json.warnings, ...json.info];
 }
@@ -149,29 +164,40 @@ after(async () => {
 });
 
 test('MCP scorm_validate_workspace, scorm_lint_manifest and scorm_lint_sequencing: findings quote the package only in course_text', async () => {
-  const validated = await callTool<{
+  // The findings take several pages (the answer budget): every page is checked, and the rules looked for
+  // are found across them.
+  const validatedPages = await allFindingPages<{
     findings: Finding[];
     actionable_fixes: string[];
     validation_results: Record<string, { errors: string[]; warnings: string[] }>;
-  }>(server.client, 'scorm_validate_workspace', { workspace_path: PACKAGE });
-  assertKeptApart(validated, 'scorm_validate_workspace');
-  assertRules(validated.findings, 'scorm_validate_workspace');
-  for (const fix of validated.actionable_fixes) assert.doesNotMatch(fix, HOSTILE, `actionable_fixes: ${fix}`);
-  // "file:line:column [rule] message": after the location, only our words.
-  for (const line of Object.values(validated.validation_results).flatMap((c) => [...c.errors, ...c.warnings]))
-    assert.doesNotMatch(line.slice(line.indexOf(' [')), HOSTILE, `scorm_validate_workspace: ${line}`);
+  }>('scorm_validate_workspace', { workspace_path: PACKAGE });
+  assertKeptApart(validatedPages, 'scorm_validate_workspace');
+  assertRules(
+    validatedPages.flatMap((p) => p.findings),
+    'scorm_validate_workspace',
+  );
+  for (const validated of validatedPages) {
+    for (const fix of validated.actionable_fixes)
+      assert.doesNotMatch(fix, HOSTILE, `actionable_fixes: ${fix}`);
+    // "file:line:column [rule] message": after the location, only our words.
+    for (const line of Object.values(validated.validation_results).flatMap((c) => [
+      ...c.errors,
+      ...c.warnings,
+    ]))
+      assert.doesNotMatch(line.slice(line.indexOf(' [')), HOSTILE, `scorm_validate_workspace: ${line}`);
+  }
 
-  const manifest = await callTool<{ errors: string[]; findings: Array<{ rule: string }> }>(
-    server.client,
+  const manifestPages = await allFindingPages<{ errors: string[]; findings: Array<{ rule: string }> }>(
     'scorm_lint_manifest',
     { workspace_path: PACKAGE, scorm_version: '1.2' },
   );
-  assertKeptApart(manifest, 'scorm_lint_manifest');
-  assertRules(manifest.findings, 'scorm_lint_manifest', [
-    'cp.identifierref_unresolved',
-    'cp.version_unexpected',
-  ]);
-  for (const line of manifest.errors)
+  assertKeptApart(manifestPages, 'scorm_lint_manifest');
+  assertRules(
+    manifestPages.flatMap((p) => p.findings),
+    'scorm_lint_manifest',
+    ['cp.identifierref_unresolved', 'cp.version_unexpected'],
+  );
+  for (const line of manifestPages.flatMap((p) => p.errors))
     assert.doesNotMatch(line.slice(line.indexOf(' [')), HOSTILE, `scorm_lint_manifest errors: ${line}`);
 
   const sequencing = await callTool<{ issues: Array<{ rule?: string }> }>(

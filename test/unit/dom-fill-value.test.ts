@@ -32,6 +32,7 @@ function element(kind: FillKind, extra: Partial<ElementInspection> = {}): Elemen
     options: [],
     optionCount: 0,
     hidden: null,
+    ariaHiddenBy: null,
     visuallyHidden: null,
     disabled: null,
     control: true,

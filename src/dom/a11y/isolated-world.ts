@@ -116,6 +116,75 @@ export class IsolatedWorlds {
     return node.localName ?? null;
   }
 
+  /**
+   * Calls `mark` (a function declaration, `this` the element) in the world on each element of the
+   * world's document that has a listener of one of `types` (at most `max` elements): the listeners
+   * are read through the DevTools protocol, which sees what no page script can.
+   */
+  async markListened(contextId: number, mark: string, types: readonly string[], max: number): Promise<void> {
+    const nodes = new Set<number>();
+    for (const l of await this.pageListeners(contextId)) {
+      if (l.backendNodeId !== undefined && types.includes(l.type) && nodes.size < max)
+        nodes.add(l.backendNodeId);
+    }
+    for (const backendNodeId of nodes) {
+      const objectId = await this.resolve(backendNodeId, contextId);
+      if (!objectId) continue;
+      await this.send('Runtime.callFunctionOn', { objectId, functionDeclaration: mark, silent: true }).catch(
+        () => undefined,
+      );
+      await this.release(objectId);
+    }
+  }
+
+  /**
+   * The listeners in the document of the world's frame that the page's own scripts added. The protocol
+   * lists only the listeners of the world an object handle belongs to, so the document is named in the
+   * page's main world by its node id; a handle runs no page script.
+   */
+  private async pageListeners(contextId: number): Promise<Array<{ type: string; backendNodeId?: number }>> {
+    const doc = await this.send<{ result: { objectId?: string } }>('Runtime.evaluate', {
+      expression: 'document',
+      contextId,
+      returnByValue: false,
+      silent: true,
+    });
+    const ownId = doc.result.objectId;
+    if (!ownId) return [];
+    let backendNodeId: number | undefined;
+    try {
+      ({
+        node: { backendNodeId },
+      } = await this.send<{ node: { backendNodeId?: number } }>('DOM.describeNode', { objectId: ownId }));
+    } finally {
+      await this.release(ownId);
+    }
+    const pageId = backendNodeId === undefined ? undefined : await this.resolve(backendNodeId);
+    if (!pageId) return [];
+    try {
+      const { listeners } = await this.send<{ listeners: Array<{ type: string; backendNodeId?: number }> }>(
+        'DOMDebugger.getEventListeners',
+        { objectId: pageId, depth: -1, pierce: false },
+      );
+      return listeners;
+    } finally {
+      await this.release(pageId);
+    }
+  }
+
+  /** A handle on the node in the world `contextId`, or in its frame's main world when none is given. */
+  private async resolve(backendNodeId: number, contextId?: number): Promise<string | undefined> {
+    const res = await this.send<{ object: { objectId?: string } }>('DOM.resolveNode', {
+      backendNodeId,
+      ...(contextId === undefined ? {} : { executionContextId: contextId }),
+    }).catch(() => null);
+    return res?.object.objectId;
+  }
+
+  private async release(objectId: string): Promise<void> {
+    await this.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+  }
+
   async detach(): Promise<void> {
     await this.cdp.detach().catch(() => undefined);
   }

@@ -2,7 +2,7 @@
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { TargetSpec } from '../target.js';
 import { clickedElement, type ClickedElement } from './element-summary.js';
-import { activateHiddenControl, isHiddenAccessibleControl } from './hidden-control.js';
+import { activateHiddenControl, isReachedThroughDrawing } from './hidden-control.js';
 import { delivered, runAction, type ActionOptions, type ActionResult } from './run-action.js';
 
 export type ClickType = 'single' | 'double' | 'right';
@@ -19,9 +19,9 @@ export async function clickElement(
   const clickType = options.clickType ?? 'single';
   const button = clickType === 'right' ? 'right' : 'left';
   const clickCount = clickType === 'double' ? 2 : 1;
-  return runAction(runtime, spec, options, 'click', async (ctx) => {
+  return runAction(runtime, spec, { ...options, reportUnchanged: true }, 'click', async (ctx) => {
     const element = clickedElement(ctx.info);
-    if (isHiddenAccessibleControl(ctx.info)) {
+    if (isReachedThroughDrawing(ctx.info)) {
       const done = await activateHiddenControl(ctx, { kind: 'click', button, clickCount });
       return { activation: done.activation, activatedElement: done.activatedElement, element };
     }

@@ -105,9 +105,13 @@ export function notActionable(
   return null;
 }
 
-/** Whether another element takes the pointer at the element's centre (its own label does not count). */
-function isCovered(info: ElementInspection): boolean {
-  return info.hit !== null && !info.hit.self && !info.hit.label;
+/**
+ * Whether another element takes the pointer at the element's centre. Its own label does not count, nor
+ * what belongs to it (its drawn twin, its own drawing): the learner reaches the control through those.
+ */
+export function isCovered(info: ElementInspection): boolean {
+  const hit = info.hit;
+  return hit !== null && !hit.self && !hit.label && !hit.twin && !hit.ownDrawing;
 }
 
 /** The action as the verb of "Cannot … it": the typing action types into its target. */

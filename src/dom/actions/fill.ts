@@ -5,7 +5,7 @@ import { browserKeeps } from './browser-keeps.js';
 import { expectUncovered, inspect } from './diagnose.js';
 import { filledElement, type FilledElement } from './element-summary.js';
 import { expectKept, fillOperation, SANITIZED_KINDS, type FillValue } from './fill-value.js';
-import { activateHiddenControl, isHiddenAccessibleControl, type HiddenIntent } from './hidden-control.js';
+import { activateHiddenControl, isReachedThroughDrawing, type HiddenIntent } from './hidden-control.js';
 import { delivered, runAction, type ActionOptions, type ActionResult, type Performed } from './run-action.js';
 
 export async function fillElement(
@@ -23,7 +23,8 @@ export async function fillElement(
     }
     const after = async (): Promise<FilledElement> =>
       filledElement((await inspect(runtime, ctx.target)) ?? ctx.info);
-    if (isHiddenAccessibleControl(ctx.info) && operation.op !== 'select') {
+    // A native select under its custom dropdown is set through the select, as that dropdown does.
+    if (isReachedThroughDrawing(ctx.info) && operation.op !== 'select') {
       const intent: HiddenIntent =
         operation.op === 'fill'
           ? { kind: 'text', text: operation.text }

@@ -27,11 +27,25 @@ export interface HiddenActivation {
 
 /** Smallest box (CSS px) taken as "drawn somewhere": screen-reader-only patterns use 1px or 0. */
 const MIN_BOX = 4;
+const FOCUS_RETRY_MS = 150;
 const TOGGLE_KEYS = new Set(['checkbox', 'radio', 'switch', 'option', 'menuitemcheckbox', 'menuitemradio']);
 
 /** A control that assistive technology reaches but that is drawn invisibly (see inspectElement). */
 export function isHiddenAccessibleControl(info: ElementInspection): boolean {
   return info.connected && info.hidden === null && info.visuallyHidden !== null && info.control;
+}
+
+/**
+ * A control under what is drawn for it: its drawn twin (Storyline's field over its accessible copy) or its
+ * own drawing (an SVG over its button). A learner reaches it by clicking what is drawn there.
+ */
+export function isUnderOwnDrawing(info: ElementInspection): boolean {
+  return info.hidden === null && info.hit !== null && (info.hit.twin || info.hit.ownDrawing);
+}
+
+/** Whether a learner reaches the control through what is drawn at its position (the two cases above). */
+export function isReachedThroughDrawing(info: ElementInspection): boolean {
+  return isHiddenAccessibleControl(info) || isUnderOwnDrawing(info);
 }
 
 export async function activateHiddenControl(
@@ -46,7 +60,8 @@ export async function activateHiddenControl(
   if (intent.kind === 'check' && info.checked === intent.checked) {
     return { activation: hasBox(info) ? 'visible_element_at_position' : 'keyboard', stateUnchanged: true };
   }
-  if (intent.kind !== 'text' && hasBox(info)) {
+  // Text goes where the learner types it: into the drawn twin, focused by a click on it.
+  if ((intent.kind !== 'text' || info.hit?.twin === true) && hasBox(info)) {
     if (!info.inViewport) {
       await readElementValue(
         ctx.runtime,
@@ -76,6 +91,12 @@ export async function activateHiddenControl(
           return done;
         }
         await page.mouse.click(x, y);
+        if (intent.kind === 'text') {
+          await typeReplacing(ctx, intent.text);
+          // Left as a learner leaves a field, so the course's change and blur handlers run.
+          await target.frame.frame.locator(selector).blur({ timeout: ctx.timeoutMs });
+          return done;
+        }
         // What is drawn there did not toggle it: the learner's next try is the keyboard.
         if ((await inspect(ctx.runtime, target))?.checked === intent.checked) return done;
         return activateByKeyboard(ctx, info, intent, `clicking ${description} at its position, then `);
@@ -103,15 +124,7 @@ async function activateByKeyboard(
       { ...where, reason: 'not visible', why },
     );
   }
-  await target.locator.focus({ timeout: ctx.timeoutMs });
-  const focused = await readElementValue(
-    ctx.runtime,
-    target,
-    (el) => el.ownerDocument.activeElement === el,
-    undefined,
-    ctx.timeoutMs,
-  );
-  if (!focused) {
+  if (!(await focusWhenPossible(ctx))) {
     throw new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
       `"${clip(target.target)}" is a visually hidden control (${why}) that cannot take focus, so a learner could ` +
@@ -121,9 +134,7 @@ async function activateByKeyboard(
   }
   const keyboard = ctx.runtime.playerPage.keyboard;
   if (intent.kind === 'text') {
-    await keyboard.press('ControlOrMeta+A');
-    if (intent.text === '') await keyboard.press('Delete');
-    else await keyboard.type(intent.text);
+    await typeReplacing(ctx, intent.text);
     await target.locator.blur({ timeout: ctx.timeoutMs });
   } else if (intent.kind === 'check') {
     await keyboard.press('Space');
@@ -134,13 +145,41 @@ async function activateByKeyboard(
   return { activation: 'keyboard' };
 }
 
+/** Replaces the focused field's text as a learner does: select all, then type (or delete). */
+async function typeReplacing(ctx: PerformContext, text: string): Promise<void> {
+  const keyboard = ctx.runtime.playerPage.keyboard;
+  await keyboard.press('ControlOrMeta+A');
+  if (text === '') await keyboard.press('Delete');
+  else await keyboard.type(text);
+}
+
+/**
+ * Focuses the control, trying again until the action's time is up: right after a dialog closes, a
+ * control may not take focus yet (still inert or being re-shown) and does a moment later.
+ */
+async function focusWhenPossible(ctx: PerformContext): Promise<boolean> {
+  const deadline = Date.now() + ctx.timeoutMs;
+  for (;;) {
+    await ctx.target.locator.focus({ timeout: ctx.timeoutMs });
+    const focused = await readElementValue(
+      ctx.runtime,
+      ctx.target,
+      (el) => el.ownerDocument.activeElement === el,
+      undefined,
+      ctx.timeoutMs,
+    );
+    if (focused || Date.now() >= deadline) return focused === true;
+    await new Promise((resolve) => setTimeout(resolve, FOCUS_RETRY_MS));
+  }
+}
+
 /**
  * Whether a click on what is drawn at the control's centre is a click on the control as a learner sees
  * it. Not the bare page (nothing is drawn there), not another control that happens to overlap it (that
  * click would do something else), and not a decoration that takes no clicks.
  */
 function representsControl(hit: NonNullable<ElementInspection['hit']>): boolean {
-  if (hit.self || hit.label) return true;
+  if (hit.self || hit.label || hit.twin || hit.ownDrawing) return true;
   return !hit.root && !hit.foreignControl && hit.takesClicks;
 }
 

@@ -45,8 +45,14 @@ export interface ElementInspection {
   /** The first options of a <select>: value and label. */
   options: Array<{ value: string; label: string }>;
   optionCount: number;
-  /** Hidden from sighted users and assistive technology alike: no fallback may act on it. */
+  /**
+   * Hidden from sighted users and assistive technology alike: no fallback may act on it. aria-hidden on an
+   * element that is drawn and takes the pointer at its centre does not count: it hides the element from
+   * assistive technology only, and a sighted learner clicks and types there (see ariaHiddenBy).
+   */
   hidden: { why: string; by: string } | null;
+  /** aria-hidden that was set aside because the element is drawn and takes the pointer: who sets it. */
+  ariaHiddenBy: string | null;
   /** Drawn invisibly but still in the accessibility tree (screen-reader-only controls). */
   visuallyHidden: { why: string } | null;
   disabled: { why: string; by: string } | null;
@@ -60,7 +66,11 @@ export interface ElementInspection {
    * element itself or inside it (self), or the element's own label (label); the page's html or body (root);
    * inside a control other than this one, its ancestors or its label (foreignControl); something that
    * looks clickable to a learner or handles clicks: a pointer cursor, a control, or an on* pointer handler
-   * on it or an ancestor below body (takesClicks).
+   * on it or an ancestor below body (takesClicks). Two covers belong to the element itself: its drawn twin
+   * (a control of the same tag and type inside an aria-hidden subtree, drawn over an accessible copy, as
+   * Storyline does: twin), and its own drawing (not a control, taking clicks, no larger than twice the element, sharing
+   * with it a parent or grandparent or an ancestor that takes clicks: Lectora's SVG over its button,
+   * Captivate's arrow over its native select: ownDrawing).
    */
   hit:
     | (DescribedElement & {
@@ -69,6 +79,8 @@ export interface ElementInspection {
         root: boolean;
         foreignControl: boolean;
         takesClicks: boolean;
+        twin: boolean;
+        ownDrawing: boolean;
       })
     | null;
 }
@@ -336,8 +348,38 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
         takesClicks = true;
       }
     }
-    return { ...describe(at), self, label, root, foreignControl, takesClicks };
+    const twin = ((): boolean => {
+      if (self || label || root) return false;
+      const other = at.closest('input, select, textarea, button');
+      if (!other || other === el || other.tagName !== el.tagName) return false;
+      if (other.getAttribute('type') !== el.getAttribute('type')) return false;
+      return other.closest('[aria-hidden="true"]') !== null && el.closest('[aria-hidden="true"]') === null;
+    })();
+    const ownDrawing = ((): boolean => {
+      // A drawing that stands for a control looks clickable; a plain box over it is someone else's cover.
+      if (self || label || root || foreignControl || !takesClicks || isControl(at)) return false;
+      const atBox = at.getBoundingClientRect();
+      if (atBox.width * atBox.height > 2 * Math.max(1, rect.width * rect.height)) return false;
+      const near = [el.parentElement, el.parentElement?.parentElement].filter((n) => n && n !== doc.body);
+      if (near.some((n) => n?.contains(at))) return true;
+      for (let n: Element | null = at.parentElement; n && n !== doc.body; n = n.parentElement) {
+        if (!n.contains(el)) continue;
+        const h = n as HTMLElement;
+        return (
+          styleOf(n).cursor === 'pointer' ||
+          HANDLER_ATTRS.some((a) => n?.hasAttribute(a) === true) ||
+          h.onclick !== null ||
+          isControl(n)
+        );
+      }
+      return false;
+    })();
+    return { ...describe(at), self, label, root, foreignControl, takesClicks, twin, ownDrawing };
   })();
+
+  // aria-hidden speaks to assistive technology; what is drawn and takes the pointer is reachable by pointer.
+  const ariaHiddenOnly =
+    hidden?.why === 'aria-hidden' && visuallyHidden === null && hit !== null && (hit.self || hit.label);
 
   return {
     connected: el.isConnected,
@@ -355,7 +397,8 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
     readOnly: (el as HTMLInputElement).readOnly === true,
     options,
     optionCount: select ? select.options.length : 0,
-    hidden,
+    hidden: ariaHiddenOnly ? null : hidden,
+    ariaHiddenBy: ariaHiddenOnly && hidden ? hidden.by : null,
     visuallyHidden,
     disabled,
     control,

@@ -12,8 +12,8 @@ import { scoFrames } from '../frames.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
 import type { TargetSpec } from '../target.js';
 import { clickedElement, type ClickedElement } from './element-summary.js';
-import { isHiddenAccessibleControl } from './hidden-control.js';
-import { inspectElement, type ElementInspection } from './inspect-element.js';
+import { activateHiddenControl, isHiddenAccessibleControl, isUnderOwnDrawing } from './hidden-control.js';
+import { inspectElement, type DescribedElement, type ElementInspection } from './inspect-element.js';
 import { delivered, runAction, type ActionOptions, type Activation } from './run-action.js';
 
 export interface TypeOptions extends ActionOptions {
@@ -30,6 +30,8 @@ export interface TypeResult {
   target_by: 'selector' | 'ref' | 'focus';
   /** How the target got focus: "pointer" (clicked) or "keyboard" (focused); "keyboard" without a target. */
   activation: Activation;
+  /** For visible_element_at_position: what received the click (the drawn twin or drawing). */
+  activated_element?: DescribedElement;
   changes: ChangesReport;
 }
 
@@ -76,14 +78,20 @@ export async function typeText(
   if (spec.selector !== undefined || spec.ref !== undefined) {
     const result = await runAction(runtime, spec, options, 'typing', async (ctx) => {
       let activation: Activation = 'pointer';
+      let activatedElement: DescribedElement | undefined;
       if (isHiddenAccessibleControl(ctx.info)) {
         await ctx.target.locator.focus({ timeout: ctx.timeoutMs });
         activation = 'keyboard';
+      } else if (isUnderOwnDrawing(ctx.info)) {
+        // The learner clicks what is drawn over it (its drawn twin takes the text, as on screen).
+        const done = await activateHiddenControl(ctx, { kind: 'click', button: 'left', clickCount: 1 });
+        activation = done.activation;
+        activatedElement = done.activatedElement;
       } else {
         await delivered(ctx.target.locator.click({ timeout: ctx.timeoutMs }));
       }
       await typeAll();
-      return { activation, element: clickedElement(ctx.info) };
+      return { activation, activatedElement, element: clickedElement(ctx.info) };
     });
     return {
       success: true,
@@ -93,6 +101,7 @@ export async function typeText(
       frame: result.frame,
       target_by: result.target_by,
       activation: result.activation,
+      ...(result.activated_element ? { activated_element: result.activated_element } : {}),
       changes: result.changes,
     };
   }

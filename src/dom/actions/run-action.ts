@@ -5,9 +5,11 @@
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { observeChanges, type ChangeObserver, type ChangesReport } from '../changes.js';
+import { pageFingerprint, sameFingerprint } from '../page-fingerprint.js';
 import { resolveTarget, type ResolvedTarget, type TargetSpec } from '../target.js';
 import { DIAGNOSE_TIMEOUT_MS, diagnoseFailure, inspect } from './diagnose.js';
 import type { DescribedElement, ElementInspection } from './inspect-element.js';
+import { awaitReachable } from './reachability.js';
 
 /**
  * How the input reached the control: "pointer" is Playwright's own input on the element (click, check,
@@ -25,6 +27,8 @@ export interface ActionOptions {
   settleMs?: number | undefined;
   /** The client's cancellation: ends the settle wait. */
   signal?: AbortSignal | undefined;
+  /** Say plainly when the action changed nothing at all (clicks: the learner would see nothing happen). */
+  reportUnchanged?: boolean | undefined;
 }
 
 export interface PerformContext {
@@ -89,19 +93,25 @@ export async function runAction<E>(
   });
   const observer = await observeChanges(runtime);
   let done: Performed<E>;
+  let pageBefore: Map<string, string> | null = null;
   try {
     // A slow renderer is not a gone element: the read may use what is left of the caller's wait.
-    const info = await inspect(runtime, target, Math.max(DIAGNOSE_TIMEOUT_MS, deadline - Date.now()));
-    const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
-    if (!info)
+    const first = await inspect(runtime, target, Math.max(DIAGNOSE_TIMEOUT_MS, deadline - Date.now()));
+    if (!first)
       throw await diagnoseFailure(
         runtime,
         new Error('element detached'),
         action,
         target,
         observer,
-        timeoutMs,
+        Math.max(MIN_ACTION_MS, deadline - Date.now()),
       );
+    // Judged before any input: a refused action leaves the page as it was.
+    const info = await awaitReachable(runtime, target, first, action, deadline, () =>
+      diagnoseFailure(runtime, new Error('element detached'), action, target, observer, waitMs),
+    );
+    const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
+    pageBefore = options.reportUnchanged ? await pageFingerprint(runtime) : null;
     try {
       done = await perform({ runtime, target, info, observer, timeoutMs });
     } catch (err) {
@@ -112,6 +122,10 @@ export async function runAction<E>(
     throw err;
   }
   const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+  const unchanged =
+    pageBefore !== null &&
+    nothingReported(changes) &&
+    sameFingerprint(pageBefore, await pageFingerprint(runtime));
   return {
     success: true,
     element: done.element,
@@ -120,6 +134,23 @@ export async function runAction<E>(
     activation: done.activation,
     ...(done.activatedElement ? { activated_element: done.activatedElement } : {}),
     ...done.extra,
+    ...(unchanged ? { changed: false, note: UNCHANGED_NOTE } : {}),
     changes,
   };
+}
+
+const UNCHANGED_NOTE =
+  "Nothing changed: no API call, no data-model change, no navigation, no console error, and the page's " +
+  'markup, form state and scroll position are as before (a change drawn only on a canvas would not show here). ' +
+  'The control may need something first, or may not be the one that acts; look at a screenshot.';
+
+function nothingReported(c: ChangesReport): boolean {
+  return (
+    c.api_calls.length === 0 &&
+    c.data_model_changes.length === 0 &&
+    c.console_errors.length === 0 &&
+    c.navigation.length === 0 &&
+    c.frames_added.length === 0 &&
+    c.frames_removed.length === 0
+  );
 }

@@ -24,6 +24,11 @@ interface World {
   contextId: Promise<number>;
 }
 
+const CLICK_EVENTS = ['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend'];
+const MAX_MARKED = 300;
+const MARK_HANDLED =
+  'function () { globalThis.scormTesterControls && globalThis.scormTesterControls.markHandled(this); }';
+
 const GONE = /Cannot find context|context was destroyed|No frame|Target closed|has been closed|detached/i;
 
 const perRuntime = new WeakMap<CourseRuntime, ControlWorlds>();
@@ -115,6 +120,22 @@ export class ControlWorlds {
       this.forget(world.frame);
       return undefined;
     }
+  }
+
+  /**
+   * Marks the frame's elements that listen for clicks (the page script's `markHandled`), so the next read
+   * lists a plain element that takes clicks though nothing styles it so. Best effort: within `timeoutMs`,
+   * and a read without it still lists what its cursor shows.
+   */
+  async markClickListeners(frame: Frame, timeoutMs: number): Promise<void> {
+    const mark = async (): Promise<void> => {
+      const contextId = await this.worldOf(frame).contextId;
+      await (await this.isolated()).markListened(contextId, MARK_HANDLED, CLICK_EVENTS, MAX_MARKED);
+    };
+    await within(
+      mark().catch(() => undefined),
+      timeoutMs,
+    );
   }
 
   /** The tag of the element holding `frame`, from the browser's DOM (see IsolatedWorlds.ownerTag). */

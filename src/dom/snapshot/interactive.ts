@@ -4,6 +4,7 @@
  * agent tests a course: forms with their fields and submit button, questions with their answer options,
  * navigation controls.
  */
+import { isPlayerControl } from './player-control.js';
 import { inferPurpose, NAVIGATION_PURPOSES, type Purpose } from './purpose.js';
 import type { PageRead } from './read-page.js';
 import type { ScanCandidate, ScanGroup } from './page/types.js';
@@ -50,7 +51,7 @@ export interface FormInfo {
 
 export interface AssessmentInfo {
   frame: string;
-  /** What groups the options: a fieldset, a radiogroup, same-named radios, one field. */
+  /** What groups the options: a fieldset, a radiogroup, same-named radios, one field, drawn options. */
   kind: ScanGroup['kind'];
   selector: string;
   question: string;
@@ -130,7 +131,7 @@ export function buildInteractiveElements(
     for (const b of kept) {
       if (b.frame !== fr.frame) continue;
       if (b.candidate.form >= 0) pushTo(byForm, b.candidate.form, b.element);
-      if (b.candidate.group >= 0) pushTo(byGroup, b.candidate.group, b.element);
+      if (b.candidate.group >= 0 && answers(b)) pushTo(byGroup, b.candidate.group, b.element);
     }
     (fr.scan?.forms ?? []).forEach((form, index) => {
       const members = byForm.get(index) ?? [];
@@ -147,7 +148,8 @@ export function buildInteractiveElements(
     });
     (fr.scan?.groups ?? []).forEach((group, index) => {
       const options = byGroup.get(index) ?? [];
-      if (options.length === 0) return;
+      // Drawn options are told from a row of drawn buttons by their number: one alone is a button.
+      if (options.length < (group.kind === 'clickable' ? 2 : 1)) return;
       assessments.push({
         frame: fr.frame.label,
         kind: group.kind,
@@ -207,6 +209,19 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
   if (c.pressed !== undefined) state.pressed = c.pressed;
   if (c.selected !== undefined) state.selected = c.selected;
   if (c.srOnly) state.visually_hidden = true;
+  const purpose = inferPurpose({
+    role,
+    tag: c.tag,
+    type: c.type,
+    name,
+    text: `${c.text} ${c.label}`,
+    hints: c.hints,
+    inQuestionGroup: group !== undefined && group.kind !== 'field',
+    inForm: c.form >= 0,
+  });
+  const setting =
+    purpose === 'answer_option' &&
+    isPlayerControl({ role, type: c.type, name, hints: c.hints, question: group?.question ?? '' });
   const element: InteractiveElement = {
     ref: c.ref,
     selector: c.selector,
@@ -214,16 +229,8 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
     role,
     name,
     tag: c.tag,
-    purpose: inferPurpose({
-      role,
-      tag: c.tag,
-      type: c.type,
-      name,
-      text: `${c.text} ${c.label}`,
-      hints: c.hints,
-      inQuestionGroup: group !== undefined && group.kind !== 'field',
-      inForm: c.form >= 0,
-    }),
+    // A caption or speed menu's choice is a setting of the player, not an answer.
+    purpose: setting ? 'selection' : purpose,
     state,
   };
   if (c.type) element.type = c.type;
@@ -231,6 +238,22 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
   const question = group?.kind === 'field' ? name || group.question : group?.question;
   if (question) element.question = question;
   return element;
+}
+
+/**
+ * Whether a grouped control is an answer: not a player's own control (search, playbar, captions), and,
+ * for drawn options, one whose words say no other purpose (a "NEXT" shape beside the options).
+ */
+function answers(b: Built): boolean {
+  const group = b.groups[b.candidate.group];
+  if (group?.kind === 'clickable' && b.element.purpose !== 'answer_option') return false;
+  return !isPlayerControl({
+    role: b.element.role,
+    type: b.candidate.type,
+    name: b.element.name,
+    hints: b.candidate.hints,
+    question: group?.question ?? '',
+  });
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -35,6 +35,17 @@ export interface PurposeInput {
   inForm: boolean;
 }
 
+// Words that look like navigation but are not: jumps within the page, media seeking, the window.
+const NOT_NAVIGATION =
+  /\b(back to top|to the top|top of (the )?page|skip (to|navigation)|full ?screen|fast[ -]?forward|rewind|playback|speed)\b|\b\d+(\.\d+)? ?x\b|^x ?\d/;
+const MEDIA_SEEK = /\b(fast[ -]?forward|rewind|playback|speed)\b|\b\d+(\.\d+)? ?x\b|^x ?\d/;
+// An entry of a course menu (Adapt names each "Menu item. <title>") opens its page.
+const MENU_ENTRY = /^menu item\b/;
+const MENU_ENTRY_HINT = /(^|[\s_-])menu[-_]+item/;
+// Said before the word rules: "Back to menu" opens the menu, it does not go back a page.
+const BACK_TO_MENU =
+  /\b(back to|return to) (the )?(course )?(menu|contents|table of contents|outline|index)\b/;
+
 // Words are matched on the name and text first; class and id hints only when those say nothing.
 const WORD_RULES: Array<[Purpose, RegExp]> = [
   ['submit', /\b(submit|check(\s+(my\s+)?answers?)?|send|grade|confirm|finish( quiz)?|done)\b/],
@@ -69,10 +80,16 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (OPTION_ROLES.has(role)) return 'answer_option';
   if (CHECK_ROLES.has(role)) return input.inQuestionGroup ? 'answer_option' : 'toggle';
   const words = `${input.name} ${input.text}`.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (BACK_TO_MENU.test(words)) return 'menu';
+  if (MENU_ENTRY.test(words)) return 'link';
+  if (NOT_NAVIGATION.test(words))
+    return MEDIA_SEEK.test(words) ? 'play_pause' : role === 'link' ? 'link' : 'other';
   for (const [purpose, re] of WORD_RULES) if (re.test(words)) return purpose;
   const submitType = input.type === 'submit' || input.type === 'image';
   if (submitType && (input.tag === 'input' || input.inForm)) return 'submit';
   const hints = input.hints.toLowerCase();
+  // An entry of a menu (Adapt's `menu-item` page links) goes where it names; it does not open the menu.
+  if (MENU_ENTRY_HINT.test(hints)) return 'link';
   for (const [purpose, re] of HINT_RULES) if (re.test(hints)) return purpose;
   if (input.inQuestionGroup) return 'answer_option';
   if (role === 'link') return 'link';

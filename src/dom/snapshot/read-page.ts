@@ -40,6 +40,8 @@ export interface PageRead {
 /** The page's script is ours and reads a few properties per element: seconds mean course code is in the way. */
 const READ_TIMEOUT_MS = 4_000;
 const DEFAULT_MAX_CANDIDATES = 5_000;
+/** Finding the elements that listen for clicks is a help, not the read: it gives up past this. */
+const MARK_TIMEOUT_MS = 1_500;
 /** Elements looked at for clickable non-controls and shadow roots (each costs a style lookup). */
 const MAX_WALK = 20_000;
 const MAX_TEXT = 120;
@@ -104,6 +106,7 @@ async function readFrame(
   opts: PageReadOptions,
 ): Promise<{ ok: true; answer: ReadAnswer } | { ok: false; error: string }> {
   try {
+    await worlds.markClickListeners(frame.frame, MARK_TIMEOUT_MS);
     const json = await worlds.call(
       frame.frame,
       'reading the page',

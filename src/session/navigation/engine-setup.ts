@@ -3,6 +3,7 @@
  * shared by the navigator (scorm_sn_init, every delivery) and by a course reopened where the learner
  * suspended it (the resumeAll is decided before the runtime opens, so the first SCO to load is theirs).
  */
+import { courseText } from '../../core/course-text.js';
 import { fail, isScormTesterError } from '../../core/errors.js';
 import {
   defaultOrganization,
@@ -60,6 +61,17 @@ export interface ResumePlan extends DeliverySpec {
   launched: Delivery;
 }
 
+/**
+ * SN_INIT_FAILED: the engine's reasons quote the manifest (item and objective ids, IDRef names), so they
+ * go in `details.course_text.problems`, one per line of the engine's message, and our sentence names them.
+ */
+function cannotStart(what: string, error: unknown, then = ''): never {
+  const problems = (error as Error).message.split('\n').filter((line) => line.trim() !== '');
+  fail('SN_INIT_FAILED', `${what}: see \`course_text.problems\`.${then}`, {
+    course_text: { problems: problems.slice(0, 20).map((p) => courseText(p)) },
+  });
+}
+
 /** Does sequencing apply to this course: more than one launchable activity (SCORM 2004 or 1.2). */
 export function sequencingApplies(manifest: ScormManifest): boolean {
   const org = defaultOrganization(manifest);
@@ -96,10 +108,7 @@ export async function prepareEngine(
   try {
     tree = buildSeqTree(host.manifest);
   } catch (error) {
-    fail(
-      'SN_INIT_FAILED',
-      `The activity tree cannot be built: ${(error as Error).message}. Run scorm_lint_sequencing.`,
-    );
+    cannotStart('The activity tree cannot be built', error, ' Run scorm_lint_sequencing.');
   }
   await markUnservableLaunches(tree, host.manifest, host.packageRoot);
   const section = saved?.sequencing ?? null;
@@ -115,7 +124,7 @@ export async function prepareEngine(
   } catch (error) {
     if (error instanceof SequencingStateError)
       corrupt(host.store.pathFor(host.stateKey), `its sequencing section cannot be used (${error.message})`);
-    fail('SN_INIT_FAILED', `The sequencing engine could not start: ${(error as Error).message}.`);
+    cannotStart('The sequencing engine could not start', error);
   }
   const runtimeData = new Map<string, Record<string, string>>();
   for (const a of saved?.activities ?? []) if (tree.byId.has(a.sco_id)) runtimeData.set(a.sco_id, a.data);

@@ -52,8 +52,8 @@ export interface TraceReport {
     reason: string | null;
     course_text?: CourseTexts;
   }[];
-  /** Rollup results (detailed and verbose): activity, process and what it set (at most maxEvents). */
-  rollups: TracedEvent[];
+  /** Where in `trace` the rollup results are (detailed and verbose): each is said once, in `trace`. */
+  rollups: number[];
   events_total: number;
   events_omitted: number;
 }
@@ -104,9 +104,10 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
       });
     for (const e of events) {
       report.events_total += 1;
-      if (e.kind === 'rollup' && report.rollups.length < max) report.rollups.push(e);
-      if (report.trace.length < max) report.trace.push(e);
-      else report.events_omitted += 1;
+      if (report.trace.length < max) {
+        if (e.kind === 'rollup') report.rollups.push(report.trace.length);
+        report.trace.push(e);
+      } else report.events_omitted += 1;
     }
   });
   return report;

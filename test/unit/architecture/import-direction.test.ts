@@ -78,7 +78,7 @@ const EXCEPTIONS: ReadonlyArray<{ from: string; to: string; reason: string }> = 
     reason: '`scorm-tester inspect` starts the inspector',
   },
   {
-    from: 'src/mcp/tools/inspector.ts',
+    from: 'src/mcp/tools/inspector/scorm-interactive-develop.ts',
     to: 'src/inspector/server/',
     reason: 'the MCP tool scorm_interactive_develop starts the inspector',
   },

@@ -16,14 +16,8 @@ const FAMILIES: readonly string[] = [];
 
 const NOT_YET_SPLIT: readonly string[] = [
   'automation.ts',
-  'dom/action-tools.ts',
-  'dom/page-context-tools.ts',
-  'dom/read-tools.ts',
   'navigation/core-tools.ts',
-  'runtime/api-tools.ts',
-  'runtime/data-model-tools.ts',
   'runtime/lifecycle-tools.ts',
-  'runtime/observe-tools.ts',
   'runtime/screenshot-tools.ts',
 ];
 

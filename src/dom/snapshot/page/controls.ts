@@ -109,12 +109,23 @@ export function briefsOfSelector(
   return { count: matches.length, briefs };
 }
 
+/** Elements with a click, pointer or touch listener (marked from Node, see ControlWorlds.markClickListeners). */
+const handled = new WeakSet<Element>();
+
+export function markHandled(el: unknown): void {
+  if (el instanceof Element) handled.add(el);
+}
+
 export function read(opts: ReadOptions): string {
   const token = versionToken();
   const answer: ReadAnswer =
     token !== null && token === opts.lastToken
       ? { token, unchanged: true }
-      : { token: token ?? '', unchanged: false, scan: scanDocument(document, opts, refOf) };
+      : {
+          token: token ?? '',
+          unchanged: false,
+          scan: scanDocument(document, opts, refOf, (el) => handled.has(el)),
+        };
   return JSON.stringify(answer);
 }
 

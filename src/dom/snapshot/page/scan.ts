@@ -2,8 +2,9 @@
  * The in-page pass behind scorm_dom_find_interactive_elements and scorm_get_page_state (runs in an
  * isolated world of each SCO frame, see controls.ts): the controls of the document in document order,
  * with their ref, role, accessible name and state, and what only the DOM knows (a unique selector, form
- * and question context, hints for the purpose); clickable non-controls (cursor: pointer) and controls in
- * open shadow roots; headings, dialogs and the visible text.
+ * and question context, hints for the purpose); clickable non-controls (cursor: pointer, a click listener,
+ * a player's drawn shape with a trigger) grouped as answer options when they sit together, and controls
+ * in open shadow roots; headings, dialogs and the visible text.
  */
 import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
 import { selectorBuilder } from './selector.js';
@@ -29,7 +30,13 @@ const MAX_HEADINGS = 50;
 const MAX_DIALOGS = 20;
 const TEXT_CHARS = 2_000;
 
-export function scanDocument(doc: Document, opts: ReadOptions, refOf: (el: Element) => string): ScanResult {
+export function scanDocument(
+  doc: Document,
+  opts: ReadOptions,
+  refOf: (el: Element) => string,
+  /** Whether the element has a click, pointer or touch listener (known only from outside the page). */
+  listens: (el: Element) => boolean = () => false,
+): ScanResult {
   const clip = (s: string | null | undefined, max = opts.maxText): string => {
     const t = (s ?? '').replace(/\s+/g, ' ').trim();
     return t.length > max ? t.slice(0, max) : t;
@@ -176,7 +183,7 @@ export function scanDocument(doc: Document, opts: ReadOptions, refOf: (el: Eleme
     for (let i = 0; i < elements.length && walkedCount < opts.maxWalk; i++, walkedCount++) {
       const el = elements[i] as Element;
       if (el.shadowRoot) shadowRoots.push(el.shadowRoot);
-      if (!hasPointer(el)) continue;
+      if (!hasPointer(el) && !drawnClickable(el) && !listens(el)) continue;
       const parent = el.parentElement;
       if (!parent || !hasPointer(parent)) pointerOrigins.push(el);
     }
@@ -187,12 +194,15 @@ export function scanDocument(doc: Document, opts: ReadOptions, refOf: (el: Eleme
   const found: Element[] = Array.from(doc.querySelectorAll(CANDIDATES));
   for (const root of shadowRoots) found.push(...Array.from(root.querySelectorAll(CANDIDATES)));
   const candidates: ScanCandidate[] = [];
+  const candidateElements: Element[] = [];
   const controls = new Set<Element>();
   const active = deepActive(doc);
   let focused: number | string | null = null;
   let failed = 0;
   const limit = Math.min(found.length, opts.maxCandidates);
   const add = (el: HTMLElement, clickable: boolean): void => {
+    // The page itself is no control, whatever role, tabindex or listener it carries (Adapt's body).
+    if (el === doc.body || el === doc.documentElement) return;
     const tag = el.localName;
     const explicit = (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] || null;
     const type =
@@ -205,7 +215,8 @@ export function scanDocument(doc: Document, opts: ReadOptions, refOf: (el: Eleme
     const r = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     const rendered = r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
-    if (clickable && (!rendered || el.closest('[aria-hidden="true"]'))) return;
+    // A sighted learner clicks what is drawn whatever its ARIA state.
+    if (clickable && !rendered) return;
     const srOnly =
       rendered &&
       ((r.width <= 2 && r.height <= 2) ||
@@ -215,7 +226,7 @@ export function scanDocument(doc: Document, opts: ReadOptions, refOf: (el: Eleme
     const input = el as HTMLInputElement;
     const isField = tag === 'input' || tag === 'select' || tag === 'textarea';
     const checkable = type === 'checkbox' || type === 'radio';
-    const accName = nameOf(el, opts.maxText);
+    const accName = nameOf(el, opts.maxText) || (clickable ? clip(el.getAttribute('data-acc-text')) : '');
     const text = clip(el.textContent);
     if (clickable && !accName && !text) return;
     let hints = `${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
@@ -237,6 +248,7 @@ export function scanDocument(doc: Document, opts: ReadOptions, refOf: (el: Eleme
       .join(' | ');
     const index = candidates.length;
     controls.add(el);
+    candidateElements.push(el);
     candidates.push({
       ref: rendered ? refOf(el) : null,
       selector: selectorOf(el),
@@ -271,16 +283,29 @@ export function scanDocument(doc: Document, opts: ReadOptions, refOf: (el: Eleme
       failed++;
     }
   }
-  // Clickable non-controls, not inside a control already listed (a "NEXT" div, a drawn shape).
+  // Clickable non-controls, not inside a control already listed (a "NEXT" div, a drawn shape), nor the
+  // drawing of a control its player lists in its accessibility layer (Storyline's acc-button).
+  const firstClickable = candidates.length;
+  // A hidden control inside (a radio drawn as the option around it) leaves the option clickable.
+  const shownControls = new Set(
+    candidateElements.filter((_, i) => (candidates[i] as ScanCandidate).rendered),
+  );
   for (const el of pointerOrigins) {
     if (candidates.length >= opts.maxCandidates) break;
-    if (controls.has(el) || insideAny(el, controls)) continue;
+    if (controls.has(el) || insideAny(el, controls) || twinListed(el, controls)) continue;
+    // A clickable wrapper of a listed control is that control's (Storyline's settings div around its
+    // button); a listener on a container of other clickables is the page's delegation.
+    if (holdsAny(el, shownControls) || (!hasPointer(el) && delegates(el, pointerOrigins))) continue;
     try {
       add(el as HTMLElement, true);
     } catch {
       failed++;
     }
   }
+  groupClickableOptions(candidates, candidateElements, firstClickable, (container) => {
+    groups.push({ kind: 'clickable', selector: selectorOf(container), question: questionOf(container) });
+    return groups.length - 1;
+  });
   if (focused === null && active && active !== doc.body && active !== doc.documentElement) {
     focused = `${active.localName}${active.id ? `#${active.id}` : ''}`;
   }
@@ -352,6 +377,74 @@ function fieldValue(el: Element): string {
       .join(', ');
   }
   return String((el as HTMLInputElement).value);
+}
+
+/**
+ * A shape Storyline draws with a trigger on it: the player gives it `cursor-hover` (the hand shows only
+ * on hover, so its computed cursor is "auto") and keeps its text in `data-acc-text`.
+ */
+function drawnClickable(el: Element): boolean {
+  return el.classList.contains('slide-object') && el.classList.contains('cursor-hover');
+}
+
+function holdsAny(el: Element, set: Set<Element>): boolean {
+  const inside = el.getElementsByTagName('*');
+  for (let i = 0; i < inside.length; i++) if (set.has(inside[i] as Element)) return true;
+  return false;
+}
+
+function delegates(el: Element, origins: Element[]): boolean {
+  return el.querySelector(CANDIDATES) !== null || origins.some((o) => o !== el && el.contains(o));
+}
+
+/** Storyline's accessibility layer names a drawn object's twin `acc-<data-model-id>`. */
+function twinListed(el: Element, controls: Set<Element>): boolean {
+  const id = el.getAttribute('data-model-id');
+  const twin = id ? el.ownerDocument.getElementById(`acc-${id}`) : null;
+  return twin !== null && controls.has(twin);
+}
+
+/** Bars, menus and tab lists of a player or a page: what they hold are its controls, not answers. */
+const PLAYER_BARS =
+  'nav, header, footer, [role="navigation"], [role="toolbar"], [role="menu"], [role="menubar"], ' +
+  '[role="tablist"], [role="banner"], [role="search"]';
+/** Options of one question sit a few levels under one container; more than this is a menu or a grid. */
+const MAX_OPTIONS = 12;
+const OPTION_DEPTH = 4;
+
+/**
+ * Clickable non-controls that share a close container (at most OPTION_DEPTH levels up, holding 2 to
+ * MAX_OPTIONS of them) are one question's options, as iSpring draws its answer choices: a group of kind
+ * "clickable" each, named by the text before the container.
+ */
+function groupClickableOptions(
+  candidates: ScanCandidate[],
+  elements: Element[],
+  first: number,
+  newGroup: (container: Element) => number,
+): void {
+  const counts = new Map<Element, number>();
+  const chains: Element[][] = [];
+  for (let i = first; i < candidates.length; i++) {
+    const chain: Element[] = [];
+    let p = (elements[i] as Element).parentElement;
+    for (let d = 0; p && d < OPTION_DEPTH && p !== p.ownerDocument.body; d++, p = p.parentElement) {
+      chain.push(p);
+      counts.set(p, (counts.get(p) ?? 0) + 1);
+    }
+    chains.push(chain);
+  }
+  const groupOfContainer = new Map<Element, number>();
+  chains.forEach((chain, k) => {
+    const container = chain.find((p) => (counts.get(p) ?? 0) >= 2);
+    if (!container || (counts.get(container) ?? 0) > MAX_OPTIONS || container.closest(PLAYER_BARS)) return;
+    let index = groupOfContainer.get(container);
+    if (index === undefined) {
+      index = newGroup(container);
+      groupOfContainer.set(container, index);
+    }
+    (candidates[first + k] as ScanCandidate).group = index;
+  });
 }
 
 function insideAny(el: Element, set: Set<Element>): boolean {

@@ -55,7 +55,8 @@ export interface ScanCandidate {
 }
 
 export interface ScanGroup {
-  kind: 'fieldset' | 'radiogroup' | 'group' | 'listbox' | 'name' | 'field';
+  /** `clickable`: clickable non-controls under one close container (drawn answer options). */
+  kind: 'fieldset' | 'radiogroup' | 'group' | 'listbox' | 'name' | 'field' | 'clickable';
   selector: string;
   question: string;
 }

@@ -4,7 +4,7 @@ import { pointerDrag, type DragEnd } from '../../../dom/actions/pointer.js';
 import type { ServerContext } from '../../../app/context.js';
 import { ACTS_IN_COURSE, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { sessionId } from '../shared-schemas.js';
-import { refSchema } from './action-tools.js';
+import { refSchema } from './action-fields.js';
 import {
   COORDINATES,
   hitOutput,

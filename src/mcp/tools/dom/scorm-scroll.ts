@@ -5,7 +5,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { ACTS_IN_COURSE, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { count } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
-import { targetInput } from './action-tools.js';
+import { targetInput } from './action-fields.js';
 import {
   COORDINATES,
   pointerOutput,

@@ -80,7 +80,7 @@ const traceSequencingOutput = {
       }),
     )
     .optional(),
-  rollups: z.array(traceEvent).optional(),
+  rollups: z.array(count).optional().describe('Positions in trace of the rollup results.'),
   trace: z.array(traceEvent),
   events_total: count.optional(),
   events_omitted: count.optional(),

@@ -4,18 +4,30 @@
  */
 import type { ServerContext } from '../../../app/context.js';
 import type { ToolDefinition } from '../../../app/tool.js';
-import { apiTools } from './api-tools.js';
-import { dataModelTools } from './data-model-tools.js';
+import { apiCallTool } from './scorm-api-call.js';
+import { waitForApiCallTool } from './scorm-wait-for-api-call.js';
+import { replayApiCallsTool } from './scorm-replay-api-calls.js';
+import { dataModelGetTool } from './scorm-data-model-get.js';
+import { getDataModelHistoryTool } from './scorm-get-data-model-history.js';
+import { validateDataModelStateTool } from './scorm-validate-data-model-state.js';
+import { compareDataModelSnapshotsTool } from './scorm-compare-data-model-snapshots.js';
 import { lifecycleTools } from './lifecycle-tools.js';
-import { observeTools } from './observe-tools.js';
+import { getConsoleErrorsTool } from './scorm-get-console-errors.js';
+import { getNetworkRequestsTool } from './scorm-get-network-requests.js';
 import { screenshotTools } from './screenshot-tools.js';
 
 export function runtimeTools(ctx: ServerContext): ToolDefinition[] {
   return [
     ...lifecycleTools(ctx),
-    ...apiTools(ctx),
-    ...dataModelTools(ctx),
+    apiCallTool(ctx),
+    waitForApiCallTool(ctx),
+    replayApiCallsTool(ctx),
+    dataModelGetTool(ctx),
+    getDataModelHistoryTool(ctx),
+    validateDataModelStateTool(ctx),
+    compareDataModelSnapshotsTool(ctx),
     ...screenshotTools(ctx),
-    ...observeTools(ctx),
+    getConsoleErrorsTool(ctx),
+    getNetworkRequestsTool(ctx),
   ];
 }

@@ -3,8 +3,15 @@ import { z } from 'zod';
 import { toValidationJson } from '../../../report/index.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { finding } from '../output-schemas.js';
+import { findingsPage } from '../../../output/findings-page.js';
 
-import { findingText, withValidation, workspacePath } from './validation-helpers.js';
+import {
+  findingsCursor,
+  findingsPaging,
+  findingText,
+  withValidation,
+  workspacePath,
+} from './validation-helpers.js';
 
 export function lintManifestTool(): ToolDefinition {
   return defineTool({
@@ -13,7 +20,7 @@ export function lintManifestTool(): ToolDefinition {
     title: 'Lint manifest',
     annotations: READ_ONLY,
     description:
-      'Check imsmanifest.xml: XML, XSD (the schemas the package ships) and SCORM packaging rules (identifiers, organizations, resources, files, vocabularies).',
+      'Check imsmanifest.xml: XML, XSD (the schemas the package ships) and SCORM packaging rules; paged.',
     input: {
       workspace_path: workspacePath,
       scorm_version: z
@@ -21,13 +28,15 @@ export function lintManifestTool(): ToolDefinition {
         .optional()
         .describe('Expected version; a mismatch with the manifest is reported.'),
       strict_mode: z.boolean().optional().describe('true = pedantic rules too (default strict).'),
+      cursor: findingsCursor,
     },
     output: {
       valid: z.boolean(),
       scorm_version: z.string().nullable(),
-      errors: z.array(z.string()).describe('"file:line:column [rule] message".'),
+      errors: z.array(z.string()).describe('"file:line:column [rule] message", of the findings shown.'),
       warnings: z.array(z.string()),
-      findings: z.array(finding),
+      findings: z.array(finding).describe('A page of them, errors first.'),
+      ...findingsPaging,
     },
     handler: async (args, call) =>
       withValidation(
@@ -40,13 +49,16 @@ export function lintManifestTool(): ToolDefinition {
         call,
         (v) => {
           const json = toValidationJson(v);
+          const paged = findingsPage(v.findings, args.cursor);
+          const page = toValidationJson({ ...v, findings: paged.page });
           return {
             data: {
               valid: json.valid,
               scorm_version: json.scorm_version,
-              errors: v.findings.filter((f) => f.severity === 'error').map(findingText),
-              warnings: v.findings.filter((f) => f.severity === 'warning').map(findingText),
-              findings: [...json.errors, ...json.warnings, ...json.info],
+              errors: paged.page.filter((f) => f.severity === 'error').map(findingText),
+              warnings: paged.page.filter((f) => f.severity === 'warning').map(findingText),
+              findings: [...page.errors, ...page.warnings, ...page.info],
+              ...paged.paging,
             },
           };
         },

@@ -4,9 +4,12 @@ import { toValidationJson } from '../../../report/index.js';
 import { CHECK_CATEGORIES, findingCategoriesFor } from '../../../validate/categories.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { finding } from '../output-schemas.js';
+import { findingsPage } from '../../../output/findings-page.js';
 
 import {
   categoryResult,
+  findingsCursor,
+  findingsPaging,
   findingText,
   issue,
   uniqueFixes,
@@ -22,7 +25,7 @@ export function validateWorkspaceTool(): ToolDefinition {
     title: 'Validate course',
     annotations: READ_ONLY,
     description:
-      'Validate a course without a browser: manifest (XSD + SCORM rules), files, API usage in HTML/JS, sequencing. Each finding has file, line, rule id and a fix.',
+      'Validate a course without a browser: manifest (XSD + SCORM rules), files, API usage in HTML/JS, sequencing. Findings (file, line, rule, fix) are paged.',
     input: {
       workspace_path: workspacePath,
       validation_level: validationLevel,
@@ -31,6 +34,7 @@ export function validateWorkspaceTool(): ToolDefinition {
         .min(1)
         .optional()
         .describe('Limit to these categories (default all).'),
+      cursor: findingsCursor,
     },
     output: {
       success: z.boolean().describe('No error-severity finding.'),
@@ -40,23 +44,30 @@ export function validateWorkspaceTool(): ToolDefinition {
         .describe('Per check category asked for (manifest, api_usage, sequencing, ...).'),
       compliance_score: z.number().min(0).max(100),
       actionable_fixes: z.array(z.string()),
-      findings: z.array(finding),
+      findings: z
+        .array(finding)
+        .describe('A page of them, errors first; the lines and issues above are of this page.'),
+      ...findingsPaging,
     },
     handler: async (args, call) =>
       withValidation(args.workspace_path, { level: args.validation_level ?? 'strict' }, call, (v) => {
         const wanted = findingCategoriesFor(args.check_categories ?? CHECK_CATEGORIES);
         const findings = v.findings.filter((f) => wanted.has(f.category));
         const json = toValidationJson({ ...v, findings });
+        const paged = findingsPage(findings, args.cursor);
+        const shown = new Set(paged.page);
         const results: Record<string, z.input<typeof categoryResult>> = {};
         for (const check of args.check_categories ?? CHECK_CATEGORIES) {
           const mine = findings.filter((f) => findingCategoriesFor([check]).has(f.category));
+          const page = mine.filter((f) => shown.has(f));
           results[check] = {
             valid: !mine.some((f) => f.severity === 'error'),
-            errors: mine.filter((f) => f.severity === 'error').map(findingText),
-            warnings: mine.filter((f) => f.severity === 'warning').map(findingText),
-            ...(check === 'api_usage' ? { scanned_files: v.apiScannedFiles, issues: mine.map(issue) } : {}),
+            errors: page.filter((f) => f.severity === 'error').map(findingText),
+            warnings: page.filter((f) => f.severity === 'warning').map(findingText),
+            ...(check === 'api_usage' ? { scanned_files: v.apiScannedFiles, issues: page.map(issue) } : {}),
           };
         }
+        const pageJson = toValidationJson({ ...v, findings: paged.page });
         return {
           data: {
             success: json.valid,
@@ -64,7 +75,8 @@ export function validateWorkspaceTool(): ToolDefinition {
             validation_results: results,
             compliance_score: json.compliance_score,
             actionable_fixes: uniqueFixes(findings),
-            findings: [...json.errors, ...json.warnings, ...json.info],
+            findings: [...pageJson.errors, ...pageJson.warnings, ...pageJson.info],
+            ...paged.paging,
           },
         };
       }),

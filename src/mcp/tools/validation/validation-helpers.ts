@@ -7,7 +7,7 @@ import type { Finding } from '../../../core/findings.js';
 import type { ValidateOptions, ValidationSummary } from '../../../validate/validate-package.js';
 import { packagePath } from '../shared-schemas.js';
 import { type ToolContext } from '../../../app/tool.js';
-import { lintIssue, openObject } from '../output-schemas.js';
+import { count, lintIssue, openObject } from '../output-schemas.js';
 
 export const workspacePath = packagePath;
 export const validationLevel = z
@@ -91,3 +91,12 @@ export function failOnMissingFiles(v: ValidationSummary): void {
 export function uniqueFixes(findings: Finding[]): string[] {
   return [...new Set(findings.filter((f) => f.severity !== 'info').map((f) => f.fix))];
 }
+
+export const findingsCursor = z.string().max(20).optional();
+
+/** Present when the findings take more than one page (src/output/findings-page.ts). */
+export const findingsPaging = {
+  findings_total: count.optional(),
+  findings_next_cursor: z.string().nullable().optional().describe('Pass as cursor for the next page.'),
+  findings_by_rule: z.record(z.string(), count).optional().describe('Every finding, counted by rule.'),
+};

@@ -1,0 +1,58 @@
+/**
+ * Whether a learner could act on the target now, judged from one look at it before any input is sent, so
+ * that a refused action leaves the page exactly as it was (no focus moved, no event dispatched). A
+ * refusal that waiting cannot cure (aria-hidden or inert where nothing is drawn) answers at once; one that
+ * may pass (display:none or visibility that the course may lift, an overlay that may go, a control disabled
+ * until its media ends) is looked at again until the action's deadline. A cover that belongs to the
+ * control (its drawn twin, its own drawing) is no refusal: the action goes through it (hidden-control.ts).
+ */
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import type { ScormTesterError } from '../../core/errors.js';
+import type { ResolvedTarget } from '../target.js';
+import { inspect, isCovered, notActionable } from './diagnose.js';
+import type { ElementInspection } from './inspect-element.js';
+
+const RECHECK_MS = 100;
+/** What hides an element and can change while the learner waits: the course shows it after a step. */
+const CURABLE_HIDING = new Set(['display:none', 'visibility:hidden', 'visibility:collapse']);
+
+export type Reach = { ok: true } | { ok: false; error: ScormTesterError; curable: boolean };
+
+export function judgeReach(info: ElementInspection, action: string, target: ResolvedTarget): Reach {
+  if (info.hidden || info.disabled) {
+    const error = notActionable(info, action, target);
+    if (error) return { ok: false, error, curable: info.hidden ? CURABLE_HIDING.has(info.hidden.why) : true };
+  }
+  // A visually hidden control is covered by what is drawn for it by design: hidden-control.ts decides.
+  if (info.visuallyHidden === null && isCovered(info)) {
+    const error = notActionable(info, action, target);
+    if (error) return { ok: false, error, curable: true };
+  }
+  return { ok: true };
+}
+
+/**
+ * The element's inspection once a learner could act on it; throws the refusal at once when waiting
+ * cannot cure it, or at `deadline` when it did not pass by then; `gone` is the error for an element that
+ * went away meanwhile (removed, or its page navigated). Only reads the page.
+ */
+export async function awaitReachable(
+  runtime: CourseRuntime,
+  target: ResolvedTarget,
+  first: ElementInspection,
+  action: string,
+  deadline: number,
+  gone: () => Promise<Error>,
+): Promise<ElementInspection> {
+  let info = first;
+  for (;;) {
+    const reach = judgeReach(info, action, target);
+    if (reach.ok) return info;
+    if (!reach.curable || Date.now() >= deadline) throw reach.error;
+    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+    // An element that cannot be read any more went away (removed, or its page navigated): `gone` says which.
+    const again = await inspect(runtime, target).catch(() => null);
+    if (!again) throw await gone();
+    info = again;
+  }
+}

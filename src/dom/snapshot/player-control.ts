@@ -1,0 +1,39 @@
+/**
+ * Controls that take input but answer no question: a player's search box, its playbar and volume
+ * sliders, its caption, speed and language menus. They stay listed as controls; they are never an
+ * assessment's options.
+ */
+export interface PlayerControlInput {
+  role: string;
+  type: string | null;
+  name: string;
+  /** id, class names, icon classes. */
+  hints: string;
+  /** The text before the control or its group (what would be its question). */
+  question: string;
+}
+
+const SEARCH = /\bsearch\b/;
+// Said by the control's name.
+const MEDIA =
+  /\b(volume|mute|seek|scrub|playbar|play ?bar|progress|timeline|playback|speed|captions?|subtitles?|cc|transcript|quality|audio track)\b/;
+// Said by its id or classes (short words such as "cc" are too common in class names).
+const MEDIA_HINTS = /\b(volume|mute|seek|scrub|playbar|timeline|playback|captions?|subtitles?)\b/;
+// Said by the text before a group of options: only words no question is about.
+const MEDIA_MENU = /\b(captions?|subtitles?|closed captions|playback (speed|rate))\b/;
+const MENU_CHOICE_ROLES = new Set(['menuitemradio', 'menuitemcheckbox']);
+
+export function isPlayerControl(input: PlayerControlInput): boolean {
+  if (input.role === 'searchbox' || input.type === 'search') return true;
+  // An option of a menu (a caption or speed menu) is a setting; questions do not use menus.
+  if (MENU_CHOICE_ROLES.has(input.role)) return true;
+  const name = input.name.toLowerCase();
+  const hints = input.hints.toLowerCase().replace(/[_-]+/g, ' ');
+  return (
+    SEARCH.test(name) ||
+    MEDIA.test(name) ||
+    SEARCH.test(hints) ||
+    MEDIA_HINTS.test(hints) ||
+    MEDIA_MENU.test(input.question.toLowerCase())
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Reading the SCO's page: its controls with refs, selectors and purposes, the page state an agent needs
+ * after an action, element queries, the agent's own expressions, and waiting for a condition.
+ */
+import { z } from 'zod';
+import { ScormTesterError, isScormTesterError } from '../../../core/errors.js';
+import { count, courseTexts, frameInfo, openObject, pageElement } from '../output-schemas.js';
+import { frameSchema, refSchema, selectorSchema } from './action-fields.js';
+
+export const frameLabel = frameSchema;
+export const selector = selectorSchema;
+export const ref = refSchema;
+export const expression = z
+  .string()
+  .min(1)
+  .max(100_000)
+  .describe('A function expression is called with arg: "(a) => document.title + a".');
+
+/** Controls named by ref (by selector for an unrendered control, which has no ref). */
+export const controlKeys = z.array(z.string()).describe('Refs of interactive_elements.');
+/** Controls read from one page at most; pages of the answer are cut from them. */
+export const MAX_CONTROLS = 5_000;
+
+export const pageStateOutput = {
+  sco_url: z.string().nullable(),
+  title: z.string(),
+  frames: z.array(frameInfo),
+  headings: z.array(z.object({ level: z.number().nullable(), text: z.string(), ref: z.string().nullable() })),
+  text_summary: z.string(),
+  text_truncated: z.boolean(),
+  interactive_elements: z.array(pageElement),
+  interactive_count: count,
+  focused: z.union([pageElement, z.string(), z.null()]).describe('The focused control, or a description.'),
+  dialogs: z.array(
+    z.object({ role: z.string(), name: z.string(), ref: z.string().nullable(), text: z.string() }),
+  ),
+  scorm: openObject({ version: z.enum(['1.2', '2004']), initialize_state: z.string() }).describe(
+    'SCORM status: initialize state, lesson/completion status, location, score.',
+  ),
+  notes: z.array(z.string()),
+  course_text: courseTexts.optional(),
+  snapshot: z.string().optional().describe('The accessibility snapshot as YAML, with refs.'),
+  snapshot_truncated: z.boolean().optional(),
+};
+
+/** Our own errors pass through; anything else (the page navigated, Playwright failed) gets `code`. */
+export function asToolError(err: unknown, code: 'DOM_FIND_ERROR', what: string): ScormTesterError {
+  if (isScormTesterError(err)) return err;
+  const msg = err instanceof Error ? err.message : String(err);
+  return new ScormTesterError(
+    code,
+    `${what}: ${(msg.split('\n')[0] ?? msg).slice(0, 300)}. If the SCO is loading or navigating, wait for it (scorm_dom_wait_for) and call again.`,
+  );
+}

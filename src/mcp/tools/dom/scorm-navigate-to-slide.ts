@@ -1,0 +1,50 @@
+/** scorm_navigate_to_slide: Go to slide. */
+import { z } from 'zod';
+import { navigateToSlide, DEFAULT_NAVIGATE_TIMEOUT_MS } from '../../../dom/players/navigate.js';
+import type { ServerContext } from '../../../app/context.js';
+import { defineTool, type ToolDefinition } from '../../../app/tool.js';
+import { apiCall, courseTexts } from '../output-schemas.js';
+import { sessionId } from '../shared-schemas.js';
+import { playerInfo, slideRef } from './page-context-fields.js';
+
+export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
+  const { sessions } = ctx;
+  return defineTool({
+    name: 'scorm_navigate_to_slide',
+    group: 'dom',
+    title: 'Go to slide',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    description:
+      "Jump to a slide through the player's own API and wait until it is shown. Players without one (Storyline, Lectora, plain pages) give NAV_UNSUPPORTED_ACTION: click Next instead.",
+    input: {
+      session_id: sessionId,
+      slide: z
+        .union([z.number().int(), z.string().min(1).max(1000)])
+        .describe('1-based number (as in scorm_get_slide_map) or slide id.'),
+      timeout_ms: z
+        .number()
+        .int()
+        .min(100)
+        .max(60_000)
+        .optional()
+        .describe(`Default ${DEFAULT_NAVIGATE_TIMEOUT_MS}.`),
+    },
+    output: {
+      navigated: z.boolean(),
+      from: slideRef.nullable(),
+      to: slideRef,
+      method: z.string(),
+      api_calls: z.array(apiCall),
+      elapsed_ms: z.number(),
+      player: playerInfo,
+      frame: z.string(),
+      reason: z.string().optional(),
+      notes: z.array(z.string()),
+      course_text: courseTexts.optional(),
+    },
+    handler: async (args) => {
+      const runtime = sessions.get(args.session_id).requireRuntime();
+      return { data: await navigateToSlide(runtime, args.slide, args.timeout_ms) };
+    },
+  });
+}

@@ -1,0 +1,30 @@
+/** The answer of a navigation tool when sequencing does not apply to the course, or has not started. */
+import type { ScormManifest } from '../manifest/index.js';
+import { SessionNavigator } from './navigation/navigator.js';
+import type { NotApplicable } from './navigation/types.js';
+
+/** Why navigation does not apply now, or null when the navigator runs. */
+export function sequencingNotApplicable(
+  navigatorRuns: boolean,
+  manifest: ScormManifest,
+): NotApplicable | null {
+  if (navigatorRuns) return null;
+  if (!SessionNavigator.applies(manifest)) {
+    return {
+      success: false,
+      applicable: false,
+      sn_available: false,
+      reason: 'SINGLE_SCO',
+      message:
+        'This course has a single SCO (or is SCORM 1.2 with one item): there is nothing to sequence. Use scorm_runtime_open and the runtime tools.',
+    };
+  }
+  return {
+    success: false,
+    applicable: false,
+    sn_available: false,
+    reason: 'SN_NOT_INITIALIZED',
+    message:
+      'Sequencing is not running for this session. Call scorm_sn_init (after scorm_runtime_open) first.',
+  };
+}

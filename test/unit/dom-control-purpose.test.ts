@@ -1,0 +1,59 @@
+/**
+ * Purposes of player controls that look like navigation but are not (as found in Storyline, Adapt and
+ * media players), and which grouped controls are a player's own and never an assessment's options.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inferPurpose, type PurposeInput } from '../../src/dom/snapshot/purpose.js';
+import { isPlayerControl, type PlayerControlInput } from '../../src/dom/snapshot/player-control.js';
+
+const button: PurposeInput = {
+  role: 'button',
+  tag: 'button',
+  type: 'button',
+  name: '',
+  text: '',
+  hints: '',
+  inQuestionGroup: false,
+  inForm: false,
+};
+const purpose = (over: Partial<PurposeInput>): string => inferPurpose({ ...button, ...over });
+
+test('purpose: page jumps, media seeking and the window are no navigation', () => {
+  assert.equal(purpose({ name: 'Back to top' }), 'other', 'a skip link is no previous');
+  assert.equal(purpose({ role: 'link', tag: 'a', name: 'Back to top' }), 'link');
+  assert.equal(purpose({ name: 'Skip navigation' }), 'other');
+  assert.equal(purpose({ name: '2x Fast Forward' }), 'play_pause', 'fast forward is no next');
+  assert.equal(purpose({ name: 'Rewind 10 seconds' }), 'play_pause');
+  assert.equal(purpose({ name: 'Playback speed 1.5x' }), 'play_pause');
+  assert.equal(purpose({ name: 'Enter full screen' }), 'other', 'full screen is no start');
+  assert.equal(purpose({ name: 'Back to menu' }), 'menu', 'Adapt: opens the menu');
+  assert.equal(purpose({ name: 'Menu item. Introduction', inQuestionGroup: true }), 'link', 'a page entry');
+  assert.equal(
+    purpose({ role: 'link', tag: 'a', name: 'Introduction 7 mins', hints: 'menu-item__button' }),
+    'link',
+    "Adapt's page link",
+  );
+  assert.equal(purpose({ name: '', hints: 'nav-menu-button' }), 'menu', 'a menu button still opens the menu');
+  // Unchanged: real navigation words.
+  assert.equal(purpose({ name: 'Back' }), 'previous');
+  assert.equal(purpose({ name: 'Proceed' }), 'next');
+  assert.equal(purpose({ name: 'Start' }), 'start_resume');
+  assert.equal(purpose({ name: 'Close' }), 'close');
+});
+
+const control = (over: Partial<PlayerControlInput>): boolean =>
+  isPlayerControl({ role: 'radio', type: 'radio', name: '', hints: '', question: '', ...over });
+
+test('player controls: search, playbar, caption and speed choices; answers stay answers', () => {
+  assert.equal(control({ role: 'textbox', type: 'text', name: 'Search' }), true, "iSpring outline's Search");
+  assert.equal(control({ role: 'searchbox', type: 'search', name: 'Find' }), true);
+  assert.equal(control({ role: 'slider', type: 'range', name: 'volume' }), true, "Storyline's volume");
+  assert.equal(control({ role: 'slider', type: 'range', name: 'Position', hints: 'playbar-seek' }), true);
+  assert.equal(control({ name: 'Off', question: 'Captions' }), true);
+  assert.equal(control({ role: 'menuitemradio', name: '1.5x' }), true);
+  assert.equal(control({ name: 'Blue', question: 'Which colour is the sky?' }), false);
+  assert.equal(control({ name: 'Agree', question: 'How is your progress in this course?' }), false);
+  assert.equal(control({ role: 'slider', type: 'range', name: 'How confident are you?' }), false);
+  assert.equal(control({ role: 'textbox', type: 'text', name: 'Your answer' }), false);
+});

@@ -1,0 +1,44 @@
+/**
+ * Validation findings a page at a time (src/output/findings-page.ts): errors first, every finding once
+ * across the pages, counted by rule; a list that fits one page is returned as it was, with no paging.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Finding } from '../../src/core/findings.js';
+import { jsonBytes } from '../../src/output/answer-budget.js';
+import { FINDINGS_PAGE_BYTES, findingsPage } from '../../src/output/findings-page.js';
+
+function finding(i: number, severity: Finding['severity']): Finding {
+  return {
+    rule: severity === 'error' ? 'cp.file_missing' : 'api.cross_frame_dom',
+    severity,
+    category: 'files',
+    message: `Finding ${i}: ${'m'.repeat(150)}`,
+    file: 'imsmanifest.xml',
+    line: i + 1,
+    column: 1,
+    fix: 'f'.repeat(120),
+  } as Finding;
+}
+
+test('many findings: pages within their budget, errors first, each finding once, counted by rule', () => {
+  const all = Array.from({ length: 300 }, (_, i) => finding(i, i % 3 === 0 ? 'error' : 'warning'));
+  const seen: Finding[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = findingsPage(all, cursor);
+    assert.ok(jsonBytes(page.page) <= FINDINGS_PAGE_BYTES);
+    assert.deepEqual(page.paging?.findings_by_rule, { 'cp.file_missing': 100, 'api.cross_frame_dom': 200 });
+    assert.equal(page.paging?.findings_total, 300);
+    seen.push(...page.page);
+    cursor = page.paging?.findings_next_cursor ?? undefined;
+  } while (cursor !== undefined);
+  assert.equal(seen.length, 300);
+  assert.equal(new Set(seen).size, 300);
+  assert.ok(seen.slice(0, 100).every((f) => f.severity === 'error'));
+});
+
+test('findings that fit one page come back as they are, without paging fields', () => {
+  const few = [finding(0, 'warning'), finding(1, 'error')];
+  assert.deepEqual(findingsPage(few), { page: [few[1], few[0]] });
+});
