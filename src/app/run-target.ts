@@ -2,6 +2,7 @@
 import { basename, dirname, resolve } from 'node:path';
 import { fail } from '../core/errors.js';
 import type { ViewportSpec } from '../runtime/viewport.js';
+import type { RecordedSession } from '../session/session-manager.js';
 import type { Session } from '../session/session.js';
 import type { ServerContext } from './context.js';
 
@@ -21,7 +22,17 @@ function samePackage(a: string, b: string): boolean {
 
 /** The session named by session_id, checking that workspace_path (when given too) is its package. */
 export function sessionFor(ctx: Pick<ServerContext, 'sessions'>, args: RunTarget): Session {
-  const session = ctx.sessions.get(args.session_id!);
+  return samePackageAs(ctx.sessions.get(args.session_id!), args);
+}
+
+/** As sessionFor, for reading what the session recorded: a closed session too. */
+export function recordedSessionFor(ctx: Pick<ServerContext, 'sessions'>, args: RunTarget): RecordedSession {
+  const found = ctx.sessions.recorded(args.session_id!);
+  samePackageAs(found.session, args);
+  return found;
+}
+
+function samePackageAs(session: Session, args: RunTarget): Session {
   if (args.workspace_path !== undefined && !samePackage(args.workspace_path, session.options.packagePath)) {
     fail(
       'INVALID_ARGUMENT',

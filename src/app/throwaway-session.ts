@@ -26,7 +26,8 @@ export async function withThrowawaySession<T>(
       return await use(session);
     } finally {
       await session.runtime?.close().catch(() => undefined);
-      await ctx.sessions.close(session.id).catch(() => undefined);
+      // Nobody holds its id: nothing to keep (its files stay listed, as the call's links name them).
+      await ctx.sessions.close(session.id, { keepRecords: false }).catch(() => undefined);
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });

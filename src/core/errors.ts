@@ -9,6 +9,8 @@ export type ErrorCode =
   // is MCP_UNKNOWN_SESSION, TOOL_DISABLED is MCP_TOOL_DISABLED. The CLI and the inspector show ours.
   | 'INVALID_ARGUMENT'
   | 'SESSION_NOT_FOUND'
+  // A closed session whose records are still kept: tools that need its page refuse with this.
+  | 'SESSION_CLOSED'
   | 'TOOL_DISABLED'
   // paths and packages
   | 'PATH_RESOLUTION_ERROR'

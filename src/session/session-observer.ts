@@ -12,8 +12,10 @@ export interface SessionObserver {
   opened?(session: Session): void;
   /** A file was written or listed in the session's artifacts.json. */
   artifactAdded?(session: Session, artifact: Artifact, absolutePath: string): void;
-  /** The session closed; its workspace and artifacts stay on disk. */
+  /** The session closed; its workspace and artifacts stay on disk, its records in memory. */
   closed?(session: Session): void;
+  /** The closed session's records were deleted on request: its files are no longer offered. */
+  forgotten?(session: Session): void;
   /** The session's workspace was deleted (its open failed). */
   discarded?(session: Session): void;
   /** A console message or uncaught error in the session's browser page. */

@@ -53,6 +53,10 @@ export class Session {
   readonly events = new EventLog();
   readonly artifacts: ArtifactStore;
   runtime: CourseRuntime | null = null;
+  /** The last runtime closed in this session: its record (calls, console, requests) stays readable. */
+  closedRuntime: CourseRuntime | null = null;
+  /** When the session closed (null while open). */
+  closedAt: number | null = null;
   launch: LaunchTarget | null = null;
   resume: ResumeDecision | null = null;
   /** Sequencing of a multi-SCO course, from scorm_sn_init (or an open that resumed it) until the runtime closes. */
@@ -155,6 +159,7 @@ export class Session {
 
   /** Launches a SCO (default: the first launchable item of the default organization) in a new runtime. */
   async openRuntime(options: RuntimeOpenOptions = {}): Promise<CourseRuntime> {
+    this.requireOpen();
     if (this.runtime && this.runtime.isOpen) {
       fail(
         'RUNTIME_ALREADY_OPEN',
@@ -392,6 +397,22 @@ export class Session {
     };
   }
 
+  /** Refuses work that needs a live course once the session closed (its records stay readable). */
+  requireOpen(): void {
+    if (this.state === 'closed') {
+      fail(
+        'SESSION_CLOSED',
+        `Session ${this.id} is closed: this needs a live course. What it recorded stays readable (scorm_session_events, scorm_debug_api_calls, scorm_runtime_status, scorm_session_status, console errors, network requests, its resources); open the course again with scorm_open_course.`,
+        { session_id: this.id, closed_at: this.closedAt },
+      );
+    }
+  }
+
+  /** The runtime open now, or else the last one closed: whose record a read of a closed session shows. */
+  get recordedRuntime(): CourseRuntime | null {
+    return this.runtime ?? this.closedRuntime;
+  }
+
   private closeSaveHost(): CloseSaveHost {
     return {
       sessionId: this.id,
@@ -406,6 +427,7 @@ export class Session {
   }
 
   requireRuntime(): CourseRuntime {
+    this.requireOpen();
     if (!this.runtime || !this.runtime.isOpen) {
       if (this.runtime?.isCrashed) {
         fail(
@@ -458,6 +480,7 @@ export class Session {
       this.openedSequencing = null;
       await runtime.close().catch(() => undefined);
       this.runtime = null;
+      this.closedRuntime = runtime;
       if (this.state === 'running') this.state = 'ready';
       this.events.push('runtime:closed', { runtime_id: runtime.id, terminated_by: result.terminated_by });
     }
@@ -470,6 +493,7 @@ export class Session {
     await this.pkg?.cleanup().catch(() => undefined);
     this.pkg = null;
     this.state = 'closed';
+    this.closedAt = Date.now();
     this.events.push('session:closed');
     this.observer.closed?.(this);
     return { artifacts_manifest_path: this.artifacts.manifestPath, ...closed };

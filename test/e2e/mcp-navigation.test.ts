@@ -285,7 +285,7 @@ test('single-SCO courses and sessions before scorm_sn_init answer sn_available/a
   const closedRuntime = await callToolError(server.client, 'scorm_nav_next', {
     session_id: multi.session_id,
   });
-  assert.equal(closedRuntime.error_code, 'MCP_UNKNOWN_SESSION');
+  assert.equal(closedRuntime.error_code, 'SESSION_CLOSED');
 });
 
 test('SCORM 1.2 multi-SCO: flow through the organization and adlcp:prerequisites honoured', async () => {

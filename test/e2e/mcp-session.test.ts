@@ -25,7 +25,7 @@ interface Opened {
   saved_state_path: string;
 }
 
-test('session lifecycle: open, status, events, close; then the id is unknown', async () => {
+test('session lifecycle: open, status, events, close; then its status says closed', async () => {
   const opened = await callTool<{
     session_id: string;
     workspace_path: string;
@@ -63,8 +63,11 @@ test('session lifecycle: open, status, events, close; then the id is unknown', a
     { session_id: opened.session_id },
   );
   assert.equal(closed.success, true);
-  const gone = await callToolError(server.client, 'scorm_session_status', { session_id: opened.session_id });
-  assert.equal(gone.error_code, 'MCP_UNKNOWN_SESSION');
+  // Its record stays readable after the close (issue 22; mcp-closed-session-records.test.ts covers it).
+  const after = await callTool<{ state: string }>(server.client, 'scorm_session_status', {
+    session_id: opened.session_id,
+  });
+  assert.equal(after.state, 'closed');
 });
 
 test('unknown session ids and bad packages give precise errors', async () => {

@@ -129,6 +129,13 @@ const PROVOKE: Record<string, () => Promise<ToolFailure>> = {
   CONTENT_FILE_MISSING: () =>
     callToolError(server.client, 'scorm_lint_api_usage', { workspace_path: MISSING_LAUNCH }),
   ZIP_SLIP: () => callToolError(server.client, 'scorm_lint_manifest', { workspace_path: zipSlipPackage() }),
+  SESSION_CLOSED: async () => {
+    const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
+      package_path: singleScoPackage({ version: '2004', script: 'api.Initialize("");' }),
+    });
+    await callTool(server.client, 'scorm_session_close', { session_id });
+    return callToolError(server.client, 'scorm_runtime_open', { session_id });
+  },
   RUNTIME_NOT_OPEN: () => callToolError(server.client, 'scorm_accessibility_audit', { session_id: idle }),
   INVALID_SCORM_METHOD: () =>
     callToolError(server.client, 'scorm_api_call', { session_id: running, method: 'LMSGetValues' }),

@@ -1,9 +1,10 @@
 /**
  * The files this server made, as MCP resources: each session's artifacts and artifacts.json, reports
  * written outside a session, and the logs. A URI is readable only when listed here; closed sessions'
- * artifacts stay listed (and readable while their files exist) until the server exits, so the links a
- * tool returned keep working after the session closes. Tools never build links themselves: while a tool
- * call runs inside `collect`, everything listed during it becomes a resource_link of its result.
+ * artifacts stay listed (and readable while their files exist) until the server exits or the session is
+ * deleted (closed with forget), so the links a tool returned keep working after the session closes.
+ * Tools never build links themselves: while a tool call runs inside `collect`, everything listed during
+ * it becomes a resource_link of its result.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { realpath, stat } from 'node:fs/promises';
@@ -108,6 +109,7 @@ export class ResourceCatalog {
     opened: (session) => this.putManifest(session, 'open'),
     artifactAdded: (session, artifact, path) => this.putArtifact(session, artifact, path),
     closed: (session) => this.putManifest(session, 'closed'),
+    forgotten: (session) => this.removeSession(session.id),
     discarded: (session) => this.removeSession(session.id),
   };
 

@@ -1,8 +1,11 @@
 /** scorm_close_course: end the course as a learner closing it, saving learner state. */
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
-import { sessionId } from '../shared-schemas.js';
-import { closeSessionHandler, sessionCloseOutput } from '../session/scorm-session-close.js';
+import {
+  closeSessionHandler,
+  sessionCloseInput,
+  sessionCloseOutput,
+} from '../session/scorm-session-close.js';
 
 export function closeCourseTool(ctx: ServerContext): ToolDefinition {
   const { sessions } = ctx;
@@ -12,8 +15,8 @@ export function closeCourseTool(ctx: ServerContext): ToolDefinition {
     title: 'Close course',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     description:
-      'Close a course like a learner: the SCO unloads (an empty cmi.exit becomes "suspend"), the attempt ends and its data is saved (saved_from "record" when the page could not answer); the session ends. success=false with save_error when nothing could be saved.',
-    input: { session_id: sessionId },
+      'Close a course like a learner: the SCO unloads (an empty cmi.exit becomes "suspend") and its data is saved (saved_from "record" if the page did not answer); the session ends. success=false, save_error: nothing saved.',
+    input: sessionCloseInput,
     output: sessionCloseOutput,
     handler: closeSessionHandler(sessions),
   });

@@ -28,6 +28,7 @@ import {
   scormVersion,
 } from '../output-schemas.js';
 import { viewRecorded, type StringView } from '../../../output/answer-budget.js';
+import { sessionClosedOutput } from '../session/closed-record.js';
 
 export const DEFAULT_MAX_CALLS = 1_000;
 export const MAX_CONSOLE_ERRORS = 50;
@@ -39,7 +40,11 @@ export const CANONICAL: readonly string[] = CANONICAL_METHODS;
 export const debugCallsOutput = {
   supported: z.literal(true),
   entry_found: z.boolean(),
-  mode: z.enum(['session', 'run']).describe('session: the open runtime so far; run: a run of the course.'),
+  mode: z
+    .enum(['session', 'run'])
+    .describe(
+      "session: the session's runtime so far (as it closed, for a closed one); run: a run of the course.",
+    ),
   session_id: z.string().nullable(),
   scorm_version: scormVersion,
   launch_url: z.string().nullable(),
@@ -68,6 +73,7 @@ export const debugCallsOutput = {
     .optional()
     .describe('Pass as anomalies_cursor for the next page of anomalies; null on the last.'),
   data_model: z.record(z.string(), recordedValue).nullable().optional(),
+  ...sessionClosedOutput,
   data_changes_total: count.optional(),
   data_changes: z
     .array(

@@ -12,9 +12,11 @@ import {
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { Session } from '../../../session/session.js';
 import type { ServerContext } from '../../../app/context.js';
-import { sessionFor } from '../../../app/run-target.js';
+import { recordedSessionFor, sessionFor } from '../../../app/run-target.js';
+import { closedMark } from '../session/closed-record.js';
 import { ACTS_IN_COURSE, defineTool, type ToolData, type ToolDefinition } from '../../../app/tool.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
+import { recordedRuntime } from '../../../app/recorded-runtime.js';
 import { listingInput } from '../listing-schemas.js';
 import {
   ANSWER_BUDGET_BYTES,
@@ -83,6 +85,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
         const strings = stringView(args.detail, args.text_offset);
         const build = (
           mode: 'session' | 'run',
+          closed: boolean,
           session: Session,
           runtime: CourseRuntime,
           analysed: {
@@ -112,6 +115,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
             ...(runtime.log.dropped.calls > 0 ? { unrecorded_calls: runtime.log.dropped.calls } : {}),
             console_errors: [],
             console_errors_total: 0,
+            ...closedMark(closed),
           };
           // scorm_get_console_errors lists them all; here the first ones, in an eighth of the budget.
           const consoleErrors = courseConsoleErrors(runtime.consoleMessages);
@@ -174,9 +178,13 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
           return data;
         };
 
-        const live = args.session_id !== undefined ? sessionFor(ctx, args) : null;
-        if (live?.runtime) {
-          const runtime = live.runtime.isCrashed ? live.runtime : live.requireRuntime();
+        const recorded = args.session_id !== undefined ? recordedSessionFor(ctx, args) : null;
+        const closed = recorded?.closed === true;
+        const live = recorded && !closed ? sessionFor(ctx, args) : null;
+        // A closed session answers from the record of its last runtime; it runs nothing.
+        const shown = closed ? recordedRuntime(ctx.sessions, args.session_id!).runtime : live?.runtime;
+        if (recorded && shown) {
+          const runtime = shown.isCrashed || closed ? shown : recorded.session.requireRuntime();
           const dataModel =
             runtime.isOpen && args.include_data_model_state ? await runtime.getDataModel() : null;
           const anomalies = analyseRun(
@@ -195,14 +203,20 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
           );
           const waiting = await openCourseStartGate(runtime);
           if (waiting) anomalies.push(waiting);
-          return { data: build('session', live, runtime, { anomalies, dataModel, settled: null }) };
+          return {
+            data: build('session', closed, recorded.session, runtime, {
+              anomalies,
+              dataModel,
+              settled: null,
+            }),
+          };
         }
         const data = await runAndUnload(
           ctx,
           args,
           args.settle_ms,
           (session, runtime, report) =>
-            build('run', session, runtime, {
+            build('run', false, session, runtime, {
               anomalies: report.anomalies,
               dataModel: report.dataModel,
               settled: report.settle.settled,

@@ -21,6 +21,7 @@ import {
   viewport,
 } from '../output-schemas.js';
 import { callResult } from './api-calls.js';
+import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
 
 const attemptOutput = { ...apiCallResult, initialize_state: initializeState };
 
@@ -107,10 +108,12 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
         viewport: viewport.optional(),
         allow_network: z.boolean().optional(),
         allow_loopback: z.boolean().optional(),
+        ...sessionClosedOutput,
       },
       handler: async (args) => {
-        const session = sessions.get(args.session_id);
-        const runtime = session.runtime;
+        const { session, closed } = sessions.recorded(args.session_id);
+        // A closed session shows its last runtime, as it closed.
+        const runtime = closed ? session.closedRuntime : session.runtime;
         if (!runtime) {
           return {
             data: {
@@ -120,6 +123,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
               last_api_method: null,
               last_api_ts: null,
               call_count: 0,
+              ...closedMark(closed),
             },
           };
         }
@@ -140,6 +144,7 @@ export function lifecycleTools(ctx: ServerContext): ToolDefinition[] {
             viewport: s.viewport,
             allow_network: s.allowNetwork,
             allow_loopback: s.allowLoopback,
+            ...closedMark(closed),
           },
         };
       },

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { count, epochMs } from '../output-schemas.js';
+import { recordedRuntime } from '../../../app/recorded-runtime.js';
+import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
 import { sessionId } from '../shared-schemas.js';
 import { listingInput } from '../listing-schemas.js';
 import { ANSWER_BUDGET_BYTES, cutText, pageWithinBudget, stringView } from '../../../output/answer-budget.js';
@@ -50,9 +52,10 @@ export function getConsoleErrorsTool(ctx: ServerContext): ToolDefinition {
       ),
       categories: z.object({ scorm_api: count, syntax: count, runtime: count, network: count }),
       dropped_messages: count.optional(),
+      ...sessionClosedOutput,
     },
     handler: async (args) => {
-      const runtime = sessions.get(args.session_id).requireRuntime();
+      const { runtime, closed } = recordedRuntime(sessions, args.session_id);
       const { errors, categories } = collectConsoleErrors(runtime.consoleMessages, {
         sinceTs: args.since_ts,
         severity: args.severity,
@@ -79,6 +82,7 @@ export function getConsoleErrorsTool(ctx: ServerContext): ToolDefinition {
           errors: page.items,
           categories,
           ...(runtime.log.dropped.console > 0 ? { dropped_messages: runtime.log.dropped.console } : {}),
+          ...closedMark(closed),
         },
       };
     },

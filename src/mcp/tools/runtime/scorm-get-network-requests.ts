@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { count, epochMs } from '../output-schemas.js';
+import { recordedRuntime } from '../../../app/recorded-runtime.js';
+import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
 import { DEFAULT_MAX_REQUESTS, queryNetwork } from './network-requests.js';
 import { sessionId } from '../shared-schemas.js';
 import { listingInput } from '../listing-schemas.js';
@@ -73,9 +75,10 @@ export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
         ),
       allow_network: z.boolean(),
       allow_loopback: z.boolean(),
+      ...sessionClosedOutput,
     },
     handler: async (args) => {
-      const runtime = sessions.get(args.session_id).requireRuntime();
+      const { runtime, closed } = recordedRuntime(sessions, args.session_id);
       const o = args.options ?? {};
       const strings = stringView(args.detail, args.text_offset);
       const missing = [...runtime.log.missingFiles].slice(0, MAX_MISSING_FILES).map((f) => cutText(f));
@@ -109,6 +112,7 @@ export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
           missing_files: missing,
           allow_network: runtime.allowNetwork,
           allow_loopback: runtime.allowLoopback,
+          ...closedMark(closed),
         },
       };
     },

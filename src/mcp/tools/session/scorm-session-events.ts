@@ -11,6 +11,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { count, sessionEvent } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+import { closedMark, sessionClosedOutput } from './closed-record.js';
 
 export function sessionEventsTool(ctx: ServerContext): ToolDefinition {
   const { sessions } = ctx;
@@ -20,7 +21,7 @@ export function sessionEventsTool(ctx: ServerContext): ToolDefinition {
     title: 'Poll session events',
     annotations: READ_ONLY,
     description:
-      "A session's events (API calls, navigation, screenshots, errors) after since_event_id; pass the latest_event_id returned to continue.",
+      "A session's events (API calls, navigation, screenshots, errors), even closed, after since_event_id; continue from latest_event_id.",
     input: {
       session_id: sessionId,
       since_event_id: z.number().int().min(0).optional(),
@@ -37,9 +38,11 @@ export function sessionEventsTool(ctx: ServerContext): ToolDefinition {
         'Events after this page: call again with since_event_id = latest_event_id.',
       ),
       dropped_before: count.describe('Events dropped from the front of the log (it keeps 5000).'),
+      ...sessionClosedOutput,
     },
     handler: async (args) => {
-      const log = sessions.get(args.session_id).events;
+      const { session, closed } = sessions.recorded(args.session_id);
+      const log = session.events;
       const all = log.since(args.since_event_id ?? 0, Number.MAX_SAFE_INTEGER);
       const strings = stringView(args.detail, args.text_offset);
       const page = pageWithinBudget(all.events, {
@@ -55,6 +58,7 @@ export function sessionEventsTool(ctx: ServerContext): ToolDefinition {
           latest_event_id: page.remaining > 0 && last !== undefined ? last : all.latest_event_id,
           events_remaining: page.remaining,
           dropped_before: all.dropped_before,
+          ...closedMark(closed),
         },
       };
     },

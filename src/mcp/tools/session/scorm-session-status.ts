@@ -4,6 +4,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { count, epochMs } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+import { closedMark, sessionClosedOutput } from './closed-record.js';
 
 export function sessionStatusTool(ctx: ServerContext): ToolDefinition {
   const { sessions } = ctx;
@@ -22,9 +23,11 @@ export function sessionStatusTool(ctx: ServerContext): ToolDefinition {
       runtime_open: z.boolean(),
       course_id: z.string(),
       workspace_path: z.string(),
+      closed_at: epochMs.optional(),
+      ...sessionClosedOutput,
     },
     handler: async (args) => {
-      const s = sessions.get(args.session_id);
+      const { session: s, closed } = sessions.recorded(args.session_id);
       return {
         data: {
           state: s.state,
@@ -34,6 +37,8 @@ export function sessionStatusTool(ctx: ServerContext): ToolDefinition {
           runtime_open: Boolean(s.runtime?.isOpen),
           course_id: s.courseId,
           workspace_path: s.workspace,
+          ...(s.closedAt === null ? {} : { closed_at: s.closedAt }),
+          ...closedMark(closed),
         },
       };
     },
