@@ -217,6 +217,21 @@ export async function countIn(frame: Frame, locator: Locator, selector: string):
   }
 }
 
+/**
+ * How our sentence names the target: a ref as it is (refs are ours); a selector only through
+ * `details.selector`, since the selectors scorm_dom_find_interactive_elements suggests are built from the
+ * course's ids.
+ */
+export function targetInSentence(target: Pick<ResolvedTarget, 'by' | 'target'>): string {
+  return target.by === 'ref' ? `"${target.target}"` : 'the target (selector in `details.selector`)';
+}
+
+/** targetInSentence at the start of a sentence. */
+export function targetStartingSentence(target: Pick<ResolvedTarget, 'by' | 'target'>): string {
+  const name = targetInSentence(target);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** A selector or text shortened for messages. */
 export function clip(text: string): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;

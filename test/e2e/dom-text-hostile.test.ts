@@ -92,6 +92,35 @@ test('MCP DOM tools: failing click and fill name the course only through course_
   assert.match(courseTextOf(noFrame, 'frames'), /iframe#AI-assistant-frame/);
 });
 
+test('MCP DOM tools: a selector built from a course id is refused with the selector kept in details', async () => {
+  const found = await callTool<{ interactive_elements: Array<{ selector: string; ref: string }> }>(
+    server.client,
+    'scorm_dom_find_interactive_elements',
+    { session_id: session },
+  );
+  const suggested = found.interactive_elements.find((e) => /AI\\? assistant/.test(e.selector));
+  assert.ok(suggested, 'the button with the hostile id is listed with a selector built from its id');
+  const details = await failing(
+    'scorm_dom_click',
+    { selector: suggested.selector, options: { wait_timeout_ms: 700 } },
+    'DOM_NOT_ACTIONABLE',
+  );
+  assert.equal(details.reason, 'covered');
+  assert.equal(details.selector, suggested.selector);
+  const err = await callToolError(server.client, 'scorm_dom_click', {
+    session_id: session,
+    selector: suggested.selector,
+    options: { wait_timeout_ms: 700 },
+  });
+  assert.match(err.message, /^Cannot click the target \(selector in `details\.selector`\): it is covered/);
+  const byRef = await callToolError(server.client, 'scorm_dom_click', {
+    session_id: session,
+    ref: suggested.ref,
+    options: { wait_timeout_ms: 700 },
+  });
+  assert.match(byRef.message, new RegExp(`^Cannot click "${suggested.ref}": it is covered`));
+});
+
 test('MCP DOM read tools: what the page threw and its text in a wait are course_text', async () => {
   const thrown = await failing('scorm_dom_evaluate', { expression: 'hostileThrow()' }, 'DOM_EVALUATE_ERROR');
   const error = (thrown.course_text as Record<string, { length: number; truncated?: boolean }>).error;

@@ -395,7 +395,11 @@ test('fill: a field under an invisible overlay is refused as a click is, by fill
     assert.equal(res.error_code, 'DOM_NOT_ACTIONABLE', selector);
     assert.equal(res.details.reason, 'covered', selector);
     assert.equal((res.details.covered_by as Data).selector, '#overlay', selector);
-    assert.match(res.message, new RegExp(`Cannot fill "${selector}": it is covered by another element`));
+    assert.match(
+      res.message,
+      /Cannot fill the target \(selector in `details\.selector`\): it is covered by another element/,
+    );
+    assert.equal(res.details.selector, selector);
     assert.match(courseTextOf(res.details, 'covered_by'), /^div#overlay/);
   }
   const typed = await toolError('scorm_keyboard_type', {
@@ -404,7 +408,10 @@ test('fill: a field under an invisible overlay is refused as a click is, by fill
     options: { selector: '#under-overlay-text', wait_timeout_ms: 700 },
   });
   assert.equal(typed.details.reason, 'covered');
-  assert.match(typed.message, /Cannot type into "#under-overlay-text": it is covered by another element/);
+  assert.match(
+    typed.message,
+    /Cannot type into the target \(selector in `details\.selector`\): it is covered/,
+  );
   assert.match(courseTextOf(typed.details, 'covered_by'), /^div#overlay/);
   const batch = await callTool<Data>(server.client, 'scorm_dom_fill_form_batch', {
     session_id: pageSession,

@@ -283,7 +283,8 @@ test('missing-launch: runtime_open fails clearly; the session stays usable and c
   });
   const error = await callToolError(server.client, 'scorm_runtime_open', { session_id });
   assert.equal(error.error_code, 'MANIFEST_LAUNCH_NOT_FOUND');
-  assert.match(error.message, /start\.html/);
+  assert.match(error.message, /`course_text\.file`/);
+  assert.match(courseTextOf(error.details, 'file'), /start\.html/);
   const status = await callTool(server.client, 'scorm_runtime_status', { session_id });
   assert.equal(status.open, false);
   await close(session_id);

@@ -18,6 +18,7 @@ export const TOOL_VOICE_FIELDS = [
   'description',
   'issue',
   'fix_suggestion',
+  'diagnostic',
 ] as const;
 
 /** Paths of tool-voice fields (anywhere in `value`) whose text matches `pattern`. */

@@ -329,6 +329,26 @@ test('non-string and missing arguments are warnings per method, recorded as give
   assert.equal(courseTextOf(found[3]!, 'argument'), 'a boolean (true)');
 });
 
+test('non_string_argument says what the engine did: refused calls are not called converted', () => {
+  const obj = { $type: 'object', json: '"passed"', string: 'passed', className: 'Object' } as const;
+  const steps: Step[] = [
+    ['Initialize'],
+    ['SetValue', ['cmi.success_status', obj], 'false', '406'],
+    ['SetValue', ['cmi.score.scaled', obj], 'false', '406'],
+    ['GetValue', [obj], '', '401'],
+    ['Commit', [true]],
+    ['Terminate'],
+  ];
+  const found = detectAnomalies({ version: '2004', calls: calls('2004', steps) }).filter(
+    (a) => a.type === 'non_string_argument',
+  );
+  const byMethod = new Map(found.map((a) => [courseTextOf(a, 'call').split('(')[0], a.message]));
+  assert.match(byMethod.get('SetValue')!, /The engine here refused these calls/);
+  assert.match(byMethod.get('GetValue')!, /The engine here refused the call/);
+  assert.match(byMethod.get('Commit')!, /converted and accepted it/);
+  for (const m of [byMethod.get('SetValue'), byMethod.get('GetValue')]) assert.doesNotMatch(m!, /converted/);
+});
+
 test('several attempts: each is judged on its own and anomalies name the SCO', () => {
   const first = calls('2004', CLEAN_2004);
   const second = calls('2004', [['Initialize'], ['SetValue', ['cmi.location', 'x']]]).map((c, i) => ({

@@ -10,7 +10,7 @@ import type { ChangeObserver } from '../changes.js';
 import { readElement } from '../element-read.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
 import { CourseTextFields } from '../course-text-fields.js';
-import { clip, type ResolvedTarget } from '../target.js';
+import { targetInSentence, targetStartingSentence, type ResolvedTarget } from '../target.js';
 import { inspectElement, type ElementInspection } from './inspect-element.js';
 
 export type NotActionableReason = 'not visible' | 'disabled' | 'covered' | 'not editable' | 'not fillable';
@@ -36,7 +36,7 @@ export async function inspect(
   if ('gone' in read) return null;
   throw new ScormTesterError(
     'DOM_NOT_ACTIONABLE',
-    `"${clip(target.target)}" could not be read where the course cannot change what it reports: the selector is ` +
+    `${targetStartingSentence(target)} could not be read where the course cannot change what it reports: the selector is ` +
       "one only Playwright understands and the page's structure did not confirm which element it is. Use a plain " +
       'CSS selector, or a ref from scorm_dom_find_interactive_elements.',
     { selector: target.target, frame: target.frame.label, reason: 'unreadable' },
@@ -61,7 +61,7 @@ export function notActionable(
     const ancestor = by !== '' && by !== 'the element itself';
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is not visible (${why}` +
+      `Cannot ${verbOf(action)} ${targetInSentence(target)}: it is not visible (${why}` +
         `${ancestor ? ` on an ancestor, described in ${quoted.text('hidden_by', by)}` : ''}), ` +
         'so no learner can reach it. Bring the page to the state where it shows (the step before it), or target the control that is shown.',
       {
@@ -77,7 +77,7 @@ export function notActionable(
     const other = by !== 'the element itself';
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is disabled (${why}` +
+      `Cannot ${verbOf(action)} ${targetInSentence(target)}: it is disabled (${why}` +
         `${other ? `: the element described in ${quoted.text('disabled_by', by)}` : ''}). ` +
         'Complete what the course requires first (answer the question, watch the media), then try again.',
       {
@@ -91,7 +91,7 @@ export function notActionable(
   if (info.hit && isCovered(info)) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is covered by another element (described in ` +
+      `Cannot ${verbOf(action)} ${targetInSentence(target)}: it is covered by another element (described in ` +
         `${quoted.text('covered_by', info.hit.description)}; a selector for it in covered_by.selector), which receives the pointer at its centre. ` +
         'Close or dismiss what covers it (a dialog, an overlay), or act on the covering element if that is the real control.',
       {
@@ -185,7 +185,7 @@ export async function diagnoseFailure(
   if (/not an <input>, <textarea>|not a <select>|Not a checkbox or radio/i.test(firstLine)) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": ${firstLine}. Target the form control itself (input, select, textarea).`,
+      `Cannot ${verbOf(action)} ${targetInSentence(target)}: ${firstLine}. Target the form control itself (input, select, textarea).`,
       { ...where, reason: 'not fillable' },
     );
   }
@@ -195,7 +195,7 @@ export async function diagnoseFailure(
   if (count === 0 || /not attached to the DOM|detached/i.test(firstLine)) {
     return new ScormTesterError(
       'DOM_DETACHED',
-      `"${clip(target.target)}" was removed from the page during the ${action} (the course re-rendered it). ` +
+      `${targetStartingSentence(target)} was removed from the page during the ${action} (the course re-rendered it). ` +
         'Query it again (scorm_dom_find_interactive_elements) and retry; if the course replaces it on purpose, wait for the new one with scorm_dom_wait_for.',
       where,
     );
@@ -207,14 +207,14 @@ export async function diagnoseFailure(
   if (/readonly|not editable/i.test(message) || info.readOnly) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it is read-only, so a learner cannot type into it.`,
+      `Cannot ${verbOf(action)} ${targetInSentence(target)}: it is read-only, so a learner cannot type into it.`,
       { ...where, reason: 'not editable' },
     );
   }
   if (!info.inViewport && !info.visuallyHidden) {
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `Cannot ${verbOf(action)} "${clip(target.target)}": it could not be scrolled into view (its centre stays outside the frame). ` +
+      `Cannot ${verbOf(action)} ${targetInSentence(target)}: it could not be scrolled into view (its centre stays outside the frame). ` +
         'Check for a container with overflow hidden around it, or reveal it with the course control that shows it.',
       { ...where, reason: 'not visible', why: 'outside the viewport' },
     );
@@ -224,7 +224,7 @@ export async function diagnoseFailure(
   const quoted = new CourseTextFields();
   return new ScormTesterError(
     'DOM_TIMEOUT',
-    `The ${action} on "${clip(target.target)}" did not complete within ${timeoutMs} ms` +
+    `The ${action} on ${targetInSentence(target)} did not complete within ${timeoutMs} ms` +
       (waitingFor
         ? ` (what Playwright was still doing is in ${quoted.text('waiting_for', waitingFor)})`
         : '') +
@@ -255,7 +255,7 @@ async function stuckScript(
     if (!isScormTesterError(err) || err.code !== 'COURSE_TIMEOUT') throw err;
     return new ScormTesterError(
       'COURSE_TIMEOUT',
-      `The course's script got stuck during the ${action} on "${clip(target.target)}" (an endless loop in what the ` +
+      `The course's script got stuck during the ${action} on ${targetInSentence(target)} (an endless loop in what the ` +
         'action triggered, or a dialog loop) and was stopped. The runtime can still be inspected; reopen the course ' +
         '(scorm_reload_course) before going on, since its page may no longer work.',
       { selector: target.target, frame: target.frame.label, ...err.details },
@@ -268,7 +268,7 @@ export function navigated(action: string, target: ResolvedTarget, frameGone: boo
   return new ScormTesterError(
     'DOM_NAVIGATED',
     `The frame ${quoted.frame('frame', target.frame.label)} ${frameGone ? 'was removed' : 'navigated to another page'} before the ${action} on ` +
-      `"${clip(target.target)}" could happen, so nothing was done. Look at the new page (scorm_get_page_state) and target its elements.`,
+      `${targetInSentence(target)} could happen, so nothing was done. Look at the new page (scorm_get_page_state) and target its elements.`,
     { selector: target.target, frame: target.frame.label, ...quoted.details() },
   );
 }

@@ -9,7 +9,7 @@
  */
 import { ScormTesterError } from '../../core/errors.js';
 import { readElementValue } from '../element-read.js';
-import { clip } from '../target.js';
+import { targetStartingSentence } from '../target.js';
 import { inspect, notActionable } from './diagnose.js';
 import type { DescribedElement, ElementInspection } from './inspect-element.js';
 import type { Activation, PerformContext } from './run-action.js';
@@ -118,7 +118,7 @@ async function activateByKeyboard(
   if (intent.kind === 'click' && (intent.button !== 'left' || intent.clickCount !== 1)) {
     throw new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `"${clip(target.target)}" is a visually hidden control (${why}) with nothing drawn at its position that ` +
+      `${targetStartingSentence(target)} is a visually hidden control (${why}) with nothing drawn at its position that ` +
         'stands for it, so only a single click ' +
         'can be done, by keyboard; a double or right click has no keyboard equivalent. Use click_type "single".',
       { ...where, reason: 'not visible', why },
@@ -127,7 +127,7 @@ async function activateByKeyboard(
   if (!(await focusWhenPossible(ctx))) {
     throw new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `"${clip(target.target)}" is a visually hidden control (${why}) that cannot take focus, so a learner could ` +
+      `${targetStartingSentence(target)} is a visually hidden control (${why}) that cannot take focus, so a learner could ` +
         'not reach it by keyboard either. Target the visible element that represents it.',
       { ...where, reason: 'not visible', why },
     );
@@ -197,7 +197,7 @@ async function expectChecked(ctx: PerformContext, wanted: boolean, how: string):
   if (now && now.checked !== wanted) {
     throw new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
-      `"${clip(ctx.target.target)}" stayed ${now.checked ? 'checked' : 'unchecked'} after ${how}: the course does not ` +
+      `${targetStartingSentence(ctx.target)} stayed ${now.checked ? 'checked' : 'unchecked'} after ${how}: the course does not ` +
         'toggle it the way a learner would. Click the visible element the course draws for it instead.',
       {
         selector: ctx.target.target,

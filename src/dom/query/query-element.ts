@@ -11,7 +11,7 @@ import { isRef } from '../refs.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
 import type * as Controls from '../snapshot/page/controls.js';
 import type { ElementFacts, FactsOptions } from '../snapshot/page/element-facts.js';
-import { clip, framesToSearch, resolveTarget, type TargetSpec } from '../target.js';
+import { framesToSearch, resolveTarget, type TargetSpec } from '../target.js';
 
 export type QueryType = 'all' | 'text' | 'attributes' | 'visibility' | 'styles' | 'value';
 
@@ -94,7 +94,7 @@ export async function queryElement(
   if (wants('value')) result.value = facts ? (facts.value ?? null) : await valueOutsideTheCourse(locator);
   if (!facts && (opts.attributes || opts.styles)) {
     result.notes = [
-      `"${clip(given)}" is not plain CSS our own page reader can match (a Playwright extension, or an element ` +
+      `The selector given is not plain CSS our own page reader can match (a Playwright extension, or an element ` +
         "inside a shadow root), so the tag, attributes and computed styles are not given: the course's " +
         'own world could fake them. Query by ref (scorm_dom_find_interactive_elements) or a plain CSS selector.',
     ];

@@ -24,6 +24,7 @@ export const nonStringArgumentsRule: Rule = (ctx) => {
       {
         first: { index: number; course: CourseTexts; problem: string; element: string | null };
         count: number;
+        refused: number;
       }
     >();
     for (const c of attempt.calls) {
@@ -32,9 +33,12 @@ export const nonStringArgumentsRule: Rule = (ctx) => {
       for (let p = 0; p < arity; p++) {
         const arg = c.call.args[p];
         if (isStringValue(arg)) continue;
+        const refused = c.call.errorCode !== '0' ? 1 : 0;
         const group = groups.get(c.call.method);
-        if (group) group.count += 1;
-        else
+        if (group) {
+          group.count += 1;
+          group.refused += refused;
+        } else
           groups.set(c.call.method, {
             first: {
               index: c.call.index,
@@ -43,16 +47,17 @@ export const nonStringArgumentsRule: Rule = (ctx) => {
               element: c.element,
             },
             count: 1,
+            refused,
           });
         break;
       }
     }
-    for (const [method, { first, count }] of groups) {
+    for (const [method, { first, count, refused }] of groups) {
       out.push(
         scoped(ctx, attempt, {
           type: 'non_string_argument',
           severity: 'warning',
-          message: `In ${callRef(first)}, ${first.problem}${count > 1 ? ` (${plural(count, `${method} call`)} like this)` : ''}. The engine here converted it, but the SCORM API takes strings only and other LMSs may refuse or store it differently.`,
+          message: `In ${callRef(first)}, ${first.problem}${count > 1 ? ` (${plural(count, `${method} call`)} like this)` : ''}. ${engineOutcome(count, refused)}, but the SCORM API takes strings only and other LMSs may refuse or store it differently.`,
           fix: `Pass strings: wrap values in String(...), and call ${ctx.names.initialize}(""), ${ctx.names.commit}("") and ${ctx.names.terminate}("") with the empty string.`,
           call_index: first.index,
           count,
@@ -64,3 +69,14 @@ export const nonStringArgumentsRule: Rule = (ctx) => {
   }
   return out;
 };
+
+/** What the engine did with the calls, from their error codes: the sentence must not claim a value was taken. */
+function engineOutcome(count: number, refused: number): string {
+  if (refused === 0)
+    return count > 1
+      ? 'The engine here converted and accepted them'
+      : 'The engine here converted and accepted it';
+  if (refused === count)
+    return count > 1 ? 'The engine here refused these calls' : 'The engine here refused the call';
+  return `The engine here refused ${refused} of these calls and converted and accepted ${count - refused}`;
+}

@@ -1,5 +1,6 @@
 /** How tools and the CLI show recorded calls (same fields as the runtime tools' call view) and their totals. */
 import type { ApiCallRecord, ConsoleEntry, RecordedValue } from '../records.js';
+import { courseRef, courseText, type CourseTexts } from '../../core/course-text.js';
 
 export interface CallView {
   index: number;
@@ -15,9 +16,13 @@ export interface CallView {
   source: 'sco' | 'tool';
   /** The engine threw instead of returning (a fault in the engine, not the course). */
   exception?: string;
+  /** The engine's diagnostic of a course's call, which can quote the course's arguments. */
+  course_text?: CourseTexts;
 }
 
 export function callView(call: ApiCallRecord): CallView {
+  const courseDiagnostic =
+    call.source === 'sco' && call.diagnostic !== '' && call.diagnostic !== call.errorString;
   return {
     index: call.index,
     method: call.method,
@@ -25,12 +30,15 @@ export function callView(call: ApiCallRecord): CallView {
     result: call.result,
     error_code: call.errorCode,
     error_string: call.errorString,
-    diagnostic: call.diagnostic,
+    diagnostic: courseDiagnostic
+      ? `the engine's diagnostic is in ${courseRef('diagnostic')}`
+      : call.diagnostic,
     timestamp: call.timestamp,
     sco_id: call.scoId,
     attempt: call.attempt,
     source: call.source,
     ...(call.exception !== undefined ? { exception: call.exception } : {}),
+    ...(courseDiagnostic ? { course_text: { diagnostic: courseText(call.diagnostic) } } : {}),
   };
 }
 
