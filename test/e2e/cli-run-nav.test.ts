@@ -104,4 +104,22 @@ describe('scorm-tester run --nav', { concurrency: 3 }, () => {
     const help = await cli('--help');
     assert.match(help.stdout, /--nav STEP,STEP/);
   });
+  test('--json: each API call names the SCO and the launch (attempt) it was made in', async () => {
+    const r = await cli('run', NAV_FLOW, '--nav', 'continue', '--json', '--settle-ms', '300');
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    const out = JSON.parse(r.stdout) as {
+      api_calls: Array<{ method: string; sco_id: string; attempt: number }>;
+    };
+    const launches = out.api_calls
+      .filter((c) => c.method === 'Initialize')
+      .map((c) => [c.sco_id, c.attempt] as const);
+    assert.ok(launches.length >= 2, JSON.stringify(launches));
+    assert.equal(new Set(launches.map((l) => l[0])).size > 1, true, JSON.stringify(launches));
+    // Every call carries the SCO and launch of the Initialize that opened it.
+    let current: readonly [string, number] | undefined;
+    for (const c of out.api_calls) {
+      if (c.method === 'Initialize') current = [c.sco_id, c.attempt];
+      assert.deepEqual([c.sco_id, c.attempt], current, JSON.stringify(c));
+    }
+  });
 });

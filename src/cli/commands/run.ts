@@ -254,6 +254,8 @@ function outcomeJson(o: RunOutcome): Record<string, unknown> {
       error_code: c.errorCode,
       timestamp: c.timestamp,
       source: c.source,
+      sco_id: c.scoId,
+      attempt: c.attempt,
     })),
     metrics: callMetrics(r.calls),
     anomalies: r.anomalies.map(viewNamedElement),
