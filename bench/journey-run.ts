@@ -16,6 +16,8 @@ export interface MeasuredResult {
   /** Base64 bytes of image content, kept apart: a model pays for images by resolution, not by bytes. */
   image_bytes: number;
   failed: boolean;
+  /** The error_code of a failed call, so that a journey that could not go on says why. */
+  error_code?: string;
 }
 
 export interface JourneyResult {
@@ -39,7 +41,15 @@ export function measure(tool: string, result: CallResult): MeasuredResult {
   }
   if (result.structuredContent !== undefined)
     bytes += Buffer.byteLength(JSON.stringify(result.structuredContent));
-  return { tool, tokens: bytes / 4, image_bytes: imageBytes, failed: result.isError === true };
+  const failed = result.isError === true;
+  const code = (result.structuredContent as { error_code?: unknown } | undefined)?.error_code;
+  return {
+    tool,
+    tokens: bytes / 4,
+    image_bytes: imageBytes,
+    failed,
+    ...(failed && typeof code === 'string' ? { error_code: code } : {}),
+  };
 }
 
 /** The course's own Next control: the page state's navigation control, else a control whose purpose is next. */
@@ -129,7 +139,14 @@ export async function runJourney(
     } catch (error) {
       const e = error as { message?: string; data?: unknown };
       const shown = Buffer.byteLength(JSON.stringify({ message: e.message, data: e.data }));
-      results.push({ tool, tokens: shown / 4, image_bytes: 0, failed: true });
+      const code = (e.data as { error_code?: unknown } | undefined)?.error_code;
+      results.push({
+        tool,
+        tokens: shown / 4,
+        image_bytes: 0,
+        failed: true,
+        ...(typeof code === 'string' ? { error_code: code } : {}),
+      });
       return undefined;
     }
   };

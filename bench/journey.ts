@@ -70,7 +70,8 @@ function sizesByTool(journeys: JourneyResult[]): Map<string, ToolSizes> {
 
 const total = (j: JourneyResult): number => j.results.reduce((sum, r) => sum + r.tokens, 0);
 const images = (j: JourneyResult): number => j.results.reduce((sum, r) => sum + r.image_bytes, 0);
-const failures = (j: JourneyResult): string[] => j.results.filter((r) => r.failed).map((r) => r.tool);
+const failures = (j: JourneyResult): string[] =>
+  j.results.filter((r) => r.failed).map((r) => (r.error_code ? `${r.tool} (${r.error_code})` : r.tool));
 const round = (n: number): string => String(Math.round(n));
 
 /** The before/after tables as Markdown: per journey, then per tool. */

@@ -17,12 +17,19 @@ test('a result costs bytes/4 of its text plus its structured content, images cou
   assert.equal(measured.failed, false);
 });
 
-test('an isError result is measured and marked failed', () => {
+test('an isError result is measured and marked failed with its error_code', () => {
   const measured = measure('scorm_dom_click', {
     content: [{ type: 'text', text: 'abcd' }],
+    structuredContent: { error_code: 'ELEMENT_NOT_FOUND' },
     isError: true,
   });
-  assert.deepEqual(measured, { tool: 'scorm_dom_click', tokens: 1, image_bytes: 0, failed: true });
+  assert.deepEqual(measured, {
+    tool: 'scorm_dom_click',
+    tokens: (4 + Buffer.byteLength('{"error_code":"ELEMENT_NOT_FOUND"}')) / 4,
+    image_bytes: 0,
+    failed: true,
+    error_code: 'ELEMENT_NOT_FOUND',
+  });
 });
 
 test("Next is the page state's navigation control first, else a control whose purpose is next (by selector)", () => {
