@@ -154,7 +154,8 @@ export async function runJourney(
     const opened = (await call('scorm_open_course', { package_path: packagePath })) as
       { session_id?: string } | undefined;
     const session_id = opened?.session_id;
-    if (!session_id) throw new Error(`${course}: scorm_open_course gave no session`);
+    // A course that cannot be opened ends its journey there; the failed open is its measured result.
+    if (!session_id) return { course, results };
     await settle(client, session_id);
     let page = await call('scorm_get_page_state', { session_id });
     const elements = await call('scorm_dom_find_interactive_elements', { session_id });
