@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run.
  * `--only <key>[,<key>…]` runs only the named sections (keys: validation, export, sequencing, logs, limits,
- * navigation, conformance, dom-actions, dom-read, a11y, inspector, runtime); `--no-browser` skips the
- * sections that start Chromium.
+ * navigation, conformance, dom-actions, dom-read, a11y, inspector, journey, runtime); `--no-browser` skips the
+ * sections that start Chromium. bench/journey.ts lists the journey's own options (`--exports`, `--before`, …).
  */
 import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
 import { benchRuntime } from './runtime.js';
@@ -43,6 +43,9 @@ if (!browser) {
   await section('a11y', 'Accessibility audit (issue 8)', benchA11y);
   await section('inspector', 'Inspector web UI (issue 10)', async () =>
     (await import('./inspector.js')).benchInspector(),
+  );
+  await section('journey', 'Tokens an agent-like journey returns (issue 22)', async () =>
+    (await import('./journey.js')).benchJourney(),
   );
   await section('runtime', 'Runtime against raw playwright-core (issue: runtime)', benchRuntime);
 }
