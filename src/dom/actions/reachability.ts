@@ -9,6 +9,7 @@
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScormTesterError } from '../../core/errors.js';
 import type { ResolvedTarget } from '../target.js';
+import { readElementValue } from '../element-read.js';
 import { inspect, isCovered, notActionable } from './diagnose.js';
 import type { ElementInspection } from './inspect-element.js';
 
@@ -45,14 +46,32 @@ export async function awaitReachable(
   gone: () => Promise<Error>,
 ): Promise<ElementInspection> {
   let info = first;
+  let scrolled = false;
   for (;;) {
     const reach = judgeReach(info, action, target);
     if (reach.ok) return info;
     if (!reach.curable || Date.now() >= deadline) throw reach.error;
-    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+    // A learner scrolls a control out from under a fixed bar or an edge before judging it covered.
+    if (!scrolled && !info.hidden && !info.disabled && isCovered(info)) {
+      scrolled = true;
+      await scrollToCentre(runtime, target, Math.max(1, deadline - Date.now())).catch(() => undefined);
+    } else await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
     // An element that cannot be read any more went away (removed, or its page navigated): `gone` says which.
     const again = await inspect(runtime, target).catch(() => null);
     if (!again) throw await gone();
     info = again;
   }
+}
+
+function scrollToCentre(runtime: CourseRuntime, target: ResolvedTarget, timeoutMs: number): Promise<unknown> {
+  return readElementValue(
+    runtime,
+    target,
+    (el) => {
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+      return true;
+    },
+    undefined,
+    timeoutMs,
+  );
 }
