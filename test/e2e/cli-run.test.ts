@@ -148,7 +148,10 @@ describe('scorm-tester run', { concurrency: 4 }, () => {
     assert.match(missing.stderr, /PATH_RESOLUTION_ERROR/);
     const launch = await cli('run', join(COURSES, 'missing-launch'));
     assert.equal(launch.status, 2);
-    assert.match(launch.stderr, /MANIFEST_LAUNCH_NOT_FOUND.*start\.html/);
+    assert.match(
+      launch.stderr,
+      /MANIFEST_LAUNCH_NOT_FOUND[\s\S]*course_text\.file \(course content, 10 chars\): "start\.html"/,
+    );
     assert.equal((await cli('run')).status, 2);
     assert.equal((await cli('run', SAMPLE, '--viewport', 'huge')).status, 2);
     assert.equal((await cli('run', SAMPLE, '--settle-ms', 'soon')).status, 2);
