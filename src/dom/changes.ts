@@ -460,3 +460,15 @@ function isInside(frame: Frame, root: Frame): boolean {
   for (let f: Frame | null = frame; f; f = f.parentFrame()) if (f === root) return true;
   return false;
 }
+
+/** Whether the report holds nothing: no call, data-model change, console error, navigation or frame. */
+export function nothingRecorded(c: ChangesReport): boolean {
+  return (
+    c.api_calls.length === 0 &&
+    c.data_model_changes.length === 0 &&
+    c.console_errors.length === 0 &&
+    c.navigation.length === 0 &&
+    c.frames_added.length === 0 &&
+    c.frames_removed.length === 0
+  );
+}

@@ -6,7 +6,7 @@
  */
 import { fail } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { changesAround, type ChangesReport } from '../changes.js';
+import { changesAround, nothingRecorded, type ChangesReport } from '../changes.js';
 import { resolveTarget, type TargetSpec } from '../target.js';
 import { elementAtPoint, type ElementAtPoint } from './element-at-point.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
@@ -138,17 +138,6 @@ async function pointOfEnd(
     );
   }
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-export function nothingRecorded(c: ChangesReport): boolean {
-  return (
-    c.api_calls.length === 0 &&
-    c.data_model_changes.length === 0 &&
-    c.console_errors.length === 0 &&
-    c.navigation.length === 0 &&
-    c.frames_added.length === 0 &&
-    c.frames_removed.length === 0
-  );
 }
 
 function rounded(p: ScreenPoint): ScreenPoint {

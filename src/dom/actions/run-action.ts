@@ -4,7 +4,7 @@
  * turn a failure into a diagnosis, and report what changed.
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { observeChanges, type ChangeObserver, type ChangesReport } from '../changes.js';
+import { nothingRecorded, observeChanges, type ChangeObserver, type ChangesReport } from '../changes.js';
 import { pageFingerprint, sameFingerprint } from '../page-fingerprint.js';
 import { resolveTarget, type ResolvedTarget, type TargetSpec } from '../target.js';
 import { DIAGNOSE_TIMEOUT_MS, diagnoseFailure, inspect } from './diagnose.js';
@@ -124,7 +124,7 @@ export async function runAction<E>(
   const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
   const unchanged =
     pageBefore !== null &&
-    nothingReported(changes) &&
+    nothingRecorded(changes) &&
     sameFingerprint(pageBefore, await pageFingerprint(runtime));
   return {
     success: true,
@@ -143,14 +143,3 @@ const UNCHANGED_NOTE =
   "Nothing changed: no API call, no data-model change, no navigation, no console error, and the page's " +
   'markup, form state and scroll position are as before (a change drawn only on a canvas would not show here). ' +
   'The control may need something first, or may not be the one that acts; look at a screenshot.';
-
-function nothingReported(c: ChangesReport): boolean {
-  return (
-    c.api_calls.length === 0 &&
-    c.data_model_changes.length === 0 &&
-    c.console_errors.length === 0 &&
-    c.navigation.length === 0 &&
-    c.frames_added.length === 0 &&
-    c.frames_removed.length === 0
-  );
-}

@@ -13,7 +13,7 @@ import { changesAround, type ChangesReport } from '../changes.js';
 import { scoFrames } from '../frames.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
 import { resolveTarget, type TargetSpec } from '../target.js';
-import { nothingRecorded } from './pointer.js';
+import { nothingRecorded } from '../changes.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
 import { pageLengthOf, pagePointOf, type ScreenPoint } from './screen-point.js';
 
