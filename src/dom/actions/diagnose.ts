@@ -7,7 +7,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { ScormTesterError, isScormTesterError } from '../../core/errors.js';
 import { TIMEOUT } from '../../core/within.js';
 import type { ChangeObserver } from '../changes.js';
-import { readElement } from '../element-read.js';
+import { readElement, readElementValue } from '../element-read.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
 import { CourseTextFields } from '../course-text-fields.js';
 import { targetInSentence, targetStartingSentence, type ResolvedTarget } from '../target.js';
@@ -280,4 +280,22 @@ function lastLogLine(message: string): string | null {
     .filter((l) => l.startsWith('- '));
   const last = lines[lines.length - 1];
   return last ? last.slice(2, 200) : null;
+}
+
+/** Scrolls the element to the centre of what scrolls it, as a learner brings a control into view. */
+export function scrollToCentre(
+  runtime: CourseRuntime,
+  target: ResolvedTarget,
+  timeoutMs: number,
+): Promise<unknown> {
+  return readElementValue(
+    runtime,
+    target,
+    (el) => {
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+      return true;
+    },
+    undefined,
+    timeoutMs,
+  );
 }

@@ -10,7 +10,7 @@
 import { ScormTesterError } from '../../core/errors.js';
 import { readElementValue } from '../element-read.js';
 import { targetStartingSentence } from '../target.js';
-import { inspect, notActionable } from './diagnose.js';
+import { inspect, notActionable, scrollToCentre } from './diagnose.js';
 import type { DescribedElement, ElementInspection } from './inspect-element.js';
 import type { Activation, PerformContext } from './run-action.js';
 
@@ -63,16 +63,7 @@ export async function activateHiddenControl(
   // Text goes where the learner types it: into the drawn twin, focused by a click on it.
   if ((intent.kind !== 'text' || info.hit?.twin === true) && hasBox(info)) {
     if (!info.inViewport) {
-      await readElementValue(
-        ctx.runtime,
-        target,
-        (el) => {
-          el.scrollIntoView({ block: 'center', inline: 'center' });
-          return true;
-        },
-        undefined,
-        ctx.timeoutMs,
-      );
+      await scrollToCentre(ctx.runtime, target, ctx.timeoutMs);
       info = (await inspect(ctx.runtime, target)) ?? info;
     }
     if (info.inViewport && info.hit && representsControl(info.hit)) {

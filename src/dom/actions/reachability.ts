@@ -9,8 +9,7 @@
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScormTesterError } from '../../core/errors.js';
 import type { ResolvedTarget } from '../target.js';
-import { readElementValue } from '../element-read.js';
-import { inspect, isCovered, notActionable } from './diagnose.js';
+import { inspect, isCovered, notActionable, scrollToCentre } from './diagnose.js';
 import type { ElementInspection } from './inspect-element.js';
 
 const RECHECK_MS = 100;
@@ -61,17 +60,4 @@ export async function awaitReachable(
     if (!again) throw await gone();
     info = again;
   }
-}
-
-function scrollToCentre(runtime: CourseRuntime, target: ResolvedTarget, timeoutMs: number): Promise<unknown> {
-  return readElementValue(
-    runtime,
-    target,
-    (el) => {
-      el.scrollIntoView({ block: 'center', inline: 'center' });
-      return true;
-    },
-    undefined,
-    timeoutMs,
-  );
 }
