@@ -254,6 +254,7 @@ function outcomeJson(o: RunOutcome): Record<string, unknown> {
       error_code: c.errorCode,
       timestamp: c.timestamp,
       source: c.source,
+      ...(c.caller !== undefined ? { caller: c.caller } : {}),
       sco_id: c.scoId,
       attempt: c.attempt,
     })),

@@ -248,8 +248,16 @@ export function checkRealm(): void {
   beforeEncode();
 }
 
+let flushes = 0;
+
+/** How many flushes ran: one ends every turn that recorded a call, so a new count means a new turn. */
+export function flushCount(): number {
+  return flushes;
+}
+
 export function flush(): void {
   scheduled = false;
+  flushes++;
   checkRealm();
   if (qn > 0) encodeQueue();
   if (encoded.length === 0) return;
