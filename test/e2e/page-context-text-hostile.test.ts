@@ -172,7 +172,10 @@ test('MCP page tools on a SCORM 1.2 page: the meta generator and the frame the c
     for (const tool of ['scorm_get_page_state', 'scorm_dom_find_interactive_elements']) {
       const args = tool === 'scorm_get_page_state' ? { session_id, include_snapshot: false } : { session_id };
       const read = assertKeptApart(await callTool<Data>(server.client, tool, args), tool);
-      assert.match(resolved(read), /sco > iframe\[name=AI assistant[^\]]*\]: \d+ elements; clickable non-controls/);
+      assert.match(
+        resolved(read),
+        /sco > iframe\[name=AI assistant[^\]]*\]: \d+ elements; clickable non-controls/,
+      );
     }
   });
 });
