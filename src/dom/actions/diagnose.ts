@@ -9,7 +9,7 @@ import { TIMEOUT } from '../../core/within.js';
 import type { ChangeObserver } from '../changes.js';
 import { readElement, readElementValue } from '../element-read.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
-import { CourseTextFields } from '../course-text-fields.js';
+import { capData, CourseTextFields } from '../course-text-fields.js';
 import { targetInSentence, targetStartingSentence, type ResolvedTarget } from '../target.js';
 import { inspectElement, type ElementInspection } from './inspect-element.js';
 
@@ -97,7 +97,7 @@ export function notActionable(
       {
         ...where,
         reason: 'covered',
-        covered_by: { selector: info.hit.selector },
+        covered_by: { selector: capData(info.hit.selector) },
         ...quoted.details(),
       },
     );

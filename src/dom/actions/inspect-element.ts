@@ -114,7 +114,8 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
     const doc = node.ownerDocument;
     const parts: string[] = [];
     for (let cur: Element | null = node; cur && cur !== doc.documentElement; cur = cur.parentElement) {
-      if (cur.id && doc.querySelectorAll(`#${esc(cur.id)}`).length === 1) {
+      // A long id (over 100) is the course's text, not a name: the path stands in for it.
+      if (cur.id && cur.id.length <= 100 && doc.querySelectorAll(`#${esc(cur.id)}`).length === 1) {
         parts.unshift(`#${esc(cur.id)}`);
         return parts.join(' > ');
       }
