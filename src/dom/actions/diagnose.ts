@@ -107,11 +107,12 @@ export function notActionable(
 
 /**
  * Whether another element takes the pointer at the element's centre. Its own label does not count, nor
- * what belongs to it (its drawn twin, its own drawing): the learner reaches the control through those.
+ * what belongs to it (its drawn twin, its own drawing, a select's dropdown face): the learner reaches the
+ * control through those.
  */
 export function isCovered(info: ElementInspection): boolean {
   const hit = info.hit;
-  return hit !== null && !hit.self && !hit.label && !hit.twin && !hit.ownDrawing;
+  return hit !== null && !hit.self && !hit.label && !hit.twin && !hit.ownDrawing && !hit.dropdownFace;
 }
 
 /** The action as the verb of "Cannot … it": the typing action types into its target. */
