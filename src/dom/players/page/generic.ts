@@ -125,11 +125,17 @@ const CONTROLS =
 /** Skip links move focus within the page; "Back to top" is not the previous slide. */
 const SKIP_LINK = /\b(skip|back to top|to top|top of (the )?page)\b|^skip-?nav/i;
 
-/** The kind an element's id names decides over its label (a course may label #prev "Next" by mistake). */
+/** An id that is nothing but a navigation word ("prev", "btn-next", "nextButton"). */
+const NAV_ID: Array<[keyof NavControls, RegExp]> = [
+  ['next', /^(btn[-_]?)?next([-_]?(btn|button))?$/i],
+  ['previous', /^(btn[-_]?)?prev(ious)?([-_]?(btn|button))?$/i],
+];
+
+/** Such an id decides over the label (a course may label #prev "siguiente" by mistake); otherwise label, id, class. */
 function navKind(id: string, label: string, cls: string): keyof NavControls | null {
-  for (const text of [id, label, cls]) {
-    for (const [kind, pattern] of NAV_PATTERNS) if (text && pattern.test(text)) return kind;
-  }
+  for (const [kind, pattern] of NAV_ID) if (pattern.test(id)) return kind;
+  for (const [kind, pattern] of NAV_PATTERNS)
+    if ([label, id, cls].some((k) => k && pattern.test(k))) return kind;
   return null;
 }
 
