@@ -51,7 +51,10 @@ export function outlineSlides(doc: Document): SlideEntry[] | null {
   }));
 }
 
-/** Clicks the target's outline entry at its innermost element, so the player's handler sees it wherever it listens. */
+/**
+ * Clicks the target's outline entry as a pointer does: the published player acts on the press/release
+ * sequence, not on a lone click event (measured on a real export).
+ */
 export function clickOutlineEntry(doc: Document, index: number): GotoOutcome {
   const item = items(doc)[index - 1];
   if (!item)
@@ -59,7 +62,22 @@ export function clickOutlineEntry(doc: Document, index: number): GotoOutcome {
       ok: false,
       reason: 'the iSpring player shows no outline entry for that slide (its outline is not published)',
     };
-  const target = item.querySelector(TITLE) ?? item;
-  target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: doc.defaultView }));
+  const target = item.querySelector('.slide-item-view__content') ?? item;
+  const box = target.getBoundingClientRect();
+  const init = {
+    bubbles: true,
+    cancelable: true,
+    view: doc.defaultView,
+    clientX: box.x + Math.min(5, box.width / 2),
+    clientY: box.y + Math.min(5, box.height / 2),
+    button: 0,
+    pointerId: 1,
+    isPrimary: true,
+    pointerType: 'mouse',
+  };
+  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
+    target.dispatchEvent(
+      type.startsWith('pointer') ? new PointerEvent(type, init) : new MouseEvent(type, init),
+    );
   return { ok: true, method: 'a click on the iSpring outline entry' };
 }
