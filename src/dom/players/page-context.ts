@@ -108,7 +108,11 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
 
   const type = inferPageType({
     answerInputs: g.answerInputs,
-    text: [page_title ?? '', d.frameFacts.title, g.headingText].join(' | '),
+    // The document title is the course's name on every slide: it says nothing of this slide's role when the player names the slide.
+    text: (reading?.slide_title
+      ? [page_title, g.headingText]
+      : [page_title ?? '', d.frameFacts.title, g.headingText]
+    ).join(' | '),
     slideNumber: slide_number,
     totalSlides: total_slides,
   });
