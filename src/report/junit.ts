@@ -8,27 +8,28 @@ import { TOOL_NAME } from './tool-info.js';
 import type { ValidationOutcome } from './types.js';
 
 /**
- * JUnit XML for CI test reporters (Jenkins, GitLab, Azure DevOps, GitHub test-report actions).
+ * JUnit XML for CI test reporters (Jenkins, GitLab, Azure DevOps, GitHub test-report actions), valid
+ * against the common JUnit schema (no `skipped` on <testsuites>).
  *
- * - One <testsuite> per finding category, one <testcase> per rule that ran (name = rule id,
- *   classname = `scorm-tester.<category>`), so test history follows a rule across builds.
- * - A rule with error findings has ONE <failure> (reporters show only the first anyway): its
- *   `message` is the first error, its body lists every error with location and fix.
- * - Warnings and info never fail the build: the testcase passes and lists them in <system-out>,
- *   which those reporters show next to the test. Nothing is reported as skipped, because
- *   reporters present skipped tests as "not run", which would be false.
+ * - One <testsuite> per finding category. A rule that found nothing is one passing <testcase> (name =
+ *   rule id); a rule with findings is one <testcase> per file it found them in (name = rule id, classname
+ *   = `scorm-tester.<category>.<file>`), so test history follows a rule and file across builds.
+ * - A case with errors has one <failure> whose message says how many and names the first; its body lists
+ *   every one with location and fix (reporters show one failure per case).
+ * - Warnings and info never fail the build: the case passes and lists them in <system-out>. Nothing is
+ *   reported as skipped, because reporters present skipped tests as "not run", which would be false.
  */
 export function formatJunit(o: ValidationOutcome): string {
   const rules = effectiveRules(o.rules, o.findings);
   const byRule = findingsByRule(o.findings);
-  const suites = new Map<FindingCategory, RuleInfo[]>();
+  const suites = new Map<FindingCategory, Case[]>();
   for (const r of rules) {
-    const list = suites.get(r.category);
-    if (list) list.push(r);
-    else suites.set(r.category, [r]);
+    const list = suites.get(r.category) ?? [];
+    list.push(...casesOf(r, byRule.get(r.id) ?? []));
+    suites.set(r.category, list);
   }
-  const failingRules = (list: RuleInfo[]) =>
-    list.filter((r) => (byRule.get(r.id) ?? []).some((f) => f.severity === 'error')).length;
+  const failing = (list: Case[]) => list.filter((c) => c.findings.some((f) => f.severity === 'error')).length;
+  const all = [...suites.values()].flat();
 
   const properties = [
     ['package', o.packagePath],
@@ -42,20 +43,34 @@ export function formatJunit(o: ValidationOutcome): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const seconds = (o.durationMs / 1000).toFixed(3);
   out.push(
-    `<testsuites name="${attr(`${TOOL_NAME} ${o.packagePath}`)}" tests="${rules.length}" failures="${failingRules(rules)}" errors="0" skipped="0" time="${seconds}">`,
+    `<testsuites name="${attr(`${TOOL_NAME} ${o.packagePath}`)}" tests="${all.length}" failures="${failing(all)}" errors="0" time="${seconds}">`,
   );
   for (const [category, list] of [...suites.entries()].sort(([a], [b]) => compareCategories(a, b))) {
     out.push(
-      `  <testsuite name="${attr(categoryLabel(category))}" tests="${list.length}" failures="${failingRules(list)}" errors="0" skipped="0" time="0">`,
+      `  <testsuite name="${attr(categoryLabel(category))}" tests="${list.length}" failures="${failing(list)}" errors="0" skipped="0" time="0">`,
       '    <properties>',
       properties,
       '    </properties>',
     );
-    for (const rule of list) out.push(testcase(rule, byRule.get(rule.id) ?? []));
+    for (const c of list) out.push(testcase(c));
     out.push('  </testsuite>');
   }
   out.push('</testsuites>');
   return out.join('\n') + '\n';
+}
+
+/** One test case: a rule, and the file its findings are in (none for a rule that found nothing). */
+interface Case {
+  rule: RuleInfo;
+  file: string | null;
+  findings: Finding[];
+}
+
+function casesOf(rule: RuleInfo, findings: Finding[]): Case[] {
+  if (findings.length === 0) return [{ rule, file: null, findings }];
+  const byFile = new Map<string, Finding[]>();
+  for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  return [...byFile.entries()].map(([file, list]) => ({ rule, file, findings: list }));
 }
 
 function attr(text: string): string {
@@ -70,18 +85,20 @@ function describe(f: Finding): string {
   return lines.join('\n');
 }
 
-function testcase(rule: RuleInfo, findings: Finding[]): string {
-  const open = `    <testcase name="${attr(rule.id)}" classname="${attr(`${TOOL_NAME}.${rule.category}`)}" time="0"`;
-  const errors = findings.filter((f) => f.severity === 'error');
-  const others = findings.filter((f) => f.severity !== 'error');
-  if (findings.length === 0) return `${open}/>`;
+function testcase(c: Case): string {
+  // A file name the package chose is shown as the text report shows it (quoted when it is not plain).
+  const where = c.file === null ? '' : `.${formatLocation(c.file, 0, 0)}`;
+  const open = `    <testcase name="${attr(c.rule.id)}" classname="${attr(`${TOOL_NAME}.${c.rule.category}${where}`)}" time="0"`;
+  const errors = c.findings.filter((f) => f.severity === 'error');
+  const others = c.findings.filter((f) => f.severity !== 'error');
+  if (c.findings.length === 0) return `${open}/>`;
   const body: string[] = [`${open}>`];
   if (errors.length > 0) {
     const first = errors[0]!;
-    const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : '';
-    const message = `${formatLocation(first.file, first.line, first.column)}: ${first.message}${more}`;
+    const count = errors.length > 1 ? `${errors.length} errors; the first: ` : '';
+    const message = `${count}${formatLocation(first.file, first.line, first.column)}: ${first.message}`;
     body.push(
-      `      <failure message="${attr(message)}" type="${attr(rule.id)}">${escapeXml(errors.map(describe).join('\n'))}</failure>`,
+      `      <failure message="${attr(message)}" type="${attr(c.rule.id)}">${escapeXml(errors.map(describe).join('\n'))}</failure>`,
     );
   }
   if (others.length > 0)

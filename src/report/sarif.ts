@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { CourseTexts } from '../core/course-text.js';
 import type { Finding, RuleInfo, Severity } from '../core/findings.js';
 import { courseTextLines } from './course-text-lines.js';
-import { effectiveRules, findingsByRule } from './catalogue.js';
+import { effectiveRules } from './catalogue.js';
 import { categoryLabel, formatLocation } from './labels.js';
 import { complianceScore, isValid, sortedFindings } from './summary.js';
 import { toolInfo } from './tool-info.js';
@@ -103,7 +103,9 @@ export function toSarif(o: ValidationOutcome, options: SarifOptions = {}): Sarif
     const hash = fingerprint(f);
     const n = (occurrences.get(hash) ?? 0) + 1;
     occurrences.set(hash, n);
-    const text = `${f.message === '' ? f.rule : f.message}${courseTextPart(f.course_text)}`;
+    // GitHub shows the message, not properties: the finding's own fix goes in it, after the problem.
+    const fixPart = f.fix === '' ? '' : ` Fix: ${sentence(f.fix)}`;
+    const text = `${sentence(f.message === '' ? f.rule : f.message)}${fixPart}${courseTextPart(f.course_text)}`;
     const properties: SarifResult['properties'] = { category: f.category };
     if (f.fix !== '') properties.fix = f.fix;
     if (f.adl && f.adl.length > 0) properties.adl = [...f.adl];
@@ -231,21 +233,18 @@ function ruleName(id: string): string {
   return parts.length === 0 ? id : parts.map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
 }
 
-/** One descriptor per rule that ran (and per unlisted rule that fired); help is the rule's first fix. */
+/**
+ * One descriptor per rule that ran (and per unlisted rule that fired). Its help is the rule's own, never
+ * one finding's fix: viewers show the rule's help beside every alert of the rule.
+ */
 function ruleDescriptors(
   rules: readonly RuleInfo[],
   findings: readonly Finding[],
 ): SarifReportingDescriptor[] {
-  const firstFix = new Map<string, string>();
-  for (const [rule, list] of findingsByRule(findings)) {
-    const fix = list.find((f) => f.fix !== '')?.fix;
-    if (fix !== undefined) firstFix.set(rule, fix);
-  }
   return effectiveRules(rules, findings).map((r) => {
     const title = r.title.trim() === '' ? r.id : r.title.trim();
     const adl = r.adl ?? [];
     const adlText = adl.length > 0 ? ` ADL requirements: ${adl.join(', ')}.` : '';
-    const fix = firstFix.get(r.id);
     return {
       id: r.id,
       name: ruleName(r.id),
@@ -253,7 +252,9 @@ function ruleDescriptors(
       fullDescription: {
         text: `${sentence(title)} Category: ${categoryLabel(r.category)}; runs at validation level ${r.level} and above.${adlText}`,
       },
-      help: { text: fix ? sentence(fix) + adlText : `${sentence(title)}${adlText}` },
+      help: {
+        text: `${sentence(title)} Each alert's message ends with the fix for that finding.${adlText}`,
+      },
       defaultConfiguration: { level: SARIF_LEVEL[r.severity] },
       properties: { tags: ['scorm', r.category, ...adl], category: r.category, validationLevel: r.level },
     };

@@ -122,10 +122,13 @@ test('JUnit is well-formed XML with one suite per category and one case per rule
     cases.map((c) => c.attributes.name),
     ['manifest-href-missing', 'manifest-default-org', 'api-no-terminate'],
   );
-  assert.equal(cases[0]!.attributes.classname, 'scorm-tester.manifest');
+  assert.equal(cases[0]!.attributes.classname, 'scorm-tester.manifest.imsmanifest.xml');
+  assert.equal(cases[1]!.attributes.classname, 'scorm-tester.manifest', 'a rule that found nothing');
+  // The common JUnit schema has no skipped attribute on <testsuites>.
+  assert.equal(root.attributes.skipped, undefined);
 });
 
-test('errors become one failure per rule; warnings pass with system-out; text round-trips escaped', () => {
+test('errors become one failure per rule and file; warnings pass with system-out; text round-trips escaped', () => {
   const root = parse(formatOutcome(o, 'junit'));
   const [href, org, api] = root.children.flatMap((s) => s.children.filter((c) => c.name === 'testcase'));
   const failures = href!.children.filter((c) => c.name === 'failure');
@@ -133,10 +136,9 @@ test('errors become one failure per rule; warnings pass with system-out; text ro
   const failure = failures[0]!;
   assert.ok(
     failure.attributes.message!.startsWith(
-      'imsmanifest.xml:3:2: Bad <script>alert("x")</script> & \'quotes\'',
+      '2 errors; the first: imsmanifest.xml:3:2: Bad <script>alert("x")</script> & \'quotes\'',
     ),
   );
-  assert.ok(failure.attributes.message!.endsWith('(+1 more)'));
   assert.ok(failure.text.includes('fix: Add <href>'));
   assert.ok(failure.text.includes('error imsmanifest.xml:9:2 second'));
   assert.equal(org!.children.length, 0);
@@ -178,4 +180,22 @@ test('a finding whose rule is not in the catalogue still appears', () => {
   const files = root.children.find((s) => s.attributes.name === 'Files')!;
   assert.equal(files.children.find((c) => c.name === 'testcase')!.attributes.name, 'files-orphan');
   assert.equal(root.attributes.failures, '2');
+});
+
+test('findings of one rule in two files are two test cases, each failing on its own errors', () => {
+  const other: Finding = { ...findings[0]!, message: 'third', file: 'other.xml', line: 1, column: 1 };
+  const root = parse(formatJunit({ ...o, findings: [...findings, other] }));
+  const manifest = root.children.find((s) => s.attributes.name === 'Manifest')!;
+  const cases = manifest.children.filter((c) => c.name === 'testcase');
+  assert.deepEqual(
+    cases.map((c) => [c.attributes.name, c.attributes.classname, c.children.map((x) => x.name).join()]),
+    [
+      ['manifest-href-missing', 'scorm-tester.manifest.imsmanifest.xml', 'failure'],
+      ['manifest-href-missing', 'scorm-tester.manifest.other.xml', 'failure'],
+      ['manifest-default-org', 'scorm-tester.manifest', ''],
+    ],
+  );
+  assert.equal(root.attributes.tests, '4');
+  assert.equal(root.attributes.failures, '2');
+  assert.match(cases[1]!.children[0]!.attributes.message!, /^other\.xml:1:1: third$/);
 });

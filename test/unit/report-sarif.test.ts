@@ -116,7 +116,11 @@ test('log, run and driver carry every field code scanning needs', () => {
   }
   const href = driver.rules[0]!;
   assert.equal(href.name, 'ManifestHrefMissing');
-  assert.equal(href.help.text, 'Add an href. ADL requirements: CAM-3-7.');
+  // The rule's help is the rule's own: GitHub shows it beside every alert of the rule.
+  assert.equal(
+    href.help.text,
+    "Resources have an href. Each alert's message ends with the fix for that finding. ADL requirements: CAM-3-7.",
+  );
   assert.ok(href.properties.tags.includes('CAM-3-7'));
   assert.equal(driver.rules[2]!.defaultConfiguration.level, 'note');
 });
@@ -187,7 +191,7 @@ test('zip packages point at the zip, with the entry location in the message', ()
   assert.deepEqual(r.locations[0]!.physicalLocation, {
     artifactLocation: { uri: 'pkg.zip', uriBaseId: '%SRCROOT%' },
   });
-  assert.equal(r.message.text, 'imsmanifest.xml:12:5: Resource "r1" has no href');
+  assert.equal(r.message.text, 'imsmanifest.xml:12:5: Resource "r1" has no href. Fix: Add an href.');
 });
 
 test('packages outside %SRCROOT% get absolute file URIs', () => {
@@ -200,4 +204,23 @@ test('packages outside %SRCROOT% get absolute file URIs', () => {
 test('formatOutcome sarif is JSON of toSarif', () => {
   const o = outcome(join(tmp, 'my course'));
   assert.deepEqual(JSON.parse(formatOutcome(o, 'sarif', { srcRoot: tmp })), toSarif(o, { srcRoot: tmp }));
+});
+
+test("each result's message carries its own finding's fix, never another finding's", () => {
+  const own: Finding[] = [
+    { ...base, message: 'session_time is not a duration', fix: 'Write session_time as PT1M30S' },
+    { ...base, line: 30, message: 'result is not a vocabulary value', fix: 'Use correct or incorrect' },
+    { ...base, line: 40, message: 'no fix known', fix: '' },
+  ];
+  const log = toSarif({ ...outcome(join(tmp, 'my course')), findings: own }, { srcRoot: tmp });
+  assert.deepEqual(
+    log.runs[0].results.map((r) => r.message.text),
+    [
+      'session_time is not a duration. Fix: Write session_time as PT1M30S.',
+      'result is not a vocabulary value. Fix: Use correct or incorrect.',
+      'no fix known.',
+    ],
+  );
+  const help = log.runs[0].tool.driver.rules.find((r) => r.id === 'manifest-href-missing')!.help.text;
+  assert.doesNotMatch(help, /PT1M30S|correct/);
 });
