@@ -18,11 +18,9 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
     title: 'Write validation report',
     annotations: REPLACES_SAVED,
     description:
-      "Validate and write a self-contained HTML report; returns the JSON report. With session_id: the session's package (unless workspace_path), saved as an artifact, with an accessibility audit (WCAG AA) when the runtime is open.",
+      "Validate and write a self-contained HTML report; returns the JSON report. With session_id: the session's package, saved as an artifact, with a WCAG AA audit when the runtime is open.",
     input: {
-      workspace_path: workspacePath
-        .optional()
-        .describe("The package to report on; defaults to the session's package with session_id."),
+      workspace_path: workspacePath.optional().describe("Defaults to the session's package."),
       session_id: sessionId.optional(),
       validation_level: validationLevel,
       format: z.enum(['json', 'html']).optional().describe('html (default) also writes the HTML file.'),
@@ -31,7 +29,7 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
         .min(1)
         .optional()
         .describe(
-          'HTML file, relative to the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our reports.',
+          'HTML file under the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our reports.',
         ),
     },
     output: {
