@@ -9,7 +9,14 @@ import { sessionId } from '../shared-schemas.js';
 import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { accessibilityReport, artifact, validationJson } from '../output-schemas.js';
 
-import { validationLevel, withValidation, workspacePath } from './validation-helpers.js';
+import { findingsPage } from '../../../output/findings-page.js';
+import {
+  findingsCursor,
+  findingsPaging,
+  validationLevel,
+  withValidation,
+  workspacePath,
+} from './validation-helpers.js';
 
 export function reportTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
@@ -31,9 +38,11 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
         .describe(
           'HTML file under the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our reports.',
         ),
+      cursor: findingsCursor,
     },
     output: {
       ...validationJson,
+      ...findingsPaging,
       accessibility: accessibilityReport,
       report_path: z.string().nullable().describe('The HTML report; null with format "json".'),
       artifact: artifact.optional().describe('With session_id: the report as listed in artifacts.json.'),
@@ -64,11 +73,19 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
             });
       const accessibility = await accessibilityForReport(session);
       return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
-        const json = toValidationJson(v);
+        const paged = findingsPage(v.findings, args.cursor);
+        const all = toValidationJson(v);
+        // valid and the score count every finding; the lists hold one page of them.
+        const json = {
+          ...toValidationJson({ ...v, findings: paged.page }),
+          valid: all.valid,
+          compliance_score: all.compliance_score,
+        };
         const written = target ? await target.write(v, { accessibility }) : null;
         return {
           data: {
             ...json,
+            ...paged.paging,
             accessibility,
             report_path: written?.path ?? null,
             ...(written?.artifact ? { artifact: written.artifact } : {}),
