@@ -10,6 +10,7 @@ import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/to
 import { accessibilityReport, artifact, validationJson } from '../output-schemas.js';
 
 import { findingsPage } from '../../../output/findings-page.js';
+import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
 import {
   findingsCursor,
   findingsPaging,
@@ -47,6 +48,7 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
       report_path: z.string().nullable().describe('The HTML report; null with format "json".'),
       artifact: artifact.optional().describe('With session_id: the report as listed in artifacts.json.'),
       artifacts_manifest_path: z.string().optional(),
+      ...sessionClosedOutput,
     },
     handler: async (args, call) => {
       if (args.format === 'json' && args.output_path !== undefined) {
@@ -55,8 +57,11 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
           'output_path names the HTML file, and format "json" writes none: drop output_path, or use format "html".',
         );
       }
-      const session = args.session_id !== undefined ? ctx.sessions.get(args.session_id) : null;
-      const workspace = args.workspace_path ?? session?.options.packagePath;
+      // A closed session's record keeps its package: the report is of that package, as a plain file.
+      const recorded = args.session_id !== undefined ? ctx.sessions.recorded(args.session_id) : null;
+      const closed = recorded?.closed === true;
+      const session = recorded && !closed ? recorded.session : null;
+      const workspace = args.workspace_path ?? recorded?.session.options.packagePath;
       if (workspace === undefined) {
         fail(
           'INVALID_ARGUMENT',
@@ -68,10 +73,15 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
           ? null
           : await reportTarget(ctx, {
               outputPath: args.output_path,
-              sessionId: args.session_id,
+              sessionId: session?.id,
               signal: call.signal,
             });
-      const accessibility = await accessibilityForReport(session);
+      const accessibility = closed
+        ? {
+            audited: false as const,
+            reason: `session ${args.session_id} is closed: the audit needs the running course. Open it again with scorm_open_course.`,
+          }
+        : await accessibilityForReport(session);
       return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
         const paged = findingsPage(v.findings, args.cursor);
         const all = toValidationJson(v);
@@ -90,6 +100,7 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
             report_path: written?.path ?? null,
             ...(written?.artifact ? { artifact: written.artifact } : {}),
             ...(target?.session ? { artifacts_manifest_path: target.session.artifacts.manifestPath } : {}),
+            ...closedMark(closed),
           },
         };
       });
