@@ -17,7 +17,6 @@ const FAMILIES: readonly string[] = [];
 const NOT_YET_SPLIT: readonly string[] = [
   'automation.ts',
   'navigation/core-tools.ts',
-  'runtime/lifecycle-tools.ts',
   'runtime/screenshot-tools.ts',
 ];
 
