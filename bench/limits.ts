@@ -15,6 +15,8 @@ import { compilesInV8 } from '../src/lint/api-usage/syntax-check.js';
 import { clearSchemaCache, validateManifestAgainstSchemas } from '../src/lint/xsd/validate-xsd.js';
 import { parseXmlTree } from '../src/manifest/index.js';
 import { writeOutput, type OutputRequest } from '../src/output/write-output.js';
+import { queryHistory } from '../src/runtime/data-model/index.js';
+import type { DataChange } from '../src/runtime/records.js';
 import { extractZip } from '../src/package/zip-extract.js';
 import { removeTempPackages, tempPackage } from '../test/fixtures/xsd/temp-package.js';
 import { bigScriptsCourse, BIG_SCRIPT_BYTES } from '../test/helpers/big-scripts-course.js';
@@ -268,10 +270,39 @@ export async function benchLimits({ browser }: { browser: boolean }): Promise<Be
       median(output.proc) < 3000,
     ),
   );
+  const history = await floodedHistoryPage();
+  rows.push(
+    row(
+      'one page of a 1,500 x 64,000-char data-model history (scorm_get_data_model_history)',
+      history,
+      '< 50 ms',
+      median(history) < 50,
+    ),
+  );
   const cancel = await cancellation();
   rows.push(
     row('cancellation: a wait and a 60 s sleep end after abort', cancel, '< 1000 ms', median(cancel) < 1000),
   );
   if (browser) rows.push(...(await hungCloses()));
   return rows;
+}
+
+/**
+ * The history of review c43's flooding course (1,500 values of 64,000 characters): a page is built from
+ * its cursor within the answer budget, where the whole history was once serialised (about 7 s, with
+ * tools/list waiting behind it).
+ */
+async function floodedHistoryPage(): Promise<number[]> {
+  const changes: DataChange[] = Array.from({ length: 1_500 }, (_, i) => ({
+    element: 'cmi.suspend_data',
+    previousValue: i === 0 ? null : `${i - 1}:${'Q'.repeat(63_990)}`,
+    newValue: `${i}:${'Q'.repeat(63_990)}`,
+    source: 'api:SetValue',
+    timestamp: i,
+    scoId: 'sco',
+    attempt: 1,
+    previousValueTruncated: false,
+    newValueTruncated: false,
+  }));
+  return timeIt(5, () => queryHistory(changes, 's', { cursor: '700' }));
 }

@@ -11,6 +11,7 @@ import { ANSWER_BUDGET_BYTES } from '../output/answer-budget.js';
 import { fitWithinBudget, jsonBytesWithin, type FittedAnswer } from '../output/answer-fit.js';
 import { MAX_KEPT_ANSWER_BYTES } from './resources/catalog.js';
 import type { ExtraContent, ResourceLinkContent } from '../app/tool.js';
+import type { Logger } from '../core/logger.js';
 
 /** Below the SDK client's 10 MB read buffer, with room for the JSON-RPC envelope and the text. */
 export const MESSAGE_LIMIT_BYTES = 9 * 1024 * 1024;
@@ -38,11 +39,30 @@ export interface GuardedResult {
 /** Keeps a whole answer for resources/read; null when it is too large to keep. */
 export type KeepAnswer = (tool: string, json: string) => ResourceLinkContent | null;
 
+/** What the guard did to one answer over the budget (logged as MCP_ANSWER_CUT). */
+export interface AnswerCut {
+  tool: string;
+  /** Bytes of the answer as built; null past what the guard measures (MAX_KEPT_ANSWER_BYTES). */
+  answer_bytes: number | null;
+  /** Bytes sent, or null when the answer could not be cut and was refused (ANSWER_TOO_LARGE). */
+  shown_bytes: number | null;
+}
+
+/** Writes each cut to the server log as MCP_ANSWER_CUT (a warning: a tool's own paging fell short). */
+export function logAnswerCuts(logger: Logger): (cut: AnswerCut) => void {
+  return (cut) => logger.warn('MCP_ANSWER_CUT', { ...cut });
+}
+
 export class AnswerGuard {
   constructor(
     private readonly keep: KeepAnswer,
     /** The input parameter names of a tool. */
     private readonly parametersOf: (tool: string) => readonly string[],
+    /**
+     * Told of every answer the guard cuts or refuses. The tools page their own answers within the
+     * budget, so a cut is a regression to see in the server log.
+     */
+    private readonly onCut: (cut: AnswerCut) => void = () => {},
   ) {}
 
   /** The tool result as sent: as built when it fits, else cut, with the note and a link to the whole. */
@@ -59,12 +79,14 @@ export class AnswerGuard {
     const size = bytes === null ? `over ${MAX_KEPT_ANSWER_BYTES} bytes` : `${bytes} bytes`;
     const fitted = fitWithinBudget(data, room - NOTE_RESERVE_BYTES);
     if (!fitted.fits) {
+      this.onCut({ tool, answer_bytes: bytes, shown_bytes: null });
       fail(
         'ANSWER_TOO_LARGE',
         `The answer of ${tool} is ${size}, and its values are nested or shared too much to cut within the ${ANSWER_BUDGET_BYTES}-byte answer budget. Ask for less${this.pagingHint(tool)}.`,
         { tool, ...(bytes !== null ? { bytes } : {}) },
       );
     }
+    this.onCut({ tool, answer_bytes: bytes, shown_bytes: fitted.bytes });
     const kept = bytes === null ? null : this.keep(tool, JSON.stringify(data));
     const value = fitted.value as Record<string, unknown>;
     return {

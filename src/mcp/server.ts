@@ -20,7 +20,7 @@ import { toolErrorResult, type ToolErrorForm } from './tool-error-result.js';
 import { admitToolError, successSchema } from './error-output-schema.js';
 import { BrowserConsoleLog } from '../app/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
-import { AnswerGuard } from './answer-guard.js';
+import { AnswerGuard, logAnswerCuts } from './answer-guard.js';
 import { RESOURCES_CAPABILITY, serveResources } from './resources/register.js';
 import { parseToolArgs, type ToolContext, type ToolDefinition } from '../app/tool.js';
 import { VERSION } from '../core/version.js';
@@ -77,8 +77,10 @@ export function createMcpServer(options: ServerOptions): Server {
   );
   const resources = options.resources ?? new ResourceCatalog(logger, new BrowserConsoleLog());
   serveResources(server, resources, toJsonRpcError);
-  const guard = new AnswerGuard(resources.keepAnswer.bind(resources), (t) =>
-    Object.keys(byName.get(t)?.input ?? {}),
+  const guard = new AnswerGuard(
+    resources.keepAnswer.bind(resources),
+    (t) => Object.keys(byName.get(t)?.input ?? {}),
+    logAnswerCuts(logger),
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {

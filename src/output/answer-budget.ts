@@ -32,7 +32,7 @@ export function stringView(detail: 'preview' | 'full' | undefined, textOffset = 
 }
 
 /** A slice of a string, never splitting a surrogate pair at either end. */
-function slice(text: string, offset: number, max: number): string {
+export function slice(text: string, offset: number, max: number): string {
   let start = Math.min(offset, text.length);
   if (start > 0 && isLowSurrogate(text.charCodeAt(start))) start -= 1;
   let end = Math.min(text.length, start + max);

@@ -427,7 +427,7 @@ export class Session {
     if (this.state === 'closed') {
       fail(
         'SESSION_CLOSED',
-        `Session ${this.id} is closed: this needs a live course. What it recorded stays readable (scorm_session_events, scorm_debug_api_calls, scorm_runtime_status, scorm_session_status, console errors, network requests, its resources); open the course again with scorm_open_course.`,
+        `Session ${this.id} is closed: this needs a live course. What it recorded stays readable (scorm_session_events, scorm_debug_api_calls, scorm_runtime_status, scorm_session_status, console errors, network requests, data-model history, its resources); open the course again with scorm_open_course.`,
         { session_id: this.id, closed_at: this.closedAt },
       );
     }

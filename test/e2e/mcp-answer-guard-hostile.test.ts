@@ -191,7 +191,14 @@ test(
   'the validation tools page the findings of a package missing 200 files: every finding once, no page cut',
   { timeout: 300_000 },
   async () => {
-    for (const tool of ['scorm_validate_workspace', 'scorm_lint_manifest']) {
+    type Found = { rule: string; line: number; column: number; message: string };
+    const lists: Record<string, readonly string[]> = {
+      scorm_validate_workspace: ['findings'],
+      scorm_lint_manifest: ['findings'],
+      scorm_validate_compliance: ['errors', 'warnings', 'suggestions'],
+      scorm_report: ['errors', 'warnings', 'info'],
+    };
+    for (const [tool, fields] of Object.entries(lists)) {
       let cursor: string | undefined;
       let total = 0;
       let byRule: Record<string, number> = {};
@@ -199,17 +206,13 @@ test(
       do {
         const answer = await shown(tool, {
           workspace_path: packagePath,
+          ...(tool === 'scorm_report' ? { format: 'json' } : {}),
           ...(cursor !== undefined ? { cursor } : {}),
         });
         assert.ok(answer.bytes <= BUDGET, `${tool}: ${answer.bytes} bytes`);
         assert.equal(answer.note, undefined, `${tool}: a page is never cut`);
-        for (const f of answer.data.findings as Array<{
-          rule: string;
-          line: number;
-          column: number;
-          message: string;
-        }>) {
-          seen.add(JSON.stringify(f));
+        for (const field of fields) {
+          for (const f of answer.data[field] as Found[]) seen.add(JSON.stringify(f));
         }
         total = answer.data.findings_total as number;
         byRule = answer.data.findings_by_rule as Record<string, number>;

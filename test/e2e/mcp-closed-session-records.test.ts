@@ -1,11 +1,13 @@
 /**
  * Records outlive the close (issue 22): a closed session's events, API calls, anomalies, runtime status,
  * console and requests stay readable through the real MCP server, saying the session is closed; tools
- * that need the page refuse with SESSION_CLOSED; closing with forget deletes the records (then the id is
+ * that need the page refuse with SESSION_CLOSED (scorm_report reports on the recorded package, without the
+ * accessibility audit); closing with forget deletes the records (then the id is
  * unknown), and past SCORM_TESTER_KEEP_CLOSED_SESSIONS the oldest closed session's records are dropped.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { singleScoPackage } from '../helpers/single-sco.js';
@@ -110,6 +112,37 @@ test('a closed session: events, API calls, anomalies, status, console and reques
   );
   assert.equal(requests.session_closed, true);
   assert.ok(requests.request_count > 0);
+
+  const history = await callTool<{
+    changes: Array<{ element: string; newValue: string }>;
+    session_closed?: boolean;
+  }>(server.client, 'scorm_get_data_model_history', { session_id, element_prefix: 'cmi.location' });
+  assert.equal(history.session_closed, true);
+  assert.deepEqual(
+    history.changes.map((c) => [c.element, c.newValue]),
+    [['cmi.location', 'page-3']],
+  );
+  // The report is of the package the record names; the audit needs the live course, so it says why not.
+  const report = await callTool<{
+    valid: boolean;
+    accessibility: { audited: boolean; reason?: string };
+    report_path: string | null;
+    artifact?: unknown;
+    session_closed?: boolean;
+  }>(server.client, 'scorm_report', { session_id, format: 'json' });
+  assert.equal(report.session_closed, true);
+  assert.equal(report.accessibility.audited, false);
+  assert.match(report.accessibility.reason!, /is closed/);
+  assert.equal(report.report_path, null);
+  const html = await callTool<{ report_path: string | null; artifact?: unknown }>(
+    server.client,
+    'scorm_report',
+    {
+      session_id,
+    },
+  );
+  assert.ok(html.report_path && existsSync(html.report_path), 'the HTML report is written');
+  assert.equal(html.artifact, undefined, 'not added to the closed session');
 
   const manifestUri = `scorm-tester://session/${session_id}/artifacts.json`;
   const manifest = await server.client.readResource({ uri: manifestUri });

@@ -4,12 +4,21 @@
  * and its whole is kept for resources/read; images never push a message past the client's line limit.
  */
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { ScormTesterError } from '../../src/core/errors.js';
 import type { ResourceLinkContent } from '../../src/app/tool.js';
-import { ANSWER_CUT_META, AnswerGuard, MESSAGE_LIMIT_BYTES } from '../../src/mcp/answer-guard.js';
+import { Logger } from '../../src/core/logger.js';
+import {
+  ANSWER_CUT_META,
+  AnswerGuard,
+  MESSAGE_LIMIT_BYTES,
+  logAnswerCuts,
+} from '../../src/mcp/answer-guard.js';
 import { ANSWER_BUDGET_BYTES } from '../../src/output/answer-budget.js';
 import { fitWithinBudget, jsonBytesWithin } from '../../src/output/answer-fit.js';
+import { tempDir } from '../helpers/temp.js';
 
 function guard(): { guard: AnswerGuard; kept: Array<{ tool: string; json: string }> } {
   const kept: Array<{ tool: string; json: string }> = [];
@@ -112,4 +121,33 @@ test('jsonBytesWithin measures what JSON.stringify makes, and stops past its lim
     assert.equal(jsonBytesWithin(value, 1_000), Buffer.byteLength(JSON.stringify(value), 'utf8'));
   }
   assert.equal(jsonBytesWithin({ s: 'x'.repeat(100) }, 50), null);
+});
+
+test('each cut or refused answer is logged as MCP_ANSWER_CUT with the tool and its size; an answer that fits is not', () => {
+  const logger = new Logger({ dir: tempDir('answer-cut-log-') });
+  const g = new AnswerGuard(
+    () => null,
+    () => ['session_id'],
+    logAnswerCuts(logger),
+  );
+  g.toolResult('scorm_runtime_status', { open: true }, []);
+  const data = { session_id: 'sess_1', suspend_data: 's'.repeat(64_000) };
+  const result = g.toolResult('scorm_data_model_get', data, []);
+  let deep: unknown = 'x'.repeat(64);
+  for (let i = 0; i < 14; i++) deep = [deep, deep, deep, deep];
+  assert.throws(() => g.toolResult('scorm_dom_evaluate', { result: deep }, []));
+  const cuts = logger.tail().filter((e) => e.msg === 'MCP_ANSWER_CUT');
+  assert.deepEqual(
+    cuts.map((e) => [e.level, e.tool]),
+    [
+      ['warn', 'scorm_data_model_get'],
+      ['warn', 'scorm_dom_evaluate'],
+    ],
+  );
+  const cut = cuts[0]!;
+  assert.equal(cut.answer_bytes, Buffer.byteLength(JSON.stringify(data)));
+  assert.equal(cut.shown_bytes, Buffer.byteLength(JSON.stringify(result.structuredContent)));
+  assert.equal(cuts[1]!.shown_bytes, null, 'refused: nothing shown');
+  const written = readFileSync(join(logger.dir, 'app.ndjson'), 'utf8');
+  assert.match(written, /"msg":"MCP_ANSWER_CUT"/);
 });

@@ -170,7 +170,29 @@ test('trace report: only requests after a point, and at most maxEvents listed (t
   const capped = traceReport(log, { level: 'verbose', maxEvents: 3 });
   assert.equal(capped.trace.length, 3);
   assert.equal(capped.events_omitted, capped.events_total - 3);
+  assert.equal(capped.next_cursor, '3');
   assert.deepEqual(traceReport([], { level: 'basic' }).requests, []);
+});
+
+test('trace report: the events are paged within a byte budget, and the pages list every event once', () => {
+  const log = logOf([{ type: 'start' }, { type: 'choice', target: 'b' }, { type: 'continue' }]);
+  const whole = traceReport(log, { level: 'verbose' });
+  const budgetBytes = JSON.stringify({ ...whole, trace: [] }).length + 4_000;
+  const listed: unknown[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = traceReport(log, { level: 'verbose', budgetBytes, ...(cursor ? { cursor } : {}) });
+    pages += 1;
+    assert.ok(page.trace.length > 0);
+    assert.ok(JSON.stringify(page.trace).length <= 4_000 || page.trace.length === 1);
+    assert.equal(page.events_omitted, page.events_total - page.trace.length);
+    page.rollups.forEach((at) => assert.equal(page.trace[at]!.kind, 'rollup'));
+    listed.push(...page.trace);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor !== undefined);
+  assert.ok(pages > 1, `${whole.trace.length} events fit one page of 4,000 bytes`);
+  assert.deepEqual(listed, whole.trace);
 });
 
 test('engine trace: a denied validity check is traced with its rules; a valid one leaves nothing (it runs again for real)', () => {

@@ -6,6 +6,7 @@
  */
 import type { CourseTexts } from '../../core/course-text.js';
 import { filterTrace, type TraceEvent, type TraceLevel } from '../../sequencing/index.js';
+import { cursorPosition, jsonBytes } from '../../output/answer-budget.js';
 import type { NavLogEntry } from './types.js';
 
 export interface TraceReportOptions {
@@ -14,7 +15,17 @@ export interface TraceReportOptions {
   sinceRequest?: number;
   /** Most events to list (the oldest first); the rest are counted in events_omitted. */
   maxEvents?: number;
+  /** The next_cursor of the previous page: where in the events (after sinceRequest) to start listing. */
+  cursor?: string;
+  /**
+   * Bytes of JSON the report may take: the events listed get what the requests and denials leave
+   * (at least MIN_EVENTS_BYTES), the first one always, so paging moves on.
+   */
+  budgetBytes?: number;
 }
+
+/** The events' share of the budget however many requests there are. */
+const MIN_EVENTS_BYTES = 4_000;
 
 export interface TracedEvent extends TraceEvent {
   /** The request (1-based position in the navigator's log) this event belongs to. */
@@ -55,7 +66,10 @@ export interface TraceReport {
   /** Where in `trace` the rollup results are (detailed and verbose): each is said once, in `trace`. */
   rollups: number[];
   events_total: number;
+  /** Events not listed on this page (before the cursor or after the page). */
   events_omitted: number;
+  /** Pass as cursor for the events after this page; null when none are left. */
+  next_cursor: string | null;
 }
 
 export const DEFAULT_MAX_TRACE_EVENTS = 2_000;
@@ -70,7 +84,9 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
     rollups: [],
     events_total: 0,
     events_omitted: 0,
+    next_cursor: null,
   };
+  const all: TracedEvent[] = [];
   log.forEach((entry, i) => {
     const request = i + 1;
     if (request <= since) return;
@@ -102,13 +118,25 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
         reason: entry.reason,
         ...texts,
       });
-    for (const e of events) {
-      report.events_total += 1;
-      if (report.trace.length < max) {
-        if (e.kind === 'rollup') report.rollups.push(report.trace.length);
-        report.trace.push(e);
-      } else report.events_omitted += 1;
-    }
+    all.push(...events);
   });
+  report.events_total = all.length;
+  const start = cursorPosition(options.cursor, all.length);
+  const budget =
+    options.budgetBytes === undefined
+      ? Infinity
+      : Math.max(MIN_EVENTS_BYTES, options.budgetBytes - jsonBytes(report));
+  let used = 2;
+  let i = start;
+  for (; i < all.length && report.trace.length < max; i++) {
+    const e = all[i]!;
+    const bytes = jsonBytes(e) + 1;
+    if (report.trace.length > 0 && used + bytes > budget) break;
+    used += bytes;
+    if (e.kind === 'rollup') report.rollups.push(report.trace.length);
+    report.trace.push(e);
+  }
+  report.events_omitted = all.length - report.trace.length;
+  report.next_cursor = i < all.length ? String(i) : null;
   return report;
 }

@@ -50,7 +50,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
     // Not read-only: with a session_id and no open runtime, the course runs in that session (its network).
     annotations: ACTS_IN_COURSE,
     description:
-      'Every SCORM API call of a course, with metrics and anomalies. Runs the course until its calls settle and closes it, saving nothing; with an open runtime: that course so far.',
+      'Every SCORM API call of a course, with metrics and anomalies. Runs the course until its calls settle, saving nothing; with an open runtime: that course so far.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),

@@ -15,6 +15,7 @@ import type { SessionNavigator } from '../../../session/navigation/navigator.js'
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolData, type ToolDefinition } from '../../../app/tool.js';
 import { count, courseTexts } from '../output-schemas.js';
+import { ANSWER_BUDGET_BYTES } from '../../../output/answer-budget.js';
 import { NAVIGATES } from './core-tools.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
@@ -83,7 +84,12 @@ const traceSequencingOutput = {
   rollups: z.array(count).optional().describe('Positions in trace of the rollup results.'),
   trace: z.array(traceEvent),
   events_total: count.optional(),
-  events_omitted: count.optional(),
+  events_omitted: count.optional().describe('Events not on this page.'),
+  next_cursor: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Pass as cursor (same since_request and trace_level) for the next events; null on the last.'),
 };
 
 const RANK: Record<TraceLevel, number> = { basic: 0, detailed: 1, verbose: 2 };
@@ -111,19 +117,14 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
     title: 'Trace sequencing',
     annotations: NAVIGATES,
     description:
-      'Trace the SN engine: each navigation request with its outcome (denials with process, code and reason) and events by trace_level. session_id: its trace since scorm_sn_init, at this level from now on; navigation_sequence runs there too.',
+      'Trace the SN engine: each navigation request with its outcome (denials: process, code, reason) and events by trace_level. session_id: its trace since scorm_sn_init, at this level from now on; navigation_sequence runs there too.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
       viewport: viewportSchema.optional(),
       trace_level: z.enum(['basic', 'detailed', 'verbose']).optional().describe('Default basic.'),
       navigation_sequence: navigationSequence.optional(),
-      since_request: z
-        .number()
-        .int()
-        .min(0)
-        .optional()
-        .describe('Skip requests up to this index in requests[] (default 0).'),
+      since_request: z.number().int().min(0).optional().describe('Skip requests up to this index.'),
       max_events: z
         .number()
         .int()
@@ -131,6 +132,7 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
         .max(100_000)
         .optional()
         .describe(`Default ${DEFAULT_MAX_TRACE_EVENTS}; the rest are counted.`),
+      cursor: z.string().optional(),
       settle_ms: settleMsSchema,
     },
     output: traceSequencingOutput,
@@ -156,6 +158,9 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
               level,
               sinceRequest: args.since_request ?? 0,
               maxEvents: args.max_events ?? DEFAULT_MAX_TRACE_EVENTS,
+              cursor: args.cursor,
+              // Room for the fields around the report.
+              budgetBytes: ANSWER_BUDGET_BYTES - 1_500,
             });
             const state = navigator.state();
             return {
@@ -180,6 +185,7 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
               trace: report.trace,
               events_total: report.events_total,
               events_omitted: report.events_omitted,
+              next_cursor: report.next_cursor,
             };
           },
           async (why) => ({

@@ -9,7 +9,15 @@ import { sessionId } from '../shared-schemas.js';
 import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { accessibilityReport, artifact, validationJson } from '../output-schemas.js';
 
-import { validationLevel, withValidation, workspacePath } from './validation-helpers.js';
+import { findingsPage } from '../../../output/findings-page.js';
+import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
+import {
+  findingsCursor,
+  findingsPaging,
+  validationLevel,
+  withValidation,
+  workspacePath,
+} from './validation-helpers.js';
 
 export function reportTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
@@ -18,11 +26,9 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
     title: 'Write validation report',
     annotations: REPLACES_SAVED,
     description:
-      "Validate and write a self-contained HTML report; returns the JSON report. With session_id: the session's package (unless workspace_path), saved as an artifact, with an accessibility audit (WCAG AA) when the runtime is open.",
+      "Validate and write a self-contained HTML report; returns the JSON report. With session_id: the session's package, saved as an artifact, with a WCAG AA audit when the runtime is open.",
     input: {
-      workspace_path: workspacePath
-        .optional()
-        .describe("The package to report on; defaults to the session's package with session_id."),
+      workspace_path: workspacePath.optional().describe("Defaults to the session's package."),
       session_id: sessionId.optional(),
       validation_level: validationLevel,
       format: z.enum(['json', 'html']).optional().describe('html (default) also writes the HTML file.'),
@@ -31,15 +37,18 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
         .min(1)
         .optional()
         .describe(
-          'HTML file, relative to the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our reports.',
+          'HTML file under the session workspace or SCORM_TESTER_OUTPUT_DIR; replaces only our reports.',
         ),
+      cursor: findingsCursor,
     },
     output: {
       ...validationJson,
+      ...findingsPaging,
       accessibility: accessibilityReport,
       report_path: z.string().nullable().describe('The HTML report; null with format "json".'),
       artifact: artifact.optional().describe('With session_id: the report as listed in artifacts.json.'),
       artifacts_manifest_path: z.string().optional(),
+      ...sessionClosedOutput,
     },
     handler: async (args, call) => {
       if (args.format === 'json' && args.output_path !== undefined) {
@@ -48,8 +57,11 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
           'output_path names the HTML file, and format "json" writes none: drop output_path, or use format "html".',
         );
       }
-      const session = args.session_id !== undefined ? ctx.sessions.get(args.session_id) : null;
-      const workspace = args.workspace_path ?? session?.options.packagePath;
+      // A closed session's record keeps its package: the report is of that package, as a plain file.
+      const recorded = args.session_id !== undefined ? ctx.sessions.recorded(args.session_id) : null;
+      const closed = recorded?.closed === true;
+      const session = recorded && !closed ? recorded.session : null;
+      const workspace = args.workspace_path ?? recorded?.session.options.packagePath;
       if (workspace === undefined) {
         fail(
           'INVALID_ARGUMENT',
@@ -61,20 +73,34 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
           ? null
           : await reportTarget(ctx, {
               outputPath: args.output_path,
-              sessionId: args.session_id,
+              sessionId: session?.id,
               signal: call.signal,
             });
-      const accessibility = await accessibilityForReport(session);
+      const accessibility = closed
+        ? {
+            audited: false as const,
+            reason: `session ${args.session_id} is closed: the audit needs the running course. Open it again with scorm_open_course.`,
+          }
+        : await accessibilityForReport(session);
       return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
-        const json = toValidationJson(v);
+        const paged = findingsPage(v.findings, args.cursor);
+        const all = toValidationJson(v);
+        // valid and the score count every finding; the lists hold one page of them.
+        const json = {
+          ...toValidationJson({ ...v, findings: paged.page }),
+          valid: all.valid,
+          compliance_score: all.compliance_score,
+        };
         const written = target ? await target.write(v, { accessibility }) : null;
         return {
           data: {
             ...json,
+            ...paged.paging,
             accessibility,
             report_path: written?.path ?? null,
             ...(written?.artifact ? { artifact: written.artifact } : {}),
             ...(target?.session ? { artifacts_manifest_path: target.session.artifacts.manifestPath } : {}),
+            ...closedMark(closed),
           },
         };
       });

@@ -7,8 +7,15 @@ import { reportTarget } from '../../../app/report-placement.js';
 import type { ServerContext } from '../../../app/context.js';
 import { CHANGES_STATE, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { finding } from '../output-schemas.js';
+import { findingsPage } from '../../../output/findings-page.js';
 
-import { validationLevel, withValidation, workspacePath } from './validation-helpers.js';
+import {
+  findingsCursor,
+  findingsPaging,
+  validationLevel,
+  withValidation,
+  workspacePath,
+} from './validation-helpers.js';
 
 export function validateComplianceTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
@@ -17,7 +24,7 @@ export function validateComplianceTool(ctx: ServerContext): ToolDefinition {
     title: 'Assess compliance',
     annotations: CHANGES_STATE,
     description:
-      'Compliance score (0-100) with errors, warnings and suggestions, plus an HTML report file. Never changes the course (fix_issues=true is refused).',
+      'Compliance score (0-100) with errors, warnings and suggestions, and an HTML report; never changes the course.',
     input: {
       workspace_path: workspacePath,
       scorm_version: z.enum(['auto', '1.2', '2004_2nd', '2004_3rd', '2004_4th']).optional(),
@@ -25,18 +32,20 @@ export function validateComplianceTool(ctx: ServerContext): ToolDefinition {
       additional_checks: z
         .array(z.enum(CHECK_CATEGORIES))
         .optional()
-        .describe('Accepted for compatibility; all categories always run.'),
+        .describe('Ignored: all categories run.'),
       fix_issues: z.boolean().optional(),
+      cursor: findingsCursor,
     },
     output: {
       compliant: z.boolean(),
       scorm_version: z.string().nullable(),
       compliance_score: z.number().min(0).max(100),
-      errors: z.array(finding),
+      errors: z.array(finding).describe('Of this page of findings, errors first.'),
       warnings: z.array(finding),
       suggestions: z.array(finding),
       fixed_issues: z.array(z.never()).describe('Always empty: the course is never changed.'),
-      validation_report: z.string().describe('Path of the HTML report.'),
+      validation_report: z.string().describe('Path of the HTML report (every finding).'),
+      ...findingsPaging,
     },
     handler: async (args, call) => {
       if (args.fix_issues) {
@@ -52,17 +61,20 @@ export function validateComplianceTool(ctx: ServerContext): ToolDefinition {
         call,
         async (v) => {
           const json = toValidationJson(v);
+          const paged = findingsPage(v.findings, args.cursor);
+          const page = toValidationJson({ ...v, findings: paged.page });
           const reportPath = (await target.write(v)).path;
           return {
             data: {
               compliant: json.valid,
               scorm_version: json.scorm_version,
               compliance_score: json.compliance_score,
-              errors: json.errors,
-              warnings: json.warnings,
-              suggestions: json.info,
+              errors: page.errors,
+              warnings: page.warnings,
+              suggestions: page.info,
               fixed_issues: [],
               validation_report: reportPath,
+              ...paged.paging,
             },
           };
         },
