@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { Finding, ValidationLevel } from '../../src/core/findings.js';
 import { runCamRules } from '../../src/lint/cam/index.js';
 import { parseManifest } from '../../src/manifest/parse-manifest.js';
-import { courseTextOf } from '../helpers/course-text.js';
+import { courseTextOf, spelledOut } from '../helpers/course-text.js';
 
 const MANIFEST = `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="com.example.safety12" version="1.0"
@@ -243,3 +243,24 @@ test('a SCORM 1.2 item with child items and its own resource is a portability wa
     [],
   );
 });
+
+test('cp.identifierref_unresolved: did you mean the near identifier, preferring a resource no item uses', () => {
+  // res_shared becomes a SCO no item uses; the quiz item points at a misspelt "res_sharde".
+  const text = sub('identifierref="res_quiz"', 'identifierref="res_sharde"');
+  const finding = lint(text).find((f) => f.rule === 'cp.identifierref_unresolved');
+  assert.ok(finding, 'the unresolved identifierref is found');
+  const fix = courseTextFix(finding);
+  assert.match(
+    fix,
+    /^Did you mean "res_shared" \(a resource no item uses yet\)\? Write identifierref="res_shared"/,
+  );
+  // Nothing near: the fix lists some identifiers instead of guessing.
+  const far = lint(sub('identifierref="res_quiz"', 'identifierref="zzzzzzzzzz"')).find(
+    (f) => f.rule === 'cp.identifierref_unresolved',
+  );
+  assert.doesNotMatch(courseTextFix(far!), /Did you mean/);
+});
+
+function courseTextFix(f: Finding): string {
+  return spelledOut(f as unknown as Record<string, unknown>, f.fix);
+}

@@ -121,6 +121,11 @@ test('libxml2 messages are explained in plain words', () => {
       /<metadata> is not allowed at this position\. Allowed here: <organizations>, <resources>/,
     ],
     [
+      // A wrong letter case is a misspelling of an allowed element, not an element to move or remove.
+      `Element '{${CP}}Resources': This element is not expected. Expected is one of ( {${CP}}organizations, {${CP}}resources ).`,
+      /<Resources> is not allowed at this position\. Did you mean <resources>\? Element names are case-sensitive: rename it\./,
+    ],
+    [
       `Element '{${CP}}item': Missing child element(s). Expected is ( {${CP}}title ).`,
       /Add <title> inside <item>/,
     ],

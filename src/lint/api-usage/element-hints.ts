@@ -1,4 +1,5 @@
 import { listElements, type ScormVersion } from '../../rte/datamodel/index.js';
+import { editDistance } from '../../core/did-you-mean.js';
 
 /** SCORM 1.2 element pattern -> its SCORM 2004 counterpart(s). */
 const TO_2004: Record<string, string> = {
@@ -81,20 +82,6 @@ export function counterpart(
   return text === undefined ? undefined : concretize(text, indices);
 }
 
-function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] as number;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j] as number;
-      prev[j] = Math.min(up + 1, (prev[j - 1] as number) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length] as number;
-}
-
 /** The closest element name of the version (for typos such as `cmi.sucess_status`). */
 export function nearestElement(version: ScormVersion, name: string): string | undefined {
   if (name.length > 200) return undefined;
@@ -102,7 +89,7 @@ export function nearestElement(version: ScormVersion, name: string): string | un
   const shape = name.replace(/\.\d+(?=\.|$)/g, '.n');
   let best: { pattern: string; d: number } | undefined;
   for (const def of listElements(version)) {
-    const d = distance(shape, def.pattern);
+    const d = editDistance(shape, def.pattern);
     if (!best || d < best.d) best = { pattern: def.pattern, d };
   }
   if (!best || best.d > Math.max(3, Math.floor(shape.length / 6))) return undefined;

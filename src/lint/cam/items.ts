@@ -8,6 +8,7 @@ import { defineRule } from './rule.js';
 import { isXsBoolean } from './values.js';
 import { allItems, allManifests, attrOf, attrPosition, collapse, quote, versionOf } from './walk.js';
 import type { ParsedManifest } from '../../manifest/model.js';
+import { didYouMean } from '../../core/did-you-mean.js';
 
 /** Resources by collapsed identifier, across all (sub)manifests. */
 export function resourcesById(parsed: ParsedManifest): Map<string, Resource> {
@@ -54,20 +55,29 @@ export const identifierrefUnresolvedRule = defineRule(
   ({ parsed }, report) => {
     const index = idIndex(parsed);
     const resources = resourcesById(parsed);
+    const used = new Set(
+      allItems(parsed.manifest).flatMap(({ item }) =>
+        item.identifierref === null ? [] : [collapse(item.identifierref)],
+      ),
+    );
+    const unused = new Set([...resources.keys()].filter((id) => !used.has(id)));
     for (const { item } of allItems(parsed.manifest)) {
       if (item.identifierref === null || collapse(item.identifierref) === '') continue;
       const ref = collapse(item.identifierref);
       const target = index.byId.get(ref);
       if (target && (target.kind === 'resource' || target.kind === 'manifest')) continue;
       const some = [...resources.keys()].slice(0, 3).map((k) => quote(k));
+      const meant = didYouMean(ref, resources.keys(), { preferred: unused });
       report(
         attrPosition(item, 'identifierref'),
         target
           ? `Item ${quote(item.identifier ?? '')} has identifierref=${quote(ref)}, which is a ${KIND_ELEMENT[target.kind]}, not a <resource>.`
           : `Item ${quote(item.identifier ?? '')} has identifierref=${quote(ref)}, but no resource has that identifier.`,
-        some.length
-          ? `Point identifierref at an existing <resource> identifier (e.g. ${some.join(', ')}) or add <resource identifier=${quote(ref)} …>.`
-          : `Add <resource identifier=${quote(ref)} type="webcontent" adlcp:scormType="sco" href="…"> to <resources>.`,
+        meant !== undefined
+          ? `Did you mean ${quote(meant)}${unused.has(meant) ? ' (a resource no item uses yet)' : ''}? Write identifierref=${quote(meant)}, or add <resource identifier=${quote(ref)} …>.`
+          : some.length
+            ? `Point identifierref at an existing <resource> identifier (e.g. ${some.join(', ')}) or add <resource identifier=${quote(ref)} …>.`
+            : `Add <resource identifier=${quote(ref)} type="webcontent" adlcp:scormType="sco" href="…"> to <resources>.`,
       );
     }
   },

@@ -3,6 +3,7 @@
  * Values are whitespace-collapsed first, as a schema validator would for these types.
  */
 import { collapse } from './walk.js';
+import { didYouMean } from '../../core/did-you-mean.js';
 
 const NCNAME = /^[\p{L}_][\p{L}\p{N}\p{Mn}\p{Mc}_.\-\u00B7]*$/u;
 
@@ -51,10 +52,9 @@ export function isCmiTimespan(value: string): boolean {
   return m !== null && Number(m[2]) < 60 && Number(m[3]) < 60;
 }
 
-/** The vocabulary entry that equals `value` ignoring case, to suggest a fix. */
+/** The vocabulary entry `value` most likely meant (its case or a typo apart), to suggest a fix. */
 export function closestTerm(value: string, vocabulary: readonly string[]): string | undefined {
-  const v = collapse(value).toLowerCase();
-  return vocabulary.find((term) => term.toLowerCase() === v);
+  return didYouMean(collapse(value), vocabulary);
 }
 
 /** "a, b or c" for messages. */

@@ -5,6 +5,7 @@
  */
 import { quoted } from '../../core/course-text.js';
 import { NS } from '../../manifest/namespaces.js';
+import { didYouMean } from '../../core/did-you-mean.js';
 
 /** Formats `{namespace}local` the way the manifest writes it (with its own prefixes). */
 export type NameFormatter = (expanded: string) => string;
@@ -92,6 +93,20 @@ function list(items: string, format: NameFormatter): string[] {
     .map((s) => (s.startsWith('##') ? `any element (${schemaValue(s)})` : `<${shownName(s, format)}>`));
 }
 
+/** The allowed element (expanded name) that `expanded` misspells: same namespace, a near local name. */
+function misspeltAs(expanded: string, allowedList: string): string | undefined {
+  const local = (name: string): string => name.replace(/^\{[^}]*\}/, '');
+  const allowed = allowedList
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && !s.startsWith('##') && namespaceOf(s) === namespaceOf(expanded));
+  const meant = didYouMean(
+    local(expanded),
+    allowed.map((a) => local(a)),
+  );
+  return meant === undefined ? undefined : allowed.find((a) => local(a) === meant);
+}
+
 function namespaceOf(expanded: string): string | undefined {
   return /^\{([^}]*)\}/.exec(expanded)?.[1];
 }
@@ -110,6 +125,11 @@ export function explainSchemaError(raw: string, format: NameFormatter): ParsedSc
 
   if ((m = /This element is not expected\. Expected is (?:one of )?\( ?(.*?) ?\)/.exec(rest))) {
     const allowed = list(m[1] as string, format);
+    const meant = element === undefined ? undefined : misspeltAs(element, m[1] as string);
+    if (meant !== undefined)
+      return out(
+        `${el} is not allowed at this position. Did you mean <${shownName(meant, format)}>? Element names are case-sensitive: rename it.`,
+      );
     return out(
       `${el} is not allowed at this position. Allowed here: ${allowed.join(', ')}. Move ${el} to where the schema allows it (the order of child elements matters), or remove it.`,
     );
