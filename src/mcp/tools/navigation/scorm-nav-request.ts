@@ -11,7 +11,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { navRequestOutput } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
-import { NAVIGATES, navigate } from './core-tools.js';
+import { NAVIGATES, navigate } from './navigate.js';
 
 const REQUESTS = LMS_REQUEST_TYPES;
 type RequestName = (typeof REQUESTS)[number];

@@ -32,7 +32,7 @@ import {
 import { count, navOutcome } from '../output-schemas.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
-import { NAVIGATES } from './core-tools.js';
+import { NAVIGATES } from './navigate.js';
 import { withNavigation, type NavigationRun } from './navigation-run.js';
 import { DEFAULT_STEP_SETTLE_MS, navigationSequence, settleMsSchema } from './step-schemas.js';
 

@@ -15,7 +15,7 @@ import type { SessionNavigator } from '../../../session/navigation/navigator.js'
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolData, type ToolDefinition } from '../../../app/tool.js';
 import { count, courseTexts } from '../output-schemas.js';
-import { NAVIGATES } from './core-tools.js';
+import { NAVIGATES } from './navigate.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
 import { navigationSequence, settleMsSchema, DEFAULT_STEP_SETTLE_MS } from './step-schemas.js';
