@@ -8,6 +8,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { courseTexts } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+import { notApplicable } from '../shared/not-applicable.js';
 
 export function automationCheckAvailabilityTool(ctx: ServerContext): ToolDefinition {
   const { sessions } = ctx;
@@ -17,7 +18,7 @@ export function automationCheckAvailabilityTool(ctx: ServerContext): ToolDefinit
     title: 'Check SCORMAutomation',
     annotations: READ_ONLY,
     description:
-      'Whether the course exposes window.SCORMAutomation, in which frame, its version and methods; available:false (never an error) means use the DOM tools.',
+      'Whether the course exposes window.SCORMAutomation, in which frame, its version and methods; not_applicable (never an error) means use the DOM tools.',
     input: { session_id: sessionId },
     output: {
       available: z.boolean(),
@@ -29,13 +30,14 @@ export function automationCheckAvailabilityTool(ctx: ServerContext): ToolDefinit
       frames_unresponsive: z.array(z.string()).optional(),
       problems: z.array(z.string()).optional(),
       course_text: courseTexts.optional().describe('What the course threw, named by problems.'),
-      hint: z.string().optional().describe('When unavailable: what to use instead.'),
+      not_applicable: notApplicable.optional(),
     },
     handler: async (args) => {
       const found = await automationAvailable(sessions.get(args.session_id).requireRuntime());
-      const hint =
+      if (found.available) return { data: found };
+      const message =
         'No window.SCORMAutomation in the SCO or its frames. Use scorm_dom_find_interactive_elements, scorm_dom_click and scorm_dom_fill.';
-      return { data: found.available ? found : { ...found, hint } };
+      return { data: { ...found, not_applicable: { code: 'NO_AUTOMATION_API' as const, message } } };
     },
   });
 }

@@ -12,7 +12,7 @@ import {
   type ToolDefinition,
   type ToolResult,
 } from '../../../app/tool.js';
-import { navRequestOutput } from '../output-schemas.js';
+import { navRequestOutput } from './outputs.js';
 import { sessionId } from '../shared-schemas.js';
 
 /** Runs an LMS-side request through the session's navigator, or says why navigation does not apply. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
-import { navRequestOutput } from '../output-schemas.js';
+import { navRequestOutput } from './outputs.js';
 import { sessionId } from '../shared-schemas.js';
 import { NAVIGATES, navigate } from './navigate.js';
 

@@ -8,7 +8,7 @@ import type { NavStateView } from '../../../session/navigation/types.js';
 import type { Session } from '../../../session/session.js';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
-import { navStateOutput } from '../output-schemas.js';
+import { navStateOutput } from './outputs.js';
 import { sessionId } from '../shared-schemas.js';
 
 export function navGetStateTool(ctx: ServerContext): ToolDefinition {

@@ -4,7 +4,7 @@
  */
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
-import { snInitOutput } from '../output-schemas.js';
+import { snInitOutput } from './outputs.js';
 import { sessionId } from '../shared-schemas.js';
 import { NAVIGATES } from './navigate.js';
 

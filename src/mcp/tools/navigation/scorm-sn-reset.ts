@@ -1,7 +1,7 @@
 /** scorm_sn_reset: start sequencing over as a new attempt, ignoring the saved tracking state. */
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
-import { snInitOutput } from '../output-schemas.js';
+import { snInitOutput } from './outputs.js';
 import { sessionId } from '../shared-schemas.js';
 import { NAVIGATES } from './navigate.js';
 

@@ -7,7 +7,8 @@ import { reportTarget } from '../../../app/report-placement.js';
 import type { ServerContext } from '../../../app/context.js';
 import { sessionId } from '../shared-schemas.js';
 import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/tool.js';
-import { accessibilityReport, artifact, validationJson } from '../output-schemas.js';
+import { artifact, validationJson } from '../output-schemas.js';
+import { accessibilityReport } from './outputs.js';
 
 import { validationLevel, withValidation, workspacePath } from './validation-helpers.js';
 
