@@ -24,7 +24,9 @@ export const epochMs = z.number().describe('Epoch milliseconds.');
 /** An argument or return value as the course passed it (open: it is the course's data). */
 export const recordedValue = z
   .unknown()
-  .describe('As given; {$type, ...} where JSON cannot carry it (undefined, NaN, a function, a long string).');
+  .describe(
+    'As given; {$type, ...} where JSON cannot carry it (undefined, NaN, a function, a long string); {$same_as: path} when said earlier in the answer.',
+  );
 
 export const initializeState = z.enum(['none', 'initialized', 'terminated']);
 export const scormVersion = z.enum(['1.2', '2004']);
@@ -216,6 +218,13 @@ export const capture = {
     .describe('full_page: the course scrolls inside this element, which the capture shows only in part.'),
 };
 
+/** A long value said earlier in the same answer (src/output/say-once.ts). */
+export const sameAs = z
+  .object({ $same_as: z.string().describe('Path of the same value earlier in this answer.') })
+  .describe('A long value repeated: read it at $same_as.');
+/** A data-model value in an action's changes: the string, or where the answer already said it. */
+const courseValue = z.union([z.string(), sameAs]);
+
 /** What an action in the SCO changed: API calls, data model, console errors, navigation, frames. */
 const changeLists = {
   api_calls: z.array(
@@ -228,7 +237,7 @@ const changeLists = {
     }),
   ),
   data_model_changes: z.array(
-    openObject({ element: z.string(), from: z.string().nullable(), to: z.string() }),
+    openObject({ element: z.string(), from: courseValue.nullable(), to: courseValue }),
   ),
   console_errors: z.array(openObject({ text: z.string(), source: z.enum(['console', 'pageerror']) })),
   navigation: z.array(openObject({ frame: z.string(), from: z.string(), to: z.string() })),
