@@ -6,6 +6,8 @@
  * where the last read is reused.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Frame } from 'playwright-core';
+import type { CourseRuntime } from '../src/runtime/course-runtime.js';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildRteInit } from '../src/rte/adapter/index.js';
@@ -13,6 +15,7 @@ import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
 import { openCourseRuntime } from '../src/runtime/open-course-runtime.js';
 import { buildInteractiveElements } from '../src/dom/snapshot/interactive.js';
 import { readPage } from '../src/dom/snapshot/read-page.js';
+import { queryElement } from '../src/dom/query/query-element.js';
 import { median, timeIt, type BenchRow } from './stats.js';
 import { FIXTURES_DIR } from '../test/helpers/paths.js';
 import { tempDir } from '../test/helpers/temp.js';
@@ -125,10 +128,45 @@ export async function benchDomRead(): Promise<BenchRow[]> {
     const cold = await measure('cold (page changed before each call)', change);
     await find();
     const warm = await measure('warm (unchanged page: last read reused)', null);
-    return [cold, warm, ...(await benchHostilePages())];
+    const stale = await staleRefQuery(runtime, frame);
+    return [cold, warm, stale, ...(await benchHostilePages())];
   } finally {
     await runtime.close();
   }
+}
+
+const STALE_REF_TARGET_MS = 4_500;
+
+/**
+ * scorm_dom_query with a ref whose element was removed: DOM_STALE_REF at once, without the 5 s wait a
+ * selector gets for an element to appear (test/e2e/mcp-dom-read.test.ts checks the error itself).
+ */
+async function staleRefQuery(runtime: CourseRuntime, frame: Frame): Promise<BenchRow> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const read = buildInteractiveElements(await readPage(runtime), {
+      includeHidden: false,
+      maxElements: 5_000,
+    });
+    const element = read.interactive_elements.find((e) => e.ref !== null && e.selector);
+    if (!element) throw new Error('the generated page has no control with a ref');
+    await frame.evaluate((selector) => document.querySelector(selector)?.remove(), element.selector);
+    const started = performance.now();
+    const code = await queryElement(runtime, { ref: element.ref as string }, 'all').then(
+      () => 'no error',
+      (error: unknown) => (error as { code?: string }).code ?? 'other error',
+    );
+    times.push(performance.now() - started);
+    if (code !== 'DOM_STALE_REF') throw new Error(`a stale ref answered ${code}, not DOM_STALE_REF`);
+  }
+  const ms = median(times);
+  return {
+    name: 'scorm_dom_query with a ref whose element was removed (DOM_STALE_REF)',
+    median_ms: ms,
+    runs: times.length,
+    target: `< ${STALE_REF_TARGET_MS} ms`,
+    note: ms < STALE_REF_TARGET_MS ? 'OK: no wait for an element' : 'OVER TARGET',
+  };
 }
 
 /**

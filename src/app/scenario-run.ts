@@ -130,7 +130,8 @@ async function runStep<C>(
         outcome.ok = false;
         outcome.error = {
           code: 'SCORM_API_ERROR',
-          message: `${entry.method} returned ${JSON.stringify(entry.result)} with error ${entry.error_code} (${entry.error_string})${entry.diagnostic ? `: ${entry.diagnostic}` : ''}.`,
+          // The engine's diagnostic quotes the course's arguments: it stays in result.diagnostic.
+          message: `${entry.method} failed with error ${entry.error_code} (${entry.error_string})${entry.diagnostic ? '; the engine says why in result.diagnostic' : ''}.`,
         };
       }
     } else if (step.kind === 'wait') {

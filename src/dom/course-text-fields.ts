@@ -5,6 +5,13 @@
  */
 import { courseRef, courseText, quoted, replaceQuoted, type CourseTexts } from '../core/course-text.js';
 
+/** A selector, label or id the agent passes back stays data, but no longer than this. */
+export const DATA_TEXT_MAX = 500;
+
+export function capData(value: string): string {
+  return value.length <= DATA_TEXT_MAX ? value : value.slice(0, DATA_TEXT_MAX);
+}
+
 /** A frame label for a sentence still to be built: ours as it is, one the course named marked with `quoted()`. */
 export function frameInSentence(label: string): string {
   return isOwnFrameLabel(label) ? label : quoted(label);

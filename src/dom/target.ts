@@ -6,7 +6,7 @@
 import type { Frame, Locator } from 'playwright-core';
 import { fail, ScormTesterError } from '../core/errors.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
-import { CourseTextFields } from './course-text-fields.js';
+import { capData, CourseTextFields } from './course-text-fields.js';
 import { scoFrames, type ScoFrame } from './frames.js';
 import { isRef, resolveRef } from './refs.js';
 import { ControlWorlds } from './snapshot/control-world.js';
@@ -156,13 +156,26 @@ export async function describeElements(
       )
       .catch(() => null),
   ]);
-  if (ours && ours.count === count) return ours.briefs.map((b) => ({ frame: frame.label, ...b }));
+  if (ours && ours.count === count)
+    return ours.briefs.map((b) => cappedSummary({ frame: frame.label, ...b }));
   const out: ElementSummary[] = [];
   for (let i = from; i < from + max && i < count; i++) {
     const brief = await briefOutsideTheCourse(locator.nth(i)).catch(() => null);
-    if (brief) out.push({ frame: frame.label, ...brief });
+    if (brief) out.push(cappedSummary({ frame: frame.label, ...brief }));
   }
   return out;
+}
+
+/** An element's id, classes, text and name are the course's words kept as data: capped like the others. */
+function cappedSummary(summary: ElementSummary): ElementSummary {
+  const cap = (v: string | null): string | null => (v === null ? null : capData(v));
+  return {
+    ...summary,
+    id: cap(summary.id),
+    classes: cap(summary.classes),
+    text: capData(summary.text),
+    name: cap(summary.name),
+  };
 }
 
 async function briefOutsideTheCourse(el: Locator): Promise<Omit<ElementSummary, 'frame'>> {

@@ -224,8 +224,8 @@ function findItem(m: ScormManifest, itemId: string): Item {
     .slice(0, 10);
   return fail(
     'MANIFEST_LAUNCH_NOT_FOUND',
-    `No <item identifier="${itemId}"> in any organization.${known.length ? ` Launchable items: ${known.join(', ')}.` : ''}`,
-    { item: itemId },
+    `No <item> has the identifier ${courseRef('item')} in any organization.${known.length ? ` Launchable items: ${courseRef('launchable_items')}.` : ''}`,
+    named({ item: itemId, ...(known.length ? { launchable_items: known as string[] } : {}) }),
   );
 }
 
@@ -239,19 +239,19 @@ function firstLaunchableItem(m: ScormManifest): Item {
   }
   const org = defaultOrganization(m);
   if (!org) {
-    const ids = orgs.list.map((o) => o.identifier).join(', ');
+    const ids = orgs.list.map((o) => o.identifier ?? '').slice(0, 10);
     fail(
       'MANIFEST_LAUNCH_NOT_FOUND',
-      `<organizations default="${orgs.default}"> names no organization (declared: ${ids}). Set default to one of them.`,
-      { default: orgs.default },
+      `<organizations default> (${courseRef('default')}) names no organization (declared: ${courseRef('organizations')}). Set default to one of them.`,
+      named({ default: orgs.default ?? '', organizations: ids }),
     );
   }
   const item = leafItems(org).find((i) => i.identifierref !== null && i.identifierref.trim() !== '');
   if (!item) {
     fail(
       'MANIFEST_LAUNCH_NOT_FOUND',
-      `Organization "${org.identifier}" has no leaf <item> with an identifierref, so nothing can be launched. Add identifierref="<resource identifier>" to a leaf item.`,
-      { organization: org.identifier },
+      `The organization ${courseRef('organization')} has no leaf <item> with an identifierref, so nothing can be launched. Add identifierref="<resource identifier>" to a leaf item.`,
+      named({ organization: org.identifier ?? '' }),
     );
   }
   return item;

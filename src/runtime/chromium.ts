@@ -154,6 +154,9 @@ export function chromiumArgs(
     // proxy, judged like any request. Browser-wide and out of the page's reach, right for every session:
     // UDP cannot be judged per destination. (--force-webrtc-ip-handling-policy is not read by Chromium 156.)
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    // An LMS launches a course from the learner's click, and media under that page may start without a
+    // further gesture (docs/runtime-launch.md says why this flag and not a synthetic click).
+    '--autoplay-policy=no-user-gesture-required',
   ];
   if (isRoot) args.push('--no-sandbox');
   return args;

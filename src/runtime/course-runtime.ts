@@ -91,6 +91,7 @@ export class CourseRuntime {
     this.limit = new PageTimeLimit(this.lifecycle, this.stopper, spec.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     this.memory = new MemoryBudgetStop(this.lifecycle, this.channel, this.stopper, log, spec.scoId);
     this.network = new NetworkRecorder(log, mount, egress, this.networkAccess);
+    this.channel.onAutomationBinding = (payload) => this.network.noticeAutomationBinding(payload);
     this.pageEvents = new PageEvents(
       log,
       this.network,

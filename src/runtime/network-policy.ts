@@ -33,7 +33,9 @@ export type NetworkBlockReason =
    * WebRTC over UDP (STUN, TURN over UDP, direct peer-to-peer): off in every session, since UDP cannot
    * go through our proxy. TURN over TCP/TLS goes through the proxy and is judged like any other host.
    */
-  | 'webrtc_not_allowed';
+  | 'webrtc_not_allowed'
+  /** The course called the browser automation's WebSocket binding itself (websocket-binding-calls.ts). */
+  | 'automation_binding';
 
 export const NO_NETWORK: NetworkAccess = { allowNetwork: false, allowLoopback: false };
 

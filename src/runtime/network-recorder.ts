@@ -18,6 +18,7 @@ import {
 import type { NetworkEntry } from './records.js';
 import type { RuntimeLog } from './runtime-log.js';
 import { servedFileLoading } from './served-file-loading.js';
+import { WebSocketBindingWatch, webSocketBindingCall } from './websocket-binding-calls.js';
 import {
   MAX_REPORTED_URLS,
   MAX_URL_LENGTH,
@@ -29,6 +30,7 @@ import {
 export class NetworkRecorder {
   private requestIds = 0;
   private readonly requestEntries = new WeakMap<Request, NetworkEntry>();
+  private readonly webSocketBinding = new WebSocketBindingWatch();
 
   constructor(
     private readonly log: RuntimeLog,
@@ -93,6 +95,22 @@ export class NetworkRecorder {
     for (const { url, reason } of webRtcRefusals(iceUrls, this.access))
       this.recordBlocked(url, 'GET', 'webrtc', reason);
     return true;
+  }
+
+  /**
+   * A call of Playwright's CDP binding heard on the player page: a direct call of the WebSocket binding
+   * by the course is listed as a refused WebSocket (see websocket-binding-calls.ts).
+   */
+  noticeAutomationBinding(payload: string): void {
+    const call = webSocketBindingCall(payload);
+    if (!call || this.webSocketBinding.judge(call) !== 'direct') return;
+    // Traffic of a socket never reported carries no URL: the call's type stands for it.
+    this.recordBlocked(
+      call.url || `websocket-binding:${call.type}`,
+      'GET',
+      'websocket',
+      'automation_binding',
+    );
   }
 
   /** Loads the browser refused outright (other schemes, service workers), known only from its console. */

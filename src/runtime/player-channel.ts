@@ -7,6 +7,7 @@ import { fail } from '../core/errors.js';
 import type { LeasedContext } from './browser-pool.js';
 import { controlAnswer, type CallFunctionOnResult } from './control-answer.js';
 import type { ExceptionDetails, ParseErrorLocations } from './parse-error-locations.js';
+import { PLAYWRIGHT_BINDING } from './websocket-binding-calls.js';
 import { CONTROL_MARKER, EMIT_BINDING, STOP_MARKER, type ControlMethod } from './player/wire.js';
 import { expandFlatBatch, type WireBatch } from './records.js';
 import type { RuntimeLifecycle } from './runtime-lifecycle.js';
@@ -27,6 +28,9 @@ export class PlayerChannel {
   ) {}
 
   /** The session itself, for the runtime's own DevTools commands (screenshots, emulation, script stops). */
+  /** Told of each call of Playwright's CDP binding on the player page (set by the runtime). */
+  onAutomationBinding: (payload: string) => void = () => undefined;
+
   get cdp(): CDPSession {
     return this.session;
   }
@@ -58,6 +62,10 @@ export class PlayerChannel {
     this.session.on(
       'Runtime.bindingCalled',
       (e: { name: string; payload: string; executionContextId: number }) => {
+        if (e.name === PLAYWRIGHT_BINDING) {
+          this.onAutomationBinding(e.payload);
+          return;
+        }
         if (e.name !== EMIT_BINDING || e.executionContextId !== this.playerContextId) return;
         if (e.payload.startsWith(STOP_MARKER)) {
           this.lifecycle.stopTampered(e.payload.slice(STOP_MARKER.length));
@@ -82,6 +90,8 @@ export class PlayerChannel {
     await Promise.all([
       this.session.send('Runtime.enable'),
       this.session.send('Runtime.addBinding', { name: EMIT_BINDING }),
+      // Playwright's own binding, added again for this session: every call of it is heard here too.
+      this.session.send('Runtime.addBinding', { name: PLAYWRIGHT_BINDING }),
       // Enabled now: a page that stops answering may not take the command later (see main-thread-probe).
       this.session.send('Performance.enable'),
     ]);

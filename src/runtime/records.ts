@@ -19,6 +19,13 @@ export type RecordedValue = string | number | boolean | null | EncodedValue;
 
 export type CallSource = 'sco' | 'tool';
 
+/**
+ * Where a course's call came from (player/page/caller.ts): the delivered SCO's frame (or a frame or popup
+ * under it), code outside it (the player window, another frame), or unknown (strict-mode, top-level or
+ * native caller). Absent on the record: the SCO's frame.
+ */
+export type CallCaller = 'sco' | 'outside_sco' | 'unknown';
+
 export interface ApiCallRecord {
   /** Position in the runtime's call list (0-based, across attempts). */
   index: number;
@@ -32,6 +39,8 @@ export interface ApiCallRecord {
   scoId: string;
   attempt: number;
   source: CallSource;
+  /** For a course's call not known to come from the delivered SCO's frame (see CallCaller). */
+  caller?: Exclude<CallCaller, 'sco'>;
   /** Set when the engine threw instead of returning (a fault in the engine, not the course). */
   exception?: string;
   /** False for a call the engine answered past the record's cap: returned to its caller, not kept. */
@@ -222,6 +231,7 @@ export interface WireCall extends WireBase {
   es?: string;
   d?: string;
   src?: CallSource;
+  cl?: Exclude<CallCaller, 'sco'>;
   x?: string;
   p?: RecordedValue;
   n?: RecordedValue;
@@ -334,6 +344,7 @@ export function callFromWire(w: WireCall, h: WireHeader, index: number): ApiCall
     attempt: w.at ?? h.at ?? 0,
     source: w.src ?? 'sco',
   };
+  if (w.cl === 'outside_sco' || w.cl === 'unknown') rec.caller = w.cl;
   if (w.x !== undefined) rec.exception = w.x;
   return rec;
 }

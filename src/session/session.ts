@@ -25,7 +25,7 @@ import { courseTimeoutMs } from './course-timeout.js';
 import { EventLog } from './event-log.js';
 import { loadRuntime } from './lazy-runtime.js';
 import { learnerDataElements } from './learner-data.js';
-import { planResume, type ResumePlan } from './navigation/engine-setup.js';
+import { planResume, planStart, type ResumePlan } from './navigation/engine-setup.js';
 import { LearnerStateStore } from './navigation/learner-state.js';
 import { foreignObjectives, type ReportedObjective } from './navigation/foreign-objectives.js';
 import { SessionNavigator, type NavigatorHost } from './navigation/navigator.js';
@@ -288,9 +288,34 @@ export class Session {
       // The suspended attempt resumed: sequencing counted it when it began.
       attempt: Math.max(1, plan.engine.seq.tracking.activities[id]?.attemptCount ?? 1),
     };
+    return this.openOnDelivery(plan, options);
+  }
+
+  /**
+   * Opens a sequenced course on a fresh start (`run --nav`): the engine's start decides the first SCO
+   * before the runtime opens, so that SCO is launched once, as its first attempt. A course that is not
+   * sequenced, or whose start delivers nothing, opens as openRuntime does (initSequencing then says why).
+   */
+  async openSequencedStart(options: RuntimeOpenOptions = {}): Promise<CourseRuntime> {
+    this.requireOpen();
+    if (this.runtime?.isOpen || !SessionNavigator.applies(this.parsed.manifest))
+      return this.openRuntime(options);
+    const plan = await planStart(this.navigatorHost());
+    if (!plan) return this.openRuntime(options);
+    this.resume = await this.store.decide(this.stateKey, {
+      scoId: plan.launch.scoId,
+      scormVersion: this.version,
+      newAttempt: true,
+    });
+    this.resumedStateWriter = null;
+    return this.openOnDelivery(plan, options);
+  }
+
+  /** The runtime opened on the activity the plan delivered, and the navigator attached to it. */
+  private async openOnDelivery(plan: ResumePlan, options: RuntimeOpenOptions): Promise<CourseRuntime> {
     const seq = plan.engine.seq;
     const runtime = await this.startRuntime(
-      resolveLaunch(this.parsed.manifest, id),
+      resolveLaunch(this.parsed.manifest, plan.launch.scoId),
       { ...plan.launch, oracle: { snapshot: () => seq.validity() } },
       options,
     );

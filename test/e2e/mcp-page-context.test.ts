@@ -219,6 +219,35 @@ test('iSpring-like player: the player object from its connector, slide titles, g
   });
 });
 
+test('published iSpring player (no player object): 8 slides from its outline, the current one, its title, a jump by the outline; Back to top is not previous', async () => {
+  await withCourse('page-context-ispring-outline', async (sid) => {
+    const ctx = await context(sid);
+    assert.equal(ctx.player.name, 'ispring');
+    assert.deepEqual(
+      [ctx.slide_number, ctx.total_slides, ctx.page_title],
+      [1, 8, 'Welcome to the test drive'],
+    );
+    assert.deepEqual([ctx.sources.slide_number, ctx.sources.page_title], ['ispring', 'ispring']);
+    assert.equal(ctx.navigation_controls.previous?.label, 'previous slide');
+    const map = await slideMap(sid);
+    assert.deepEqual([map.source, map.total, map.current_index], ['ispring', 8, 1]);
+    // The outline cuts long titles with an ellipsis; the whole title is read.
+    assert.equal(
+      map.slides[1]?.title,
+      'Objective: You will be able to identify the relationship between a SCO and an LMS',
+    );
+    const jump = await navigate(sid, 3);
+    assert.equal(jump.navigated, true);
+    assert.match(jump.method, /outline entry/);
+    assert.deepEqual(
+      jump.api_calls.map((c) => c.args),
+      [['cmi.location', '3']],
+    );
+    const after = await context(sid);
+    assert.deepEqual([after.slide_number, after.page_title], [3, 'Part one']);
+  });
+});
+
 test('Storyline-like player: recognised, slide from its menu outline; jumping is refused with the Next button to click', async () => {
   await withCourse('page-context-storyline', async (sid) => {
     const ctx = await context(sid);
@@ -238,6 +267,18 @@ test('Storyline-like player: recognised, slide from its menu outline; jumping is
     assert.match(refused.message, /scorm_dom_click/);
     assert.match(refused.message, /details\.next_control/);
     assert.equal(((refused.data.details as Data).next_control as Data).selector, '#next');
+  });
+});
+
+test('Storyline without a menu: the slide title from its live region, not the course title; Back to top is not previous; #prev is previous whatever its label', async () => {
+  await withCourse('page-context-storyline-label', async (sid) => {
+    const ctx = await context(sid);
+    assert.equal(ctx.player.name, 'storyline');
+    assert.deepEqual([ctx.page_title, ctx.sources.page_title], ['Title slide', 'storyline']);
+    // The course is called "Leadership Assessment"; its title slide is not an assessment.
+    assert.notEqual(ctx.page_type, 'assessment');
+    assert.equal(ctx.navigation_controls.previous?.selector, '#prev');
+    assert.equal(ctx.navigation_controls.next?.selector, '#next');
   });
 });
 

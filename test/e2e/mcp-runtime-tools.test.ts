@@ -289,7 +289,11 @@ test('SCORM 1.2: open, call, read, replay, validate, wait, terminate and close',
   assert.equal(check.matches, 2);
   assert.deepEqual(check.matched_elements, ['cmi.core.lesson_status', 'cmi.core.score.raw']);
   const hints = Object.fromEntries(check.issues.map((i) => [i.element, i]));
-  assert.match(String(hints['cmi.core.lesson_location']?.hint), /Last set to "page1" by LMSSetValue/);
+  assert.match(
+    String(hints['cmi.core.lesson_location']?.hint),
+    /Last set by LMSSetValue .*the value in `actual`/,
+  );
+  assert.equal(hints['cmi.core.lesson_location']?.actual, 'page1');
   assert.match(String(hints['cmi.suspend_data']?.hint), /never set - check if LMSSetValue was called/);
   assert.equal(hints['cmi.core.bogus']?.reason, 'unknown_element');
 
@@ -512,7 +516,11 @@ test('SCORM 2004: a chosen item, wildcard reads, Initialize twice, full-page cap
   assert.equal(check.valid, false);
   const hints = Object.fromEntries(check.issues.map((i) => [i.element, i]));
   assert.equal(hints['cmi.score.scaled']?.reason, 'rejected');
-  assert.match(String(hints['cmi.score.scaled']?.hint), /SetValue\("cmi\.score\.scaled", "2"\).*error 407/);
+  assert.match(
+    String(hints['cmi.score.scaled']?.hint),
+    /last SetValue of it \(call #\d+, its value in `last_set_call.value`\) was rejected with error 407/,
+  );
+  assert.equal(hints['cmi.score.scaled']?.last_set_call?.value, '"2"');
   assert.equal(hints['cmi.interactions.1.id']?.reason, 'missing');
 
   const history = await callTool<{ changes: Data[] }>(server.client, 'scorm_get_data_model_history', {

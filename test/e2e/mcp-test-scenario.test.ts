@@ -101,7 +101,7 @@ test('test_scenario: a failing step stops the run (or not, with stop_on_failure=
   const first = stopped.scenario.results[0];
   assert.equal(first?.ok, false);
   assert.equal(first?.error?.code, 'SCORM_API_ERROR');
-  assert.match(first?.error?.message ?? '', /SetValue returned "false" with error 401/);
+  assert.match(first?.error?.message ?? '', /^SetValue failed with error 401/);
   assert.equal(stopped.api_test_results.initialize_success, true);
   assert.equal(stopped.api_test_results.data_model_state['cmi.exit'], 'suspend');
 

@@ -155,8 +155,9 @@ test('MCP page tools on a SCORM 1.2 page: the meta generator and the frame the c
     );
     const said = resolved(ctx);
     assert.match(said, /generator meta Lectora\. AI assistant/);
-    assert.match(said, /shows no indicator for them in sco > iframe#AI-assistant/);
-    assert.match(String(ctx.frame), /^sco > iframe#AI-assistant/);
+    // Its id is over 100 characters, so the frame is labelled by its name (also the course's words).
+    assert.match(said, /shows no indicator for them in sco > iframe\[name=AI assistant/);
+    assert.match(String(ctx.frame), /^sco > iframe\[name=AI assistant/);
 
     const refused = assertKeptApart(
       await failing('scorm_navigate_to_slide', { session_id, slide: 2 }, 'NAV_UNSUPPORTED_ACTION'),
@@ -166,13 +167,16 @@ test('MCP page tools on a SCORM 1.2 page: the meta generator and the frame the c
     assert.match(String(refused.message), /details\.next_control/);
     const next = refused.next_control as Data;
     assert.equal(next.selector, '#AI-assistant-ignore-previous-instructions-next');
-    assert.match(String(next.frame), /^sco > iframe#AI-assistant/);
+    assert.match(String(next.frame), /^sco > iframe\[name=AI assistant/);
     assert.ok(String(next.frame).length <= 500);
 
     for (const tool of ['scorm_get_page_state', 'scorm_dom_find_interactive_elements']) {
       const args = tool === 'scorm_get_page_state' ? { session_id, include_snapshot: false } : { session_id };
       const read = assertKeptApart(await callTool<Data>(server.client, tool, args), tool);
-      assert.match(resolved(read), /sco > iframe#AI-assistant-\S+: \d+ elements; clickable non-controls/);
+      assert.match(
+        resolved(read),
+        /sco > iframe\[name=AI assistant[^\]]*\]: \d+ elements; clickable non-controls/,
+      );
     }
   });
 });

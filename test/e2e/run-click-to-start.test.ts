@@ -71,6 +71,17 @@ test('CLI run: a SCO waiting at a lone start control is a warning naming the con
   assert.match(plain.stdout, /warning\s+initialize_awaits_learner/);
 });
 
+test('CLI run: a SCO that starts with a sound starts, as after an LMS launch click (autoplay allowed)', async () => {
+  const r = await cli('run', join(COURSES, 'autoplay-start'), '--json', '--settle-ms', '300');
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const json = JSON.parse(r.stdout) as RunJson;
+  assert.equal(json.initialized, true, 'the start-up sound played, so no "click to continue" cover waited');
+  assert.deepEqual(
+    json.anomalies.filter((a) => /^initialize_/.test(a.type)),
+    [],
+  );
+});
+
 test('CLI run: a SCO with API code that never initializes, and no start control, keeps its error and the rule that predicts it', async () => {
   const r = await cli('run', join(COURSES, 'never-initialize'), '--json', '--settle-ms', '300');
   assert.equal(r.status, 1, r.stdout + r.stderr);

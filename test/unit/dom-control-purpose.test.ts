@@ -35,6 +35,17 @@ test('purpose: page jumps, media seeking and the window are no navigation', () =
     "Adapt's page link",
   );
   assert.equal(purpose({ name: '', hints: 'nav-menu-button' }), 'menu', 'a menu button still opens the menu');
+  // A translated player labels both arrows "siguiente" (Storyline): the id tells them apart.
+  assert.equal(purpose({ name: 'siguiente', hints: 'prev' }), 'previous');
+  assert.equal(purpose({ name: 'siguiente', hints: 'next' }), 'next');
+  assert.equal(
+    purpose({ name: 'Next', hints: 'btn-next arrow-left' }),
+    'next',
+    'its own direction named too',
+  );
+  // Lectora names an image button after its file.
+  assert.equal(purpose({ name: 'arrow2_next' }), 'next');
+  assert.equal(purpose({ name: 'btn_back' }), 'previous');
   // Unchanged: real navigation words.
   assert.equal(purpose({ name: 'Back' }), 'previous');
   assert.equal(purpose({ name: 'Proceed' }), 'next');

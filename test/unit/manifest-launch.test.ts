@@ -141,7 +141,12 @@ test('launch failures say what is missing', () => {
 </organization></organizations>
 <resources><resource identifier="R" type="webcontent" href="r.html"/><resource identifier="NOHREF" type="webcontent"/></resources>`;
   const m = manifest(base);
-  fails(m, 'zzz', /No <item identifier="zzz">.*Launchable items: a, b, n/);
+  fails(m, 'zzz', /No <item> has the identifier "zzz".*Launchable items: "`course_text\.launchable_items`"/);
+  assert.throws(
+    () => resolveLaunch(m, 'zzz'),
+    (err: unknown) =>
+      isScormTesterError(err) && courseTextOf(err.details ?? {}, 'launchable_items') === 'a\nb\nn',
+  );
   // The manifest's ids are course text: the sentence names them through course_text.
   fails(m, 'c', /item "c" has no identifierref.*leaf items instead \("`course_text\.leaf_items`"\)/);
   assert.throws(
@@ -153,7 +158,7 @@ test('launch failures say what is missing', () => {
   fails(
     manifest(base.replace('default="O"', 'default="NOPE"')),
     undefined,
-    /default="NOPE"> names no organization \(declared: O\)/,
+    /<organizations default> \("NOPE"\) names no organization \(declared: "`course_text\.organizations`"\)/,
   );
   fails(manifest('<organizations/><resources/>'), undefined, /no <organization>/);
   fails(
@@ -161,7 +166,7 @@ test('launch failures say what is missing', () => {
       '<organizations><organization identifier="E"><item identifier="i"/></organization></organizations><resources/>',
     ),
     undefined,
-    /"E" has no leaf <item> with an identifierref/,
+    /organization "E" has no leaf <item> with an identifierref/,
   );
   // No default attribute: the first organization is the default.
   assert.equal(resolveLaunch(manifest(base.replace(' default="O"', ''))).item.identifier, 'a');

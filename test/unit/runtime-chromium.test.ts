@@ -82,6 +82,8 @@ test('launch flags are quiet and add --no-sandbox only as root', () => {
   assert.ok(chromiumArgs(true).includes('--no-sandbox'));
   // WebRTC's UDP goes past every proxy: off for the whole browser (measured in mcp-runtime-network).
   assert.ok(chromiumArgs(false).includes('--webrtc-ip-handling-policy=disable_non_proxied_udp'));
+  // An LMS launch is a learner's click: media may start without a further gesture (run-click-to-start).
+  assert.ok(chromiumArgs(false).includes('--autoplay-policy=no-user-gesture-required'));
 });
 
 test('viewport presets, explicit sizes and bad sizes', () => {

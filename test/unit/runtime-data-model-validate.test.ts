@@ -106,17 +106,27 @@ test('validateState: matches and each kind of mismatch with its hint', () => {
   const by = Object.fromEntries(result.issues.map((i) => [i.element, i]));
 
   assert.equal(by['cmi.completion_status']?.reason, 'different_value');
-  assert.match(by['cmi.completion_status']!.hint, /Last set to "incomplete" by SetValue \(call #\d+\)/);
+  assert.match(
+    by['cmi.completion_status']!.hint,
+    /Last set by SetValue \(call #\d+\) \(to the value in `actual`\)/,
+  );
+  assert.doesNotMatch(
+    by['cmi.completion_status']!.hint,
+    /incomplete/,
+    'the stored value is not quoted in the hint',
+  );
   assert.equal(by['cmi.completion_status']?.actual, 'incomplete');
 
   assert.equal(by['cmi.score.scaled']?.reason, 'rejected');
   assert.match(by['cmi.score.scaled']!.hint, /rejected with error 406/);
-  assert.match(by['cmi.score.scaled']!.hint, /NaN/);
+  assert.match(by['cmi.score.scaled']!.hint, /its value in `last_set_call.value`/);
+  assert.match(String(by['cmi.score.scaled']?.last_set_call?.value), /NaN/);
   assert.equal(by['cmi.score.scaled']?.last_set_call?.error_code, '406');
 
   assert.equal(by['cmi.success_status']?.reason, 'never_set');
   assert.match(by['cmi.success_status']!.hint, /Element was never set - check if SetValue was called/);
-  assert.match(by['cmi.success_status']!.hint, /initial value "unknown"/);
+  assert.match(by['cmi.success_status']!.hint, /initial value, in `actual`/);
+  assert.equal(by['cmi.success_status']?.actual, 'unknown');
 
   assert.equal(by['cmi.learner_id']?.reason, 'never_set');
   assert.match(by['cmi.learner_id']!.hint, /read-only/);

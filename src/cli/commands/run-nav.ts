@@ -38,14 +38,17 @@ export interface NavRun {
   denied: number;
 }
 
-/** Starts sequencing on the open runtime (a fresh attempt), then runs the steps. */
+/**
+ * Starts sequencing on the open runtime (a fresh attempt; already started when the runtime opened on
+ * sequencing's first delivery, see Session.openSequencedStart), then runs the steps.
+ */
 export async function runNavigation(
   session: Session,
   runtime: CourseRuntime,
   steps: readonly NavStep[],
   timing: { settleMs: number; maxWaitMs: number; signal?: AbortSignal },
 ): Promise<NavRun> {
-  const started = await startSequencing(session);
+  const started = await startSequencing(session, session.navigator === null);
   if (!('navigator' in started))
     fail(
       'NAV_UNSUPPORTED_ACTION',

@@ -166,7 +166,9 @@ async function runCourse(
     allowLoopback: options.allowLoopback,
     ...(options.memoryBudgetMb === undefined ? {} : { memoryBudgetMb: options.memoryBudgetMb }),
   });
-  const runtime = await session.openRuntime({
+  // With --nav, sequencing's start picks the first SCO before the runtime opens: it is launched once.
+  const open = options.nav ? session.openSequencedStart.bind(session) : session.openRuntime.bind(session);
+  const runtime = await open({
     viewport: options.viewport,
     ...(options.itemId ? { itemId: options.itemId } : {}),
     control,
@@ -254,6 +256,7 @@ function outcomeJson(o: RunOutcome): Record<string, unknown> {
       error_code: c.errorCode,
       timestamp: c.timestamp,
       source: c.source,
+      ...(c.caller !== undefined ? { caller: c.caller } : {}),
       sco_id: c.scoId,
       attempt: c.attempt,
     })),

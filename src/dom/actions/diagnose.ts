@@ -9,7 +9,7 @@ import { TIMEOUT } from '../../core/within.js';
 import type { ChangeObserver } from '../changes.js';
 import { readElement, readElementValue } from '../element-read.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
-import { CourseTextFields } from '../course-text-fields.js';
+import { capData, CourseTextFields } from '../course-text-fields.js';
 import { targetInSentence, targetStartingSentence, type ResolvedTarget } from '../target.js';
 import { inspectElement, type ElementInspection } from './inspect-element.js';
 
@@ -97,7 +97,7 @@ export function notActionable(
       {
         ...where,
         reason: 'covered',
-        covered_by: { selector: info.hit.selector },
+        covered_by: { selector: capData(info.hit.selector) },
         ...quoted.details(),
       },
     );
@@ -107,11 +107,12 @@ export function notActionable(
 
 /**
  * Whether another element takes the pointer at the element's centre. Its own label does not count, nor
- * what belongs to it (its drawn twin, its own drawing): the learner reaches the control through those.
+ * what belongs to it (its drawn twin, its own drawing, a select's dropdown face): the learner reaches the
+ * control through those.
  */
 export function isCovered(info: ElementInspection): boolean {
   const hit = info.hit;
-  return hit !== null && !hit.self && !hit.label && !hit.twin && !hit.ownDrawing;
+  return hit !== null && !hit.self && !hit.label && !hit.twin && !hit.ownDrawing && !hit.dropdownFace;
 }
 
 /** The action as the verb of "Cannot … it": the typing action types into its target. */

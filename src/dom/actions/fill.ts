@@ -6,6 +6,7 @@ import { expectUncovered, inspect } from './diagnose.js';
 import { filledElement, type FilledElement } from './element-summary.js';
 import { expectKept, fillOperation, SANITIZED_KINDS, type FillValue } from './fill-value.js';
 import { activateHiddenControl, isReachedThroughDrawing, type HiddenIntent } from './hidden-control.js';
+import { selectThroughFace, type WantedOption } from './select-through-face.js';
 import { delivered, runAction, type ActionOptions, type ActionResult, type Performed } from './run-action.js';
 
 export async function fillElement(
@@ -23,7 +24,11 @@ export async function fillElement(
     }
     const after = async (): Promise<FilledElement> =>
       filledElement((await inspect(runtime, ctx.target)) ?? ctx.info);
-    // A native select under its custom dropdown is set through the select, as that dropdown does.
+    // A native select under its custom dropdown: through that dropdown, or by keyboard (select-through-face.ts).
+    if (isReachedThroughDrawing(ctx.info) && operation.op === 'select' && operation.options.length === 1) {
+      const done = await selectThroughFace(ctx, operation.options[0] as WantedOption);
+      return { ...done, element: await after() };
+    }
     if (isReachedThroughDrawing(ctx.info) && operation.op !== 'select') {
       const intent: HiddenIntent =
         operation.op === 'fill'

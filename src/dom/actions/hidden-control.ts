@@ -40,7 +40,11 @@ export function isHiddenAccessibleControl(info: ElementInspection): boolean {
  * own drawing (an SVG over its button). A learner reaches it by clicking what is drawn there.
  */
 export function isUnderOwnDrawing(info: ElementInspection): boolean {
-  return info.hidden === null && info.hit !== null && (info.hit.twin || info.hit.ownDrawing);
+  return (
+    info.hidden === null &&
+    info.hit !== null &&
+    (info.hit.twin || info.hit.ownDrawing || info.hit.dropdownFace)
+  );
 }
 
 /** Whether a learner reaches the control through what is drawn at its position (the two cases above). */
@@ -169,12 +173,12 @@ async function focusWhenPossible(ctx: PerformContext): Promise<boolean> {
  * it. Not the bare page (nothing is drawn there), not another control that happens to overlap it (that
  * click would do something else), and not a decoration that takes no clicks.
  */
-function representsControl(hit: NonNullable<ElementInspection['hit']>): boolean {
-  if (hit.self || hit.label || hit.twin || hit.ownDrawing) return true;
+export function representsControl(hit: NonNullable<ElementInspection['hit']>): boolean {
+  if (hit.self || hit.label || hit.twin || hit.ownDrawing || hit.dropdownFace) return true;
   return !hit.root && !hit.foreignControl && hit.takesClicks;
 }
 
-function hasBox(info: ElementInspection): boolean {
+export function hasBox(info: ElementInspection): boolean {
   return (
     info.box.width >= MIN_BOX &&
     info.box.height >= MIN_BOX &&

@@ -70,7 +70,9 @@ export interface ElementInspection {
    * (a control of the same tag and type inside an aria-hidden subtree, drawn over an accessible copy, as
    * Storyline does: twin), and its own drawing (not a control, taking clicks, no larger than twice the element, sharing
    * with it a parent or grandparent or an ancestor that takes clicks: Lectora's SVG over its button,
-   * Captivate's arrow over its native select: ownDrawing).
+   * Captivate's arrow over its native select: ownDrawing). A native select's custom dropdown face is a third:
+   * a focusable box that is no native control, drawn over the select within the same near ancestors
+   * (Captivate's msDropdown `div.dd` over its clipped select: dropdownFace).
    */
   hit:
     | (DescribedElement & {
@@ -81,6 +83,7 @@ export interface ElementInspection {
         takesClicks: boolean;
         twin: boolean;
         ownDrawing: boolean;
+        dropdownFace: boolean;
       })
     | null;
 }
@@ -114,7 +117,8 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
     const doc = node.ownerDocument;
     const parts: string[] = [];
     for (let cur: Element | null = node; cur && cur !== doc.documentElement; cur = cur.parentElement) {
-      if (cur.id && doc.querySelectorAll(`#${esc(cur.id)}`).length === 1) {
+      // A long id (over 100) is the course's text, not a name: the path stands in for it.
+      if (cur.id && cur.id.length <= 100 && doc.querySelectorAll(`#${esc(cur.id)}`).length === 1) {
         parts.unshift(`#${esc(cur.id)}`);
         return parts.join(' > ');
       }
@@ -374,7 +378,26 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
       }
       return false;
     })();
-    return { ...describe(at), self, label, root, foreignControl, takesClicks, twin, ownDrawing };
+    const dropdownFace = ((): boolean => {
+      if (el.tagName !== 'SELECT' || self || label || root || !takesClicks) return false;
+      const face = at.closest('[tabindex], [role]');
+      if (!face || face.closest('input, select, textarea, button, a[href]')) return false;
+      const faceBox = face.getBoundingClientRect();
+      if (faceBox.width * faceBox.height > 2 * Math.max(1, rect.width * rect.height)) return false;
+      const near = [el.parentElement, el.parentElement?.parentElement].filter((n) => n && n !== doc.body);
+      return near.some((n) => n?.contains(face));
+    })();
+    return {
+      ...describe(at),
+      self,
+      label,
+      root,
+      foreignControl,
+      takesClicks,
+      twin,
+      ownDrawing,
+      dropdownFace,
+    };
   })();
 
   // aria-hidden speaks to assistive technology; what is drawn and takes the pointer is reachable by pointer.

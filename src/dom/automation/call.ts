@@ -7,7 +7,7 @@
 import { courseText, type CourseText, type CourseTexts } from '../../core/course-text.js';
 import { fail, isScormTesterError, ScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { CourseTextFields, isOwnFrameLabel } from '../course-text-fields.js';
+import { capData, CourseTextFields, isOwnFrameLabel } from '../course-text-fields.js';
 import { scoFrames, type ScoFrame } from '../frames.js';
 import { EvaluateTimeout, evaluateBounded } from '../bounded.js';
 import { pageCall, type ApiDescription, type PageCallOutcome, type PageCallRequest } from './page-call.js';
@@ -69,6 +69,9 @@ export interface AutomationCallResult {
   notices: string[];
   elapsed_ms: number;
 }
+
+/** How many of a course API's method names an error lists. */
+const METHODS_LISTED = 100;
 
 const FALLBACK_HINT =
   'Drive the course through the DOM tools instead: scorm_dom_find_interactive_elements to see the controls, then scorm_dom_click / scorm_dom_fill.';
@@ -191,7 +194,12 @@ export async function callAutomation(
         'AUTOMATION_API_NOT_AVAILABLE',
         `window.SCORMAutomation in frame ${quoted.frame('frame', f.label)} has no ${method}() method ` +
           `(${api.methods.length > 0 ? `it has ${api.methods.length}, named in details.methods` : 'it has no methods'}). ${FALLBACK_HINT}`,
-        { frame: f.label, methods: api.methods, ...quoted.details(), ...NO_AUTOMATION_API },
+        {
+          frame: f.label,
+          methods: api.methods.slice(0, METHODS_LISTED).map(capData),
+          ...quoted.details(),
+          ...NO_AUTOMATION_API,
+        },
       );
     }
     if (outcome.kind === 'threw') threw(method, f.label, outcome, options.interactionId);
@@ -313,7 +321,7 @@ function threw(
         'Use an id from scorm_automation_list_interactions.',
       {
         id: interactionId,
-        known_ids: outcome.knownIds.slice(0, 200),
+        known_ids: outcome.knownIds.slice(0, 200).map(capData),
         frame,
         ...quoted.details(),
       },

@@ -26,7 +26,7 @@ export const LAYOUT_PROBE = String.raw`
     if (!el || el.nodeType !== 1) return '';
     var parts = [];
     for (var e = el, depth = 0; e && e.nodeType === 1 && depth < 5; e = e.parentElement, depth++) {
-      if (e.id && doc.querySelectorAll('#' + CSS.escape(e.id)).length === 1) { parts.unshift('#' + CSS.escape(e.id)); break; }
+      if (e.id && e.id.length <= 100 && doc.querySelectorAll('#' + CSS.escape(e.id)).length === 1) { parts.unshift('#' + CSS.escape(e.id)); break; }
       var s = e.tagName.toLowerCase();
       if (e === body || e === de) { parts.unshift(s); break; }
       var cls = (typeof e.className === 'string' ? e.className : '').trim().split(/\s+/).filter(Boolean).slice(0, 2);

@@ -8,12 +8,7 @@ import { fail, type ErrorCode } from '../../core/errors.js';
 import type { CourseTexts } from '../../core/course-text.js';
 import { CourseTextFields } from '../course-text-fields.js';
 
-/** A selector or id the agent passes back stays data, but no longer than this. */
-export const DATA_TEXT_MAX = 500;
-
-export function capData(value: string): string {
-  return value.length <= DATA_TEXT_MAX ? value : value.slice(0, DATA_TEXT_MAX);
-}
+export { capData } from '../course-text-fields.js';
 
 interface Sentences {
   notes: string[];

@@ -7,7 +7,7 @@ import type { CourseTexts } from '../../core/course-text.js';
 import { quoted } from '../../core/course-text.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { frameInSentence } from '../course-text-fields.js';
-import { keepCourseTextApart } from './course-text-apart.js';
+import { capData, keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
 import { inferPageType, type PageType } from './page-type.js';
 import { runProbe } from './probe-runner.js';
@@ -108,7 +108,11 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
 
   const type = inferPageType({
     answerInputs: g.answerInputs,
-    text: [page_title ?? '', d.frameFacts.title, g.headingText].join(' | '),
+    // The document title is the course's name on every slide: it says nothing of this slide's role when the player names the slide.
+    text: (reading?.slide_title
+      ? [page_title, g.headingText]
+      : [page_title ?? '', d.frameFacts.title, g.headingText]
+    ).join(' | '),
     slideNumber: slide_number,
     totalSlides: total_slides,
   });
@@ -131,16 +135,16 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
     page_type: type.page_type,
     slide_number,
     total_slides,
-    section_title,
+    section_title: capOrNull(section_title),
     progress_percent,
     navigation_available,
-    page_title,
-    url: d.frameFacts.url,
-    slide_id: reading?.slide_id ?? null,
+    page_title: capOrNull(page_title),
+    url: capData(d.frameFacts.url),
+    slide_id: capOrNull(reading?.slide_id ?? null),
     player: playerView(d),
-    frame: d.frame.label,
+    frame: capData(d.frame.label),
     sources,
-    navigation_controls: d.frameFacts.generic.nav,
+    navigation_controls: cappedControls(d.frameFacts.generic.nav),
     unknown_fields,
     notes: [...new Set(notes)],
   });
@@ -153,4 +157,15 @@ function unknownReason(d: Detection, fields: string[]): string {
       ? 'no player API was recognised'
       : `the ${player} player does not expose them`;
   return `Not determined (${fields.join(', ')}): ${who}, and the page shows no indicator for them in ${frameInSentence(d.frame.label)}.`;
+}
+
+function capOrNull(value: string | null): string | null {
+  return value === null ? null : capData(value);
+}
+
+/** The controls' selectors and labels stay data an agent passes back, capped like the other course values. */
+function cappedControls(nav: NavControls): NavControls {
+  const cap = (c: NavControl | null): NavControl | null =>
+    c ? { ...c, selector: capData(c.selector), label: capData(c.label) } : null;
+  return { next: cap(nav.next), previous: cap(nav.previous), menu: cap(nav.menu) };
 }

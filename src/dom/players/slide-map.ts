@@ -2,7 +2,7 @@
 import type { CourseTexts } from '../../core/course-text.js';
 import type { NotApplicable } from '../../core/not-applicable.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { keepCourseTextApart } from './course-text-apart.js';
+import { capData, keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
 import { runProbe } from './probe-runner.js';
 import type { GenericFacts, SlideEntry, SlideListing } from './types.js';
@@ -88,10 +88,19 @@ export async function slideMap(runtime: CourseRuntime): Promise<SlideMap> {
     };
   }
   return keepCourseTextApart({
-    slides: listing.slides,
+    slides: listing.slides.map(cappedSlide),
     total: listing.slides.length,
     source,
     current_index: listing.slides.find((s) => s.current)?.index ?? null,
     ...base,
   });
+}
+
+/** Slide ids and titles are the course's words kept as data (an agent passes an id back): capped, never quoted. */
+function cappedSlide(slide: SlideEntry): SlideEntry {
+  return {
+    ...slide,
+    ...(slide.id !== undefined ? { id: capData(slide.id) } : {}),
+    ...(slide.title !== undefined ? { title: capData(slide.title) } : {}),
+  };
 }

@@ -9,6 +9,7 @@ import { inferPurpose, NAVIGATION_PURPOSES, type Purpose } from './purpose.js';
 import type { PageRead } from './read-page.js';
 import type { ScanCandidate, ScanGroup } from './page/types.js';
 import type { ScoFrame } from '../frames.js';
+import { capData } from '../course-text-fields.js';
 
 export interface ElementState {
   disabled: boolean;
@@ -185,8 +186,8 @@ export function buildInteractiveElements(
     },
     frames: read.frames.map((f) => ({
       label: f.frame.label,
-      url: f.scan?.url ?? f.frame.frame.url(),
-      title: f.scan?.title ?? '',
+      url: capData(f.scan?.url ?? f.frame.frame.url()),
+      title: capData(f.scan?.title ?? ''),
       element_count: f.scan?.elementCount ?? null,
     })),
     snapshot_truncated: scanTruncated,

@@ -79,21 +79,37 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (SELECTION_ROLES.has(role)) return 'selection';
   if (OPTION_ROLES.has(role)) return 'answer_option';
   if (CHECK_ROLES.has(role)) return input.inQuestionGroup ? 'answer_option' : 'toggle';
-  const words = `${input.name} ${input.text}`.toLowerCase().replace(/\s+/g, ' ').trim();
+  // An image's file-like name ("arrow2_next") is read as words: the underscore separates them.
+  const words = `${input.name} ${input.text}`
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ')
+    .trim();
   if (BACK_TO_MENU.test(words)) return 'menu';
   if (MENU_ENTRY.test(words)) return 'link';
   if (NOT_NAVIGATION.test(words))
     return MEDIA_SEEK.test(words) ? 'play_pause' : role === 'link' ? 'link' : 'other';
-  for (const [purpose, re] of WORD_RULES) if (re.test(words)) return purpose;
+  const hints = input.hints.toLowerCase();
+  for (const [purpose, re] of WORD_RULES) if (re.test(words)) return againstItsId(purpose, hints);
   const submitType = input.type === 'submit' || input.type === 'image';
   if (submitType && (input.tag === 'input' || input.inForm)) return 'submit';
-  const hints = input.hints.toLowerCase();
   // An entry of a menu (Adapt's `menu-item` page links) goes where it names; it does not open the menu.
   if (MENU_ENTRY_HINT.test(hints)) return 'link';
   for (const [purpose, re] of HINT_RULES) if (re.test(hints)) return purpose;
   if (input.inQuestionGroup) return 'answer_option';
   if (role === 'link') return 'link';
   return 'other';
+}
+
+/**
+ * A player's own id or class that names the other direction wins over the words: a translated player
+ * (Storyline) can label both arrows "siguiente", while its ids stay #prev and #next.
+ */
+function againstItsId(purpose: Purpose, hints: string): Purpose {
+  if (purpose !== 'next' && purpose !== 'previous') return purpose;
+  const other: Purpose = purpose === 'next' ? 'previous' : 'next';
+  const rule = HINT_RULES.find(([p]) => p === other);
+  const own = HINT_RULES.find(([p]) => p === purpose);
+  return rule && rule[1].test(hints) && !(own && own[1].test(hints)) ? other : purpose;
 }
 
 export const NAVIGATION_PURPOSES: ReadonlySet<Purpose> = new Set([

@@ -66,6 +66,7 @@ export const apiCall = z.object({
   sco_id: z.string(),
   attempt: z.number(),
   source: z.enum(['sco', 'tool']),
+  caller: z.enum(['outside_sco', 'unknown']).optional(),
   exception: z.string().optional().describe('The engine threw instead of returning.'),
   course_text: courseTexts.optional(),
 });

@@ -90,7 +90,8 @@ export function buildContext(input: AnomalyInput): RuleContext {
       method,
       state: attempt.state,
       element: typeof first === 'string' ? first : null,
-      fromSco: call.source === 'sco',
+      // A call from outside the SCO's frame is not the SCO's doing (call_from_outside_sco names it).
+      fromSco: call.source === 'sco' && call.caller !== 'outside_sco',
     });
     if (call.result === 'true') {
       if (method === 'Initialize' && attempt.state === 'none') {

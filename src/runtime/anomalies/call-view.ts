@@ -14,6 +14,8 @@ export interface CallView {
   sco_id: string;
   attempt: number;
   source: 'sco' | 'tool';
+  /** A course's call not known to come from the delivered SCO's frame (absent: from it). */
+  caller?: 'outside_sco' | 'unknown';
   /** The engine threw instead of returning (a fault in the engine, not the course). */
   exception?: string;
   /** The engine's diagnostic of a course's call, which can quote the course's arguments. */
@@ -37,6 +39,7 @@ export function callView(call: ApiCallRecord): CallView {
     sco_id: call.scoId,
     attempt: call.attempt,
     source: call.source,
+    ...(call.caller !== undefined ? { caller: call.caller } : {}),
     ...(call.exception !== undefined ? { exception: call.exception } : {}),
     ...(courseDiagnostic ? { course_text: { diagnostic: courseText(call.diagnostic) } } : {}),
   };

@@ -14,6 +14,7 @@ import {
   repeatedInitializeRule,
   sessionOrderRule,
 } from './lifecycle.js';
+import { outsideCallsRule } from './outside-calls.js';
 import { rejectedSetsRule } from './rejected-sets.js';
 import { exitRule, scoreRangeRule, sessionTimeRule, statusRule } from './reporting.js';
 import { statusOverrideRule } from './status-override.js';
@@ -23,6 +24,7 @@ import { uncheckedErrorsRule } from './unchecked-errors.js';
 import { volumeRule } from './volume.js';
 
 const RULES: readonly Rule[] = [
+  outsideCallsRule,
   initializeRule,
   sessionOrderRule,
   repeatedInitializeRule,

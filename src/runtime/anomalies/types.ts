@@ -32,7 +32,8 @@ export type AnomalyType =
   | 'player_navigation'
   | 'record_engine_mismatch'
   | 'memory_budget_exceeded'
-  | 'unrecorded_api_calls';
+  | 'unrecorded_api_calls'
+  | 'call_from_outside_sco';
 
 /** Something the course did (or failed to do) through the SCORM API, found in the recorded calls. */
 export interface Anomaly {

@@ -127,16 +127,14 @@ function explain(f: Facts): StateIssue {
 
   if (f.set && isFailedCall(f.set)) {
     const info = lookupElement(f.version, f.element);
-    const diagnostic =
-      f.set.diagnostic && f.set.diagnostic !== f.set.errorString ? `: ${f.set.diagnostic}` : '';
     const valueHelp = info && f.set.errorCode === '406' ? ` Expected value: ${info.type.expected}.` : '';
     return {
       ...base,
       reason: 'rejected',
       hint:
-        `The last ${setName}(${quote(f.element)}, ${formatRecorded(f.set.args[1])}) (call #${f.set.index}) was ` +
-        `rejected with error ${f.set.errorCode} (${f.set.errorString})${diagnostic}.${valueHelp}` +
-        (f.actual === null ? '' : ` The stored value is ${quote(f.actual)}.`),
+        `The last ${setName} of it (call #${f.set.index}, its value in \`last_set_call.value\`) was ` +
+        `rejected with error ${f.set.errorCode} (${f.set.errorString}).${valueHelp}` +
+        (f.actual === null ? '' : ' The stored value is in `actual`.'),
     };
   }
   if (f.change) {
@@ -147,15 +145,15 @@ function explain(f: Facts): StateIssue {
     return {
       ...base,
       reason: 'different_value',
-      hint: `Last set to ${quote(f.change.newValue)} by ${by}; expected ${want}.${numericNote(f)} Check the course logic that sets it.`,
+      hint: `Last set by ${by} (to the value in \`actual\`); expected ${want}.${numericNote(f)} Check the course logic that sets it.`,
     };
   }
   if (f.set) {
     return {
       ...base,
       reason: 'different_value',
-      hint: `${setName} (call #${f.set.index}) stored ${formatRecorded(f.set.args[1])}, which left the value at ${
-        f.actual === null ? 'nothing' : quote(f.actual)
+      hint: `${setName} (call #${f.set.index}) stored the value in \`last_set_call.value\`, which left ${
+        f.actual === null ? 'no value' : 'the value in `actual`'
       }; expected ${want}.${numericNote(f)}`,
     };
   }
@@ -171,7 +169,7 @@ function explain(f: Facts): StateIssue {
     return {
       ...base,
       reason: 'never_set',
-      hint: `${f.element} is read-only: the SCO cannot set it; its value ${quote(f.actual)} comes from the LMS (launch data or the manifest).`,
+      hint: `${f.element} is read-only: the SCO cannot set it; its value (in \`actual\`) comes from the LMS (launch data or the manifest).`,
     };
   }
   if (!f.initialized) {
@@ -181,7 +179,7 @@ function explain(f: Facts): StateIssue {
       hint: `Element was never set - the course never called ${f.version === '1.2' ? 'LMSInitialize' : 'Initialize'} successfully, so no ${setName} could work. Check that it finds the API.`,
     };
   }
-  const initial = f.actual !== '' ? ` (it still has its initial value ${quote(f.actual)})` : '';
+  const initial = f.actual !== '' ? ' (it still has its initial value, in `actual`)' : '';
   return {
     ...base,
     reason: 'never_set',

@@ -10,7 +10,8 @@
  *   0 method index (-1: another kind of message), 1 arg 0, 2 arg 1, 3 arg count (-1: slot 1 is the
  *   args array as JSON text), 4 result, 5 error code, 6 attempt (0: the header's, else [sco, at]),
  *   7 previous value when a SetValue changed the element (null: it had none; 0: no change),
- *   8 extra JSON members: for calls ',"es":…,"d":…' (e != "0"), ',"src":"tool"', ',"x":…' (engine
+ *   8 extra JSON members: for calls ',"es":…,"d":…' (e != "0"), ',"src":"tool"', ',"cl":…' (a course's
+ *   call not known to come from the SCO's frame: "outside_sco" or "unknown"), ',"x":…' (engine
  *   exception), ',"n":…' (stored value when it differs from the args[1] given), ',"cc":[el, prev, next, …]' (the
  *   collection `_count`s a successful SetValue implies, page/implied-counts.ts); for other messages
  *   their members: k 'c' internal data change {el, p, n}; 'n' navigation request {q, ph};

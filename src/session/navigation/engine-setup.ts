@@ -55,10 +55,11 @@ export interface DeliverySpec {
   delivered: Omit<DeliveredSco, 'runtime_attempt'>;
 }
 
-/** A course reopened on its suspended activity: the engine after resumeAll and what to launch. */
+/** A course opened on its first delivery (resumeAll, or a fresh start): the engine after it and what to launch. */
 export interface ResumePlan extends DeliverySpec {
   engine: PreparedEngine;
   launched: Delivery;
+  how: 'start' | 'resumeAll';
 }
 
 /**
@@ -155,7 +156,30 @@ export async function planResume(host: NavigatorHost): Promise<ResumePlan | null
   const launched = seq.launch();
   if (launched.kind !== 'deliver' || launched.how !== 'resumeAll') return null;
   const buckets = bucketStoreOf(seq.tree, engine.learner, engine.buckets);
-  return { ...deliverySpec(host, seq.tree, engine.runtimeData, buckets, launched), engine, launched };
+  return {
+    ...deliverySpec(host, seq.tree, engine.runtimeData, buckets, launched),
+    engine,
+    launched,
+    how: 'resumeAll',
+  };
+}
+
+/**
+ * A fresh sequenced start decided before any runtime opens (the engine's start delivers its first
+ * activity), so the runtime opens on that activity and no SCO is launched outside sequencing first;
+ * null when the engine delivers nothing (the caller starts sequencing the usual way and reports why).
+ */
+export async function planStart(host: NavigatorHost): Promise<ResumePlan | null> {
+  const engine = await prepareEngine(host, { fresh: true });
+  const launched = engine.seq.launch();
+  if (launched.kind !== 'deliver' || launched.how !== 'start') return null;
+  const buckets = bucketStoreOf(engine.seq.tree, engine.learner, engine.buckets);
+  return {
+    ...deliverySpec(host, engine.seq.tree, engine.runtimeData, buckets, launched),
+    engine,
+    launched,
+    how: 'start',
+  };
 }
 
 /** The launch of a delivered activity: its URL, run-time data (the saved data when resumed) and adl.data. */

@@ -79,8 +79,8 @@ export class SessionNavigator implements NavigationOracle {
   }
 
   /**
-   * Takes over a runtime that opened on the activity `plan` delivered (resumeAll decided before the
-   * runtime opened, so no SCO ran outside sequencing): that delivery becomes the current one.
+   * Takes over a runtime that opened on the activity `plan` delivered (resumeAll or start decided before
+   * the runtime opened, so no SCO ran outside sequencing): that delivery becomes the current one.
    */
   static async attach(
     host: NavigatorHost,
@@ -288,16 +288,17 @@ export class SessionNavigator implements NavigationOracle {
     });
   }
 
-  /** attach: the runtime opened on the resumed activity; it is the current delivery from its first call. */
+  /** attach: the runtime opened on the delivered activity; it is the current delivery from its first call. */
   private adopt(plan: ResumePlan): Promise<NavOutcome> {
     return this.exclusive(async () => {
       await this.runtime.setNavigationOracle(this);
-      this.launchedHow = 'resumeAll';
+      const how = plan.how;
+      this.launchedHow = how;
       const attempt = this.runtime.log.currentAttempt;
       const sco: DeliveredSco = { ...plan.delivered, runtime_attempt: attempt };
       const sharedMaps = plan.launch.sharedData?.maps ?? [];
       this.delivery = { activityId: sco.activity_id, attempt, handled: false, sharedMaps, sco };
-      const outcome = await this.finish('resumeAll', 'lms', plan.launched, null, sco);
+      const outcome = await this.finish(how, 'lms', plan.launched, null, sco);
       // A SCO that terminated while it loaded did so before we listened.
       if (this.runtime.initializeState === 'terminated')
         void this.exclusive(() => this.afterTerminate(attempt)).catch((error: unknown) =>

@@ -101,8 +101,9 @@ function withoutTrace(entry: NavLogEntry): NavOutcome {
  */
 export async function startSequencing(
   session: Session,
+  fresh = true,
 ): Promise<{ navigator: SessionNavigator; result: SnInitResult } | NotApplicable> {
-  const result = await session.initSequencing(true);
+  const result = await session.initSequencing(fresh);
   if (!('outcome' in result)) return result;
   if (!session.navigator) throw new Error('scorm_sn_init succeeded without a navigator');
   return { navigator: session.navigator, result };

@@ -122,22 +122,37 @@ const NAV_PATTERNS: Array<[keyof NavControls, RegExp]> = [
 const CONTROLS =
   'button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"], [id*="next" i], [id*="prev" i], [class*="next" i], [class*="prev" i], [id*="menu" i]';
 
+/** Skip links move focus within the page; "Back to top" is not the previous slide. */
+const SKIP_LINK = /\b(skip|back to top|to top|top of (the )?page)\b|^skip-?nav/i;
+
+/** An id that is nothing but a navigation word ("prev", "btn-next", "nextButton"). */
+const NAV_ID: Array<[keyof NavControls, RegExp]> = [
+  ['next', /^(btn[-_]?)?next([-_]?(btn|button))?$/i],
+  ['previous', /^(btn[-_]?)?prev(ious)?([-_]?(btn|button))?$/i],
+];
+
+/** Such an id decides over the label (a course may label #prev "siguiente" by mistake); otherwise label, id, class. */
+function navKind(id: string, label: string, cls: string): keyof NavControls | null {
+  for (const [kind, pattern] of NAV_ID) if (pattern.test(id)) return kind;
+  for (const [kind, pattern] of NAV_PATTERNS)
+    if ([label, id, cls].some((k) => k && pattern.test(k))) return kind;
+  return null;
+}
+
 function findNavControls(doc: Document): NavControls {
   const found: NavControls = { next: null, previous: null, menu: null };
   for (const el of Array.from(doc.querySelectorAll(CONTROLS)).slice(0, MAX_CONTROLS)) {
     const label = controlLabel(el);
-    const key = [label, el.getAttribute('id') ?? '', el.getAttribute('class') ?? ''];
-    for (const [kind, pattern] of NAV_PATTERNS) {
-      if (found[kind] && found[kind].enabled) continue;
-      if (!key.some((k) => pattern.test(k))) continue;
-      const control: NavControl = {
-        selector: uniqueSelector(el),
-        label: label || kind,
-        enabled: isEnabled(el),
-      };
-      if (!found[kind] || control.enabled) found[kind] = control;
-      break;
-    }
+    const id = el.getAttribute('id') ?? '';
+    if (SKIP_LINK.test(label) || SKIP_LINK.test(id)) continue;
+    const kind = navKind(id, label, el.getAttribute('class') ?? '');
+    if (!kind || found[kind]?.enabled) continue;
+    const control: NavControl = {
+      selector: uniqueSelector(el),
+      label: label || kind,
+      enabled: isEnabled(el),
+    };
+    if (!found[kind] || control.enabled) found[kind] = control;
   }
   return found;
 }

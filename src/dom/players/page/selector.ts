@@ -5,7 +5,8 @@ export function uniqueSelector(el: Element): string {
   let node: Element | null = el;
   while (node && node.nodeType === 1) {
     const id = node.getAttribute('id');
-    if (id) {
+    // A long id is the course's text, not a name: the path stands in for it, so selectors stay short.
+    if (id && id.length <= 100) {
       const byId = `#${CSS.escape(id)}`;
       if (doc.querySelectorAll(byId).length === 1) {
         parts.unshift(byId);

@@ -7,10 +7,14 @@
  */
 export type SelectorOf = (el: Element) => string;
 
+const ID_IN_SELECTOR_MAX = 100;
+
 export function selectorBuilder(doc: Document): SelectorOf {
   const esc = (s: string): string => CSS.escape(s);
   const uniqueIds = new Map<string, boolean>();
   const idIsUnique = (root: Document | ShadowRoot, id: string): boolean => {
+    // A long id is the course's text, not a name: the path stands in for it, so selectors stay short.
+    if (id.length > ID_IN_SELECTOR_MAX) return false;
     const key = root === doc ? id : null;
     let known = key === null ? undefined : uniqueIds.get(key);
     if (known === undefined) {

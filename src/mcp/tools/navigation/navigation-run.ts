@@ -56,9 +56,10 @@ export async function withNavigation<T>(
   if (target.workspace_path === undefined)
     fail('INVALID_ARGUMENT', 'Pass workspace_path (a course folder, manifest or .zip) or session_id.');
   return withThrowawaySession(ctx, target.workspace_path, async (session) => {
-    const runtime = await session.openRuntime({ viewport: target.viewport, control });
+    // Sequencing decides the first delivery before the runtime opens, so the first SCO launches once.
+    const runtime = await session.openSequencedStart({ viewport: target.viewport, control });
     throwIfCancelled(control.signal, 'The navigation run');
-    const started = await startSequencing(session);
+    const started = await startSequencing(session, session.navigator === null);
     if (!('navigator' in started)) return inapplicable(started, session);
     const { navigator, result } = started;
     return use({ session, runtime, navigator, opening: result.outcome, temporary: true });

@@ -11,14 +11,22 @@ import { dataModelGetTool } from './scorm-data-model-get.js';
 import { getDataModelHistoryTool } from './scorm-get-data-model-history.js';
 import { validateDataModelStateTool } from './scorm-validate-data-model-state.js';
 import { compareDataModelSnapshotsTool } from './scorm-compare-data-model-snapshots.js';
-import { lifecycleTools } from './lifecycle-tools.js';
+import { runtimeOpenTool } from './scorm-runtime-open.js';
+import { runtimeStatusTool } from './scorm-runtime-status.js';
+import { runtimeCloseTool } from './scorm-runtime-close.js';
+import { attemptInitializeTool } from './scorm-attempt-initialize.js';
+import { attemptTerminateTool } from './scorm-attempt-terminate.js';
 import { getConsoleErrorsTool } from './scorm-get-console-errors.js';
 import { getNetworkRequestsTool } from './scorm-get-network-requests.js';
 import { screenshotTools } from './screenshot-tools.js';
 
 export function runtimeTools(ctx: ServerContext): ToolDefinition[] {
   return [
-    ...lifecycleTools(ctx),
+    runtimeOpenTool(ctx),
+    runtimeStatusTool(ctx),
+    runtimeCloseTool(ctx),
+    attemptInitializeTool(ctx),
+    attemptTerminateTool(ctx),
     apiCallTool(ctx),
     waitForApiCallTool(ctx),
     replayApiCallsTool(ctx),

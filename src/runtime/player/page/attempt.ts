@@ -7,7 +7,17 @@ import { COMMIT_CHECK_MS } from '../wire.js';
 import type { ApiFunction, Attempt } from './attempt-types.js';
 import { enc, encStr, jsonArgs } from './encode.js';
 import { compareShadow, type Mismatch } from './compare.js';
-import { checkRealm, encodeQueue, flush, message, pendingCalls, put, putPlain } from './recorder.js';
+import { callerKind, newCallerCache, sloppyWrapper, type CallerKind } from './caller.js';
+import {
+  checkRealm,
+  encodeQueue,
+  flush,
+  flushCount,
+  message,
+  pendingCalls,
+  put,
+  putPlain,
+} from './recorder.js';
 import {
   apply,
   dateNow,
@@ -39,6 +49,13 @@ export function callAsTool<T>(fn: () => T): T {
     source = 'sco';
   }
 }
+
+/**
+ * Where the course's calls of this turn come from (caller.ts): the caller is read on the first call of
+ * each turn, as reading it walks the stack.
+ */
+let turnSeen = -1;
+let turnCaller: CallerKind = 'sco';
 
 export function methodNames(a: Attempt): readonly string[] {
   return a.cfg.version === '2004' ? M04 : M12;
@@ -164,6 +181,7 @@ function recordCall(
   ret: unknown,
   threw: unknown,
   src: string,
+  from: CallerKind,
 ): unknown {
   const code = errorCode(a);
   const a0 = args[0];
@@ -173,6 +191,7 @@ function recordCall(
     extra = ',"es":' + stringify(errorText(a, code)) + ',"d":' + stringify(diagnosticText(a));
   }
   if (src !== 'sco') extra += ',"src":' + stringify(src);
+  else if (from !== 'sco') extra += ',"cl":' + stringify(from);
   if (threw !== null) {
     let text: string;
     try {
@@ -216,18 +235,30 @@ export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
   const engine = a.engine;
   const facade: Record<string, ApiFunction> = {};
   const names = methodNames(a);
+  const callers = newCallerCache();
   for (let mi = 0; mi < names.length; mi++) {
     const name = names[mi] as string;
     const bound = engine.functions[mi] as ApiFunction;
     // Small and branch-light on purpose: it runs on every call the course makes, mostly before the JIT
-    // has warmed up. Anything unusual (errors, tool calls, odd arguments, state changes, navigation,
-    // Commit) goes to recordCall, which does the full work.
-    facade[name] = function (a0?: unknown, a1?: unknown): unknown {
-      // eslint-disable-next-line prefer-rest-params
-      const args = arguments;
+    // has warmed up. Anything unusual (errors, tool calls, calls not from the SCO's frame, odd
+    // arguments, state changes, navigation, Commit) goes to recordCall, which does the full work.
+    facade[name] = sloppyWrapper<ApiFunction>((self, args) => {
       const argc = args.length;
+      const a0: unknown = args[0];
+      const a1: unknown = args[1];
       const src = source;
       source = 'sco';
+      let from: CallerKind = 'sco';
+      if (src === 'sco') {
+        const turn = flushCount();
+        if (turn !== turnSeen) {
+          turnSeen = turn;
+          // Set first: a course function the classification reaches that calls the API again is not read.
+          turnCaller = 'unknown';
+          turnCaller = callerKind((self as unknown as { caller: unknown }).caller, callers);
+        }
+        from = turnCaller;
+      }
       if (mi === 1 && a.state === 'initialized') {
         try {
           integrityCheck(a);
@@ -246,7 +277,7 @@ export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
                 ? bound()
                 : apply(bound, undefined, args);
       } catch (e) {
-        recordCall(a, mi, args, undefined, e, src);
+        recordCall(a, mi, args, undefined, e, src, from);
         throw e;
       }
       const code = engine.lastError();
@@ -255,17 +286,18 @@ export function makeFacade(a: Attempt): Readonly<Record<string, ApiFunction>> {
         mi === COMMIT ||
         code !== '0' ||
         src !== 'sco' ||
+        from !== 'sco' ||
         typeof ret !== 'string' ||
         argc > 2 ||
         (argc > 0 && typeof a0 !== 'string') ||
         (argc > 1 && typeof a1 !== 'string') ||
         (mi === GET ? argc === 0 : mi === SET && a0 === NAV_REQUEST)
       ) {
-        return recordCall(a, mi, args, ret, null, src);
+        return recordCall(a, mi, args, ret, null, src, from);
       }
       putPlain(mi, a0, a1, argc, ret, a);
       return ret;
-    };
+    });
   }
   return freeze(withVersion(a, facade));
 }

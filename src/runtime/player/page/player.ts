@@ -20,6 +20,7 @@ import {
 } from '../wire.js';
 import type { ApiFunction, Attempt } from './attempt-types.js';
 import { callAsTool, errorText, makeFacade, rawFacade, snapshot } from './attempt.js';
+import { setScoFrame } from './caller.js';
 import type { EngineFactory } from './engine.js';
 import { lockRealm, watchPrototypes } from './lockdown.js';
 import {
@@ -97,6 +98,7 @@ export function bootPlayer(createEngine: EngineFactory): void {
   const recording = firstConfig ? firstConfig.record !== false : true;
   const version = firstConfig ? firstConfig.version : null;
   const frame = document.getElementById(SCO_FRAME_ID) as HTMLIFrameElement;
+  setScoFrame(frame);
 
   const unlocked = lockRealm(win, (what) =>
     integrity('intrinsic_replaced', `the course tried to replace ${what}`),

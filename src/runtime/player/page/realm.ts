@@ -80,3 +80,17 @@ export const locationHref = (w: Window): string => {
     return '';
   }
 };
+
+/** The realm's Function constructor of boot time: the sloppy-mode facade wrappers are made with it (caller.ts). */
+export const FunctionCtor = Function;
+const WeakMapCtor = WeakMap;
+export const newWeakMap = <K extends object, V>(): WeakMap<K, V> => new WeakMapCtor<K, V>();
+export const weakGet = uncurry(WeakMap.prototype.get) as <K extends object, V>(
+  m: WeakMap<K, V>,
+  k: K,
+) => V | undefined;
+export const weakSet = uncurry(WeakMap.prototype.set) as <K extends object, V>(
+  m: WeakMap<K, V>,
+  k: K,
+  v: V,
+) => WeakMap<K, V>;

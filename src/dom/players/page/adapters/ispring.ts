@@ -2,11 +2,13 @@
  * iSpring (HTML5): its JavaScript API hands the player object to window.ispringPresentationConnector.register;
  * player.presentation().slides() lists the slides (count(), getSlide(i).title()) and
  * player.view().playbackController() navigates (currentSlideIndex(), gotoSlide(i), 0-based). We look for the
- * player where a course keeps it: the connector's `player`, or window.ispringPlayer / iSpringPlayer.
+ * player where a course keeps it: the connector's `player`, or window.ispringPlayer / iSpringPlayer. The
+ * published player keeps that object private: then its outline and playbar are read (ispring-outline.ts).
  */
-import type { SlideEntry } from '../../types.js';
+import type { PlayerReading, SlideEntry } from '../../types.js';
 import { jumpWith, type PlayerAdapter } from '../adapter.js';
 import { num, Reader, str } from '../safe.js';
+import { clickOutlineEntry, outlinePosition, outlineSlides } from './ispring-outline.js';
 
 const PLAYER_HOLDERS = ['ispringPlayer', 'iSpringPlayer'];
 
@@ -18,9 +20,6 @@ function findPlayer(win: Window, reader: Reader): unknown {
     const player = reader.get(win, name, `window.${name}`);
     if (player) return player;
   }
-  reader.notes.push(
-    'no iSpring player object found (ispringPresentationConnector.player, window.ispringPlayer)',
-  );
   return undefined;
 }
 
@@ -46,9 +45,9 @@ export const ispring: PlayerAdapter = {
     selectors: [['[id^="ispring" i], [class*="ispring" i]', 0.5, 'ispring element']],
   },
 
-  async read(win, _doc, reader) {
+  async read(win, doc, reader) {
     const player = findPlayer(win, reader);
-    if (!player) return {};
+    if (!player) return fromOutline(doc, reader);
     const index = num(reader.callSync(controller(player, reader), 'currentSlideIndex'));
     const slides = slideList(player, reader);
     const total = num(reader.callSync(slides, 'count', [], 'slides.count'));
@@ -61,9 +60,17 @@ export const ispring: PlayerAdapter = {
     };
   },
 
-  async slides(win, _doc, reader) {
+  async slides(win, doc, reader) {
     const player = findPlayer(win, reader);
-    if (!player) return { supported: false, reason: 'no iSpring player object is reachable from the page' };
+    if (!player) {
+      const shown = outlineSlides(doc);
+      if (shown) return { supported: true, slides: shown };
+      return {
+        supported: false,
+        reason:
+          'no iSpring player object is reachable from the page, and it shows no outline or "N / M" position',
+      };
+    }
     const index = num(reader.callSync(controller(player, reader), 'currentSlideIndex'));
     const slides = slideList(player, reader);
     const total = num(reader.callSync(slides, 'count', [], 'slides.count'));
@@ -79,8 +86,9 @@ export const ispring: PlayerAdapter = {
     return { supported: true, slides: out };
   },
 
-  async goTo(win, _doc, reader, target) {
+  async goTo(win, doc, reader, target) {
     const player = findPlayer(win, reader);
+    if (!player) return clickOutlineEntry(doc, target.index);
     const pc = player ? controller(player, reader) : undefined;
     if (typeof reader.get(pc, 'gotoSlide') !== 'function')
       return { ok: false, reason: 'the iSpring playback controller has no gotoSlide()' };
@@ -88,3 +96,19 @@ export const ispring: PlayerAdapter = {
     return jumpWith(reader, method, () => reader.callSync(pc, 'gotoSlide', [target.index - 1], method));
   },
 };
+
+function fromOutline(doc: Document, reader: Reader): Partial<PlayerReading> {
+  const slides = outlineSlides(doc);
+  const position = outlinePosition(doc);
+  const at = slides?.findIndex((s) => s.current) ?? -1;
+  const current = at >= 0 ? at + 1 : (position?.current ?? null);
+  if (!slides && !position)
+    reader.notes.push(
+      'no iSpring player object is reachable from the page, and it shows no outline or position',
+    );
+  return {
+    slide_number: current,
+    total_slides: slides?.length ?? position?.total ?? null,
+    slide_title: current !== null ? (slides?.[current - 1]?.title ?? null) : null,
+  };
+}

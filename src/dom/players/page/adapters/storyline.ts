@@ -2,10 +2,11 @@
  * Articulate Storyline (HTML5/360): GetPlayer() and the DS object; the stage #preso, visually hidden
  * accessible controls (.acc-shadow-el), scripts under html5/lib/scripts/. Storyline gives scripts no slide
  * number or jump API; the menu outline (role=treeitem, the current one aria-selected) is read when shown.
+ * On each slide change the player writes "<localised 'Slide'>: <slide title>" into its live region #slide-label.
  */
 import type { SlideEntry } from '../../types.js';
 import type { PlayerAdapter } from '../adapter.js';
-import { textOf } from '../safe.js';
+import { str, textOf } from '../safe.js';
 
 const OUTLINE_ITEMS =
   '#outline-panel [role="treeitem"], #outline-content [role="treeitem"], .outline [role="treeitem"]';
@@ -15,6 +16,12 @@ function outline(doc: Document): Element[] {
   return Array.from(doc.querySelectorAll(OUTLINE_ITEMS)).filter(
     (el) => !el.querySelector('[role="treeitem"]'),
   );
+}
+
+/** The current slide's title from the live region, without its localised "Slide: " prefix. */
+function announcedTitle(doc: Document): string | null {
+  const text = textOf(doc.querySelector('#slide-label'));
+  return text ? str(text.replace(/^[^:]{1,30}:\s*/, '')) : null;
 }
 
 function isCurrent(el: Element): boolean {
@@ -48,7 +55,7 @@ export const storyline: PlayerAdapter = {
     return {
       slide_number: pos >= 0 ? pos + 1 : null,
       total_slides: items.length > 0 ? items.length : null,
-      slide_title: pos >= 0 ? textOf(items[pos]) : null,
+      slide_title: (pos >= 0 ? textOf(items[pos]) : null) ?? announcedTitle(doc),
     };
   },
 
