@@ -60,7 +60,7 @@ function bigCourse(): string {
 
 async function sequenced(session: Session): Promise<SessionNavigator> {
   const started = await startSequencing(session);
-  if (!('navigator' in started)) throw new Error(started.message);
+  if (!('navigator' in started)) throw new Error(started.not_applicable.message);
   return started.navigator;
 }
 

@@ -12,7 +12,7 @@ import { runtimeTools } from './tools/runtime/index.js';
 import { debugTools } from './tools/debug/index.js';
 import { navigationTools } from './tools/navigation/index.js';
 import { domTools } from './tools/dom/index.js';
-import { automationTools } from './tools/automation.js';
+import { automationTools } from './tools/automation/index.js';
 import { inspectorTools } from './tools/inspector/index.js';
 
 type GroupFactory = (ctx: ServerContext) => ToolDefinition[];

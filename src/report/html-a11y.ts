@@ -1,12 +1,14 @@
 /** The accessibility section of the HTML report: the audit of the session's running SCO, or why there is none. */
 import type { A11yAudit, A11yFinding, Impact } from '../dom/a11y/audit.js';
+import type { NotApplicable } from '../core/not-applicable.js';
 import { escapeXml as esc } from './escape.js';
 import { formatDuration } from './labels.js';
 
 /** What scorm_report says about accessibility: the audit, or why it did not run. */
 export type AccessibilityReport =
   | ({ audited: true; session_id: string } & A11yAudit)
-  | { audited: false; reason: string; error_code?: string };
+  | { audited: false; not_applicable: NotApplicable }
+  | { audited: false; error_code: string; message: string };
 
 const SEVERITY_CLASS: Record<Impact, string> = {
   critical: 'sev-error',
@@ -18,7 +20,7 @@ const SEVERITY_CLASS: Record<Impact, string> = {
 export function accessibilitySection(report: AccessibilityReport): string {
   const head = '<section id="accessibility">\n<h2>Accessibility</h2>';
   if (!report.audited) {
-    return `${head}\n<p class="card empty">Accessibility audit not run: ${esc(report.reason)}</p>\n</section>`;
+    return `${head}\n<p class="card empty">Accessibility audit not run: ${esc('not_applicable' in report ? report.not_applicable.message : report.message)}</p>\n</section>`;
   }
   const s = report.summary;
   const counts = (['critical', 'serious', 'moderate', 'minor'] as const)

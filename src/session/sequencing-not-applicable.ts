@@ -14,17 +14,21 @@ export function sequencingNotApplicable(
       success: false,
       applicable: false,
       sn_available: false,
-      reason: 'SINGLE_SCO',
-      message:
-        'This course has a single SCO (or is SCORM 1.2 with one item): there is nothing to sequence. Use scorm_runtime_open and the runtime tools.',
+      not_applicable: {
+        code: 'SINGLE_SCO',
+        message:
+          'This course has a single SCO (or is SCORM 1.2 with one item): there is nothing to sequence. Use scorm_runtime_open and the runtime tools.',
+      },
     };
   }
   return {
     success: false,
     applicable: false,
     sn_available: false,
-    reason: 'SN_NOT_INITIALIZED',
-    message:
-      'Sequencing is not running for this session. Call scorm_sn_init (after scorm_runtime_open) first.',
+    not_applicable: {
+      code: 'SN_NOT_INITIALIZED',
+      message:
+        'Sequencing is not running for this session. Call scorm_sn_init (after scorm_runtime_open) first.',
+    },
   };
 }

@@ -351,7 +351,7 @@ export class Session {
   async initSequencing(fresh = false): Promise<SnInitResult | NotApplicable> {
     this.requireRuntime();
     const notApplicable = this.navigationNotApplicable();
-    if (notApplicable?.reason === 'SINGLE_SCO') return notApplicable;
+    if (notApplicable?.not_applicable.code === 'SINGLE_SCO') return notApplicable;
     // Sequencing started by the open (a suspended course reopened) and nothing happened since.
     if (!fresh && this.navigator && this.openedSequencing && this.navigator.log.length === 1)
       return this.openedSequencing;

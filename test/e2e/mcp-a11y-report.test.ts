@@ -14,7 +14,7 @@ const COURSE = join(FIXTURES_DIR, 'courses', 'a11y-violations');
 
 interface Accessibility {
   audited: boolean;
-  reason?: string;
+  not_applicable?: { code: string; message: string };
   session_id?: string;
   level?: string;
   frames_audited?: string[];
@@ -72,7 +72,8 @@ test('without session_id, or with no runtime open, the report says why the audit
     format: 'json',
   });
   assert.equal(plain.accessibility.audited, false);
-  assert.match(plain.accessibility.reason ?? '', /no session_id was given/);
+  assert.equal(plain.accessibility.not_applicable?.code, 'NO_SESSION');
+  assert.match(plain.accessibility.not_applicable?.message ?? '', /No session_id was given/);
   assert.equal(plain.report_path, null);
 
   const sessionId = await openSession();
@@ -81,9 +82,13 @@ test('without session_id, or with no runtime open, the report says why the audit
     session_id: sessionId,
   });
   assert.equal(noRuntime.accessibility.audited, false);
-  assert.match(noRuntime.accessibility.reason ?? '', /has no open runtime.*scorm_runtime_open/);
+  assert.equal(noRuntime.accessibility.not_applicable?.code, 'NO_RUNTIME');
+  assert.match(
+    noRuntime.accessibility.not_applicable?.message ?? '',
+    /has no open runtime.*scorm_runtime_open/,
+  );
   const html = readFileSync(noRuntime.report_path!, 'utf8');
-  assert.match(html, /Accessibility audit not run: session sess_\S+ has no open runtime/);
+  assert.match(html, /Accessibility audit not run: Session sess_\S+ has no open runtime/);
   await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
 });
 

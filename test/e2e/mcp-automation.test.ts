@@ -294,17 +294,19 @@ test('correct answers only with the debug switch on: then they answer every ques
   await callTool(server.client, 'scorm_session_close', { session_id });
 });
 
-test('a course without window.SCORMAutomation: available false, then AUTOMATION_API_NOT_AVAILABLE', async () => {
+test('a course without window.SCORMAutomation: available false with not_applicable NO_AUTOMATION_API, then AUTOMATION_API_NOT_AVAILABLE carrying the same code', async () => {
   const session_id = await openRuntime(NO_API);
   const availability = await callTool<Data>(server.client, 'scorm_automation_check_availability', {
     session_id,
   });
   assert.equal(availability.available, false);
   assert.deepEqual(availability.frames_searched, ['sco']);
-  assert.match(String(availability.hint), /scorm_dom_click/);
+  assert.deepEqual((availability.not_applicable as { code: string }).code, 'NO_AUTOMATION_API');
+  assert.match((availability.not_applicable as { message: string }).message, /scorm_dom_click/);
   const error = await callToolError(server.client, 'scorm_automation_list_interactions', { session_id });
   assert.equal(error.error_code, 'AUTOMATION_API_NOT_AVAILABLE');
   assert.match(error.message, /scorm_dom_find_interactive_elements/);
+  assert.deepEqual(error.details.not_applicable, { code: 'NO_AUTOMATION_API' });
   await callTool(server.client, 'scorm_runtime_close', { session_id });
   const closed = await callToolError(server.client, 'scorm_automation_check_availability', { session_id });
   assert.equal(closed.error_code, 'RUNTIME_NOT_OPEN');

@@ -125,14 +125,15 @@ test('a closed session: events, API calls, anomalies, status, console and reques
   // The report is of the package the record names; the audit needs the live course, so it says why not.
   const report = await callTool<{
     valid: boolean;
-    accessibility: { audited: boolean; reason?: string };
+    accessibility: { audited: boolean; not_applicable?: { code: string; message: string } };
     report_path: string | null;
     artifact?: unknown;
     session_closed?: boolean;
   }>(server.client, 'scorm_report', { session_id, format: 'json' });
   assert.equal(report.session_closed, true);
   assert.equal(report.accessibility.audited, false);
-  assert.match(report.accessibility.reason!, /is closed/);
+  assert.equal(report.accessibility.not_applicable?.code, 'NO_RUNTIME');
+  assert.match(report.accessibility.not_applicable!.message, /is closed/);
   assert.equal(report.report_path, null);
   const html = await callTool<{ report_path: string | null; artifact?: unknown }>(
     server.client,

@@ -190,11 +190,15 @@ test('scorm_test_navigation_flow: bad steps and single-SCO courses get clear ans
   assert.match(bad.message, /step 2 \("complete"\) is not a navigation request/);
   const none = await callToolError(server.client, 'scorm_test_navigation_flow', {});
   assert.equal(none.error_code, 'MCP_INVALID_PARAMS');
-  const single = await callTool<Flow & { reason: string }>(server.client, 'scorm_test_navigation_flow', {
-    workspace_path: SINGLE,
-  });
+  const single = await callTool<Flow & { not_applicable?: { code: string; message: string } }>(
+    server.client,
+    'scorm_test_navigation_flow',
+    {
+      workspace_path: SINGLE,
+    },
+  );
   assert.equal(single.applicable, false);
-  assert.equal(single.reason, 'SINGLE_SCO');
+  assert.equal(single.not_applicable?.code, 'SINGLE_SCO');
   assert.equal(single.steps_executed, 0);
 });
 
@@ -256,16 +260,25 @@ test('in a session: scorm_nav_request before and after scorm_sn_init, bad target
   });
   const session_id = opened.session_id;
   try {
-    const before = await callTool<Outcome & { reason: string }>(server.client, 'scorm_nav_request', {
-      session_id,
-      request: 'exitAll',
-    });
+    const before = await callTool<Outcome & { not_applicable?: { code: string; message: string } }>(
+      server.client,
+      'scorm_nav_request',
+      {
+        session_id,
+        request: 'exitAll',
+      },
+    );
     assert.equal(before.applicable, false);
     assert.equal(before.success, false);
-    assert.equal(before.reason, 'SN_NOT_INITIALIZED');
-    const traceBefore = await callTool<Trace>(server.client, 'scorm_trace_sequencing', { session_id });
+    assert.equal(before.not_applicable?.code, 'SN_NOT_INITIALIZED');
+    assert.match(before.not_applicable?.message ?? '', /scorm_sn_init/);
+    const traceBefore = await callTool<Trace & { not_applicable?: { code: string; message: string } }>(
+      server.client,
+      'scorm_trace_sequencing',
+      { session_id },
+    );
     assert.equal(traceBefore.sequencing_active, false);
-    assert.equal(traceBefore.reason, 'SN_NOT_INITIALIZED');
+    assert.equal(traceBefore.not_applicable?.code, 'SN_NOT_INITIALIZED');
 
     await callTool(server.client, 'scorm_sn_init', { session_id });
 
@@ -345,12 +358,16 @@ test('scorm_nav_request on a single-SCO course answers applicable:false, and an 
     new_attempt: true,
   });
   try {
-    const r = await callTool<{ applicable: boolean; reason: string }>(server.client, 'scorm_nav_request', {
-      session_id: opened.session_id,
-      request: 'suspendAll',
-    });
+    const r = await callTool<{ applicable: boolean; not_applicable?: { code: string; message: string } }>(
+      server.client,
+      'scorm_nav_request',
+      {
+        session_id: opened.session_id,
+        request: 'suspendAll',
+      },
+    );
     assert.equal(r.applicable, false);
-    assert.equal(r.reason, 'SINGLE_SCO');
+    assert.equal(r.not_applicable?.code, 'SINGLE_SCO');
   } finally {
     await callTool(server.client, 'scorm_close_course', { session_id: opened.session_id });
   }

@@ -249,16 +249,26 @@ test('a corrupt saved sequencing state is SESSION_STATE_CORRUPT with both ways o
   }
 });
 
-test('single-SCO courses and sessions before scorm_sn_init answer sn_available/applicable false', async () => {
+test('single-SCO courses and sessions before scorm_sn_init answer sn_available/applicable false with not_applicable SINGLE_SCO / SN_NOT_INITIALIZED', async () => {
   const single = await call<{ session_id: string }>('scorm_open_course', { package_path: SINGLE });
-  const init = await call<{ success: boolean; sn_available: boolean; reason: string }>('scorm_sn_init', {
+  const init = await call<{
+    success: boolean;
+    sn_available: boolean;
+    not_applicable?: { code: string; message: string };
+  }>('scorm_sn_init', {
     session_id: single.session_id,
   });
-  assert.deepEqual([init.success, init.sn_available, init.reason], [false, false, 'SINGLE_SCO']);
-  const stateSingle = await call<{ sn_available: boolean; reason: string }>('scorm_nav_get_state', {
+  assert.deepEqual(
+    [init.success, init.sn_available, init.not_applicable?.code],
+    [false, false, 'SINGLE_SCO'],
+  );
+  const stateSingle = await call<{
+    sn_available: boolean;
+    not_applicable?: { code: string; message: string };
+  }>('scorm_nav_get_state', {
     session_id: single.session_id,
   });
-  assert.deepEqual([stateSingle.sn_available, stateSingle.reason], [false, 'SINGLE_SCO']);
+  assert.deepEqual([stateSingle.sn_available, stateSingle.not_applicable?.code], [false, 'SINGLE_SCO']);
   await call('scorm_close_course', { session_id: single.session_id });
 
   const multi = await call<{ session_id: string }>('scorm_open_course', {
@@ -270,17 +280,29 @@ test('single-SCO courses and sessions before scorm_sn_init answer sn_available/a
     ['scorm_nav_previous', {}],
     ['scorm_nav_choice', { targetId: 'two' }],
   ] as const) {
-    const r = await call<{ success: boolean; applicable: boolean; reason: string }>(tool, {
+    const r = await call<{
+      success: boolean;
+      applicable: boolean;
+      not_applicable?: { code: string; message: string };
+    }>(tool, {
       session_id: multi.session_id,
       ...args,
     });
-    assert.deepEqual([r.success, r.applicable, r.reason], [false, false, 'SN_NOT_INITIALIZED'], tool);
+    assert.deepEqual(
+      [r.success, r.applicable, r.not_applicable?.code],
+      [false, false, 'SN_NOT_INITIALIZED'],
+      tool,
+    );
   }
-  const s = await call<{ sn_available: boolean; reason: string; message: string }>('scorm_nav_get_state', {
+  const s = await call<{
+    sn_available: boolean;
+    not_applicable: { code: string; message: string };
+  }>('scorm_nav_get_state', {
     session_id: multi.session_id,
   });
   assert.equal(s.sn_available, false);
-  assert.match(s.message, /scorm_sn_init/);
+  assert.equal(s.not_applicable.code, 'SN_NOT_INITIALIZED');
+  assert.match(s.not_applicable.message, /scorm_sn_init/);
   await call('scorm_close_course', { session_id: multi.session_id });
   const closedRuntime = await callToolError(server.client, 'scorm_nav_next', {
     session_id: multi.session_id,

@@ -29,12 +29,11 @@ interface Context extends Data {
   notes: string[];
 }
 interface SlideMap extends Data {
-  supported: boolean;
   slides: Array<{ index: number; id?: string; title?: string; current: boolean }>;
   total: number;
   source: string | null;
   current_index: number | null;
-  reason?: string;
+  not_applicable?: { code: string; message: string };
 }
 interface Navigated extends Data {
   navigated: boolean;
@@ -113,7 +112,7 @@ test('our template (SCORMAutomation): context, slide map, jump by id and by numb
     assert.match(ctx.url, /\/index\.html$/);
 
     const map = await slideMap(sid);
-    assert.equal(map.supported, true);
+    assert.equal(map.not_applicable, undefined);
     assert.equal(map.source, 'automation_api');
     assert.equal(map.total, 4);
     assert.equal(map.current_index, 1);
@@ -264,6 +263,7 @@ test('Storyline-like player: recognised, slide from its menu outline; jumping is
       slide: 3,
     });
     assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
+    assert.deepEqual(refused.details.not_applicable, { code: 'NO_SLIDE_API' });
     assert.match(refused.message, /scorm_dom_click/);
     assert.match(refused.message, /details\.next_control/);
     assert.equal(((refused.data.details as Data).next_control as Data).selector, '#next');
@@ -346,7 +346,10 @@ test('no player: indicators from the page (split "Slide 3 / 10", <progress>), an
     assert.deepEqual(ctx.navigation_available, { next: true, previous: true, menu: null });
     assert.equal(ctx.navigation_controls.next?.selector, '#continue');
     const map = await slideMap(sid);
-    assert.deepEqual([map.supported, map.source, map.total, map.current_index], [true, 'dom', 10, 3]);
+    assert.deepEqual(
+      [map.not_applicable, map.source, map.total, map.current_index],
+      [undefined, 'dom', 10, 3],
+    );
     const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {
       session_id: sid,
       slide: 4,
@@ -362,8 +365,8 @@ test('no player: indicators from the page (split "Slide 3 / 10", <progress>), an
     assert.equal(ctx.slide_number, null);
     assert.ok(ctx.unknown_fields.includes('slide_number') && ctx.unknown_fields.includes('total_slides'));
     const map = await slideMap(sid);
-    assert.equal(map.supported, false);
-    assert.match(map.reason ?? '', /no player API was recognised/);
+    assert.equal(map.not_applicable?.code, 'NO_SLIDES');
+    assert.match(map.not_applicable?.message ?? '', /no player API was recognised/);
   });
 });
 
@@ -421,12 +424,13 @@ test('promises that never settle: the tool stops waiting at its bound and leaves
     assert.equal(ctx.slide_number, null);
     assert.match(ctx.notes.join(' '), /a course call returned a promise that never settled/);
     const map = await slideMap(sid);
-    assert.equal(map.supported, false);
+    assert.equal(map.not_applicable?.code, 'NO_SLIDES');
     const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {
       session_id: sid,
       slide: 1,
     });
     assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
+    assert.deepEqual(refused.details.not_applicable, { code: 'NO_SLIDES' });
     const { events } = await callTool<{ events: Array<{ payload: Data }> }>(
       server.client,
       'scorm_session_events',

@@ -34,6 +34,7 @@ function sentencesOf(value: Data): string[] {
   return [
     ...strings(value.message),
     ...strings(value.reason),
+    ...strings(((value.not_applicable ?? {}) as Data).message),
     ...strings(value.notes),
     ...Object.values((value.sources ?? {}) as Data).flatMap(strings),
     ...strings(player.evidence),

@@ -50,7 +50,10 @@ export async function runNavigation(
 ): Promise<NavRun> {
   const started = await startSequencing(session, session.navigator === null);
   if (!('navigator' in started))
-    fail('NAV_UNSUPPORTED_ACTION', `--nav needs a course with more than one SCO. ${started.message}`);
+    fail(
+      'NAV_UNSUPPORTED_ACTION',
+      `--nav needs a course with more than one SCO. ${started.not_applicable.message}`,
+    );
   const { navigator, result } = started;
   const records = [
     await settleStep(navigator, runtime, { index: 0, step: 'launch', outcome: result.outcome }, timing),

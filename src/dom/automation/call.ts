@@ -136,6 +136,9 @@ function thrownText(err: ScormTesterError): CourseText {
   return kept && !Array.isArray(kept) ? kept : courseText('');
 }
 
+/** The not-applicable code AUTOMATION_API_NOT_AVAILABLE carries (core/not-applicable.ts). */
+const NO_AUTOMATION_API = { not_applicable: { code: 'NO_AUTOMATION_API' } } as const;
+
 /**
  * Calls `SCORMAutomation[method](...args)` in the first SCO frame that has the API. Errors:
  * AUTOMATION_API_NOT_AVAILABLE (no frame has it, or it lacks the method), INVALID_INTERACTION_ID (the
@@ -191,7 +194,12 @@ export async function callAutomation(
         'AUTOMATION_API_NOT_AVAILABLE',
         `window.SCORMAutomation in frame ${quoted.frame('frame', f.label)} has no ${method}() method ` +
           `(${api.methods.length > 0 ? `it has ${api.methods.length}, named in details.methods` : 'it has no methods'}). ${FALLBACK_HINT}`,
-        { frame: f.label, methods: api.methods.slice(0, METHODS_LISTED).map(capData), ...quoted.details() },
+        {
+          frame: f.label,
+          methods: api.methods.slice(0, METHODS_LISTED).map(capData),
+          ...quoted.details(),
+          ...NO_AUTOMATION_API,
+        },
       );
     }
     if (outcome.kind === 'threw') threw(method, f.label, outcome, options.interactionId);
@@ -210,7 +218,7 @@ export async function callAutomation(
   fail(
     'AUTOMATION_API_NOT_AVAILABLE',
     `This course has no window.SCORMAutomation (searched ${quoted.frames('frames_searched', labels)}). ${FALLBACK_HINT}`,
-    { frames_searched: labels, ...quoted.details() },
+    { frames_searched: labels, ...quoted.details(), ...NO_AUTOMATION_API },
   );
 }
 

@@ -48,7 +48,7 @@ export async function navigateToSlide(
       'NAV_UNSUPPORTED_ACTION',
       `The ${player} player lists no slides to jump to (${listing.supported ? 'only the page shows them' : listing.reason}). ` +
         `Click its Next button with scorm_dom_click instead${nextHint(d)}.`,
-      nextDetails(d),
+      { ...nextDetails(d), not_applicable: { code: listing.supported ? 'NO_SLIDE_API' : 'NO_SLIDES' } },
     );
   }
   const slides = listing.slides;
@@ -91,6 +91,9 @@ function slideRef({ current: _current, ...ref }: SlideEntry): SlideRef {
   return ref;
 }
 
+/** The not-applicable code a refused jump carries (core/not-applicable.ts). */
+const NO_SLIDE_API = { not_applicable: { code: 'NO_SLIDE_API' } } as const;
+
 /** The recognised player's name when it can jump; NAV_UNSUPPORTED_ACTION naming the Next button otherwise. */
 function requireJumpApi(d: Detection): PlayerName {
   const player = d.recognition.player;
@@ -99,11 +102,12 @@ function requireJumpApi(d: Detection): PlayerName {
       'NAV_UNSUPPORTED_ACTION',
       `No player with a slide API was recognised in this SCO (${d.recognition.reason ?? player}). ` +
         `Click the course's Next button with scorm_dom_click instead${nextHint(d)}.`,
-      nextDetails(d),
+      { ...nextDetails(d), ...NO_SLIDE_API },
     );
   }
   const why = UNSUPPORTED_GOTO[player];
-  if (why) failApart('NAV_UNSUPPORTED_ACTION', `${why}${nextHint(d)}.`, nextDetails(d));
+  if (why)
+    failApart('NAV_UNSUPPORTED_ACTION', `${why}${nextHint(d)}.`, { ...nextDetails(d), ...NO_SLIDE_API });
   return player;
 }
 

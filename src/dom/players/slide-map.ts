@@ -1,5 +1,6 @@
 /** scorm_get_slide_map: the slides the player lists, or the page's slide containers, or why there are none. */
 import type { CourseTexts } from '../../core/course-text.js';
+import type { NotApplicable } from '../../core/not-applicable.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { capData, keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
@@ -7,12 +8,12 @@ import { runProbe } from './probe-runner.js';
 import type { GenericFacts, SlideEntry, SlideListing } from './types.js';
 
 export interface SlideMap {
-  supported: boolean;
   slides: SlideEntry[];
   total: number;
   source: string | null;
   current_index: number | null;
-  reason?: string;
+  /** NO_SLIDES: neither the player nor the page lists any. */
+  not_applicable?: NotApplicable;
   player: Record<string, unknown>;
   frame: string;
   notes: string[];
@@ -75,18 +76,18 @@ export async function slideMap(runtime: CourseRuntime): Promise<SlideMap> {
   const d = await detectPlayer(runtime);
   const { listing, source, notes } = await listSlides(runtime, d);
   const base = { player: playerView(d), frame: d.frame.label, notes: [...d.notes, ...notes] };
-  if (!listing.supported)
-    return keepCourseTextApart({
-      supported: false,
+  if (!listing.supported) {
+    const { reason, ...apart } = keepCourseTextApart({ reason: listing.reason, ...base });
+    return {
       slides: [],
       total: 0,
       source: null,
       current_index: null,
-      reason: listing.reason,
-      ...base,
-    });
+      not_applicable: { code: 'NO_SLIDES', message: `No slides are listed: ${reason}.` },
+      ...apart,
+    };
+  }
   return keepCourseTextApart({
-    supported: true,
     slides: listing.slides.map(cappedSlide),
     total: listing.slides.length,
     source,

@@ -259,6 +259,7 @@ async function automationFill(
       'AUTOMATION_API_NOT_AVAILABLE',
       `The course has no window.SCORMAutomation, so interaction "${id}" cannot be answered by id. ` +
         'Give the control instead: a selector or ref (see scorm_dom_find_interactive_elements) with a value.',
+      { not_applicable: { code: 'NO_AUTOMATION_API' } },
     );
   }
   const call = { interactionId: id, timeoutMs: options.waitTimeoutMs };

@@ -1,6 +1,6 @@
 /**
  * The pieces of the tools' output shapes that several tools share (recorded API calls, findings,
- * artifacts, changes, navigation outcomes, ...). Each tool's `output` is built from these, so one
+ * artifacts, changes, ...). Each tool's `output` is built from these, so one
  * record is described once, and defineTool checks every handler's data against its tool's shape.
  *
  * Precise where clients act on the data (ids, states, counts, arrays of records); open where the data
@@ -24,7 +24,9 @@ export const epochMs = z.number().describe('Epoch milliseconds.');
 /** An argument or return value as the course passed it (open: it is the course's data). */
 export const recordedValue = z
   .unknown()
-  .describe('As given; {$type, ...} where JSON cannot carry it (undefined, NaN, a function, a long string).');
+  .describe(
+    'As given; {$type, ...} where JSON cannot carry it (undefined, NaN, a function, a long string); {$same_as: path} when said earlier in the answer.',
+  );
 
 export const initializeState = z.enum(['none', 'initialized', 'terminated']);
 export const scormVersion = z.enum(['1.2', '2004']);
@@ -217,6 +219,13 @@ export const capture = {
     .describe('full_page: the course scrolls inside this element, which the capture shows only in part.'),
 };
 
+/** A long value said earlier in the same answer (src/output/say-once.ts). */
+export const sameAs = z
+  .object({ $same_as: z.string().describe('Path of the same value earlier in this answer.') })
+  .describe('A long value repeated: read it at $same_as.');
+/** A data-model value in an action's changes: the string, or where the answer already said it. */
+const courseValue = z.union([z.string(), sameAs]);
+
 /** What an action in the SCO changed: API calls, data model, console errors, navigation, frames. */
 const changeLists = {
   api_calls: z.array(
@@ -229,7 +238,7 @@ const changeLists = {
     }),
   ),
   data_model_changes: z.array(
-    openObject({ element: z.string(), from: z.string().nullable(), to: z.string() }),
+    openObject({ element: z.string(), from: courseValue.nullable(), to: courseValue }),
   ),
   console_errors: z.array(openObject({ text: z.string(), source: z.enum(['console', 'pageerror']) })),
   navigation: z.array(openObject({ frame: z.string(), from: z.string(), to: z.string() })),
@@ -272,72 +281,6 @@ export const pageElement = openObject({
 
 export const frameInfo = openObject({ label: z.string(), url: z.string() });
 
-// ---- navigation (multi-SCO courses) ----------------------------------------------------------
-
-export const unloadedSco = z.object({
-  activity_id: z.string(),
-  terminated_by: z.enum(['course', 'tester', 'none']),
-  ignored_nav_request: z.string().nullable(),
-});
-
-export const deliveredSco = z.object({
-  activity_id: z.string(),
-  title: z.string(),
-  launch_url: z.string(),
-  entry: z.enum(['ab-initio', 'resume']),
-  runtime_attempt: z.number(),
-});
-
-export const navOutcomeKind = z.enum(['delivered', 'ended', 'denied', 'nothing']);
-
-/** What one navigation request did (a denied request is an answer, not an error). */
-export const navOutcome = z.object({
-  applicable: z.literal(true),
-  sn_available: z.literal(true),
-  request: z.string(),
-  source: z.enum(['lms', 'sco']),
-  success: z.boolean(),
-  outcome: navOutcomeKind,
-  reason: z.string().nullable(),
-  course_text: courseTexts.optional(),
-  code: z.string().nullable(),
-  process: z.string().nullable(),
-  unloaded: unloadedSco.nullable(),
-  delivered: deliveredSco.nullable(),
-  current_activity: z.string().nullable(),
-  session_ended: z.boolean(),
-});
-
-/**
- * Why navigation does not apply (before scorm_sn_init, or a single-SCO course): success, applicable and
- * sn_available false, with reason and message. The navigation tools answer either this or their result,
- * so their shapes hold both (fields of only one of them optional).
- */
-const notApplicableReason = z
-  .string()
-  .describe('Not applicable: SN_NOT_INITIALIZED or SINGLE_SCO; denied: "not valid, because ...".');
-const notApplicableMessage = z.string().optional().describe('Not applicable: what to do.');
-
-/** A navigation request's result, or why navigation does not apply. */
-export const navRequestOutput = {
-  success: z.boolean(),
-  applicable: z.boolean(),
-  sn_available: z.boolean(),
-  reason: notApplicableReason.nullable(),
-  course_text: courseTexts.optional(),
-  message: notApplicableMessage,
-  request: z.string().optional(),
-  source: z.enum(['lms', 'sco']).optional(),
-  outcome: navOutcomeKind.optional(),
-  code: z.string().nullable().optional().describe('SN exception code when denied.'),
-  process: z.string().nullable().optional(),
-  unloaded: unloadedSco.nullable().optional(),
-  delivered: deliveredSco.nullable().optional(),
-  current_activity: z.string().nullable().optional(),
-  session_ended: z.boolean().optional(),
-};
-
-/** scorm_sn_init / scorm_sn_reset: how sequencing started, or why navigation does not apply. */
 /** A package as saved state records its writer. */
 const packageFingerprint = z.object({
   package_path: z.string().describe('The package folder or zip, resolved.'),
@@ -389,84 +332,9 @@ export const foreignGlobalObjectives = z
     "The learner's global objectives this course reads through its objective maps and that another course, or another package with the same manifest identifier, wrote last (shared across courses, as SN allows): its sequencing starts with them. scorm_global_objectives_clear removes them.",
   );
 
-export const snInitOutput = {
-  success: z.boolean(),
-  sn_available: z.boolean(),
-  applicable: z.boolean().optional(),
-  reason: notApplicableReason.optional(),
-  message: notApplicableMessage,
-  how: z.enum(['start', 'resumeAll', 'choice']).optional(),
-  restored: z.boolean().optional().describe('The saved sequencing state was restored.'),
-  activity_count: count.optional(),
-  outcome: navOutcome.optional(),
-  foreign_global_objectives: foreignGlobalObjectives.optional(),
-  saved_state_writer: savedStateWriter.optional(),
-};
-
-/** scorm_nav_get_state: the navigation state, or why navigation does not apply. */
-export const navStateOutput = {
-  sn_available: z.boolean(),
-  applicable: z.boolean(),
-  success: z.boolean().optional(),
-  reason: notApplicableReason.optional(),
-  message: notApplicableMessage,
-  current_activity: z.string().nullable().optional(),
-  suspended_activity: z.string().nullable().optional(),
-  session_ended: z.boolean().optional(),
-  valid_requests: z
-    .record(
-      z.string(),
-      z.object({
-        valid: z.boolean(),
-        reason: z.string().optional(),
-        code: z.string().optional(),
-        course_text: courseTexts.optional(),
-      }),
-    )
-    .optional()
-    .describe('Each LMS-side request: valid now, or why not.'),
-  hidden_lms_controls: z.array(z.string()).optional(),
-  controls: z.record(z.string(), z.object({ hidden: z.boolean(), enabled: z.boolean() })).optional(),
-  toc_enabled: z.boolean().optional(),
-  toc: z
-    .array(
-      openObject({
-        id: z.string(),
-        title: z.string(),
-        parent_id: z.string().nullable(),
-        depth: count,
-        is_leaf: z.boolean(),
-        visible: z.boolean(),
-        hidden_from_choice: z.boolean(),
-        available: z.boolean(),
-        current: z.boolean(),
-        active: z.boolean(),
-        suspended: z.boolean(),
-        attempt_count: count,
-        completion_status: z.enum(['completed', 'incomplete', 'unknown']),
-        success_status: z.enum(['passed', 'failed', 'unknown']),
-        can_choose: z.boolean(),
-        why_not: z.string().optional(),
-        course_text: courseTexts.optional(),
-      }),
-    )
-    .optional()
-    .describe('Table of contents (with changes_only: the entries that changed).'),
-  toc_total: count.optional().describe('Activities in the TOC.'),
-  toc_next_cursor: z.string().optional().describe('Pass as cursor for the next TOC entries.'),
-  changes_since_last_call: z.boolean().optional().describe('Only what changed is given.'),
-  unchanged: z.array(z.string()).optional().describe('Fields left out because they did not change.'),
-  notes: z.array(z.string()).optional(),
-  delivered: deliveredSco
-    .extend({ initialize_state: initializeState })
-    .nullable()
-    .optional()
-    .describe('The SCO in the frame now.'),
-};
-
 // ---- accessibility ---------------------------------------------------------------------------
 
-const a11yFinding = z.object({
+export const a11yFinding = z.object({
   rule: z.string(),
   impact: z.enum(['critical', 'serious', 'moderate', 'minor']).nullable(),
   wcag: z.array(z.string()),
@@ -505,12 +373,3 @@ export const a11yAudit = {
   duration_ms: z.number(),
   notes: z.array(z.string()).optional(),
 };
-
-/** scorm_report's accessibility section: the audit, or why it did not run. */
-export const accessibilityReport = openObject({
-  audited: z.boolean(),
-  reason: z.string().optional().describe('Why the audit did not run.'),
-  error_code: z.string().optional(),
-  session_id: z.string().optional(),
-  violations: z.array(a11yFinding).optional(),
-}).describe('When audited: the scorm_accessibility_audit result for the session; otherwise reason.');

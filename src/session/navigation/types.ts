@@ -4,6 +4,7 @@
  * results' (snake_case), so tools pass them through unchanged.
  */
 import type { CourseTexts } from '../../core/course-text.js';
+import type { NotApplicableCode } from '../../core/not-applicable.js';
 import type { SavedStateWriter } from '../saved-state-writer.js';
 import type { ReportedObjective } from './foreign-objectives.js';
 import type { NavigationRequest, TraceEvent } from '../../sequencing/index.js';
@@ -11,14 +12,15 @@ import type { NavigationRequest, TraceEvent } from '../../sequencing/index.js';
 /** A request the LMS side can make (the learner's buttons, the TOC, an operator). */
 export type LmsRequest = NavigationRequest;
 
-/** Why navigation does not apply to this session (spec: success with sn_available/applicable false). */
+/**
+ * Why navigation does not apply to this session: success with sn_available/applicable false (as the
+ * specification says), and the project's one not-applicable shape (core/not-applicable.ts).
+ */
 export interface NotApplicable {
   success: false;
   applicable: false;
   sn_available: false;
-  /** SN_NOT_INITIALIZED (call scorm_sn_init first) or SINGLE_SCO (the course has one SCO: nothing to sequence). */
-  reason: 'SN_NOT_INITIALIZED' | 'SINGLE_SCO';
-  message: string;
+  not_applicable: { code: Extract<NotApplicableCode, 'SN_NOT_INITIALIZED' | 'SINGLE_SCO'>; message: string };
 }
 
 /** The SCO a request unloaded before acting, and how its attempt ended. */

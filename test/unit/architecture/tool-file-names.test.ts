@@ -14,11 +14,7 @@ const TOOLS_DIR = join(REPO_ROOT, 'src/mcp/tools');
 
 const FAMILIES: readonly string[] = [];
 
-const NOT_YET_SPLIT: readonly string[] = [
-  'automation.ts',
-  'navigation/core-tools.ts',
-  'runtime/screenshot-tools.ts',
-];
+const NOT_YET_SPLIT: readonly string[] = ['runtime/screenshot-tools.ts'];
 
 function declares(file: string, name: string): boolean {
   return readFileSync(join(TOOLS_DIR, file), 'utf8').includes(`name: '${name}'`);

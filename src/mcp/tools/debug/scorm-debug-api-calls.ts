@@ -1,4 +1,5 @@
 /** scorm_debug_api_calls: every SCORM API call a course made, with the anomalies found in them. */
+import { sayRepeatsOnce } from '../../../output/say-once.js';
 import { z } from 'zod';
 import { isScormTesterError, ScormTesterError } from '../../../core/errors.js';
 import {
@@ -175,7 +176,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
           data.calls_truncated = page.remaining > 0;
           data.calls_remaining = page.remaining;
           data.next_cursor = page.next_cursor;
-          return data;
+          return sayRepeatsOnce(data);
         };
 
         const recorded = args.session_id !== undefined ? recordedSessionFor(ctx, args) : null;

@@ -3,6 +3,7 @@
  * it acted on, how the input reached it (activation) and what changed (API calls, data model, console
  * errors, navigation), with a screenshot as image content when asked.
  */
+import { sayRepeatsOnce } from '../../../output/say-once.js';
 import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
@@ -95,7 +96,7 @@ export function actionRunner(sessions: ServerContext['sessions']) {
     run: (runtime: CourseRuntime) => Promise<T>,
   ): Promise<ToolResult<T & { screenshot?: CaptureData }>> => {
     const session = sessions.get(args.session_id);
-    const data = { ...(await run(session.requireRuntime())) };
+    const data = sayRepeatsOnce({ ...(await run(session.requireRuntime())) });
     if (!args.screenshot) return { data };
     const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
     return { data: { ...data, screenshot: shot.data }, content: shot.content };

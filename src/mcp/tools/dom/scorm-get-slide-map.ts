@@ -5,6 +5,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { count, courseTexts, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+import { notApplicable } from '../shared/not-applicable.js';
 import { playerInfo } from './page-context-fields.js';
 
 export function getSlideMapTool(ctx: ServerContext): ToolDefinition {
@@ -14,11 +15,9 @@ export function getSlideMapTool(ctx: ServerContext): ToolDefinition {
     group: 'dom',
     title: 'Slide map',
     annotations: READ_ONLY,
-    description:
-      'The slides the player lists (index, id, title, current), or supported:false with the reason.',
+    description: 'The slides the player lists (index, id, title, current), or not_applicable NO_SLIDES.',
     input: { session_id: sessionId },
     output: {
-      supported: z.boolean(),
       slides: z.array(
         openObject({
           index: z.number().describe('1-based.'),
@@ -30,7 +29,7 @@ export function getSlideMapTool(ctx: ServerContext): ToolDefinition {
       total: count,
       source: z.string().nullable(),
       current_index: z.number().nullable(),
-      reason: z.string().optional().describe('Why no slides are listed.'),
+      not_applicable: notApplicable.optional(),
       player: playerInfo,
       frame: z.string(),
       notes: z.array(z.string()),

@@ -71,7 +71,9 @@ function notInitialized(): NotApplicable {
     success: false,
     applicable: false,
     sn_available: false,
-    reason: 'SN_NOT_INITIALIZED',
-    message: 'Sequencing is not running for this session. Call scorm_sn_init first.',
+    not_applicable: {
+      code: 'SN_NOT_INITIALIZED',
+      message: 'Sequencing is not running for this session. Call scorm_sn_init first.',
+    },
   };
 }

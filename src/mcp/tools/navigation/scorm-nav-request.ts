@@ -9,9 +9,9 @@ import type { NavigationRequest } from '../../../sequencing/index.js';
 import { LMS_REQUEST_TYPES } from '../../../session/navigation/nav-steps.js';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
-import { navRequestOutput } from '../output-schemas.js';
+import { navRequestOutput } from './outputs.js';
 import { sessionId } from '../shared-schemas.js';
-import { NAVIGATES, navigate } from './core-tools.js';
+import { NAVIGATES, navigate } from './navigate.js';
 
 const REQUESTS = LMS_REQUEST_TYPES;
 type RequestName = (typeof REQUESTS)[number];

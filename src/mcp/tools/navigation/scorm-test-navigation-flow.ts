@@ -29,10 +29,12 @@ import {
   type ToolDefinition,
   type ToolResult,
 } from '../../../app/tool.js';
-import { count, navOutcome } from '../output-schemas.js';
+import { count } from '../output-schemas.js';
+import { notApplicable } from '../shared/not-applicable.js';
+import { navOutcome } from './outputs.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
-import { NAVIGATES } from './core-tools.js';
+import { NAVIGATES } from './navigate.js';
 import { withNavigation, type NavigationRun } from './navigation-run.js';
 import { DEFAULT_STEP_SETTLE_MS, navigationSequence, settleMsSchema } from './step-schemas.js';
 
@@ -45,8 +47,7 @@ const navigationFlowOutput = {
   applicable: z.boolean(),
   sn_available: z.boolean(),
   success: z.boolean().optional().describe('Not applicable: false.'),
-  reason: z.string().optional().describe('Not applicable: SN_NOT_INITIALIZED or SINGLE_SCO.'),
-  message: z.string().optional(),
+  not_applicable: notApplicable.optional(),
   temporary: z.literal(true).optional().describe('workspace_path: a throwaway run, nothing saved.'),
   session_id: z.string().optional(),
   steps_executed: count,

@@ -16,7 +16,8 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolData, type ToolDefinition } from '../../../app/tool.js';
 import { count, courseTexts } from '../output-schemas.js';
 import { ANSWER_BUDGET_BYTES } from '../../../output/answer-budget.js';
-import { NAVIGATES } from './core-tools.js';
+import { notApplicable } from '../shared/not-applicable.js';
+import { NAVIGATES } from './navigate.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
 import { navigationSequence, settleMsSchema, DEFAULT_STEP_SETTLE_MS } from './step-schemas.js';
@@ -41,8 +42,7 @@ const traceSequencingOutput = {
   trace_level: z.enum(['basic', 'detailed', 'verbose']),
   success: z.boolean().optional().describe('Not applicable: false.'),
   applicable: z.boolean().optional().describe('Not applicable: false.'),
-  reason: z.string().optional().describe('Not applicable: SN_NOT_INITIALIZED or SINGLE_SCO.'),
-  message: z.string().optional(),
+  not_applicable: notApplicable.optional(),
   temporary: z.literal(true).optional().describe('workspace_path: a throwaway run, nothing saved.'),
   session_id: z.string().optional(),
   note: z.string().optional(),

@@ -7,7 +7,8 @@ import { reportTarget } from '../../../app/report-placement.js';
 import type { ServerContext } from '../../../app/context.js';
 import { sessionId } from '../shared-schemas.js';
 import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/tool.js';
-import { accessibilityReport, artifact, validationJson } from '../output-schemas.js';
+import { artifact, validationJson } from '../output-schemas.js';
+import { accessibilityReport } from './outputs.js';
 
 import { findingsPage } from '../../../output/findings-page.js';
 import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
@@ -79,7 +80,10 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
       const accessibility = closed
         ? {
             audited: false as const,
-            reason: `session ${args.session_id} is closed: the audit needs the running course. Open it again with scorm_open_course.`,
+            not_applicable: {
+              code: 'NO_RUNTIME' as const,
+              message: `Session ${args.session_id} is closed: the audit needs the running course. Open it again with scorm_open_course.`,
+            },
           }
         : await accessibilityForReport(session);
       return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
