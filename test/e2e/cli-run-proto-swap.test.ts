@@ -70,10 +70,7 @@ test("run --nav records the second SCO when the first left a toJSON below the re
   const out = JSON.parse(r.stdout) as RunJson;
   assert.equal(out.navigation?.current_activity, 'two');
   assert.deepEqual(shown(out), [
-    // Opening loads the first SCO; the start of sequencing delivers it again, as a new attempt.
-    'Initialize()=true',
-    'SetValue(cmi.completion_status,completed)=true',
-    'Terminate()=true',
+    // Sequencing's start delivers the first SCO once (not an opening and then a new attempt).
     'Initialize()=true',
     'SetValue(cmi.completion_status,completed)=true',
     'Terminate()=true',

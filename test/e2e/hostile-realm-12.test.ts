@@ -102,7 +102,8 @@ test('CLI run --nav, SCORM 1.2: the second SCO of a course whose first SCO bent 
   assert.equal(out.navigation.current_activity, 'two');
   assert.deepEqual(
     out.api_calls.map((c) => `${c.method}(${c.args.join(',')})=${c.result}`),
-    CALLS,
+    // run --nav opens on sequencing's first delivery: the first SCO is launched once.
+    CALLS.slice(4),
   );
   assert.deepEqual(
     out.anomalies.filter((a) => a.type === 'unrecorded_api_calls'),

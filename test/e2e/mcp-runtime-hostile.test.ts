@@ -134,11 +134,17 @@ test('weird-args: arguments are recorded exactly as given, rejections explained'
   );
   assert.deepEqual(check.matched_elements, ['cmi.score.raw', 'cmi.location']);
   const hints = Object.fromEntries(check.issues.map((i) => [i.element, String(i.hint)]));
+  const lastSet = Object.fromEntries(
+    check.issues.map((i) => [i.element, String((i.last_set_call as Data | undefined)?.value)]),
+  );
+  // The hint names the rejected call; the course's value is data in last_set_call.value.
   assert.match(
     hints['cmi.score.scaled'] ?? '',
-    /SetValue\("cmi\.score\.scaled", NaN\).*rejected with error 406/,
+    /SetValue of it \(call #\d+, .*\) was rejected with error 406/,
   );
-  assert.match(hints['cmi.exit'] ?? '', /function suspend.*error 406/);
+  assert.match(lastSet['cmi.score.scaled'] ?? '', /NaN/);
+  assert.match(hints['cmi.exit'] ?? '', /rejected with error 406/);
+  assert.match(lastSet['cmi.exit'] ?? '', /function suspend/);
   await close(sessionId);
 });
 
@@ -173,7 +179,7 @@ test('many-calls: 100,000 calls are all counted; history pages through 49,999 ch
   const page = await callTool<{ total: number; has_more: boolean; changes: Data[] }>(
     server.client,
     'scorm_get_data_model_history',
-    { session_id: sessionId, limit: 5, offset: 49_990 },
+    { session_id: sessionId, limit: 5, cursor: '49990' },
   );
   assert.equal(page.total, 49_999);
   assert.equal(page.changes.length, 5);
