@@ -18,7 +18,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'automation.ts',
   'navigation/core-tools.ts',
   'runtime/lifecycle-tools.ts',
-  'runtime/screenshot-tools.ts',
 ];
 
 function declares(file: string, name: string): boolean {

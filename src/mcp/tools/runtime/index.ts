@@ -14,7 +14,8 @@ import { compareDataModelSnapshotsTool } from './scorm-compare-data-model-snapsh
 import { lifecycleTools } from './lifecycle-tools.js';
 import { getConsoleErrorsTool } from './scorm-get-console-errors.js';
 import { getNetworkRequestsTool } from './scorm-get-network-requests.js';
-import { screenshotTools } from './screenshot-tools.js';
+import { captureScreenshotTool } from './scorm-capture-screenshot.js';
+import { takeScreenshotTool } from './scorm-take-screenshot.js';
 
 export function runtimeTools(ctx: ServerContext): ToolDefinition[] {
   return [
@@ -26,7 +27,8 @@ export function runtimeTools(ctx: ServerContext): ToolDefinition[] {
     getDataModelHistoryTool(ctx),
     validateDataModelStateTool(ctx),
     compareDataModelSnapshotsTool(ctx),
-    ...screenshotTools(ctx),
+    captureScreenshotTool(ctx),
+    takeScreenshotTool(ctx),
     getConsoleErrorsTool(ctx),
     getNetworkRequestsTool(ctx),
   ];
