@@ -2,8 +2,7 @@
 import type { ServerContext } from '../../../app/context.js';
 import { CHANGES_STATE, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { sessionId } from '../shared-schemas.js';
-import { capture } from '../output-schemas.js';
-import { captureOptionsSchema, captureToArtifact } from './capture.js';
+import { capture, captureOptionsSchema, captureToArtifact } from './capture.js';
 
 export function captureScreenshotTool(ctx: ServerContext): ToolDefinition {
   const { sessions } = ctx;
@@ -13,7 +12,7 @@ export function captureScreenshotTool(ctx: ServerContext): ToolDefinition {
     title: 'Capture screenshot',
     annotations: CHANGES_STATE,
     description:
-      'Screenshot of the running SCO (PNG image content, long edge at most 1568 px), saved as a session artifact.',
+      'Screenshot of the running SCO (WebP image; the full-resolution PNG is saved as an artifact).',
     input: { session_id: sessionId, capture_options: captureOptionsSchema.optional() },
     output: capture,
     handler: async (args) => {

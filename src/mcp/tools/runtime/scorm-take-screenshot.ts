@@ -11,8 +11,8 @@ import type { ServerContext } from '../../../app/context.js';
 import { withThrowawaySession } from '../../../app/throwaway-session.js';
 import { CHANGES_STATE, defineTool, type ToolDefinition, type ToolResult } from '../../../app/tool.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
-import { capture } from '../output-schemas.js';
 import {
+  capture,
   captureOptionsSchema,
   captureToArtifact,
   layoutAnalysis,
@@ -65,7 +65,7 @@ export function takeScreenshotTool(ctx: ServerContext): ToolDefinition {
     title: 'Screenshot with layout check',
     annotations: CHANGES_STATE,
     description:
-      'Screenshot plus layout_analysis (overflow, small tap targets or text, clipped content) with fixes; with session_id optionally at another viewport (restored after).',
+      'Screenshot plus layout_analysis (overflow, small tap targets or text, clipped content) with fixes; optionally at another viewport (restored after).',
     input: {
       session_id: sessionId.optional(),
       workspace_path: packagePath.optional(),
