@@ -154,3 +154,16 @@ test('full page of a course that scrolls inside an inner frame: tiles follow the
   });
   assert.equal(next.before.top, moved.after.top);
 });
+
+test('full page of a course whose only scroller is a sliver: the stops are bounded and the capture says it was cut', async () => {
+  const session_id = await openSessionRuntime(server.client, join(FIXTURES_DIR, 'courses/scroll-sliver'));
+  const { data, images } = await shoot('scorm_capture_screenshot', {
+    session_id,
+    capture_options: { full_page: true },
+  });
+  assert.equal(data.inner_scroll?.id, 'sliver');
+  assert.equal(data.tiles?.length, 32);
+  assert.equal(data.truncated, true);
+  assert.equal(images.length, 5);
+  assert.equal(data.inner_scroll?.restored, true);
+});

@@ -24,13 +24,15 @@ export interface ScrolledTile {
 export interface ScrolledCapture {
   container: ScrollContainer & { scroll_top: number; max_top: number; view_height: number };
   tiles: ScrolledTile[];
-  /** The content was longer than MAX_CAPTURE_EDGE CSS px: the tiles stop there. */
+  /** The content was longer than MAX_CAPTURE_EDGE CSS px or MAX_STOPS stops: the tiles stop there. */
   truncated: boolean;
   /** Whether the container is back at its scroll offset from before the capture. */
   restored: boolean;
 }
 
 const SET_MS = 3_000;
+/** Stops at most (a course whose largest scroller is a sliver would otherwise take thousands). */
+export const MAX_STOPS = 32;
 
 /** Null when the course's main scrolling container is its SCO document (a taller viewport shows it all). */
 export async function captureScrolledThrough(
@@ -50,7 +52,7 @@ export async function captureScrolledThrough(
   const tiles: ScrolledTile[] = [];
   let restored = false;
   try {
-    for (let top = 0; top < Math.min(content, MAX_CAPTURE_EDGE); top += step) {
+    for (let top = 0; top < Math.min(content, MAX_CAPTURE_EDGE) && tiles.length < MAX_STOPS; top += step) {
       const at = await scrollTo(runtime, ref, Math.min(top, position.max_top));
       if (at === null) break;
       const png = await runtime.captureRegion(region, pngScale, 'png');
@@ -77,7 +79,7 @@ export async function captureScrolledThrough(
       view_height: step,
     },
     tiles,
-    truncated: content > MAX_CAPTURE_EDGE,
+    truncated: content > Math.min(MAX_CAPTURE_EDGE, MAX_STOPS * step),
     restored,
   };
 }
