@@ -131,7 +131,7 @@ test('full page of a course that scrolls inside an inner frame: tiles follow the
   });
   const { data, images } = await shoot('scorm_capture_screenshot', {
     session_id,
-    capture_options: { full_page: true },
+    capture_options: { full_page: true, wait_for_selector: 'iframe#content' },
   });
   const inner = data.inner_scroll!;
   assert.equal(inner.frame, 'sco > iframe#content');

@@ -78,12 +78,18 @@ export async function captureToArtifact(
   const fullResolution = options.full_resolution === true;
   const scrolled = options.full_page ? await scrolledCapture(runtime, options) : null;
   if (scrolled) return saveScrolled(session, runtime, scrolled, tool);
+  // A full page has waited for its selector and delay already, before looking for a scrolling container.
+  const waits = options.full_page
+    ? {}
+    : {
+        waitForSelector: options.wait_for_selector,
+        waitTimeoutMs: options.wait_timeout_ms,
+        delayMs: options.delay_ms,
+      };
   const shot = await runtime.screenshot({
     fullPage: options.full_page,
     fullResolution,
-    waitForSelector: options.wait_for_selector,
-    waitTimeoutMs: options.wait_timeout_ms,
-    delayMs: options.delay_ms,
+    ...waits,
     documentHeight: documentHeight(runtime),
   });
   const scoId = runtime.status().scoId;
@@ -110,8 +116,9 @@ export async function captureToArtifact(
 }
 
 /**
- * A full page of a course that scrolls inside a container: waits as a capture does, then scrolls it
- * through (null when the SCO document itself scrolls, which a taller viewport captures whole).
+ * A full page of a course that scrolls inside a container: waits as a capture does (the wait is a
+ * viewport capture whose image is not used), then scrolls it through (null when the SCO document itself
+ * scrolls, which a taller viewport captures whole).
  */
 async function scrolledCapture(
   runtime: CourseRuntime,
