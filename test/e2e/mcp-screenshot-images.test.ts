@@ -93,6 +93,22 @@ test('full_resolution: the PNG at device scale comes inline, and the answer says
   assert.ok(existsSync(sharp.data.artifact_path));
 });
 
+test('a viewport wider than 1,568 px is shown scaled to fit, and the pointer tools take the pixels of that image', async () => {
+  const session_id = await openSessionRuntime(server.client, LONG_DOCUMENT);
+  const { data, images } = await shoot('scorm_take_screenshot', {
+    session_id,
+    viewport: { width: 2400, height: 1200 },
+  });
+  const size = webpSize(images[0]!.bytes);
+  assert.ok(size.width <= 1568 && size.width >= 1566, `${size.width}×${size.height}`);
+  assert.ok(data.scale < 1);
+  assert.match(
+    data.coordinates,
+    /x \/ 0\.65\d*, y \/ 0\.65\d*\) CSS px; the pointer tools take this image's pixels as they are/,
+  );
+  assert.deepEqual(pngSize(readFileSync(data.artifact_path)), { width: 2400, height: 1200 });
+});
+
 test('full page of a document taller than the viewport: tiles of the viewport width, one viewport tall, cover the page; past five they are in the artifact only', async () => {
   const session_id = await openSessionRuntime(server.client, LONG_DOCUMENT);
   const { data, images } = await shoot('scorm_capture_screenshot', {
