@@ -136,7 +136,7 @@ test('full page of a document taller than the viewport: tiles of the viewport wi
     tiles.map((_, i) => i < 5),
   );
   for (const image of images) assert.deepEqual(webpSize(image.bytes), { width: 1366, height: 768 });
-  assert.match(data.coordinates, /top \+ y \/ 1/);
+  assert.match(data.coordinates, /page point \(x, top \+ y\) CSS px/);
 });
 
 test('full page of a course that scrolls inside an inner frame: tiles follow the container to its end, and it is put back where it was', async () => {

@@ -228,7 +228,7 @@ function shown(
   let coordinates: string;
   if (fullPage) {
     coordinates =
-      `Tile pixel (x, y) is page point (x / ${scale}, top + y / ${scale}) CSS px, top as tiles[i].top gives it. ` +
+      `Tile pixel (x, y) is page point ${scale === 1 ? '(x, top + y)' : `(x / ${scale}, top + y / ${scale})`} CSS px, top as tiles[i].top gives it. ` +
       'The pointer tools take pixels of a viewport screenshot: scroll there (scorm_scroll), then take one.';
   } else if (Math.abs(pointer - view.scale) < 1e-6) {
     coordinates = `${point}; the pointer tools take this image's pixels as they are.`;
