@@ -76,7 +76,7 @@ export function nextControl(
 }
 
 /** Starts the server at `serverEntry` with private folders; its repository root is its working directory. */
-async function connect(serverEntry: string): Promise<Client> {
+export async function connect(serverEntry: string): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [serverEntry],

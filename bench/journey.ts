@@ -14,13 +14,13 @@ import { median, type BenchRow } from './stats.js';
 const MAX_RESULT_TOKENS = 8000;
 const MAX_TOOL_MEDIAN_TOKENS = 1500;
 
-function argValue(flag: string): string | undefined {
+export function argValue(flag: string): string | undefined {
   const at = process.argv.indexOf(flag);
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
 /** The demo course, then each export folder that has a manifest at its root. */
-function courses(): Array<{ name: string; path: string }> {
+export function courses(): Array<{ name: string; path: string }> {
   const list = [{ name: 'demo', path: join(PACKAGE_ROOT, 'samples/automation-course') }];
   const exportsDir = argValue('--exports');
   if (!exportsDir) return list;

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run.
  * `--only <key>[,<key>…]` runs only the named sections (keys: validation, export, sequencing, logs, limits,
- * navigation, conformance, dom-actions, dom-read, a11y, inspector, journey, runtime); `--no-browser` skips the
- * sections that start Chromium. bench/journey.ts lists the journey's own options (`--exports`, `--before`, …).
+ * navigation, conformance, dom-actions, dom-read, a11y, inspector, journey, screenshots, runtime);
+ * `--no-browser` skips the sections that start Chromium. bench/journey.ts lists the journey's own options (`--exports`, `--before`, …).
  */
 import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
 import { benchRuntime } from './runtime.js';
@@ -46,6 +46,9 @@ if (!browser) {
   );
   await section('journey', 'Tokens an agent-like journey returns (issue 22)', async () =>
     (await import('./journey.js')).benchJourney(),
+  );
+  await section('screenshots', 'Image bytes of screenshots (issues 22, 23)', async () =>
+    (await import('./screenshots.js')).benchScreenshots(),
   );
   await section('runtime', 'Runtime against raw playwright-core (issue: runtime)', benchRuntime);
 }

@@ -41,7 +41,14 @@ import { PlayerChannel } from './player-channel.js';
 import { PopupWindows } from './popup-windows.js';
 import type { ApiCallRecord, InitializeState, RuntimeEvents } from './records.js';
 import type { RecordedState } from './data-model/recorded-state.js';
-import { Rendering, type Screenshot, type ScreenshotOptions } from './rendering.js';
+import {
+  Rendering,
+  type CaptureRegion,
+  type Screenshot,
+  type ScreenshotOptions,
+  type ScreenshotView,
+  type ViewFormat,
+} from './rendering.js';
 import { RuntimeLifecycle } from './runtime-lifecycle.js';
 import { RuntimeLog } from './runtime-log.js';
 import { ScoAttempts } from './sco-attempts.js';
@@ -53,8 +60,10 @@ export * from './course-runtime-spec.js';
 export {
   MAX_FULL_PAGE_HEIGHT,
   MAX_SCREENSHOT_EDGE,
+  MAX_SHOWN_TILES,
   type Screenshot,
   type ScreenshotOptions,
+  type ScreenshotView,
 } from './rendering.js';
 
 export class CourseRuntime {
@@ -366,6 +375,11 @@ export class CourseRuntime {
 
   screenshot(options: ScreenshotOptions = {}): Promise<Screenshot> {
     return this.rendering.screenshot(options);
+  }
+
+  /** A region of the player page (CSS px) as an image, as it is drawn now. */
+  captureRegion(region: CaptureRegion, scale: number, format: ViewFormat): Promise<ScreenshotView> {
+    return this.rendering.captureRegion(region, scale, format);
   }
 
   setViewport(spec: ViewportSpec): Promise<Viewport> {

@@ -4,21 +4,35 @@ import { fail, isScormTesterError } from '../core/errors.js';
 import type { PageTimeLimit } from './page-time-limit.js';
 import type { PlayerChannel } from './player-channel.js';
 import { pngSize } from './png.js';
-import { MAX_SCREENSHOT_EDGE, screenshotScale } from './screenshot-scale.js';
+import {
+  fullResolutionScale,
+  MAX_CAPTURE_EDGE,
+  MAX_SCREENSHOT_EDGE,
+  screenshotScale,
+} from './screenshot-scale.js';
+import { webpSize } from './webp.js';
 import { sleep, type RuntimeLifecycle } from './runtime-lifecycle.js';
 import { resolveViewport, type Viewport, type ViewportSpec } from './viewport.js';
 
 export { MAX_SCREENSHOT_EDGE };
 /** Full-page captures stop at this height (CSS px); Chromium cannot rasterise arbitrarily tall pages. */
-export const MAX_FULL_PAGE_HEIGHT = 16_384;
+export const MAX_FULL_PAGE_HEIGHT = MAX_CAPTURE_EDGE;
 /**
- * A full-page capture is never scaled below this, so its text stays readable (a 16,000 px page scaled
- * to MAX_SCREENSHOT_EDGE came back 133 px wide); a longer page is cut there and marked truncated.
+ * A full page is shown as tiles one viewport tall, each read at the size of a viewport screenshot (one tall
+ * image would be shrunk by the model's client until its text is unreadable: 133 px wide for an Adapt page);
+ * at most this many are rendered for the model, the whole page is in the full-resolution PNG.
  */
-export const MIN_FULL_PAGE_SCALE = 0.5;
+export const MAX_SHOWN_TILES = 5;
+/** WebP at this quality keeps course text readable at a third to a sixth of the PNG's bytes (docs/runtime.md, "Screenshots"). */
+export const VIEW_QUALITY = 80;
+
+export type ViewFormat = 'webp' | 'png';
+
 export interface ScreenshotOptions {
-  /** Capture the SCO's whole document height, scaled to fit MAX_SCREENSHOT_EDGE. */
+  /** Capture the SCO's whole document height (tiles for the model, one PNG in full). */
   fullPage?: boolean;
+  /** The images for the model at full resolution (PNG, device scale) instead of WebP at scale 1. */
+  fullResolution?: boolean;
   /** CSS selector (in the SCO document) that must be visible before capturing. */
   waitForSelector?: string;
   /** How long to wait for the selector (default 5000 ms). */
@@ -33,17 +47,46 @@ export interface ScreenshotOptions {
   documentHeight?: () => Promise<number>;
 }
 
+/** An image shown to the model: the viewport, or one tile of a full page. */
+export interface ScreenshotView {
+  image: Buffer;
+  format: ViewFormat;
+  width: number;
+  height: number;
+  /** Image px per CSS px. */
+  scale: number;
+  /** CSS px from the top of what was captured (0 for the viewport). */
+  top: number;
+  /** CSS px of the page this view covers. */
+  cssHeight: number;
+}
+
 export interface Screenshot {
+  /** The full-resolution PNG (device scale; a full page in one image). */
   png: Buffer;
   /** Pixel size of the PNG. */
   width: number;
   height: number;
-  /** True when the capture was scaled down to fit MAX_SCREENSHOT_EDGE. */
+  /** PNG px per CSS px. */
+  pngScale: number;
+  /** True when the views are smaller than the full resolution. */
   scaled: boolean;
   fullPage: boolean;
-  /** True when a full-page capture was cut (MAX_FULL_PAGE_HEIGHT, or the height MIN_FULL_PAGE_SCALE allows). */
+  /** True when a full-page capture was cut at MAX_FULL_PAGE_HEIGHT. */
   truncated: boolean;
   viewport: Viewport;
+  /** What the model is shown: the viewport, or the first MAX_SHOWN_TILES tiles of a full page. */
+  views: ScreenshotView[];
+  /** Full page: the CSS height captured, and tiles past MAX_SHOWN_TILES that were not rendered as views. */
+  capturedHeight: number;
+  tilesNotShown: number;
+}
+
+export interface CaptureRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export class Rendering {
@@ -100,11 +143,9 @@ export class Rendering {
             : ((await frame.evaluate(
                 'Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)',
               )) as number);
-          const readable = Math.floor(MAX_SCREENSHOT_EDGE / MIN_FULL_PAGE_SCALE);
-          const limit = Math.max(vp.height, Math.min(MAX_FULL_PAGE_HEIGHT, readable));
           if (docHeight > vp.height) {
-            height = Math.min(docHeight, limit);
-            truncated = docHeight > limit;
+            height = Math.min(docHeight, MAX_FULL_PAGE_HEIGHT);
+            truncated = docHeight > MAX_FULL_PAGE_HEIGHT;
             // A taller viewport for the capture: the player (and so the SCO frame) grows with it.
             await this.emulate({ ...vp, height });
             resized = true;
@@ -112,21 +153,38 @@ export class Rendering {
           }
         }
         try {
-          const { scale, scaled } = screenshotScale(vp.width, height, vp.scale);
-          const res = (await this.channel.cdp.send('Page.captureScreenshot', {
-            format: 'png',
-            clip: { x: 0, y: 0, width: vp.width, height, scale },
-            fromSurface: true,
-          })) as { data: string };
-          const png = Buffer.from(res.data, 'base64');
+          const pngScale = fullResolutionScale(vp.width, height, vp.scale);
+          const png = await this.captureNow({ x: 0, y: 0, width: vp.width, height }, pngScale, 'png');
           const size = pngSize(png);
+          const views: ScreenshotView[] = [];
+          const tiles = Math.ceil(height / vp.height);
+          const { scale: viewScale } = screenshotScale(vp.width, vp.height, vp.scale);
+          for (let i = 0; i < Math.min(tiles, MAX_SHOWN_TILES); i++) {
+            const top = i * vp.height;
+            const cssHeight = Math.min(vp.height, height - top);
+            if (!options.fullPage && !options.fullResolution) {
+              views.push(
+                await this.view({ x: 0, y: top, width: vp.width, height: cssHeight }, viewScale, 'webp'),
+              );
+            } else if (!options.fullPage) {
+              views.push({ image: png, format: 'png', ...size, scale: pngScale, top: 0, cssHeight });
+            } else {
+              const fullRes = options.fullResolution === true;
+              const region = { x: 0, y: top, width: vp.width, height: cssHeight };
+              views.push(await this.view(region, fullRes ? pngScale : viewScale, fullRes ? 'png' : 'webp'));
+            }
+          }
           return {
             png,
             ...size,
-            scaled,
+            pngScale,
+            scaled: views[0]!.scale < pngScale,
             fullPage: options.fullPage === true,
             truncated,
             viewport: vp,
+            views,
+            capturedHeight: height,
+            tilesNotShown: tiles - views.length,
           };
         } finally {
           if (resized) await this.emulate(vp);
@@ -135,6 +193,49 @@ export class Rendering {
       timeoutMs,
       'CAPTURE_FAILED',
     );
+  }
+
+  /** One region of the player page (CSS px) as an image, within the page's time limit. */
+  async captureRegion(region: CaptureRegion, scale: number, format: ViewFormat): Promise<ScreenshotView> {
+    this.lifecycle.ensureUsable();
+    return this.limit.run(
+      'the screenshot',
+      () => this.view(region, scale, format),
+      this.limit.defaultMs,
+      'CAPTURE_FAILED',
+    );
+  }
+
+  private async view(region: CaptureRegion, scale: number, format: ViewFormat): Promise<ScreenshotView> {
+    const image = await this.captureNow(region, scale, format);
+    const size = format === 'png' ? pngSize(image) : webpSize(image);
+    return { image, format, ...size, scale, top: region.y, cssHeight: region.height };
+  }
+
+  /**
+   * Chromium multiplies clip.scale by the device scale factor when this DevTools session emulates it, and
+   * not when the browser context set it: which holds is read from each image's size, remembered, and a
+   * capture that came out at the other size is taken again.
+   */
+  private clipTimesDeviceScale = true;
+
+  private async captureNow(region: CaptureRegion, scale: number, format: ViewFormat): Promise<Buffer> {
+    const dsf = this.current.scale;
+    const first = await this.captureOnce(region, this.clipTimesDeviceScale ? scale / dsf : scale, format);
+    if (dsf === 1 || Math.abs(widthOf(first, format) - region.width * scale) <= 1) return first;
+    this.clipTimesDeviceScale = !this.clipTimesDeviceScale;
+    return this.captureOnce(region, this.clipTimesDeviceScale ? scale / dsf : scale, format);
+  }
+
+  private async captureOnce(region: CaptureRegion, clipScale: number, format: ViewFormat): Promise<Buffer> {
+    const res = (await this.channel.cdp.send('Page.captureScreenshot', {
+      format,
+      ...(format === 'webp' ? { quality: VIEW_QUALITY } : {}),
+      clip: { ...region, scale: clipScale },
+      fromSurface: true,
+      captureBeyondViewport: false,
+    })) as { data: string };
+    return Buffer.from(res.data, 'base64');
   }
 
   async setViewport(spec: ViewportSpec): Promise<Viewport> {
@@ -159,4 +260,8 @@ export class Rendering {
       mobile: vp.mobile,
     });
   }
+}
+
+function widthOf(image: Buffer, format: ViewFormat): number {
+  return (format === 'png' ? pngSize(image) : webpSize(image)).width;
 }

@@ -311,7 +311,7 @@ test('click: a screenshot after the action comes back as image content', async (
     arguments: { session_id: pageSession, selector: '#save', screenshot: true },
   });
   const content = result.content as Array<{ type: string; mimeType?: string }>;
-  assert.ok(content.some((c) => c.type === 'image' && c.mimeType === 'image/png'));
+  assert.ok(content.some((c) => c.type === 'image' && c.mimeType === 'image/webp'));
   const data = result.structuredContent as ActionData;
   assert.equal(data.success, true);
   assert.ok((data.screenshot as Data).artifact_path);

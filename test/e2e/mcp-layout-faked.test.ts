@@ -69,11 +69,17 @@ test('layout analysis on a touch viewport: the 8 px button the page calls 50 px 
 });
 
 test('a full-page screenshot is as tall as the document the page says is 10 px high', async () => {
-  const shot = await callTool<{ width: number; height: number; full_page: boolean }>(
-    server.client,
-    'scorm_capture_screenshot',
-    { session_id: session, capture_options: { full_page: true } },
-  );
+  const shot = await callTool<{
+    full_page: boolean;
+    full_resolution: { width: number; height: number };
+    tiles: Array<{ top: number; height: number }>;
+  }>(server.client, 'scorm_capture_screenshot', {
+    session_id: session,
+    capture_options: { full_page: true },
+  });
   assert.equal(shot.full_page, true);
-  assert.ok(shot.height > shot.width, `a ${shot.width}x${shot.height} capture of a 2000 px tall page`);
+  const { width, height } = shot.full_resolution;
+  assert.ok(height > width, `a ${width}x${height} capture of a 2000 px tall page`);
+  const last = shot.tiles.at(-1)!;
+  assert.ok(last.top + last.height >= 2000, JSON.stringify(shot.tiles));
 });

@@ -140,25 +140,3 @@ test('scroll to the end of a page that scrolls inside its frame: every component
   );
   assert.equal(target.element.in_viewport, true);
 });
-
-test('full-page screenshot: a course that scrolls inside its frame is named as such; a long document stays readable', async () => {
-  const id = await openSessionRuntime(server.client, SCROLL);
-  interface Shot extends Data {
-    width: number;
-    height: number;
-    truncated: boolean;
-    inner_scroll?: { frame: string; id: string; max_top: number; note: string };
-  }
-  const inner = await call<Shot>('scorm_capture_screenshot', { capture_options: { full_page: true } }, id);
-  assert.equal(inner.inner_scroll?.frame, 'sco > iframe#content');
-  assert.equal(inner.inner_scroll?.id, 'scroller');
-  assert.ok((inner.inner_scroll?.max_top ?? 0) > 0);
-  assert.match(inner.inner_scroll?.note ?? '', /scorm_scroll/);
-
-  const longId = await openSessionRuntime(server.client, join(FIXTURES_DIR, 'courses/long-document'));
-  const long = await call<Shot>('scorm_capture_screenshot', { capture_options: { full_page: true } }, longId);
-  assert.equal(long.inner_scroll, undefined);
-  assert.equal(long.truncated, true);
-  assert.ok(long.width >= 1366 / 2 - 1, `${long.width}×${long.height}`);
-  assert.ok(long.height <= 1568);
-});

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
+import { webpSize } from '../../src/runtime/webp.js';
 
 type Data = Record<string, unknown>;
 interface Call {
@@ -77,10 +78,9 @@ async function callWithContent(
   return { data: result.structuredContent as Data, images };
 }
 
-function pngSize(base64: string): { width: number; height: number } {
-  const png = Buffer.from(base64, 'base64');
-  assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
-  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+/** The pixel size of an image block (the model's images are WebP). */
+function imageSize(base64: string): { width: number; height: number } {
+  return webpSize(Buffer.from(base64, 'base64'));
 }
 
 test('tools/list has every runtime tool with a short description', async () => {
@@ -378,8 +378,8 @@ test('SCORM 1.2: screenshots come back as images, are saved as artifacts, and re
     capture_options: { wait_for_selector: 'body', delay_ms: 50 },
   });
   assert.equal(shot.images.length, 1);
-  assert.equal(shot.images[0]?.mimeType, 'image/png');
-  const size = pngSize(shot.images[0]!.data);
+  assert.equal(shot.images[0]?.mimeType, 'image/webp');
+  const size = imageSize(shot.images[0]!.data);
   assert.deepEqual(size, { width: shot.data.width, height: shot.data.height });
   assert.ok(Math.max(size.width, size.height) <= 1568);
   assert.ok(existsSync(String(shot.data.artifact_path)));
@@ -549,7 +549,7 @@ test('SCORM 2004: a chosen item, wildcard reads, Initialize twice, full-page cap
     capture_options: { full_page: true },
   });
   assert.equal(full.data.full_page, true);
-  const size = pngSize(full.images[0]!.data);
+  const size = imageSize(full.images[0]!.data);
   assert.ok(Math.max(size.width, size.height) <= 1568);
 
   const closed = await callTool(server.client, 'scorm_runtime_close', { session_id: sessionId });
@@ -575,7 +575,7 @@ test('scorm_take_screenshot with workspace_path: a throwaway session that saves 
     viewport: { width: 1024, height: 700 },
   });
   assert.equal(shot.images.length, 1);
-  assert.deepEqual(pngSize(shot.images[0]!.data), { width: 1024, height: 700 });
+  assert.deepEqual(imageSize(shot.images[0]!.data), { width: 1024, height: 700 });
   assert.ok(existsSync(String(shot.data.artifact_path)));
   assert.ok(String(shot.data.artifact_path).startsWith(String(shot.data.workspace_path)));
   assert.ok(Array.isArray((shot.data.layout_analysis as Data).responsive_issues));

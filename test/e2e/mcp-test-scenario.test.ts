@@ -193,7 +193,7 @@ test('test_scenario on the sample course: click Next, read back, answer through 
   );
   assert.deepEqual(
     images.map((c) => c.mimeType),
-    ['image/png'],
+    ['image/webp'],
   );
   assert.equal(next?.tool, 'scorm_dom_click');
   assert.ok(next?.data_model_changes.some((c) => c.element === 'cmi.location' && c.to === 'cycle'));

@@ -448,7 +448,7 @@ test(
 );
 
 test(
-  'screenshots: PNG, long edge capped at 1568 px, full page, wait_for_selector',
+  'screenshots: the full-resolution PNG at device scale, the image for a model WebP at scale 1 within 1568 px, full page as tiles, wait_for_selector',
   { skip: SKIP },
   async () => {
     await withRuntime(
@@ -456,10 +456,17 @@ test(
       async (rt) => {
         const shot = await rt.screenshot();
         assert.equal(shot.png.subarray(1, 4).toString(), 'PNG');
+        assert.deepEqual([shot.width, shot.height, shot.pngScale], [3200, 2000, 2]);
         assert.ok(shot.scaled);
-        assert.ok(Math.max(shot.width, shot.height) <= MAX_SCREENSHOT_EDGE, `${shot.width}x${shot.height}`);
-        assert.ok(Math.max(shot.width, shot.height) >= MAX_SCREENSHOT_EDGE - 2);
-        assert.ok(Math.abs(shot.width / shot.height - 1.6) < 0.01);
+        const [view] = shot.views;
+        assert.equal(view?.format, 'webp');
+        assert.equal(view?.image.subarray(8, 12).toString(), 'WEBP');
+        assert.ok(
+          Math.max(view!.width, view!.height) <= MAX_SCREENSHOT_EDGE,
+          `${view!.width}x${view!.height}`,
+        );
+        assert.ok(Math.max(view!.width, view!.height) >= MAX_SCREENSHOT_EDGE - 2);
+        assert.ok(Math.abs(view!.width / view!.height - 1.6) < 0.01);
 
         assert.equal(
           await codeOf(rt.screenshot({ waitForSelector: '#does-not-exist', waitTimeoutMs: 200 })),
@@ -478,18 +485,26 @@ test(
       viewport: { device: 'mobile', scale: 2 },
     };
     await withRuntime(mobile, async (rt) => {
-      const view = await rt.screenshot({ waitForSelector: '#submit', delayMs: 10 });
-      assert.equal(view.width, Math.round((390 * 1567.5) / 844));
-      assert.ok(
-        view.height <= MAX_SCREENSHOT_EDGE && view.height >= MAX_SCREENSHOT_EDGE - 2,
-        String(view.height),
-      );
-      assert.ok(view.scaled);
+      const shot = await rt.screenshot({ waitForSelector: '#submit', delayMs: 10 });
+      assert.deepEqual([shot.width, shot.height], [780, 1688]);
+      assert.deepEqual([shot.views[0]!.width, shot.views[0]!.height, shot.views[0]!.scale], [390, 844, 1]);
+      assert.ok(shot.scaled);
+      const sharp = await rt.screenshot({ fullResolution: true });
+      assert.equal(sharp.views[0]!.format, 'png');
+      assert.deepEqual([sharp.views[0]!.width, sharp.views[0]!.height], [780, 1688]);
       await rt.setViewport({ device: 'mobile' });
       const full = await rt.screenshot({ fullPage: true });
       assert.ok(full.fullPage);
       assert.equal(full.width, 390);
       assert.ok(full.height > 844, `full page height ${full.height}`);
+      // Tiles one viewport tall, each the viewport's width, cover the page.
+      assert.ok(full.views.length >= 2);
+      for (const tile of full.views) assert.equal(tile.width, 390);
+      assert.equal(full.views.length + full.tilesNotShown, Math.ceil(full.capturedHeight / 844));
+      assert.deepEqual(
+        full.views.map((t) => t.top),
+        full.views.map((_, i) => i * 844),
+      );
       // The frame is back to the viewport size afterwards.
       const inner = await (await rt.scoFrame()).evaluate('innerHeight');
       assert.equal(inner, 844);

@@ -206,7 +206,7 @@ async function scrollToTarget(
   };
 }
 
-interface Located {
+export interface Located {
   frame: Frame;
   label: string;
   scroller: Found;
@@ -219,22 +219,8 @@ async function wheel(runtime: CourseRuntime, dx: number, dy: number): Promise<vo
   await runtime.playerPage.mouse.wheel(dx, dy);
 }
 
-/**
- * The course's main scrolling container when it is not the SCO document itself (the page scrolls inside
- * an element or an inner frame, which a taller viewport does not unroll), with how far it scrolls.
- */
-export async function innerScroller(
-  runtime: CourseRuntime,
-): Promise<(ScrollContainer & { scroll_top: number; max_top: number }) | null> {
-  const found = await largestScroller(runtime);
-  if (!found || found.scroller.position.max_top <= 0) return null;
-  if (found.label === 'sco' && found.scroller.tagName === 'html') return null;
-  const { ref, tagName, id, position } = found.scroller;
-  return { frame: found.label, ref, tagName, id, scroll_top: position.top, max_top: position.max_top };
-}
-
 /** The scrolling container with the largest visible area in any SCO frame whose element is on screen. */
-async function largestScroller(runtime: CourseRuntime): Promise<Located | null> {
+export async function largestScroller(runtime: CourseRuntime): Promise<Located | null> {
   let best: Located | null = null;
   for (const { frame, label } of await scoFrames(runtime)) {
     const origin = await originOf(frame);

@@ -194,31 +194,6 @@ export const runtimeClose = {
   save_error: z.object({ error_code: z.string(), message: z.string() }).nullable(),
 };
 
-/** A screenshot saved as a session artifact (the PNG itself is image content). */
-export const capture = {
-  artifact_path: z.string(),
-  artifact: z.string().describe('Relative to the session workspace.'),
-  width: z.number(),
-  height: z.number(),
-  scaled: z.boolean(),
-  full_page: z.boolean(),
-  truncated: z.boolean(),
-  viewport,
-  sco_id: z.string().nullable(),
-  inner_scroll: z
-    .object({
-      frame: z.string(),
-      ref: z.string().nullable(),
-      tagName: z.string(),
-      id: z.string(),
-      scroll_top: z.number(),
-      max_top: z.number(),
-      note: z.string(),
-    })
-    .optional()
-    .describe('full_page: the course scrolls inside this element, which the capture shows only in part.'),
-};
-
 /** A long value said earlier in the same answer (src/output/say-once.ts). */
 export const sameAs = z
   .object({ $same_as: z.string().describe('Path of the same value earlier in this answer.') })

@@ -14,7 +14,7 @@ const TOOLS_DIR = join(REPO_ROOT, 'src/mcp/tools');
 
 const FAMILIES: readonly string[] = [];
 
-const NOT_YET_SPLIT: readonly string[] = ['runtime/screenshot-tools.ts'];
+const NOT_YET_SPLIT: readonly string[] = [];
 
 function declares(file: string, name: string): boolean {
   return readFileSync(join(TOOLS_DIR, file), 'utf8').includes(`name: '${name}'`);

@@ -11,8 +11,8 @@ import type { TargetSpec } from '../../../dom/target.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../../app/context.js';
 import { type ToolResult } from '../../../app/tool.js';
-import { captureToArtifact, type CaptureData } from '../runtime/capture.js';
-import { actedElement, activation, capture, changes } from '../output-schemas.js';
+import { capture, captureToArtifact, type CaptureData } from '../runtime/capture.js';
+import { actedElement, activation, changes } from '../output-schemas.js';
 import { checkBatchField, interactionFields } from './interaction-fields.js';
 
 // What selector, ref and frame mean is said once, in SERVER_INSTRUCTIONS.

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../../app/context.js';
 import type { ToolResult } from '../../../app/tool.js';
-import { captureToArtifact, type CaptureData } from '../runtime/capture.js';
-import { capture, changes, courseTexts, openObject } from '../output-schemas.js';
+import { capture, captureToArtifact, type CaptureData } from '../runtime/capture.js';
+import { changes, courseTexts, openObject } from '../output-schemas.js';
 
 /** The one coordinate rule, said in each pointer tool's description. */
 export const COORDINATES = 'x,y: pixels of a scorm_take_screenshot (not full_page).';

@@ -18,7 +18,8 @@ import { attemptInitializeTool } from './scorm-attempt-initialize.js';
 import { attemptTerminateTool } from './scorm-attempt-terminate.js';
 import { getConsoleErrorsTool } from './scorm-get-console-errors.js';
 import { getNetworkRequestsTool } from './scorm-get-network-requests.js';
-import { screenshotTools } from './screenshot-tools.js';
+import { captureScreenshotTool } from './scorm-capture-screenshot.js';
+import { takeScreenshotTool } from './scorm-take-screenshot.js';
 
 export function runtimeTools(ctx: ServerContext): ToolDefinition[] {
   return [
@@ -34,7 +35,8 @@ export function runtimeTools(ctx: ServerContext): ToolDefinition[] {
     getDataModelHistoryTool(ctx),
     validateDataModelStateTool(ctx),
     compareDataModelSnapshotsTool(ctx),
-    ...screenshotTools(ctx),
+    captureScreenshotTool(ctx),
+    takeScreenshotTool(ctx),
     getConsoleErrorsTool(ctx),
     getNetworkRequestsTool(ctx),
   ];
