@@ -13,13 +13,12 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail, isScormTesterError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { resolveLaunch, walkItems, type LaunchTarget, type ParsedManifest } from '../manifest/index.js';
+import { resolveLaunch, type LaunchTarget, type ParsedManifest } from '../manifest/index.js';
 import type { OpenedPackage } from '../package/open-package.js';
 import { buildRteInit, launchFieldsFromItem, type RteInit, type RteLaunch } from '../rte/adapter/index.js';
 import type { NavigationOracle } from '../rte/adapter/navigation-oracle.js';
 import type { LaunchSharedData } from '../runtime/player/wire.js';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
-import { buildSeqTree } from '../sequencing/activity-tree.js';
 import { ArtifactStore } from './artifacts.js';
 import { courseTimeoutMs } from './course-timeout.js';
 import { EventLog } from './event-log.js';
@@ -27,8 +26,10 @@ import { loadRuntime } from './lazy-runtime.js';
 import { learnerDataElements } from './learner-data.js';
 import { planResume, planStart, type ResumePlan } from './navigation/engine-setup.js';
 import { LearnerStateStore } from './navigation/learner-state.js';
-import { foreignObjectives, type ReportedObjective } from './navigation/foreign-objectives.js';
+import type { ReportedObjective } from './navigation/foreign-objectives.js';
+import { foreignObjectivesOf, lastSuspendedItem } from './navigation/learner-history.js';
 import { SessionNavigator, type NavigatorHost } from './navigation/navigator.js';
+import { announceSequencing } from './navigation/sequencing-events.js';
 import type { NotApplicable, SnInitResult } from './navigation/types.js';
 import { openPackageAndManifest } from './open-package-and-manifest.js';
 import type { PackageFingerprint } from './package-fingerprint.js';
@@ -179,7 +180,8 @@ export class Session {
     }
     const target = resolveLaunch(
       this.parsed.manifest,
-      options.itemId ?? (resumeAt ? await this.lastSuspendedItem() : undefined),
+      options.itemId ??
+        (resumeAt ? await lastSuspendedItem(this.store, this.stateKey, this.parsed.manifest) : undefined),
     );
     if (target.external) {
       fail(
@@ -328,16 +330,6 @@ export class Session {
     return runtime;
   }
 
-  /** The item of the activity the learner left suspended most recently (a course opened without item_id). */
-  private async lastSuspendedItem(): Promise<string | undefined> {
-    const ids = new Set<string>();
-    for (const org of this.parsed.manifest.organizations.list)
-      for (const item of walkItems(org))
-        if (item.identifier && item.identifierref?.trim()) ids.add(item.identifier);
-    const last = await this.store.lastSuspended(this.stateKey, ids).catch(() => null);
-    return last?.sco_id;
-  }
-
   /** Why navigation does not apply now, or null when the navigator runs. */
   navigationNotApplicable(): NotApplicable | null {
     return sequencingNotApplicable(this.navigator !== null, this.parsed.manifest);
@@ -372,21 +364,16 @@ export class Session {
     return { ...started.result, foreign_global_objectives: foreign, ...writer };
   }
 
-  /**
-   * The learner's global objectives this course reads through its objective maps and did not write last.
-   * Empty when the course has no sequencing to build or the learner's file cannot be read (scorm_sn_init
-   * reports that file as SESSION_STATE_CORRUPT).
-   */
+  /** The learner's global objectives this course reads and another course wrote last. */
   async readForeignObjectives(): Promise<ReportedObjective[]> {
-    // A course that is not sequenced never reads global objectives: nothing is foreign to it.
-    if (!SessionNavigator.applies(this.parsed.manifest)) return [];
-    try {
-      const tree = buildSeqTree(this.parsed.manifest);
-      const learner = await this.learners.load(this.options.learnerId);
-      return foreignObjectives(learner.objectives(), tree, this.courseId, this.fingerprint);
-    } catch {
-      return [];
-    }
+    const { manifest } = this.parsed;
+    return foreignObjectivesOf(
+      manifest,
+      this.learners,
+      this.options.learnerId,
+      this.courseId,
+      this.fingerprint,
+    );
   }
 
   private startNavigator(
@@ -395,17 +382,7 @@ export class Session {
   ): void {
     this.navigator = navigator;
     this.openedSequencing = byOpen ? result : null;
-    this.events.push('sequencing:started', { how: result.how, restored: result.restored, by_open: byOpen });
-    navigator.onRequest((e) =>
-      this.events.push('sequencing:request', {
-        request: e.request,
-        source: e.source,
-        outcome: e.outcome,
-        reason: e.reason,
-        ...(e.course_text ? { course_text: e.course_text } : {}),
-        delivered: e.delivered?.activity_id ?? null,
-      }),
-    );
+    announceSequencing(this.events, navigator, result, byOpen);
   }
 
   private navigatorHost(): NavigatorHost {
