@@ -3,6 +3,8 @@
  * attributes and icon classes (an arrow icon on an unlabeled button), then where it sits (an option in a
  * question group, a submit button of a form).
  */
+import { navIdKind } from '../players/nav-id.js';
+
 export type Purpose =
   | 'next'
   | 'previous'
@@ -101,15 +103,14 @@ export function inferPurpose(input: PurposeInput): Purpose {
 }
 
 /**
- * A player's own id or class that names the other direction wins over the words: a translated player
+ * A bare prev/next id of the other direction (nav-id.ts) wins over the words: a translated player
  * (Storyline) can label both arrows "siguiente", while its ids stay #prev and #next.
  */
 function againstItsId(purpose: Purpose, hints: string): Purpose {
   if (purpose !== 'next' && purpose !== 'previous') return purpose;
+  const kinds = hints.split(/\s+/).map(navIdKind);
   const other: Purpose = purpose === 'next' ? 'previous' : 'next';
-  const rule = HINT_RULES.find(([p]) => p === other);
-  const own = HINT_RULES.find(([p]) => p === purpose);
-  return rule && rule[1].test(hints) && !(own && own[1].test(hints)) ? other : purpose;
+  return kinds.includes(other) && !kinds.includes(purpose) ? other : purpose;
 }
 
 export const NAVIGATION_PURPOSES: ReadonlySet<Purpose> = new Set([

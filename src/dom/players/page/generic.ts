@@ -1,6 +1,7 @@
 /** Slide and page indicators any course page may show, whatever player drew it. */
 import { quoted } from '../../../core/course-text.js';
 import { parsePercent, parseSlideIndicator, percentOf } from '../indicators.js';
+import { navIdKind } from '../nav-id.js';
 import type { GenericFacts, NavControl, NavControls } from '../types.js';
 import { isVisible, str, textOf } from './safe.js';
 import { uniqueSelector } from './selector.js';
@@ -125,15 +126,10 @@ const CONTROLS =
 /** Skip links move focus within the page; "Back to top" is not the previous slide. */
 const SKIP_LINK = /\b(skip|back to top|to top|top of (the )?page)\b|^skip-?nav/i;
 
-/** An id that is nothing but a navigation word ("prev", "btn-next", "nextButton"). */
-const NAV_ID: Array<[keyof NavControls, RegExp]> = [
-  ['next', /^(btn[-_]?)?next([-_]?(btn|button))?$/i],
-  ['previous', /^(btn[-_]?)?prev(ious)?([-_]?(btn|button))?$/i],
-];
-
-/** Such an id decides over the label (a course may label #prev "siguiente" by mistake); otherwise label, id, class. */
+/** A bare prev/next id decides over the label (nav-id.ts); otherwise label, id, class. */
 function navKind(id: string, label: string, cls: string): keyof NavControls | null {
-  for (const [kind, pattern] of NAV_ID) if (pattern.test(id)) return kind;
+  const byId = navIdKind(id);
+  if (byId) return byId;
   for (const [kind, pattern] of NAV_PATTERNS)
     if ([label, id, cls].some((k) => k && pattern.test(k))) return kind;
   return null;
