@@ -6,6 +6,7 @@ import type { Frame } from 'playwright-core';
 import type { CourseRuntime } from '../runtime/course-runtime.js';
 import { within } from '../core/within.js';
 import { ControlWorlds } from './snapshot/control-world.js';
+import { ID_AS_NAME_MAX } from './id-as-name.js';
 
 export interface ScoFrame {
   frame: Frame;
@@ -49,19 +50,13 @@ async function frameTag(runtime: CourseRuntime, frame: Frame, position: number):
     );
     const tag = typeof said === 'string' && FRAME_TAGS.has(said) ? said : 'iframe';
     const id = await element.getAttribute('id').catch(() => null);
-    if (id && id.length <= LABEL_NAME_MAX) return `${tag}#${id}`;
+    if (id && id.length <= ID_AS_NAME_MAX) return `${tag}#${id}`;
     const name = await element.getAttribute('name').catch(() => null);
-    return name && name.length <= LABEL_NAME_MAX ? `${tag}[name=${name}]` : `frame ${position}`;
+    return name && name.length <= ID_AS_NAME_MAX ? `${tag}[name=${name}]` : `frame ${position}`;
   } finally {
     await element.dispose().catch(() => undefined);
   }
 }
-
-/**
- * A frame's id or name longer than this is the course's text, not a label: the frame is named by its
- * position instead, so every label (and every field that holds one) stays short.
- */
-const LABEL_NAME_MAX = 100;
 
 /** How long the read of a frame's tag may take (a busy renderer delays it): past it the frame is an iframe. */
 const TAG_READ_MS = 1_000;

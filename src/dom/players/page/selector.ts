@@ -1,3 +1,5 @@
+import { ID_AS_NAME_MAX } from '../../id-as-name.js';
+
 /** A CSS selector that matches exactly this element in its document (for scorm_dom_click). */
 export function uniqueSelector(el: Element): string {
   const doc = el.ownerDocument;
@@ -5,8 +7,7 @@ export function uniqueSelector(el: Element): string {
   let node: Element | null = el;
   while (node && node.nodeType === 1) {
     const id = node.getAttribute('id');
-    // A long id is the course's text, not a name: the path stands in for it, so selectors stay short.
-    if (id && id.length <= 100) {
+    if (id && id.length <= ID_AS_NAME_MAX) {
       const byId = `#${CSS.escape(id)}`;
       if (doc.querySelectorAll(byId).length === 1) {
         parts.unshift(byId);

@@ -5,16 +5,15 @@
  * (Playwright's CSS engine looks into open shadow roots). One builder per read: it remembers what it
  * worked out.
  */
-export type SelectorOf = (el: Element) => string;
+import { ID_AS_NAME_MAX } from '../../id-as-name.js';
 
-const ID_IN_SELECTOR_MAX = 100;
+export type SelectorOf = (el: Element) => string;
 
 export function selectorBuilder(doc: Document): SelectorOf {
   const esc = (s: string): string => CSS.escape(s);
   const uniqueIds = new Map<string, boolean>();
   const idIsUnique = (root: Document | ShadowRoot, id: string): boolean => {
-    // A long id is the course's text, not a name: the path stands in for it, so selectors stay short.
-    if (id.length > ID_IN_SELECTOR_MAX) return false;
+    if (id.length > ID_AS_NAME_MAX) return false;
     const key = root === doc ? id : null;
     let known = key === null ? undefined : uniqueIds.get(key);
     if (known === undefined) {
