@@ -7,9 +7,15 @@
  * does Debugger.pause and Runtime.terminateExecution), so it answers while a script runs, but not while
  * the thread is in layout, painting or waiting for the GPU. Hence:
  * - evaluate answers within the window: the page is responsive (what timed out waited on something else);
- * - it does not, and getMetrics then answers twice in a row, a moment apart, while evaluate still waits:
- *   a script has held the main thread all along (stuck). Two samples, because one could land in a short
- *   script (a timer, an animation callback) between long layouts;
+ * - it does not, and getMetrics answers twice, a moment apart, while evaluate still waits: the metrics
+ *   say whether one script held the thread between the two samples. It did if the page laid nothing out
+ *   and recalculated no style in between (a renderer that is merely slow renders between the short
+ *   scripts in which the interrupt lands: a timer, an animation callback), or if script time grew as
+ *   fast as time itself (ScriptDuration counts the running script, so a loop that forces a layout on each
+ *   turn still shows; a loop in a microtask does not, which is why it is not the only test). Measured: a
+ *   page that needs seconds of layout per frame laid out between its samples and added no script time;
+ *   busy loops in a task and in a microtask laid nothing out. A loaded machine on which the samples land
+ *   in the short scripts thus does not make a slow page look stuck;
  * - otherwise the thread is busy outside script, or the renderer gets no CPU: slow, not stuck.
  * Performance must be enabled on the session beforehand (a busy page may not take Performance.enable).
  */
@@ -29,6 +35,16 @@ const SAMPLE_GAP_MS = 250;
 export type MainThreadProbe =
   { state: 'responsive'; answered_ms: number } | { state: 'running_script' } | { state: 'busy' };
 
+/** At or above this share of the time between two samples spent in script, one script held the thread. */
+const STUCK_SCRIPT_SHARE = 0.8;
+
+interface MainThreadWork {
+  timestamp: number;
+  script: number;
+  layouts: number;
+  styleRecalcs: number;
+}
+
 export async function probeMainThread(cdp: CDPSession, windowMs = PROBE_WINDOW_MS): Promise<MainThreadProbe> {
   const started = Date.now();
   const evaluated = cdp.send('Runtime.evaluate', { expression: '0', returnByValue: true }).then(
@@ -39,18 +55,37 @@ export async function probeMainThread(cdp: CDPSession, windowMs = PROBE_WINDOW_M
   const answered = await within(evaluated, windowMs);
   if (answered === true) return { state: 'responsive', answered_ms: Date.now() - started };
   if (answered === false) return { state: 'busy' };
+  const samples: MainThreadWork[] = [];
   for (let sample = 0; sample < 2; sample++) {
     if (sample > 0) await within(evaluated, SAMPLE_GAP_MS);
-    const interrupted = await within(
-      cdp.send('Performance.getMetrics').then(
-        () => true,
-        () => false,
-      ),
-      SAMPLE_WAIT_MS,
-    );
+    const work = await within(sampleWork(cdp), SAMPLE_WAIT_MS);
     const freed = await within(evaluated, 0);
     if (freed === true) return { state: 'responsive', answered_ms: Date.now() - started };
-    if (interrupted !== true) return { state: 'busy' };
+    if (typeof work !== 'object' || work === null) return { state: 'busy' };
+    samples.push(work);
   }
-  return { state: 'running_script' };
+  return heldByOneScript(samples[0]!, samples[1]!) ? { state: 'running_script' } : { state: 'busy' };
+}
+
+function heldByOneScript(first: MainThreadWork, second: MainThreadWork): boolean {
+  const rendered = second.layouts !== first.layouts || second.styleRecalcs !== first.styleRecalcs;
+  if (!rendered) return true;
+  const elapsed = second.timestamp - first.timestamp;
+  return elapsed > 0 && second.script - first.script >= STUCK_SCRIPT_SHARE * elapsed;
+}
+
+async function sampleWork(cdp: CDPSession): Promise<MainThreadWork | null> {
+  try {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const value = (name: string): number => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+    const work = {
+      timestamp: value('Timestamp'),
+      script: value('ScriptDuration'),
+      layouts: value('LayoutCount'),
+      styleRecalcs: value('RecalcStyleCount'),
+    };
+    return Object.values(work).some(Number.isNaN) ? null : work;
+  } catch {
+    return null;
+  }
 }
