@@ -154,18 +154,21 @@ export class Rendering {
         }
         try {
           const pngScale = fullResolutionScale(vp.width, height, vp.scale);
-          const png = await this.captureNow({ x: 0, y: 0, width: vp.width, height }, pngScale, 'png');
+          const { scale: viewScale } = screenshotScale(vp.width, vp.height, vp.scale);
+          const whole = { x: 0, y: 0, width: vp.width, height };
+          // The viewport's two images (the PNG artifact, the WebP the model sees) are one frame: taken together.
+          const [png, viewportView] = await Promise.all([
+            this.captureNow(whole, pngScale, 'png'),
+            !options.fullPage && !options.fullResolution ? this.view(whole, viewScale, 'webp') : undefined,
+          ]);
           const size = pngSize(png);
           const views: ScreenshotView[] = [];
           const tiles = Math.ceil(height / vp.height);
-          const { scale: viewScale } = screenshotScale(vp.width, vp.height, vp.scale);
           for (let i = 0; i < Math.min(tiles, MAX_SHOWN_TILES); i++) {
             const top = i * vp.height;
             const cssHeight = Math.min(vp.height, height - top);
-            if (!options.fullPage && !options.fullResolution) {
-              views.push(
-                await this.view({ x: 0, y: top, width: vp.width, height: cssHeight }, viewScale, 'webp'),
-              );
+            if (viewportView) {
+              views.push(viewportView);
             } else if (!options.fullPage) {
               views.push({ image: png, format: 'png', ...size, scale: pngScale, top: 0, cssHeight });
             } else {
@@ -221,10 +224,12 @@ export class Rendering {
 
   private async captureNow(region: CaptureRegion, scale: number, format: ViewFormat): Promise<Buffer> {
     const dsf = this.current.scale;
-    const first = await this.captureOnce(region, this.clipTimesDeviceScale ? scale / dsf : scale, format);
+    // Captures may run together: each corrects the assumption it made, not whatever another left.
+    const assumed = this.clipTimesDeviceScale;
+    const first = await this.captureOnce(region, assumed ? scale / dsf : scale, format);
     if (dsf === 1 || Math.abs(widthOf(first, format) - region.width * scale) <= 1) return first;
-    this.clipTimesDeviceScale = !this.clipTimesDeviceScale;
-    return this.captureOnce(region, this.clipTimesDeviceScale ? scale / dsf : scale, format);
+    this.clipTimesDeviceScale = !assumed;
+    return this.captureOnce(region, assumed ? scale : scale / dsf, format);
   }
 
   private async captureOnce(region: CaptureRegion, clipScale: number, format: ViewFormat): Promise<Buffer> {
