@@ -76,7 +76,7 @@ const round = (n: number): string => String(Math.round(n));
 
 /** The before/after tables as Markdown: per journey, then per tool. */
 function printComparison(before: JourneyResult[] | null, after: JourneyResult[]): void {
-  console.log('\n### Tokens per journey (bytes/4 of text + structured content; images apart)');
+  console.log('\n### Tokens per journey (bytes/4 of the text, structured content once; images apart)');
   console.log(
     '| course | before | after | after/before | image kB before | image kB after | failed calls after |',
   );

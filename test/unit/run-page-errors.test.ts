@@ -189,3 +189,37 @@ test('the parse error gets its location from CDP, whichever of the two reports c
   });
   assert.equal(c.url, null);
 });
+
+test("a media element's play() interrupted by pause() is info, not a script failure; a thrown look-alike is not", () => {
+  const interrupted = error(
+    'The play() request was interrupted by a call to pause(). https://goo.gl/LdLk22',
+    {
+      name: 'AbortError',
+      url: `${BASE}index_lms.html`,
+      stack: undefined,
+    },
+  );
+  const [a] = pageErrorAnomalies({
+    network: [],
+    console: [interrupted, { ...interrupted, timestamp: ++clock }],
+  });
+  assert.equal(a?.type, 'page_error');
+  assert.equal(a?.severity, 'info');
+  assert.equal(a?.count, 2);
+  assert.match(
+    a?.message ?? '',
+    /play\(\) was interrupted before playback began \(2 times\).*No script stopped\./,
+  );
+  assert.match(courseTextOf(a!, 'error'), /AbortError/);
+  // The same words thrown by a script (it has a stack) are that script's failure.
+  const thrown = error('The play() request was interrupted by a call to pause().', { name: 'AbortError' });
+  const [b] = pageErrorAnomalies({ network: [], console: [thrown] });
+  assert.equal(b?.severity, 'error');
+});
+
+test('an error that is its own likely cause is not repeated in the message', () => {
+  const [a] = pageErrorAnomalies({ network: [], console: [error('x is not defined')] });
+  assert.equal(a?.severity, 'error');
+  assert.doesNotMatch(a?.message ?? '', /Likely cause/);
+  assert.equal(a?.likely_cause, 'the error in `course_text.error` (at `course_text.error_at`)');
+});

@@ -60,12 +60,14 @@ interface PageErrorCause {
   course?: CourseTexts;
 }
 
+const ownError = (entry: ConsoleEntry): string => `the error in ${errorRef(entry, 'error')}`;
+
 function causeOf(entry: ConsoleEntry, evidence: RunEvidence): PageErrorCause {
   if (isParseError(entry)) {
     const p = parseError(entry, 'error');
     return { text: p.text, ...(fromOutside(entry) ? {} : { rule: 'api.parse_error' }) };
   }
-  const failed = `the error in ${errorRef(entry, 'error')}`;
+  const failed = ownError(entry);
   if (entry.name !== undefined && MISSING_CODE_ERRORS.has(entry.name)) {
     const blocked = blockedExternalScripts(evidence.network);
     if (blocked.length > 0) {
@@ -94,6 +96,41 @@ function causeOf(entry: ConsoleEntry, evidence: RunEvidence): PageErrorCause {
     }
   }
   return { text: failed };
+}
+
+/**
+ * A media element's play() promise rejected because pause() or a new load came first: the HTML standard
+ * rejects it with AbortError, the browser reports the unhandled rejection, and nothing stopped running.
+ * Only the browser's own rejection counts (it has no script stack); an error a script throws itself does.
+ */
+function interruptedPlay(entry: ConsoleEntry): boolean {
+  const stackFrames = (entry.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return (
+    entry.name === 'AbortError' &&
+    /^(AbortError: )?The play\(\) request was interrupted\b/.test(entry.text) &&
+    stackFrames.length === 0
+  );
+}
+
+function interruptedPlayAnomaly(
+  error: Distinct,
+  scormAttempt: (launch: number) => number,
+  more: string,
+): Anomaly {
+  const { first, count } = error;
+  return {
+    type: 'page_error',
+    severity: 'info',
+    message:
+      `A media element's play() was interrupted before playback began${count > 1 ? ` (${count} times)` : ''} ` +
+      `(the browser's words are in ${errorRef(first, 'error')}): the HTML standard rejects play()'s promise ` +
+      `with AbortError when pause() or a new load comes first, and the course did not catch it. No script stopped.${more ? ` ${more}` : ''}`,
+    fix: 'Catch the promise play() returns (play().catch(…)) to keep the console clean; nothing else is wrong.',
+    ...(count > 1 ? { count } : {}),
+    ...about(error, scormAttempt),
+    likely_cause: 'play() interrupted by pause() or a new load',
+    course_text: errorTexts(first, 'error'),
+  };
 }
 
 function fixFor(entry: ConsoleEntry, cause: { rule?: string | undefined }): string {
@@ -128,20 +165,27 @@ export function pageErrorAnomalies(
   const unlisted = distinct.length - listed.length;
   return listed.map((error, i) => {
     const { first, count } = error;
+    const more =
+      i === listed.length - 1 && unlisted > 0
+        ? `${unlisted} more distinct page error${unlisted === 1 ? ' is' : 's are'} in console_errors.`
+        : '';
+    if (interruptedPlay(first)) return interruptedPlayAnomaly(error, scormAttempt, more);
     const cause = causeOf(first, evidence);
     const outside = fromOutside(first);
     const times = count > 1 ? ` (${count} times)` : '';
-    const more =
-      i === listed.length - 1 && unlisted > 0
-        ? ` ${unlisted} more distinct page error${unlisted === 1 ? ' is' : 's are'} in console_errors.`
-        : '';
     return {
       type: 'page_error',
       // A script from another site failing is its own problem; the course's own script failing is the course's.
       severity: outside ? 'warning' : 'error',
-      message:
-        `${outside ? 'A script from outside the package' : "The SCO's script"} failed${times} with the error in ${errorRef(first, 'error')}. ` +
-        `Likely cause: ${cause.text}.${cause.rule ? ` ${predictedText(cause.rule)}` : ''}${more}`,
+      message: [
+        `${outside ? 'A script from outside the package' : "The SCO's script"} failed${times} with the error in ${errorRef(first, 'error')}.`,
+        // When the error is its own likely cause, the sentence does not say it twice.
+        cause.text === ownError(first) ? '' : `Likely cause: ${cause.text}.`,
+        cause.rule ? predictedText(cause.rule) : '',
+        more,
+      ]
+        .filter(Boolean)
+        .join(' '),
       fix: fixFor(first, cause),
       ...(count > 1 ? { count } : {}),
       ...about(error, scormAttempt),
