@@ -17,6 +17,9 @@ export interface ScoFrame {
 }
 
 /** The SCO frame first, then its descendants depth-first in document order. Detached frames are skipped. */
+/** The label of the SCO's own document; its frames are labelled below it ("sco > iframe#content"). */
+export const SCO_FRAME = 'sco';
+
 export async function scoFrames(runtime: CourseRuntime): Promise<ScoFrame[]> {
   const root = await runtime.scoFrame();
   const out: ScoFrame[] = [];
@@ -29,7 +32,7 @@ export async function scoFrames(runtime: CourseRuntime): Promise<ScoFrame[]> {
       await visit(child, `${label} > ${await frameTag(runtime, child, i + 1)}`, depth + 1);
     }
   };
-  await visit(root, 'sco', 0);
+  await visit(root, SCO_FRAME, 0);
   return out;
 }
 

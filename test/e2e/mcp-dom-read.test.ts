@@ -262,7 +262,9 @@ test('page state: frames, headings, text, snapshot YAML with refs, controls, dia
     ['sco', CONTENT],
   );
   assert.ok((state.headings as Array<{ text: string }>).some((h) => h.text === 'Check your understanding'));
-  assert.match(String(state.text_summary), /Slide 1 of 3/);
+  // A whole snapshot holds the page's text: no summary beside it.
+  assert.equal(state.text_summary, undefined);
+  assert.match(String(state.snapshot), /Slide 1 of 3/);
   assert.match(String(state.snapshot), /- button "Next slide" \[ref=f1e\d+\]/);
   assert.match(String(state.snapshot), /- radio "Your legs" \[ref=f\d+e\d+\]/);
   assert.equal(state.snapshot_truncated, false);
@@ -275,13 +277,20 @@ test('page state: frames, headings, text, snapshot YAML with refs, controls, dia
   assert.equal(scorm.initialize_state, 'initialized');
   assert.equal(scorm.lesson_status, 'incomplete');
   assert.equal(scorm.location, 'slide1');
-  assert.ok((state.interactive_elements as Element[]).some((e) => e.purpose === 'next'));
+  const controls = state.interactive_elements as Array<Partial<Element>>;
+  assert.ok(controls.some((e) => e.purpose === 'next'));
+  // Each control says only what its snapshot line does not: defaults and the SCO's own frame are left out.
+  const next = controls.find((e) => e.purpose === 'next')!;
+  assert.equal(next.frame, undefined);
+  assert.equal(next.state, undefined);
+  assert.ok(controls.some((e) => e.frame === CONTENT));
 
   const clipped = await call<Data>('scorm_get_page_state', { session_id: quiz, max_chars: 300 });
   assert.ok(String(clipped.snapshot).length <= 300);
   assert.equal(clipped.snapshot_truncated, true);
   const bare = await call<Data>('scorm_get_page_state', { session_id: quiz, include_snapshot: false });
   assert.equal(bare.snapshot, undefined);
+  assert.match(String(bare.text_summary), /Slide 1 of 3/);
 });
 
 test('query: text, attributes, visibility, styles, value; no match is found=false; several report the first', async () => {

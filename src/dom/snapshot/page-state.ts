@@ -5,6 +5,7 @@
  * learner stands in SCORM terms.
  */
 import { CourseTextFields } from '../course-text-fields.js';
+import { SCO_FRAME } from '../frames.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { buildInteractiveElements, type InteractiveElement } from './interactive.js';
 import { readPage } from './read-page.js';
@@ -64,8 +65,6 @@ export async function readPageState(
     title: top?.title ?? '',
     frames: found.frames,
     headings: headings.slice(0, MAX_HEADINGS),
-    text_summary: summary,
-    text_truncated: summary.length >= TEXT_SUMMARY_CHARS,
     interactive_elements: found.interactive_elements.map(compact),
     interactive_count: found.counts.interactive_elements,
     focused: focused && typeof focused === 'object' ? compact(focused) : focused,
@@ -73,10 +72,12 @@ export async function readPageState(
     scorm: await scormStatus(runtime),
     notes: found.notes,
   };
+  let wholeSnapshot = false;
   if (opts.includeSnapshot) {
     const { yaml, truncated, note } = await snapshotYaml(runtime, read, opts.maxChars, SNAPSHOT_TIMEOUT_MS);
     state.snapshot = yaml;
     state.snapshot_truncated = truncated;
+    wholeSnapshot = !truncated && !note;
     if (note) (state.notes as string[]).push(note);
     else if (truncated) {
       (state.notes as string[]).push(
@@ -84,20 +85,32 @@ export async function readPageState(
       );
     }
   }
+  // A whole snapshot already holds the page's text; the summary is for answers without one.
+  if (!wholeSnapshot) {
+    state.text_summary = summary;
+    state.text_truncated = summary.length >= TEXT_SUMMARY_CHARS;
+  }
   const fields = new CourseTextFields();
   state.notes = (state.notes as string[]).map((n) => fields.sentence(n));
   return { ...state, ...fields.details() };
 }
 
+/** What the snapshot line of a control does not say: its selector, and facts that are not the defaults. */
 function compact(e: InteractiveElement): Record<string, unknown> {
+  const { disabled, visible, focused: _focused, ...rest } = e.state;
+  const state: Record<string, unknown> = {
+    ...(disabled ? { disabled } : {}),
+    ...(visible ? {} : { visible }),
+    ...rest,
+  };
   return {
     ref: e.ref,
     selector: e.selector,
-    frame: e.frame,
+    ...(e.frame === SCO_FRAME ? {} : { frame: e.frame }),
     role: e.role,
     name: e.name,
-    purpose: e.purpose,
-    state: e.state,
+    ...(e.purpose === e.role ? {} : { purpose: e.purpose }),
+    ...(Object.keys(state).length > 0 ? { state } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ScormTesterError, isScormTesterError } from '../../../core/errors.js';
-import { count, courseTexts, frameInfo, openObject, pageElement } from '../output-schemas.js';
+import { count, courseTexts, frameInfo, openObject } from '../output-schemas.js';
 import { frameSchema, refSchema, selectorSchema } from './action-fields.js';
 
 export const frameLabel = frameSchema;
@@ -21,16 +21,29 @@ export const controlKeys = z.array(z.string()).describe('Refs of interactive_ele
 /** Controls read from one page at most; pages of the answer are cut from them. */
 export const MAX_CONTROLS = 5_000;
 
+/** A control as the page state lists it: what the snapshot line does not say, defaults left out. */
+const pageStateControl = openObject({
+  ref: z.string().nullable(),
+  selector: z.string().nullable(),
+  frame: z.string().optional().describe('Absent: the SCO document.'),
+  role: z.string(),
+  name: z.string(),
+  purpose: z.string().optional().describe('Absent: the role.'),
+  state: z.record(z.string(), z.unknown()).optional().describe('Absent: enabled and visible.'),
+});
+
 export const pageStateOutput = {
   sco_url: z.string().nullable(),
   title: z.string(),
   frames: z.array(frameInfo),
   headings: z.array(z.object({ level: z.number().nullable(), text: z.string(), ref: z.string().nullable() })),
-  text_summary: z.string(),
-  text_truncated: z.boolean(),
-  interactive_elements: z.array(pageElement),
+  text_summary: z.string().optional().describe('The visible text, when the answer has no whole snapshot.'),
+  text_truncated: z.boolean().optional(),
+  interactive_elements: z.array(pageStateControl),
   interactive_count: count,
-  focused: z.union([pageElement, z.string(), z.null()]).describe('The focused control, or a description.'),
+  focused: z
+    .union([pageStateControl, z.string(), z.null()])
+    .describe('The focused control, or a description.'),
   dialogs: z.array(
     z.object({ role: z.string(), name: z.string(), ref: z.string().nullable(), text: z.string() }),
   ),
