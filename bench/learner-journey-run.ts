@@ -79,6 +79,8 @@ export async function runLearnerJourney(
   course: string,
   packagePath: string,
   budget: Budget = DEFAULT_BUDGET,
+  /** Told each step's actions, so that a long run can be followed. */
+  log: (line: string) => void = () => {},
 ): Promise<LearnerJourneyResult> {
   const client = await connect(serverEntry);
   const results: MeasuredResult[] = [];
@@ -173,8 +175,8 @@ export async function runLearnerJourney(
       result.steps++;
       if (outcome.blocker) lastBlocker = outcome.blocker;
       else if (outcome.actions.length) lastBlocker = null;
-      process.stderr.write(
-        `  step ${result.steps}: ${outcome.actions.join('; ') || '(nothing)'}${outcome.blocker ? ` [${outcome.blocker}]` : ''}\n`,
+      log(
+        `  step ${result.steps}: ${outcome.actions.join('; ') || '(nothing)'}${outcome.blocker ? ` [${outcome.blocker}]` : ''}`,
       );
     }
     result.stop = stop;
@@ -186,8 +188,10 @@ export async function runLearnerJourney(
     count();
     if (stop.kind !== 'completed') {
       const defect = await diagnose(measured, packagePath, session_id);
-      result.why =
-        defect ?? lastBlocker ?? `page "${lastTitle.slice(0, 40)}": no control took the learner further`;
+      // Both when both are known: a named defect need not be what the learner was stopped by.
+      const stoppedAt =
+        lastBlocker ?? `page "${lastTitle.slice(0, 40)}": no control took the learner further`;
+      result.why = defect ? `${defect}; ${stoppedAt}` : stoppedAt;
     }
     await measured('scorm_session_close', { session_id });
     return result;

@@ -28,7 +28,9 @@ export async function benchLearnerJourney(): Promise<BenchRow[]> {
   const results: LearnerJourneyResult[] = [];
   for (const c of courses()) {
     process.stderr.write(`learner journey: ${c.name}\n`);
-    const result = await runLearnerJourney(serverEntry, c.name, c.path, budget());
+    const result = await runLearnerJourney(serverEntry, c.name, c.path, budget(), (line) =>
+      process.stderr.write(`${line}\n`),
+    );
     // Each course's result as soon as it is known, so that a long run can be followed (and is not lost).
     process.stderr.write(`${JSON.stringify(result)}\n`);
     results.push(result);
