@@ -121,6 +121,10 @@ export async function runLearnerJourney(
     // A learner waits for the course to appear before reading it.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const memory = newLearnerMemory();
+    // As an LMS does for a course of several SCOs: sequencing delivers them, and Next goes from one to the next.
+    const sequencing = await call('scorm_sn_init', { session_id });
+    const sequenced = sequencing.ok && sequencing.data?.sn_available === true;
+    if (!sequenced) memory.lmsNextUnavailable = true;
     const fingerprints: string[] = [];
     const pages = new Set<string>();
     let playerRecognised: boolean | null = null;
@@ -144,6 +148,15 @@ export async function runLearnerJourney(
         { status: p.scorm ?? null, fingerprints, calls: result.tool_calls, elapsedMs: result.wall_ms },
         budget,
       );
+      if (stop?.kind === 'completed' && sequenced) {
+        // One SCO done: the course goes on to its next SCO until sequencing has none.
+        const next = await call('scorm_nav_next', { session_id });
+        log(`  SCO completed; scorm_nav_next: ${String(next.data?.outcome ?? next.error_code)}`);
+        if (next.ok && next.data?.outcome === 'delivered') {
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+          continue;
+        }
+      }
       if (stop) break;
 
       let slide: { current: number | null; total: number | null } | null = null;

@@ -44,6 +44,8 @@ export interface LearnerMemory {
   wentOnFrom: string | null;
   /** The LMS has no sequencing Next for this course (single SCO). */
   lmsNextUnavailable: boolean;
+  /** Names of the page's links already followed (a course menu's entries, one by one). */
+  followed: Set<string>;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -53,6 +55,7 @@ export function newLearnerMemory(): LearnerMemory {
     scrolled: new Set(),
     wentOnFrom: null,
     lmsNextUnavailable: false,
+    followed: new Set(),
   };
 }
 
@@ -143,7 +146,10 @@ async function drag(
   return r.ok ? null : failure('scorm_pointer_drag', describe(byRef.get(from), from), r.error_code);
 }
 
-/** Goes on: the course's own next control by ref, else the LMS's Next, else the player's next slide. */
+/**
+ * Goes on: the course's own next control by ref, else the LMS's Next, else the player's next slide, else
+ * a link of the page not yet followed.
+ */
 async function goOn(
   call: LearnerCall,
   ctx: StepContext,
@@ -186,7 +192,20 @@ async function goOn(
         : `scorm_navigate_to_slide ${slide.current + 1}: ${r.error_code ?? String(r.data?.reason ?? 'not navigated').slice(0, 80)}`,
     };
   }
-  return { actions: [], blocker: 'no next control, LMS Next or next slide' };
+  // A page without a next control is a menu to a learner: its entries are opened one by one.
+  const entry = controls.find(
+    (c) => c.purpose === 'link' && c.ref && enabled(c) && !memory.followed.has(c.name ?? c.ref),
+  );
+  if (entry) {
+    memory.followed.add(entry.name ?? entry.ref!);
+    const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: entry.ref });
+    const what = describe(entry, entry.ref!);
+    return {
+      actions: [`scorm_dom_click ${what}`],
+      blocker: r.ok ? null : failure('scorm_dom_click', what, r.error_code),
+    };
+  }
+  return { actions: [], blocker: 'no next control, LMS Next, next slide or link not yet followed' };
 }
 
 /**
