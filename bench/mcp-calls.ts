@@ -11,7 +11,10 @@ import { tempDir } from '../test/helpers/temp.js';
 /** The size of one tool result as the model is shown it. */
 export interface MeasuredResult {
   tool: string;
-  /** bytes/4 of the text content plus the JSON of structuredContent (or of a JSON-RPC error). */
+  /**
+   * bytes/4 of the text content, plus the JSON of structuredContent when no text block already carries it
+   * (a client hands the model one of the two copies, not both), or of a JSON-RPC error.
+   */
   tokens: number;
   /** Base64 bytes of image content, kept apart: a model pays for images by resolution, not by bytes. */
   image_bytes: number;
@@ -24,17 +27,21 @@ export const CALL_TIMEOUT_MS = 180_000;
 
 type CallResult = Awaited<ReturnType<Client['callTool']>>;
 
-/** What a result costs: the text the model reads and the structured copy clients also hand it. */
+/** What a result costs: the text the model reads, and the structured copy when the text does not repeat it. */
 export function measure(tool: string, result: CallResult): MeasuredResult {
   let bytes = 0;
   let imageBytes = 0;
+  const structured =
+    result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent);
+  let structuredInText = false;
   for (const item of (result.content ?? []) as Array<{ type: string; text?: string; data?: string }>) {
-    if (item.type === 'text') bytes += Buffer.byteLength(item.text ?? '');
-    else if (item.type === 'image') imageBytes += Buffer.byteLength(item.data ?? '');
+    if (item.type === 'text') {
+      bytes += Buffer.byteLength(item.text ?? '');
+      if (item.text === structured) structuredInText = true;
+    } else if (item.type === 'image') imageBytes += Buffer.byteLength(item.data ?? '');
     else bytes += Buffer.byteLength(JSON.stringify(item));
   }
-  if (result.structuredContent !== undefined)
-    bytes += Buffer.byteLength(JSON.stringify(result.structuredContent));
+  if (structured !== undefined && !structuredInText) bytes += Buffer.byteLength(structured);
   const failed = result.isError === true;
   const code = (result.structuredContent as { error_code?: unknown } | undefined)?.error_code;
   return {
