@@ -1,27 +1,11 @@
 /**
- * One agent-like journey through a real MCP server (any build: the server's entry file is a parameter, so
- * a frozen earlier build can be measured the same way) over the SDK's stdio client, recording what each
- * tool result costs the model.
+ * One fixed agent-like journey through a real MCP server (bench/mcp-calls.ts), recording what each tool
+ * result costs the model.
  */
-import { dirname, join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { tempDir } from '../test/helpers/temp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CALL_TIMEOUT_MS, connect, measure, measuredCaller, type MeasuredResult } from './mcp-calls.js';
 
-/** The size of one tool result as the model is shown it. */
-export interface MeasuredResult {
-  tool: string;
-  /**
-   * bytes/4 of the text content, plus the JSON of structuredContent when no text block already carries it
-   * (a client hands the model one of the two copies, not both), or of a JSON-RPC error.
-   */
-  tokens: number;
-  /** Base64 bytes of image content, kept apart: a model pays for images by resolution, not by bytes. */
-  image_bytes: number;
-  failed: boolean;
-  /** The error_code of a failed call, so that a journey that could not go on says why. */
-  error_code?: string;
-}
+export { connect, measure, ownServerEntry, type MeasuredResult } from './mcp-calls.js';
 
 export interface JourneyResult {
   course: string;
@@ -29,34 +13,6 @@ export interface JourneyResult {
 }
 
 const NEXT_STEPS = 3;
-const CALL_TIMEOUT_MS = 180_000;
-
-type CallResult = Awaited<ReturnType<Client['callTool']>>;
-
-/** What a result costs: the text the model reads, and the structured copy when the text does not repeat it. */
-export function measure(tool: string, result: CallResult): MeasuredResult {
-  let bytes = 0;
-  let imageBytes = 0;
-  const structured = result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent);
-  let structuredInText = false;
-  for (const item of (result.content ?? []) as Array<{ type: string; text?: string; data?: string }>) {
-    if (item.type === 'text') {
-      bytes += Buffer.byteLength(item.text ?? '');
-      if (item.text === structured) structuredInText = true;
-    } else if (item.type === 'image') imageBytes += Buffer.byteLength(item.data ?? '');
-    else bytes += Buffer.byteLength(JSON.stringify(item));
-  }
-  if (structured !== undefined && !structuredInText) bytes += Buffer.byteLength(structured);
-  const failed = result.isError === true;
-  const code = (result.structuredContent as { error_code?: unknown } | undefined)?.error_code;
-  return {
-    tool,
-    tokens: bytes / 4,
-    image_bytes: imageBytes,
-    failed,
-    ...(failed && typeof code === 'string' ? { error_code: code } : {}),
-  };
-}
 
 /** The course's own Next control: the page state's navigation control, else a control whose purpose is next. */
 export function nextControl(
@@ -79,26 +35,6 @@ export function nextControl(
     }
   }
   return null;
-}
-
-/** Starts the server at `serverEntry` with private folders; its repository root is its working directory. */
-export async function connect(serverEntry: string): Promise<Client> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [serverEntry],
-    cwd: dirname(dirname(dirname(serverEntry))),
-    env: {
-      ...(process.env as Record<string, string>),
-      SCORM_TESTER_LOG_DIR: tempDir('scorm-tester-journey-logs-'),
-      SCORM_TESTER_DATA_DIR: tempDir('scorm-tester-journey-data-'),
-      SCORM_TESTER_SESSIONS_DIR: tempDir('scorm-tester-journey-sessions-'),
-      SCORM_TESTER_OUTPUT_DIR: tempDir('scorm-tester-journey-output-'),
-    },
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'scorm-tester-journey-bench', version: '0.0.0' });
-  await client.connect(transport);
-  return client;
 }
 
 const SETTLE_POLLS = 20;
@@ -135,27 +71,7 @@ export async function runJourney(
 ): Promise<JourneyResult> {
   const client = await connect(serverEntry);
   const results: MeasuredResult[] = [];
-  const call = async (tool: string, args: Record<string, unknown>): Promise<unknown> => {
-    try {
-      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-        timeout: CALL_TIMEOUT_MS,
-      });
-      results.push(measure(tool, result));
-      return result.structuredContent;
-    } catch (error) {
-      const e = error as { message?: string; data?: unknown };
-      const shown = Buffer.byteLength(JSON.stringify({ message: e.message, data: e.data }));
-      const code = (e.data as { error_code?: unknown } | undefined)?.error_code;
-      results.push({
-        tool,
-        tokens: shown / 4,
-        image_bytes: 0,
-        failed: true,
-        ...(typeof code === 'string' ? { error_code: code } : {}),
-      });
-      return undefined;
-    }
-  };
+  const call = measuredCaller(client, results);
   try {
     const opened = (await call('scorm_open_course', { package_path: packagePath })) as
       { session_id?: string } | undefined;
@@ -181,9 +97,4 @@ export async function runJourney(
   } finally {
     await client.close();
   }
-}
-
-/** Our own build's server entry. */
-export function ownServerEntry(packageRoot: string): string {
-  return join(packageRoot, 'dist/bundle/mcp-main.js');
 }

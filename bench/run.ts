@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run.
  * `--only <key>[,<key>…]` runs only the named sections (keys: validation, export, sequencing, logs, limits,
- * navigation, conformance, dom-actions, dom-read, a11y, inspector, journey, screenshots, runtime);
+ * navigation, conformance, dom-actions, dom-read, a11y, inspector, journey, learner, screenshots, runtime);
  * `--no-browser` skips the sections that start Chromium. bench/journey.ts lists the journey's own options (`--exports`, `--before`, …).
  */
 import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
@@ -46,6 +46,9 @@ if (!browser) {
   );
   await section('journey', 'Tokens an agent-like journey returns (issue 22)', async () =>
     (await import('./journey.js')).benchJourney(),
+  );
+  await section('learner', 'How far a learner gets with our tools alone (issue 23)', async () =>
+    (await import('./learner-journey.js')).benchLearnerJourney(),
   );
   await section('screenshots', 'Image bytes of screenshots (issues 22, 23)', async () =>
     (await import('./screenshots.js')).benchScreenshots(),

@@ -1,0 +1,215 @@
+/**
+ * The learner journey on one course through the real MCP server: open it, then read the page, list its
+ * controls, answer, read to the end and go on (bench/learner-step.ts) until the course is completed, stuck
+ * or out of budget (bench/learner-stop-rules.ts). A course that did not complete is then diagnosed.
+ */
+import { connect, measuredCaller, type MeasuredCall, type MeasuredResult } from './mcp-calls.js';
+import { diagnose } from './learner-diagnosis.js';
+import { learnerStep, newLearnerMemory, type LearnerCall } from './learner-step.js';
+import {
+  DEFAULT_BUDGET,
+  pageFingerprint,
+  stopReason,
+  type Budget,
+  type LearnerStatus,
+  type StopReason,
+} from './learner-stop-rules.js';
+import type { LearnerJourneyResult } from './learner-table.js';
+
+const SETTLE_MS = 2_000;
+// Player names that mean no player was recognised: no page context or slide map is read for them.
+const NO_PLAYER = new Set(['', 'none', 'unknown', 'generic', 'plain']);
+
+function asLearnerCall(call: MeasuredCall, results: MeasuredResult[]): LearnerCall {
+  return async (tool, args) => {
+    const data = (await call(tool, args)) as Record<string, unknown> | undefined;
+    const last = results[results.length - 1];
+    return {
+      ok: last?.failed !== true && data !== undefined,
+      data,
+      ...(last?.error_code ? { error_code: last.error_code } : {}),
+    };
+  };
+}
+
+const str = (v: unknown): string | null =>
+  typeof v === 'string' || typeof v === 'number' ? String(v) : null;
+
+/** The final status and score, read from the data model in the course's own SCORM version. */
+async function finalStatus(
+  call: LearnerCall,
+  session_id: string,
+  version: string,
+): Promise<{
+  status: LearnerStatus;
+  completion: string | null;
+  success: string | null;
+  score: string | null;
+}> {
+  const elements =
+    version === '1.2'
+      ? ['cmi.core.lesson_status', 'cmi.core.score.raw']
+      : ['cmi.completion_status', 'cmi.success_status', 'cmi.score.raw', 'cmi.score.scaled'];
+  const r = await call('scorm_data_model_get', { session_id, elements });
+  const d = (r.data?.data ?? {}) as Record<string, unknown>;
+  if (version === '1.2') {
+    const lesson = str(d['cmi.core.lesson_status']);
+    return {
+      status: { lesson_status: lesson },
+      completion: lesson,
+      success: null,
+      score: str(d['cmi.core.score.raw']),
+    };
+  }
+  const raw = str(d['cmi.score.raw']);
+  const scaled = str(d['cmi.score.scaled']);
+  return {
+    status: {
+      completion_status: str(d['cmi.completion_status']),
+      success_status: str(d['cmi.success_status']),
+    },
+    completion: str(d['cmi.completion_status']),
+    success: str(d['cmi.success_status']),
+    score: raw ?? (scaled !== null ? `scaled ${scaled}` : null),
+  };
+}
+
+export async function runLearnerJourney(
+  serverEntry: string,
+  course: string,
+  packagePath: string,
+  budget: Budget = DEFAULT_BUDGET,
+  /** Told each step's actions, so that a long run can be followed. */
+  log: (line: string) => void = () => {},
+): Promise<LearnerJourneyResult> {
+  const client = await connect(serverEntry);
+  const results: MeasuredResult[] = [];
+  const measured = measuredCaller(client, results);
+  const call = asLearnerCall(measured, results);
+  const started = Date.now();
+  const result: LearnerJourneyResult = {
+    course,
+    steps: 0,
+    tool_calls: 0,
+    failed_calls: 0,
+    wall_ms: 0,
+    pages_seen: 0,
+    slide_reached: null,
+    slides_total: null,
+    completion: null,
+    success: null,
+    score: null,
+    stop: { kind: 'not_opened' },
+    why: null,
+  };
+  const count = (): void => {
+    result.tool_calls = results.length;
+    result.failed_calls = results.filter((r) => r.failed).length;
+    result.wall_ms = Date.now() - started;
+  };
+  let session_id: string | null = null;
+  try {
+    const opened = await call('scorm_open_course', { package_path: packagePath });
+    session_id = typeof opened.data?.session_id === 'string' ? opened.data.session_id : null;
+    if (!session_id) {
+      count();
+      result.why = `scorm_open_course failed${opened.error_code ? ` (${opened.error_code})` : ''}`;
+      result.why = (await diagnose(measured, packagePath, null)) ?? result.why;
+      return result;
+    }
+    const version = String(opened.data?.scorm_version ?? '2004');
+    // A learner waits for the course to appear before reading it.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const memory = newLearnerMemory();
+    // As an LMS does for a course of several SCOs: sequencing delivers them, and Next goes from one to the next.
+    const sequencing = await call('scorm_sn_init', { session_id });
+    const sequenced = sequencing.ok && sequencing.data?.sn_available === true;
+    if (!sequenced) memory.lmsNextUnavailable = true;
+    const fingerprints: string[] = [];
+    const pages = new Set<string>();
+    let playerRecognised: boolean | null = null;
+    let lastBlocker: string | null = null;
+    let lastTitle = '';
+    let stop: StopReason | null = null;
+    for (;;) {
+      const page = await call('scorm_get_page_state', { session_id, include_snapshot: false });
+      const fingerprint = pageFingerprint(page.data);
+      fingerprints.push(fingerprint);
+      const p = (page.data ?? {}) as {
+        title?: string;
+        headings?: Array<{ text?: string }>;
+        sco_url?: string;
+        scorm?: LearnerStatus;
+      };
+      lastTitle = p.title ?? '';
+      pages.add(JSON.stringify([p.sco_url, p.title, p.headings?.[0]?.text]));
+      count();
+      stop = stopReason(
+        { status: p.scorm ?? null, fingerprints, calls: result.tool_calls, elapsedMs: result.wall_ms },
+        budget,
+      );
+      if (stop?.kind === 'completed' && sequenced) {
+        // One SCO done: the course goes on to its next SCO until sequencing has none.
+        const next = await call('scorm_nav_next', { session_id });
+        log(`  SCO completed; scorm_nav_next: ${String(next.data?.outcome ?? next.error_code)}`);
+        if (next.ok && next.data?.outcome === 'delivered') {
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+          continue;
+        }
+      }
+      if (stop) break;
+
+      let slide: { current: number | null; total: number | null } | null = null;
+      if (playerRecognised !== false) {
+        const ctx = await call('scorm_get_current_page_context', { session_id });
+        const player = String((ctx.data?.player as { name?: unknown } | undefined)?.name ?? '');
+        if (playerRecognised === null) {
+          playerRecognised = !NO_PLAYER.has(player.toLowerCase());
+          if (playerRecognised) {
+            const map = await call('scorm_get_slide_map', { session_id });
+            const total = map.data?.total;
+            if (typeof total === 'number' && total > 0 && !map.data?.not_applicable)
+              result.slides_total = total;
+          }
+        }
+        const current = typeof ctx.data?.slide_number === 'number' ? ctx.data.slide_number : null;
+        const total =
+          typeof ctx.data?.total_slides === 'number' ? ctx.data.total_slides : result.slides_total;
+        if (result.slides_total === null && total !== null) result.slides_total = total;
+        if (current !== null) result.slide_reached = Math.max(result.slide_reached ?? 0, current);
+        slide = { current, total };
+      }
+      const elements = await call('scorm_dom_find_interactive_elements', { session_id });
+      const outcome = await learnerStep(
+        call,
+        { session_id, fingerprint, elements: elements.data, slide },
+        memory,
+      );
+      result.steps++;
+      if (outcome.blocker) lastBlocker = outcome.blocker;
+      else if (outcome.actions.length) lastBlocker = null;
+      log(
+        `  step ${result.steps}: ${outcome.actions.join('; ') || '(nothing)'}${outcome.blocker ? ` [${outcome.blocker}]` : ''}`,
+      );
+    }
+    result.stop = stop;
+    result.pages_seen = pages.size;
+    const final = await finalStatus(call, session_id, version);
+    result.completion = final.completion;
+    result.success = final.success;
+    result.score = final.score;
+    count();
+    if (stop.kind !== 'completed') {
+      const defect = await diagnose(measured, packagePath, session_id);
+      // Both when both are known: a named defect need not be what the learner was stopped by.
+      const stoppedAt =
+        lastBlocker ?? `page "${lastTitle.slice(0, 40)}": no control took the learner further`;
+      result.why = defect ? `${defect}; ${stoppedAt}` : stoppedAt;
+    }
+    await measured('scorm_session_close', { session_id });
+    return result;
+  } finally {
+    result.wall_ms = result.wall_ms || Date.now() - started;
+    await client.close();
+  }
+}

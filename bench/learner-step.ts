@@ -1,0 +1,257 @@
+/**
+ * One step of the learner journey, with our tools' answers only (refs from the last
+ * scorm_dom_find_interactive_elements, no hand-written selectors or scripts): answer what is asked, read
+ * to the end of the page, then go on as a learner would.
+ */
+
+/** A tool call that says whether it failed and why, besides its structured answer. */
+export type LearnerCall = (
+  tool: string,
+  args: Record<string, unknown>,
+) => Promise<{ ok: boolean; data: Record<string, unknown> | undefined; error_code?: string }>;
+
+interface Control {
+  ref?: string;
+  name?: string;
+  role?: string;
+  purpose?: string;
+  state?: { disabled?: boolean; visible?: boolean; draggable?: boolean };
+}
+
+interface Assessment {
+  question?: string;
+  selector?: string;
+  type?: string;
+  options?: string[];
+  /** Drop targets of a drag question, when the tools list them. */
+  targets?: string[];
+}
+
+interface Elements {
+  interactive_elements?: Control[];
+  assessments?: Assessment[];
+}
+
+/** What the journey remembers between steps of one course. */
+export interface LearnerMemory {
+  /** Per question: how many times it was answered (the option tried next). */
+  tries: Map<string, number>;
+  /** Questions answered and not yet found still in the way. */
+  answered: Set<string>;
+  /** Pages (fingerprints) already scrolled to the end. */
+  scrolled: Set<string>;
+  /** The fingerprint of the page the last "go on" was made from. */
+  wentOnFrom: string | null;
+  /** The LMS has no sequencing Next for this course (single SCO). */
+  lmsNextUnavailable: boolean;
+  /** Names of the page's links already followed (a course menu's entries, one by one). */
+  followed: Set<string>;
+}
+
+export function newLearnerMemory(): LearnerMemory {
+  return {
+    tries: new Map(),
+    answered: new Set(),
+    scrolled: new Set(),
+    wentOnFrom: null,
+    lmsNextUnavailable: false,
+    followed: new Set(),
+  };
+}
+
+export interface StepContext {
+  session_id: string;
+  fingerprint: string;
+  elements: unknown;
+  /** The player's current slide and slide count, when a player is recognised. */
+  slide: { current: number | null; total: number | null } | null;
+}
+
+export interface StepOutcome {
+  actions: string[];
+  /** The control or tool the learner could not get past in this step, if any. */
+  blocker: string | null;
+}
+
+const questionKey = (a: Assessment): string => `${a.selector ?? ''}|${a.question ?? ''}`;
+const enabled = (c: Control): boolean => c.state?.disabled !== true && c.state?.visible !== false;
+const describe = (c: Control | undefined, ref: string): string =>
+  c ? `${c.role ?? 'control'} "${(c.name ?? '').slice(0, 40)}" (${ref})` : ref;
+const SHORT_ANSWER = 'answer';
+const SHORT_NUMBER = '1';
+const NEXT_PURPOSES = ['next', 'start_resume'];
+const DRAG_ITEM = /drag/;
+const DROP_TARGET = /drop/;
+
+function failure(tool: string, what: string, error_code: string | undefined): string {
+  return `${tool} on ${what}${error_code ? ` (${error_code})` : ''}`;
+}
+
+/** Answers the questions not yet answered: an option by ref, a short text, a select moved one option down. */
+async function answer(
+  call: LearnerCall,
+  ctx: StepContext,
+  memory: LearnerMemory,
+  byRef: Map<string, Control>,
+  assessments: Assessment[],
+): Promise<StepOutcome> {
+  const actions: string[] = [];
+  let blocker: string | null = null;
+  for (const a of assessments) {
+    const key = questionKey(a);
+    const options = (a.options ?? []).filter((ref) => {
+      const c = byRef.get(ref);
+      return !c || enabled(c);
+    });
+    if (memory.answered.has(key) || options.length === 0) continue;
+    const tries = memory.tries.get(key) ?? 0;
+    memory.tries.set(key, tries + 1);
+    memory.answered.add(key);
+    const refs =
+      a.type === 'text_entry' || a.type === 'selection' ? options : [options[tries % options.length]!];
+    for (const ref of refs) {
+      const c = byRef.get(ref);
+      const { tool, args } =
+        a.type === 'selection' || c?.role === 'combobox' || c?.role === 'listbox'
+          ? { tool: 'scorm_keyboard_type', args: { text: '', options: { ref, keys: ['ArrowDown'] } } }
+          : a.type === 'text_entry' || c?.purpose === 'text_entry'
+            ? {
+                tool: 'scorm_dom_fill',
+                args: { ref, value: c?.role === 'spinbutton' ? SHORT_NUMBER : SHORT_ANSWER },
+              }
+            : { tool: 'scorm_dom_click', args: { ref } };
+      const r = await call(tool, { session_id: ctx.session_id, ...args });
+      actions.push(`${tool} ${describe(c, ref)}`);
+      if (!r.ok) blocker = failure(tool, describe(c, ref), r.error_code);
+    }
+    if (a.targets?.length) await drag(call, ctx, byRef, options[0]!, a.targets[0]!, actions);
+  }
+  return { actions, blocker };
+}
+
+async function drag(
+  call: LearnerCall,
+  ctx: StepContext,
+  byRef: Map<string, Control>,
+  from: string,
+  to: string,
+  actions: string[],
+): Promise<string | null> {
+  const r = await call('scorm_pointer_drag', {
+    session_id: ctx.session_id,
+    from: { ref: from },
+    to: { ref: to },
+  });
+  actions.push(`scorm_pointer_drag ${describe(byRef.get(from), from)} -> ${describe(byRef.get(to), to)}`);
+  return r.ok ? null : failure('scorm_pointer_drag', describe(byRef.get(from), from), r.error_code);
+}
+
+/**
+ * Goes on: the course's own next control by ref, else the LMS's Next, else the player's next slide, else
+ * a link of the page not yet followed.
+ */
+async function goOn(
+  call: LearnerCall,
+  ctx: StepContext,
+  memory: LearnerMemory,
+  controls: Control[],
+): Promise<StepOutcome> {
+  memory.wentOnFrom = ctx.fingerprint;
+  for (const purpose of NEXT_PURPOSES) {
+    const next = controls.find((c) => c.purpose === purpose && c.ref && enabled(c));
+    if (!next) continue;
+    const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: next.ref });
+    const what = describe(next, next.ref!);
+    return {
+      actions: [`scorm_dom_click ${what}`],
+      blocker: r.ok ? null : failure('scorm_dom_click', what, r.error_code),
+    };
+  }
+  if (!memory.lmsNextUnavailable) {
+    const r = await call('scorm_nav_next', { session_id: ctx.session_id });
+    const outcome = r.data?.outcome;
+    if (r.ok && outcome === 'delivered') return { actions: ['scorm_nav_next'], blocker: null };
+    if (r.data?.not_applicable || r.data?.applicable === false) memory.lmsNextUnavailable = true;
+    else
+      return {
+        actions: ['scorm_nav_next'],
+        blocker: `scorm_nav_next: ${String(outcome ?? r.error_code ?? 'failed')}${r.data?.reason ? ` (${String(r.data.reason).slice(0, 80)})` : ''}`,
+      };
+  }
+  const slide = ctx.slide;
+  if (slide?.current != null && slide.total != null && slide.current < slide.total) {
+    const r = await call('scorm_navigate_to_slide', {
+      session_id: ctx.session_id,
+      slide: slide.current + 1,
+    });
+    const moved = r.ok && r.data?.navigated === true;
+    return {
+      actions: [`scorm_navigate_to_slide ${slide.current + 1}`],
+      blocker: moved
+        ? null
+        : `scorm_navigate_to_slide ${slide.current + 1}: ${r.error_code ?? String(r.data?.reason ?? 'not navigated').slice(0, 80)}`,
+    };
+  }
+  // A page without a next control is a menu to a learner: its entries are opened one by one.
+  const entry = controls.find(
+    (c) => c.purpose === 'link' && c.ref && enabled(c) && !memory.followed.has(c.name ?? c.ref),
+  );
+  if (entry) {
+    memory.followed.add(entry.name ?? entry.ref!);
+    const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: entry.ref });
+    const what = describe(entry, entry.ref!);
+    return {
+      actions: [`scorm_dom_click ${what}`],
+      blocker: r.ok ? null : failure('scorm_dom_click', what, r.error_code),
+    };
+  }
+  return { actions: [], blocker: 'no next control, LMS Next, next slide or link not yet followed' };
+}
+
+/**
+ * One step: questions not yet answered are answered (and submitted) and the step ends there, so that the
+ * next step reads the feedback; otherwise the page is read to its end once and the learner goes on.
+ * When going on left the page as it was, its questions are answered again with the next option.
+ */
+export async function learnerStep(
+  call: LearnerCall,
+  ctx: StepContext,
+  memory: LearnerMemory,
+): Promise<StepOutcome> {
+  const elements = (ctx.elements ?? {}) as Elements;
+  const controls = elements.interactive_elements ?? [];
+  const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
+  const assessments = elements.assessments ?? [];
+  if (memory.wentOnFrom === ctx.fingerprint)
+    for (const a of assessments) memory.answered.delete(questionKey(a));
+
+  const answered = await answer(call, ctx, memory, byRef, assessments);
+  const dragItem = controls.find((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
+  const dropTarget = controls.find((c) => c.ref && DROP_TARGET.test(c.purpose ?? ''));
+  if (dragItem && dropTarget && !memory.answered.has(`drag|${dragItem.ref}`)) {
+    memory.answered.add(`drag|${dragItem.ref}`);
+    answered.blocker =
+      (await drag(call, ctx, byRef, dragItem.ref!, dropTarget.ref!, answered.actions)) ?? answered.blocker;
+  }
+  if (answered.actions.length) {
+    const submit = controls.find((c) => c.purpose === 'submit' && c.ref && enabled(c));
+    if (submit) {
+      const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: submit.ref });
+      answered.actions.push(`scorm_dom_click ${describe(submit, submit.ref!)}`);
+      if (!r.ok) answered.blocker = failure('scorm_dom_click', describe(submit, submit.ref!), r.error_code);
+    }
+    return answered;
+  }
+
+  const actions: string[] = [];
+  if (!memory.scrolled.has(ctx.fingerprint)) {
+    memory.scrolled.add(ctx.fingerprint);
+    const r = await call('scorm_scroll', { session_id: ctx.session_id, to: 'end' });
+    actions.push('scorm_scroll to end');
+    // Content that appears further down (a next control, a question) is read in the next step.
+    const hasNext = controls.some((c) => NEXT_PURPOSES.includes(c.purpose ?? '') && enabled(c));
+    if (r.ok && r.data?.moved === true && !hasNext) return { actions, blocker: null };
+  }
+  const went = await goOn(call, ctx, memory, controls);
+  return { actions: [...actions, ...went.actions], blocker: went.blocker };
+}

@@ -1,0 +1,81 @@
+/**
+ * When the learner journey stops (pure, so the rules are tested without a browser): the course says it is
+ * completed or passed, the page stays the same for STUCK_STEPS steps running, or the course's budget of
+ * tool calls or time is spent.
+ */
+
+export const STUCK_STEPS = 3;
+
+export interface Budget {
+  calls: number;
+  ms: number;
+}
+
+export const DEFAULT_BUDGET: Budget = { calls: 80, ms: 4 * 60_000 };
+
+/** The SCORM status a page state or data-model read gives, in both versions' names. */
+export interface LearnerStatus {
+  completion_status?: string | null;
+  success_status?: string | null;
+  lesson_status?: string | null;
+}
+
+/** SCORM 2004: completion_status completed or success_status passed; 1.2: lesson_status completed or passed. */
+export function isFinished(status: LearnerStatus | null | undefined): boolean {
+  if (!status) return false;
+  return (
+    status.completion_status === 'completed' ||
+    status.success_status === 'passed' ||
+    status.lesson_status === 'completed' ||
+    status.lesson_status === 'passed'
+  );
+}
+
+/**
+ * What a learner would see as "the same page": title, headings, visible text, the controls and the SCORM
+ * status. A page whose text changes by itself (a clock, a video time) never counts as stuck; the budget
+ * ends those.
+ */
+export function pageFingerprint(pageState: unknown): string {
+  const p = (pageState ?? {}) as {
+    title?: unknown;
+    headings?: Array<{ text?: unknown }>;
+    text_summary?: unknown;
+    interactive_count?: unknown;
+    scorm?: unknown;
+    sco_url?: unknown;
+  };
+  return JSON.stringify([
+    p.sco_url,
+    p.title,
+    (p.headings ?? []).map((h) => h.text),
+    p.text_summary,
+    p.interactive_count,
+    p.scorm,
+  ]);
+}
+
+export type StopReason =
+  | { kind: 'completed' }
+  | { kind: 'stuck'; steps: number }
+  | { kind: 'budget_calls'; calls: number }
+  | { kind: 'budget_time'; ms: number };
+
+export interface JourneyProgress {
+  status: LearnerStatus | null;
+  /** The page fingerprint after each step, oldest first. */
+  fingerprints: string[];
+  calls: number;
+  elapsedMs: number;
+}
+
+/** Why the journey stops now, or null to take another step. Completion wins over every other rule. */
+export function stopReason(progress: JourneyProgress, budget: Budget = DEFAULT_BUDGET): StopReason | null {
+  if (isFinished(progress.status)) return { kind: 'completed' };
+  const last = progress.fingerprints.slice(-(STUCK_STEPS + 1));
+  if (last.length === STUCK_STEPS + 1 && last.every((f) => f === last[0]))
+    return { kind: 'stuck', steps: STUCK_STEPS };
+  if (progress.calls >= budget.calls) return { kind: 'budget_calls', calls: progress.calls };
+  if (progress.elapsedMs >= budget.ms) return { kind: 'budget_time', ms: progress.elapsedMs };
+  return null;
+}

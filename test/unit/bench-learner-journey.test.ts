@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { courseDefect } from '../../bench/learner-diagnosis.js';
+import {
+  isFinished,
+  pageFingerprint,
+  stopReason,
+  STUCK_STEPS,
+  type JourneyProgress,
+} from '../../bench/learner-stop-rules.js';
+import {
+  learnerSummary,
+  learnerTable,
+  medianToolCalls,
+  type LearnerJourneyResult,
+} from '../../bench/learner-table.js';
+
+const progress = (over: Partial<JourneyProgress>): JourneyProgress => ({
+  status: null,
+  fingerprints: [],
+  calls: 0,
+  elapsedMs: 0,
+  ...over,
+});
+
+test('a course is finished when SCORM 2004 says completed or passed, or SCORM 1.2 completed or passed', () => {
+  assert.equal(isFinished({ completion_status: 'completed', success_status: 'unknown' }), true);
+  assert.equal(isFinished({ completion_status: 'incomplete', success_status: 'passed' }), true);
+  assert.equal(isFinished({ lesson_status: 'passed' }), true);
+  assert.equal(isFinished({ lesson_status: 'completed' }), true);
+  assert.equal(isFinished({ lesson_status: 'failed' }), false);
+  assert.equal(isFinished({ completion_status: 'incomplete', success_status: 'failed' }), false);
+  assert.equal(isFinished(null), false);
+});
+
+test('the journey is stuck only when the page stayed the same for three steps running', () => {
+  const same = Array.from({ length: STUCK_STEPS }, () => 'a');
+  assert.equal(stopReason(progress({ fingerprints: ['x', ...same] })), null);
+  assert.deepEqual(stopReason(progress({ fingerprints: ['x', 'a', ...same] })), {
+    kind: 'stuck',
+    steps: STUCK_STEPS,
+  });
+  assert.equal(stopReason(progress({ fingerprints: ['a', 'a', 'b', 'a'] })), null);
+});
+
+test('completion wins over being stuck or out of budget; the budget counts calls and time', () => {
+  const budget = { calls: 10, ms: 1000 };
+  assert.deepEqual(
+    stopReason(
+      progress({ status: { lesson_status: 'passed' }, fingerprints: ['a', 'a', 'a', 'a'], calls: 99 }),
+      budget,
+    ),
+    { kind: 'completed' },
+  );
+  assert.deepEqual(stopReason(progress({ calls: 10 }), budget), { kind: 'budget_calls', calls: 10 });
+  assert.deepEqual(stopReason(progress({ elapsedMs: 1500 }), budget), {
+    kind: 'budget_time',
+    ms: 1500,
+  });
+  assert.equal(stopReason(progress({ calls: 9, elapsedMs: 999 }), budget), null);
+});
+
+test('the page fingerprint follows what a learner sees, not the refs of a new snapshot', () => {
+  const page = {
+    sco_url: 'http://127.0.0.1/c/index.html',
+    title: 'Check 1',
+    headings: [{ level: 1, text: 'Check 1', ref: 'f1e3' }],
+    text_summary: 'Which process turns water into vapour?',
+    interactive_count: 4,
+    scorm: { completion_status: 'incomplete' },
+    interactive_elements: [{ ref: 'f1e1' }],
+  };
+  const renumbered = {
+    ...page,
+    headings: [{ level: 1, text: 'Check 1', ref: 'f1e9' }],
+    interactive_elements: [{ ref: 'f1e7' }],
+  };
+  assert.equal(pageFingerprint(page), pageFingerprint(renumbered));
+  assert.notEqual(pageFingerprint(page), pageFingerprint({ ...page, text_summary: 'Correct!' }));
+  assert.notEqual(
+    pageFingerprint(page),
+    pageFingerprint({ ...page, scorm: { completion_status: 'completed' } }),
+  );
+});
+
+const row = (over: Partial<LearnerJourneyResult>): LearnerJourneyResult => ({
+  course: 'demo',
+  steps: 8,
+  tool_calls: 49,
+  failed_calls: 0,
+  wall_ms: 13_400,
+  pages_seen: 6,
+  slide_reached: 5,
+  slides_total: 6,
+  completion: 'completed',
+  success: 'failed',
+  score: '1',
+  stop: { kind: 'completed' },
+  why: null,
+  ...over,
+});
+
+test('the table has one row per course, with slides, status, why it stopped, and escaped cells', () => {
+  const table = learnerTable([
+    row({}),
+    row({
+      course: 'storyline-1',
+      tool_calls: 30,
+      failed_calls: 2,
+      slide_reached: null,
+      slides_total: null,
+      completion: 'incomplete',
+      success: null,
+      score: null,
+      stop: { kind: 'stuck', steps: 3 },
+      why: 'scorm_dom_click on button "A | B" (f1e2) (DOM_NOT_ACTIONABLE)',
+    }),
+  ]).split('\n');
+  assert.equal(table.length, 4);
+  assert.match(table[0]!, /^\| course \| steps \| tool calls \(failed\) \|/);
+  assert.equal(table[2], '| demo | 8 | 49 (0) | 13 | 6, slide 5/6 | completed | failed | 1 | completed |  |');
+  assert.equal(
+    table[3],
+    '| storyline-1 | 8 | 30 (2) | 13 | 6 | incomplete |  |  | stuck (3 steps unchanged) | scorm_dom_click on button "A \\| B" (f1e2) (DOM_NOT_ACTIONABLE) |',
+  );
+});
+
+test('the median tool calls per course, and the summary line under the table', () => {
+  const results = [
+    row({ tool_calls: 49 }),
+    row({ course: 'a', tool_calls: 20, stop: { kind: 'budget_calls', calls: 80 } }),
+    row({ course: 'b', tool_calls: 80, stop: { kind: 'stuck', steps: 3 } }),
+    row({ course: 'c', tool_calls: 30, stop: { kind: 'budget_time', ms: 240_000 } }),
+  ];
+  assert.equal(medianToolCalls(results), 39.5);
+  assert.equal(medianToolCalls([]), null);
+  assert.equal(learnerSummary(results), '1 of 4 courses completed; median tool calls per course: 39.5');
+});
+
+test('the course defect is an error finding about missing files or a plug-in, else an error anomaly', () => {
+  const validation = {
+    findings: [
+      { rule: 'cp.excess_baggage', severity: 'warning', file: 'README.md' },
+      { rule: 'cp.file_missing', severity: 'error', file: 'imsmanifest.xml', line: 40 },
+      { rule: 'cp.file_missing', severity: 'error', file: 'imsmanifest.xml', line: 41 },
+    ],
+  };
+  const apiCalls = {
+    anomalies: [
+      { type: 'late_commit', severity: 'warning' },
+      { type: 'initialize_never_called', severity: 'error' },
+    ],
+  };
+  assert.equal(
+    courseDefect(validation, apiCalls),
+    'course defect: cp.file_missing imsmanifest.xml:40 (+1 more)',
+  );
+  assert.equal(courseDefect({ findings: [] }, apiCalls), 'course defect (anomaly): initialize_never_called');
+  assert.equal(
+    courseDefect({ findings: [{ rule: 'cp.schema_invalid', severity: 'error' }] }, { anomalies: [] }),
+    null,
+  );
+  assert.equal(courseDefect(undefined, undefined), null);
+});
