@@ -7,6 +7,7 @@ import type { RuleInfo } from '../core/findings.js';
 import { API_USAGE_RULES } from '../lint/api-usage/rules.js';
 import { CAM_RULES } from '../lint/cam/index.js';
 import { DEPENDENCY_RULES } from '../lint/deps/external-deps.js';
+import { PLUGIN_CONTENT_RULE } from '../lint/deps/plugin-content.js';
 import { SEQUENCING_RULES } from '../lint/sequencing/index.js';
 import { XSD_RULE_LIST } from '../lint/xsd/rules.js';
 import { PARSE_RULES } from './parse-findings.js';
@@ -20,6 +21,7 @@ export function allValidationRules(): RuleInfo[] {
     ...SEQUENCING_RULES.map((r) => r.info),
     ...API_USAGE_RULES,
     ...DEPENDENCY_RULES,
+    PLUGIN_CONTENT_RULE,
     ...VERSION_RULES,
   ];
   const byId = new Map<string, RuleInfo>();

@@ -19,6 +19,7 @@ import { API_USAGE_RULES, lintApiUsage } from '../lint/api-usage/lint-api-usage.
 import { startSyntaxPrecheck } from '../lint/api-usage/syntax-precheck.js';
 import { SEQUENCING_RULES, lintSequencing } from '../lint/sequencing/index.js';
 import { DEPENDENCY_RULES, externalDependencyFindings } from '../lint/deps/external-deps.js';
+import { PLUGIN_CONTENT_RULE, pluginContentFindings } from '../lint/deps/plugin-content.js';
 import { walkLaunchChain, type LaunchChain } from '../lint/launch-chain/chain.js';
 import { launchPoints } from '../lint/launch-chain/launch-points.js';
 import { PackageScanner } from '../lint/launch-chain/package-scanner.js';
@@ -182,6 +183,8 @@ export async function validatePackage(
         rules.push(...DEPENDENCY_RULES.filter((r) => ruleRunsAt(r, level)));
         const deps = externalDependencyFindings(scanner, files, chains);
         findings.push(...deps.filter((f) => ruleRunsAt({ level: depLevelOf(f.rule) }, level)));
+        rules.push(PLUGIN_CONTENT_RULE);
+        findings.push(...pluginContentFindings(scanner, files, chains));
       }
       if (options.expectedVersion) {
         rules.push(...VERSION_RULES);

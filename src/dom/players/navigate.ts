@@ -12,6 +12,7 @@ import { capData, failApart, keepCourseTextApart } from './course-text-apart.js'
 import { detectPlayer, playerView, type Detection } from './detect.js';
 import { UNSUPPORTED_GOTO } from './page/probe.js';
 import { runProbe } from './probe-runner.js';
+import { overlayOver, type BlockedByOverlay } from './overlay.js';
 import { listSlides } from './slide-map.js';
 import type { CourseTexts } from '../../core/course-text.js';
 import type { GotoOutcome, PlayerName, PlayerReading, SlideEntry } from './types.js';
@@ -33,6 +34,8 @@ export interface NavigateResult {
   reason?: string;
   notes: string[];
   course_text?: CourseTexts;
+  /** Set when an element covers the whole frame: the player moved, but the learner sees the cover. */
+  blocked_by_overlay?: BlockedByOverlay;
 }
 
 export async function navigateToSlide(
@@ -73,8 +76,10 @@ export async function navigateToSlide(
   }
   const reached = await waitForSlide(runtime, d, to, started + timeoutMs);
   await runtime.settle();
+  const overlay = await overlayOver(runtime, d.frame);
+  const hidden = reached.ok && overlay !== null;
   return keepCourseTextApart({
-    navigated: reached.ok,
+    navigated: reached.ok && !hidden,
     from: from && slideRef(from),
     to: slideRef(to),
     method: jump.value.method,
@@ -83,7 +88,13 @@ export async function navigateToSlide(
     player: playerView(d),
     frame: d.frame.label,
     ...(reached.ok ? {} : { reason: reached.reason }),
+    ...(hidden
+      ? {
+          reason: `The player reports slide ${to.index}, but an element covers the whole frame and hides it (see blocked_by_overlay).`,
+        }
+      : {}),
     notes: [...d.notes, ...notes],
+    ...(overlay ? { blocked_by_overlay: overlay } : {}),
   });
 }
 

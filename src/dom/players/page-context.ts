@@ -9,6 +9,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { frameInSentence } from '../course-text-fields.js';
 import { capData, keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
+import { overlayOver, type BlockedByOverlay } from './overlay.js';
 import { inferPageType, type PageType } from './page-type.js';
 import { runProbe } from './probe-runner.js';
 import type { NavControl, NavControls, PlayerReading } from './types.js';
@@ -34,6 +35,8 @@ export interface PageContext {
   unknown_fields: string[];
   notes: string[];
   course_text?: CourseTexts;
+  /** Set when an element covers the whole frame: the learner sees it, not the slide. */
+  blocked_by_overlay?: BlockedByOverlay;
 }
 
 /** The player's reading of the current slide, or notes saying why there is none. */
@@ -94,10 +97,15 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
     g.heading ? 'first visible heading' : 'document title',
   );
 
+  const overlay = await overlayOver(runtime, d.frame);
   const navigation_available = {} as Record<NavKey, boolean | null>;
   for (const key of ['next', 'previous', 'menu'] as const) {
     const control = g.nav[key];
-    if (control) {
+    if (overlay) {
+      // Whatever the player says, no control under the cover can be reached.
+      navigation_available[key] = false;
+      sources[`navigation_available.${key}`] = 'blocked_by_overlay';
+    } else if (control) {
       navigation_available[key] = control.enabled;
       sources[`navigation_available.${key}`] = `dom: navigation_controls.${key}`;
     } else if (key !== 'menu' && slide_number !== null && total_slides !== null) {
@@ -147,6 +155,7 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
     navigation_controls: cappedControls(d.frameFacts.generic.nav),
     unknown_fields,
     notes: [...new Set(notes)],
+    ...(overlay ? { blocked_by_overlay: overlay } : {}),
   });
 }
 

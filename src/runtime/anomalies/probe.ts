@@ -11,6 +11,7 @@ import { TIMEOUT, within } from '../../core/within.js';
 import { packagePathOf } from '../content-url.js';
 import type { ScriptCensus } from './causes.js';
 import { lookAtScoPages } from './page-look.js';
+import { pluginContentAnomalies } from './plugin-content.js';
 import { analyseRun } from './run-analysis.js';
 import type { Anomaly } from './types.js';
 
@@ -98,7 +99,8 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
   // A SCO that made no call at all may be waiting at a start screen for the learner's click.
   const silent = runtime.initializeState === 'none' && !runtime.calls.some((c) => c.source === 'sco');
   const look = silent ? await lookAtScoPages(runtime) : undefined;
-  const extra: Anomaly[] = [];
+  // Read while the SCO's frames are still there.
+  const extra: Anomaly[] = await pluginContentAnomalies(runtime);
   try {
     // The run ends as the learner closing the LMS window: handlers on window.top run too.
     await runtime.unload({ closeWindow: true });

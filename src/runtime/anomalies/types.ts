@@ -33,7 +33,8 @@ export type AnomalyType =
   | 'record_engine_mismatch'
   | 'memory_budget_exceeded'
   | 'unrecorded_api_calls'
-  | 'call_from_outside_sco';
+  | 'call_from_outside_sco'
+  | 'plugin_required';
 
 /** Something the course did (or failed to do) through the SCORM API, found in the recorded calls. */
 export interface Anomaly {

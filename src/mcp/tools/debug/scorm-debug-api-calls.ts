@@ -9,6 +9,7 @@ import {
   analyseRun,
   type Anomaly,
   openCourseStartGate,
+  pluginContentAnomalies,
 } from '../../../runtime/anomalies/index.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { Session } from '../../../session/session.js';
@@ -204,6 +205,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
           );
           const waiting = await openCourseStartGate(runtime);
           if (waiting) anomalies.push(waiting);
+          anomalies.push(...(await pluginContentAnomalies(runtime)));
           return {
             data: build('session', closed, recorded.session, runtime, {
               anomalies,

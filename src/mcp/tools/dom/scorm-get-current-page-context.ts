@@ -38,6 +38,9 @@ export function getCurrentPageContextTool(ctx: ServerContext): ToolDefinition {
       unknown_fields: z.array(z.string()),
       notes: z.array(z.string()),
       course_text: courseTexts.optional(),
+      blocked_by_overlay: openObject({ tag: z.string() })
+        .optional()
+        .describe('An element covering the whole frame; the learner sees it, not the slide.'),
     },
     handler: async (args) => {
       const runtime = sessions.get(args.session_id).requireRuntime();

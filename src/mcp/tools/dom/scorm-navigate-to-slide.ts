@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { navigateToSlide, DEFAULT_NAVIGATE_TIMEOUT_MS } from '../../../dom/players/navigate.js';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
-import { apiCall, courseTexts } from '../output-schemas.js';
+import { apiCall, courseTexts, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { playerInfo, slideRef } from './page-context-fields.js';
 
@@ -41,6 +41,9 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
       reason: z.string().optional(),
       notes: z.array(z.string()),
       course_text: courseTexts.optional(),
+      blocked_by_overlay: openObject({ tag: z.string() })
+        .optional()
+        .describe('An element covering the whole frame; the learner sees it, not the slide.'),
     },
     handler: async (args) => {
       const runtime = sessions.get(args.session_id).requireRuntime();

@@ -1,0 +1,114 @@
+/**
+ * An element that covers the whole SCO frame and hides the course under it (Captivate's expiry notice,
+ * a "this browser is not supported" curtain): what a learner sees is that element, whatever slide the
+ * player reports. Read with elementFromPoint at a 3×3 grid of the frame's viewport, in the DOM tools'
+ * isolated world, so the course's own elementFromPoint or getBoundingClientRect cannot hide it.
+ */
+import { courseText, type CourseText } from '../../core/course-text.js';
+import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import type { ScoFrame } from '../frames.js';
+import { ControlWorlds } from '../snapshot/control-world.js';
+
+export interface BlockedByOverlay {
+  /** The covering element's tag; `course_text.element` adds its id. */
+  tag: string;
+  /** Grid points (of 9) where a pointer meets the covering element. */
+  points_covered: number;
+  /** Visible elements with content under it, none of which a pointer can reach. */
+  hidden_elements: number;
+  message: string;
+  course_text: { overlay_text: CourseText; element: CourseText };
+}
+
+interface Seen {
+  tag: string;
+  id: string;
+  text: string;
+  covered: number;
+  hidden: number;
+}
+
+const READ_MS = 3_000;
+
+/** Runs in the isolated world: must not reference anything outside its own body. */
+function findCover(): Seen | null {
+  const w = innerWidth;
+  const h = innerHeight;
+  if (w < 10 || h < 10) return null;
+  const covers = (el: Element): boolean => {
+    const r = el.getBoundingClientRect();
+    const width = Math.min(r.right, w) - Math.max(r.left, 0);
+    const height = Math.min(r.bottom, h) - Math.max(r.top, 0);
+    return width > 0 && height > 0 && width * height >= 0.9 * w * h;
+  };
+  // The nearest ancestor-or-self of the hit that covers the viewport.
+  const coverOf = (hit: Element | null): Element | null => {
+    for (let el = hit; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
+      if (covers(el)) return el;
+    }
+    return null;
+  };
+  let cover: Element | null = null;
+  let covered = 0;
+  for (const fx of [1 / 6, 1 / 2, 5 / 6]) {
+    for (const fy of [1 / 6, 1 / 2, 5 / 6]) {
+      const found = coverOf(document.elementFromPoint(w * fx, h * fy));
+      if (!found) return null;
+      if (cover && found !== cover) return null;
+      cover = found;
+      covered++;
+    }
+  }
+  if (!cover) return null;
+  // Content under the cover: visible elements outside it (not its ancestors) that show text or media,
+  // and that a pointer at their centre does not reach. A stack of slides of one kind is not a cover.
+  const sameKind = (a: Element, b: Element): boolean =>
+    a.localName === b.localName && a.className === b.className;
+  let hidden = 0;
+  const all = document.body ? document.body.getElementsByTagName('*') : [];
+  for (let i = 0; i < all.length && i < 5_000 && hidden < 50; i++) {
+    const el = all[i] as Element;
+    if (cover.contains(el) || el.contains(cover)) continue;
+    const media = /^(img|canvas|video|svg|iframe|button|input|a)$/.test(el.localName);
+    const ownText = Array.from(el.childNodes).some(
+      (n) => n.nodeType === 3 && (n.textContent ?? '').trim() !== '',
+    );
+    if (!media && !ownText) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2 || r.right <= 0 || r.bottom <= 0 || r.left >= w || r.top >= h) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+    const x = Math.min(Math.max((r.left + r.right) / 2, 0), w - 1);
+    const y = Math.min(Math.max((r.top + r.bottom) / 2, 0), h - 1);
+    const top = document.elementFromPoint(x, y);
+    if (!top || !cover.contains(top)) continue;
+    let sibling: Element | null = el;
+    while (sibling && sibling.parentElement && !sibling.parentElement.contains(cover))
+      sibling = sibling.parentElement;
+    if (sibling && sameKind(sibling, cover)) return null;
+    hidden++;
+  }
+  if (hidden === 0) return null;
+  const text = ((cover as HTMLElement).innerText ?? cover.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return { tag: cover.localName, id: cover.id, text: text.slice(0, 1_000), covered, hidden };
+}
+
+/** The element covering the SCO frame's course, or null (none, or the frame did not answer in time). */
+export async function overlayOver(runtime: CourseRuntime, frame: ScoFrame): Promise<BlockedByOverlay | null> {
+  if (frame.frame.isDetached()) return null;
+  let seen: Seen | null | symbol;
+  try {
+    seen = await ControlWorlds.of(runtime).peek<null, Seen | null>(frame.frame, READ_MS, findCover, null);
+  } catch {
+    return null;
+  }
+  if (!seen || typeof seen === 'symbol') return null;
+  const element = seen.id ? `${seen.tag}#${seen.id}` : seen.tag;
+  return {
+    tag: seen.tag,
+    points_covered: seen.covered,
+    hidden_elements: seen.hidden,
+    message: `An element (\`course_text.element\`) covers the whole frame and hides the course under it: a pointer at ${seen.covered} of 9 points of the viewport meets it, and ${seen.hidden} element(s) with content under it cannot be reached. A learner sees its text (\`course_text.overlay_text\`), not the slide.`,
+    course_text: { overlay_text: courseText(seen.text), element: courseText(element) },
+  };
+}
