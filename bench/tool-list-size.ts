@@ -88,6 +88,25 @@ export function sizesByGroup(tools: readonly ListedToolSize[]): GroupSize[] {
   return [...groups, row('all', tools)];
 }
 
+export interface ListBytes {
+  /** The whole `tools/list` result as JSON, what a client receives. */
+  total_bytes: number;
+  /** The sum of every tool's listed outputSchema as JSON. */
+  output_schema_bytes: number;
+}
+
+/** Bytes of the full listing and of its output-schema part (issue 22: most of tools/list is output schemas). */
+export function listBytes(tools: readonly ListedToolSize[]): ListBytes {
+  const listed = tools.map((t) => t.listed);
+  return {
+    total_bytes: Buffer.byteLength(JSON.stringify({ tools: listed })),
+    output_schema_bytes: listed.reduce(
+      (sum, t) => sum + Buffer.byteLength(JSON.stringify(t.outputSchema ?? {})),
+      0,
+    ),
+  };
+}
+
 /** The per-group table as Markdown, as scripts/tool-list-size.mjs prints it. */
 export function formatSizeTable(rows: readonly GroupSize[]): string {
   const lines = ['| group | tools | tokens | per tool |', '| --- | ---: | ---: | ---: |'];

@@ -18,6 +18,7 @@ import { outputCheckFromEnv } from './output-check.js';
 import { leanJsonSchema } from './lean-schema.js';
 import { toolErrorResult, type ToolErrorForm } from './tool-error-result.js';
 import { admitToolError, successSchema } from './error-output-schema.js';
+import { shareRepeatedSubschemas } from './shared-subschemas.js';
 import { BrowserConsoleLog } from '../app/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
 import { AnswerGuard, logAnswerCuts } from './answer-guard.js';
@@ -64,7 +65,7 @@ export function createMcpServer(options: ServerOptions): Server {
   // Built on the first tools/list, not at start: converting every schema costs ~35 ms the initialize
   // reply does not need.
   let listed: ListedTool[] | null = null;
-  const listedTools = (): ListedTool[] => (listed ??= options.tools.map(toListedTool));
+  const listedTools = (): ListedTool[] => (listed ??= options.tools.map((t) => toListedTool(t)));
   const checkOutput = outputCheckFromEnv((name) => {
     const listedSchema = listedTools().find((t) => t.name === name)?.outputSchema;
     return listedSchema && successSchema(listedSchema);
@@ -216,16 +217,18 @@ export interface ListedTool {
   annotations: ToolDefinition['annotations'] & { title: string };
 }
 
-/** A tool as tools/list sends it (also rendered into docs/tools.md). */
-export function toListedTool(t: ToolDefinition): ListedTool {
+/**
+ * A tool as tools/list sends it (also rendered into docs/tools.md, which asks for `inlineShared` so that
+ * each field is described where it stands rather than behind a `$ref`).
+ */
+export function toListedTool(t: ToolDefinition, options: { inlineShared?: boolean } = {}): ListedTool {
+  const output = leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: true });
   return {
     name: t.name,
     title: t.title,
     description: t.description,
     inputSchema: leanJsonSchema(toObjectSchema(z.object(t.input).strict(), 'input')),
-    outputSchema: admitToolError(
-      leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: true }),
-    ),
+    outputSchema: admitToolError(options.inlineShared ? output : shareRepeatedSubschemas(output)),
     annotations: { ...t.annotations, title: t.title },
   };
 }

@@ -1,0 +1,16 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { listBytes, measureToolList } from '../../bench/tool-list-size.js';
+
+// A byte budget for the output schemas in tools/list (issue 22), just above what the listing reaches.
+// Before shared sub-schemas they were 239,258 bytes of a 302,357-byte listing.
+const MAX_OUTPUT_SCHEMA_BYTES = 200_000;
+
+test('the output schemas of tools/list stay within their byte budget', async () => {
+  const bytes = listBytes(await measureToolList());
+  assert.ok(bytes.output_schema_bytes < bytes.total_bytes);
+  assert.ok(
+    bytes.output_schema_bytes <= MAX_OUTPUT_SCHEMA_BYTES,
+    `output schemas ${bytes.output_schema_bytes} bytes > ${MAX_OUTPUT_SCHEMA_BYTES}`,
+  );
+});
