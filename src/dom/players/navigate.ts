@@ -30,7 +30,8 @@ export interface NavigateResult {
   elapsed_ms: number;
   player: Record<string, unknown>;
   frame: string;
-  reason?: string;
+  /** Why the jump did not reach the slide (navigated false). */
+  message?: string;
   notes: string[];
   course_text?: CourseTexts;
 }
@@ -82,7 +83,7 @@ export async function navigateToSlide(
     elapsed_ms: Date.now() - started,
     player: playerView(d),
     frame: d.frame.label,
-    ...(reached.ok ? {} : { reason: reached.reason }),
+    ...(reached.ok ? {} : { message: reached.reason }),
     notes: [...d.notes, ...notes],
   });
 }
