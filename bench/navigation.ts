@@ -97,7 +97,7 @@ export async function benchNavigation(): Promise<BenchRow[]> {
       const from = runtime.calls.length;
       const t = performance.now();
       const out = await navigator.request({ type: 'continue' });
-      if (out.outcome !== 'delivered') throw new Error(`continue ${i + 1} was not delivered: ${out.reason}`);
+      if (out.outcome !== 'delivered') throw new Error(`continue ${i + 1} was not delivered: ${out.message}`);
       await runtime.waitForCall('Initialize', 15_000, from);
       nextMs.push(performance.now() - t);
     }

@@ -32,7 +32,7 @@ export function accessibilitySection(report: AccessibilityReport): string {
     ` · ${s.total_violations} rule(s) violated on ${s.total_nodes} element(s) · ${report.passes} passed · ` +
     `${report.incomplete_count} to check by hand · ${esc(formatDuration(report.duration_ms))}</p>`;
   const skipped = report.frames_skipped.map(
-    (f) => `<p class="fix">Frame <code>${esc(f.frame)}</code> not audited: ${esc(f.reason)}</p>`,
+    (f) => `<p class="fix">Frame <code>${esc(f.frame)}</code> not audited: ${esc(f.message)}</p>`,
   );
   const body =
     report.violations.length === 0

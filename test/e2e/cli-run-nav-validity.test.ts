@@ -18,7 +18,7 @@ interface Step {
   step: string;
   outcome: string;
   code: string | null;
-  reason: string | null;
+  message: string | null;
   unloaded: { activity_id: string } | null;
   delivered: { activity_id: string; launch_url: string } | null;
 }
@@ -47,11 +47,11 @@ test('run --nav: denied requests leave the SCO running; exit retries the post-te
       ['retryAll', 'delivered', 'a'],
     ],
   );
-  assert.match(spelledOut(steps[2] ?? {}, steps[2]?.reason ?? ''), /"m2"/);
+  assert.match(spelledOut(steps[2] ?? {}, steps[2]?.message ?? ''), /"m2"/);
   assert.equal(steps[2]?.unloaded, null, 'the refused continue unloads nothing');
   assert.equal(steps[3]?.unloaded, null);
   assert.equal(steps[4]?.unloaded?.activity_id, 'b', 'b was still running when t was chosen');
-  assert.match(spelledOut(steps[3] ?? {}, steps[3]?.reason ?? ''), /"res-mistyped"/);
+  assert.match(spelledOut(steps[3] ?? {}, steps[3]?.message ?? ''), /"res-mistyped"/);
 });
 
 test('run --nav: a continue or previous to an activity whose launch file is missing is refused; no attempt begins', async () => {
@@ -76,7 +76,7 @@ test('run --nav: a continue or previous to an activity whose launch file is miss
     r.stdout.slice(0, 2000),
   );
   assert.equal(steps[1]?.unloaded, null, 'the refused continue unloads nothing');
-  assert.match(spelledOut(steps[1] ?? {}, steps[1]?.reason ?? ''), /"lesson2\.html"/);
+  assert.match(spelledOut(steps[1] ?? {}, steps[1]?.message ?? ''), /"lesson2\.html"/);
   assert.equal(steps[2]?.unloaded?.activity_id, 'a', 'a was still running when t was chosen');
 });
 

@@ -15,7 +15,7 @@ interface NavJson {
       step: string;
       outcome: string;
       code: string | null;
-      reason: string | null;
+      message: string | null;
       delivered: { activity_id: string } | null;
       followed_by: Array<{ request: string; delivered: { activity_id: string } | null }>;
     }>;

@@ -38,7 +38,7 @@ interface Audit {
   level: string;
   tags: string[];
   frames_audited: string[];
-  frames_skipped: Array<{ frame: string; reason: string }>;
+  frames_skipped: Array<{ frame: string; message: string }>;
   violations: Finding[];
   incomplete: Finding[];
   incomplete_count: number;

@@ -14,7 +14,7 @@ import { spelledOut } from '../helpers/course-text.js';
 interface Outcome {
   outcome: string;
   code: string | null;
-  reason: string | null;
+  message: string | null;
   unloaded: { activity_id: string } | null;
   delivered: { activity_id: string } | null;
 }
@@ -58,8 +58,8 @@ test('a missing launch file: no attempt, no status, the SCO keeps running, the r
   const refused = (out: Outcome, what: string) => {
     assert.equal(out.outcome, 'denied', `${what}: ${JSON.stringify(out)}`);
     assert.equal(out.code, 'MANIFEST_LAUNCH_NOT_FOUND', what);
-    assert.match(spelledOut(out, out.reason ?? ''), /"lesson2\.html"/, what);
-    assert.doesNotMatch(out.reason ?? '', /lesson2\.html/, `${what}: the file name only in course_text`);
+    assert.match(spelledOut(out, out.message ?? ''), /"lesson2\.html"/, what);
+    assert.doesNotMatch(out.message ?? '', /lesson2\.html/, `${what}: the file name only in course_text`);
     assert.equal(out.unloaded, null, `${what} unloads nothing`);
   };
   try {
@@ -113,8 +113,8 @@ test('a launch file removed after sequencing started: the player refuses it, and
     const next = await call<Outcome>('scorm_nav_next');
     assert.equal(next.outcome, 'denied', JSON.stringify(next));
     assert.equal(next.code, 'MANIFEST_LAUNCH_NOT_FOUND');
-    assert.match(spelledOut(next, next.reason ?? ''), /"lesson2\.html"/);
-    assert.doesNotMatch(next.reason ?? '', /lesson2\.html/, 'the file name only in course_text');
+    assert.match(spelledOut(next, next.message ?? ''), /"lesson2\.html"/);
+    assert.doesNotMatch(next.message ?? '', /lesson2\.html/, 'the file name only in course_text');
     assert.equal(next.unloaded?.activity_id, 'a', 'a was unloaded before the player found the file missing');
     const state = await call<State>('scorm_nav_get_state');
     assert.equal(state.current_activity, 'a', 'the current activity stays what it was');

@@ -11,7 +11,7 @@ import { navValidityCourse } from '../helpers/nav-validity-course.js';
 interface Outcome {
   outcome: string;
   code: string | null;
-  reason: string | null;
+  message: string | null;
   unloaded: { activity_id: string } | null;
   delivered: { activity_id: string } | null;
 }

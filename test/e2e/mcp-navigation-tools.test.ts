@@ -18,7 +18,7 @@ interface Outcome {
   success: boolean;
   applicable: boolean;
   outcome: 'delivered' | 'ended' | 'denied' | 'nothing';
-  reason: string | null;
+  message: string | null;
   code: string | null;
   process: string | null;
   delivered: { activity_id: string; title: string; launch_url: string; runtime_attempt?: number } | null;
@@ -60,13 +60,13 @@ interface Trace {
     outcome: string;
     delivered_activity: string | null;
   }[];
-  denials: { navigation_request: string; code: string; process: string; reason: string }[];
+  denials: { navigation_request: string; code: string; process: string; message: string }[];
   rollups: number[];
   trace: TraceEventView[];
   events_total: number;
   note?: string;
   applicable?: boolean;
-  reason?: string;
+  message?: string;
 }
 
 let server: StartedServer;
@@ -148,9 +148,9 @@ test('scorm_test_navigation_flow: each step delivered or denied with the rule na
   );
   const hidden = flow.steps[3]!;
   assert.equal(hidden.success, false);
-  assert.match(hidden.reason ?? '', /hidden from choice/);
+  assert.match(hidden.message ?? '', /hidden from choice/);
   assert.ok(hidden.process && hidden.code);
-  assert.match(flow.steps[5]!.reason ?? '', /disabled/);
+  assert.match(flow.steps[5]!.message ?? '', /disabled/);
   assert.equal(flow.steps_denied, 3);
   assert.deepEqual(flow.delivered_activities, ['intro', 'auto', 'lesson', 'secret', 'lesson']);
   assert.equal(flow.final_state.current_activity, 'lesson');
@@ -225,7 +225,7 @@ test('scorm_trace_sequencing: requests, denials by rule, and events by level (ve
   );
   assert.equal(verbose.denials.length, 1);
   assert.equal(verbose.denials[0]!.navigation_request, 'choice:locked');
-  assert.match(verbose.denials[0]!.reason, /disabled/);
+  assert.match(verbose.denials[0]!.message, /disabled/);
   const rule = verbose.trace.find((e) => e.kind === 'rule' && e.activity === 'locked');
   assert.ok(rule, 'the rule that disables "locked" is in the verbose trace');
   assert.deepEqual(
@@ -307,7 +307,7 @@ test('in a session: scorm_nav_request before and after scorm_sn_init, bad target
     });
     assert.equal(unknown.outcome, 'denied');
     assert.equal(unknown.success, false);
-    assert.ok(unknown.reason && unknown.code);
+    assert.ok(unknown.message && unknown.code);
 
     const flow = await callTool<Flow>(server.client, 'scorm_test_navigation_flow', {
       session_id,

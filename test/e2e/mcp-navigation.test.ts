@@ -63,7 +63,7 @@ test('flow: start delivers the first SCO, next unloads a SCO that never terminat
   assert.equal(await getValue(id, 'adl.nav.request_valid.choice.{target=three}'), 'true');
 
   const next = await call<NavOutcome>('scorm_nav_next', { session_id: id });
-  assert.equal(next.success, true, next.reason ?? '');
+  assert.equal(next.success, true, next.message ?? '');
   assert.equal(next.applicable, true);
   assert.deepEqual(next.unloaded, { activity_id: 'one', terminated_by: 'tester', ignored_nav_request: null });
   assert.equal(next.delivered?.activity_id, 'two');
@@ -81,7 +81,7 @@ test('flow: start delivers the first SCO, next unloads a SCO that never terminat
 
   // three leaves a choice pending and terminates in its unload handler: an LMS-side previous wins.
   const prev = await call<NavOutcome>('scorm_nav_previous', { session_id: id });
-  assert.equal(prev.success, true, prev.reason ?? '');
+  assert.equal(prev.success, true, prev.message ?? '');
   assert.deepEqual(prev.unloaded, {
     activity_id: 'three',
     terminated_by: 'course',
@@ -104,8 +104,8 @@ test('a SCO that sets an invalid adl.nav.request: the SetValue fails, a choice o
     }
   })();
   assert.equal(requests[0]?.payload?.outcome, 'denied');
-  const payload = (requests[0]?.payload ?? {}) as { reason?: string };
-  assert.match(spelledOut(payload, String(payload.reason)), /not valid, because .*"nowhere"/);
+  const payload = (requests[0]?.payload ?? {}) as { message?: string };
+  assert.match(spelledOut(payload, String(payload.message)), /not valid, because .*"nowhere"/);
   const nav = await state(id);
   assert.equal(nav.current_activity, 'four');
   const calls = await call<{ calls: Array<{ method: string; args: unknown[]; result: string }> }>(
@@ -138,20 +138,20 @@ test('the navigation state: TOC with visibility, status, attempts and why an ent
   assert.equal(entry('locked')?.can_choose, false);
   assert.match(entry('locked')?.why_not ?? '', /disabled/i);
   assert.equal(nav.valid_requests.continue?.valid, false);
-  assert.ok(nav.valid_requests.continue?.reason);
+  assert.ok(nav.valid_requests.continue?.message);
 
   const next = await call<NavOutcome>('scorm_nav_next', { session_id: id });
   assert.equal(next.success, false);
   assert.equal(next.applicable, true);
   assert.equal(next.outcome, 'denied');
-  assert.match(next.reason ?? '', /^not valid, because /);
+  assert.match(next.message ?? '', /^not valid, because /);
   assert.equal(next.unloaded, null, 'a denied request leaves the SCO running');
 
   for (const target of ['secret', 'locked', 'no-such-activity']) {
     const denied = await call<NavOutcome>('scorm_nav_choice', { session_id: id, targetId: target });
     assert.equal(denied.success, false, target);
     assert.equal(denied.outcome, 'denied', target);
-    assert.match(denied.reason ?? '', /^not valid, because /, target);
+    assert.match(denied.message ?? '', /^not valid, because /, target);
     assert.ok(denied.code, target);
   }
   assert.equal((await state(id)).current_activity, 'lesson', 'denials change nothing');
@@ -318,9 +318,9 @@ test('SCORM 1.2 multi-SCO: flow through the organization and adlcp:prerequisites
   assert.equal(init.outcome.delivered?.activity_id, 'intro');
   const early = await call<NavOutcome>('scorm_nav_choice', { session_id: id, targetId: 'quiz' });
   assert.equal(early.success, false);
-  assert.match(early.reason ?? '', /prerequisite/i);
+  assert.match(early.message ?? '', /prerequisite/i);
   const next = await call<NavOutcome>('scorm_nav_next', { session_id: id });
-  assert.equal(next.success, true, next.reason ?? '');
+  assert.equal(next.success, true, next.message ?? '');
   assert.equal(next.unloaded?.terminated_by, 'course', 'the 1.2 SCO calls LMSFinish in its unload handler');
   assert.equal(next.delivered?.activity_id, 'types');
   const nav = await state(id);

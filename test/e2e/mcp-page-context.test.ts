@@ -21,7 +21,7 @@ interface Context extends Data {
   page_title: string | null;
   url: string;
   slide_id: string | null;
-  player: { name: string; confidence: number; evidence: string[]; reason?: string };
+  player: { name: string; confidence: number; evidence: string[]; message?: string };
   frame: string;
   sources: Record<string, string>;
   navigation_controls: Record<string, { selector: string; label: string; enabled: boolean } | null>;
@@ -361,7 +361,7 @@ test('no player: indicators from the page (split "Slide 3 / 10", <progress>), an
   await withCourse('scorm12-single', async (sid) => {
     const ctx = await context(sid);
     assert.equal(ctx.player.name, 'unknown');
-    assert.match(ctx.player.reason ?? '', /No player signature and no slide indicator/);
+    assert.match(ctx.player.message ?? '', /No player signature and no slide indicator/);
     assert.equal(ctx.slide_number, null);
     assert.ok(ctx.unknown_fields.includes('slide_number') && ctx.unknown_fields.includes('total_slides'));
     const map = await slideMap(sid);

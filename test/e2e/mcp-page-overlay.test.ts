@@ -25,7 +25,7 @@ interface Context {
 }
 interface Navigated {
   navigated: boolean;
-  reason?: string;
+  message?: string;
   blocked_by_overlay?: Overlay;
 }
 
@@ -72,7 +72,7 @@ test('page context and a slide jump under a full-frame overlay say the course is
       slide: 2,
     });
     assert.equal(jump.navigated, false);
-    assert.match(jump.reason ?? '', /covers the whole frame/);
+    assert.match(jump.message ?? '', /covers the whole frame/);
     assertCover(jump.blocked_by_overlay);
   });
 });

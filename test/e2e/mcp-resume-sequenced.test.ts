@@ -96,7 +96,7 @@ test('SCORM 1.2 multi-SCO: the second SCO suspended under sequencing reopens at 
   const init = await call<SnInitResult>('scorm_sn_init', { session_id: first.session_id });
   assert.equal(init.outcome.delivered?.activity_id, 'part1');
   const moved = await call<NavOutcome>('scorm_nav_next', { session_id: first.session_id });
-  assert.equal(moved.delivered?.activity_id, 'part2', moved.reason ?? '');
+  assert.equal(moved.delivered?.activity_id, 'part2', moved.message ?? '');
   await next(first.session_id);
   await next(first.session_id);
   const suspendData = await getValue(first.session_id, 'cmi.suspend_data');
@@ -165,7 +165,7 @@ test('scorm_session_open + scorm_runtime_open reopen a suspended sequenced cours
   const first = await open(pkg, { new_attempt: true });
   await call('scorm_sn_init', { session_id: first.session_id });
   const moved = await call<NavOutcome>('scorm_nav_next', { session_id: first.session_id });
-  assert.equal(moved.delivered?.activity_id, 'part2', moved.reason ?? '');
+  assert.equal(moved.delivered?.activity_id, 'part2', moved.message ?? '');
   await next(first.session_id);
   await close(first.session_id);
 

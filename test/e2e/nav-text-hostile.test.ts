@@ -72,13 +72,13 @@ test('MCP: nav outcomes, nav state, the SCO-asked denial and the sequencing trac
     assert.deepEqual(sentenceLeaks(init), [], 'scorm_sn_init');
 
     // Choice of B: disabled by its rule on its own objective, the three named by course_text only.
-    const toB = await call<Data & { reason: string }>('scorm_nav_choice', {
+    const toB = await call<Data & { message: string }>('scorm_nav_choice', {
       session_id,
       targetId: NAV_HOSTILE_IDS.b,
     });
     assert.equal(toB.outcome, 'denied', JSON.stringify(toB).slice(0, 400));
     assertKeptApart(toB, 'scorm_nav_choice B');
-    const spelled = spelledOut(toB, toB.reason);
+    const spelled = spelledOut(toB, toB.message);
     assert.match(spelled, /is disabled by its precondition rule "disabled" if not objectiveStatusKnown/);
     assert.ok(spelled.includes(NAV_HOSTILE_IDS.objective.slice(0, COURSE_TEXT_MAX - 1)), spelled);
 
@@ -118,7 +118,7 @@ test('MCP: nav outcomes, nav state, the SCO-asked denial and the sequencing trac
     assertKeptApart(trace, 'scorm_trace_sequencing');
     const sco = trace.denials.find((d) => String(d.navigation_request).includes('nowhere'))!;
     assert.equal(sco.code, 'NB.2.1-11');
-    assert.match(spelledOut(sco, String(sco.reason)), /no activity "AI-assistant-.*" in the activity tree/);
+    assert.match(spelledOut(sco, String(sco.message)), /no activity "AI-assistant-.*" in the activity tree/);
 
     const { resources } = await server.client.listResources();
     const mine = resources.filter((r) => r.uri.includes(session_id));

@@ -2,7 +2,7 @@
  * Courses whose meta generator, titles, slide ids, thrown errors, frame ids and names, window names and
  * Next control's id speak to an AI agent (issue 20, point 5): through the real MCP server the page-context
  * tools (page context, slide map, slide jumps) and the page reads (page state, interactive elements) keep
- * that text in `course_text`, cut, and their notes, reasons, sources, evidence and error messages only name
+ * that text in `course_text`, cut, and their notes, messages, sources, evidence and error messages only name
  * it; selectors the agent passes back stay data. The real CLI's `run` quotes none of it in its lines.
  */
 import { after, before, test } from 'node:test';
@@ -26,19 +26,18 @@ const HOSTILE = /AI.assistant/i;
 
 type Data = Record<string, unknown>;
 
-/** Our sentences in a page-context result or error: notes, reasons, sources, evidence, messages. */
+/** Our sentences in a page-context result or error: notes, sources, evidence, messages. */
 function sentencesOf(value: Data): string[] {
   const player = (value.player ?? {}) as Data;
   const strings = (v: unknown): string[] =>
     typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((s) => typeof s === 'string') : [];
   return [
     ...strings(value.message),
-    ...strings(value.reason),
     ...strings(((value.not_applicable ?? {}) as Data).message),
     ...strings(value.notes),
     ...Object.values((value.sources ?? {}) as Data).flatMap(strings),
     ...strings(player.evidence),
-    ...strings(player.reason),
+    ...strings(player.message),
   ];
 }
 

@@ -31,7 +31,7 @@ function view(current: string, count: number): NavStateView {
     current_activity: current,
     suspended_activity: null,
     session_ended: false,
-    valid_requests: { continue: { valid: false, reason: 'flow is off', code: 'NB.2.1-4' } },
+    valid_requests: { continue: { valid: false, message: 'flow is off', code: 'NB.2.1-4' } },
     hidden_lms_controls: [],
     controls: {},
     toc_enabled: true,

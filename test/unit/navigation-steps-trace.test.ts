@@ -98,7 +98,7 @@ function logOf(requests: NavigationRequest[]): NavLogEntry[] {
       source: 'lms',
       success: !denied,
       outcome: out.kind === 'deliver' ? 'delivered' : out.kind,
-      reason: out.kind === 'deliver' ? null : out.reason,
+      message: out.kind === 'deliver' ? null : out.reason,
       code: denied ? out.code : null,
       process: denied ? out.process : null,
       unloaded: null,
@@ -152,7 +152,7 @@ test('trace report: each request with its outcome, events filtered by level, den
   );
   assert.equal(verbose.denials.length, 1);
   assert.equal(verbose.denials[0]!.navigation_request, 'choice:b');
-  assert.ok(verbose.denials[0]!.code && verbose.denials[0]!.reason && verbose.denials[0]!.process);
+  assert.ok(verbose.denials[0]!.code && verbose.denials[0]!.message && verbose.denials[0]!.process);
   assert.equal(
     verbose.requests.reduce((n, r) => n + r.events, 0),
     verbose.events_total,

@@ -61,7 +61,7 @@ export function a11yText(o: A11yOutcome): string {
   lines.push('  frames audited:');
   for (const f of a.frames_audited) lines.push(frameLine(f, '    '));
   for (const f of a.frames_skipped) {
-    lines.push(`  a frame was not audited: ${f.reason}`);
+    lines.push(`  a frame was not audited: ${f.message}`);
     lines.push(frameLine(f.frame, '    '));
   }
   for (const v of a.violations) {

@@ -86,7 +86,7 @@ function outcomeLine(o: NavOutcome): string {
 
 /**
  * The course's words in an outcome (activity ids, titles, launch URLs, the SCO's own requests): each on
- * a labelled line of its own, escaped, never inside our line. Our reason names them by field.
+ * a labelled line of its own, escaped, never inside our line. Our message names them by field.
  */
 function outcomeDetails(o: NavOutcome, indent: string): string[] {
   const lines: string[] = [];
@@ -94,8 +94,8 @@ function outcomeDetails(o: NavOutcome, indent: string): string[] {
     lines.push(courseTextLine('activity_id', courseText(o.delivered.activity_id), indent));
     lines.push(courseTextLine('title', courseText(o.delivered.title), indent));
     lines.push(courseTextLine('launch_url', courseText(o.delivered.launch_url), indent));
-  } else if (o.reason) {
-    lines.push(`${indent}reason: ${o.reason}`);
+  } else if (o.message) {
+    lines.push(`${indent}reason: ${o.message}`);
     lines.push(...courseTextLines(o.course_text, indent));
   }
   return lines;

@@ -69,7 +69,7 @@ export interface A11yAudit {
   /** The axe tags that ran. */
   tags: string[];
   frames_audited: string[];
-  frames_skipped: Array<{ frame: string; reason: string }>;
+  frames_skipped: Array<{ frame: string; message: string }>;
   violations: A11yFinding[];
   /** Rules axe could not decide (e.g. text over an image for contrast): check these by hand. */
   incomplete: A11yFinding[];
@@ -208,7 +208,7 @@ async function runAudit(
   const skipped: A11yAudit['frames_skipped'] = [];
   for (const [index, f] of frames.entries()) {
     if (index >= MAX_AUDITED_FRAMES) {
-      skipped.push({ frame: f.label, reason: `more than ${MAX_AUDITED_FRAMES} frames: not audited` });
+      skipped.push({ frame: f.label, message: `more than ${MAX_AUDITED_FRAMES} frames: not audited` });
       continue;
     }
     progress.frame = f.label;
@@ -218,13 +218,13 @@ async function runAudit(
       message: `auditing frame ${index + 1}`,
     });
     const outcome = await auditFrame(worlds, f, ids.get(f.frame), source, options, progress);
-    if ('reason' in outcome) skipped.push({ frame: f.label, reason: outcome.reason });
+    if ('reason' in outcome) skipped.push({ frame: f.label, message: outcome.reason });
     else audited.push({ label: f.label, result: outcome.result });
   }
   if (audited.length === 0) {
     const quoted = new CourseTextFields();
     const labels = skipped.map((s) => s.frame);
-    const why = skipped.map((s, i) => `${quoted.frameOf('frames_skipped', labels, i)}: ${s.reason}`);
+    const why = skipped.map((s, i) => `${quoted.frameOf('frames_skipped', labels, i)}: ${s.message}`);
     fail(
       'A11Y_AUDIT_ERROR',
       `No SCO frame could be audited: ${why.join('; ')}. ` +

@@ -12,7 +12,7 @@ export { capData } from '../course-text-fields.js';
 
 interface Sentences {
   notes: string[];
-  reason?: string;
+  message?: string;
   sources?: Record<string, string>;
   player: Record<string, unknown>;
 }
@@ -23,12 +23,12 @@ export function keepCourseTextApart<T extends Sentences>(result: T): T & { cours
   const say = (text: string): string => fields.sentence(text);
   const player = { ...result.player };
   if (Array.isArray(player.evidence)) player.evidence = (player.evidence as string[]).map(say);
-  if (typeof player.reason === 'string') player.reason = say(player.reason);
+  if (typeof player.message === 'string') player.message = say(player.message);
   const out: T & { course_text?: CourseTexts } = {
     ...result,
     player,
     notes: result.notes.map(say),
-    ...(result.reason !== undefined ? { reason: say(result.reason) } : {}),
+    ...(result.message !== undefined ? { message: say(result.message) } : {}),
     ...(result.sources
       ? { sources: Object.fromEntries(Object.entries(result.sources).map(([k, v]) => [k, say(v)])) }
       : {}),

@@ -42,12 +42,12 @@ export async function detectPlayer(runtime: CourseRuntime): Promise<Detection> {
   return { frames, facts, recognition, frame, frameFacts, notes };
 }
 
-/** How results show the recognised player. */
+/** How results show the recognised player (the recognition's reason is a sentence: `message`). */
 export function playerView(d: Detection): Record<string, unknown> {
   return {
     name: d.recognition.player,
     confidence: d.recognition.confidence,
     evidence: d.recognition.evidence,
-    ...(d.recognition.reason ? { reason: d.recognition.reason } : {}),
+    ...(d.recognition.reason ? { message: d.recognition.reason } : {}),
   };
 }

@@ -31,7 +31,8 @@ export interface NavigateResult {
   elapsed_ms: number;
   player: Record<string, unknown>;
   frame: string;
-  reason?: string;
+  /** Why the jump did not reach the slide (navigated false). */
+  message?: string;
   notes: string[];
   course_text?: CourseTexts;
   /** Set when an element covers the whole frame: the player moved, but the learner sees the cover. */
@@ -87,10 +88,10 @@ export async function navigateToSlide(
     elapsed_ms: Date.now() - started,
     player: playerView(d),
     frame: d.frame.label,
-    ...(reached.ok ? {} : { reason: reached.reason }),
+    ...(reached.ok ? {} : { message: reached.reason }),
     ...(hidden
       ? {
-          reason: `The player reports slide ${to.index}, but an element covers the whole frame and hides it (see blocked_by_overlay).`,
+          message: `The player reports slide ${to.index}, but an element covers the whole frame and hides it (see blocked_by_overlay).`,
         }
       : {}),
     notes: [...d.notes, ...notes],

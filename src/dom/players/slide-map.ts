@@ -77,7 +77,7 @@ export async function slideMap(runtime: CourseRuntime): Promise<SlideMap> {
   const { listing, source, notes } = await listSlides(runtime, d);
   const base = { player: playerView(d), frame: d.frame.label, notes: [...d.notes, ...notes] };
   if (!listing.supported) {
-    const { reason, ...apart } = keepCourseTextApart({ reason: listing.reason, ...base });
+    const { message: reason, ...apart } = keepCourseTextApart({ message: listing.reason, ...base });
     return {
       slides: [],
       total: 0,

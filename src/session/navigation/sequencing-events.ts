@@ -16,7 +16,7 @@ export function announceSequencing(
       request: e.request,
       source: e.source,
       outcome: e.outcome,
-      reason: e.reason,
+      message: e.message,
       ...(e.course_text ? { course_text: e.course_text } : {}),
       delivered: e.delivered?.activity_id ?? null,
     }),

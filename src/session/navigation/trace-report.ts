@@ -41,7 +41,7 @@ export interface TracedRequest {
   outcome: NavLogEntry['outcome'];
   success: boolean;
   /** What happened, or for a denial "not valid, because …"; course ids only through course_text. */
-  reason: string | null;
+  message: string | null;
   course_text?: CourseTexts;
   code: string | null;
   process: string | null;
@@ -60,7 +60,7 @@ export interface TraceReport {
     navigation_request: string;
     process: string | null;
     code: string | null;
-    reason: string | null;
+    message: string | null;
     course_text?: CourseTexts;
   }[];
   /** Where in `trace` the rollup results are (detailed and verbose): each is said once, in `trace`. */
@@ -101,7 +101,7 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
       source: entry.source,
       outcome: entry.outcome,
       success: entry.success,
-      reason: entry.reason,
+      message: entry.message,
       ...texts,
       code: entry.code,
       process: entry.process,
@@ -115,7 +115,7 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
         navigation_request: entry.request,
         process: entry.process,
         code: entry.code,
-        reason: entry.reason,
+        message: entry.message,
         ...texts,
       });
     all.push(...events);

@@ -56,10 +56,11 @@ export interface NavOutcome {
   outcome: 'delivered' | 'ended' | 'denied' | 'nothing';
   /**
    * When denied: "not valid, because …" naming the rule or control; else what happened. The course's
-   * ids and titles are not in it: it refers to them as `course_text.quoted[i]`.
+   * ids and titles are not in it: it refers to them as `course_text.quoted[i]`. (A sentence: `message`,
+   * not `reason`, which in answers is always a code.)
    */
-  reason: string | null;
-  /** The course text the reason refers to. */
+  message: string | null;
+  /** The course text the message refers to. */
   course_text?: CourseTexts;
   /** SN exception code (e.g. NB.2.1-2, SB.2.12-3) when denied. */
   code: string | null;
@@ -74,9 +75,10 @@ export interface NavOutcome {
 
 export interface RequestVerdictView {
   valid: boolean;
-  reason?: string;
+  /** Why not, in words (the sequencing engine's reason). */
+  message?: string;
   code?: string;
-  /** The course text the reason refers to. */
+  /** The course text the message refers to. */
   course_text?: CourseTexts;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The navigator's answers as the tools show them (snake_case, reasons in words). The course's ids and
- * titles are data fields (activity_id, id, title) or `course_text`, which the reasons refer to.
+ * The navigator's answers as the tools show them (snake_case; the engine's reasons become `message`, as
+ * `reason` in answers is always a code). The course's ids and titles are data fields (activity_id, id,
+ * title) or `course_text`, which the messages refer to.
  */
 import type { NavigationState, SessionOutcome, Verdict } from '../../sequencing/index.js';
 import type { DeliveredSco, LmsRequest, NavOutcome, NavStateView, UnloadedSco } from './types.js';
@@ -39,7 +40,7 @@ export function navOutcome(
     source,
     success: !denied,
     outcome: outcome.kind === 'deliver' ? 'delivered' : outcome.kind,
-    reason: denied
+    message: denied
       ? `not valid, because ${outcome.reason} (${outcome.code}, ${outcome.process})`
       : outcome.kind === 'deliver'
         ? `delivered${outcome.resumed ? ' (resumed)' : ''}`
@@ -73,7 +74,7 @@ export function navStateView(
         name,
         {
           valid: v.valid,
-          ...(v.reason === undefined ? {} : { reason: v.reason }),
+          ...(v.reason === undefined ? {} : { message: v.reason }),
           ...(v.code === undefined ? {} : { code: v.code }),
           ...(v.course_text === undefined ? {} : { course_text: v.course_text }),
         },

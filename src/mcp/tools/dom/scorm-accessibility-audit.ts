@@ -4,7 +4,7 @@ import { auditAccessibility, AUDIT_DEFAULTS, type AuditOptions } from '../../../
 import { A11Y_LEVELS } from '../../../dom/a11y/levels.js';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
-import { a11yAudit } from '../output-schemas.js';
+import { a11yAudit } from './outputs.js';
 import { sessionId } from '../shared-schemas.js';
 
 export const a11yLevelSchema = z.enum(A11Y_LEVELS).describe('Default AA; each level includes those below.');

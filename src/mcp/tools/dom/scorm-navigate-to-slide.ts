@@ -38,7 +38,7 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
       elapsed_ms: z.number(),
       player: playerInfo,
       frame: z.string(),
-      reason: z.string().optional(),
+      message: z.string().optional(),
       notes: z.array(z.string()),
       course_text: courseTexts.optional(),
       blocked_by_overlay: openObject({ tag: z.string() })

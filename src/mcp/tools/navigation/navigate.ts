@@ -46,7 +46,7 @@ export function untargetedNavTool(
     group: 'navigation',
     title: tool.title,
     annotations: NAVIGATES,
-    description: `${tool.what} The running SCO unloads (its attempt ends), then the delivered SCO loads. outcome: delivered|ended|denied|nothing, with reason.`,
+    description: `${tool.what} The running SCO unloads (its attempt ends), then the delivered SCO loads. outcome: delivered|ended|denied|nothing, with message.`,
     input: { session_id: sessionId },
     output: navRequestOutput,
     handler: (args) => navigate(ctx.sessions.get(args.session_id), { type: tool.type }),

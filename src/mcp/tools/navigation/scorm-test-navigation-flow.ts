@@ -194,7 +194,7 @@ async function walk(
     request: r.outcome.request,
     success: r.outcome.success,
     outcome: r.outcome.outcome,
-    reason: r.outcome.reason,
+    message: r.outcome.message,
     ...(r.outcome.course_text ? { course_text: r.outcome.course_text } : {}),
     code: r.outcome.code,
     process: r.outcome.process,

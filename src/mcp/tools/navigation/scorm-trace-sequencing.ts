@@ -1,6 +1,6 @@
 /**
  * scorm_trace_sequencing: what the SN engine did and why. Each navigation request with its outcome (a
- * denial names the process, exception code and reason), and the trace events up to trace_level: basic
+ * denial names the process, exception code and message), and the trace events up to trace_level: basic
  * (requests, outcomes, denials), detailed (every SN process run and its result, rollup results), verbose
  * (every sequencing and rollup rule with each condition's value).
  */
@@ -59,7 +59,7 @@ const traceSequencingOutput = {
         source: z.enum(['lms', 'sco']),
         outcome: z.enum(['delivered', 'ended', 'denied', 'nothing']),
         success: z.boolean(),
-        reason: z.string().nullable(),
+        message: z.string().nullable(),
         course_text: courseTexts.optional(),
         code: z.string().nullable(),
         process: z.string().nullable(),
@@ -76,7 +76,7 @@ const traceSequencingOutput = {
         navigation_request: z.string(),
         process: z.string().nullable(),
         code: z.string().nullable(),
-        reason: z.string().nullable(),
+        message: z.string().nullable(),
         course_text: courseTexts.optional(),
       }),
     )
@@ -117,7 +117,7 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
     title: 'Trace sequencing',
     annotations: NAVIGATES,
     description:
-      'Trace the SN engine: each navigation request with its outcome (denials: process, code, reason) and events by trace_level. session_id: its trace since scorm_sn_init, at this level from now on; navigation_sequence runs there too.',
+      'Trace the SN engine: each navigation request with its outcome (denials: process, code, message) and events by trace_level. session_id: its trace since scorm_sn_init, at this level from now on; navigation_sequence runs there too.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),

@@ -24,7 +24,13 @@ export const dataModelGetOutput = {
     .optional()
     .describe('With include_metadata: access and type per element.'),
   errors: z
-    .array(z.object({ element: z.string(), reason: z.string(), message: z.string() }))
+    .array(
+      z.object({
+        element: z.string(),
+        reason: z.enum(['unknown_element', 'index_out_of_range', 'not_available', 'no_match']),
+        message: z.string(),
+      }),
+    )
     .optional()
     .describe('Names that gave no value, and why (unset elements are in unset).'),
   unset: z

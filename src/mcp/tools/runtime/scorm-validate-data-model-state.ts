@@ -31,7 +31,7 @@ export function validateDataModelStateTool(ctx: ServerContext): ToolDefinition {
           element: z.string(),
           expected: z.union([z.string(), z.number(), z.boolean(), z.null()]),
           actual: z.string().nullable(),
-          reason: z.string(),
+          reason: z.enum(['unknown_element', 'never_set', 'rejected', 'different_value', 'missing']),
           hint: z.string(),
         }),
       ),
