@@ -8,7 +8,7 @@ const RUNS = 7;
 /** Issue 9: a package shaped like a real authoring-tool export, against our own sample, in the same run. */
 export async function benchExport(): Promise<BenchRow[]> {
   const pkg = generateExportPackage();
-  const shape = `${pkg.files} files, ${(pkg.bytes / 1024 / 1024).toFixed(1)} MB of JavaScript and HTML`;
+  const shape = `${pkg.files} files, ${(pkg.bytes / 1024 / 1024).toFixed(1)} MB of JavaScript and HTML: one webpack-style bundle and a SCORM driver`;
   cliValidate(SAMPLE); // warm the page cache for both packages before timing
   cliValidate(pkg.dir);
   // Interleaved, so a busy machine slows both sides alike.
