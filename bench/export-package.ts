@@ -1,18 +1,17 @@
-import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/core/version.js';
 import { tempDir } from '../test/helpers/temp.js';
 
 /**
- * Minified third-party bundles shipped in our own node_modules: copied into the temporary package at
- * bench time (never committed), so the parser meets real library code, as in an authoring-tool export.
+ * Real library sources from our own node_modules, concatenated at bench time into the temporary package
+ * (never committed), so the parser meets real code in the shape real exports ship it (issue 24: Rise's
+ * 3.5 MB `lib/main.bundle.js` next to a 0.6 MB `scormdriver.js`; Storyline, Captivate and iSpring alike).
  */
-const LIBRARIES = [
+const BUNDLE_MODULES = [
   'prettier/plugins/typescript.js',
-  'prettier/plugins/babel.js',
   'prettier/plugins/markdown.js',
   'prettier/plugins/estree.js',
-  'prettier/plugins/html.js',
   'prettier/plugins/postcss.js',
   'prettier/plugins/acorn.js',
   'prettier/plugins/angular.js',
@@ -25,9 +24,8 @@ const LIBRARIES = [
   'esquery/dist/esquery.min.js',
   'acorn/dist/acorn.js',
 ];
-
-const DATA_FILES = 80;
-const DATA_FILE_CHARS = 24_000;
+/** What a driver bundles besides its own SCORM code (JSON, parsing and markup helpers). */
+const DRIVER_HELPERS = ['prettier/plugins/babel.js', 'prettier/plugins/html.js'];
 
 /** A SCORM 2004 wrapper as authoring tools ship it: API search, Initialize, score, Terminate. */
 const WRAPPER = `var ScormDriver=(function(){var api=null;function findAPI(w){var n=0;while(w&&!w.API_1484_11&&w.parent&&w.parent!==w&&n<500){w=w.parent;n++}return w&&w.API_1484_11?w.API_1484_11:null}
@@ -38,44 +36,45 @@ function finish(){var a=getAPI();if(!a)return;a.SetValue("cmi.completion_status"
 return{start:start,score:score,finish:finish}})();
 `;
 
-/** One minified line of slide data and behaviour, the bulk of an export's own code. */
-function dataFile(i: number): string {
-  const parts: string[] = [
-    `window.slides=window.slides||{};window.slides["s${i}"]=(function(){var d={id:"s${i}",layers:[`,
-  ];
-  let n = 0;
-  while (parts.join('').length < DATA_FILE_CHARS) {
-    parts.push(
-      `{id:"l${i}_${n}",text:"Slide ${i} paragraph ${n}: weather fronts, isobars and wind barbs",x:${(n * 37) % 960},y:${(n * 53) % 540},w:${120 + (n % 7) * 10},h:${24 + (n % 5) * 4},onClick:function(e){return e&&e.target?e.target.id==="l${i}_${n}":!1},anim:[${n % 3},${n % 5},${n % 7}]},`,
-    );
-    n++;
-  }
-  parts.push(
-    `]};function show(){d.layers.forEach(function(l){l.visible=!0})}function answer(v){return v===${i % 4}?100:0}return{data:d,show:show,answer:answer}})();\n`,
+/**
+ * One webpack-style bundle: each library is a module function in one table, run by a small loader. Like
+ * Rise's, one module navigates the top window (the only thing in such a bundle that is about frames).
+ */
+function webpackBundle(): string {
+  const modules = BUNDLE_MODULES.map(
+    (spec, i) =>
+      `/***/ ${i}: (function(module, exports, __webpack_require__) {\n${readFileSync(join(PACKAGE_ROOT, 'node_modules', spec), 'utf8')}\n/***/ })`,
   );
-  return parts.join('');
+  modules.push(
+    `/***/ ${BUNDLE_MODULES.length}: (function(module) {\nmodule.exports=function(next){try{sessionStorage.setItem("nextCourse",next)}catch(e){}top.location.assign("/learning-path/"+next)};\n/***/ })`,
+  );
+  return `(()=>{var __webpack_modules__={\n${modules.join(',\n')}\n};var __webpack_module_cache__={};function __webpack_require__(id){var cached=__webpack_module_cache__[id];if(cached!==undefined)return cached.exports;var module=__webpack_module_cache__[id]={exports:{}};__webpack_modules__[id](module,module.exports,__webpack_require__);return module.exports}for(var id in __webpack_modules__)__webpack_require__(id)})();\n`;
 }
 
-/** Like a real export: ~5 MB of minified JavaScript in ~100 files, one SCO, every file listed. */
+function driver(): string {
+  const helpers = DRIVER_HELPERS.map((spec) =>
+    readFileSync(join(PACKAGE_ROOT, 'node_modules', spec), 'utf8'),
+  );
+  return `${helpers.join('\n;\n')}\n;\n${WRAPPER}`;
+}
+
+/** Like a real export: one multi-MB bundle of library code, a SCORM driver, one SCO, every file listed. */
 export function generateExportPackage(): { dir: string; files: number; bytes: number } {
   const dir = tempDir('scorm-tester-bench-export-');
-  for (const sub of ['lib', 'data', 'player']) mkdirSync(join(dir, sub));
+  for (const sub of ['lib', 'scormdriver', 'player']) mkdirSync(join(dir, sub));
   const listed: string[] = [];
   const write = (rel: string, text: string): void => {
     writeFileSync(join(dir, rel), text);
     listed.push(rel);
   };
-  for (const spec of LIBRARIES) {
-    const rel = `lib/${spec.split('/')[0]}-${basename(spec)}`;
-    copyFileSync(join(PACKAGE_ROOT, 'node_modules', spec), join(dir, rel));
-    listed.push(rel);
-  }
-  write('player/scormdriver.js', WRAPPER);
-  const scripts = listed.map((f) => `<script src="${f}"></script>`).join('\n');
-  for (let i = 0; i < DATA_FILES; i++) write(`data/slide${i}.js`, dataFile(i));
+  write('lib/main.bundle.js', webpackBundle());
+  write('scormdriver/scormdriver.js', driver());
   write(
     'index_lms.html',
-    `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Export</title>\n${scripts}\n</head>
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Export</title>
+<script src="scormdriver/scormdriver.js"></script>
+<script src="lib/main.bundle.js"></script>
+</head>
 <body onload="ScormDriver.start()" onbeforeunload="ScormDriver.finish()"><div id="stage"></div></body></html>\n`,
   );
   for (let i = 0; i < 4; i++) {

@@ -1,35 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../src/core/version.js';
 import { validatePackage } from '../src/validate/validate-package.js';
+import { cliValidate, SAMPLE_COURSE as SAMPLE } from './cli-usage.js';
 import { generateExportPackage } from './export-package.js';
 import { median, timeIt, type BenchRow } from './stats.js';
 
-const CLI = join(PACKAGE_ROOT, 'dist/bundle/cli-main.js');
-const SAMPLE = join(PACKAGE_ROOT, 'samples/sample-course');
 const RUNS = 7;
-
-// Loaded into the CLI process: prints its peak resident set size and CPU time (all threads) when it exits.
-const REPORT_USAGE = `data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("\\nmaxrss_kb="+u.maxRSS+" cpu_us="+(u.userCPUTime+u.systemCPUTime)+"\\n")})`;
-
-function cliValidate(path: string): { maxRssMb: number; cpuMs: number } {
-  const child = spawnSync(
-    process.execPath,
-    ['--import', REPORT_USAGE, CLI, 'validate', path, '--format', 'json'],
-    {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  const usage = /maxrss_kb=(\d+) cpu_us=(\d+)/.exec(child.stderr);
-  if (!usage) throw new Error(`CLI validate ${path} gave no usage figures: ${child.stderr.slice(0, 500)}`);
-  return { maxRssMb: Number(usage[1]) / 1024, cpuMs: Number(usage[2]) / 1000 };
-}
 
 /** Issue 9: a package shaped like a real authoring-tool export, against our own sample, in the same run. */
 export async function benchExport(): Promise<BenchRow[]> {
   const pkg = generateExportPackage();
-  const shape = `${pkg.files} files, ${(pkg.bytes / 1024 / 1024).toFixed(1)} MB of JavaScript and HTML`;
+  const shape = `${pkg.files} files, ${(pkg.bytes / 1024 / 1024).toFixed(1)} MB of JavaScript and HTML: one webpack-style bundle and a SCORM driver`;
   cliValidate(SAMPLE); // warm the page cache for both packages before timing
   cliValidate(pkg.dir);
   // Interleaved, so a busy machine slows both sides alike.

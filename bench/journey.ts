@@ -5,32 +5,21 @@
  * dist/bundle/mcp-main.js; `--before <entry>` also runs a frozen earlier build and prints both side by side.
  * Targets: no result over 8,000 tokens, median per tool at most 1,500, total per journey at least halved.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/core/version.js';
+import { argValue, exportFolders } from './export-folders.js';
 import { ownServerEntry, runJourney, type JourneyResult } from './journey-run.js';
 import { median, type BenchRow } from './stats.js';
 
 const MAX_RESULT_TOKENS = 8000;
 const MAX_TOOL_MEDIAN_TOKENS = 1500;
 
-export function argValue(flag: string): string | undefined {
-  const at = process.argv.indexOf(flag);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
-
 /** The demo course, then each export folder that has a manifest at its root. */
 export function courses(): Array<{ name: string; path: string }> {
   const list = [{ name: 'demo', path: join(PACKAGE_ROOT, 'samples/automation-course') }];
   const exportsDir = argValue('--exports');
   if (!exportsDir) return list;
-  const picked = argValue('--courses')?.split(',');
-  for (const name of readdirSync(exportsDir).sort()) {
-    const path = join(exportsDir, name);
-    if (picked && !picked.includes(name)) continue;
-    if (existsSync(join(path, 'imsmanifest.xml'))) list.push({ name, path });
-  }
-  return list;
+  return [...list, ...exportFolders(exportsDir, argValue('--courses')?.split(','))];
 }
 
 async function runAll(serverEntry: string, label: string): Promise<JourneyResult[]> {

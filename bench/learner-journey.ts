@@ -7,7 +7,8 @@
  * drives another build.
  */
 import { PACKAGE_ROOT } from '../src/core/version.js';
-import { argValue, courses } from './journey.js';
+import { argValue } from './export-folders.js';
+import { courses } from './journey.js';
 import { ownServerEntry } from './mcp-calls.js';
 import { runLearnerJourney } from './learner-journey-run.js';
 import { DEFAULT_BUDGET, type Budget } from './learner-stop-rules.js';

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run.
- * `--only <key>[,<key>…]` runs only the named sections (keys: validation, export, sequencing, logs, limits,
- * navigation, conformance, dom-actions, dom-read, a11y, inspector, journey, learner, screenshots, runtime);
+ * `--only <key>[,<key>…]` runs only the named sections (keys: validation, export, validate-exports, sequencing,
+ * logs, limits, navigation, conformance, dom-actions, dom-read, a11y, inspector, journey, learner, screenshots, runtime);
  * `--no-browser` skips the sections that start Chromium. bench/journey.ts lists the journey's own options (`--exports`, `--before`, …).
  */
 import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
@@ -10,6 +10,7 @@ import { benchSequencing } from './sequencing.js';
 import { benchConformance } from './conformance.js';
 import { benchValidation } from './validation.js';
 import { benchExport } from './export.js';
+import { benchValidateExports } from './validate-exports.js';
 import { benchLogs } from './logs.js';
 import { benchNavigation } from './navigation.js';
 import { benchDomActions } from './dom-actions.js';
@@ -28,6 +29,10 @@ async function section(key: string, title: string, bench: () => Promise<BenchRow
 console.log(`scorm-tester benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 await section('validation', 'Validation (issue: foundation)', benchValidation);
 await section('export', 'Validation of an authoring-tool export (issue 9)', benchExport);
+if (only?.has('validate-exports')) {
+  // Only on request: it needs a folder of real exports (`--exports <dir>`, see bench/validate-exports.ts).
+  await section('validate-exports', 'CLI validate on real exports (issue 24)', benchValidateExports);
+}
 await section('sequencing', 'Sequencing engine (issue 7)', benchSequencing);
 await section('logs', 'Logs (issue 6)', benchLogs);
 const browser = !process.argv.includes('--no-browser');

@@ -6,7 +6,8 @@
  */
 import { PACKAGE_ROOT } from '../src/core/version.js';
 import { connect, ownServerEntry } from './journey-run.js';
-import { argValue, courses } from './journey.js';
+import { argValue } from './export-folders.js';
+import { courses } from './journey.js';
 import type { BenchRow } from './stats.js';
 
 /** What a capture returned: image blocks, their decoded bytes and formats, and the size it states. */

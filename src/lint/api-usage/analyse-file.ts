@@ -2,7 +2,8 @@ import { quoted } from '../../core/course-text.js';
 import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { collectUnit, emptyFacts, type FileFacts } from './collect-facts.js';
-import { parseUnit } from './parse-unit.js';
+import { frameRegionsProgram } from './frame-regions.js';
+import { parseUnit, type ParseResult } from './parse-unit.js';
 import { skipParse } from './prefilter.js';
 import { makeFinding } from './rules.js';
 import type { SourceUnit } from './source-unit.js';
@@ -22,7 +23,8 @@ export function analyse(
   if (units.every((unit) => compilesWithoutFacts(unit))) return facts;
   units.forEach((unit, i) => {
     if (skipParse(unit.code, facts)) return;
-    const parsed = parseUnit(unit);
+    const regions = frameRegionsProgram(unit, facts);
+    const parsed: ParseResult = regions ? { ok: true, program: regions } : parseUnit(unit);
     if (!parsed.ok) {
       if ('tooDeep' in parsed) {
         findings.push(

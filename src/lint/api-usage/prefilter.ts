@@ -1,6 +1,6 @@
 import { API_METHOD_NAMES } from './api-methods.js';
 import type { FileFacts } from './collect-facts.js';
-import { indexWords, matchesAtAny, startsBefore, sticky, type WordIndex } from './word-index.js';
+import { indexWords, matchesAtAny, matchesFrom, startsBefore, sticky, type WordIndex } from './word-index.js';
 
 /** Units above this size are parsed only when a cheap text scan finds something the rules look at. */
 export const PREFILTER_MIN_CHARS = 256 * 1024;
@@ -57,10 +57,20 @@ const QUOTED_API = sticky(/(["'])API(?:_1484_11)?\1/);
 
 /** Text that may hold an API call or a cross-frame access, the facts that need the syntax tree. */
 export function mayCallOrReachFrames(text: string, words: WordIndex = indexWords(text)): boolean {
-  return (
-    matchesAtAny(METHOD_CALL, text, startsBefore(words, API_METHOD_NAMES, [0])) ||
-    matchesAtAny(FRAME_MEMBER, text, startsBefore(words, ['parent', 'top', 'opener'], [0]))
-  );
+  return mayCallApi(text, words) || frameMembers(text, words).length > 0;
+}
+
+/** Text that may hold an API call (or a function named like an API method). */
+export function mayCallApi(text: string, words: WordIndex): boolean {
+  return matchesAtAny(METHOD_CALL, text, startsBefore(words, API_METHOD_NAMES, [0]));
+}
+
+/** Each text shaped like a cross-frame access (`parent.document`, `top["location"]`…), and where it starts. */
+export function frameMembers(text: string, words: WordIndex): Array<{ start: number; text: string }> {
+  return matchesFrom(FRAME_MEMBER, text, startsBefore(words, ['parent', 'top', 'opener'], [0])).map((m) => ({
+    start: m.index,
+    text: m[0],
+  }));
 }
 
 /** `API` / `API_1484_11` anywhere (code, string, comment): the other half of the discovery evidence. */

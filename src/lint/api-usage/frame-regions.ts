@@ -1,0 +1,131 @@
+/**
+ * A big library bundle whose only tie to the rules is a cross-frame access (Rise's 3.5 MB
+ * `main.bundle.js` navigates `top.location` once, and nothing else in it is about SCORM) does not need
+ * its whole syntax tree: only the expressions holding those accesses are parsed, where they stand, so
+ * the findings keep their offsets. Everything else such a file could give (calls, wrappers, constants)
+ * needs an API method, an API name or an element name in the text, and their absence is what makes a
+ * file eligible. Any doubt (a comment inside the access, a member chain that does not start cleanly, a
+ * region that does not parse) returns undefined, and the whole unit is parsed as before.
+ */
+import { parseExpressionAt, type Expression, type Program } from 'acorn';
+import type { FileFacts } from './collect-facts.js';
+import { frameMembers, mayCallApi, mentionsApi, quotesApi } from './prefilter.js';
+import type { SourceUnit } from './source-unit.js';
+import { compilesInV8 } from './syntax-check.js';
+import { indexWords } from './word-index.js';
+
+/** Below this size a whole parse costs little; the region parse is for megabyte bundles. */
+export const FRAME_REGIONS_MIN_CHARS = 256 * 1024;
+
+const ELEMENT_WORD = /\b(?:cmi|adl)\b/;
+const API_NAME = /\bAPI(?=(?:_1484_11)?\b)/g;
+const FRAME_WORD = /^(?:parent|top|opener)/;
+/** Keywords an expression may follow; any other word before it (`new`, an identifier) is a doubt. */
+const KEYWORDS_BEFORE = new Set([
+  'return',
+  'typeof',
+  'void',
+  'delete',
+  'throw',
+  'case',
+  'in',
+  'of',
+  'else',
+  'do',
+  'instanceof',
+  'yield',
+  'await',
+]);
+/** Characters after which an expression starts (and is not the object of a member or call). */
+const OPENS_EXPRESSION = new Set([...',;{}([=:?!&|+-*%<>~^']);
+/** After the expression, a `)` or `]` followed by one of these would make it part of a larger member or call. */
+const CONTINUES = new Set([...'.[(`?']);
+
+const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\w$]/.test(c);
+
+function skipBlanksBack(code: string, i: number): number {
+  while (i > 0 && /\s/.test(code[i - 1]!)) i--;
+  return i;
+}
+function skipBlanks(code: string, i: number): number {
+  while (i < code.length && /\s/.test(code[i]!)) i++;
+  return i;
+}
+
+/** Where the member chain ending in the access starts (`window.top.location` -> `window`), or undefined. */
+function chainStart(code: string, at: number): number | undefined {
+  let start = at;
+  for (;;) {
+    const before = skipBlanksBack(code, start);
+    if (code[before - 1] !== '.') break;
+    const dotAt = skipBlanksBack(code, before - 1);
+    if (!isWordChar(code[dotAt - 1]) || code[before - 2] === '?') return undefined;
+    let word = dotAt;
+    while (word > 0 && isWordChar(code[word - 1])) word--;
+    if (/^\d/.test(code[word]!)) return undefined;
+    start = word;
+  }
+  const before = skipBlanksBack(code, start);
+  if (before === 0) return start;
+  const c = code[before - 1]!;
+  if (OPENS_EXPRESSION.has(c)) {
+    // `a++ top…`, `a-- top…` only stand apart by a line break (ASI): keep it simple and doubt them.
+    if ((c === '+' || c === '-') && code[before - 2] === c) return undefined;
+    return start;
+  }
+  if (!isWordChar(c)) return undefined;
+  let word = before - 1;
+  while (word > 0 && isWordChar(code[word - 1])) word--;
+  if (code[word - 1] === '.') return undefined;
+  return KEYWORDS_BEFORE.has(code.slice(word, before)) ? start : undefined;
+}
+
+function parseRegion(code: string, start: number): Expression | undefined {
+  try {
+    const expression = parseExpressionAt(code, start, { ecmaVersion: 'latest', sourceType: 'script' });
+    const next = skipBlanks(code, expression.end);
+    if (code[next] === ')' || code[next] === ']') {
+      if (CONTINUES.has(code[skipBlanks(code, next + 1)] ?? '')) return undefined;
+    }
+    return expression;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * For an eligible unit: a program of only the expressions holding its cross-frame accesses (offsets into
+ * the unit's code), with the text's parent/opener mentions counted as skipParse counts them. Otherwise
+ * undefined, and nothing is changed.
+ */
+export function frameRegionsProgram(unit: SourceUnit, facts: FileFacts): Program | undefined {
+  const { code } = unit;
+  if (unit.module || unit.handler || code.length < FRAME_REGIONS_MIN_CHARS) return undefined;
+  const words = indexWords(code);
+  if (mayCallApi(code, words) || ELEMENT_WORD.test(code)) return undefined;
+  const accesses = frameMembers(code, words);
+  if (accesses.length === 0 || accesses.some((a) => a.text.includes('/'))) return undefined;
+  if (!compilesInV8(unit)) return undefined; // the whole parse names the syntax error
+  // `API` only as text (a string, comment or regular expression), never as code or the literal "API".
+  if (mentionsApi(words)) {
+    if (quotesApi(code, words)) return undefined;
+    if (!compilesInV8({ ...unit, code: code.replace(API_NAME, 'A@I') })) return undefined;
+  }
+  const body: Program['body'] = [];
+  let end = 0;
+  for (const access of accesses) {
+    if (access.start < end) continue; // inside the previous region
+    // The same trick for each access: `@` cannot stand in code, so if the text still compiles with it,
+    // this access was only text.
+    const marked = `${code.slice(0, access.start)}@${code.slice(access.start + 1)}`;
+    if (!FRAME_WORD.test(code.slice(access.start))) return undefined;
+    if (compilesInV8({ ...unit, code: marked })) continue;
+    const start = chainStart(code, access.start);
+    const expression = start === undefined || start < end ? undefined : parseRegion(code, start);
+    if (!expression || expression.end <= access.start) return undefined;
+    end = expression.end;
+    body.push({ type: 'ExpressionStatement', expression, start: expression.start, end: expression.end });
+  }
+  facts.parentOrOpenerMentions += (code.match(/\b(?:parent|opener)\b/g) ?? []).length;
+  return { type: 'Program', body, sourceType: 'script', start: 0, end: code.length };
+}
