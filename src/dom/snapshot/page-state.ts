@@ -65,9 +65,9 @@ export async function readPageState(
     title: top?.title ?? '',
     frames: found.frames,
     headings: headings.slice(0, MAX_HEADINGS),
-    interactive_elements: found.interactive_elements.map(compact),
+    interactive_elements: [],
     interactive_count: found.counts.interactive_elements,
-    focused: focused && typeof focused === 'object' ? compact(focused) : focused,
+    focused,
     dialogs,
     scorm: await scormStatus(runtime),
     notes: found.notes,
@@ -85,6 +85,12 @@ export async function readPageState(
       );
     }
   }
+  // A control on a line of the snapshot has its role there already.
+  const snapshot = typeof state.snapshot === 'string' ? state.snapshot : '';
+  const onSnapshotLine = (e: InteractiveElement): boolean =>
+    e.ref !== null && snapshot.includes(`[ref=${e.ref}]`);
+  state.interactive_elements = found.interactive_elements.map((e) => compact(e, onSnapshotLine(e)));
+  if (focused && typeof focused === 'object') state.focused = compact(focused, onSnapshotLine(focused));
   // A whole snapshot already holds the page's text; the summary is for answers without one.
   if (!wholeSnapshot) {
     state.text_summary = summary;
@@ -96,7 +102,7 @@ export async function readPageState(
 }
 
 /** What the snapshot line of a control does not say: its selector, and facts that are not the defaults. */
-function compact(e: InteractiveElement): Record<string, unknown> {
+function compact(e: InteractiveElement, onSnapshotLine: boolean): Record<string, unknown> {
   const { disabled, visible, focused: _focused, ...rest } = e.state;
   const state: Record<string, unknown> = {
     ...(disabled ? { disabled } : {}),
@@ -107,7 +113,7 @@ function compact(e: InteractiveElement): Record<string, unknown> {
     ref: e.ref,
     selector: e.selector,
     ...(e.frame === SCO_FRAME ? {} : { frame: e.frame }),
-    role: e.role,
+    ...(onSnapshotLine ? {} : { role: e.role }),
     name: e.name,
     ...(e.purpose === e.role ? {} : { purpose: e.purpose }),
     ...(Object.keys(state).length > 0 ? { state } : {}),

@@ -26,7 +26,7 @@ const pageStateControl = openObject({
   ref: z.string().nullable(),
   selector: z.string().nullable(),
   frame: z.string().optional().describe('Absent: the SCO document.'),
-  role: z.string(),
+  role: z.string().optional().describe('Absent: on its snapshot line ([ref=…]).'),
   name: z.string(),
   purpose: z.string().optional().describe('Absent: the role.'),
   state: z.record(z.string(), z.unknown()).optional().describe('Absent: enabled and visible.'),
