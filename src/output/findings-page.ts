@@ -3,39 +3,70 @@
  * per missing file, one per cross-frame script line), and the validation tools show each one two or
  * three times (as a finding, as a located line, as an api_usage issue); so they list a page of findings,
  * errors first, and count every finding by rule. Only the answer is paged: validity and score count all.
+ *
+ * A rule repeated more than GROUP_OVER times shows its first GROUP_EXAMPLES instances and a group entry
+ * (count, and the cursor where the rest of its instances start): the first pages list every other
+ * finding before any further instance of a repeated rule.
  */
-import type { Finding } from '../core/findings.js';
-import { ANSWER_BUDGET_BYTES, pageWithinBudget } from './answer-budget.js';
+import type { Finding, Severity } from '../core/findings.js';
+import { GROUP_EXAMPLES, groupRepeated } from '../core/repeated-findings.js';
+import { ANSWER_BUDGET_BYTES, cursorPosition, pageWithinBudget } from './answer-budget.js';
 
 /** A page's findings, measured once; the answer repeats them up to three times. */
 export const FINDINGS_PAGE_BYTES = Math.floor(ANSWER_BUDGET_BYTES * 0.28);
 
 const SEVERITY_ORDER = ['error', 'warning', 'info'] as const;
 
+export interface FindingGroup {
+  rule: string;
+  severity: Severity;
+  count: number;
+  examples_shown: number;
+  /** Pass as cursor to list the instances not shown as examples. */
+  rest_cursor: string;
+}
+
 export interface FindingsPage {
   /** The findings of this page, errors first, as the package's order has them within a severity. */
   page: Finding[];
-  /** Set only when the findings do not fit one page. */
+  /** Set only when the findings do not fit one page or a rule is repeated. */
   paging?: {
     findings_total: number;
     findings_next_cursor: string | null;
     findings_by_rule: Record<string, number>;
+    finding_groups?: FindingGroup[];
   };
 }
 
 export function findingsPage(all: readonly Finding[], cursor?: string): FindingsPage {
   const ordered = SEVERITY_ORDER.flatMap((s) => all.filter((f) => f.severity === s));
-  const page = pageWithinBudget(ordered, {
+  const { shown, rest, repeated } = groupRepeated(ordered);
+  const sequence = [...shown, ...rest];
+  // Pages stop at the end of the grouped listing; the cursor given there goes on into the rest.
+  const source = cursorPosition(cursor, sequence.length) < shown.length ? shown : sequence;
+  const page = pageWithinBudget(source, {
     ...(cursor !== undefined ? { cursor } : {}),
     limit: Number.MAX_SAFE_INTEGER,
     budgetBytes: FINDINGS_PAGE_BYTES,
     view: (f) => f,
   });
-  if (page.next_cursor === null && page.items.length === all.length) return { page: page.items };
+  const next = page.next_cursor ?? (source === shown && rest.length > 0 ? String(shown.length) : null);
+  if (next === null && page.items.length === all.length) return { page: page.items };
   const byRule: Record<string, number> = {};
   for (const f of all) byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
+  let restStart = shown.length;
+  const groups = repeated.map((r) => {
+    const group = { ...r, examples_shown: GROUP_EXAMPLES, rest_cursor: String(restStart) };
+    restStart += r.count - GROUP_EXAMPLES;
+    return group;
+  });
   return {
     page: page.items,
-    paging: { findings_total: all.length, findings_next_cursor: page.next_cursor, findings_by_rule: byRule },
+    paging: {
+      findings_total: all.length,
+      findings_next_cursor: next,
+      findings_by_rule: byRule,
+      ...(groups.length > 0 ? { finding_groups: groups } : {}),
+    },
   };
 }

@@ -4,6 +4,7 @@ import { courseTextLines } from './course-text-lines.js';
 import { sanitizeForTerminal } from './escape.js';
 import { packagePathText } from '../core/package-path-text.js';
 import { groupByFile } from './group.js';
+import { GROUP_EXAMPLES, groupRepeated } from '../core/repeated-findings.js';
 import { formatDuration, formatLocation, plural, versionLabel } from './labels.js';
 import { complianceScore, countBySeverity, isValid } from './summary.js';
 import type { ValidationOutcome } from './types.js';
@@ -28,7 +29,8 @@ const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow
 
 /**
  * Human-readable report: one summary line, then findings grouped by file as
- * `file:line:col severity rule message`, each followed by its indented fix.
+ * `file:line:col severity rule message`, each followed by its indented fix. A rule repeated many times
+ * lists its first few findings and a line counting the rest.
  */
 export function formatText(o: ValidationOutcome, options: TextOptions = {}): string {
   const color = options.color ?? useColorByDefault();
@@ -51,7 +53,9 @@ export function formatText(o: ValidationOutcome, options: TextOptions = {}): str
     lines.push('', 'No findings.');
     return lines.join('\n') + '\n';
   }
-  for (const group of groupByFile(o.findings)) {
+  const { shown, repeated } = groupRepeated(o.findings);
+  const toGo = new Map(repeated.map((r) => [r.rule, { count: r.count, examples: GROUP_EXAMPLES }]));
+  for (const group of groupByFile(shown)) {
     lines.push('', paint('bold', group.file === '' ? '(package)' : packagePathText(group.file)));
     for (const f of group.findings) {
       const where = clean(formatLocation(f.file, f.line, f.column));
@@ -62,6 +66,12 @@ export function formatText(o: ValidationOutcome, options: TextOptions = {}): str
       if (f.fix !== '')
         lines.push(paint('dim', `      fix: ${clean(f.fix).replace(/\n/g, '\n           ')}`));
       lines.push(...courseTextLines(f.course_text, '      '));
+      const left = toGo.get(f.rule);
+      if (left && --left.examples === 0) {
+        lines.push(
+          `  … ${left.count - GROUP_EXAMPLES} more ${clean(f.rule)} findings not listed (${left.count} in all; --format json lists every one)`,
+        );
+      }
     }
   }
   return lines.join('\n') + '\n';

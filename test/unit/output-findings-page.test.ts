@@ -35,7 +35,32 @@ test('many findings: pages within their budget, errors first, each finding once,
   } while (cursor !== undefined);
   assert.equal(seen.length, 300);
   assert.equal(new Set(seen).size, 300);
-  assert.ok(seen.slice(0, 100).every((f) => f.severity === 'error'));
+  // Both rules are repeated: their first examples come first, errors before warnings, then the rest.
+  assert.deepEqual(
+    seen.slice(0, 6).map((f) => f.severity),
+    ['error', 'error', 'error', 'warning', 'warning', 'warning'],
+  );
+  assert.ok(seen.slice(6, 103).every((f) => f.severity === 'error'));
+});
+
+test('a repeated rule is one group: a count, three examples, and the cursor of its other instances', () => {
+  const missing = Array.from({ length: 183 }, (_, i) => finding(i, 'error'));
+  const other = { ...finding(500, 'warning'), rule: 'cp.other' } as Finding;
+  const first = findingsPage([...missing, other]);
+  assert.deepEqual(first.page, [missing[0], missing[1], missing[2], other]);
+  assert.deepEqual(first.paging?.finding_groups, [
+    { rule: 'cp.file_missing', severity: 'error', count: 183, examples_shown: 3, rest_cursor: '4' },
+  ]);
+  assert.equal(first.paging?.findings_next_cursor, '4');
+  assert.equal(first.paging?.findings_total, 184);
+  const rest: Finding[] = [];
+  let cursor: string | undefined = first.paging?.finding_groups?.[0]?.rest_cursor;
+  while (cursor !== undefined) {
+    const page = findingsPage([...missing, other], cursor);
+    rest.push(...page.page);
+    cursor = page.paging?.findings_next_cursor ?? undefined;
+  }
+  assert.deepEqual(rest, missing.slice(3));
 });
 
 test('findings that fit one page come back as they are, without paging fields', () => {

@@ -100,3 +100,22 @@ test('course text a finding quotes is on lines of its own, labelled as course co
     text,
   );
 });
+
+test('a rule repeated many times lists three findings and one line counting the rest', () => {
+  const missing = Array.from({ length: 40 }, (_, i) => ({
+    ...base,
+    rule: 'cp.file_missing',
+    line: 100 + i,
+    message: `File ${i} is missing`,
+  }));
+  const text = formatText({ ...o, findings: [...o.findings, ...missing] }, { color: false });
+  assert.equal(text.match(/ error cp\.file_missing /g)?.length, 3);
+  assert.ok(text.includes('imsmanifest.xml:102:5 error cp.file_missing File 2 is missing'));
+  assert.ok(!text.includes('File 3 is missing'));
+  assert.ok(
+    text.includes(
+      '\n  … 37 more cp.file_missing findings not listed (40 in all; --format json lists every one)\n',
+    ),
+  );
+  assert.match(text.split('\n')[0]!, / 41 errors, /, 'the summary still counts every finding');
+});

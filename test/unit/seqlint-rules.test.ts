@@ -134,7 +134,8 @@ test('seq.target_objective_unresolved: read-only global objective', () => {
       seq: '<imsss:objectives><imsss:primaryObjective objectiveID="p"><imsss:mapInfo targetObjectiveID="g-typo"/></imsss:primaryObjective></imsss:objectives>',
     });
   const system = expectOnly(scorm2004([reader('L1')]), 'seq.target_objective_unresolved');
-  assert.equal(system[0]?.severity, 'info', 'another package may write a system-wide objective');
+  assert.equal(system[0]?.severity, 'warning', 'a single package is the usual case');
+  assert.match(system[0]?.message ?? '', /unless another package shares it/);
   const local = expectOnly(
     scorm2004([reader('L1')], { orgAttrs: 'adlseq:objectivesGlobalToSystem="false"' }),
     'seq.target_objective_unresolved',

@@ -7,7 +7,13 @@ import { compareFindings, ruleRunsAt, type Finding, type ValidationLevel } from 
 import type { ParsedManifest } from '../../manifest/model.js';
 import { allActivities, buildActivityTrees } from './activity-tree.js';
 import type { SeqLintContext, SeqLintRule } from './rule.js';
-import { objectiveGlobalSharedWriteConflict, targetObjectiveUnresolved } from './rules/global-objectives.js';
+import { clusterDefaultControlMode } from './rules/cluster-control-mode.js';
+import { scoCreditedOnExit } from './rules/exit-credits-sco.js';
+import {
+  objectiveGlobalSharedWriteConflict,
+  targetObjectiveUnread,
+  targetObjectiveUnresolved,
+} from './rules/global-objectives.js';
 import {
   choiceExitTrap,
   flowWithoutChildren,
@@ -35,11 +41,14 @@ export const SEQUENCING_RULES: readonly SeqLintRule[] = [
   collectionUnused,
   referencedObjectiveUnresolved,
   targetObjectiveUnresolved,
+  targetObjectiveUnread,
   objectiveGlobalSharedWriteConflict,
+  scoCreditedOnExit,
   undeliverableActivity,
   choiceExitTrap,
   forwardOnlyWithPrevious,
   flowWithoutChildren,
+  clusterDefaultControlMode,
   ruleNeverFires,
   ruleConflict,
   rollupInconsistent,

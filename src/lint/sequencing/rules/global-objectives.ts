@@ -92,13 +92,48 @@ export const targetObjectiveUnresolved: SeqLintRule = {
         finding(unresolvedInfo, {
           at: first.map,
           attr: 'targetObjectiveID',
-          // A system-wide objective may legitimately be written by another package (ADL's CO-07b, OB-03c
-          // and SX-11c read what a sibling package wrote), so that case is a note, not a warning.
-          severity: t.systemWide ? 'info' : 'warning',
+          // Warning even when system-wide: a single package is the usual case, where this is a typo. ADL's
+          // CO-07b, OB-03c and SX-11c read what a sibling package wrote, and the message says that case.
           message: t.systemWide
-            ? `Global objective ${quoted(t.id)} is read by ${who} but no activity of this package writes it; it stays unknown unless another package shares it for the same learner. Check the targetObjectiveID for typos.`
+            ? `Global objective ${quoted(t.id)} is read by ${who} but no activity of this package writes it; it stays unknown unless another package shares it for the same learner, so rules reading it never see a status.`
             : `Global objective ${quoted(t.id)} is read by ${who} but nothing writes it, and objectivesGlobalToSystem="false" keeps other packages out: the read can never return a value.`,
           fix: `Add writeSatisfiedStatus="true" (and/or writeNormalizedMeasure="true") to the <imsss:mapInfo targetObjectiveID=${quoted(t.id)}> of the activity whose result should be shared, or correct the targetObjectiveID to match the writer's.`,
+        }),
+      );
+    }
+    return out;
+  },
+};
+
+const unreadInfo = seqRule(
+  'seq.target_objective_unread',
+  'warning',
+  'strict',
+  'Global objective that one activity writes and no other reads',
+);
+
+/**
+ * SN book, Objective Map (Global Objectives): a write only shares a result when another activity's map
+ * reads the same targetObjectiveID; a rule meant to use it (a pre-test's "skip when satisfied") never
+ * sees it otherwise. A writer's own map reads by default, which shares nothing, so it does not count.
+ */
+export const targetObjectiveUnread: SeqLintRule = {
+  info: unreadInfo,
+  check(ctx) {
+    const out: Finding[] = [];
+    for (const t of collectTargets(ctx)) {
+      const writers = t.uses.filter((u) => u.writes.length > 0);
+      const first = writers[0];
+      if (!first || new Set(writers.map((u) => u.activity)).size !== 1) continue;
+      const isWriter = (u: MapUse) =>
+        writers.some((w) => w.activity === u.activity && w.objectiveId === u.objectiveId);
+      if (t.uses.some((u) => u.reads.length > 0 && !isWriter(u))) continue;
+      out.push(
+        finding(unreadInfo, {
+          at: first.map,
+          attr: 'targetObjectiveID',
+          message: `Global objective ${quoted(t.id)} is written (${first.writes.map(aspectName).join(', ')}) by ${describe([first])} but no other activity reads it${t.systemWide ? ' in this package' : ''}: a rule meant to use it (such as a skip when a pre-test is passed) never sees its value.`,
+          fix: `In the activity that should use the result, add an objective with <imsss:mapInfo targetObjectiveID=${quoted(t.id)} readSatisfiedStatus="true"/> and point its rule's referencedObjective at that objective; or remove the unused write.`,
         }),
       );
     }

@@ -99,4 +99,16 @@ export const findingsPaging = {
   findings_total: count.optional(),
   findings_next_cursor: z.string().nullable().optional().describe('Pass as cursor for the next page.'),
   findings_by_rule: z.record(z.string(), count).optional().describe('Every finding, counted by rule.'),
+  finding_groups: z
+    .array(
+      z.object({
+        rule: z.string(),
+        severity: z.enum(['error', 'warning', 'info']),
+        count,
+        examples_shown: count,
+        rest_cursor: z.string().describe('Pass as cursor to list the instances not shown.'),
+      }),
+    )
+    .optional()
+    .describe('Rules repeated so often that only their first findings are listed.'),
 };
