@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -149,4 +150,55 @@ test('a correct course through a wrapper, and calls that only look like one, get
     ].join('\n'),
   });
   assert.deepEqual(findings, []);
+});
+
+/** pipwerks' SCORM API wrapper as published on npm (devDependency pipwerks-scorm-api-wrapper), read at test time. */
+const PIPWERKS = readFileSync(
+  join(process.cwd(), 'node_modules', 'pipwerks-scorm-api-wrapper', 'index.js'),
+  'utf8',
+);
+
+/** A 1.2 page: the real pipwerks wrapper in one script, the course's own calls in the next (from line 3). */
+function pipwerksPage(calls: string[]): string {
+  const lines = PIPWERKS.split('\n').length;
+  assert.ok(lines > 100);
+  return `<script>${PIPWERKS}</script>\n<script>\nvar scorm = pipwerks.SCORM;\nscorm.init();\n${calls.join('\n')}\nscorm.quit();\n</script>\n`;
+}
+
+test("pipwerks' real wrapper: a correct course gets no finding, each mistake of point 1 is caught at its line", async () => {
+  const first = PIPWERKS.split('\n').length + 4; // the line of the first course call
+  const correct = await lint12({
+    'index.html': pipwerksPage([
+      "scorm.set('cmi.core.lesson_status', 'passed');",
+      "pipwerks.SCORM.data.set('cmi.core.session_time', '0000:00:08.00');",
+      "scorm.set('cmi.interactions.0.result', 'wrong');",
+      "scorm.get('cmi.core.student_name');",
+    ]),
+  });
+  assert.deepEqual(
+    correct.filter((f) => f.line >= first - 2),
+    [],
+  );
+  const wrong = await lint12({
+    'index.html': pipwerksPage([
+      "scorm.set('cmi.interactions.0.learner_response', 'b');",
+      "pipwerks.SCORM.set('cmi.success_status', 'passed');",
+      "pipwerks.SCORM.data.set('cmi.core.session_time', 'PT0M8S');",
+      "scorm.set('cmi.interactions.0.result', 'incorrect');",
+    ]),
+  });
+  assert.deepEqual(
+    wrong.filter((f) => f.line >= first - 2).map((f) => [f.rule, f.line - first]),
+    [
+      ['api.version_mismatch', 0],
+      ['api.version_mismatch', 1],
+      ['api.invalid_value', 2],
+      ['api.invalid_value', 3],
+    ],
+  );
+  // The library itself raises nothing new through its wrappers.
+  assert.deepEqual(
+    wrong.filter((f) => f.line < first - 2).map((f) => f.rule),
+    correct.filter((f) => f.line < first - 2).map((f) => f.rule),
+  );
 });
