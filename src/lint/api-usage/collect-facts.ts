@@ -35,6 +35,8 @@ export interface PlainCall {
   /** `set`, `pipwerks.SCORM.data.set`. */
   path: string;
   context: Context;
+  /** The innermost branch the call is on (version-branch.ts). */
+  branch: Arm | undefined;
 }
 
 export interface CrossFrameAccess {
@@ -311,7 +313,7 @@ export function collectUnit(
         }
         if (!info && node.arguments.length > 0) {
           const path = dottedPath(callee);
-          if (path !== undefined) facts.plainCalls.push({ unit: unitIndex, node, path, context });
+          if (path !== undefined) facts.plainCalls.push({ unit: unitIndex, node, path, context, branch });
         }
         const iife = iifeTarget(node);
         if (iife)

@@ -120,7 +120,8 @@ export function checkElements(
           ),
           true,
         );
-      } else if (exact !== undefined) {
+      } else if (exact !== undefined && !(via !== undefined && !/^(cmi|adl)\./.test(exact))) {
+        // Through a wrapper, other names (e.g. the `ssp.` storage extension) are the LMS's to accept.
         const near = nearestElement(version, exact);
         push(
           makeFinding(

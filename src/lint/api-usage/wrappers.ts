@@ -28,6 +28,8 @@ export interface Wrapper {
   /** How the course calls it (`set`, `pipwerks.SCORM.data.set`). */
   name: string;
   sinks: Sink[];
+  /** How many API generations the wrapper calls before its sinks are narrowed to the package's. */
+  families?: number;
 }
 
 /** A synthesized argument node: a string literal (or a template with a hole) at the caller's position. */
@@ -204,9 +206,11 @@ export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNod
     const w = fn ? wrappers.get(fn) : undefined;
     if (!w || isInside(facts, plain, w.fn)) continue;
     const passed = plain.node.arguments.map((a) => templateOf(a, plain.unit, [], facts));
+    // A wrapper serving both versions, called inside a condition: the condition may pick the version.
+    const dualOnBranch = plain.branch !== undefined && (w.families ?? 1) > 1;
     for (const sink of w.sinks) {
       const args = sink.args.map((t) => substitute(t, passed));
-      const nameFixed = !usesParam(sink.args[0] ?? { parts: [] });
+      const nameFixed = dualOnBranch || !usesParam(sink.args[0] ?? { parts: [] });
       const fallback = { unit: plain.unit, start: plain.node.start, end: plain.node.end };
       out.push({
         ...sink.call,
