@@ -28,6 +28,17 @@ export type Invocation = { unit: number; pos: number; context: Context } & (
   { kind: 'iife'; fn: FunctionNode } | { kind: 'named'; name: string }
 );
 
+/** A call by name or dotted path (`set(...)`, `scorm.set(...)`): possibly a call to a wrapper of the API. */
+export interface PlainCall {
+  unit: number;
+  node: CallExpression;
+  /** `set`, `pipwerks.SCORM.data.set`. */
+  path: string;
+  context: Context;
+  /** The innermost branch the call is on (version-branch.ts). */
+  branch: Arm | undefined;
+}
+
 export interface CrossFrameAccess {
   unit: number;
   node: Node;
@@ -47,6 +58,12 @@ export interface FileFacts {
   /** Single-assignment string constants: name -> initialiser (undefined when declared twice / reassigned). */
   constants: Map<string, Expression | undefined>;
   crossFrame: CrossFrameAccess[];
+  /** Calls by name or dotted path that take arguments (candidates for wrapper calls). */
+  plainCalls: PlainCall[];
+  /** Functions stored under a dotted path: `a.b = function`, `var a = { b: function }`. */
+  functionPaths: Map<string, FunctionNode>;
+  /** `var s = pipwerks.SCORM`, `a.set = a.data.set`: name or path -> the path it stands for. */
+  aliases: Map<string, string>;
   /** Mentions of parent/opener, and how many of them only served a cross-frame DOM/location access. */
   parentOrOpenerMentions: number;
   parentOrOpenerInCrossFrame: number;
@@ -72,6 +89,9 @@ export function emptyFacts(): FileFacts {
     parentOf: new Map(),
     constants: new Map(),
     crossFrame: [],
+    plainCalls: [],
+    functionPaths: new Map(),
+    aliases: new Map(),
     parentOrOpenerMentions: 0,
     parentOrOpenerInCrossFrame: 0,
     mentions12Api: false,
@@ -94,6 +114,50 @@ function propertyName(node: AnyNode): string | undefined {
   if (!node.computed && node.property.type === 'Identifier') return node.property.name;
   if (node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
   return undefined;
+}
+
+/** `a.b.c` for a chain of plain names (`window.` dropped); undefined for anything else. */
+export function dottedPath(node: AnyNode): string | undefined {
+  const names: string[] = [];
+  let cur: AnyNode = node;
+  for (let i = 0; i < 8; i++) {
+    if (cur.type === 'Identifier') {
+      if (GLOBAL_NAMES.has(cur.name) && names.length > 0) return names.reverse().join('.');
+      names.push(cur.name);
+      return names.reverse().join('.');
+    }
+    if (cur.type !== 'MemberExpression') return undefined;
+    const name = propertyName(cur);
+    if (name === undefined) return undefined;
+    names.push(name);
+    cur = cur.object as AnyNode;
+  }
+  return undefined;
+}
+
+/** Records `path = function`, `path = { key: function, key: { ... } }` and `path = other.path`. */
+function notePathValue(facts: FileFacts, path: string, value: AnyNode | null | undefined): void {
+  const queue: [string, AnyNode | null | undefined, number][] = [[path, value, 0]];
+  for (let item = queue.pop(); item; item = queue.pop()) {
+    const [at, node, depth] = item;
+    if (node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression') {
+      facts.functionPaths.set(at, node);
+    } else if (node?.type === 'MemberExpression' || node?.type === 'Identifier') {
+      const target = dottedPath(node);
+      if (target !== undefined) facts.aliases.set(at, target);
+    } else if (node?.type === 'ObjectExpression' && depth < 4) {
+      for (const prop of node.properties) {
+        if (prop.type !== 'Property' || prop.computed) continue;
+        const key =
+          prop.key.type === 'Identifier'
+            ? prop.key.name
+            : prop.key.type === 'Literal'
+              ? String(prop.key.value)
+              : undefined;
+        if (key !== undefined) queue.push([`${at}.${key}`, prop.value as AnyNode, depth + 1]);
+      }
+    }
+  }
 }
 
 /** The name a call's receiver goes by: `API`, `win.API_1484_11` -> API_1484_11, `getAPI()` -> getAPI. */
@@ -247,6 +311,10 @@ export function collectUnit(
             });
           }
         }
+        if (!info && node.arguments.length > 0) {
+          const path = dottedPath(callee);
+          if (path !== undefined) facts.plainCalls.push({ unit: unitIndex, node, path, context, branch });
+        }
         const iife = iifeTarget(node);
         if (iife)
           facts.invocations.push({ unit: unitIndex, pos: node.start, context, kind: 'iife', fn: iife });
@@ -277,6 +345,14 @@ export function collectUnit(
       case 'AssignmentExpression': {
         let left = node.left as AnyNode;
         if (left.type === 'Identifier') facts.constants.set(left.name, undefined);
+        if (node.operator === '=' && left.type === 'MemberExpression') {
+          const path = dottedPath(left);
+          if (path !== undefined) {
+            notePathValue(facts, path, node.right as AnyNode);
+            // A map of element names written to later is no longer certain.
+            facts.constants.set(path.slice(0, path.indexOf('.')), undefined);
+          }
+        }
         if (propertyName(left) === 'href') left = (left as { object: AnyNode }).object;
         const parents =
           left.type === 'MemberExpression' && propertyName(left) === 'location'
@@ -296,6 +372,9 @@ export function collectUnit(
             declare(facts, context, node.id.name, init);
           }
           noteConstant(facts, node.id.name, node.init ?? undefined);
+          if (init && init.type !== 'FunctionExpression' && init.type !== 'ArrowFunctionExpression') {
+            notePathValue(facts, node.id.name, init);
+          }
         }
         break;
       case 'FunctionDeclaration':

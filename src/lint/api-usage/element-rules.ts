@@ -9,6 +9,7 @@ import { elementName, resolveString } from './resolve-literal.js';
 import { makeFinding, type FindingAt } from './rules.js';
 import { fileLocation } from './source-unit.js';
 import type { Placement } from './version-placement.js';
+import type { VirtualCall } from './wrappers.js';
 
 const other = (v: ScormVersion): ScormVersion => (v === '1.2' ? '2004' : '1.2');
 const label = (v: ScormVersion) => `SCORM ${v}`;
@@ -19,13 +20,20 @@ export function locate(facts: FileFacts, file: string, unit: number, node: Node 
   return { file, ...fileLocation(u, node.start) };
 }
 
+/** The unit an argument is written in: a wrapper's argument may come from another script of the page. */
+function unitOf(call: ApiCall, arg: object): number {
+  const own = (arg as { unit?: unknown }).unit;
+  return typeof own === 'number' ? own : call.unit;
+}
+
 /** cmi.interactions.N.type set to one literal type in this file -> that type, per index N. */
 function interactionTypes(
   facts: FileFacts,
+  calls: readonly ApiCall[],
   version: (c: ApiCall) => ScormVersion,
 ): Map<string, string | undefined> {
   const types = new Map<string, string | undefined>();
-  for (const call of facts.calls) {
+  for (const call of calls) {
     if (call.canonical !== 'SetValue') continue;
     const name = resolveString(call.args[0], facts.constants);
     const m = name === undefined ? null : /^cmi\.interactions\.(\d+)\.type$/.exec(name);
@@ -49,10 +57,12 @@ export function checkElements(
   packageVersion: ScormVersion,
   dual: boolean,
   placed: ReadonlyMap<ApiCall, Placement> = new Map(),
+  throughWrappers: readonly VirtualCall[] = [],
 ): Finding[] {
   const findings: Finding[] = [];
   const versionOf = (c: ApiCall): ScormVersion => (dual ? c.family : packageVersion);
-  const types = interactionTypes(facts, versionOf);
+  const calls: (ApiCall | VirtualCall)[] = [...facts.calls, ...throughWrappers];
+  const types = interactionTypes(facts, calls, versionOf);
   const lineOf = (call: ApiCall, offset: number) =>
     locate(facts, file, call.unit, { start: offset } as Node).line;
   // The file has code meant for the other version: a call it cannot place may be some of it.
@@ -60,12 +70,21 @@ export function checkElements(
     (facts.mentions12Api && facts.mentions2004Api) ||
     [...placed.values()].some((p) => p.version !== packageVersion);
 
-  for (const call of facts.calls) {
+  for (const call of calls) {
     if (call.canonical !== 'GetValue' && call.canonical !== 'SetValue') continue;
     const nameArg = call.args[0];
     const { exact, name } = elementName(nameArg, facts.constants);
     if (!nameArg || name === undefined) continue;
-    const at = locate(facts, file, call.unit, nameArg);
+    const via = 'via' in call ? call.via : undefined;
+    // Through a wrapper that writes the name itself, the name was judged at the wrapper's own call.
+    const judgeName = !('nameFixed' in call && call.nameFixed);
+    const push = (finding: Finding, aboutName: boolean) => {
+      if (aboutName && !judgeName) return;
+      if (via !== undefined)
+        finding.message += ` (written here through ${via}(), which calls ${call.method})`;
+      findings.push(finding);
+    };
+    const at = locate(facts, file, unitOf(call, nameArg), nameArg);
     const place = dual ? undefined : placed.get(call);
     let version = versionOf(call);
     const shown = exact ?? name.replace(/\.0(?=\.|$)/g, '.n');
@@ -89,7 +108,7 @@ export function checkElements(
         const context = dual
           ? `${call.method} is a ${label(version)} method but "${shown}" is a ${label(other(version))} element`
           : `"${shown}" is a ${label(other(version))} element; this package declares ${label(version)}${where}`;
-        findings.push(
+        push(
           makeFinding(
             'api.version_mismatch',
             at,
@@ -99,10 +118,12 @@ export function checkElements(
               : `Remove the call or use the ${label(version)} data model; "${shown}" has no ${label(version)} equivalent.`,
             unplaced ? 'warning' : undefined,
           ),
+          true,
         );
-      } else if (exact !== undefined) {
+      } else if (exact !== undefined && !(via !== undefined && !/^(cmi|adl)\./.test(exact))) {
+        // Through a wrapper, other names (e.g. the `ssp.` storage extension) are the LMS's to accept.
         const near = nearestElement(version, exact);
-        findings.push(
+        push(
           makeFinding(
             'api.unknown_element',
             at,
@@ -111,6 +132,7 @@ export function checkElements(
               ? `Did you mean "${near}"? Use an element defined by the ${label(version)} RTE data model.`
               : `Use an element defined by the ${label(version)} RTE data model (e.g. ${version === '2004' ? 'cmi.completion_status' : 'cmi.core.lesson_status'}).`,
           ),
+          true,
         );
       }
       continue;
@@ -118,24 +140,26 @@ export function checkElements(
 
     if (call.canonical === 'SetValue' && info.access === 'ro') {
       const what = info.keyword ? `the keyword ${info.keyword}` : 'read-only';
-      findings.push(
+      push(
         makeFinding(
           'api.read_only_write',
           at,
           `${call.method}("${shown}", ...) writes ${info.keyword ? what : 'a read-only element'}; the LMS rejects it (error ${version === '2004' ? '404' : info.keyword ? '402' : '403'})`,
           `Remove this ${call.method}: "${info.pattern}" is set by the LMS and can only be read with ${qualified('GetValue', version)}.`,
         ),
+        true,
       );
       continue;
     }
     if (call.canonical === 'GetValue' && info.access === 'wo') {
-      findings.push(
+      push(
         makeFinding(
           'api.write_only_read',
           at,
           `${call.method}("${shown}") reads a write-only element; the LMS returns an error (${version === '2004' ? '405' : '404'}) and an empty string`,
           `Keep the value in a variable of your own instead of reading "${info.pattern}" back from the LMS.`,
         ),
+        true,
       );
       continue;
     }
@@ -150,15 +174,16 @@ export function checkElements(
         : undefined;
     const result = validateValue(info, value, interactionType !== undefined ? { interactionType } : {});
     if (result.ok) continue;
-    findings.push(
+    push(
       makeFinding(
         'api.invalid_value',
-        locate(facts, file, call.unit, valueArg),
+        locate(facts, file, unitOf(call, valueArg), valueArg),
         // The data model's reason quotes the value, so it is course text as well.
         `${call.method}("${shown}", ${quoted(value)}) sets a value the data model refuses (${quoted(result.reason)})`,
         `Set "${shown}" to ${result.expected}.`,
         result.kind === 'spm' ? 'warning' : 'error',
       ),
+      false,
     );
   }
   return findings;

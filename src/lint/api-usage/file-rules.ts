@@ -8,6 +8,7 @@ import { checkElements, locate } from './element-rules.js';
 import { findEarlyCall } from './flow.js';
 import { makeFinding } from './rules.js';
 import { placeCalls } from './version-placement.js';
+import { throughWrappers } from './wrapper-calls.js';
 
 export interface Scanned {
   file: string;
@@ -53,7 +54,9 @@ export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
       );
     }
   }
-  findings.push(...checkElements(facts, file, version, dual, placed));
+  findings.push(
+    ...withoutRepeats(checkElements(facts, file, version, dual, placed, throughWrappers(facts, version))),
+  );
 
   const early = findEarlyCall(facts);
   if (early) {
@@ -95,4 +98,15 @@ export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
     );
   }
   return findings;
+}
+
+/** A wrapper called from inside another wrapper reaches the same written argument twice: one finding. */
+function withoutRepeats(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.rule}|${f.line}|${f.column}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

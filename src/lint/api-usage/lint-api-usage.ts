@@ -99,7 +99,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     scanned.map((s) => [s.file, withParseError(summarizeApi(s.facts), unparsed.get(s.file))]),
   );
   const chains = input.chains ?? [];
-  findings.push(...packageRules(scanned, version, { discovery: chains.length === 0 }));
+  findings.push(...packageRules(scanned, version, { discovery: chains.length === 0, chains }));
   if (chains.length > 0) {
     const apiOf = (file: string): ApiSummary => summaries.get(file) ?? unscannedSummary(root, file, version);
     findings.push(...launchChainFindings(chains, apiOf, summaries, version));

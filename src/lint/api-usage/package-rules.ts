@@ -5,6 +5,8 @@ import { hasDiscoveryEvidence } from './collect-facts.js';
 import { locate } from './element-rules.js';
 import type { Scanned } from './file-rules.js';
 import { makeFinding } from './rules.js';
+import { noTerminatePerSco } from './sco-terminate.js';
+import type { LaunchChain } from '../launch-chain/chain.js';
 
 /**
  * Rules decided over all scanned files: no_terminate, and discovery_missing when no launch chain is known
@@ -13,12 +15,14 @@ import { makeFinding } from './rules.js';
 export function packageRules(
   scanned: readonly Scanned[],
   version: ScormVersion,
-  options: { discovery: boolean } = { discovery: true },
+  options: { discovery: boolean; chains?: readonly LaunchChain[] } = { discovery: true },
 ): Finding[] {
   const findings: Finding[] = [];
   const calls = scanned.flatMap((s) => s.facts.calls.map((call) => ({ s, call })));
   const firstInit = calls.find(({ call }) => call.canonical === 'Initialize');
-  if (firstInit && !calls.some(({ call }) => call.canonical === 'Terminate')) {
+  const perSco = options.chains !== undefined && options.chains.length > 0;
+  if (perSco) findings.push(...noTerminatePerSco(scanned, options.chains ?? [], version));
+  if (!perSco && firstInit && !calls.some(({ call }) => call.canonical === 'Terminate')) {
     findings.push(
       makeFinding(
         'api.no_terminate',

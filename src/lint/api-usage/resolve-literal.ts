@@ -6,7 +6,7 @@ export const HOLE = '\u0000';
 type Constants = ReadonlyMap<string, Expression | undefined>;
 
 /** Operands of a left-nested `a + b + c` chain, gathered without recursion. */
-function plusOperands(node: AnyNode): AnyNode[] {
+export function plusOperands(node: AnyNode): AnyNode[] {
   const right: AnyNode[] = [];
   let cur = node;
   while (cur.type === 'BinaryExpression' && cur.operator === '+' && right.length < 100_000) {
@@ -14,6 +14,35 @@ function plusOperands(node: AnyNode): AnyNode[] {
     cur = cur.left as AnyNode;
   }
   return [cur, ...right.reverse()];
+}
+
+/** `F.score` where `var F = { score: 'cmi.core.score.raw' }` is never written to: the entry's value. */
+function mapEntry(node: AnyNode, constants: Constants): AnyNode | undefined {
+  const keys: string[] = [];
+  let cur = node;
+  while (cur.type === 'MemberExpression' && keys.length < 4) {
+    if (cur.computed || cur.property.type !== 'Identifier') {
+      if (cur.property.type !== 'Literal' || typeof cur.property.value !== 'string') return undefined;
+      keys.push(cur.property.value);
+    } else keys.push(cur.property.name);
+    cur = cur.object as AnyNode;
+  }
+  if (cur.type !== 'Identifier') return undefined;
+  let value = constants.get(cur.name) as AnyNode | undefined;
+  for (const key of keys.reverse()) {
+    if (value?.type !== 'ObjectExpression') return undefined;
+    const prop = [...value.properties]
+      .reverse()
+      .find(
+        (p) =>
+          p.type === 'Property' &&
+          !p.computed &&
+          ((p.key.type === 'Identifier' && p.key.name === key) ||
+            (p.key.type === 'Literal' && p.key.value === key)),
+      );
+    value = prop?.type === 'Property' ? (prop.value as AnyNode) : undefined;
+  }
+  return value;
 }
 
 function primitive(node: AnyNode, constants: Constants, depth: number): string | undefined {
@@ -41,6 +70,10 @@ function primitive(node: AnyNode, constants: Constants, depth: number): string |
     case 'Identifier': {
       const init = depth < 4 ? constants.get(node.name) : undefined;
       return init ? primitive(init as AnyNode, constants, depth + 1) : undefined;
+    }
+    case 'MemberExpression': {
+      const entry = depth < 4 ? mapEntry(node, constants) : undefined;
+      return entry ? primitive(entry, constants, depth + 1) : undefined;
     }
     default:
       return undefined;

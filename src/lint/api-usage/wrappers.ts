@@ -1,0 +1,237 @@
+import type { AnyNode, CallExpression, Expression, SpreadElement } from 'acorn';
+import type { ApiCall, Context, FileFacts, FunctionNode, PlainCall } from './collect-facts.js';
+import { HOLE, plusOperands, resolveShape } from './resolve-literal.js';
+
+/**
+ * Wrappers of the API: functions that pass their parameters on to GetValue/SetValue, directly
+ * (`function set(k, v) { API.LMSSetValue(k, v); }`, `'cmi.' + k`) or through another wrapper.
+ * A call to a wrapper becomes a "virtual" API call whose arguments are what the caller wrote, located
+ * where the caller wrote them, so the element rules judge it like a literal call.
+ */
+
+/** A piece of a built argument: known text (HOLE where unknown) or the wrapper's n-th parameter. */
+type Part = string | { param: number };
+
+interface ArgTemplate {
+  parts: Part[];
+  /** Where the argument is written when it does not come from a parameter. */
+  at?: { unit: number; start: number; end: number };
+}
+
+interface Sink {
+  call: ApiCall;
+  args: ArgTemplate[];
+}
+
+export interface Wrapper {
+  fn: FunctionNode;
+  /** How the course calls it (`set`, `pipwerks.SCORM.data.set`). */
+  name: string;
+  sinks: Sink[];
+  /** How many API generations the wrapper calls before its sinks are narrowed to the package's. */
+  families?: number;
+}
+
+/** A synthesized argument node: a string literal (or a template with a hole) at the caller's position. */
+export type VirtualArg = Expression & { unit: number };
+
+export interface VirtualCall extends ApiCall {
+  /** The wrapper the course called. */
+  via: string;
+  /** The element name is written inside the wrapper, where the direct rules already judge it. */
+  nameFixed: boolean;
+}
+
+const MAX_LEVELS = 3;
+
+function paramNames(fn: FunctionNode): string[] | undefined {
+  const params = (fn as unknown as { params?: AnyNode[] }).params ?? [];
+  const names = params.map((p) => (p.type === 'Identifier' ? p.name : undefined));
+  return names.every((n) => n !== undefined) ? (names as string[]) : undefined;
+}
+
+/** The template of an argument written inside a function with the given parameters. */
+function templateOf(
+  node: Expression | SpreadElement | undefined,
+  unit: number,
+  params: readonly string[],
+  facts: FileFacts,
+): ArgTemplate {
+  if (!node) return { parts: [HOLE] };
+  const n = node as AnyNode;
+  const operands = n.type === 'BinaryExpression' && n.operator === '+' ? plusOperands(n) : [n];
+  const parts: Part[] = operands.map((op) => {
+    const index = op.type === 'Identifier' ? params.indexOf(op.name) : -1;
+    if (index >= 0) return { param: index };
+    return resolveShape(op as Expression, facts.constants) ?? HOLE;
+  });
+  return { parts, at: { unit, start: n.start, end: n.end } };
+}
+
+const usesParam = (t: ArgTemplate) => t.parts.some((p) => typeof p !== 'string');
+
+/** Replaces each parameter of `inner` by the template the outer call passes for it. */
+function substitute(inner: ArgTemplate, passed: readonly ArgTemplate[]): ArgTemplate {
+  const parts: Part[] = [];
+  let at = inner.at;
+  let fromParam = false;
+  for (const part of inner.parts) {
+    if (typeof part === 'string') parts.push(part);
+    else {
+      const arg = passed[part.param] ?? { parts: [HOLE] };
+      parts.push(...arg.parts);
+      if (!fromParam) at = arg.at;
+      fromParam = true;
+    }
+  }
+  return { parts, at };
+}
+
+/** Finds the function a call by name or path reaches, within this file. */
+export function wrapperResolver(facts: FileFacts): (path: string, from: Context) => FunctionNode | undefined {
+  return (path, from) => {
+    if (!path.includes('.')) {
+      let ctx: Context = from;
+      for (let i = 0; i < 64; i++) {
+        const fn = facts.declared.get(ctx)?.get(path);
+        if (fn) return fn;
+        if (ctx === null) break;
+        ctx = facts.parentOf.get(ctx) ?? null;
+      }
+    }
+    let target = path;
+    for (let i = 0; i < 4; i++) {
+      const fn = facts.functionPaths.get(target);
+      if (fn) return fn;
+      const dot = target.indexOf('.');
+      const head = dot < 0 ? target : target.slice(0, dot);
+      const alias = facts.aliases.get(target) ?? facts.aliases.get(head);
+      if (alias === undefined) return undefined;
+      target = facts.aliases.has(target) ? alias : alias + target.slice(head.length);
+    }
+    return undefined;
+  };
+}
+
+/** The file's wrappers, up to MAX_LEVELS deep. */
+export function findWrappers(facts: FileFacts): Map<FunctionNode, Wrapper> {
+  const wrappers = new Map<FunctionNode, Wrapper>();
+  const paramsOf = new Map<FunctionNode, string[] | undefined>();
+  const params = (fn: FunctionNode) => {
+    if (!paramsOf.has(fn)) paramsOf.set(fn, paramNames(fn));
+    return paramsOf.get(fn);
+  };
+  const add = (fn: FunctionNode, name: string, sink: Sink) => {
+    const w = wrappers.get(fn) ?? { fn, name, sinks: [] };
+    w.sinks.push(sink);
+    wrappers.set(fn, w);
+  };
+  for (const call of facts.calls) {
+    if (call.canonical !== 'GetValue' && call.canonical !== 'SetValue') continue;
+    const fn = call.context;
+    const names = fn ? params(fn) : undefined;
+    if (!fn || !names || names.length === 0) continue;
+    const args = call.args.slice(0, 2).map((a) => templateOf(a, call.unit, names, facts));
+    if (args.some(usesParam)) add(fn, '', { call, args });
+  }
+  const resolve = wrapperResolver(facts);
+  for (let level = 1; level < MAX_LEVELS; level++) {
+    const known = [...wrappers.values()];
+    for (const plain of facts.plainCalls) {
+      const outer = plain.context;
+      const names = outer ? params(outer) : undefined;
+      if (!outer || !names || names.length === 0) continue;
+      const inner = resolve(plain.path, outer);
+      const w = inner && inner !== outer ? known.find((k) => k.fn === inner) : undefined;
+      if (!w) continue;
+      const passed = plain.node.arguments.map((a) => templateOf(a, plain.unit, names, facts));
+      for (const sink of w.sinks) {
+        const args = sink.args.map((t) => substitute(t, passed));
+        if (!args.some(usesParam)) continue;
+        const existing = wrappers.get(outer)?.sinks ?? [];
+        if (existing.some((s) => s.call === sink.call)) continue;
+        add(outer, '', { call: sink.call, args });
+      }
+    }
+  }
+  return wrappers;
+}
+
+function virtualArg(
+  template: ArgTemplate,
+  fallback: { unit: number; start: number; end: number },
+): VirtualArg {
+  const text = template.parts.map((p) => (typeof p === 'string' ? p : HOLE)).join('');
+  const at = template.at ?? fallback;
+  if (!text.includes(HOLE)) {
+    return {
+      type: 'Literal',
+      value: text,
+      raw: JSON.stringify(text),
+      start: at.start,
+      end: at.end,
+      unit: at.unit,
+    } as VirtualArg;
+  }
+  // A template literal whose unknown parts are names no constant has: resolveShape turns them into holes.
+  const pieces = text.split(HOLE);
+  return {
+    type: 'TemplateLiteral',
+    quasis: pieces.map((cooked) => ({
+      type: 'TemplateElement',
+      value: { cooked, raw: cooked },
+      tail: false,
+      start: at.start,
+      end: at.end,
+    })),
+    expressions: pieces
+      .slice(1)
+      .map(() => ({ type: 'Identifier', name: HOLE, start: at.start, end: at.end })),
+    start: at.start,
+    end: at.end,
+    unit: at.unit,
+  } as unknown as VirtualArg;
+}
+
+/**
+ * The API calls the course makes through its wrappers: one per wrapper call and API call the wrapper
+ * makes, with the caller's arguments. Only calls whose arguments the caller writes are kept.
+ */
+export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNode, Wrapper>): VirtualCall[] {
+  if (wrappers.size === 0) return [];
+  const resolve = wrapperResolver(facts);
+  const out: VirtualCall[] = [];
+  for (const plain of facts.plainCalls) {
+    const fn = resolve(plain.path, plain.context);
+    const w = fn ? wrappers.get(fn) : undefined;
+    if (!w || isInside(facts, plain, w.fn)) continue;
+    const passed = plain.node.arguments.map((a) => templateOf(a, plain.unit, [], facts));
+    // A wrapper serving both versions, called inside a condition: the condition may pick the version.
+    const dualOnBranch = plain.branch !== undefined && (w.families ?? 1) > 1;
+    for (const sink of w.sinks) {
+      const args = sink.args.map((t) => substitute(t, passed));
+      const nameFixed = dualOnBranch || !usesParam(sink.args[0] ?? { parts: [] });
+      const fallback = { unit: plain.unit, start: plain.node.start, end: plain.node.end };
+      out.push({
+        ...sink.call,
+        unit: plain.unit,
+        node: plain.node as CallExpression,
+        args: args.map((t) => virtualArg(t, fallback)),
+        context: plain.context,
+        via: plain.path,
+        nameFixed,
+      });
+    }
+  }
+  return out;
+}
+
+/** A call a wrapper makes to itself (recursion) is not a call the course author wrote. */
+function isInside(facts: FileFacts, plain: PlainCall, fn: FunctionNode): boolean {
+  let ctx: Context = plain.context;
+  for (let i = 0; i < 64 && ctx !== null; i++) {
+    if (ctx === fn) return true;
+    ctx = facts.parentOf.get(ctx) ?? null;
+  }
+  return false;
+}
