@@ -47,7 +47,8 @@ export class RuntimeLifecycle {
           message: 'The player page was navigated away; the SCORM API went with it.',
           timestamp: Date.now(),
         });
-        this.markCrashed(`the player page was navigated away to ${frame.url()}`);
+        // Where it went is the course's choice: it stays in the navigation record, out of our sentence.
+        this.markCrashed('the player page was navigated away (where to is in the blocked navigations)');
       }
     });
     page.on('framedetached', (frame) => {
