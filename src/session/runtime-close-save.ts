@@ -180,7 +180,7 @@ async function saveFromRecord(
 /** Logs and announces a save rebuilt from the record (the engine could not give its data model). */
 function savedFromRecord(host: CloseSaveHost, why: string, saved: Record<string, unknown>): void {
   host.logger.warn('RUNTIME_CLOSE_SAVED_FROM_RECORD', { session_id: host.sessionId, reason: why });
-  host.events.push('state:saved', { ...saved, saved_from: 'record', reason: why });
+  host.events.push('state:saved', { ...saved, saved_from: 'record', message: why });
 }
 
 async function saveState(

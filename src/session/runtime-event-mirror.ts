@@ -68,7 +68,7 @@ export function mirrorRuntimeEvents(
   runtime.on('frame_load', (f) => events.push('navigation:completed', { url: f.url, sco_id: f.scoId }));
   runtime.on('nav_request', (n) => events.push('navigation:request', { ...n }));
   runtime.on('integrity', integrity);
-  runtime.on('crashed', (c) => events.push('error', { kind: 'browser_crashed', reason: c.reason }));
+  runtime.on('crashed', (c) => events.push('error', { kind: 'browser_crashed', message: c.reason }));
   runtime.on('script_terminated', (s) =>
     events.push('error', { kind: 'script_terminated', reason: s.reason, operation: s.operation }),
   );
