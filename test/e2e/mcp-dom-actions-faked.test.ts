@@ -63,7 +63,7 @@ const quick = { wait_timeout_ms: 1_500 };
 test('click: a hidden button the page styles "block" is refused as not visible (display:none)', async () => {
   const e = await refusal('scorm_dom_click', { selector: '#hidden-btn', options: quick });
   assert.equal(e.error_code, 'DOM_NOT_ACTIONABLE');
-  assert.equal(e.details.reason, 'not visible');
+  assert.equal(e.details.reason, 'not_visible');
   assert.equal(e.details.why, 'display:none');
 });
 

@@ -146,10 +146,10 @@ test('click: disabled, display:none and aria-hidden controls fail with the reaso
   assert.equal(disabled.details.reason, 'disabled');
   assert.match(disabled.message, /disabled attribute/);
   const hidden = await clickError({ selector: '#hidden-btn', options: { wait_timeout_ms: 600 } });
-  assert.equal(hidden.details.reason, 'not visible');
+  assert.equal(hidden.details.reason, 'not_visible');
   assert.equal(hidden.details.why, 'display:none');
   const ghost = await clickError({ selector: '#ghost', options: { wait_timeout_ms: 600 } });
-  assert.equal(ghost.details.reason, 'not visible');
+  assert.equal(ghost.details.reason, 'not_visible');
   assert.equal(ghost.details.why, 'aria-hidden');
   await assertUsable();
 });
@@ -369,10 +369,10 @@ test('fill: values of the wrong type say what the input accepts', async () => {
   assert.match(courseTextOf(option.details, 'options'), /^"fr" \(France\)$/m);
   const button = await fillError({ selector: '#save', value: 'x' });
   assert.equal(button.error_code, 'DOM_NOT_ACTIONABLE');
-  assert.equal(button.details.reason, 'not fillable');
+  assert.equal(button.details.reason, 'not_fillable');
   const readonly = await fillError({ selector: '#readonly', value: 'x', options: { wait_timeout_ms: 600 } });
   assert.equal(readonly.error_code, 'DOM_NOT_ACTIONABLE');
-  assert.equal(readonly.details.reason, 'not editable');
+  assert.equal(readonly.details.reason, 'not_editable');
   const fieldset = await fillError({
     selector: '#in-disabled-fieldset',
     value: 'x',
@@ -504,7 +504,7 @@ test('keyboard: types into a clicked field, into the focused element, presses ke
   const session = await openRuntime(PAGE);
   const nowhere = await toolError('scorm_keyboard_type', { session_id: session, text: 'lost' });
   assert.equal(nowhere.error_code, 'DOM_NOT_ACTIONABLE');
-  assert.equal(nowhere.details.reason, 'not focused');
+  assert.equal(nowhere.details.reason, 'not_focused');
   const typed = await callTool<ActionData>(server.client, 'scorm_keyboard_type', {
     session_id: session,
     text: 'Grace',

@@ -13,7 +13,7 @@ import { capData, CourseTextFields } from '../course-text-fields.js';
 import { targetInSentence, targetStartingSentence, type ResolvedTarget } from '../target.js';
 import { inspectElement, type ElementInspection } from './inspect-element.js';
 
-export type NotActionableReason = 'not visible' | 'disabled' | 'covered' | 'not editable' | 'not fillable';
+export type NotActionableReason = 'not_visible' | 'disabled' | 'covered' | 'not_editable' | 'not_fillable';
 
 /** The element read's own bound (an action may give it more of its wait). */
 export const DIAGNOSE_TIMEOUT_MS = 1_500;
@@ -66,7 +66,7 @@ export function notActionable(
         'so no learner can reach it. Bring the page to the state where it shows (the step before it), or target the control that is shown.',
       {
         ...where,
-        reason: 'not visible',
+        reason: 'not_visible',
         why,
         ...quoted.details(),
       },
@@ -187,7 +187,7 @@ export async function diagnoseFailure(
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
       `Cannot ${verbOf(action)} ${targetInSentence(target)}: ${firstLine}. Target the form control itself (input, select, textarea).`,
-      { ...where, reason: 'not fillable' },
+      { ...where, reason: 'not_fillable' },
     );
   }
   const stuck = await stuckScript(runtime, action, target);
@@ -209,7 +209,7 @@ export async function diagnoseFailure(
     return new ScormTesterError(
       'DOM_NOT_ACTIONABLE',
       `Cannot ${verbOf(action)} ${targetInSentence(target)}: it is read-only, so a learner cannot type into it.`,
-      { ...where, reason: 'not editable' },
+      { ...where, reason: 'not_editable' },
     );
   }
   if (!info.inViewport && !info.visuallyHidden) {
@@ -217,7 +217,7 @@ export async function diagnoseFailure(
       'DOM_NOT_ACTIONABLE',
       `Cannot ${verbOf(action)} ${targetInSentence(target)}: it could not be scrolled into view (its centre stays outside the frame). ` +
         'Check for a container with overflow hidden around it, or reveal it with the course control that shows it.',
-      { ...where, reason: 'not visible', why: 'outside the viewport' },
+      { ...where, reason: 'not_visible', why: 'outside the viewport' },
     );
   }
   // Playwright's log line describes the page's elements (their markup), so it is course text.

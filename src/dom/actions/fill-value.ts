@@ -123,7 +123,7 @@ export function fillOperation(
         'DOM_NOT_ACTIONABLE',
         `"${where.selector}" is ${what}${info.role ? ` (role ${info.role})` : ''}, not something a learner fills in. ` +
           'Target an input, textarea, select or contenteditable element (or a role=checkbox/radio/textbox), or use scorm_dom_click.',
-        { ...where, reason: 'not fillable' },
+        { ...where, reason: 'not_fillable' },
       );
   }
 }

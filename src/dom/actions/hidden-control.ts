@@ -116,7 +116,7 @@ async function activateByKeyboard(
       `${targetStartingSentence(target)} is a visually hidden control (${why}) with nothing drawn at its position that ` +
         'stands for it, so only a single click ' +
         'can be done, by keyboard; a double or right click has no keyboard equivalent. Use click_type "single".',
-      { ...where, reason: 'not visible', why },
+      { ...where, reason: 'not_visible', why },
     );
   }
   if (!(await focusWhenPossible(ctx))) {
@@ -124,7 +124,7 @@ async function activateByKeyboard(
       'DOM_NOT_ACTIONABLE',
       `${targetStartingSentence(target)} is a visually hidden control (${why}) that cannot take focus, so a learner could ` +
         'not reach it by keyboard either. Target the visible element that represents it.',
-      { ...where, reason: 'not visible', why },
+      { ...where, reason: 'not_visible', why },
     );
   }
   const keyboard = ctx.runtime.playerPage.keyboard;
@@ -197,7 +197,7 @@ async function expectChecked(ctx: PerformContext, wanted: boolean, how: string):
       {
         selector: ctx.target.target,
         frame: ctx.target.frame.label,
-        reason: 'no effect',
+        reason: 'no_effect',
         why: 'state did not change',
       },
     );

@@ -144,7 +144,7 @@ async function focusedInSco(runtime: CourseRuntime): Promise<{ label: string; el
     'DOM_NOT_ACTIONABLE',
     'Nothing inside the SCO has keyboard focus, so the keys would go elsewhere. Give options.selector (the field ' +
       'or element to type into; it is clicked first), or click an element of the SCO before typing.',
-    { reason: 'not focused' },
+    { reason: 'not_focused' },
   );
 }
 

@@ -136,7 +136,7 @@ async function byKeyboard(ctx: PerformContext, spot: OptionSpot | null): Promise
     `${targetStartingSentence(target)} is a select under a custom dropdown; neither the dropdown (no list item showing ` +
       'the option opened where a learner clicks) nor the keyboard set it. Click the dropdown and its option with ' +
       'scorm_dom_click or scorm_pointer_click.',
-    { ...where, reason: 'no effect', why: 'selection did not change' },
+    { ...where, reason: 'no_effect', why: 'selection did not change' },
   );
 }
 
