@@ -8,7 +8,7 @@ import { findingsPage } from '../../../output/findings-page.js';
 import {
   findingsCursor,
   findingsPaging,
-  findingText,
+  findingPointer,
   withValidation,
   workspacePath,
 } from './validation-helpers.js';
@@ -51,13 +51,15 @@ export function lintManifestTool(): ToolDefinition {
           const json = toValidationJson(v);
           const paged = findingsPage(v.findings, args.cursor);
           const page = toValidationJson({ ...v, findings: paged.page });
+          const listed = [...page.errors, ...page.warnings, ...page.info];
+          const pointer = findingPointer(listed);
           return {
             data: {
               valid: json.valid,
               scorm_version: json.scorm_version,
-              errors: paged.page.filter((f) => f.severity === 'error').map(findingText),
-              warnings: paged.page.filter((f) => f.severity === 'warning').map(findingText),
-              findings: [...page.errors, ...page.warnings, ...page.info],
+              errors: paged.page.filter((f) => f.severity === 'error').map(pointer.line),
+              warnings: paged.page.filter((f) => f.severity === 'warning').map(pointer.line),
+              findings: listed,
               ...paged.paging,
             },
           };

@@ -10,7 +10,7 @@ import {
   categoryResult,
   findingsCursor,
   findingsPaging,
-  findingText,
+  findingPointer,
   issue,
   uniqueFixes,
   validationLevel,
@@ -56,18 +56,31 @@ export function validateWorkspaceTool(): ToolDefinition {
         const json = toValidationJson({ ...v, findings });
         const paged = findingsPage(findings, args.cursor);
         const shown = new Set(paged.page);
+        const pageJson = toValidationJson({ ...v, findings: paged.page });
+        const listed = [...pageJson.errors, ...pageJson.warnings, ...pageJson.info];
+        const pointer = findingPointer(listed);
         const results: Record<string, z.input<typeof categoryResult>> = {};
         for (const check of args.check_categories ?? CHECK_CATEGORIES) {
           const mine = findings.filter((f) => findingCategoriesFor([check]).has(f.category));
           const page = mine.filter((f) => shown.has(f));
           results[check] = {
             valid: !mine.some((f) => f.severity === 'error'),
-            errors: page.filter((f) => f.severity === 'error').map(findingText),
-            warnings: page.filter((f) => f.severity === 'warning').map(findingText),
-            ...(check === 'api_usage' ? { scanned_files: v.apiScannedFiles, issues: page.map(issue) } : {}),
+            errors: page.filter((f) => f.severity === 'error').map(pointer.line),
+            warnings: page.filter((f) => f.severity === 'warning').map(pointer.line),
+            ...(check === 'api_usage'
+              ? {
+                  // The files once, on the first page; the issues point at their findings.
+                  ...(args.cursor === undefined ? { scanned_files: v.apiScannedFiles } : {}),
+                  issues: page.map((f) => ({
+                    ...issue(f),
+                    issue: pointer.sentence(f),
+                    details: undefined,
+                    course_text: undefined,
+                  })),
+                }
+              : {}),
           };
         }
-        const pageJson = toValidationJson({ ...v, findings: paged.page });
         return {
           data: {
             success: json.valid,
@@ -75,7 +88,7 @@ export function validateWorkspaceTool(): ToolDefinition {
             validation_results: results,
             compliance_score: json.compliance_score,
             actionable_fixes: uniqueFixes(findings),
-            findings: [...pageJson.errors, ...pageJson.warnings, ...pageJson.info],
+            findings: listed,
             ...paged.paging,
           },
         };

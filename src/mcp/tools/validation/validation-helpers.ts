@@ -22,6 +22,43 @@ export function findingText(f: Finding): string {
   return `${where} [${f.rule}] ${f.message}${f.course_text ? ' (course_text: on this finding in findings)' : ''}`;
 }
 
+interface ListedFinding {
+  rule: string;
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+const findingKey = (f: ListedFinding): string =>
+  JSON.stringify([f.rule, f.file, f.line, f.column, f.message]);
+
+/**
+ * The place and rule of a finding the answer lists whole in `findings`, pointing at it there (its message,
+ * fix and course text are said once, in that list); a finding not listed there keeps its whole text.
+ */
+export function findingPointer(listed: readonly ListedFinding[]): {
+  /** "file:line:column [rule] findings[i]" */
+  line: (f: Finding) => string;
+  /** For a field of its own beside file and line: "see findings[i]", else the message. */
+  sentence: (f: Finding) => string;
+} {
+  const at = new Map(listed.map((l, i) => [findingKey(l), i]));
+  return {
+    line: (f) => {
+      const i = at.get(findingKey(f));
+      if (i === undefined) return findingText(f);
+      const file = f.file === '' ? '' : packagePathText(f.file);
+      const where = f.line > 0 ? `${file}:${f.line}:${f.column}` : file;
+      return `${where} [${f.rule}] findings[${i}]`;
+    },
+    sentence: (f) => {
+      const i = at.get(findingKey(f));
+      return i === undefined ? f.message : `see findings[${i}]`;
+    },
+  };
+}
+
 /** One check category of scorm_validate_workspace. */
 export const categoryResult = openObject({
   valid: z.boolean(),
