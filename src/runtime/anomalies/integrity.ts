@@ -74,7 +74,7 @@ export function integrityAnomalies(
     events.filter((e) => kinds.includes(e.kind));
 
   // One anomaly per SCO: each names the SCO (and attempt) that did it.
-  for (const tampered of bySco(of(['player_global_replaced', 'intrinsic_replaced']))) {
+  for (const tampered of bySco(of(['player_global_replaced', 'intrinsic_replaced', 'player_code_refused']))) {
     out.push({
       type: 'player_tampered',
       severity: 'error',
