@@ -53,6 +53,9 @@ export class RuntimeLifecycle {
     });
     page.on('framedetached', (frame) => {
       if (frame.parentFrame() !== page.mainFrame() || this.state !== 'open') return;
+      // A frame the course added to the player page is removed by the player (code-lock.ts): the SCO
+      // frame is gone only when no frame is left in the page.
+      if (page.mainFrame().childFrames().length > 0) return;
       this.log.addNavigationBlocked({
         url: null,
         message: 'The SCO frame was removed from the player page (e.g. document.open/write on the player).',

@@ -1,9 +1,11 @@
 /**
- * Issue 20: a call that reaches a SCO's API from outside its frame (here a timer the first SCO left in
- * the player window) is recorded with caller "outside_sco" and is the error anomaly call_from_outside_sco,
- * through MCP (the scorm_nav_* flow) and the CLI (`run --nav continue`). A correct course whose content
- * sits in a nested iframe, finds the API through window.parent and reports from a popup it opened gets no
- * such anomaly.
+ * Issue 20: code from outside the delivered SCO's frame cannot write that SCO's results. The first SCO of
+ * leftover-timer-writes tries to leave strict-mode code in the player window (a timer and an observer made
+ * with parent.Function, and a frame of its own added to the player page) that would report the second SCO
+ * passed: the player refuses both, the second SCO's results are its own, and the run reports
+ * player_tampered naming the first SCO, through MCP (the scorm_nav_* flow) and the CLI
+ * (`run --nav continue`). A correct course whose content sits in a nested iframe, finds the API through
+ * window.parent and reports from a popup it opened gets no anomaly about where its calls came from.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +14,8 @@ import { callTool, startServer, type StartedServer } from '../helpers/mcp-client
 import { cli } from '../helpers/cli.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
+import { courseTextOf } from '../helpers/course-text.js';
+import type { CourseTexts } from '../../src/core/course-text.js';
 
 type Data = Record<string, unknown>;
 interface CallView {
@@ -27,11 +31,8 @@ interface CallView {
 interface AnomalyView {
   type: string;
   severity: string;
-  call_index?: number;
-  element?: string;
   sco_id?: string;
   attempt?: number;
-  count?: number;
   message: string;
 }
 
@@ -52,32 +53,33 @@ function describe(c: CallView): string {
   return `${c.method}(${c.args.join(',')})=${String(c.result)}/${c.sco_id}/${c.caller ?? 'sco'}`;
 }
 
-function assertOutsideCalls(calls: CallView[], anomalies: AnomalyView[]): void {
-  const two = calls.filter((c) => c.sco_id === 'two' && c.method !== 'GetValue');
-  const written = two.filter((c) => c.caller === 'outside_sco');
-  assert.deepEqual(written.map(describe), [
-    'SetValue(cmi.success_status,passed)=true/two/outside_sco',
-    'SetValue(cmi.score.scaled,1)=true/two/outside_sco',
-    'Commit()=true/two/outside_sco',
+function assertRefused(calls: CallView[], anomalies: AnomalyView[]): void {
+  // The second SCO's calls are its own, and only its own.
+  const two = calls.filter((c) => c.sco_id === 'two');
+  assert.deepEqual(two.map(describe), [
+    'Initialize()=true/two/sco',
+    'SetValue(cmi.success_status,failed)=true/two/sco',
+    'SetValue(cmi.score.scaled,0.1)=true/two/sco',
+    'Commit()=true/two/sco',
+    'Terminate()=true/two/sco',
   ]);
-  // The SCO's own calls (from functions of its frame) are not marked.
-  assert.ok(two.some((c) => c.method === 'SetValue' && c.args[1] === 'failed' && c.caller === undefined));
-  const outside = anomalies.filter((a) => a.type === 'call_from_outside_sco');
-  assert.equal(outside.length, 1, JSON.stringify(anomalies));
-  const [anomaly] = outside;
+  const tampered = anomalies.filter((a) => a.type === 'player_tampered');
+  assert.equal(tampered.length, 1, JSON.stringify(anomalies));
+  const [anomaly] = tampered;
   assert.equal(anomaly?.severity, 'error');
-  assert.equal(anomaly?.sco_id, 'two');
-  assert.equal(anomaly?.call_index, written[0]?.index);
-  assert.equal(anomaly?.element, 'cmi.success_status');
-  assert.equal(anomaly?.count, 3);
+  assert.equal(anomaly?.sco_id, 'one');
   assert.equal(typeof anomaly?.attempt, 'number');
-  assert.match(String(anomaly?.message), /SetValue, Commit/);
-  assert.match(String(anomaly?.message), /RTE 3\.1/);
-  // The timer's calls are not blamed on the SCO as its own lifecycle mistakes.
-  assert.ok(!anomalies.some((a) => a.type === 'call_before_initialize' && a.sco_id === 'two'));
+  const details = courseTextOf(anomaly as { course_text?: CourseTexts }, 'details');
+  assert.match(
+    details,
+    /code from a string \(eval, Function or a timer given text\) in the LMS page's window/,
+  );
+  assert.match(details, /added a iframe element to the LMS page; it was removed/);
+  assert.ok(!anomalies.some((a) => a.type === 'call_from_outside_sco'), JSON.stringify(anomalies));
+  assert.ok(!anomalies.some((a) => a.sco_id === 'two' && a.severity === 'error'), JSON.stringify(anomalies));
 }
 
-test('MCP: a timer the first SCO left in the player window writes the next SCO: recorded as outside_sco, an error anomaly', async () => {
+test("MCP: the first SCO's strict-mode leftovers (parent.Function, a frame of its own) are refused; the next SCO's results are its own", async () => {
   const { session_id: id } = await call<{ session_id: string }>('scorm_open_course', {
     package_path: LEFTOVER,
     new_attempt: true,
@@ -93,20 +95,19 @@ test('MCP: a timer the first SCO left in the player window writes the next SCO: 
     });
     return d.calls.some((c) => c.sco_id === 'two' && c.method === 'Terminate') ? d : undefined;
   }, "the second SCO's Terminate in the record");
-  assertOutsideCalls(debug.calls, debug.anomalies);
-  // Learner data is kept: the engine holds what the outside calls set.
+  assertRefused(debug.calls, debug.anomalies);
   const model = await call<{ data: Record<string, unknown> }>('scorm_data_model_get', {
     session_id: id,
-    elements: ['cmi.success_status'],
+    elements: ['cmi.success_status', 'cmi.score.scaled'],
   });
-  assert.equal(model.data['cmi.success_status'], 'passed');
+  assert.deepEqual(model.data, { 'cmi.success_status': 'failed', 'cmi.score.scaled': '0.1' });
   await call('scorm_close_course', { session_id: id });
 });
 
-test("CLI run --nav continue: the leftover timer's calls are outside_sco and the run fails on call_from_outside_sco", async () => {
+test("CLI run --nav continue: the first SCO's leftovers are refused, the run fails on player_tampered naming it", async () => {
   const r = await cli('run', LEFTOVER, '--nav', 'continue', '--json', '--settle-ms', '1500');
   const out = JSON.parse(r.stdout) as { api_calls: CallView[]; anomalies: AnomalyView[] };
-  assertOutsideCalls(out.api_calls, out.anomalies);
+  assertRefused(out.api_calls, out.anomalies);
   assert.equal(r.status, 1, r.stderr);
 });
 

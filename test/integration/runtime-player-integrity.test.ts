@@ -1,8 +1,9 @@
 /**
  * A record the course cannot forge: the forge-record fixture tampers with the player (same origin, so it
- * reaches every global of the player and runs code in its realm through parent.Function), then reports
- * success_status=failed and a location. Each attack must leave the recorded calls, the history and the
- * data model read from the engine true to the engine, and be reported; the player page must stay.
+ * reaches every global of the player; running code in its realm through parent.Function is refused),
+ * then reports success_status=failed and a location. Each attack must leave the recorded calls, the
+ * history and the data model read from the engine true to the engine, and be reported; the player page
+ * must stay.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +17,7 @@ import type { CourseRuntime } from '../../src/runtime/course-runtime.js';
 import { openCourseRuntime } from '../../src/runtime/open-course-runtime.js';
 import type { IntegrityEvent } from '../../src/runtime/records.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { until } from '../helpers/until.js';
 
 const COURSE = resolve(FIXTURES_DIR, 'courses', 'forge-record');
 const SKIP = (() => {
@@ -88,6 +90,17 @@ async function assertTrueToEngine(rt: CourseRuntime): Promise<void> {
 
 const kinds = (events: readonly IntegrityEvent[]): string[] => events.map((e) => `${e.kind}: ${e.detail}`);
 
+const CODE_REFUSED =
+  "player_code_refused: the course tried to run code from a string (eval, Function or a timer given text) in the LMS page's window";
+
+/** The refusal is reported by the page's policy event, a task after the attempt: waits for it. */
+async function refusalReported(rt: CourseRuntime): Promise<void> {
+  await until(
+    async () => (rt.log.integrity.some((e) => e.kind === 'player_code_refused') ? true : undefined),
+    'the refused code to be reported',
+  );
+}
+
 test('no attack: nothing is reported', { skip: SKIP }, async () => {
   await withAttack('none', async (rt) => {
     await assertTrueToEngine(rt);
@@ -101,10 +114,14 @@ test(
   async () => {
     await withAttack('emitter', async (rt, results) => {
       assert.equal(results.seen, 'undefined');
-      assert.equal(results.inRealm, 'undefined');
+      // Looking for it with code in the player's realm is refused; the harness's own look finds nothing.
+      assert.equal(results.inRealm, 'threw EvalError');
+      assert.equal(await rt.playerPage.evaluate('typeof __scormTesterEmit'), 'undefined');
       assert.equal(results.own, 'sent');
       await assertTrueToEngine(rt);
-      assert.deepEqual(kinds(rt.log.integrity), [
+      await refusalReported(rt);
+      assert.deepEqual(kinds(rt.log.integrity).sort(), [
+        CODE_REFUSED,
         'player_global_replaced: the course assigned window.__scormTesterEmit',
       ]);
       const anomalies = detectAnomalies({
@@ -169,7 +186,7 @@ test('intrinsics of the player realm cannot be replaced; trying is reported', { 
     // the player's next check, which undoes and reports them.
     for (const method of ['push', 'slice', 'join']) assert.equal(results[method], '', method);
     assert.equal(results.pollute, 'passed');
-    assert.equal(results.strictInRealm, 'TypeError');
+    assert.equal(results.strictAssign, 'TypeError');
     await assertTrueToEngine(rt);
     assert.deepEqual(
       rt.log.integrity.map((e) => e.detail).sort(),
@@ -209,37 +226,94 @@ test(
   },
 );
 
-// While the player is still loading, Chromium turns a push into a replace: the type is not asserted.
-const NAVIGATIONS: Array<[string, RegExp]> = [
-  ['nav-href', /\/elsewhere$/],
-  ['nav-replace', /\/elsewhere$/],
-  ['nav-assign', /\/elsewhere$/],
-  ['nav-reload', /\/p\/player\.html$/],
-  ['nav-open-top', /\/elsewhere$/],
-  ['nav-form', /\/elsewhere\?$/],
-  ['nav-push-state', /\/elsewhere$/],
+test(
+  'code in the player realm is refused: navigating through parent.Function is reported, nothing navigates',
+  { skip: SKIP },
+  async () => {
+    await withAttack('nav-href', async (rt, results) => {
+      assert.equal(results.attack, 'threw EvalError');
+      await refusalReported(rt);
+      assert.deepEqual(kinds(rt.log.integrity), [CODE_REFUSED]);
+      assert.ok(rt.playerPage.url().endsWith('/p/player.html'), rt.playerPage.url());
+      await assertTrueToEngine(rt);
+    });
+  },
+);
+
+// A course can no longer run code in the player's realm, so the navigations below are made by the test
+// harness (Playwright on the player page), to keep the cancelling of the player's navigations tested.
+const NAVIGATIONS: Array<[string, string, RegExp]> = [
+  ['href', 'location.href = u', /\/elsewhere$/],
+  ['replace', 'location.replace(u)', /\/elsewhere$/],
+  ['assign', 'location.assign(u)', /\/elsewhere$/],
+  ['reload', 'location.reload()', /\/p\/player\.html$/],
+  ['open-top', 'window.open(u, "_top")', /\/elsewhere$/],
+  [
+    'form',
+    'var f = document.createElement("form"); f.action = u; f.method = "get"; f.target = "_top"; document.body.appendChild(f); f.submit();',
+    /\/elsewhere\?$/,
+  ],
+  ['push-state', 'history.pushState(null, "", "/elsewhere")', /\/elsewhere$/],
 ];
 
 test(
-  'navigating the player through parent.Function is cancelled, reported, and the runtime goes on',
+  'navigating the player from its own realm is cancelled, reported, and the runtime goes on',
   { skip: SKIP },
   async () => {
-    for (const [attack, destination] of NAVIGATIONS) {
-      await withAttack(attack, async (rt) => {
-        await new Promise((r) => setTimeout(r, 300));
-        assert.equal(rt.isCrashed, false, attack);
-        assert.ok(rt.playerPage.url().endsWith('/p/player.html'), `${attack}: ${rt.playerPage.url()}`);
-        const nav = rt.log.integrity.filter((e) => e.kind === 'player_navigation');
-        assert.equal(nav.length, 1, `${attack}: ${kinds(rt.log.integrity).join('; ')}`);
+    for (const [name, source, destination] of NAVIGATIONS) {
+      await withAttack('none', async (rt) => {
+        await rt.playerPage.evaluate(`(function (u) { ${source} })(location.origin + '/elsewhere')`);
+        const nav = await until(async () => {
+          const found = rt.log.integrity.filter((e) => e.kind === 'player_navigation');
+          return found.length > 0 ? found : undefined;
+        }, `${name}: the cancelled navigation`);
+        assert.equal(rt.isCrashed, false, name);
+        assert.ok(rt.playerPage.url().endsWith('/p/player.html'), `${name}: ${rt.playerPage.url()}`);
+        assert.equal(nav.length, 1, `${name}: ${kinds(rt.log.integrity).join('; ')}`);
         assert.match(
           nav[0]?.detail ?? '',
           /^cancelled (push|replace|reload) to http:\/\/127\.0\.0\.1:/,
-          attack,
+          name,
         );
-        assert.match(nav[0]?.detail ?? '', destination, attack);
+        assert.match(nav[0]?.detail ?? '', destination, name);
         await assertTrueToEngine(rt);
       });
     }
+  },
+);
+
+// Code in the player's realm is refused to a course, so the calls below are made by the test harness
+// (Playwright on the player page) to keep the caller check (player/page/caller.ts) tested.
+test(
+  "the caller check: a sloppy function of the player's realm calling the API is outside_sco; strict is unknown",
+  { skip: SKIP },
+  async () => {
+    await withAttack('none', async (rt) => {
+      await rt.playerPage.evaluate(
+        "(function leftover() { return window.API_1484_11.SetValue('cmi.location', 'outside'); })()",
+      );
+      await rt.playerPage.evaluate(
+        "(function () { 'use strict'; return window.API_1484_11.SetValue('cmi.location', 'strict'); })()",
+      );
+      const calls = await until(async () => {
+        const found = rt.calls.filter((c) => c.args[1] === 'outside' || c.args[1] === 'strict');
+        return found.length === 2 ? found : undefined;
+      }, 'the two calls from the player realm');
+      assert.deepEqual(
+        calls.map((c) => `${String(c.args[1])}/${c.caller ?? 'sco'}`),
+        ['outside/outside_sco', 'strict/unknown'],
+      );
+      const anomalies = detectAnomalies({
+        version: '2004',
+        calls: rt.calls,
+        integrity: rt.log.integrity,
+        ended: false,
+      });
+      const outside = anomalies.filter((a) => a.type === 'call_from_outside_sco');
+      assert.equal(outside.length, 1, JSON.stringify(anomalies));
+      assert.equal(outside[0]?.severity, 'error');
+      assert.equal(outside[0]?.count, 1);
+    });
   },
 );
 

@@ -87,3 +87,16 @@ test('calls Node found unrecorded are an error anomaly naming the SCO and attemp
   assert.equal(found?.sco_id, 'item');
   assert.equal(found?.attempt, 1);
 });
+
+test('code the player refused to run is player_tampered naming the SCO, said as code, not as a replacement', () => {
+  const refused = event(
+    'player_code_refused',
+    "the course tried to run code from a string (eval, Function or a timer given text) in the LMS page's window",
+  );
+  const found = integrityAnomalies([refused], '2004').find((a) => a.type === 'player_tampered');
+  assert.equal(found?.severity, 'error');
+  assert.equal(found?.sco_id, 'item');
+  assert.match(String(found?.message), /or to run its code there/);
+  assert.match(String(found?.fix), /nor run code or add frames or scripts there/);
+  assert.match(courseTextOf(found as Parameters<typeof courseTextOf>[0], 'details'), /code from a string/);
+});

@@ -74,14 +74,14 @@ export function integrityAnomalies(
     events.filter((e) => kinds.includes(e.kind));
 
   // One anomaly per SCO: each names the SCO (and attempt) that did it.
-  for (const tampered of bySco(of(['player_global_replaced', 'intrinsic_replaced']))) {
+  for (const tampered of bySco(of(['player_global_replaced', 'intrinsic_replaced', 'player_code_refused']))) {
     out.push({
       type: 'player_tampered',
       severity: 'error',
       message:
-        `The course tried to replace parts of the LMS page it runs in (${listedRef(tampered.map((e) => e.detail))}). ` +
+        `The course tried to replace parts of the LMS page it runs in, or to run its code there (${listedRef(tampered.map((e) => e.detail))}). ` +
         `${outcome(tampered, of(['record_engine_mismatch']).length > 0)} An LMS without these guards could be broken or fooled.`,
-      fix: 'Find the API with the standard parent/opener walk and only call its eight functions; never assign globals or built-ins of the parent or top window.',
+      fix: 'Find the API with the standard parent/opener walk and only call its eight functions; never assign globals or built-ins of the parent or top window, nor run code or add frames or scripts there.',
       count: tampered.length,
       ...scoOf(tampered, scormAttempt),
       ...listed(tampered.map((e) => e.detail)),

@@ -142,6 +142,8 @@ export type IntegrityKind =
   | 'player_navigation'
   /** At Commit/Terminate the engine held a value the record did not show. */
   | 'record_engine_mismatch'
+  /** The course tried to run its code in the player's realm (refused: code-lock.ts). */
+  | 'player_code_refused'
   /** The course tried to replace a built-in function of the player's realm (the attempt failed). */
   | 'intrinsic_replaced'
   /** The player could not lock an intrinsic of its realm at boot. */

@@ -22,6 +22,7 @@ import type { ApiFunction, Attempt } from './attempt-types.js';
 import { callAsTool, errorText, makeFacade, rawFacade, snapshot } from './attempt.js';
 import { setScoFrame } from './caller.js';
 import type { EngineFactory } from './engine.js';
+import { lockPlayerCode } from './code-lock.js';
 import { lockRealm, watchPrototypes } from './lockdown.js';
 import {
   addListener,
@@ -298,6 +299,7 @@ export function bootPlayer(createEngine: EngineFactory): void {
       }),
   });
 
+  lockPlayerCode(frame, (detail) => integrity('player_code_refused', detail));
   apply(handOver, console, [CONTROL_MARKER, control]);
   if (unlocked.length > 0) integrity('intrinsic_unlocked', unlocked.slice(0, 20).join(', '));
   if (firstConfig) launch(firstConfig);
