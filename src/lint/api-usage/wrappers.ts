@@ -206,8 +206,9 @@ export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNod
     const w = fn ? wrappers.get(fn) : undefined;
     if (!w || isInside(facts, plain, w.fn)) continue;
     const passed = plain.node.arguments.map((a) => templateOf(a, plain.unit, [], facts));
-    // A wrapper serving both versions, called inside a condition: the condition may pick the version.
-    const dualOnBranch = plain.branch !== undefined && (w.families ?? 1) > 1;
+    // A wrapper called inside a condition: the condition may pick the version (a bridge that adapts its
+    // calls, a wrapper serving both), so the element name passed is left to it, as on a version branch.
+    const dualOnBranch = plain.branch !== undefined;
     for (const sink of w.sinks) {
       const args = sink.args.map((t) => substitute(t, passed));
       const nameFixed = dualOnBranch || !usesParam(sink.args[0] ?? { parts: [] });
