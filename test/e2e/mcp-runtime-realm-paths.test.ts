@@ -137,10 +137,13 @@ test("a toJSON the course puts on the realm's arrays right before a Commit does 
     new_attempt: true,
   });
   await call('scorm_runtime_open', { session_id: id });
+  // The player's report of the change comes on its own channel, possibly after the Commit's record.
   const debug = await until(async () => {
     const d = await debugCalls(id);
-    return d.calls.some((c) => c.method === 'Commit') ? d : undefined;
-  }, 'the Commit in the record');
+    return d.calls.some((c) => c.method === 'Commit') && d.anomalies.some((a) => a.type === 'player_tampered')
+      ? d
+      : undefined;
+  }, 'the Commit and the report of the change');
   assert.deepEqual(
     debug.calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}`),
     ['Initialize()=true', 'SetValue(cmi.success_status,failed)=true', 'Commit()=true'],
