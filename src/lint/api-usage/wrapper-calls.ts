@@ -10,7 +10,6 @@ export function throughWrappers(facts: FileFacts, version: ScormVersion): Virtua
   if (facts.plainCalls.length === 0 || facts.calls.length === 0) return [];
   const wrappers = findWrappers(facts);
   for (const w of wrappers.values()) {
-    w.families = new Set(w.sinks.map((s) => s.call.family)).size;
     if (w.sinks.some((s) => s.call.family === version)) {
       w.sinks = w.sinks.filter((s) => s.call.family === version);
     }

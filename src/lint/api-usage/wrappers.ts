@@ -28,8 +28,6 @@ export interface Wrapper {
   /** How the course calls it (`set`, `pipwerks.SCORM.data.set`). */
   name: string;
   sinks: Sink[];
-  /** How many API generations the wrapper calls before its sinks are narrowed to the package's. */
-  families?: number;
 }
 
 /** A synthesized argument node: a string literal (or a template with a hole) at the caller's position. */
@@ -208,10 +206,10 @@ export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNod
     const passed = plain.node.arguments.map((a) => templateOf(a, plain.unit, [], facts));
     // A wrapper called inside a condition: the condition may pick the version (a bridge that adapts its
     // calls, a wrapper serving both), so the element name passed is left to it, as on a version branch.
-    const dualOnBranch = plain.branch !== undefined;
+    const onBranch = plain.branch !== undefined;
     for (const sink of w.sinks) {
       const args = sink.args.map((t) => substitute(t, passed));
-      const nameFixed = dualOnBranch || !usesParam(sink.args[0] ?? { parts: [] });
+      const nameFixed = onBranch || !usesParam(sink.args[0] ?? { parts: [] });
       const fallback = { unit: plain.unit, start: plain.node.start, end: plain.node.end };
       out.push({
         ...sink.call,

@@ -12,13 +12,13 @@
  * Each attempt is reported, for the run to name the course that tried.
  */
 import { uncurry } from '../../../core/intrinsics.js';
-import { addListener, toText } from './realm.js';
+import { accessor, addListener, toText } from './realm.js';
 
 const REALM_ELEMENTS = ['IFRAME', 'FRAME', 'FRAMESET', 'OBJECT', 'EMBED', 'SCRIPT', 'PORTAL'];
 
 const removeNode = uncurry(Element.prototype.remove) as (node: Node) => void;
 const getter = <T>(proto: object, key: string): ((self: object) => T) =>
-  uncurry(Object.getOwnPropertyDescriptor(proto, key)!.get as (this: object) => T);
+  accessor(proto, key, 'get') as (self: object) => T;
 const nodeNameOf = getter<string>(Node.prototype, 'nodeName');
 const addedNodesOf = getter<NodeList>(MutationRecord.prototype, 'addedNodes');
 const lengthOf = getter<number>(NodeList.prototype, 'length');

@@ -45,7 +45,8 @@ export const microtask = queueMicrotask;
 
 export const functionBind = uncurry(Function.prototype.bind) as <F>(fn: F, self: unknown) => F;
 
-function accessor(
+/** A getter or setter of a prototype as it was at boot, called on `self`. */
+export function accessor(
   proto: object,
   key: string,
   kind: 'get' | 'set',
