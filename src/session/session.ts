@@ -338,9 +338,14 @@ export class Session {
   /**
    * Starts sequencing on the open runtime: the SCO the runtime opened is unloaded (it ran outside
    * sequencing and is not saved), and the engine delivers start, or resumeAll when the saved state was
-   * suspended. `fresh` ignores the saved sequencing state (scorm_sn_reset, new_attempt).
+   * suspended. `fresh` ignores the saved sequencing state (scorm_sn_reset, new_attempt). With no runtime
+   * open, the course opens on what sequencing delivers, so its first SCO launches once.
    */
   async initSequencing(fresh = false): Promise<SnInitResult | NotApplicable> {
+    if (!this.runtime?.isOpen && SessionNavigator.applies(this.parsed.manifest)) {
+      const opened = await this.openThroughSequencing(fresh);
+      if (opened) return opened;
+    }
     this.requireRuntime();
     const notApplicable = this.navigationNotApplicable();
     if (notApplicable?.not_applicable.code === 'SINGLE_SCO') return notApplicable;
@@ -362,6 +367,25 @@ export class Session {
         ? { saved_state_writer: savedStateWriter([before.sequencing_written_by], this.fingerprint) }
         : {};
     return { ...started.result, foreign_global_objectives: foreign, ...writer };
+  }
+
+  /**
+   * Opens the course on sequencing's first delivery. A saved sequencing state opens as scorm_runtime_open
+   * does (a suspended course resumes there; otherwise null, and initSequencing restores the state on the
+   * opened runtime); without one, the engine's fresh start decides the SCO before anything launches.
+   */
+  private async openThroughSequencing(fresh: boolean): Promise<SnInitResult | null> {
+    const saved =
+      fresh || this.options.newAttempt ? null : await this.store.load(this.stateKey).catch(() => null);
+    if (saved?.sequencing) {
+      await this.openRuntime();
+      return null;
+    }
+    // Read before the start: the start's own writes make the objectives (and the state) this course's.
+    const foreign = await this.readForeignObjectives();
+    await this.openSequencedStart();
+    const started = this.navigator && this.openedSequencing;
+    return started ? { ...started, foreign_global_objectives: foreign } : null;
   }
 
   /** The learner's global objectives this course reads and another course wrote last. */

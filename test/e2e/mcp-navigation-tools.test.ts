@@ -352,6 +352,36 @@ test('in a session: scorm_nav_request before and after scorm_sn_init, bad target
   }
 });
 
+test('scorm_sn_init with no runtime open opens the course on what start delivers: the first SCO launches once', async () => {
+  const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_session_open', {
+    package_path: NAV_FLOW,
+    new_attempt: true,
+  });
+  try {
+    const started = await callTool<{ how: string; outcome: Outcome }>(server.client, 'scorm_sn_init', {
+      session_id,
+    });
+    assert.equal(started.how, 'start');
+    assert.equal(started.outcome.delivered?.activity_id, 'intro');
+    assert.equal(started.outcome.delivered?.runtime_attempt, 1, 'a first launch, not a relaunch');
+    const { calls } = await callTool<{ calls: Array<{ method: string }> }>(
+      server.client,
+      'scorm_debug_api_calls',
+      {
+        session_id,
+      },
+    );
+    assert.equal(calls.filter((c) => c.method === 'Initialize').length <= 1, true, JSON.stringify(calls));
+    const next = await callTool<Outcome>(server.client, 'scorm_nav_request', {
+      session_id,
+      request: 'continue',
+    });
+    assert.equal(next.outcome, 'delivered');
+  } finally {
+    await callTool(server.client, 'scorm_session_close', { session_id });
+  }
+});
+
 test('scorm_nav_request on a single-SCO course answers applicable:false, and an unknown session is an error', async () => {
   const opened = await callTool<{ session_id: string }>(server.client, 'scorm_open_course', {
     package_path: SINGLE,

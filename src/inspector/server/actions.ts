@@ -112,11 +112,14 @@ async function perform(
     runInspectorTool(host.tools, name, { session_id: session.id, ...args }, { requestId });
   switch (action.action) {
     case 'open_runtime': {
-      const opened = await call('scorm_runtime_open', {});
+      // A multi-SCO course opens through sequencing, so the navigation buttons work at once and its
+      // first SCO launches once, as an LMS launches it.
+      const sequenced = SessionNavigator.applies(session.parsed.manifest);
+      const opened = sequenced
+        ? { sequencing: await call('scorm_sn_init', {}) }
+        : await call('scorm_runtime_open', {});
       feed.setDisabledReason(null);
-      // A multi-SCO course runs through sequencing, so the navigation buttons work at once.
-      if (!SessionNavigator.applies(session.parsed.manifest)) return opened;
-      return { ...opened, sequencing: await call('scorm_sn_init', {}) };
+      return opened;
     }
     case 'close_runtime':
       return call('scorm_runtime_close', {});

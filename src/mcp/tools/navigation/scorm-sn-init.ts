@@ -1,5 +1,5 @@
 /**
- * scorm_sn_init: start SCORM 2004 sequencing on the open runtime of a multi-SCO course; on a single-SCO
+ * scorm_sn_init: start SCORM 2004 sequencing on a multi-SCO course (opening it when no runtime is); on a single-SCO
  * course it answers sn_available:false as the specification says.
  */
 import type { ServerContext } from '../../../app/context.js';
@@ -15,7 +15,7 @@ export function snInitTool(ctx: ServerContext): ToolDefinition {
     title: 'Start sequencing',
     annotations: NAVIGATES,
     description:
-      'Start SCORM 2004 sequencing on the open runtime of a multi-SCO course: the opened SCO is unloaded unsaved, then start (or resumeAll after a suspendAll) is delivered. Single-SCO: sn_available:false.',
+      'Start SCORM 2004 sequencing on a multi-SCO course: start (or resumeAll after a suspendAll) is delivered; an opened SCO is unloaded unsaved first, with none open the course opens there. Single-SCO: sn_available:false.',
     input: { session_id: sessionId },
     output: snInitOutput,
     handler: async (args) => ({ data: await ctx.sessions.get(args.session_id).initSequencing() }),
