@@ -16,6 +16,7 @@ interface Anomaly {
   type: string;
   severity: string;
   message: string;
+  fix?: string;
   sco_id?: string;
   attempt?: number;
   predicted_by?: string;
@@ -119,9 +120,12 @@ test('MCP: the open course waits at its start control; one click on it and the S
     }, 'the start-control warning of the open course');
     assertWaitsAtStart(waiting);
 
+    // The warning's fix names a selector of ours that reaches the lone control.
+    const selector = /selector "([^"]+)"/.exec(waiting?.fix ?? '')?.[1];
+    assert.ok(selector, waiting?.fix);
     await callTool(server.client, 'scorm_dom_click', {
       session_id: session,
-      selector: '#startButton',
+      selector,
       options: { wait_timeout_ms: 20_000 },
     });
     const started = await until(async () => {

@@ -10,7 +10,7 @@ import { resolveInsideRoot } from '../../package/paths.js';
 import { packagePathOf } from '../content-url.js';
 import type { CourseRuntime } from '../course-runtime.js';
 import { NAMES } from './elements.js';
-import { awaitsLearner, holdsApiCode, startGateOf, type PageLook } from './start-gate.js';
+import { LEARNER_CONTROLS, awaitsLearner, holdsApiCode, startGateOf, type PageLook } from './start-gate.js';
 import type { Anomaly } from './types.js';
 
 const LOOK_MS = 3_000;
@@ -19,8 +19,6 @@ const MAX_FRAMES = 20;
 const MAX_CONTROLS = 8;
 const MAX_SCRIPTS = 60;
 const MAX_SCRIPT_BYTES = 5 * 1024 * 1024;
-const CONTROL =
-  'button, input[type=button], input[type=submit], input[type=image], a[href], [role=button], [onclick]';
 
 async function framesOf(runtime: CourseRuntime): Promise<Frame[]> {
   const frames = [await runtime.scoFrame()];
@@ -32,7 +30,7 @@ async function framesOf(runtime: CourseRuntime): Promise<Frame[]> {
 
 /** What a learner would read on the control: its accessible label, text, value, title, or id. */
 async function controlName(frame: Frame, index: number): Promise<string> {
-  const c = frame.locator(CONTROL).nth(index);
+  const c = frame.locator(LEARNER_CONTROLS).nth(index);
   const label = (await c.getAttribute('aria-label'))?.trim();
   if (label) return label;
   const text = (await c.innerText()).replace(/\s+/g, ' ').trim();
@@ -59,7 +57,7 @@ async function look(runtime: CourseRuntime): Promise<PageLook> {
   const out: PageLook = { controls: [], apiCode: [] };
   for (const frame of await framesOf(runtime)) {
     const page = packagePathOf(frame.url());
-    const controls = frame.locator(CONTROL);
+    const controls = frame.locator(LEARNER_CONTROLS);
     const count = await controls.count();
     for (let i = 0; i < count && out.controls.length <= MAX_CONTROLS; i++) {
       if (await controls.nth(i).isVisible()) out.controls.push({ name: await controlName(frame, i), page });

@@ -21,6 +21,12 @@ export interface StartGate {
   apiCode: string[];
 }
 
+/** What a learner could click, as a Playwright CSS list the DOM tools take. */
+export const LEARNER_CONTROLS =
+  'button, input[type=button], input[type=submit], input[type=image], a[href], [role=button], [onclick]';
+/** The one visible control of a start gate: ours to give, since the gate has no other visible control. */
+export const START_CONTROL_SELECTOR = `:is(${LEARNER_CONTROLS}):visible`;
+
 // LMSInitialize( anywhere (a call or a wrapper's definition), or the 2004 Initialize("") with its empty string.
 const INITIALIZE_CALL = /\bLMSInitialize\s*\(|\bInitialize\s*\(\s*(?:""|'')\s*\)/;
 // The API object, also inside a lookup's name (findAPI, getAPIHandle).
@@ -54,7 +60,7 @@ export function awaitsLearner(n: VersionNames, gate: StartGate, about: Partial<A
     type: 'initialize_awaits_learner',
     severity: 'warning',
     message: `The SCO made no SCORM API call: it waits for a learner action before it calls ${n.initialize}. Its page \`course_text.start_page\` shows a single control to click (\`course_text.start_control\`), and its scripts (\`course_text.api_code\`) hold the code that finds the API and calls ${n.initialize}, which had not run. An LMS records the attempt once the learner clicks; this run clicked nothing, so what follows the click was not tested.`,
-    fix: `Nothing to fix if the start screen is intended. To test past it, open the course (scorm_open_course), click the control (scorm_dom_click), then read scorm_debug_api_calls. If the learner should not need to click, call ${n.initialize}("") when the page loads.`,
+    fix: `Nothing to fix if the start screen is intended. To test past it, open the course (scorm_open_course), click the control (scorm_dom_click with selector "${START_CONTROL_SELECTOR}", which matches it alone), then read scorm_debug_api_calls. If the learner should not need to click, call ${n.initialize}("") when the page loads.`,
     course_text: { ...about.course_text, ...gateTexts(gate) },
   };
 }
