@@ -56,6 +56,11 @@ export interface Mirror {
 }
 
 export const DEFAULT_POLL_MS = 250;
+/**
+ * A person's click or fill waits longer for its element than an agent's default: the person cannot raise
+ * wait_timeout_ms, and the element they clicked was on screen, so a slow page is the likely reason.
+ */
+const PERSON_WAIT = { wait_timeout_ms: 15_000 };
 export const DEFAULT_MAX_HTML_CHARS = 2 * 1024 * 1024;
 
 /** How a target arriving from the UI must look (the server may check its request body with it). */
@@ -208,14 +213,19 @@ export function createMirror(options: MirrorOptions): Mirror {
     },
     async click(target) {
       const at = await locate(target);
-      return forward('scorm_dom_click', { selector: at.selector, frame: at.frame });
+      return forward('scorm_dom_click', { selector: at.selector, frame: at.frame, options: PERSON_WAIT });
     },
     async fill(target, value) {
       const checked = valueSchema.safeParse(value);
       if (!checked.success)
         fail('INVALID_ARGUMENT', 'A mirror fill value is a string of at most 100,000 characters.');
       const at = await locate(target);
-      return forward('scorm_dom_fill', { selector: at.selector, frame: at.frame, value: checked.data });
+      return forward('scorm_dom_fill', {
+        selector: at.selector,
+        frame: at.frame,
+        value: checked.data,
+        options: PERSON_WAIT,
+      });
     },
     async press(target, key) {
       const checked = keySchema.safeParse(key);

@@ -13,7 +13,11 @@ import { NAMES } from './elements.js';
 import { LEARNER_CONTROLS, awaitsLearner, holdsApiCode, startGateOf, type PageLook } from './start-gate.js';
 import type { Anomaly } from './types.js';
 
-const LOOK_MS = 3_000;
+/**
+ * How long a look at the SCO's pages at the end of a visit may take. A stuck page answers nothing and a
+ * page on a loaded machine answers late; the looks of one visit run side by side under this one bound.
+ */
+export const END_OF_VISIT_LOOK_MS = 10_000;
 const MAX_FRAMES = 20;
 /** More controls than this: the page is no start screen, counting further says nothing more. */
 const MAX_CONTROLS = 8;
@@ -80,7 +84,7 @@ async function look(runtime: CourseRuntime): Promise<PageLook> {
 /** The look, or undefined when the pages do not answer in time. */
 export async function lookAtScoPages(runtime: CourseRuntime): Promise<PageLook | undefined> {
   try {
-    const out = await within(look(runtime), LOOK_MS);
+    const out = await within(look(runtime), END_OF_VISIT_LOOK_MS);
     return out === TIMEOUT ? undefined : out;
   } catch {
     return undefined;

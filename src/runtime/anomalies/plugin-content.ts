@@ -19,6 +19,7 @@ import { TIMEOUT, within } from '../../core/within.js';
 import { packagePathOf } from '../content-url.js';
 import type { CourseRuntime } from '../course-runtime.js';
 import type { NetworkEntry } from '../records.js';
+import { END_OF_VISIT_LOOK_MS } from './page-look.js';
 import type { Anomaly } from './types.js';
 
 export interface PluginSighting {
@@ -31,7 +32,6 @@ export interface PluginSighting {
   file?: string;
 }
 
-const LOOK_MS = 3_000;
 const MAX_FRAMES = 20;
 const MAX_ELEMENTS = 20;
 const MAX_PARAMS = 20;
@@ -127,7 +127,7 @@ async function lookInFrames(runtime: CourseRuntime): Promise<PluginSighting[]> {
 export async function pluginSightingsInFrames(runtime: CourseRuntime): Promise<PluginSighting[]> {
   if (!runtime.isOpen) return [];
   try {
-    const out = await within(lookInFrames(runtime), LOOK_MS);
+    const out = await within(lookInFrames(runtime), END_OF_VISIT_LOOK_MS);
     return out === TIMEOUT ? [] : out;
   } catch {
     return [];

@@ -10,14 +10,14 @@ import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type Initialize
 import { TIMEOUT, within } from '../../core/within.js';
 import { packagePathOf } from '../content-url.js';
 import type { ScriptCensus } from './causes.js';
-import { lookAtScoPages } from './page-look.js';
+import { END_OF_VISIT_LOOK_MS, lookAtScoPages } from './page-look.js';
 import { pluginContentAnomalies } from './plugin-content.js';
 import { analyseRun } from './run-analysis.js';
 import type { Anomaly } from './types.js';
 
 export const DEFAULT_SETTLE_MS = 1_000;
-/** How long counting the SCO's script elements may take (a busy page answers nothing). */
-const CENSUS_MS = 2_000;
+/** How long counting the SCO's script elements may take (a stuck page answers nothing). */
+const CENSUS_MS = END_OF_VISIT_LOOK_MS;
 const CENSUS_MAX_FRAMES = 20;
 export const MAX_SETTLE_WAIT_MS = 15_000;
 /** How often a course that is still loading is looked at again. */
@@ -95,12 +95,15 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
     options.signal,
   );
   if (options.beforeUnload) await options.beforeUnload(runtime);
-  const scripts = runtime.initializeState === 'none' ? await scriptCensus(runtime) : undefined;
   // A SCO that made no call at all may be waiting at a start screen for the learner's click.
   const silent = runtime.initializeState === 'none' && !runtime.calls.some((c) => c.source === 'sco');
-  const look = silent ? await lookAtScoPages(runtime) : undefined;
-  // Read while the SCO's frames are still there.
-  const extra: Anomaly[] = await pluginContentAnomalies(runtime);
+  // Read while the SCO's frames are still there, side by side: a stuck page makes each wait out its
+  // bound, and then the run waits for one bound, not the sum.
+  const [scripts, look, extra] = await Promise.all([
+    runtime.initializeState === 'none' ? scriptCensus(runtime) : undefined,
+    silent ? lookAtScoPages(runtime) : undefined,
+    pluginContentAnomalies(runtime),
+  ]);
   try {
     // The run ends as the learner closing the LMS window: handlers on window.top run too.
     await runtime.unload({ closeWindow: true });
