@@ -14,6 +14,13 @@ import { ANSWER_BUDGET_BYTES, cursorPosition, pageWithinBudget } from './answer-
 
 /** A page's findings, measured once; the answer repeats them up to three times. */
 export const FINDINGS_PAGE_BYTES = Math.floor(ANSWER_BUDGET_BYTES * 0.28);
+/** The findings a summary lists (the first of the listing: errors first, repeated rules as groups). */
+export const SUMMARY_FINDINGS = 4;
+/** What a summary's findings may take: an agent reads the summary first and pages on from it. */
+export const SUMMARY_FINDINGS_BYTES = 3_000;
+
+/** Only the first findings of the listing, as a summary shows them (the cursor it gives goes on from there). */
+export const SUMMARY_PAGE = { limit: SUMMARY_FINDINGS, budgetBytes: SUMMARY_FINDINGS_BYTES };
 
 const SEVERITY_ORDER = ['error', 'warning', 'info'] as const;
 
@@ -34,11 +41,19 @@ export interface FindingsPage {
     findings_total: number;
     findings_next_cursor: string | null;
     findings_by_rule: Record<string, number>;
+    findings_by_severity: Record<Severity, number>;
     finding_groups?: FindingGroup[];
   };
 }
 
-export function findingsPage(all: readonly Finding[], cursor?: string): FindingsPage {
+export function findingsPage(
+  all: readonly Finding[],
+  cursor?: string,
+  size: { limit: number; budgetBytes: number } = {
+    limit: Number.MAX_SAFE_INTEGER,
+    budgetBytes: FINDINGS_PAGE_BYTES,
+  },
+): FindingsPage {
   const ordered = SEVERITY_ORDER.flatMap((s) => all.filter((f) => f.severity === s));
   const { shown, rest, repeated } = groupRepeated(ordered);
   const sequence = [...shown, ...rest];
@@ -46,14 +61,17 @@ export function findingsPage(all: readonly Finding[], cursor?: string): Findings
   const source = cursorPosition(cursor, sequence.length) < shown.length ? shown : sequence;
   const page = pageWithinBudget(source, {
     ...(cursor !== undefined ? { cursor } : {}),
-    limit: Number.MAX_SAFE_INTEGER,
-    budgetBytes: FINDINGS_PAGE_BYTES,
+    ...size,
     view: (f) => f,
   });
   const next = page.next_cursor ?? (source === shown && rest.length > 0 ? String(shown.length) : null);
   if (next === null && page.items.length === all.length) return { page: page.items };
   const byRule: Record<string, number> = {};
-  for (const f of all) byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
+  const bySeverity: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of all) {
+    byRule[f.rule] = (byRule[f.rule] ?? 0) + 1;
+    bySeverity[f.severity] += 1;
+  }
   let restStart = shown.length;
   const groups = repeated.map((r) => {
     const group = { ...r, examples_shown: GROUP_EXAMPLES, rest_cursor: String(restStart) };
@@ -66,6 +84,7 @@ export function findingsPage(all: readonly Finding[], cursor?: string): Findings
       findings_total: all.length,
       findings_next_cursor: next,
       findings_by_rule: byRule,
+      findings_by_severity: bySeverity,
       ...(groups.length > 0 ? { finding_groups: groups } : {}),
     },
   };

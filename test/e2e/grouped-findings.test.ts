@@ -61,6 +61,7 @@ test('CLI text lists three cp.file_missing findings and counts the rest; --forma
 interface Grouped {
   findings: Array<{ rule: string; file: string; line: number }>;
   findings_next_cursor?: string | null;
+  findings_total?: number;
   finding_groups?: Array<{
     rule: string;
     severity: string;
@@ -96,3 +97,40 @@ for (const tool of ['scorm_validate_workspace', 'scorm_lint_manifest']) {
     assert.equal(seen.size, MISSING, 'paging from the group cursor reaches every instance');
   });
 }
+
+test('scorm_validate_workspace: a summary first (counts by severity, groups, the top findings); its cursor and detail "full" page on to every finding once', async () => {
+  const dir = packageMissingFiles();
+  const summary = await callTool<Grouped & { findings_by_severity?: Record<string, number> }>(
+    server.client,
+    'scorm_validate_workspace',
+    { workspace_path: dir },
+  );
+  assert.ok(summary.findings.length > 0 && summary.findings.length <= 4, `${summary.findings.length} listed`);
+  assert.ok(summary.finding_groups?.some((g) => g.rule === 'cp.file_missing' && g.count === MISSING));
+  const total = summary.findings_total!;
+  const bySeverity = summary.findings_by_severity!;
+  assert.equal(bySeverity.error! + bySeverity.warning! + bySeverity.info!, total);
+  assert.ok(bySeverity.error! >= MISSING);
+
+  const key = (f: Grouped['findings'][number]): string => JSON.stringify(f);
+  const seen = summary.findings.map(key);
+  let cursor = summary.findings_next_cursor;
+  while (cursor) {
+    const page: Grouped = await callTool<Grouped>(server.client, 'scorm_validate_workspace', {
+      workspace_path: dir,
+      cursor,
+    });
+    seen.push(...page.findings.map(key));
+    cursor = page.findings_next_cursor;
+  }
+  assert.equal(seen.length, total, 'every finding listed');
+  assert.equal(new Set(seen).size, total, 'each once');
+
+  // detail "full" starts with a whole page (here the grouped listing: the examples and every other finding).
+  const full = await callTool<Grouped>(server.client, 'scorm_validate_workspace', {
+    workspace_path: dir,
+    detail: 'full',
+  });
+  assert.ok(full.findings.length >= summary.findings.length);
+  assert.deepEqual(full.findings.slice(0, summary.findings.length).map(key), summary.findings.map(key));
+});

@@ -6,7 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../src/core/findings.js';
 import { jsonBytes } from '../../src/output/answer-budget.js';
-import { FINDINGS_PAGE_BYTES, findingsPage } from '../../src/output/findings-page.js';
+import {
+  FINDINGS_PAGE_BYTES,
+  findingsPage,
+  SUMMARY_FINDINGS,
+  SUMMARY_PAGE,
+} from '../../src/output/findings-page.js';
 
 function finding(i: number, severity: Finding['severity']): Finding {
   return {
@@ -66,4 +71,21 @@ test('a repeated rule is one group: a count, three examples, and the cursor of i
 test('findings that fit one page come back as they are, without paging fields', () => {
   const few = [finding(0, 'warning'), finding(1, 'error')];
   assert.deepEqual(findingsPage(few), { page: [few[1], few[0]] });
+});
+
+test('a summary lists the first findings and counts all by severity; its cursor pages on to every other finding once', () => {
+  const all = Array.from({ length: 120 }, (_, i) => finding(i, i % 4 === 0 ? 'error' : 'warning'));
+  const summary = findingsPage(all, undefined, SUMMARY_PAGE);
+  assert.ok(summary.page.length <= SUMMARY_FINDINGS && summary.page.length > 0);
+  assert.deepEqual(summary.paging?.findings_by_severity, { error: 30, warning: 90, info: 0 });
+  assert.equal(summary.page[0]?.severity, 'error');
+  const seen = [...summary.page];
+  let cursor = summary.paging?.findings_next_cursor ?? undefined;
+  while (cursor !== undefined) {
+    const page = findingsPage(all, cursor);
+    seen.push(...page.page);
+    cursor = page.paging?.findings_next_cursor ?? undefined;
+  }
+  assert.equal(seen.length, all.length);
+  assert.equal(new Set(seen).size, all.length);
 });

@@ -2,7 +2,9 @@
  * scorm_test_navigation_flow: walks a course through a list of navigation steps in the real player and
  * reports each step's outcome and delivered activity, with one screenshot per step (image content, and a
  * session artifact). Without navigation_sequence it walks the course with continue until continue is no
- * longer valid.
+ * longer valid. The steps are paged (a flow of a hundred steps is several answers): the run is kept
+ * (kept-flows.ts), and a cursor reads its next steps without running anything; every page repeats the
+ * summary (counts, deliveries, final state).
  */
 import { z } from 'zod';
 import { isScormTesterError, ScormTesterError } from '../../../core/errors.js';
@@ -29,6 +31,8 @@ import {
   type ToolDefinition,
   type ToolResult,
 } from '../../../app/tool.js';
+import { ANSWER_BUDGET_BYTES, jsonBytes, pageWithinBudget } from '../../../output/answer-budget.js';
+import { recordedSessionFor } from '../../../app/run-target.js';
 import { count } from '../output-schemas.js';
 import { notApplicable } from '../shared/not-applicable.js';
 import { navOutcome } from './outputs.js';
@@ -36,10 +40,27 @@ import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { NAVIGATES } from './navigate.js';
 import { withNavigation, type NavigationRun } from './navigation-run.js';
+import { flowCursor, KeptFlows, type KeptFlow } from './kept-flows.js';
 import { DEFAULT_STEP_SETTLE_MS, navigationSequence, settleMsSchema } from './step-schemas.js';
 
 /** Screenshots returned as image content (all of them are saved as artifacts). */
 const MAX_IMAGES = 20;
+/** Steps per page by default (a step is 0.5–1 kB; one whose SCO chained many deliveries is more). */
+const DEFAULT_STEPS_PER_PAGE = 20;
+/** What the summary's list of deliveries may take (each step names its own delivery as well). */
+const DELIVERED_BUDGET_BYTES = ANSWER_BUDGET_BYTES / 8;
+/** Room kept for the fields around the steps and the text blocks beside the images. */
+const PAGE_RESERVE_BYTES = 3_000;
+
+const flowStep = navOutcome.omit({ applicable: true, sn_available: true, source: true }).extend({
+  index: count.describe('0: the launch.'),
+  step: z.string(),
+  followed_by: z.array(navOutcome).describe('Requests the delivered SCO then made itself.'),
+  settled: z.boolean(),
+  screenshot: z
+    .object({ artifact: z.string(), artifact_path: z.string(), width: z.number(), height: z.number() })
+    .nullable(),
+});
 
 const navigationFlowOutput = {
   supported: z.literal(true),
@@ -52,18 +73,11 @@ const navigationFlowOutput = {
   session_id: z.string().optional(),
   steps_executed: count,
   steps_denied: count.optional(),
-  steps: z.array(
-    navOutcome.omit({ applicable: true, sn_available: true, source: true }).extend({
-      index: count.describe('0: the launch.'),
-      step: z.string(),
-      followed_by: z.array(navOutcome).describe('Requests the delivered SCO then made itself.'),
-      settled: z.boolean(),
-      screenshot: z
-        .object({ artifact: z.string(), artifact_path: z.string(), width: z.number(), height: z.number() })
-        .nullable(),
-    }),
-  ),
+  steps: z.array(flowStep),
+  next_cursor: z.string().nullable().optional(),
+  steps_remaining: count.optional(),
   delivered_activities: z.array(z.string()).optional(),
+  delivered_omitted: count.optional(),
   final_state: z
     .object({
       current_activity: z.string().nullable(),
@@ -71,7 +85,7 @@ const navigationFlowOutput = {
       session_ended: z.boolean(),
     })
     .optional(),
-  artifacts: z.array(z.string()).describe('Screenshot paths, one per step.'),
+  artifacts: z.array(z.string()).describe("Screenshot paths of this page's steps."),
   images_omitted: count.optional(),
   images_note: z.string().optional(),
 };
@@ -83,14 +97,20 @@ interface StepShot {
   height: number;
 }
 
+type FlowData = ToolData<typeof navigationFlowOutput>;
+type FlowStep = FlowData['steps'][number];
+/** What every page of a flow repeats. */
+type FlowSummary = Omit<FlowData, 'steps' | 'artifacts' | 'next_cursor' | 'steps_remaining'>;
+
 export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
+  const flows = new KeptFlows<FlowSummary, FlowStep>();
   return defineTool({
     name: 'scorm_test_navigation_flow',
     group: 'navigation',
     title: 'Test navigation flow',
     annotations: NAVIGATES,
     description:
-      "Walk a multi-SCO course through navigation steps (default: continue while valid): each step's outcome, what the SCO then requested, and a screenshot. session_id: its running course (after scorm_sn_init).",
+      "Walk a multi-SCO course through navigation steps (default: continue while valid): each step's outcome, the SCO's own requests, a screenshot. session_id: its course after scorm_sn_init. cursor: more steps of the run.",
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
@@ -98,18 +118,35 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
       navigation_sequence: navigationSequence.optional(),
       capture_each_step: z.boolean().optional().describe('Default true.'),
       settle_ms: settleMsSchema,
+      cursor: z.string().optional(),
+      limit: z.number().int().min(1).max(MAX_NAV_STEPS).optional(),
     },
     output: navigationFlowOutput,
     handler: async (args, call) => {
+      const limit = args.limit ?? DEFAULT_STEPS_PER_PAGE;
+      if (args.cursor !== undefined) {
+        // A page of a kept run: nothing runs (the session may be closed since).
+        const session = args.session_id !== undefined ? recordedSessionFor(ctx, args).session : null;
+        const { flow, position } = flows.find(args.cursor, session);
+        return { data: flowPage(flow, position, limit, 0) };
+      }
       const steps = args.navigation_sequence
         ? parseNavSteps(args.navigation_sequence, 'navigation_sequence')
         : null;
       const capture = args.capture_each_step !== false;
       try {
-        return await withNavigation<ToolResult<ToolData<typeof navigationFlowOutput>>>(
+        return await withNavigation<ToolResult<FlowData>>(
           ctx,
           args,
-          async (run) => walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS, call),
+          async (run) => {
+            const walked = await walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS, call);
+            const flow = flows.keep(run.temporary ? null : run.session, walked.summary, walked.steps);
+            const textBytes = walked.content.reduce(
+              (n, c) => n + (c.type === 'text' ? Buffer.byteLength(c.text) : 0),
+              0,
+            );
+            return { data: flowPage(flow, 0, limit, textBytes), content: walked.content };
+          },
           async (why) => ({
             data: { supported: true, entry_found: true, ...why, steps_executed: 0, steps: [], artifacts: [] },
           }),
@@ -127,13 +164,35 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
   });
 }
 
+/** The summary and the steps from `position`, up to `limit` and what the budget leaves them. */
+function flowPage(
+  flow: KeptFlow<FlowSummary, FlowStep>,
+  position: number,
+  limit: number,
+  textBytes: number,
+): FlowData {
+  const page = pageWithinBudget(flow.steps, {
+    cursor: String(position),
+    limit,
+    budgetBytes: ANSWER_BUDGET_BYTES - PAGE_RESERVE_BYTES - textBytes - jsonBytes(flow.summary),
+    view: (step) => step,
+  });
+  return {
+    ...flow.summary,
+    steps: page.items,
+    artifacts: page.items.flatMap((s) => (s.screenshot ? [s.screenshot.artifact_path] : [])),
+    next_cursor: page.next_cursor === null ? null : flowCursor(flow, Number(page.next_cursor)),
+    steps_remaining: page.remaining,
+  };
+}
+
 async function walk(
   run: NavigationRun,
   steps: NavStep[] | null,
   capture: boolean,
   settleMs: number,
   call: ToolContext,
-): Promise<{ data: ToolData<typeof navigationFlowOutput>; content: ExtraContent[] }> {
+): Promise<{ summary: FlowSummary; steps: FlowStep[]; content: ExtraContent[] }> {
   const { session, runtime, navigator } = run;
   const shots = new Map<number, StepShot>();
   const content: ExtraContent[] = [];
@@ -172,7 +231,8 @@ async function walk(
       ...(await runNavSteps(navigator, runtime, run.opening ? afterLaunch(steps) : steps, options)),
     );
   else {
-    // Walk on with continue while the engine says it is valid.
+    // Walk on with continue while the engine says it is valid. Step 0 is the launch, when this run made one.
+    const firstIndex = run.opening ? 0 : 1;
     while (records.length <= MAX_NAV_STEPS && navigator.state().valid_requests.continue?.valid) {
       // How many continues there will be is not known: steps done, no total.
       call.progress({ done: records.length, message: `step ${records.length}: continue` });
@@ -181,7 +241,7 @@ async function walk(
         runtime,
         [{ text: 'continue', request: { type: 'continue' } }],
         { ...options, progress: undefined },
-        records.length,
+        records.length + firstIndex,
       );
       records.push(next!);
       if (!next!.outcome.success) break;
@@ -206,8 +266,17 @@ async function walk(
     settled: r.settled,
     screenshot: shots.get(r.index) ?? null,
   }));
+  const delivered = records
+    .flatMap((r) => [r.outcome, ...r.followed_by])
+    .flatMap((o) => (o.delivered ? [o.delivered.activity_id] : []));
+  // A SCO that navigates itself can chain many deliveries per step: the summary lists what fits.
+  const deliveredShown = pageWithinBudget(delivered, {
+    limit: delivered.length,
+    budgetBytes: DELIVERED_BUDGET_BYTES,
+    view: (id) => id,
+  });
   return {
-    data: {
+    summary: {
       supported: true,
       entry_found: true,
       applicable: true,
@@ -215,23 +284,21 @@ async function walk(
       ...(run.temporary ? { temporary: true } : { session_id: session.id }),
       steps_executed: records.filter((r) => r.index > 0).length,
       steps_denied: records.filter((r) => r.outcome.outcome === 'denied').length,
-      steps: stepViews,
-      delivered_activities: records
-        .flatMap((r) => [r.outcome, ...r.followed_by])
-        .flatMap((o) => (o.delivered ? [o.delivered.activity_id] : [])),
+      delivered_activities: deliveredShown.items,
+      ...(deliveredShown.remaining > 0 ? { delivered_omitted: deliveredShown.remaining } : {}),
       final_state: {
         current_activity: state.current_activity,
         suspended_activity: state.suspended_activity,
         session_ended: state.session_ended,
       },
-      artifacts: [...shots.values()].map((s) => s.artifact_path),
       ...(imagesOmitted > 0
         ? {
             images_omitted: imagesOmitted,
-            images_note: `Only the first ${MAX_IMAGES} screenshots are returned as images; all are listed in artifacts.`,
+            images_note: `Only the first ${MAX_IMAGES} screenshots are returned as images (in the run's answer); all are listed in artifacts.`,
           }
         : {}),
     },
+    steps: stepViews,
     content,
   };
 }

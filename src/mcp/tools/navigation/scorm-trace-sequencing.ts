@@ -85,11 +85,7 @@ const traceSequencingOutput = {
   trace: z.array(traceEvent),
   events_total: count.optional(),
   events_omitted: count.optional().describe('Events not on this page.'),
-  next_cursor: z
-    .string()
-    .nullable()
-    .optional()
-    .describe('Pass as cursor (same since_request and trace_level) for the next events; null on the last.'),
+  next_cursor: z.string().nullable().optional().describe('For cursor (same since_request, trace_level).'),
 };
 
 const RANK: Record<TraceLevel, number> = { basic: 0, detailed: 1, verbose: 2 };
@@ -117,7 +113,7 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
     title: 'Trace sequencing',
     annotations: NAVIGATES,
     description:
-      'Trace the SN engine: each navigation request with its outcome (denials: process, code, message) and events by trace_level. session_id: its trace since scorm_sn_init, at this level from now on; navigation_sequence runs there too.',
+      'SN engine trace: each navigation request, its outcome (denials: process, code), events by trace_level. session_id: since scorm_sn_init, at this level from now on; navigation_sequence runs there.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
@@ -131,7 +127,7 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
         .min(0)
         .max(100_000)
         .optional()
-        .describe(`Default ${DEFAULT_MAX_TRACE_EVENTS}; the rest are counted.`),
+        .describe(`Default ${DEFAULT_MAX_TRACE_EVENTS}.`),
       cursor: z.string().optional(),
       settle_ms: settleMsSchema,
     },

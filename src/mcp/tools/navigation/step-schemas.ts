@@ -10,9 +10,7 @@ export const navigationSequence = z
   .array(z.string().max(4_000))
   .max(MAX_NAV_STEPS)
   .describe(
-    'continue, previous, choice:ID, jump:ID, exit(All), abandon(All), suspendAll, resumeAll, retry(All); a leading "start" is the launch.',
+    'continue, previous, choice:ID, jump:ID, exit(All), abandon(All), suspendAll, resumeAll, retry(All); leading start = launch.',
   );
 
-export const settleMsSchema = settleMs.describe(
-  `API quiet time after each step (default ${DEFAULT_STEP_SETTLE_MS}).`,
-);
+export const settleMsSchema = settleMs.describe(`Quiet time per step (default ${DEFAULT_STEP_SETTLE_MS}).`);

@@ -29,7 +29,7 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
     description:
       "Validate and write a self-contained HTML report; returns the JSON report. With session_id: the session's package, saved as an artifact, with a WCAG AA audit when the runtime is open.",
     input: {
-      workspace_path: workspacePath.optional().describe("Defaults to the session's package."),
+      workspace_path: workspacePath.optional(),
       session_id: sessionId.optional(),
       validation_level: validationLevel,
       format: z.enum(['json', 'html']).optional().describe('html (default) also writes the HTML file.'),
@@ -47,7 +47,7 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
       ...findingsPaging,
       accessibility: accessibilityReport,
       report_path: z.string().nullable().describe('The HTML report; null with format "json".'),
-      artifact: artifact.optional().describe('With session_id: the report as listed in artifacts.json.'),
+      artifact: artifact.optional(),
       artifacts_manifest_path: z.string().optional(),
       ...sessionClosedOutput,
     },

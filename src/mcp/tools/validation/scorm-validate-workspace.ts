@@ -4,11 +4,12 @@ import { toValidationJson } from '../../../report/index.js';
 import { CHECK_CATEGORIES, findingCategoriesFor } from '../../../validate/categories.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { finding } from '../output-schemas.js';
-import { findingsPage } from '../../../output/findings-page.js';
+import { findingsPage, SUMMARY_PAGE } from '../../../output/findings-page.js';
 
 import {
   categoryResult,
   findingsCursor,
+  findingsDetail,
   findingsPaging,
   findingPointer,
   issue,
@@ -25,28 +26,21 @@ export function validateWorkspaceTool(): ToolDefinition {
     title: 'Validate course',
     annotations: READ_ONLY,
     description:
-      'Validate a course without a browser: manifest (XSD + SCORM rules), files, API usage in HTML/JS, sequencing. Findings (file, line, rule, fix) are paged.',
+      'Validate a course without a browser: manifest (XSD + SCORM rules), files, API use in HTML/JS, sequencing. Summary first (counts, groups, top findings: file, line, rule, fix); detail full or cursor: pages.',
     input: {
       workspace_path: workspacePath,
       validation_level: validationLevel,
-      check_categories: z
-        .array(z.enum(CHECK_CATEGORIES))
-        .min(1)
-        .optional()
-        .describe('Limit to these categories (default all).'),
+      check_categories: z.array(z.enum(CHECK_CATEGORIES)).min(1).optional(),
       cursor: findingsCursor,
+      detail: findingsDetail,
     },
     output: {
       success: z.boolean().describe('No error-severity finding.'),
       scorm_version: z.string().nullable(),
-      validation_results: z
-        .record(z.string(), categoryResult)
-        .describe('Per check category asked for (manifest, api_usage, sequencing, ...).'),
+      validation_results: z.record(z.string(), categoryResult).describe('Per check category asked for.'),
       compliance_score: z.number().min(0).max(100),
       actionable_fixes: z.array(z.string()),
-      findings: z
-        .array(finding)
-        .describe('A page of them, errors first; the lines and issues above are of this page.'),
+      findings: z.array(finding).describe('Errors first; the lines and issues above are of these.'),
       ...findingsPaging,
     },
     handler: async (args, call) =>
@@ -54,7 +48,11 @@ export function validateWorkspaceTool(): ToolDefinition {
         const wanted = findingCategoriesFor(args.check_categories ?? CHECK_CATEGORIES);
         const findings = v.findings.filter((f) => wanted.has(f.category));
         const json = toValidationJson({ ...v, findings });
-        const paged = findingsPage(findings, args.cursor);
+        // The first answer is a summary unless asked for full; a cursor's pages are full pages.
+        const summary = args.detail !== 'full' && args.cursor === undefined;
+        const paged = summary
+          ? findingsPage(findings, undefined, SUMMARY_PAGE)
+          : findingsPage(findings, args.cursor);
         const shown = new Set(paged.page);
         const pageJson = toValidationJson({ ...v, findings: paged.page });
         const listed = [...pageJson.errors, ...pageJson.warnings, ...pageJson.info];
@@ -69,8 +67,9 @@ export function validateWorkspaceTool(): ToolDefinition {
             warnings: page.filter((f) => f.severity === 'warning').map(pointer.line),
             ...(check === 'api_usage'
               ? {
-                  // The files once, on the first page; the issues point at their findings.
-                  ...(args.cursor === undefined ? { scanned_files: v.apiScannedFiles } : {}),
+                  // The files once, on a full first page; the issues point at their findings.
+                  scanned_file_count: v.apiScannedFiles.length,
+                  ...(args.cursor === undefined && !summary ? { scanned_files: v.apiScannedFiles } : {}),
                   issues: page.map((f) => ({
                     ...issue(f),
                     issue: pointer.sentence(f),

@@ -64,7 +64,8 @@ export const categoryResult = openObject({
   valid: z.boolean(),
   errors: z.array(z.string()),
   warnings: z.array(z.string()),
-  scanned_files: z.array(z.string()).optional().describe('api_usage only.'),
+  scanned_files: z.array(z.string()).optional().describe('api_usage, detail full.'),
+  scanned_file_count: count.optional(),
   issues: z.array(lintIssue).optional().describe('api_usage only.'),
 });
 
@@ -130,12 +131,15 @@ export function uniqueFixes(findings: Finding[]): string[] {
 }
 
 export const findingsCursor = z.string().max(20).optional();
+export const findingsDetail = z.enum(['summary', 'full']).optional();
 
 /** Present when the findings take more than one page (src/output/findings-page.ts). */
 export const findingsPaging = {
   findings_total: count.optional(),
-  findings_next_cursor: z.string().nullable().optional().describe('Pass as cursor for the next page.'),
-  findings_by_rule: z.record(z.string(), count).optional().describe('Every finding, counted by rule.'),
+  // Described in docs/mcp-protocol.md: the output schemas' bytes are budgeted (tools/list).
+  findings_next_cursor: z.string().nullable().optional(),
+  findings_by_rule: z.record(z.string(), count).optional(),
+  findings_by_severity: z.record(z.string(), count).optional(),
   finding_groups: z
     .array(
       z.object({
@@ -143,9 +147,9 @@ export const findingsPaging = {
         severity: z.enum(['error', 'warning', 'info']),
         count,
         examples_shown: count,
-        rest_cursor: z.string().describe('Pass as cursor to list the instances not shown.'),
+        rest_cursor: z.string().describe('Cursor of the rest.'),
       }),
     )
     .optional()
-    .describe('Rules repeated so often that only their first findings are listed.'),
+    .describe('Rules shown by their first findings.'),
 };
