@@ -38,6 +38,8 @@ export interface VirtualCall extends ApiCall {
   via: string;
   /** The element name is written inside the wrapper, where the direct rules already judge it. */
   nameFixed: boolean;
+  /** The unit of the API call inside the wrapper (the caller's unit is `unit`). */
+  wrapperUnit: number;
 }
 
 const MAX_LEVELS = 3;
@@ -219,6 +221,7 @@ export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNod
         context: plain.context,
         via: plain.path,
         nameFixed,
+        wrapperUnit: sink.call.unit,
       });
     }
   }
