@@ -186,3 +186,48 @@ test('a file two SCOs load gets one finding per location, listing both SCOs; a f
   );
   assert.match(unused[0]?.message ?? '', /no SCO's launch page was found to load this file/);
 });
+
+test('a wrapper that changes its parameter before passing it on (pipwerks-style SetCompletionStatus) is not judged on the value the caller wrote', async () => {
+  const wrapper = [
+    'function findAPI(w){var n=0;while(w.API==null&&w.parent&&w.parent!=w&&n<500){n++;w=w.parent}return w.API}',
+    'var API = findAPI(window);',
+    'var lms = {};',
+    'lms.setStatus = function (status) { if (status == "unknown") { status = "incomplete"; } API.LMSSetValue("cmi.core.lesson_status", status); };',
+    'lms.setRaw = function (raw) { API.LMSSetValue("cmi.core.score.raw", raw); };',
+    '',
+  ].join('\n');
+  const findings = await lint12(
+    {
+      'index.html': page(['lms.js', 'course.js']),
+      'lms.js': wrapper,
+      'course.js':
+        'API.LMSInitialize("");\nlms.setStatus("unknown");\nlms.setRaw("185");\nAPI.LMSFinish("");\n',
+    },
+    [chain('sco1', 'index.html', ['lms.js', 'course.js'])],
+  );
+  assert.deepEqual(at(findings.filter((f) => f.file === 'course.js')), [
+    ['api.invalid_value', 'course.js', 3],
+  ]);
+});
+
+test('one info finding per SCO counts the calls whose names or values are only known at run time, with a few examples', async () => {
+  const course = [
+    'API.LMSInitialize("");',
+    'for (var i = 0; i < answers.length; i++) API.LMSSetValue(keyOf(i), answers[i]);',
+    'API.LMSSetValue("cmi.core.score.raw", String(score));',
+    'API.LMSGetValue(readFrom);',
+    'API.LMSSetValue("cmi.core.lesson_status", "passed");',
+    'API.LMSFinish("");',
+    '',
+  ].join('\n');
+  const findings = await lint12({ 'index.html': page(['course.js']), 'course.js': course }, [
+    chain('sco1', 'index.html', ['course.js']),
+  ]);
+  const info = findings.filter((f) => f.rule === 'api.runtime_values');
+  assert.deepEqual(
+    info.map((f) => [f.file, f.line, f.severity, f.details?.sco, f.details?.calls]),
+    [['course.js', 2, 'info', 'sco1', 3]],
+  );
+  assert.match(info[0]?.message ?? '', /: 3 GetValue\/SetValue calls .* only known at run time/);
+  assert.equal(findings.filter((f) => f.rule !== 'api.runtime_values' && f.file === 'course.js').length, 0);
+});

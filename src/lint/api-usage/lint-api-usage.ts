@@ -17,6 +17,7 @@ import { emptyFacts, factsForPackageRules } from './collect-facts.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { chainWrapperFindings, type PageFileText } from './chain-wrappers.js';
 import { globalWrapperNames } from './global-wrappers.js';
+import { runtimeLeft, runtimeValueFindings, type RuntimeLeft } from './runtime-values.js';
 import { withScos } from './sco-attribution.js';
 import type { SourceUnit } from './source-unit.js';
 import { launchChainFindings, summarizeApi, type ApiSummary } from '../launch-chain/initialize-check.js';
@@ -69,6 +70,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   const scanned: Scanned[] = [];
   const chained = (input.chains ?? []).length > 0;
   const wrapperNames = new Map<string, string[]>();
+  const leftByFile = new Map<string, RuntimeLeft>();
   let quiet: ReadonlySet<string> | undefined;
   for (const file of new Set(input.files)) {
     input.onFile?.(file);
@@ -97,6 +99,8 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     findings.push(...fileRules(s, version));
     const names = chained ? globalWrapperNames(s.facts) : [];
     if (names.length > 0) wrapperNames.set(file, names);
+    const left = chained ? runtimeLeft(s.facts, file, version) : undefined;
+    if (left && left.count > 0) leftByFile.set(file, left);
     scanned.push({ file, facts: factsForPackageRules(s.facts) });
   }
 
@@ -118,7 +122,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     read: (file) => readPageFile(root, file),
   });
   const named = withScos(
-    [...findings, ...across.map((a) => a.finding)],
+    [...findings, ...across.map((a) => a.finding), ...runtimeValueFindings(chains, leftByFile)],
     chains,
     new Map(across.map((a) => [a.finding, a.scos])),
   );
