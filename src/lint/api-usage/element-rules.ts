@@ -1,4 +1,5 @@
 import { quoted } from '../../core/course-text.js';
+import { rewordFinding } from './finding-text.js';
 import type { AnyNode, Node } from 'acorn';
 import type { Finding } from '../../core/findings.js';
 import { lookupElement, validateValue, type ScormVersion } from '../../rte/datamodel/index.js';
@@ -18,6 +19,13 @@ export function locate(facts: FileFacts, file: string, unit: number, node: Node 
   const u = facts.units[unit];
   if (!u) return { file, line: 0, column: 0 };
   return { file, ...fileLocation(u, node.start) };
+}
+const locateIn = locate;
+
+/** The units of several files of one page analysed together (a wrapper in one, its callers in another). */
+export interface AcrossFiles {
+  /** The file a unit comes from. */
+  fileOf(unit: number): string;
 }
 
 /** The unit an argument is written in: a wrapper's argument may come from another script of the page. */
@@ -58,11 +66,15 @@ export function checkElements(
   dual: boolean,
   placed: ReadonlyMap<ApiCall, Placement> = new Map(),
   throughWrappers: readonly VirtualCall[] = [],
+  across?: AcrossFiles,
 ): Finding[] {
   const findings: Finding[] = [];
   const versionOf = (c: ApiCall): ScormVersion => (dual ? c.family : packageVersion);
-  const calls: (ApiCall | VirtualCall)[] = [...facts.calls, ...throughWrappers];
-  const types = interactionTypes(facts, calls, versionOf);
+  const calls: (ApiCall | VirtualCall)[] = [...(across ? [] : facts.calls), ...throughWrappers];
+  const types = interactionTypes(facts, [...facts.calls, ...throughWrappers], versionOf);
+  const fileOf = (unit: number) => across?.fileOf(unit) ?? file;
+  const locate = (f: FileFacts, _file: string, unit: number, node: Node | AnyNode) =>
+    locateIn(f, fileOf(unit), unit, node);
   const lineOf = (call: ApiCall, offset: number) =>
     locate(facts, file, call.unit, { start: offset } as Node).line;
   // The file has code meant for the other version: a call it cannot place may be some of it.
@@ -76,13 +88,20 @@ export function checkElements(
     const { exact, name } = elementName(nameArg, facts.constants);
     if (!nameArg || name === undefined) continue;
     const via = 'via' in call ? call.via : undefined;
+    const wrapperFile = 'wrapperUnit' in call ? fileOf(call.wrapperUnit) : file;
+    const viaFile = wrapperFile !== fileOf(call.unit) ? ` of ${quoted(wrapperFile)}` : '';
     // Through a wrapper that writes the name itself, the name was judged at the wrapper's own call.
     const judgeName = !('nameFixed' in call && call.nameFixed);
     const push = (finding: Finding, aboutName: boolean) => {
       if (aboutName && !judgeName) return;
-      if (via !== undefined)
-        finding.message += ` (written here through ${via}(), which calls ${call.method})`;
-      findings.push(finding);
+      findings.push(
+        via === undefined
+          ? finding
+          : rewordFinding(
+              finding,
+              (m) => `${m} (written here through ${via}()${viaFile}, which calls ${call.method})`,
+            ),
+      );
     };
     const at = locate(facts, file, unitOf(call, nameArg), nameArg);
     const place = dual ? undefined : placed.get(call);

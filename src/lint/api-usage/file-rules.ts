@@ -4,11 +4,12 @@ import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { apiObject, methodName, qualified } from './api-methods.js';
 import type { ApiCall, FileFacts } from './collect-facts.js';
-import { checkElements, locate } from './element-rules.js';
+import { checkElements, locate, type AcrossFiles } from './element-rules.js';
 import { findEarlyCall } from './flow.js';
 import { makeFinding } from './rules.js';
-import { placeCalls } from './version-placement.js';
+import { placeCalls, type Placement } from './version-placement.js';
 import { throughWrappers } from './wrapper-calls.js';
+import type { VirtualCall } from './wrappers.js';
 
 export interface Scanned {
   file: string;
@@ -26,10 +27,7 @@ const EARLY_ERROR_2004: Record<string, string> = {
 export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
   const { file, facts } = scanned;
   const findings: Finding[] = [];
-  const families = new Set(facts.calls.map((c) => c.family));
-  // Wrappers that support both versions look up both API objects and call both generations by design.
-  const dual = families.size > 1 && facts.mentions12Api && facts.mentions2004Api;
-  const placed = dual ? new Map() : placeCalls(facts, version);
+  const { dual, placed } = versionsOf(facts, version);
 
   if (!dual) {
     // One finding per foreign method and file (at its first use): a course written for the other
@@ -54,9 +52,7 @@ export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
       );
     }
   }
-  findings.push(
-    ...withoutRepeats(checkElements(facts, file, version, dual, placed, throughWrappers(facts, version))),
-  );
+  findings.push(...elementFindings(facts, file, version, throughWrappers(facts, version)));
 
   const early = findEarlyCall(facts);
   if (early) {
@@ -98,6 +94,30 @@ export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
     );
   }
   return findings;
+}
+
+/** Whether the file serves both API generations, and else which calls sit on a version's branch. */
+function versionsOf(facts: FileFacts, version: ScormVersion) {
+  const families = new Set(facts.calls.map((c) => c.family));
+  // Wrappers that support both versions look up both API objects and call both generations by design.
+  const dual = families.size > 1 && facts.mentions12Api && facts.mentions2004Api;
+  const placed: Map<ApiCall, Placement> = dual ? new Map() : placeCalls(facts, version);
+  return { dual, placed };
+}
+
+/**
+ * The element rules on the file's direct calls and on `virtual` (its calls through wrappers). With
+ * `across`, the facts are several files of one page and only `virtual` is judged.
+ */
+export function elementFindings(
+  facts: FileFacts,
+  file: string,
+  version: ScormVersion,
+  virtual: readonly VirtualCall[],
+  across?: AcrossFiles,
+): Finding[] {
+  const { dual, placed } = versionsOf(facts, version);
+  return withoutRepeats(checkElements(facts, file, version, dual, placed, virtual, across));
 }
 
 /** A wrapper called from inside another wrapper reaches the same written argument twice: one finding. */

@@ -15,6 +15,11 @@ import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
 import { emptyFacts, factsForPackageRules } from './collect-facts.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
+import { chainWrapperFindings, type PageFileText } from './chain-wrappers.js';
+import { globalWrapperNames } from './global-wrappers.js';
+import { runtimeLeft, runtimeValueFindings, type RuntimeLeft } from './runtime-values.js';
+import { withScos } from './sco-attribution.js';
+import type { SourceUnit } from './source-unit.js';
 import { launchChainFindings, summarizeApi, type ApiSummary } from '../launch-chain/initialize-check.js';
 
 export { API_USAGE_RULES, type ApiUsageRuleId } from './rules.js';
@@ -63,6 +68,9 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
 
   const findings: Finding[] = [];
   const scanned: Scanned[] = [];
+  const chained = (input.chains ?? []).length > 0;
+  const wrapperNames = new Map<string, string[]>();
+  const leftByFile = new Map<string, RuntimeLeft>();
   let quiet: ReadonlySet<string> | undefined;
   for (const file of new Set(input.files)) {
     input.onFile?.(file);
@@ -86,11 +94,13 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
       scanned.push({ file, facts: emptyFacts() });
       continue;
     }
-    const units = HTML_EXT.has(ext)
-      ? htmlUnits(text)
-      : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
+    const units = unitsOf(ext, text);
     const s: Scanned = { file, facts: analyse(file, units, version, findings) };
     findings.push(...fileRules(s, version));
+    const names = chained ? globalWrapperNames(s.facts) : [];
+    if (names.length > 0) wrapperNames.set(file, names);
+    const left = chained ? runtimeLeft(s.facts, file, version) : undefined;
+    if (left && left.count > 0) leftByFile.set(file, left);
     scanned.push({ file, facts: factsForPackageRules(s.facts) });
   }
 
@@ -104,8 +114,20 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const apiOf = (file: string): ApiSummary => summaries.get(file) ?? unscannedSummary(root, file, version);
     findings.push(...launchChainFindings(chains, apiOf, summaries, version));
   }
-  findings.sort(compareFindings);
-  return { scannedFiles: scanned.map((s) => s.file), findings, summaries };
+  const across = chainWrapperFindings({
+    chains,
+    wrapperNames,
+    scanned: new Set(scanned.map((s) => s.file)),
+    version,
+    read: (file) => readPageFile(root, file),
+  });
+  const named = withScos(
+    [...findings, ...across.map((a) => a.finding), ...runtimeValueFindings(chains, leftByFile)],
+    chains,
+    new Map(across.map((a) => [a.finding, a.scos])),
+  );
+  named.sort(compareFindings);
+  return { scannedFiles: scanned.map((s) => s.file), findings: named, summaries };
 }
 
 /** Each file's first api.parse_error. */
@@ -128,12 +150,29 @@ function withParseError(summary: ApiSummary, error: Finding | undefined): ApiSum
 function unscannedSummary(root: string, file: string, version: ScormVersion): ApiSummary {
   const read = readCandidate(root, file);
   if ('skipped' in read) return summarizeApi(emptyFacts());
-  const units = HTML_EXT.has(read.ext)
-    ? htmlUnits(read.text)
-    : [{ code: read.text, line: 1, column: 1, module: read.ext === '.mjs', handler: false }];
+  const units = unitsOf(read.ext, read.text);
   const own: Finding[] = [];
   const facts = analyse(file, units, version, own);
   return withParseError(summarizeApi(facts), firstParseErrors(own).get(file));
+}
+
+/** A scanned file's text and script units, for analysing it together with the wrappers its page loads. */
+function readPageFile(root: string, file: string): PageFileText | undefined {
+  let read: Candidate;
+  try {
+    read = readCandidate(root, file);
+  } catch {
+    return undefined;
+  }
+  if ('skipped' in read) return undefined;
+  const { ext, text } = read;
+  return { text, units: () => unitsOf(ext, text) };
+}
+
+function unitsOf(ext: string, text: string): SourceUnit[] {
+  return HTML_EXT.has(ext)
+    ? htmlUnits(text)
+    : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
 }
 
 type Candidate = { ext: string; text: string } | { skipped: Finding };

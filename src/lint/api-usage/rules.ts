@@ -12,7 +12,8 @@ export type ApiUsageRuleId =
   | 'api.read_only_write'
   | 'api.write_only_read'
   | 'api.discovery_missing'
-  | 'api.cross_frame_dom';
+  | 'api.cross_frame_dom'
+  | 'api.runtime_values';
 
 const rule = (id: ApiUsageRuleId, severity: Severity, level: RuleInfo['level'], title: string): RuleInfo => ({
   id,
@@ -55,6 +56,12 @@ export const API_USAGE_RULES: readonly RuleInfo[] = [
     'Nothing the SCO’s launch page loads both finds the API (window.parent/opener) and calls Initialize',
   ),
   rule('api.cross_frame_dom', 'warning', 'strict', 'Content reaches into the LMS frame’s DOM or location'),
+  rule(
+    'api.runtime_values',
+    'info',
+    'strict',
+    'Element names or values only known at run time, left to the run-time checks (one per SCO)',
+  ),
 ];
 
 const BY_ID = new Map(API_USAGE_RULES.map((r) => [r.id, r]));

@@ -38,6 +38,8 @@ export interface VirtualCall extends ApiCall {
   via: string;
   /** The element name is written inside the wrapper, where the direct rules already judge it. */
   nameFixed: boolean;
+  /** The unit of the API call inside the wrapper (the caller's unit is `unit`). */
+  wrapperUnit: number;
 }
 
 const MAX_LEVELS = 3;
@@ -46,6 +48,23 @@ function paramNames(fn: FunctionNode): string[] | undefined {
   const params = (fn as unknown as { params?: AnyNode[] }).params ?? [];
   const names = params.map((p) => (p.type === 'Identifier' ? p.name : undefined));
   return names.every((n) => n !== undefined) ? (names as string[]) : undefined;
+}
+
+/**
+ * The parameters a wrapper passes on as the caller wrote them: one it assigns to (`status = 'x'` after
+ * checking it) no longer carries the caller's value, so it stands for an unknown part ('' matches no name).
+ */
+function passedOn(fn: FunctionNode, code: string): string[] | undefined {
+  const names = paramNames(fn);
+  if (!names) return undefined;
+  const body = code.slice(fn.start, fn.end);
+  return names.map((name) => {
+    const escaped = name.replace(/\$/g, '\\$');
+    const assigned = new RegExp(
+      `(?<![\\w$.])${escaped}\\s*(?:\\+\\+|--|(?:[-+*/%&|^]|\\*\\*|<<|>>>?|\\?\\?|&&|\\|\\|)?=(?![=>]))`,
+    );
+    return assigned.test(body) ? '' : name;
+  });
 }
 
 /** The template of an argument written inside a function with the given parameters. */
@@ -115,8 +134,8 @@ export function wrapperResolver(facts: FileFacts): (path: string, from: Context)
 export function findWrappers(facts: FileFacts): Map<FunctionNode, Wrapper> {
   const wrappers = new Map<FunctionNode, Wrapper>();
   const paramsOf = new Map<FunctionNode, string[] | undefined>();
-  const params = (fn: FunctionNode) => {
-    if (!paramsOf.has(fn)) paramsOf.set(fn, paramNames(fn));
+  const params = (fn: FunctionNode, unit: number) => {
+    if (!paramsOf.has(fn)) paramsOf.set(fn, passedOn(fn, facts.units[unit]?.code ?? ''));
     return paramsOf.get(fn);
   };
   const add = (fn: FunctionNode, name: string, sink: Sink) => {
@@ -127,7 +146,7 @@ export function findWrappers(facts: FileFacts): Map<FunctionNode, Wrapper> {
   for (const call of facts.calls) {
     if (call.canonical !== 'GetValue' && call.canonical !== 'SetValue') continue;
     const fn = call.context;
-    const names = fn ? params(fn) : undefined;
+    const names = fn ? params(fn, call.unit) : undefined;
     if (!fn || !names || names.length === 0) continue;
     const args = call.args.slice(0, 2).map((a) => templateOf(a, call.unit, names, facts));
     if (args.some(usesParam)) add(fn, '', { call, args });
@@ -137,7 +156,7 @@ export function findWrappers(facts: FileFacts): Map<FunctionNode, Wrapper> {
     const known = [...wrappers.values()];
     for (const plain of facts.plainCalls) {
       const outer = plain.context;
-      const names = outer ? params(outer) : undefined;
+      const names = outer ? params(outer, plain.unit) : undefined;
       if (!outer || !names || names.length === 0) continue;
       const inner = resolve(plain.path, outer);
       const w = inner && inner !== outer ? known.find((k) => k.fn === inner) : undefined;
@@ -219,6 +238,7 @@ export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNod
         context: plain.context,
         via: plain.path,
         nameFixed,
+        wrapperUnit: sink.call.unit,
       });
     }
   }
