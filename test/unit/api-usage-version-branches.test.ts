@@ -194,3 +194,42 @@ lmsApi.LMSSetValue("cmi.learner_name", "x");`,
     /inside a condition \(line 2\) that could not be tied to a SCORM version/,
   );
 });
+
+test('a wrapper that detects the version at run time and tests it elsewhere (the ADL templates’ shape)', async () => {
+  // Reduced from the shape of ADL's SCORM 2004 sequencing templates: one get-value function for both
+  // versions, the version decided where the API is searched and tested in other functions.
+  const code = `
+var api = null, modern = false;
+function init() { modern = (findAPI(window, "API_1484_11") != null); api = modern ? window.API_1484_11 : window.API; }
+function learnerName() { if (modern) return lms.GET("cmi.learner_name"); else return lms.GET("cmi.core.student_name"); }
+function learnerId() { if (!modern) { return lms.GET("cmi.core.student_id"); } return lms.GET("cmi.learner_id"); }
+function credit() { if (typeof window.API_1484_11 == "object") return lms.GET("cmi.credit"); return lms.GET("cmi.core.credit"); }
+function mode() { if (typeof api.LMSGetValue == "function") { return lms.GET("cmi.core.lesson_mode"); } return lms.GET("cmi.mode"); }
+function entry(win) { if (win.API_1484_11) return lms.GET("cmi.entry"); return lms.GET("cmi.core.entry"); }`;
+  assert.deepEqual(await mismatchesEitherWay(code), NONE);
+});
+
+test('a flag is only a version flag when every value it gets says so', async () => {
+  // `found` is also set from something that says nothing of the version: it places no call.
+  const code = `
+var found = false;
+function init() { found = findAPI(window, "API_1484_11"); if (!found) found = lookup(); }
+function learnerName() { if (found) return lms.GET("cmi.learner_name"); return lms.GET("cmi.core.student_name"); }`;
+  assert.deepEqual((await mismatchesEitherWay(code))['2004'], [[4, 'error']]);
+});
+
+test('a course written for the other version keeps its errors under its own API search', async () => {
+  // SCORM 1.2 code declared as 2004: `if (w.API)` is its own search, not a branch of a dual runtime.
+  const found = await findings(
+    '2004',
+    'var w = window; while (w.API == null && w.parent != w) w = w.parent;\nif (w.API) { w.API.LMSInitialize(""); w.API.LMSSetValue("cmi.core.lesson_status", "completed"); }',
+  );
+  assert.deepEqual(
+    found.filter((f) => f.rule === 'api.version_mismatch').map((f) => [f.line, f.severity]),
+    [
+      [2, 'error'],
+      [2, 'error'],
+      [2, 'error'],
+    ],
+  );
+});

@@ -1,8 +1,8 @@
 /**
  * deps.external_script on a script the course's own code inserts: an error when the SCO's launch
- * chain inserts it unconditionally (or as a fallback for a missing library), a warning that names the
- * condition when it is only inserted under an opt-in condition (a video player's API for a course
- * with such a video).
+ * chain inserts it unconditionally (or as a fallback for a missing library) and its SCORM code uses
+ * what the script defines, a warning otherwise; a warning that names the condition when it is only
+ * inserted under an opt-in condition (a video player's API for a course with such a video).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +16,9 @@ import { tempDir } from '../helpers/temp.js';
 
 const LMS =
   'function findAPI(w){while(!w.API&&w.parent&&w.parent!==w){w=w.parent;}return w.API;}var api=findAPI(window)||(window.opener&&findAPI(window.opener));api.LMSInitialize("");';
+/** SCORM code that starts only once the inserted script's `VideoPlayer` is there: it needs the script. */
+const LMS_NEEDING_SCRIPT =
+  'function findAPI(w){while(!w.API&&w.parent&&w.parent!==w){w=w.parent;}return w.API;}var api=findAPI(window)||(window.opener&&findAPI(window.opener));VideoPlayer.ready(function(){api.LMSInitialize("");});';
 
 function scoPackage(files: Record<string, string>): string {
   const dir = tempDir('deps-guard-');
@@ -38,8 +41,8 @@ async function externalScripts(files: Record<string, string>): Promise<Finding[]
 }
 
 /** An inline script on the launch page that inserts `url` inside `wrap` (where `INSERT` stands). */
-const page = (wrap: string, url = 'https://player.video.example/api.js') =>
-  `<!DOCTYPE html><html><head><script>${LMS}</script>\n<script>\nfunction boot() {\n${wrap.replace(
+const page = (wrap: string, url = 'https://player.video.example/api.js', lms = LMS) =>
+  `<!DOCTYPE html><html><head><script>${lms}</script>\n<script>\nfunction boot() {\n${wrap.replace(
     'INSERT',
     `var tag = document.createElement("script");\n  tag.src = "${url}";\n  document.head.appendChild(tag);`,
   )}\n}\nboot();\n</script></head><body></body></html>`;
@@ -80,7 +83,7 @@ test('opt-in conditions: flags, calls, comparisons, && chains, presence checks',
   }
 });
 
-test('unconditional, fallback and either-way insertions stay errors', async () => {
+test('unconditional, fallback and either-way insertions: errors when the SCORM code needs the script, warnings otherwise', async () => {
   for (const wrap of [
     'INSERT',
     'if (!window.jQuery) {\n  INSERT\n}',
@@ -91,10 +94,20 @@ test('unconditional, fallback and either-way insertions stay errors', async () =
     // The other arm inserts a script too: one of them loads either way.
     'if (location.protocol === "https:") {\n  INSERT\n} else { var t = document.createElement("script"); t.src = "http://player.video.example/api.js"; }',
   ]) {
-    const found = await externalScripts({ 'index.html': page(wrap) });
+    const found = await externalScripts({
+      'index.html': page(wrap, undefined, LMS_NEEDING_SCRIPT),
+    });
     assert.ok(found.length > 0, wrap);
     assert.ok(
       found.every((f) => f.severity === 'error' && f.details?.['conditional'] === undefined),
+      wrap,
+    );
+    assert.match(withCourseText(found[0] ?? {}, found[0]?.message ?? ''), /its SCORM code uses VideoPlayer/);
+    // The same insertion under SCORM code that uses nothing from it: the SCO starts offline.
+    const unused = await externalScripts({ 'index.html': page(wrap) });
+    assert.deepEqual(
+      unused.map((f) => [f.severity, f.details?.['needed_by_scorm_code']]),
+      unused.map(() => ['warning', false]),
       wrap,
     );
   }
@@ -111,7 +124,7 @@ test('a guard in a script file is found too; a guard around the calling code is 
     [['media.js', 3, 'warning', 1]],
   );
   const caller = await externalScripts({
-    'index.html': `<script>${LMS}</script><script src="media.js"></script>`,
+    'index.html': `<script>${LMS_NEEDING_SCRIPT}</script><script src="media.js"></script>`,
     'media.js':
       'function load() {\n  var s = document.createElement("script");\n  s.src = "https://player.video.example/api.js";\n  document.head.appendChild(s);\n}\nif (window.lessonHasVideo) load();\n',
   });

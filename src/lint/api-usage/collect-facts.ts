@@ -4,6 +4,7 @@ import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { detachedString } from '../../core/detached-string.js';
 import { locatingOnly, type SourceUnit } from './source-unit.js';
 import { ArmSet, pushBranchChildren, type Arm } from './version-branch.js';
+import { versionFlags } from './version-flags.js';
 
 /** A function-like node whose body runs when it is invoked, not where it is written. */
 export type FunctionNode = Node;
@@ -280,6 +281,7 @@ export function collectUnit(
   const stack: (AnyNode | ContextExit | ArmSet)[] = [program];
   let context: Context = rootContext;
   let branch: Arm | undefined;
+  const flags = versionFlags(program);
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode | ContextExit | ArmSet;
     if (node instanceof ContextExit) {
@@ -410,7 +412,7 @@ export function collectUnit(
       stack.push(new ContextExit(context));
       context = node;
     }
-    if (!pushBranchChildren(node, branch, stack)) pushChildren(node, stack);
+    if (!pushBranchChildren(node, branch, stack, flags)) pushChildren(node, stack);
   }
   // The stack visits children out of order; rules expect source order. Only this unit's entries are
   // sorted: units come in order, and re-sorting everything per unit was quadratic (50,000 handlers: minutes).

@@ -6,7 +6,7 @@
  * still turn out to be the two versions' code (see version-placement.ts).
  */
 import type { AnyNode, Node, Statement } from 'acorn';
-import { caseVersion, whenTruthy, type Selected } from './version-condition.js';
+import { caseVersion, whenTruthy, type Selected, type VersionFlags } from './version-condition.js';
 
 /** The arms of one `if` (then, else), so each can be compared with its sibling. */
 export interface Split {
@@ -55,11 +55,16 @@ function pushAll(stack: Stack, nodes: readonly (Node | null | undefined)[]): voi
 }
 
 /** Statements after `if (<selects a version>) return;` run on the other arm of that condition. */
-function pushGuardedBlock(body: readonly Statement[], current: Arm | undefined, stack: Stack): boolean {
+function pushGuardedBlock(
+  body: readonly Statement[],
+  current: Arm | undefined,
+  stack: Stack,
+  flags: VersionFlags,
+): boolean {
   const segments: { arm: Arm | undefined; from: number }[] = [{ arm: current, from: 0 }];
   body.forEach((statement, i) => {
     if (statement.type !== 'IfStatement' || statement.alternate || !exits(statement.consequent)) return;
-    const version = whenTruthy(statement.test as AnyNode, false);
+    const version = whenTruthy(statement.test as AnyNode, false, 0, flags);
     if (!version) return;
     const parent = segments[segments.length - 1]?.arm;
     segments.push({ arm: arms(parent, statement.test.start, [version])[0], from: i + 1 });
@@ -104,12 +109,17 @@ function pushSwitch(
  * Pushes the children of a branching node with the arms they are on; false when the node is not
  * one (or selects no version where only a version would matter), so the caller pushes them plainly.
  */
-export function pushBranchChildren(node: AnyNode, current: Arm | undefined, stack: Stack): boolean {
+export function pushBranchChildren(
+  node: AnyNode,
+  current: Arm | undefined,
+  stack: Stack,
+  flags: VersionFlags,
+): boolean {
   switch (node.type) {
     case 'IfStatement':
     case 'ConditionalExpression': {
       const test = node.test as AnyNode;
-      const versions = [whenTruthy(test, true), whenTruthy(test, false)];
+      const versions = [whenTruthy(test, true, 0, flags), whenTruthy(test, false, 0, flags)];
       if (node.type === 'ConditionalExpression' && versions.every((v) => v === undefined)) return false;
       const [then, otherwise] = arms(current, test.start, versions);
       stack.push(new ArmSet(current));
@@ -119,7 +129,7 @@ export function pushBranchChildren(node: AnyNode, current: Arm | undefined, stac
     }
     case 'LogicalExpression': {
       if (node.operator === '??') return false;
-      const version = whenTruthy(node.left as AnyNode, node.operator === '&&');
+      const version = whenTruthy(node.left as AnyNode, node.operator === '&&', 0, flags);
       if (!version) return false;
       stack.push(new ArmSet(current), node.right, new ArmSet(arms(current, node.left.start, [version])[0]));
       stack.push(node.left);
@@ -128,9 +138,9 @@ export function pushBranchChildren(node: AnyNode, current: Arm | undefined, stac
     case 'SwitchStatement':
       return pushSwitch(node, current, stack);
     case 'BlockStatement':
-      return pushGuardedBlock(node.body, current, stack);
+      return pushGuardedBlock(node.body, current, stack, flags);
     case 'Program':
-      return pushGuardedBlock(node.body as Statement[], current, stack);
+      return pushGuardedBlock(node.body as Statement[], current, stack, flags);
     default:
       return false;
   }

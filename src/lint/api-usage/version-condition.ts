@@ -1,11 +1,21 @@
 /**
  * Which SCORM version a condition selects, as wrappers that support both versions write it: a version
  * value compared with "2004"/"1.2" (also through indexOf/includes), a flag or function named after a
- * version (`isSCORM2004()`), the API object found (`win.API_1484_11`, `apiName == "API"`), or a data
- * model name only one version has (`name == "cmi.score.raw"`). Anything else selects no version.
+ * version (`isSCORM2004()`), a flag set where one version's API was found (version-flags.ts), the API
+ * object or an LMS-prefixed method found (`win.API_1484_11`, `typeof api.LMSGetValue == "function"`,
+ * `apiName == "API"`), or a data model name only one version has (`name == "cmi.score.raw"`).
+ * One version's API object or flag being absent selects the other version. Anything else selects none.
  */
 import type { AnyNode } from 'acorn';
 import { lookupElement, type ScormVersion } from '../../rte/datamodel/index.js';
+import { methodInfo } from './api-methods.js';
+
+/**
+ * Variables and properties (dotted names) whose being set says which version was found, learnt from
+ * how the file assigns them (version-flags.ts): `newApi = true` where API_1484_11 was found.
+ */
+export type VersionFlags = ReadonlyMap<string, ScormVersion>;
+const NO_FLAGS: VersionFlags = new Map();
 
 /** undefined: the condition says nothing about the version (or contradicts itself). */
 export type Selected = ScormVersion | undefined;
@@ -51,16 +61,51 @@ function propertyName(node: AnyNode): string | undefined {
 }
 
 /** A flag, function or API object whose name says which version it stands for. */
-function versionName(node: AnyNode): Selected {
+function versionName(node: AnyNode, flags: VersionFlags): Selected {
   let cur = node;
-  if (cur.type === 'CallExpression') cur = cur.callee as AnyNode;
+  if (cur.type === 'CallExpression') {
+    const searched = searchedApi(cur);
+    if (searched) return searched;
+    cur = cur.callee as AnyNode;
+  }
   if (cur.type === 'ChainExpression') cur = cur.expression as AnyNode;
+  const flag = flags.get(dottedName(cur) ?? '');
+  if (flag) return flag;
   const name = cur.type === 'Identifier' ? cur.name : propertyName(cur);
   if (name === undefined) return undefined;
   if (/2004|1484/.test(name)) return '2004';
   if (/scorm_?1_?2(?!\d)/i.test(name)) return '1.2';
   // A bare `API` may be any variable a course named so; `win.API` is the 1.2 object being looked up.
   if (name === 'API' && cur.type === 'MemberExpression') return '1.2';
+  // `api.LMSGetValue` being there: only the 1.2 API has LMS-prefixed methods.
+  if (cur.type === 'MemberExpression' && methodInfo(name)?.family === '1.2') return '1.2';
+  return undefined;
+}
+
+/** `findAPI(win, "API_1484_11")`, `getAPIHandle("API")`: a search for one version's API object. */
+function searchedApi(node: AnyNode & { type: 'CallExpression' }): Selected {
+  const callee = dottedName(node.callee as AnyNode);
+  if (!callee || !/api/i.test(callee)) return undefined;
+  for (const arg of node.arguments) {
+    if (arg.type !== 'Literal') continue;
+    if (arg.value === 'API_1484_11') return '2004';
+    if (arg.value === 'API') return '1.2';
+  }
+  return undefined;
+}
+
+/** `a.b.c` for a chain of plain names; undefined otherwise. */
+export function dottedName(node: AnyNode): string | undefined {
+  const names: string[] = [];
+  let cur = node;
+  for (let i = 0; i < 6; i++) {
+    if (cur.type === 'Identifier') return [cur.name, ...names.reverse()].join('.');
+    if (cur.type === 'ThisExpression') return ['this', ...names.reverse()].join('.');
+    const name = propertyName(cur);
+    if (name === undefined || cur.type !== 'MemberExpression') return undefined;
+    names.push(name);
+    cur = cur.object as AnyNode;
+  }
   return undefined;
 }
 
@@ -88,7 +133,12 @@ function isConstant(node: AnyNode): boolean {
   return node.type === 'Literal' || (node.type === 'TemplateLiteral' && node.expressions.length === 0);
 }
 
-function comparison(node: AnyNode & { type: 'BinaryExpression' }, truthy: boolean, depth: number): Selected {
+function comparison(
+  node: AnyNode & { type: 'BinaryExpression' },
+  truthy: boolean,
+  depth: number,
+  flags: VersionFlags,
+): Selected {
   const op = node.operator;
   const left = node.left as AnyNode;
   const right = node.right as AnyNode;
@@ -124,7 +174,11 @@ function comparison(node: AnyNode & { type: 'BinaryExpression' }, truthy: boolea
   const typeofArg =
     subject.type === 'UnaryExpression' && subject.operator === 'typeof' ? subject.argument : undefined;
   if (ABSENT.has(raw as string | null) || value.type === 'Identifier') {
-    return whenTruthy(typeofArg ?? subject, !wantEqual, depth + 1);
+    return whenTruthy(typeofArg ?? subject, !wantEqual, depth + 1, flags);
+  }
+  // `typeof win.API_1484_11 == "object"`, `typeof api.LMSGetValue === "function"`: its presence.
+  if (typeofArg && (raw === 'object' || raw === 'function')) {
+    return whenTruthy(typeofArg, wantEqual, depth + 1, flags);
   }
   if (typeofArg) return undefined;
   const version = versionLiteral(raw);
@@ -135,15 +189,17 @@ function comparison(node: AnyNode & { type: 'BinaryExpression' }, truthy: boolea
 }
 
 /** The version a branch runs under when `node` evaluated to `truthy`. */
-export function whenTruthy(node: AnyNode, truthy: boolean, depth = 0): Selected {
+export function whenTruthy(node: AnyNode, truthy: boolean, depth = 0, flags = NO_FLAGS): Selected {
   if (depth > MAX_DEPTH) return undefined;
   switch (node.type) {
     case 'UnaryExpression':
-      return node.operator === '!' ? whenTruthy(node.argument as AnyNode, !truthy, depth + 1) : undefined;
+      return node.operator === '!'
+        ? whenTruthy(node.argument as AnyNode, !truthy, depth + 1, flags)
+        : undefined;
     case 'LogicalExpression': {
       if (node.operator === '??') return undefined;
-      const a = whenTruthy(node.left as AnyNode, truthy, depth + 1);
-      const b = whenTruthy(node.right as AnyNode, truthy, depth + 1);
+      const a = whenTruthy(node.left as AnyNode, truthy, depth + 1, flags);
+      const b = whenTruthy(node.right as AnyNode, truthy, depth + 1, flags);
       // Both parts hold (&& true, || false): either one's version; otherwise only a version both share.
       const both = (node.operator === '&&') === truthy;
       if (!both) return a === b ? a : undefined;
@@ -151,21 +207,24 @@ export function whenTruthy(node: AnyNode, truthy: boolean, depth = 0): Selected 
       return a ?? b;
     }
     case 'SequenceExpression':
-      return whenTruthy(node.expressions[node.expressions.length - 1] as AnyNode, truthy, depth + 1);
+      return whenTruthy(node.expressions[node.expressions.length - 1] as AnyNode, truthy, depth + 1, flags);
     case 'ParenthesizedExpression':
-      return whenTruthy(node.expression as AnyNode, truthy, depth + 1);
+      return whenTruthy(node.expression as AnyNode, truthy, depth + 1, flags);
     case 'BinaryExpression':
-      return comparison(node, truthy, depth);
+      return comparison(node, truthy, depth, flags);
     case 'CallExpression': {
       const searched = searchFor(node);
       if (searched) return truthy ? searched : other(searched);
-      return truthy ? versionName(node) : undefined;
+      return truthy ? versionName(node, flags) : undefined;
     }
     case 'Identifier':
     case 'MemberExpression':
-    case 'ChainExpression':
-      // A flag or object being present says which version; its absence does not say the other one.
-      return truthy ? versionName(node) : undefined;
+    case 'ChainExpression': {
+      // An API object, method or flag of one version being absent: the LMS did not provide that
+      // version's API, so under a package of that version this branch does not run.
+      const named = versionName(node, flags);
+      return named && !truthy ? other(named) : named;
+    }
     default:
       return undefined;
   }

@@ -63,10 +63,22 @@ function splitVersion(
   return undefined;
 }
 
+/**
+ * Only the other version's API is looked up and called: a course written for that version, declared
+ * wrongly, whose `if (win.API)` is just its own API search, not a branch of a runtime supporting both.
+ */
+function writtenForOtherVersion(facts: FileFacts, packageVersion: ScormVersion): boolean {
+  const [own, foreign] =
+    packageVersion === '2004'
+      ? [facts.mentions2004Api, facts.mentions12Api]
+      : [facts.mentions12Api, facts.mentions2004Api];
+  return foreign && !own && facts.calls.every((c) => c.family !== packageVersion);
+}
+
 /** The calls of a file that sit on a recognised version branch, with that version. */
 export function placeCalls(facts: FileFacts, packageVersion: ScormVersion): Map<ApiCall, Placement> {
   const placed = new Map<ApiCall, Placement>();
-  if (!facts.calls.some((c) => c.branch)) return placed;
+  if (!facts.calls.some((c) => c.branch) || writtenForOtherVersion(facts, packageVersion)) return placed;
   const tallies = tallyArms(facts, packageVersion);
   for (const call of facts.calls) {
     for (let arm: Arm | undefined = call.branch; arm; arm = arm.parent) {

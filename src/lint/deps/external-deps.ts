@@ -9,6 +9,7 @@ import { fileType, type PackageScanner } from '../launch-chain/package-scanner.j
 import type { PageRef, RefKind } from '../launch-chain/js-refs.js';
 import { resolveInPage } from '../launch-chain/urls.js';
 import { insertionGuard, type Guard } from './script-guard.js';
+import { scriptNeed, type ScriptNeed, type UndefinedUse } from './script-needs.js';
 
 type DependencyKind = Exclude<RefKind, 'navigation'>;
 
@@ -30,7 +31,8 @@ const KINDS: Record<DependencyKind, KindInfo> = {
     rule: 'deps.external_script',
     severity: 'warning',
     level: 'basic',
-    title: 'A script is loaded from another origin (error when a SCO’s launch chain loads it)',
+    title:
+      'A script is loaded from another origin (error when a SCO’s launch chain loads it and its SCORM code needs it)',
     what: 'a script',
     csp: "script-src 'self'",
     fix: COPY_FIX('it'),
@@ -99,14 +101,55 @@ type ChainPlace = { atStart: true } | { atStart: false; via: string } | null;
 /** Ways a script inserts another one; `<script src>` and document.write are the page's own markup. */
 const INSERTED_BY_CODE = new Set(['.src =', '$.getScript()', 'import()']);
 
-function severityOf(kind: DependencyKind, insecure: boolean, place: ChainPlace, guard?: Guard): Severity {
-  if (kind === 'script' && place?.atStart && !guard) return 'error';
+/** The SCORM code cannot start without the script: it is not in the package, or it uses what is missing. */
+function needed(need: ScriptNeed | undefined): boolean {
+  return !need || need.noScormCode || need.needed.length > 0;
+}
+
+const SHOWN_USES = 3;
+
+/** `loadliveworksheet` (line 30), … : names are the course's, quoted. */
+function usesText(uses: readonly UndefinedUse[], file: string): string {
+  const shown = uses
+    .slice(0, SHOWN_USES)
+    .map((u) => `${quoted(u.name)} (${u.file === file ? '' : `${quoted(u.file)} `}line ${u.line})`);
+  const more = uses.length > SHOWN_USES ? ` and ${uses.length - SHOWN_USES} more` : '';
+  return `${shown.join(', ')}${more}`;
+}
+
+function severityOf(
+  kind: DependencyKind,
+  insecure: boolean,
+  place: ChainPlace,
+  guard?: Guard,
+  need?: ScriptNeed,
+): Severity {
+  if (kind === 'script' && place?.atStart && !guard && needed(need)) return 'error';
   const base = KINDS[kind].severity;
   return insecure && base === 'info' ? 'warning' : base;
 }
 
-function chainText(kind: DependencyKind, place: ChainPlace, guard?: Guard): string {
+function chainText(
+  kind: DependencyKind,
+  place: ChainPlace,
+  file: string,
+  guard?: Guard,
+  need?: ScriptNeed,
+): string {
   if (kind !== 'script' || !place) return '';
+  if (need && place.atStart && !guard) {
+    if (need.needed.length > 0) {
+      return ` This page is on a SCO’s launch chain and its SCORM code uses ${usesText(need.needed, file)}, which no script of the package defines: offline the script is missing, that code fails and the SCO does not initialize.`;
+    }
+    if (!need.noScormCode) {
+      const here = need.others.filter((u) => u.file === file);
+      const fails =
+        here.length > 0
+          ? `only the code that uses what it defines fails offline (${usesText(here, file)}), e.g. a video or an embed`
+          : 'only what uses it (e.g. a video or an embed) fails offline';
+      return ` This page is on a SCO’s launch chain, but its SCORM code uses nothing the script could define, so the SCO initializes without it; ${fails}.`;
+    }
+  }
   if (guard && place.atStart) {
     return ` This page is on a SCO’s launch chain, but its code inserts the script only when the condition ${quoted(guard.condition)} (line ${guard.line}) holds: the SCO does not need it to start, and only what uses it (e.g. a video or an embed) fails offline when that condition holds.`;
   }
@@ -121,6 +164,7 @@ function dependencyFinding(
   base: string | undefined,
   place: ChainPlace,
   guardOf: (ref: PageRef) => Guard | undefined,
+  needOf: () => ScriptNeed | undefined,
 ): Finding | null {
   if (ref.kind === 'navigation') return null;
   const kind = ref.kind;
@@ -129,6 +173,7 @@ function dependencyFinding(
   const info = KINDS[kind];
   const guard =
     kind === 'script' && place?.atStart && INSERTED_BY_CODE.has(ref.how) ? guardOf(ref) : undefined;
+  const need = kind === 'script' && place?.atStart && !guard ? needOf() : undefined;
   const insecure = target.scheme === 'http' || target.scheme === 'ws';
   const mixed = insecure ? ', and is blocked as mixed content when the LMS is served over HTTPS' : '';
   const breaks = `it fails offline, on LMSs without internet access and under a strict Content-Security-Policy (${info.csp})${mixed}`;
@@ -138,12 +183,12 @@ function dependencyFinding(
       : '';
   const finding: Finding = {
     rule: info.rule,
-    severity: severityOf(kind, insecure, place, guard),
+    severity: severityOf(kind, insecure, place, guard, need),
     category: 'dependencies',
     file,
     line: ref.line,
     column: ref.column,
-    message: `Loads ${info.what} from ${quoted(target.origin)} (${ref.how} ${quoted(ref.url)}); ${breaks}.${relative}${chainText(kind, place, guard)}`,
+    message: `Loads ${info.what} from ${quoted(target.origin)} (${ref.how} ${quoted(ref.url)}); ${breaks}.${relative}${chainText(kind, place, file, guard, need)}`,
     fix: info.fix(ref.url),
     details: {
       url: ref.url,
@@ -153,6 +198,7 @@ function dependencyFinding(
       on_launch_chain: place !== null,
       ...(place ? { loads_at_start: place.atStart } : {}),
       ...(guard ? { conditional: true, condition_line: guard.line, condition_column: guard.column } : {}),
+      ...(need ? { needed_by_scorm_code: needed(need) } : {}),
       from_package: ['url', 'origin'],
     },
   };
@@ -191,10 +237,17 @@ export function externalDependencyFindings(
       text = text === undefined ? scanner.text(file) : text;
       return text === null ? undefined : insertionGuard(text, type, ref.line, ref.column);
     };
+    // Worked out once per page, and only for a page that loads an external script while a SCO starts.
+    let need: ScriptNeed | undefined;
+    const needOf = (): ScriptNeed =>
+      (need ??= scriptNeed(
+        scanner,
+        chains.filter((c) => c.files.some((f) => f.file === file && f.atStart)),
+      ));
     for (const ref of scan.refs) {
       if (seen.has(`${ref.kind} ${ref.url}`)) continue;
       seen.add(`${ref.kind} ${ref.url}`);
-      const finding = dependencyFinding(file, ref, scan.base, places.get(file) ?? null, guardOf);
+      const finding = dependencyFinding(file, ref, scan.base, places.get(file) ?? null, guardOf, needOf);
       if (finding) findings.push(finding);
     }
   }
