@@ -56,7 +56,7 @@ describe('batch', { concurrency: 1 }, () => {
       '--jobs',
       '2',
       '--package-timeout-ms',
-      '8000',
+      '30000',
       '--junit',
       junit,
       '--html',
@@ -84,7 +84,7 @@ describe('batch', { concurrency: 1 }, () => {
     assert.equal(p['b-passing.zip']!.verdict, 'pass');
     assert.equal(p['b-passing.zip']!.scos[0]!.completion_status, 'completed');
     assert.equal(p['c-failing']!.verdict, 'fail');
-    assert.deepEqual(p['c-failing']!.scos[0]!.anomaly_types, { set_value_rejected: 1 });
+    assert.equal(p['c-failing']!.scos[0]!.anomaly_types.set_value_rejected, 1);
     assert.equal(p['d-broken.zip']!.verdict, 'error');
     assert.match(p['d-broken.zip']!.error!.code, /^ZIP_/);
     assert.equal(p['d-broken.zip']!.error!.kind, 'not_a_package');
