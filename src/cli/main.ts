@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `scorm-tester <command>`: validate, run, conformance, inspect, mcp.
+ * `scorm-tester <command>`: validate, run, batch, merge-reports, conformance, inspect, mcp.
  * Exit codes: 0 ok, 1 problems found, 2 could not run, 130 interrupted.
  */
 import { VERSION } from '../core/version.js';
@@ -25,6 +25,15 @@ Usage:
                           abandon, abandonAll, suspendAll, resumeAll, retry, retryAll (exit 1 if one is denied)
                           --a11y: audit accessibility with axe-core (WCAG level, default AA) before the SCO
                           unloads; a serious or critical violation makes the run exit 1
+  scorm-tester batch <path>... [--list file] [--jobs N] [--shard i/n] [--resume state.json] [--json]
+                          [--junit out.xml] [--html dir] [--level basic|strict|pedantic]
+                          [--package-timeout-ms N] [--force] [--quiet] and the run flags [--viewport ...]
+                          [--settle-ms N] [--timeout-ms N] [--allow-network] [--allow-loopback]
+                          [--memory-budget-mb N] [--nav ...] [--a11y] [--a11y-level ...]
+                          validate each package and run its SCOs; <path> is a package, a folder of
+                          packages or @list.txt (see docs/batch.md); exit 1 if any package fails or errors
+  scorm-tester merge-reports <report.json>... [--json] [--junit out.xml] [--html dir] [--force] [--quiet]
+                          join the --json reports of batch shards into one
   scorm-tester conformance --cts-dir <dir> [--case ID|FAMILY ...] [--json] [--browser] [--compare] [--quiet]
                           replay ADL's SCORM 2004 LMS conformance scripts (exit 0 all passed, 1 some failed)
   scorm-tester inspect <path> [--open] [--port N] [--mode content_edit|debug_api|validate_live|sequence_test]
@@ -48,6 +57,8 @@ const COMMANDS: Record<string, Command> = {
   // Each command is loaded on use: `validate` must not pay for the browser runtime, nor `run` for the reports.
   validate: async (args) => (await import('./commands/validate.js')).validateCommand(args),
   run: async (args) => (await import('./commands/run.js')).runCommand(args),
+  batch: async (args) => (await import('./commands/batch.js')).batchCommand(args),
+  'merge-reports': async (args) => (await import('./commands/merge-reports.js')).mergeReportsCommand(args),
   conformance: async (args) => (await import('./commands/conformance.js')).conformanceCommand(args),
   inspect: async (args) => (await import('./commands/inspect.js')).inspectCommand(args),
   mcp: async (args) => {

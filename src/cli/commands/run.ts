@@ -45,7 +45,7 @@ import { memoryBudgetProblem } from '../../runtime/memory-budget.js';
 
 const LISTED_CALLS = 60;
 
-interface RunOptions {
+export interface RunOptions {
   target: string;
   itemId?: string;
   viewport: ViewportSpec;
@@ -96,29 +96,55 @@ function parseMemoryBudget(text: string | undefined): number | undefined {
   return n;
 }
 
+/** The flags `run` shares with `batch`: how each SCO is run. */
+export const RUN_FLAGS = {
+  viewport: { type: 'string' },
+  'settle-ms': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'allow-network': { type: 'boolean', default: false },
+  'allow-loopback': { type: 'boolean', default: false },
+  'memory-budget-mb': { type: 'string' },
+  nav: { type: 'string' },
+  a11y: { type: 'boolean', default: false },
+  'a11y-level': { type: 'string' },
+} as const;
+
+type RunFlagValues = { [K in keyof typeof RUN_FLAGS]?: string | boolean | undefined };
+
+/** The shared run options, from the values of RUN_FLAGS (usage errors name the flag). */
+export function runSettings(
+  values: RunFlagValues,
+): Omit<RunOptions, 'target' | 'itemId' | 'screenshot' | 'json' | 'quiet'> {
+  const text = (v: string | boolean | undefined): string | undefined =>
+    typeof v === 'string' ? v : undefined;
+  const nav = text(values.nav) !== undefined ? parseNavFlag(text(values.nav)!) : undefined;
+  const memoryBudgetMb = parseMemoryBudget(text(values['memory-budget-mb']));
+  const a11y = parseA11yFlags(values.a11y === true, text(values['a11y-level']));
+  return {
+    viewport: parseViewport(text(values.viewport)),
+    settleMs: integer('settle-ms', text(values['settle-ms']), DEFAULT_SETTLE_MS, 0, MAX_SETTLE_WAIT_MS),
+    timeoutMs: integer('timeout-ms', text(values['timeout-ms']), MAX_SETTLE_WAIT_MS, 100, MAX_SETTLE_WAIT_MS),
+    allowNetwork: values['allow-network'] === true,
+    allowLoopback: values['allow-loopback'] === true,
+    ...(memoryBudgetMb === undefined ? {} : { memoryBudgetMb }),
+    ...(nav ? { nav } : {}),
+    ...(a11y ? { a11y } : {}),
+  };
+}
+
 async function parseRunArgs(args: string[]): Promise<RunOptions> {
   const { values, positionals } = parseCommandArgs('run', args, {
+    ...RUN_FLAGS,
     item: { type: 'string' },
-    viewport: { type: 'string' },
     screenshot: { type: 'string' },
     force: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
-    'settle-ms': { type: 'string' },
-    'timeout-ms': { type: 'string' },
-    'allow-network': { type: 'boolean', default: false },
-    'allow-loopback': { type: 'boolean', default: false },
-    'memory-budget-mb': { type: 'string' },
-    nav: { type: 'string' },
-    a11y: { type: 'boolean', default: false },
-    'a11y-level': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   });
   if (positionals.length !== 1) throw new CliUsageError('run takes exactly one <path>');
   if (values.nav !== undefined && values.item !== undefined)
     throw new CliUsageError('--nav and --item do not go together: sequencing decides which SCO is delivered');
-  const nav = values.nav !== undefined ? parseNavFlag(values.nav) : undefined;
-  const memoryBudgetMb = parseMemoryBudget(values['memory-budget-mb']);
-  const a11y = parseA11yFlags(values.a11y === true, values['a11y-level']);
+  const settings = runSettings(values);
   const screenshot =
     values.screenshot !== undefined
       ? await new CliOutput('--screenshot', values.screenshot, 'png', values.force === true).check()
@@ -126,21 +152,14 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
   return {
     target: positionals[0]!,
     ...(values.item !== undefined ? { itemId: values.item } : {}),
-    viewport: parseViewport(values.viewport),
+    ...settings,
     ...(screenshot ? { screenshot } : {}),
     json: values.json === true,
-    settleMs: integer('settle-ms', values['settle-ms'], DEFAULT_SETTLE_MS, 0, MAX_SETTLE_WAIT_MS),
-    timeoutMs: integer('timeout-ms', values['timeout-ms'], MAX_SETTLE_WAIT_MS, 100, MAX_SETTLE_WAIT_MS),
-    allowNetwork: values['allow-network'] === true,
-    allowLoopback: values['allow-loopback'] === true,
-    ...(memoryBudgetMb === undefined ? {} : { memoryBudgetMb }),
-    ...(nav ? { nav } : {}),
-    ...(a11y ? { a11y } : {}),
     quiet: values.quiet === true,
   };
 }
 
-interface RunOutcome {
+export interface RunOutcome {
   report: ProbeReport;
   launchUrl: string | null;
   scoId: string | null;
@@ -153,7 +172,7 @@ interface RunOutcome {
   a11y: A11yOutcome | null;
 }
 
-async function runCourse(
+export async function runCourse(
   options: RunOptions,
   sessions: SessionManager,
   control: WorkControl,
@@ -238,7 +257,7 @@ function launchedResource(session: Session): { scormType: string | null; href: s
   return launch ? { scormType: launch.scormType, href: launch.launchUrl } : undefined;
 }
 
-function outcomeJson(o: RunOutcome): Record<string, unknown> {
+export function outcomeJson(o: RunOutcome): Record<string, unknown> {
   const r = o.report;
   return {
     scorm_version: r.version,
@@ -278,6 +297,21 @@ function outcomeJson(o: RunOutcome): Record<string, unknown> {
 /** The SCO made no call because it waits at a start control: a warning, not a failed run. */
 function awaitsLearner(report: ProbeReport): boolean {
   return report.anomalies.some((a) => a.type === 'initialize_awaits_learner');
+}
+
+/**
+ * The run's verdict: the course initialized (or waits at a start control, or is an asset that need not
+ * call the API), no error-severity anomaly, no denied --nav step, no serious or critical a11y violation.
+ */
+export function runPassed(outcome: RunOutcome): boolean {
+  return (
+    (outcome.report.initialized ||
+      awaitsLearner(outcome.report) ||
+      (outcome.asset && outcome.report.calls.length === 0)) &&
+    !outcome.report.anomalies.some((a) => a.severity === 'error') &&
+    (outcome.nav?.denied ?? 0) === 0 &&
+    !(outcome.a11y && a11yFails(outcome.a11y))
+  );
 }
 
 function outcomeText(o: RunOutcome): string {
@@ -326,8 +360,11 @@ function outcomeText(o: RunOutcome): string {
   return lines.join('\n') + '\n';
 }
 
-export async function runCommand(args: string[]): Promise<number> {
-  const options = await parseRunArgs(args);
+/**
+ * A SessionManager on a throwaway folder for a CLI command; afterwards the sessions, the shared browser
+ * and the content server are closed and the folder removed (a run leaves nothing behind).
+ */
+export async function withCliSessions<T>(work: (sessions: SessionManager) => Promise<T>): Promise<T> {
   const tmp = await mkdtemp(join(tmpdir(), 'scorm-tester-run-'));
   const logger = new Logger({ dir: join(tmp, 'logs') });
   const sessions = new SessionManager(logger, {
@@ -335,6 +372,20 @@ export async function runCommand(args: string[]): Promise<number> {
     sessionsRoot: join(tmp, 'sessions'),
   });
   try {
+    return await work(sessions);
+  } finally {
+    await sessions.closeAll();
+    await sharedBrowserPool().shutdown();
+    // Keep-alive sockets from the closed browser would hold the process open for seconds.
+    await (await sharedContentServer()).close();
+    logger.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+export async function runCommand(args: string[]): Promise<number> {
+  const options = await parseRunArgs(args);
+  return withCliSessions(async (sessions) => {
     let outcome: RunOutcome;
     // Machine output on stdout (--json) means a script reads it: no progress line then either.
     const progress = stderrProgress(options.quiet || options.json);
@@ -355,20 +406,6 @@ export async function runCommand(args: string[]): Promise<number> {
     process.stdout.write(
       options.json ? JSON.stringify(outcomeJson(outcome), null, 2) + '\n' : outcomeText(outcome),
     );
-    const ok =
-      (outcome.report.initialized ||
-        awaitsLearner(outcome.report) ||
-        (outcome.asset && outcome.report.calls.length === 0)) &&
-      !outcome.report.anomalies.some((a) => a.severity === 'error') &&
-      (outcome.nav?.denied ?? 0) === 0 &&
-      !(outcome.a11y && a11yFails(outcome.a11y));
-    return ok ? EXIT_OK : EXIT_PROBLEMS;
-  } finally {
-    await sessions.closeAll();
-    await sharedBrowserPool().shutdown();
-    // Keep-alive sockets from the closed browser would hold the process open for seconds.
-    await (await sharedContentServer()).close();
-    logger.close();
-    await rm(tmp, { recursive: true, force: true });
-  }
+    return runPassed(outcome) ? EXIT_OK : EXIT_PROBLEMS;
+  });
 }

@@ -1,0 +1,96 @@
+/**
+ * The batch report: one entry per package, with its path as given and its verdict. This shape is what
+ * `--json` prints, what the resume state keeps per package and what `merge-reports` reads back.
+ */
+export type Verdict = 'pass' | 'fail' | 'error';
+
+export interface Counts {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+/** Why a package or SCO could not be judged: a project error code and our sentence. */
+export interface BatchError {
+  code: string;
+  message: string;
+  /** not_a_package, timeout, crash or other (see package-error.ts). */
+  kind?: string;
+}
+
+export interface ScoResult {
+  /** The item's identifier (the course's word), or null when sequencing delivered nothing. */
+  sco_id: string | null;
+  launch_url: string | null;
+  verdict: Verdict;
+  initialized: boolean | null;
+  completion_status: string | null;
+  success_status: string | null;
+  anomalies: Counts;
+  /** Anomaly types by count, e.g. { set_value_rejected: 2 }. */
+  anomaly_types: Record<string, number>;
+  /** --nav: navigation requests denied. */
+  nav_denied?: number;
+  /** --a11y: serious or critical violations. */
+  a11y_failed?: boolean;
+  /** Screenshot file, relative to the --html folder. */
+  screenshot?: string;
+  error?: BatchError;
+  duration_ms: number;
+}
+
+export interface PackageResult {
+  /** The path exactly as the user gave it (or as the list file or catalogue folder named it). */
+  path: string;
+  /** sha256 of the package's content (see content-hash.ts); what --resume matches on. */
+  content_hash: string;
+  verdict: Verdict;
+  scorm_version: string | null;
+  findings: Counts;
+  scos: ScoResult[];
+  error?: BatchError;
+  /** --resume: this result was read from the state file, not run again. */
+  resumed?: true;
+  duration_ms: number;
+}
+
+export interface BatchTotals {
+  packages: number;
+  pass: number;
+  fail: number;
+  error: number;
+}
+
+export interface BatchReport {
+  kind: 'scorm-tester-batch';
+  version: string;
+  /** The shard this report covers ("1/4"), or the shards merged into it. */
+  shards: string[];
+  totals: BatchTotals;
+  packages: PackageResult[];
+  duration_ms: number;
+}
+
+export function totalsOf(packages: readonly PackageResult[]): BatchTotals {
+  const count = (v: Verdict): number => packages.filter((p) => p.verdict === v).length;
+  return { packages: packages.length, pass: count('pass'), fail: count('fail'), error: count('error') };
+}
+
+/** An error beats a failure beats a pass. */
+export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
+  if (verdicts.includes('error')) return 'error';
+  return verdicts.includes('fail') ? 'fail' : 'pass';
+}
+
+export function emptyCounts(): Counts {
+  return { error: 0, warning: 0, info: 0 };
+}
+
+export function countBySeverity(items: ReadonlyArray<{ severity: string }>): Counts {
+  const counts = emptyCounts();
+  for (const item of items) {
+    if (item.severity === 'error' || item.severity === 'warning' || item.severity === 'info')
+      counts[item.severity] += 1;
+  }
+  return counts;
+}
