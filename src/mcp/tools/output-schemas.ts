@@ -198,8 +198,15 @@ export const runtimeClose = {
 export const sameAs = z
   .object({ $same_as: z.string().describe('Path of the same value earlier in this answer.') })
   .describe('A long value repeated: read it at $same_as.');
-/** A data-model value in an action's changes: the string, or where the answer already said it. */
-const courseValue = z.union([z.string(), sameAs]);
+/** A long value shown by its start: whole in the record (src/output/preview-long-values.ts). */
+const longValuePreview = z.object({
+  $type: z.literal('string'),
+  length: count,
+  head: z.string(),
+  truncated: z.literal(true),
+});
+/** A data-model value in an action's changes: the string, its preview, or where the answer already said it. */
+const courseValue = z.union([z.string(), longValuePreview, sameAs]);
 
 /** What an action in the SCO changed: API calls, data model, console errors, navigation, frames. */
 const changeLists = {
@@ -220,6 +227,7 @@ const changeLists = {
   frames_added: z.array(z.string()),
   frames_removed: z.array(z.string()),
   truncated: z.record(z.string(), count).optional().describe('Entries left out past the caps, per list.'),
+  long_values: z.string().optional().describe('When a value is a preview: where to read it whole.'),
 };
 
 export const changes = z.object({
