@@ -3,12 +3,14 @@
  * model, on our demo course and on each course folder under `--exports <dir>` (none by default; only the
  * folders named by `--courses a,b` when given). `--server <entry>` measures another build's
  * dist/bundle/mcp-main.js; `--before <entry>` also runs a frozen earlier build and prints both side by side.
+ * `--breakdown` prints each call's costliest fields; `--dump <dir>` writes every answer as JSON.
  * Targets: no result over 8,000 tokens, median per tool at most 1,500, total per journey at least halved.
  */
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/core/version.js';
 import { argValue, exportFolders } from './export-folders.js';
 import { ownServerEntry, runJourney, type JourneyResult } from './journey-run.js';
+import { dumpAnswers, printBreakdown } from './journey-breakdown.js';
 import { median, type BenchRow } from './stats.js';
 
 const MAX_RESULT_TOKENS = 8000;
@@ -95,6 +97,15 @@ export async function benchJourney(): Promise<BenchRow[]> {
   const before = beforeEntry ? await runAll(beforeEntry, 'before') : null;
   const after = await runAll(serverEntry, 'after');
   printComparison(before, after);
+  const dumpDir = argValue('--dump');
+  for (const [label, journeys] of [
+    ['before', before],
+    ['after', after],
+  ] as const) {
+    if (!journeys) continue;
+    if (process.argv.includes('--breakdown')) printBreakdown(label, journeys);
+    if (dumpDir) dumpAnswers(dumpDir, label, journeys);
+  }
 
   const rows: BenchRow[] = after.map((a) => {
     const b = before?.find((j) => j.course === a.course);

@@ -21,6 +21,8 @@ export interface MeasuredResult {
   failed: boolean;
   /** The error_code of a failed call, so that a journey that could not go on says why. */
   error_code?: string;
+  /** What the model was shown as data (structuredContent), for `--breakdown` and `--dump`. */
+  answer?: unknown;
 }
 
 export const CALL_TIMEOUT_MS = 180_000;
@@ -50,6 +52,7 @@ export function measure(tool: string, result: CallResult): MeasuredResult {
     image_bytes: imageBytes,
     failed,
     ...(failed && typeof code === 'string' ? { error_code: code } : {}),
+    ...(result.structuredContent === undefined ? {} : { answer: result.structuredContent }),
   };
 }
 

@@ -13,7 +13,15 @@ export interface SameAs {
 }
 
 /** The fields whose strings are the course's values (API arguments and results, data-model values). */
-const VALUE_KEYS = new Set(['args', 'result', 'from', 'to', 'previous_value', 'new_value', 'data_model']);
+export const VALUE_KEYS = new Set([
+  'args',
+  'result',
+  'from',
+  'to',
+  'previous_value',
+  'new_value',
+  'data_model',
+]);
 
 /** `value` with every repeated long course value after the first replaced by a reference to it. */
 export function sayRepeatsOnce<T>(value: T, minChars = SAY_ONCE_MIN_CHARS): T {

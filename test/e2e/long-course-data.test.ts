@@ -66,7 +66,7 @@ test('slide map: each slide id and title is capped data', async () => {
   assertCapped(map, /^(slides\[\d+\]\.(id|title)|frame)$/, 'slide map');
 });
 
-test('page state: a control with a 5,000-character id gets a short selector that still finds it', async () => {
+test('page state and controls: a control with a 5,000-character id gets a short selector that still finds it', async () => {
   const state = (await callTool(server.client, 'scorm_get_page_state', { session_id: session })) as Data;
   const long = dataStrings(state).filter(([, text]) => text.length > CAP);
   assert.deepEqual(
@@ -74,7 +74,11 @@ test('page state: a control with a 5,000-character id gets a short selector that
     [],
     'no data field over the cap',
   );
-  const next = (state.interactive_elements as Data[]).find((e) => e.name === 'Next') as Data;
+  // The page state leaves a control's selector to its snapshot line's ref; the control list has it.
+  const found = (await callTool(server.client, 'scorm_dom_find_interactive_elements', {
+    session_id: session,
+  })) as Data;
+  const next = (found.interactive_elements as Data[]).find((e) => e.name === 'Next') as Data;
   assert.doesNotMatch(String(next.selector), /AI-text-AI-text-/, 'the selector is a path, not the long id');
   const clicked = (await callTool(server.client, 'scorm_dom_click', {
     session_id: session,

@@ -1,13 +1,15 @@
 /**
  * Repeated values said once (issue 22): a course that writes a 5,000-character cmi.suspend_data on every
- * click. Each action's answer and scorm_debug_api_calls show each long value once and refer to it with
- * `{ $same_as: path }` elsewhere; resolving the references gives back every value the course passed.
+ * click. Each action's answer shows each long value once, as a preview with its length, and refers to it
+ * with `{ $same_as: path }` elsewhere; scorm_debug_api_calls (detail full) shows each value whole once, and
+ * resolving its references gives back every value the course passed.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { growingSuspendCourse, SUSPEND_LENGTH, suspendAfter } from '../helpers/growing-suspend-course.js';
 import { callTool, openSessionRuntime, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { occurrences, resolveSameAs } from '../helpers/same-as.js';
+import { PREVIEW_CHARS } from '../../src/output/answer-budget.js';
 
 interface ApiCall {
   method: string;
@@ -36,25 +38,35 @@ after(async () => {
 const setValues = (calls: ApiCall[]): ApiCall[] =>
   calls.filter((c) => c.method === 'SetValue' && c.args[0] === 'cmi.suspend_data');
 
-test('a click that rewrites a long suspend_data shows each value once; the references resolve to every value the course passed', async () => {
+test('a click that rewrites a long suspend_data shows each value once, as a preview with its length; the references resolve to them', async () => {
   for (const click of [1, 2]) {
-    const answer = await callTool<Clicked>(server.client, 'scorm_dom_click', {
-      session_id: sessionId,
-      selector: '#next',
-    });
+    const answer = await callTool<Clicked & { changes: { long_values?: string } }>(
+      server.client,
+      'scorm_dom_click',
+      { session_id: sessionId, selector: '#next' },
+    );
     const [previous, written] = [suspendAfter(click - 1), suspendAfter(click)];
-    assert.equal(occurrences(answer, written), 1, `click ${click}: the new value once`);
-    assert.equal(occurrences(answer, previous), 1, `click ${click}: the old value once`);
+    assert.equal(occurrences(answer, written), 0, `click ${click}: the new value not whole`);
+    assert.equal(occurrences(answer, previous), 0, `click ${click}: the old value not whole`);
+    // Two different values (the old and the new), each shown once; every other place refers to it.
+    assert.equal(occurrences(answer, '"$type":"string"'), 2, `click ${click}: two previews`);
     assert.match(JSON.stringify(answer), /"\$same_as":"changes\.api_calls\[\d+\]\.(args\[1\]|result)"/);
+    assert.match(String(answer.changes.long_values), /scorm_debug_api_calls with detail "full"/);
 
+    const preview = (value: string) => ({
+      $type: 'string',
+      length: SUSPEND_LENGTH,
+      head: value.slice(0, PREVIEW_CHARS),
+      truncated: true,
+    });
     const resolved = resolveSameAs(answer) as Clicked;
     const { api_calls, data_model_changes } = resolved.changes;
-    assert.equal(api_calls.find((c) => c.method === 'GetValue')?.result, previous);
+    assert.deepEqual(api_calls.find((c) => c.method === 'GetValue')?.result, preview(previous));
     const sets = setValues(api_calls);
     assert.equal(sets.length, 2);
-    for (const set of sets) assert.equal(set.args[1], written);
+    for (const set of sets) assert.deepEqual(set.args[1], preview(written));
     const change = data_model_changes.find((c) => c.element === 'cmi.suspend_data');
-    assert.deepEqual([change?.from, change?.to], [previous, written]);
+    assert.deepEqual([change?.from, change?.to], [preview(previous), preview(written)]);
   }
 });
 

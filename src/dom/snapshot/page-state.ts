@@ -85,7 +85,8 @@ export async function readPageState(
       );
     }
   }
-  // A control on a line of the snapshot has its role there already.
+  // A control on a line of the snapshot has its role and name there, and its ref to act on it by; its
+  // selector is for scorm_dom_find_interactive_elements, which lists it under the same ref.
   const snapshot = typeof state.snapshot === 'string' ? state.snapshot : '';
   const onSnapshotLine = (e: InteractiveElement): boolean =>
     e.ref !== null && snapshot.includes(`[ref=${e.ref}]`);
@@ -101,7 +102,7 @@ export async function readPageState(
   return { ...state, ...fields.details() };
 }
 
-/** What the snapshot line of a control does not say: its selector, and facts that are not the defaults. */
+/** What the snapshot line of a control does not say: its purpose, frame and facts that are not the defaults. */
 function compact(e: InteractiveElement, onSnapshotLine: boolean): Record<string, unknown> {
   const { disabled, visible, focused: _focused, ...rest } = e.state;
   const state: Record<string, unknown> = {
@@ -111,10 +112,9 @@ function compact(e: InteractiveElement, onSnapshotLine: boolean): Record<string,
   };
   return {
     ref: e.ref,
-    selector: e.selector,
+    ...(onSnapshotLine ? {} : { selector: e.selector }),
     ...(e.frame === SCO_FRAME ? {} : { frame: e.frame }),
-    ...(onSnapshotLine ? {} : { role: e.role }),
-    name: e.name,
+    ...(onSnapshotLine ? {} : { role: e.role, name: e.name }),
     ...(e.purpose === e.role ? {} : { purpose: e.purpose }),
     ...(Object.keys(state).length > 0 ? { state } : {}),
   };

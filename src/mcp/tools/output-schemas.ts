@@ -60,8 +60,8 @@ export const apiCall = z.object({
   args: z.array(recordedValue),
   result: recordedValue,
   error_code: z.string(),
-  error_string: z.string(),
-  diagnostic: z.string(),
+  error_string: z.string().optional(),
+  diagnostic: z.string().optional(),
   timestamp: epochMs,
   sco_id: z.string(),
   attempt: z.number(),
@@ -194,12 +194,8 @@ export const runtimeClose = {
   save_error: z.object({ error_code: z.string(), message: z.string() }).nullable(),
 };
 
-/** A long value said earlier in the same answer (src/output/say-once.ts). */
-export const sameAs = z
-  .object({ $same_as: z.string().describe('Path of the same value earlier in this answer.') })
-  .describe('A long value repeated: read it at $same_as.');
-/** A data-model value in an action's changes: the string, or where the answer already said it. */
-const courseValue = z.union([z.string(), sameAs]);
+/** A data-model value in an action's changes: as the API arguments show it (a preview, or $same_as). */
+const courseValue = recordedValue;
 
 /** What an action in the SCO changed: API calls, data model, console errors, navigation, frames. */
 const changeLists = {
@@ -220,6 +216,7 @@ const changeLists = {
   frames_added: z.array(z.string()),
   frames_removed: z.array(z.string()),
   truncated: z.record(z.string(), count).optional().describe('Entries left out past the caps, per list.'),
+  long_values: z.string().optional(),
 };
 
 export const changes = z.object({

@@ -164,9 +164,12 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
             limit: maxCalls,
             budgetBytes: Math.max(MIN_CALLS_BUDGET, ANSWER_BUDGET_BYTES - jsonBytes(data)),
             view: (c) => {
-              const view = callView(c);
+              // A call without error says neither "No Error" nor an empty diagnostic, on each of its lines.
+              const { error_string, diagnostic, ...view } = callView(c);
               return {
                 ...view,
+                ...(view.error_code === '0' ? {} : { error_string }),
+                ...(diagnostic === '' ? {} : { diagnostic }),
                 args: view.args.map((a) => viewRecorded(a, strings)),
                 result: viewRecorded(view.result, strings),
               };

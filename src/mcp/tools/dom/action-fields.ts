@@ -4,6 +4,8 @@
  * errors, navigation), with a screenshot as image content when asked.
  */
 import { sayRepeatsOnce } from '../../../output/say-once.js';
+import { previewLongValues } from '../../../output/preview-long-values.js';
+import { PREVIEW_CHARS } from '../../../output/answer-budget.js';
 import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
@@ -96,12 +98,22 @@ export function actionRunner(sessions: ServerContext['sessions']) {
     run: (runtime: CourseRuntime) => Promise<T>,
   ): Promise<ToolResult<T & { screenshot?: CaptureData }>> => {
     const session = sessions.get(args.session_id);
-    const data = sayRepeatsOnce({ ...(await run(session.requireRuntime())) });
+    const data = withPreviews(sayRepeatsOnce({ ...(await run(session.requireRuntime())) }));
     if (!args.screenshot) return { data };
     const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
     return { data: { ...data, screenshot: shot.data }, content: shot.content };
   };
 }
+
+/** The action's long course values as previews, and where to read them whole when any was cut. */
+function withPreviews<T extends object>(data: T): T {
+  const { value, cut } = previewLongValues(data);
+  const changes = (value as { changes?: unknown }).changes;
+  if (cut === 0 || !changes || typeof changes !== 'object') return value;
+  return { ...value, changes: { ...changes, long_values: LONG_VALUES_NOTE } };
+}
+
+const LONG_VALUES_NOTE = `Values over ${PREVIEW_CHARS} characters are previews ($type "string"); scorm_debug_api_calls with detail "full" shows each whole by its index.`;
 
 export function actionOptions(
   o: {

@@ -24,10 +24,16 @@ export const MAX_CONTROLS = 5_000;
 /** A control as the page state lists it: what the snapshot line does not say, defaults left out. */
 const pageStateControl = openObject({
   ref: z.string().nullable(),
-  selector: z.string().nullable(),
+  selector: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'Absent, with role and name: on its snapshot line ([ref=…]); find_interactive_elements has it.',
+    ),
   frame: z.string().optional().describe('Absent: the SCO document.'),
-  role: z.string().optional().describe('Absent: on its snapshot line ([ref=…]).'),
-  name: z.string(),
+  role: z.string().optional(),
+  name: z.string().optional(),
   purpose: z.string().optional().describe('Absent: the role.'),
   state: z.record(z.string(), z.unknown()).optional().describe('Absent: enabled and visible.'),
 });
