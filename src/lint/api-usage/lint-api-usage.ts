@@ -10,7 +10,8 @@ import { htmlUnits } from './html-units.js';
 import { packageRules } from './package-rules.js';
 import { MAX_FILE_BYTES, readResolvedScanFile } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
-import type { SyntaxPrecheck } from './syntax-precheck.js';
+import type { PrecheckResults, SyntaxPrecheck } from './syntax-precheck.js';
+import type { RegionPlan } from './frame-regions.js';
 import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
 import { emptyFacts, factsForPackageRules } from './collect-facts.js';
@@ -63,11 +64,14 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
 
   const findings: Finding[] = [];
   const scanned: Scanned[] = [];
-  let quiet: ReadonlySet<string> | undefined;
+  let prechecked: PrecheckResults | undefined;
   for (const file of new Set(input.files)) {
     input.onFile?.(file);
+    let regionPlan: RegionPlan | null | undefined;
     if (input.precheck && JS_EXT.has(extname(file).toLowerCase())) {
-      quiet ??= (await input.precheck.results()).quiet;
+      prechecked ??= await input.precheck.results();
+      const { quiet } = prechecked;
+      regionPlan = prechecked.regionPlans.get(file);
       // Cleared by the pre-check: a regular file inside the package, under the size limit, compiling
       // without any fact. Its facts are empty, so it is not read again.
       if (quiet.has(file)) {
@@ -89,7 +93,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const units = HTML_EXT.has(ext)
       ? htmlUnits(text)
       : [{ code: text, line: 1, column: 1, module: ext === '.mjs', handler: false }];
-    const s: Scanned = { file, facts: analyse(file, units, version, findings) };
+    const s: Scanned = { file, facts: analyse(file, units, version, findings, regionPlan) };
     findings.push(...fileRules(s, version));
     scanned.push({ file, facts: factsForPackageRules(s.facts) });
   }
