@@ -10,8 +10,9 @@ import type { SourceUnit } from './source-unit.js';
 import { compilesWithoutFacts } from './syntax-check.js';
 
 /**
- * Parses every unit of a file and gathers its facts; parse problems become findings. `regionPlan` is the
- * pre-check's frameRegionPlan for a whole-file script (null: none), made on another thread.
+ * Parses every unit of a file and gathers its facts; parse problems become findings. `regionPlan` is given
+ * when the pre-check (syntax-precheck.ts) already found that a whole-file script may hold facts: its
+ * frameRegionPlan (null: none), made on another thread.
  */
 export function analyse(
   file: string,
@@ -24,7 +25,7 @@ export function analyse(
   facts.units = units;
   // Most of an export is library code that cannot yield a fact: only whether it parses matters there.
   // Otherwise every unit is parsed (units of a page share one scope, so a quiet one may still matter).
-  if (units.every((unit) => compilesWithoutFacts(unit))) return facts;
+  if (regionPlan === undefined && units.every((unit) => compilesWithoutFacts(unit))) return facts;
   units.forEach((unit, i) => {
     if (skipParse(unit.code, facts)) return;
     const regions = frameRegionsProgram(unit, facts, regionPlan);

@@ -67,11 +67,11 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   let prechecked: PrecheckResults | undefined;
   for (const file of new Set(input.files)) {
     input.onFile?.(file);
-    let regionPlan: RegionPlan | null | undefined;
+    let regionPlan: RegionPlan | null | undefined; // defined: the pre-check found the file may hold facts
     if (input.precheck && JS_EXT.has(extname(file).toLowerCase())) {
       prechecked ??= await input.precheck.results();
       const { quiet } = prechecked;
-      regionPlan = prechecked.regionPlans.get(file);
+      regionPlan = prechecked.mayHoldFacts.get(file);
       // Cleared by the pre-check: a regular file inside the package, under the size limit, compiling
       // without any fact. Its facts are empty, so it is not read again.
       if (quiet.has(file)) {
