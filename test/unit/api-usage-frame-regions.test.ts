@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { collectUnit, emptyFacts, type FileFacts } from '../../src/lint/api-usage/collect-facts.js';
-import { frameRegionsProgram } from '../../src/lint/api-usage/frame-regions.js';
+import { frameRegionPlan, frameRegionsProgram } from '../../src/lint/api-usage/frame-regions.js';
 import { parseUnit } from '../../src/lint/api-usage/parse-unit.js';
 import type { SourceUnit } from '../../src/lint/api-usage/source-unit.js';
 import { minifiedBundle } from '../helpers/minified-bundle.js';
@@ -73,6 +73,30 @@ test('a bundle that names the API, an element, or an access the regions cannot p
     const unit = bundle(inner);
     assert.equal(frameRegionsProgram(unit, emptyFacts()), undefined, inner);
   }
+});
+
+test('a plan made on another thread gives the regions the unit would make itself, and only for its own text', () => {
+  const unit = bundle('var w=window.parent.document.title;var s="top.location.href=1";');
+  const plan = frameRegionPlan(unit);
+  assert.ok(plan);
+  assert.deepEqual(
+    plan.accesses.map((a) => [unit.code.slice(a.start, a.start + 6), a.code]),
+    [
+      ['parent', true],
+      ['top.lo', false],
+    ],
+  );
+  const own = emptyFacts();
+  const given = emptyFacts();
+  const copy = structuredClone(plan); // as it comes from the worker
+  assert.deepEqual(frameRegionsProgram(unit, given, copy), frameRegionsProgram(unit, own));
+  assert.deepEqual(given, own);
+  // null: the pre-check found the unit not eligible; a plan for a text of another length is stale.
+  assert.equal(frameRegionsProgram(unit, emptyFacts(), null), undefined);
+  assert.equal(
+    frameRegionsProgram(bundle('var w=window.parent.document.title; '), emptyFacts(), copy),
+    undefined,
+  );
 });
 
 test('small scripts are left to the whole parse', () => {

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lintApiUsage } from '../../src/lint/api-usage/lint-api-usage.js';
+import { FRAME_REGIONS_MIN_CHARS } from '../../src/lint/api-usage/frame-regions.js';
 import { PRECHECK_MIN_BYTES, startSyntaxPrecheck } from '../../src/lint/api-usage/syntax-precheck.js';
 
 /** Library-like code without any SCORM fact, about `bytes` long. */
@@ -27,6 +28,8 @@ test('the syntax pre-check worker gives the same findings as the in-thread check
       'lib/c.js': library(PRECHECK_MIN_BYTES / 4, 3),
       'lib/broken.js': `${library(20_000, 4)}\nvar x = {;`,
       'lib/escape.js': 'foo(); } bar(); {',
+      // A big bundle whose only tie to the rules is a cross-frame access: the pre-check makes its region plan.
+      'lib/frames.js': `${library(FRAME_REGIONS_MIN_CHARS, 5)}top.location.href="/x";`,
       'wrapper.js':
         'var api = window.parent.API; api.LMSInitialize(""); api.LMSSetValue("cmi.core.foo", "1");',
     };
@@ -42,6 +45,25 @@ test('the syntax pre-check worker gives the same findings as the in-thread check
     const parseErrors = withWorker.findings.filter((f) => f.rule === 'api.parse_error').map((f) => f.file);
     assert.deepEqual(parseErrors.sort(), ['lib-broken.js', 'lib-escape.js']);
     assert.ok(withWorker.findings.some((f) => f.file === 'wrapper.js' && f.rule === 'api.unknown_element'));
+    const { mayHoldFacts } = await precheck.results();
+    // Read and not cleared: the lint analyses them without asking again (the broken ones name their error).
+    assert.deepEqual([...mayHoldFacts.keys()].sort(), [
+      'lib-broken.js',
+      'lib-escape.js',
+      'lib-frames.js',
+      'wrapper.js',
+    ]);
+    assert.deepEqual(
+      [...mayHoldFacts].filter(([, plan]) => plan !== null).map(([file]) => file),
+      ['lib-frames.js'],
+    );
+    assert.deepEqual(
+      mayHoldFacts.get('lib-frames.js')?.accesses.map((a) => a.code),
+      [true],
+    );
+    const frames = (name: string, r: typeof withWorker): unknown =>
+      r.findings.filter((f) => f.file === name).map((f) => f.rule);
+    assert.deepEqual(frames('lib-frames.js', withWorker), frames('lib-frames.js', inThread));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -2,28 +2,33 @@ import { quoted } from '../../core/course-text.js';
 import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { collectUnit, emptyFacts, type FileFacts } from './collect-facts.js';
-import { frameRegionsProgram } from './frame-regions.js';
+import { frameRegionsProgram, type RegionPlan } from './frame-regions.js';
 import { parseUnit, type ParseResult } from './parse-unit.js';
 import { skipParse } from './prefilter.js';
 import { makeFinding } from './rules.js';
 import type { SourceUnit } from './source-unit.js';
 import { compilesWithoutFacts } from './syntax-check.js';
 
-/** Parses every unit of a file and gathers its facts; parse problems become findings. */
+/**
+ * Parses every unit of a file and gathers its facts; parse problems become findings. `regionPlan` is given
+ * when the pre-check (syntax-precheck.ts) already found that a whole-file script may hold facts: its
+ * frameRegionPlan (null: none), made on another thread.
+ */
 export function analyse(
   file: string,
   units: SourceUnit[],
   version: ScormVersion,
   findings: Finding[],
+  regionPlan?: RegionPlan | null,
 ): FileFacts {
   const facts = emptyFacts();
   facts.units = units;
   // Most of an export is library code that cannot yield a fact: only whether it parses matters there.
   // Otherwise every unit is parsed (units of a page share one scope, so a quiet one may still matter).
-  if (units.every((unit) => compilesWithoutFacts(unit))) return facts;
+  if (regionPlan === undefined && units.every((unit) => compilesWithoutFacts(unit))) return facts;
   units.forEach((unit, i) => {
     if (skipParse(unit.code, facts)) return;
-    const regions = frameRegionsProgram(unit, facts);
+    const regions = frameRegionsProgram(unit, facts, regionPlan);
     const parsed: ParseResult = regions ? { ok: true, program: regions } : parseUnit(unit);
     if (!parsed.ok) {
       if ('tooDeep' in parsed) {

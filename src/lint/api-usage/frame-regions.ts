@@ -12,7 +12,14 @@ import type { FileFacts } from './collect-facts.js';
 import { frameMembers, mayCallApi, mentionsApi, quotesApi } from './prefilter.js';
 import type { SourceUnit } from './source-unit.js';
 import { compilesInV8 } from './syntax-check.js';
-import { indexWords } from './word-index.js';
+import { indexWords, type WordIndex } from './word-index.js';
+
+/** Where a unit's cross-frame accesses stand, and which are code (frameRegionPlan). */
+export interface RegionPlan {
+  /** The unit's length, so a plan is not applied to other text. */
+  length: number;
+  accesses: Array<{ start: number; code: boolean }>;
+}
 
 /** Below this size a whole parse costs little; the region parse is for megabyte bundles. */
 export const FRAME_REGIONS_MIN_CHARS = 256 * 1024;
@@ -94,32 +101,54 @@ function parseRegion(code: string, start: number): Expression | undefined {
 }
 
 /**
- * For an eligible unit: a program of only the expressions holding its cross-frame accesses (offsets into
- * the unit's code), with the text's parent/opener mentions counted as skipParse counts them. Otherwise
- * undefined, and nothing is changed.
+ * Which of an eligible unit's cross-frame accesses are code (true) rather than text in a string, comment or
+ * regular expression (false), in the order frameMembers finds them; undefined when the unit is not
+ * eligible. This is the costly half (V8 compiles of the whole unit): the syntax pre-check's worker
+ * makes it for the big scripts it claims, so this thread only parses the regions.
  */
-export function frameRegionsProgram(unit: SourceUnit, facts: FileFacts): Program | undefined {
+export function frameRegionPlan(
+  unit: SourceUnit,
+  words: WordIndex = indexWords(unit.code),
+): RegionPlan | undefined {
   const { code } = unit;
   if (unit.module || unit.handler || code.length < FRAME_REGIONS_MIN_CHARS) return undefined;
-  const words = indexWords(code);
   if (mayCallApi(code, words) || ELEMENT_WORD.test(code)) return undefined;
   const accesses = frameMembers(code, words);
   if (accesses.length === 0 || accesses.some((a) => a.text.includes('/'))) return undefined;
+  if (accesses.some((a) => !FRAME_WORD.test(code.slice(a.start)))) return undefined;
   if (!compilesInV8(unit)) return undefined; // the whole parse names the syntax error
   // `API` only as text (a string, comment or regular expression), never as code or the literal "API".
   if (mentionsApi(words)) {
     if (quotesApi(code, words)) return undefined;
     if (!compilesInV8({ ...unit, code: code.replace(API_NAME, 'A@I') })) return undefined;
   }
+  // The same trick for each access: `@` cannot stand in code, so if the text still compiles with it,
+  // this access was only text.
+  const isCode = accesses.map((access) => {
+    const marked = `${code.slice(0, access.start)}@${code.slice(access.start + 1)}`;
+    return !compilesInV8({ ...unit, code: marked });
+  });
+  return { length: code.length, accesses: accesses.map((a, i) => ({ start: a.start, code: isCode[i]! })) };
+}
+
+/**
+ * For an eligible unit: a program of only the expressions holding its cross-frame accesses (offsets into
+ * the unit's code), with the text's parent/opener mentions counted as skipParse counts them. Otherwise
+ * undefined, and nothing is changed. `plan` is frameRegionPlan's answer when it was made elsewhere (null:
+ * not eligible).
+ */
+export function frameRegionsProgram(
+  unit: SourceUnit,
+  facts: FileFacts,
+  plan: RegionPlan | null = frameRegionPlan(unit) ?? null,
+): Program | undefined {
+  const { code } = unit;
+  if (!plan || plan.length !== code.length) return undefined;
   const body: Program['body'] = [];
   let end = 0;
-  for (const access of accesses) {
+  for (const access of plan.accesses) {
     if (access.start < end) continue; // inside the previous region
-    // The same trick for each access: `@` cannot stand in code, so if the text still compiles with it,
-    // this access was only text.
-    const marked = `${code.slice(0, access.start)}@${code.slice(access.start + 1)}`;
-    if (!FRAME_WORD.test(code.slice(access.start))) return undefined;
-    if (compilesInV8({ ...unit, code: marked })) continue;
+    if (!access.code) continue;
     const start = chainStart(code, access.start);
     const expression = start === undefined || start < end ? undefined : parseRegion(code, start);
     if (!expression || expression.end <= access.start) return undefined;

@@ -10,7 +10,8 @@ import { htmlUnits } from './html-units.js';
 import { packageRules } from './package-rules.js';
 import { MAX_FILE_BYTES, readResolvedScanFile } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
-import type { SyntaxPrecheck } from './syntax-precheck.js';
+import type { PrecheckResults, SyntaxPrecheck } from './syntax-precheck.js';
+import type { RegionPlan } from './frame-regions.js';
 import { makeFinding } from './rules.js';
 import { couldMatter } from './prefilter.js';
 import { emptyFacts, factsForPackageRules } from './collect-facts.js';
@@ -71,11 +72,14 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   const chained = (input.chains ?? []).length > 0;
   const wrapperNames = new Map<string, string[]>();
   const leftByFile = new Map<string, RuntimeLeft>();
-  let quiet: ReadonlySet<string> | undefined;
+  let prechecked: PrecheckResults | undefined;
   for (const file of new Set(input.files)) {
     input.onFile?.(file);
+    let regionPlan: RegionPlan | null | undefined; // defined: the pre-check found the file may hold facts
     if (input.precheck && JS_EXT.has(extname(file).toLowerCase())) {
-      quiet ??= (await input.precheck.results()).quiet;
+      prechecked ??= await input.precheck.results();
+      const { quiet } = prechecked;
+      regionPlan = prechecked.mayHoldFacts.get(file);
       // Cleared by the pre-check: a regular file inside the package, under the size limit, compiling
       // without any fact. Its facts are empty, so it is not read again.
       if (quiet.has(file)) {
@@ -95,7 +99,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
       continue;
     }
     const units = unitsOf(ext, text);
-    const s: Scanned = { file, facts: analyse(file, units, version, findings) };
+    const s: Scanned = { file, facts: analyse(file, units, version, findings, regionPlan) };
     findings.push(...fileRules(s, version));
     const names = chained ? globalWrapperNames(s.facts) : [];
     if (names.length > 0) wrapperNames.set(file, names);

@@ -4,7 +4,8 @@
  * as soon as the file list is known, while this thread validates the manifest and walks the launch
  * chains; when the API lint needs the answers, this thread takes the files the worker has not started
  * yet (both claim files from one shared counter). Findings are the same either way: a file not cleared
- * is analysed as before.
+ * is analysed as before, without this thread asking again; for a big one, the claimer also makes the
+ * compile half of the region parse (frameRegionPlan), so this thread only parses the regions.
  * Whoever reads a script also takes its launch-chain references (js-refs.ts), so the launch-chain walk
  * and the dependency rules never read or scan those megabytes again on this thread.
  */
@@ -17,6 +18,7 @@ import { detachedScan } from '../launch-chain/detached-scan.js';
 import { scanScript, type PageScan } from '../launch-chain/js-refs.js';
 import { readScanText } from './read-scan-text.js';
 import { resolveInside } from './resolve-file.js';
+import { frameRegionPlan, type RegionPlan } from './frame-regions.js';
 import { compilesWithoutFacts } from './syntax-check.js';
 import { indexWords } from './word-index.js';
 
@@ -31,6 +33,8 @@ export interface PrecheckReply {
   quiet: string[];
   /** What each file claimed and read loads (scanScript), for the launch-chain walk. */
   scans: [string, PageScan][];
+  /** Files claimed and read that are not quiet, with their region plan (frameRegionPlan; null: none). */
+  mayHoldFacts: [string, RegionPlan | null][];
 }
 
 /** Below this much script, a worker's start costs more than the check it would take off this thread. */
@@ -39,6 +43,11 @@ export const PRECHECK_MIN_BYTES = 1024 * 1024;
 export interface PrecheckResults {
   quiet: ReadonlySet<string>;
   scans: ReadonlyMap<string, PageScan>;
+  /**
+   * Files that did not compile without facts, so the lint analyses them without asking again, with their
+   * region plan (null: parsed whole). A file in neither set was not checked: the lint decides as before.
+   */
+  mayHoldFacts: ReadonlyMap<string, RegionPlan | null>;
 }
 
 export interface SyntaxPrecheck {
@@ -57,13 +66,14 @@ function checkScript(root: string, file: string, reply: PrecheckReply): void {
   if (code === null) return;
   const words = indexWords(code);
   reply.scans.push([file, detachedScan(scanScript(code, words))]);
-  if (compilesWithoutFacts({ code, line: 1, column: 1, module: false, handler: false }, words))
-    reply.quiet.push(file);
+  const unit = { code, line: 1, column: 1, module: false, handler: false };
+  if (compilesWithoutFacts(unit, words)) reply.quiet.push(file);
+  else reply.mayHoldFacts.push([file, frameRegionPlan(unit, words) ?? null]);
 }
 
 /** Claims files from the shared counter until none is left. */
 export function claimAndCheck(request: PrecheckRequest): PrecheckReply {
-  const reply: PrecheckReply = { quiet: [], scans: [] };
+  const reply: PrecheckReply = { quiet: [], scans: [], mayHoldFacts: [] };
   for (;;) {
     const i = Atomics.add(request.next, 0, 1);
     const file = request.files[i];
@@ -159,8 +169,8 @@ function launch(root: string, scripts: readonly string[], order: string[]): Star
   const fromWorker = new Promise<PrecheckReply>((resolve) => {
     worker.once('message', resolve);
     // Files it claimed and never answered are analysed (and scanned) on this thread as usual.
-    worker.once('error', () => resolve({ quiet: [], scans: [] }));
-    worker.once('exit', () => resolve({ quiet: [], scans: [] }));
+    worker.once('error', () => resolve({ quiet: [], scans: [], mayHoldFacts: [] }));
+    worker.once('exit', () => resolve({ quiet: [], scans: [], mayHoldFacts: [] }));
   });
   let results: Promise<PrecheckResults> | undefined;
   const gather = async (): Promise<PrecheckResults> => {
@@ -169,6 +179,7 @@ function launch(root: string, scripts: readonly string[], order: string[]): Star
     return {
       quiet: new Set([...mine.quiet, ...theirs.quiet]),
       scans: new Map([...mine.scans, ...theirs.scans]),
+      mayHoldFacts: new Map([...mine.mayHoldFacts, ...theirs.mayHoldFacts]),
     };
   };
   return { root, scripts, worker, precheck: { results: () => (results ??= gather()) } };
