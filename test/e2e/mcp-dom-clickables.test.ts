@@ -116,7 +116,7 @@ test('Storyline: a drawn Proceed exposed only as an acc-text paragraph is listed
   assert.equal(locationSet(res), 'clicked:Proceed');
 });
 
-test('player controls beside a question: playbar sliders, caption radios, speed menu and search are no assessments; media and page jumps no navigation', async () => {
+test("player controls beside a question: playbar sliders (Lectora's named by its time too), caption radios, speed menu and search are no assessments but player_control; media and page jumps no navigation", async () => {
   const session_id = await open('player-chrome-controls');
   const found = await find(session_id);
   assert.deepEqual(
@@ -127,8 +127,12 @@ test('player controls beside a question: playbar sliders, caption radios, speed 
   assert.equal(purposes['2x Fast Forward'], 'play_pause');
   assert.equal(purposes['Back to top'], 'link');
   assert.equal(purposes['Back to menu'], 'menu');
-  assert.equal(purposes['Off'], 'selection', 'a caption choice is a setting');
-  assert.equal(purposes['1.5x'], 'selection');
+  assert.equal(purposes['Off'], 'player_control', 'a caption choice is a setting');
+  assert.equal(purposes['1.5x'], 'player_control');
+  assert.equal(purposes['volume'], 'player_control');
+  assert.equal(purposes['Position'], 'player_control');
+  assert.equal(purposes['00:24'], 'player_control', "Lectora's playbar named by its time");
+  assert.equal(purposes['Search'], 'player_control');
   const nav = controlsOf(found, found.navigation).map((e) => e.name);
   assert.deepEqual(nav, ['Back to menu']);
 });
