@@ -116,7 +116,22 @@ test('Storyline: a drawn Proceed exposed only as an acc-text paragraph is listed
   assert.equal(locationSet(res), 'clicked:Proceed');
 });
 
-test('player controls beside a question: playbar sliders, caption radios, speed menu and search are no assessments; media and page jumps no navigation', async () => {
+test('a Storyline object its author left unnamed ("Group 2") is named by the words drawn on it, and so found as the next control (storyline-2)', async () => {
+  const session_id = await open('storyline-acc-text');
+  const found = await find(session_id);
+  assert.equal(
+    found.interactive_elements.some((e) => e.name === 'Group 2'),
+    false,
+    'no control named by the default name',
+  );
+  const next = named(found, 'Continue');
+  assert.equal(next.purpose, 'next');
+  const res = await callTool<Clicked>(server.client, 'scorm_dom_click', { session_id, ref: next.ref });
+  assert.equal(res.success, true, JSON.stringify(res));
+  assert.equal(locationSet(res), 'clicked:Continue');
+});
+
+test("player controls beside a question: playbar sliders (Lectora's named by its time too), caption radios, speed menu and search are no assessments but player_control; media and page jumps no navigation", async () => {
   const session_id = await open('player-chrome-controls');
   const found = await find(session_id);
   assert.deepEqual(
@@ -127,8 +142,12 @@ test('player controls beside a question: playbar sliders, caption radios, speed 
   assert.equal(purposes['2x Fast Forward'], 'play_pause');
   assert.equal(purposes['Back to top'], 'link');
   assert.equal(purposes['Back to menu'], 'menu');
-  assert.equal(purposes['Off'], 'selection', 'a caption choice is a setting');
-  assert.equal(purposes['1.5x'], 'selection');
+  assert.equal(purposes['Off'], 'player_control', 'a caption choice is a setting');
+  assert.equal(purposes['1.5x'], 'player_control');
+  assert.equal(purposes['volume'], 'player_control');
+  assert.equal(purposes['Position'], 'player_control');
+  assert.equal(purposes['00:24'], 'player_control', "Lectora's playbar named by its time");
+  assert.equal(purposes['Search'], 'player_control');
   const nav = controlsOf(found, found.navigation).map((e) => e.name);
   assert.deepEqual(nav, ['Back to menu']);
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { courseTextOf, withCourseText } from '../helpers/course-text.js';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
+import { eventually } from '../helpers/until.js';
 
 type Data = Record<string, unknown>;
 interface Context extends Data {
@@ -279,6 +280,28 @@ test('Storyline without a menu: the slide title from its live region, not the co
     assert.notEqual(ctx.page_type, 'assessment');
     assert.equal(ctx.navigation_controls.previous?.selector, '#prev');
     assert.equal(ctx.navigation_controls.next?.selector, '#next');
+  });
+});
+
+test('Storyline slide that stays loading because a media file cannot be loaded: the page context names the wait and the failed media (storyline-1 at slide 3)', async () => {
+  await withCourse('page-context-storyline-loading', async (sid) => {
+    await eventually(async () => {
+      const ctx = await context(sid);
+      assert.equal(ctx.player.name, 'storyline');
+      const note = ctx.notes.find((n) => n.startsWith('Storyline is loading this slide'));
+      assert.ok(note, JSON.stringify(ctx.notes));
+      assert.match(note, /1 video\/audio element\(s\) of the page failed to load/);
+    });
+  });
+});
+
+test('Storyline slide without its loader shown: no loading note', async () => {
+  await withCourse('page-context-storyline-label', async (sid) => {
+    const ctx = await context(sid);
+    assert.equal(
+      ctx.notes.some((n) => n.startsWith('Storyline is loading')),
+      false,
+    );
   });
 });
 

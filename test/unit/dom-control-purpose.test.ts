@@ -62,6 +62,14 @@ test('player controls: search, playbar, caption and speed choices; answers stay 
   assert.equal(control({ role: 'slider', type: 'range', name: 'volume' }), true, "Storyline's volume");
   assert.equal(control({ role: 'slider', type: 'range', name: 'Position', hints: 'playbar-seek' }), true);
   assert.equal(control({ name: 'Off', question: 'Captions' }), true);
+  // MediaElement.js (Lectora's player) drops the seek bar's label while playing: its name is the time shown.
+  assert.equal(
+    control({ role: 'slider', type: null, name: '00:24', hints: 'mejs__time-total mejs__time-slider' }),
+    true,
+    "Lectora's playbar",
+  );
+  assert.equal(control({ role: 'slider', type: null, name: '1:02:03' }), true, 'a slider named by a time');
+  assert.equal(control({ role: 'slider', type: 'range', name: 'How confident are you?' }), false);
   assert.equal(control({ role: 'menuitemradio', name: '1.5x' }), true);
   assert.equal(control({ name: 'Blue', question: 'Which colour is the sky?' }), false);
   assert.equal(control({ name: 'Agree', question: 'How is your progress in this course?' }), false);

@@ -87,6 +87,8 @@ const INPUT_ROLES = new Set([
   'menuitemradio',
   'menuitemcheckbox',
 ]);
+// What a learner could answer with; the player's own such controls are told apart (player-control.ts).
+const ANSWER_PURPOSES: ReadonlySet<Purpose> = new Set(['answer_option', 'text_entry', 'selection', 'toggle']);
 const BUTTON_ROLES = new Set(['button', 'generic', 'menuitem', 'tab']);
 
 interface Built {
@@ -220,8 +222,9 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
     inQuestionGroup: group !== undefined && group.kind !== 'field',
     inForm: c.form >= 0,
   });
+  // A choice, field or slider of the player (captions, speed, search, playbar) is a setting, not an answer.
   const setting =
-    purpose === 'answer_option' &&
+    ANSWER_PURPOSES.has(purpose) &&
     isPlayerControl({ role, type: c.type, name, hints: c.hints, question: group?.question ?? '' });
   const element: InteractiveElement = {
     ref: c.ref,
@@ -230,8 +233,7 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
     role,
     name,
     tag: c.tag,
-    // A caption or speed menu's choice is a setting of the player, not an answer.
-    purpose: setting ? 'selection' : purpose,
+    purpose: setting ? 'player_control' : purpose,
     state,
   };
   if (c.type) element.type = c.type;

@@ -17,8 +17,12 @@ const SEARCH = /\bsearch\b/;
 // Said by the control's name.
 const MEDIA =
   /\b(volume|mute|seek|scrub|playbar|play ?bar|progress|timeline|playback|speed|captions?|subtitles?|cc|transcript|quality|audio track)\b/;
-// Said by its id or classes (short words such as "cc" are too common in class names).
-const MEDIA_HINTS = /\b(volume|mute|seek|scrub|playbar|timeline|playback|captions?|subtitles?)\b/;
+// Said by its id or classes (short words such as "cc" are too common in class names); MediaElement.js
+// (Lectora's player) classes its seek bar "mejs__time-total mejs__time-slider".
+const MEDIA_HINTS =
+  /\b(volume|mute|seek|scrub|playbar|timeline|playback|captions?|subtitles?|time (slider|rail|total))\b/;
+// A playbar's seek slider that names itself by the time it shows ("00:24", "1:02:03") while media plays.
+const TIME_CODE = /^\d{1,2}(:\d{2}){1,2}$/;
 // Said by the text before a group of options: only words no question is about.
 const MEDIA_MENU = /\b(captions?|subtitles?|closed captions|playback (speed|rate))\b/;
 const MENU_CHOICE_ROLES = new Set(['menuitemradio', 'menuitemcheckbox']);
@@ -28,6 +32,7 @@ export function isPlayerControl(input: PlayerControlInput): boolean {
   // An option of a menu (a caption or speed menu) is a setting; questions do not use menus.
   if (MENU_CHOICE_ROLES.has(input.role)) return true;
   const name = input.name.toLowerCase();
+  if (input.role === 'slider' && TIME_CODE.test(name.trim())) return true;
   const hints = input.hints.toLowerCase().replace(/[_-]+/g, ' ');
   return (
     SEARCH.test(name) ||

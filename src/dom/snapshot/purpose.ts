@@ -20,6 +20,8 @@ export type Purpose =
   | 'selection'
   | 'toggle'
   | 'link'
+  /** A setting of the player or its media (playbar, volume, captions, speed, search): never an answer. */
+  | 'player_control'
   | 'other';
 
 export interface PurposeInput {

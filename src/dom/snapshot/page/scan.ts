@@ -226,7 +226,8 @@ export function scanDocument(
     const input = el as HTMLInputElement;
     const isField = tag === 'input' || tag === 'select' || tag === 'textarea';
     const checkable = type === 'checkbox' || type === 'radio';
-    const accName = nameOf(el, opts.maxText) || (clickable ? clip(el.getAttribute('data-acc-text')) : '');
+    const ownName = nameOf(el, opts.maxText) || (clickable ? clip(el.getAttribute('data-acc-text')) : '');
+    const accName = clip(wordsDrawnOnTwin(el, ownName)) || ownName;
     const text = clip(el.textContent);
     if (clickable && !accName && !text) return;
     let hints = `${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
@@ -395,6 +396,19 @@ function holdsAny(el: Element, set: Set<Element>): boolean {
 
 function delegates(el: Element, origins: Element[]): boolean {
   return el.querySelector(CANDIDATES) !== null || origins.some((o) => o !== el && el.contains(o));
+}
+
+// The name Storyline gives an object its author left unnamed: its tool and a number ("Group 2").
+const DEFAULT_OBJECT_NAME = /^[a-z][a-z ]{0,30} \d+$/i;
+
+/**
+ * The words drawn on the object an accessibility twin stands for, when the twin's own name is only
+ * Storyline's default one: a sighted learner reads "Proceed" on the drawn shape, not "Group 2".
+ */
+function wordsDrawnOnTwin(el: Element, name: string): string {
+  if (!el.id.startsWith('acc-') || !DEFAULT_OBJECT_NAME.test(name)) return '';
+  const drawn = el.ownerDocument.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
+  return drawn?.textContent ?? '';
 }
 
 /** Storyline's accessibility layer names a drawn object's twin `acc-<data-model-id>`. */

@@ -24,6 +24,21 @@ function announcedTitle(doc: Document): string | null {
   return text ? str(text.replace(/^[^:]{1,30}:\s*/, '')) : null;
 }
 
+/** Whether the player shows its slide loader: the slide waits for its media before it is shown. */
+function loaderShown(win: Window, doc: Document): boolean {
+  return Array.from(doc.querySelectorAll('.slide-loader')).some((el) => {
+    const style = win.getComputedStyle(el);
+    return style.display !== 'none' && style.visibility !== 'hidden' && Number(style.opacity) > 0;
+  });
+}
+
+/** How many of the page's media elements the browser could not load (an empty or missing file). */
+function failedMedia(doc: Document): number {
+  return Array.from(doc.querySelectorAll('video, audio')).filter(
+    (m) => (m as HTMLMediaElement).error !== null,
+  ).length;
+}
+
 function isCurrent(el: Element): boolean {
   return (
     el.getAttribute('aria-selected') === 'true' || el.matches('[aria-current]:not([aria-current="false"])')
@@ -45,8 +60,15 @@ export const storyline: PlayerAdapter = {
     ],
   },
 
-  async read(_win, doc, reader) {
+  async read(win, doc, reader) {
     const items = outline(doc);
+    // A slide that never leaves its loader is a gate of the course, not a page without controls.
+    if (loaderShown(win, doc)) {
+      const failed = failedMedia(doc);
+      reader.notes.push(
+        `Storyline is loading this slide (its loader is shown): the learner waits for it${failed ? `; ${failed} video/audio element(s) of the page failed to load (an empty or missing media file keeps the loader up)` : ''}`,
+      );
+    }
     const pos = items.findIndex(isCurrent);
     if (items.length === 0)
       reader.notes.push(
