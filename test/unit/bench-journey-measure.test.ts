@@ -29,6 +29,7 @@ test('an isError result is measured and marked failed with its error_code', () =
     image_bytes: 0,
     failed: true,
     error_code: 'ELEMENT_NOT_FOUND',
+    answer: { error_code: 'ELEMENT_NOT_FOUND' },
   });
 });
 
