@@ -173,12 +173,11 @@ export async function runLearnerJourney(
         const hidden = ctx.data?.blocked_by_overlay as
           | { stage?: { selector?: string; why?: string }; course_text?: { element?: { text?: string } } }
           | undefined;
-        if (hidden) {
-          // What a learner sees is the overlay, not the course: our page context names it.
+        // Only a player's undrawn stage ends the journey: a full-frame cover may be a popup the learner
+        // closes (Adapt's feedback) or, on a Captivate slide, a full-slide shape (a false cover, not yet fixed).
+        if (hidden?.stage) {
           const element = hidden.course_text?.element?.text ?? '';
-          lastBlocker = hidden.stage
-            ? `the course hid its player's stage ${hidden.stage.selector ?? ''} (${hidden.stage.why ?? ''}) and draws ${element || 'nothing'} in its place`
-            : `an element (${element}) covers the whole frame`;
+          lastBlocker = `the course hid its player's stage ${hidden.stage.selector ?? ''} (${hidden.stage.why ?? ''}) and draws ${element || 'nothing'} in its place`;
           stop = { kind: 'course_hidden' };
           break;
         }
