@@ -17,6 +17,7 @@ import {
 import type { LearnerJourneyResult } from './learner-table.js';
 
 const SETTLE_MS = 2_000;
+const MAX_PAGES = 3;
 // Player names that mean no player was recognised: no page context or slide map is read for them.
 const NO_PLAYER = new Set(['', 'none', 'unknown', 'generic', 'plain']);
 
@@ -125,6 +126,7 @@ export async function runLearnerJourney(
     const sequencing = await call('scorm_sn_init', { session_id });
     const sequenced = sequencing.ok && sequencing.data?.sn_available === true;
     if (!sequenced) memory.lmsNextUnavailable = true;
+    memory.multiSco = sequenced && Number(sequencing.data?.activity_count ?? 0) > 2;
     const fingerprints: string[] = [];
     const pages = new Set<string>();
     let playerRecognised: boolean | null = null;
@@ -156,12 +158,29 @@ export async function runLearnerJourney(
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           continue;
         }
+        if (next.data?.session_ended === true) {
+          const exit = (p.scorm as { exit?: string } | undefined)?.exit;
+          lastBlocker = `the LMS ended the course session after this SCO${exit ? ` (the SCO left cmi exit "${exit}")` : ''}: ${String(next.data?.message ?? '').slice(0, 100)}`;
+          stop = { kind: 'session_ended' };
+          break;
+        }
       }
       if (stop) break;
 
       let slide: { current: number | null; total: number | null } | null = null;
       if (playerRecognised !== false) {
         const ctx = await call('scorm_get_current_page_context', { session_id });
+        const hidden = ctx.data?.blocked_by_overlay as
+          | { stage?: { selector?: string; why?: string }; course_text?: { element?: { text?: string } } }
+          | undefined;
+        // Only a player's undrawn stage ends the journey: a full-frame cover may be a popup the learner
+        // closes (Adapt's feedback) or, on a Captivate slide, a full-slide shape (a false cover, not yet fixed).
+        if (hidden?.stage) {
+          const element = hidden.course_text?.element?.text ?? '';
+          lastBlocker = `the course hid its player's stage ${hidden.stage.selector ?? ''} (${hidden.stage.why ?? ''}) and draws ${element || 'nothing'} in its place`;
+          stop = { kind: 'course_hidden' };
+          break;
+        }
         const player = String((ctx.data?.player as { name?: unknown } | undefined)?.name ?? '');
         if (playerRecognised === null) {
           playerRecognised = !NO_PLAYER.has(player.toLowerCase());
@@ -180,6 +199,18 @@ export async function runLearnerJourney(
         slide = { current, total };
       }
       const elements = await call('scorm_dom_find_interactive_elements', { session_id });
+      // A learner sees the whole page: the listing's further pages (a popup's Close often comes last) are read too.
+      for (
+        let page = 1, cursor = elements.data?.next_cursor;
+        typeof cursor === 'string' && page < MAX_PAGES;
+        page++
+      ) {
+        const more = await call('scorm_dom_find_interactive_elements', { session_id, cursor });
+        const d = elements.data as Record<string, unknown[]>;
+        for (const key of ['interactive_elements', 'assessments'])
+          d[key] = [...(d[key] ?? []), ...((more.data?.[key] as unknown[] | undefined) ?? [])];
+        cursor = more.data?.next_cursor;
+      }
       const outcome = await learnerStep(
         call,
         { session_id, fingerprint, elements: elements.data, slide },

@@ -15,7 +15,8 @@ interface Control {
   name?: string;
   role?: string;
   purpose?: string;
-  state?: { disabled?: boolean; visible?: boolean; draggable?: boolean };
+  tag?: string;
+  state?: { disabled?: boolean; visible?: boolean; draggable?: boolean; visually_hidden?: boolean };
 }
 
 interface Assessment {
@@ -46,6 +47,8 @@ export interface LearnerMemory {
   lmsNextUnavailable: boolean;
   /** Names of the page's links already followed (a course menu's entries, one by one). */
   followed: Set<string>;
+  /** The course has several SCOs: the LMS's Next goes from one to the next, before the course's own links. */
+  multiSco: boolean;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -56,6 +59,7 @@ export function newLearnerMemory(): LearnerMemory {
     wentOnFrom: null,
     lmsNextUnavailable: false,
     followed: new Set(),
+    multiSco: false,
   };
 }
 
@@ -74,13 +78,20 @@ export interface StepOutcome {
 }
 
 const questionKey = (a: Assessment): string => `${a.selector ?? ''}|${a.question ?? ''}`;
-const enabled = (c: Control): boolean => c.state?.disabled !== true && c.state?.visible !== false;
+// A sighted learner neither sees nor clicks a visually hidden control (a skip link, an off-screen copy).
+const enabled = (c: Control): boolean =>
+  c.state?.disabled !== true && c.state?.visible !== false && c.state?.visually_hidden !== true;
+/** Answer options are often visually hidden inputs under their drawn labels: clicking one reaches the label. */
+const answerable = (c: Control): boolean => c.state?.disabled !== true && c.state?.visible !== false;
 const describe = (c: Control | undefined, ref: string): string =>
   c ? `${c.role ?? 'control'} "${(c.name ?? '').slice(0, 40)}" (${ref})` : ref;
 const SHORT_ANSWER = 'answer';
 const SHORT_NUMBER = '1';
 const NEXT_PURPOSES = ['next', 'start_resume'];
 const DRAG_ITEM = /drag/;
+// Fewer than the stuck rule's steps, so that a slide that never moves on is still skipped.
+const WATCH_STEPS = 2;
+const WATCH_MS = 5_000;
 const DROP_TARGET = /drop/;
 
 function failure(tool: string, what: string, error_code: string | undefined): string {
@@ -101,7 +112,7 @@ async function answer(
     const key = questionKey(a);
     const options = (a.options ?? []).filter((ref) => {
       const c = byRef.get(ref);
-      return !c || enabled(c);
+      return !c || answerable(c);
     });
     if (memory.answered.has(key) || options.length === 0) continue;
     const tries = memory.tries.get(key) ?? 0;
@@ -157,6 +168,18 @@ async function goOn(
   controls: Control[],
 ): Promise<StepOutcome> {
   memory.wentOnFrom = ctx.fingerprint;
+  // A popup the learner opened (feedback, a hotspot's text) is closed before anything else.
+  const close = controls.find((c) => c.purpose === 'close' && c.ref && enabled(c));
+  if (close && !memory.followed.has(`close|${ctx.fingerprint}`)) {
+    memory.followed.add(`close|${ctx.fingerprint}`);
+    return clickOn(call, ctx, close);
+  }
+  if (memory.multiSco && !memory.lmsNextUnavailable) {
+    // Between SCOs a learner uses the LMS's Next: a course link to another page leaves the SCO behind the LMS's back.
+    const r = await call('scorm_nav_next', { session_id: ctx.session_id });
+    if (r.ok && r.data?.outcome === 'delivered') return { actions: ['scorm_nav_next'], blocker: null };
+    memory.lmsNextUnavailable = true;
+  }
   for (const purpose of NEXT_PURPOSES) {
     const next = controls.find((c) => c.purpose === purpose && c.ref && enabled(c));
     if (!next) continue;
@@ -178,8 +201,24 @@ async function goOn(
         blocker: `scorm_nav_next: ${String(outcome ?? r.error_code ?? 'failed')}${r.data?.reason ? ` (${String(r.data.reason).slice(0, 80)})` : ''}`,
       };
   }
+  // A course waiting for Play is started before anything is skipped.
+  const play = controls.find(
+    (c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && c.ref && enabled(c),
+  );
+  if (play && !memory.followed.has(`play|${ctx.fingerprint}`)) {
+    memory.followed.add(`play|${ctx.fingerprint}`);
+    return clickOn(call, ctx, play);
+  }
   const slide = ctx.slide;
   if (slide?.current != null && slide.total != null && slide.current < slide.total) {
+    // A learner watches a slide play (its Next often appears at the end of its timeline) before skipping it.
+    const key = `watch|${slide.current}`;
+    const watched = memory.tries.get(key) ?? 0;
+    if (watched < WATCH_STEPS) {
+      memory.tries.set(key, watched + 1);
+      await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
+      return { actions: [`watched slide ${slide.current} for ${WATCH_MS / 1000} s`], blocker: null };
+    }
     const r = await call('scorm_navigate_to_slide', {
       session_id: ctx.session_id,
       slide: slide.current + 1,
@@ -192,10 +231,13 @@ async function goOn(
         : `scorm_navigate_to_slide ${slide.current + 1}: ${r.error_code ?? String(r.data?.reason ?? 'not navigated').slice(0, 80)}`,
     };
   }
-  // A page without a next control is a menu to a learner: its entries are opened one by one.
-  const entry = controls.find(
-    (c) => c.purpose === 'link' && c.ref && enabled(c) && !memory.followed.has(c.name ?? c.ref),
-  );
+  // A page without a next control is a menu to a learner: its entries are opened one by one; then what
+  // else it offers to click (hotspots, tabs, a Play that starts the course), each once.
+  const notFollowed = (c: Control): boolean => !!c.ref && enabled(c) && !memory.followed.has(c.name ?? c.ref);
+  const entry =
+    controls.find((c) => c.purpose === 'link' && notFollowed(c)) ??
+    controls.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
+    controls.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c));
   if (entry) {
     memory.followed.add(entry.name ?? entry.ref!);
     const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: entry.ref });
@@ -206,6 +248,15 @@ async function goOn(
     };
   }
   return { actions: [], blocker: 'no next control, LMS Next, next slide or link not yet followed' };
+}
+
+async function clickOn(call: LearnerCall, ctx: StepContext, c: Control): Promise<StepOutcome> {
+  const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: c.ref });
+  const what = describe(c, c.ref!);
+  return {
+    actions: [`scorm_dom_click ${what}`],
+    blocker: r.ok ? null : failure('scorm_dom_click', what, r.error_code),
+  };
 }
 
 /**

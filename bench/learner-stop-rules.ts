@@ -59,7 +59,11 @@ export type StopReason =
   | { kind: 'completed' }
   | { kind: 'stuck'; steps: number }
   | { kind: 'budget_calls'; calls: number }
-  | { kind: 'budget_time'; ms: number };
+  | { kind: 'budget_time'; ms: number }
+  /** Our page context says the course is hidden (an overlay, or its player's stage not drawn). */
+  | { kind: 'course_hidden' }
+  /** The LMS ended the course session (the course asked for it, e.g. cmi.exit "logout"). */
+  | { kind: 'session_ended' };
 
 export interface JourneyProgress {
   status: LearnerStatus | null;

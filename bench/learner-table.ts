@@ -38,6 +38,10 @@ export function stopText(stop: LearnerJourneyResult['stop']): string {
       return `budget (${Math.round(stop.ms / 1000)} s)`;
     case 'not_opened':
       return 'not opened';
+    case 'course_hidden':
+      return 'course hidden';
+    case 'session_ended':
+      return 'session ended';
   }
 }
 

@@ -90,3 +90,40 @@ test('the same player without the overlay has no blocked_by_overlay', async () =
     assert.equal(jump.blocked_by_overlay, undefined);
   });
 });
+
+test('a Captivate stage the course hid, with its notice drawn in its place, is reported', async () => {
+  await withCourse('page-context-captivate-expired', async (session_id) => {
+    const ctx = await callTool<Context>(server.client, 'scorm_get_current_page_context', { session_id });
+    assert.equal(ctx.slide_number, 1, 'the player still reports its slide');
+    const overlay = ctx.blocked_by_overlay as
+      (Overlay & { stage?: { selector: string; why: string } }) | undefined;
+    assert.ok(overlay, 'blocked_by_overlay is set');
+    assert.deepEqual(overlay.stage, { selector: '#project', why: 'visibility:hidden' });
+    assert.ok(overlay.hidden_elements > 0);
+    assert.equal(courseTextOf(overlay, 'element'), 'div#exdv');
+    assert.equal(courseTextOf(overlay, 'overlay_text'), 'This course has expired.');
+    assert.doesNotMatch(overlay.message, /expired/, 'the course text stays in course_text');
+    assert.equal(ctx.navigation_available['next'], false);
+
+    const jump = await callTool<Navigated>(server.client, 'scorm_navigate_to_slide', {
+      session_id,
+      slide: 2,
+    });
+    assert.equal(jump.navigated, false);
+    assert.match(jump.message ?? '', /stage is not drawn/);
+  });
+});
+
+test('a Captivate deck with its stage drawn and a dialog over part of it is not reported', async () => {
+  await withCourse('page-context-captivate-deck', async (session_id) => {
+    const ctx = await callTool<Context>(server.client, 'scorm_get_current_page_context', { session_id });
+    assert.equal(ctx.slide_number, 1);
+    assert.equal(ctx.blocked_by_overlay, undefined);
+    const jump = await callTool<Navigated>(server.client, 'scorm_navigate_to_slide', {
+      session_id,
+      slide: 2,
+    });
+    assert.equal(jump.navigated, true);
+    assert.equal(jump.blocked_by_overlay, undefined);
+  });
+});

@@ -77,7 +77,7 @@ export async function navigateToSlide(
   }
   const reached = await waitForSlide(runtime, d, to, started + timeoutMs);
   await runtime.settle();
-  const overlay = await overlayOver(runtime, d.frame);
+  const overlay = await overlayOver(runtime, d.frame, d.recognition.player);
   const hidden = reached.ok && overlay !== null;
   return keepCourseTextApart({
     navigated: reached.ok && !hidden,
@@ -91,7 +91,7 @@ export async function navigateToSlide(
     ...(reached.ok ? {} : { message: reached.reason }),
     ...(hidden
       ? {
-          message: `The player reports slide ${to.index}, but an element covers the whole frame and hides it (see blocked_by_overlay).`,
+          message: `The player reports slide ${to.index}, but ${overlay?.stage ? 'its stage is not drawn' : 'an element covers the whole frame and hides it'} (see blocked_by_overlay).`,
         }
       : {}),
     notes: [...d.notes, ...notes],

@@ -8,6 +8,8 @@ import { courseText, type CourseText } from '../../core/course-text.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScoFrame } from '../frames.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
+import { hiddenStage, type HiddenStage } from './hidden-stage.js';
+import type { RecognisedName } from './recognise.js';
 
 export interface BlockedByOverlay {
   /** The covering element's tag; `course_text.element` adds its id. */
@@ -17,7 +19,9 @@ export interface BlockedByOverlay {
   /** Visible elements with content under it, none of which a pointer can reach. */
   hidden_elements: number;
   message: string;
-  course_text: { overlay_text: CourseText; element: CourseText };
+  /** Set when the player's own stage is not drawn (hidden-stage.ts): its selector and why. */
+  stage?: { selector: string; why: string };
+  course_text: { overlay_text: CourseText; element: CourseText; images?: CourseText[] };
 }
 
 interface Seen {
@@ -93,16 +97,26 @@ function findCover(): Seen | null {
   return { tag: cover.localName, id: cover.id, text: text.slice(0, 1_000), covered, hidden };
 }
 
-/** The element covering the SCO frame's course, or null (none, or the frame did not answer in time). */
-export async function overlayOver(runtime: CourseRuntime, frame: ScoFrame): Promise<BlockedByOverlay | null> {
+/**
+ * The element covering the SCO frame's course, or what is drawn in place of the recognised player's hidden
+ * stage; null when neither (or the frame did not answer in time).
+ */
+export async function overlayOver(
+  runtime: CourseRuntime,
+  frame: ScoFrame,
+  player: RecognisedName,
+): Promise<BlockedByOverlay | null> {
   if (frame.frame.isDetached()) return null;
   let seen: Seen | null | symbol;
   try {
     seen = await ControlWorlds.of(runtime).peek<null, Seen | null>(frame.frame, READ_MS, findCover, null);
   } catch {
-    return null;
+    seen = null;
   }
-  if (!seen || typeof seen === 'symbol') return null;
+  if (!seen || typeof seen === 'symbol') {
+    const stage = await hiddenStage(runtime, frame, player);
+    return stage ? stageCover(stage, player) : null;
+  }
   const element = seen.id ? `${seen.tag}#${seen.id}` : seen.tag;
   return {
     tag: seen.tag,
@@ -110,5 +124,25 @@ export async function overlayOver(runtime: CourseRuntime, frame: ScoFrame): Prom
     hidden_elements: seen.hidden,
     message: `An element (\`course_text.element\`) covers the whole frame and hides the course under it: a pointer at ${seen.covered} of 9 points of the viewport meets it, and ${seen.hidden} element(s) with content under it cannot be reached. A learner sees its text (\`course_text.overlay_text\`), not the slide.`,
     course_text: { overlay_text: courseText(seen.text), element: courseText(element) },
+  };
+}
+
+function stageCover(stage: HiddenStage, player: RecognisedName): BlockedByOverlay {
+  const drawn = stage.drawn;
+  const element = drawn ? (drawn.id ? `${drawn.tag}#${drawn.id}` : drawn.tag) : '';
+  const instead = drawn
+    ? `an element (\`course_text.element\`) is drawn in its place, showing its text (\`course_text.overlay_text\`)${drawn.images.length ? ' and image(s) (`course_text.images`)' : ''}`
+    : 'nothing is drawn in its place';
+  return {
+    tag: drawn?.tag ?? '',
+    points_covered: 0,
+    hidden_elements: stage.hidden_elements,
+    stage: { selector: stage.stage, why: stage.why },
+    message: `The ${player} player's stage (${stage.stage}), where it draws every slide, is not drawn (${stage.why}): its ${stage.hidden_elements} element(s) with content cannot be seen, and ${instead}. A learner sees that, not the slide the player reports.`,
+    course_text: {
+      overlay_text: courseText(drawn?.text ?? ''),
+      element: courseText(element),
+      ...(drawn?.images.length ? { images: drawn.images.map((i) => courseText(i)) } : {}),
+    },
   };
 }

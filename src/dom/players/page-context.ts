@@ -97,7 +97,7 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
     g.heading ? 'first visible heading' : 'document title',
   );
 
-  const overlay = await overlayOver(runtime, d.frame);
+  const overlay = await overlayOver(runtime, d.frame, d.recognition.player);
   const navigation_available = {} as Record<NavKey, boolean | null>;
   for (const key of ['next', 'previous', 'menu'] as const) {
     const control = g.nav[key];
