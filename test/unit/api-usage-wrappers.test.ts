@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Finding } from '../../src/core/findings.js';
 import { lintApiUsage } from '../../src/lint/api-usage/lint-api-usage.js';
+import { courseTextOf } from '../helpers/course-text.js';
 
 async function lint12(files: Record<string, string>): Promise<Finding[]> {
   const dir = await mkdtemp(join(tmpdir(), 'api-usage-wrappers-'));
@@ -87,8 +88,10 @@ for (const [what, define, call] of WRAPPERS) {
     const findings = await lint12({ 'course.js': course(define, call) });
     assert.deepEqual(summary(findings), expected);
     const name = /^\s*([\w.]+)\(/.exec(call("'x'", "'y'"))?.[1] as string;
-    for (const f of findings)
-      assert.match(f.message, new RegExp(`through ${name.replace('.', '\\.')}\\(\\)`));
+    for (const f of findings) {
+      assert.match(f.message, /through the wrapper `course_text\.quoted\[\d+\]`/);
+      assert.ok(courseTextOf(f, 'quoted').split('\n').includes(`${name}()`), courseTextOf(f, 'quoted'));
+    }
   });
 }
 

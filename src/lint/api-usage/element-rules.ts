@@ -99,7 +99,8 @@ export function checkElements(
           ? finding
           : rewordFinding(
               finding,
-              (m) => `${m} (written here through ${via}()${viaFile}, which calls ${call.method})`,
+              (m) =>
+                `${m} (written here through the wrapper ${quoted(`${via}()`)}${viaFile}, which calls ${call.method})`,
             ),
       );
     };
