@@ -1,6 +1,6 @@
 /**
- * An element that covers the whole SCO frame and hides the course under it (Captivate's expiry notice,
- * a "this browser is not supported" curtain): what a learner sees is that element, whatever slide the
+ * An element that covers the whole SCO frame and hides the course under it with what it paints (Captivate's
+ * expiry notice, a "this browser is not supported" curtain): what a learner sees is that element, whatever slide the
  * player reports. Read with elementFromPoint at a 3×3 grid of the frame's viewport, in the DOM tools'
  * isolated world, so the course's own elementFromPoint or getBoundingClientRect cannot hide it.
  */
@@ -64,6 +64,15 @@ function findCover(): Seen | null {
     }
   }
   if (!cover) return null;
+  // Hit testing ignores what is painted: a full-frame canvas or box that paints nothing over the slide
+  // (Captivate draws each shape on a full-frame canvas) takes the pointer, yet the learner sees the slide.
+  const coverStyle = getComputedStyle(cover);
+  const alpha = /rgba?\(([^)]*)\)/.exec(coverStyle.backgroundColor)?.[1]?.split(',')[3];
+  const opaqueColor =
+    coverStyle.backgroundColor !== 'transparent' && (alpha === undefined || Number(alpha) >= 0.9);
+  const paints =
+    opaqueColor || coverStyle.backgroundImage !== 'none' || /^(img|video)$/.test(cover.localName);
+  if (!paints) return null;
   // Content under the cover: visible elements outside it (not its ancestors) that show text or media,
   // and that a pointer at their centre does not reach. A stack of slides of one kind is not a cover.
   const sameKind = (a: Element, b: Element): boolean =>
