@@ -20,6 +20,32 @@ export interface BatchOutputFlags {
   quiet: boolean;
 }
 
+/** The output options `batch` and `merge-reports` share, as parseCommandArgs takes them. */
+export const BATCH_OUTPUT_OPTIONS = {
+  json: { type: 'boolean', default: false },
+  junit: { type: 'string' },
+  html: { type: 'string' },
+  force: { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+} as const;
+
+/** The shared output flags from parsed values. */
+export function batchOutputFlags(values: {
+  json?: boolean | undefined;
+  junit?: string | undefined;
+  html?: string | undefined;
+  force?: boolean | undefined;
+  quiet?: boolean | undefined;
+}): BatchOutputFlags {
+  return {
+    json: values.json === true,
+    junit: values.junit,
+    html: values.html,
+    force: values.force === true,
+    quiet: values.quiet === true,
+  };
+}
+
 /** Refuses, before any work, a JUnit path the write policy would refuse. */
 export async function checkBatchOutputs(flags: BatchOutputFlags): Promise<void> {
   if (flags.junit) await new CliOutput('--junit', flags.junit, 'junit', flags.force).check();

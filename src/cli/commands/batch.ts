@@ -14,7 +14,13 @@ import { sanitizeForTerminal } from '../../report/escape.js';
 import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_INTERRUPTED } from '../exit.js';
 import { stderrProgress, withInterrupt } from '../progress-line.js';
-import { batchExitCode, checkBatchOutputs, writeBatchOutputs } from './batch-outputs.js';
+import {
+  BATCH_OUTPUT_OPTIONS,
+  batchExitCode,
+  batchOutputFlags,
+  checkBatchOutputs,
+  writeBatchOutputs,
+} from './batch-outputs.js';
 import { packageRunner } from './batch-package.js';
 import { RUN_FLAGS, runSettings, withCliSessions } from './run.js';
 
@@ -38,11 +44,7 @@ export async function batchCommand(args: string[]): Promise<number> {
     resume: { type: 'string' },
     level: { type: 'string', default: 'strict' },
     'package-timeout-ms': { type: 'string' },
-    json: { type: 'boolean', default: false },
-    junit: { type: 'string' },
-    html: { type: 'string' },
-    force: { type: 'boolean', default: false },
-    quiet: { type: 'boolean', default: false },
+    ...BATCH_OUTPUT_OPTIONS,
   });
   const lists = values.list ?? [];
   if (positionals.length === 0 && lists.length === 0)
@@ -64,13 +66,7 @@ export async function batchCommand(args: string[]): Promise<number> {
     3_600_000,
   );
   const settings = runSettings(values);
-  const flags = {
-    json: values.json === true,
-    junit: values.junit,
-    html: values.html,
-    force: values.force === true,
-    quiet: values.quiet === true,
-  };
+  const flags = batchOutputFlags(values);
   await checkBatchOutputs(flags);
   const resume = values.resume ? await ResumeState.load(values.resume) : null;
   const packages = await expandInputs(positionals, lists);

@@ -6,24 +6,20 @@ import { readFile } from 'node:fs/promises';
 import { MergeError, mergeReports, parseBatchReport } from '../../app/batch/merge.js';
 import { parseCommandArgs } from '../args.js';
 import { CliUsageError } from '../exit.js';
-import { batchExitCode, checkBatchOutputs, writeBatchOutputs } from './batch-outputs.js';
+import {
+  BATCH_OUTPUT_OPTIONS,
+  batchExitCode,
+  batchOutputFlags,
+  checkBatchOutputs,
+  writeBatchOutputs,
+} from './batch-outputs.js';
 
 export async function mergeReportsCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs('merge-reports', args, {
-    json: { type: 'boolean', default: false },
-    junit: { type: 'string' },
-    html: { type: 'string' },
-    force: { type: 'boolean', default: false },
-    quiet: { type: 'boolean', default: false },
+    ...BATCH_OUTPUT_OPTIONS,
   });
   if (positionals.length === 0) throw new CliUsageError('merge-reports takes one or more batch JSON reports');
-  const flags = {
-    json: values.json === true,
-    junit: values.junit,
-    html: values.html,
-    force: values.force === true,
-    quiet: values.quiet === true,
-  };
+  const flags = batchOutputFlags(values);
   await checkBatchOutputs(flags);
   const reports = [];
   for (const source of positionals) {
