@@ -16,8 +16,6 @@ import { analyseRun } from './run-analysis.js';
 import type { Anomaly } from './types.js';
 
 export const DEFAULT_SETTLE_MS = 1_000;
-/** How long counting the SCO's script elements may take (a stuck page answers nothing). */
-const CENSUS_MS = END_OF_VISIT_LOOK_MS;
 const CENSUS_MAX_FRAMES = 20;
 export const MAX_SETTLE_WAIT_MS = 15_000;
 /** How often a course that is still loading is looked at again. */
@@ -184,7 +182,7 @@ async function scriptCensus(runtime: CourseRuntime): Promise<ScriptCensus | unde
     return census;
   };
   try {
-    const out = await within(count(), CENSUS_MS);
+    const out = await within(count(), END_OF_VISIT_LOOK_MS);
     return out === TIMEOUT ? undefined : out;
   } catch {
     return undefined;
