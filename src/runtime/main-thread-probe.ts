@@ -8,11 +8,11 @@
  * the thread is in layout, painting or waiting for the GPU. Hence:
  * - evaluate answers within the window: the page is responsive (what timed out waited on something else);
  * - it does not, and getMetrics answers twice, a moment apart, while evaluate still waits: the metrics
- *   say whether one script held the thread between the two samples. It did if the page laid nothing out
- *   and recalculated no style in between (a renderer that is merely slow renders between the short
- *   scripts in which the interrupt lands: a timer, an animation callback), or if script time grew as
- *   fast as time itself (ScriptDuration counts the running script, so a loop that forces a layout on each
- *   turn still shows; a loop in a microtask does not, which is why it is not the only test). Measured: a
+ *   say whether one script held the thread between the two samples. It did if script time grew as fast
+ *   as time itself (ScriptDuration counts the running script, so a loop that forces a layout on each
+ *   turn still shows; a loop in a microtask does not), or if the page laid nothing out and recalculated
+ *   no style in between and still does not for a few seconds more (a renderer that is merely slow
+ *   renders between the short scripts in which the interrupt lands: a timer, an animation callback). Measured: a
  *   page that needs seconds of layout per frame laid out between its samples and added no script time;
  *   busy loops in a task and in a microtask laid nothing out. A loaded machine on which the samples land
  *   in the short scripts thus does not make a slow page look stuck;
@@ -31,6 +31,8 @@ export const PROBE_WINDOW_MS = 2_000;
  */
 const SAMPLE_WAIT_MS = 2_000;
 const SAMPLE_GAP_MS = 250;
+/** How long a thread that neither renders nor runs measurable script is watched before it counts as stuck. */
+const CONFIRM_STUCK_MS = 3_000;
 
 export type MainThreadProbe =
   { state: 'responsive'; answered_ms: number } | { state: 'running_script' } | { state: 'busy' };
@@ -64,12 +66,37 @@ export async function probeMainThread(cdp: CDPSession, windowMs = PROBE_WINDOW_M
     if (typeof work !== 'object' || work === null) return { state: 'busy' };
     samples.push(work);
   }
-  return heldByOneScript(samples[0]!, samples[1]!) ? { state: 'running_script' } : { state: 'busy' };
+  const [first, second] = samples as [MainThreadWork, MainThreadWork];
+  if (scriptTimeGrew(first, second)) return { state: 'running_script' };
+  if (rendered(first, second)) return { state: 'busy' };
+  return (await rendersWithin(cdp, evaluated, first)) ? { state: 'busy' } : { state: 'running_script' };
 }
 
-function heldByOneScript(first: MainThreadWork, second: MainThreadWork): boolean {
-  const rendered = second.layouts !== first.layouts || second.styleRecalcs !== first.styleRecalcs;
-  if (!rendered) return true;
+/**
+ * Nothing laid out between the two samples, and no script time: a loop in a microtask, or a renderer
+ * whose every frame takes longer than the gap (a loaded CI machine gave one layout of a huge animated
+ * page seconds). Only the first never renders and never answers: watch for a while before stopping it.
+ */
+async function rendersWithin(
+  cdp: CDPSession,
+  evaluated: Promise<boolean>,
+  since: MainThreadWork,
+): Promise<boolean> {
+  const until = Date.now() + CONFIRM_STUCK_MS;
+  while (Date.now() < until) {
+    if ((await within(evaluated, SAMPLE_GAP_MS)) === true) return true;
+    const work = await within(sampleWork(cdp), SAMPLE_WAIT_MS);
+    if (typeof work !== 'object' || work === null) return true;
+    if (rendered(since, work)) return true;
+  }
+  return false;
+}
+
+function rendered(first: MainThreadWork, second: MainThreadWork): boolean {
+  return second.layouts !== first.layouts || second.styleRecalcs !== first.styleRecalcs;
+}
+
+function scriptTimeGrew(first: MainThreadWork, second: MainThreadWork): boolean {
   const elapsed = second.timestamp - first.timestamp;
   return elapsed > 0 && second.script - first.script >= STUCK_SCRIPT_SHARE * elapsed;
 }
