@@ -16,9 +16,9 @@ const TERMINATE_WAIT_MS = 2_000;
 /**
  * How long past its time limit a call may take to stop the page's script before it answers anyway: a
  * renderer starved of CPU, or inside a long layout that no script stop interrupts, must not hold the
- * caller for as long as it likes.
+ * caller for as long as it likes. It covers the probe (up to about 6 s for a loop that shows no script time).
  */
-const STOP_GRACE_MS = 5_000;
+const STOP_GRACE_MS = 8_000;
 /** How often a cancelled call that has not settled is checked for a busy script. */
 const WATCH_INTERVAL_MS = 500;
 

@@ -32,7 +32,7 @@ export const PROBE_WINDOW_MS = 2_000;
 const SAMPLE_WAIT_MS = 2_000;
 const SAMPLE_GAP_MS = 250;
 /** How long a thread that neither renders nor runs measurable script is watched before it counts as stuck. */
-const CONFIRM_STUCK_MS = 3_000;
+const CONFIRM_STUCK_MS = 2_000;
 
 export type MainThreadProbe =
   { state: 'responsive'; answered_ms: number } | { state: 'running_script' } | { state: 'busy' };
