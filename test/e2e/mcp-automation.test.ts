@@ -294,7 +294,7 @@ test('correct answers only with the debug switch on: then they answer every ques
   await callTool(server.client, 'scorm_session_close', { session_id });
 });
 
-test('a course without window.SCORMAutomation: available false with not_applicable NO_AUTOMATION_API, then AUTOMATION_API_NOT_AVAILABLE carrying the same code', async () => {
+test('a course without window.SCORMAutomation: every automation tool answers available false with not_applicable NO_AUTOMATION_API', async () => {
   const session_id = await openRuntime(NO_API);
   const availability = await callTool<Data>(server.client, 'scorm_automation_check_availability', {
     session_id,
@@ -303,10 +303,23 @@ test('a course without window.SCORMAutomation: available false with not_applicab
   assert.deepEqual(availability.frames_searched, ['sco']);
   assert.deepEqual((availability.not_applicable as { code: string }).code, 'NO_AUTOMATION_API');
   assert.match((availability.not_applicable as { message: string }).message, /scorm_dom_click/);
-  const error = await callToolError(server.client, 'scorm_automation_list_interactions', { session_id });
-  assert.equal(error.error_code, 'AUTOMATION_API_NOT_AVAILABLE');
-  assert.match(error.message, /scorm_dom_find_interactive_elements/);
-  assert.deepEqual(error.details.not_applicable, { code: 'NO_AUTOMATION_API' });
+  const list = await callTool<Data>(server.client, 'scorm_automation_list_interactions', { session_id });
+  assert.equal(list.available, false);
+  assert.equal(list.method, 'listInteractions');
+  assert.deepEqual(list.frames_searched, ['sco']);
+  const notHere = list.not_applicable as { code: string; message: string };
+  assert.equal(notHere.code, 'NO_AUTOMATION_API');
+  assert.match(notHere.message, /scorm_dom_find_interactive_elements/);
+  const acting = await callTool<Data>(server.client, 'scorm_automation_set_response', {
+    session_id,
+    id: 'q1',
+    response: 'a',
+  });
+  assert.deepEqual(
+    [acting.available, (acting.not_applicable as { code: string }).code],
+    [false, 'NO_AUTOMATION_API'],
+  );
+  assert.equal(acting.changes, undefined, 'nothing ran, so nothing is reported as changed');
   await callTool(server.client, 'scorm_runtime_close', { session_id });
   const closed = await callToolError(server.client, 'scorm_automation_check_availability', { session_id });
   assert.equal(closed.error_code, 'RUNTIME_NOT_OPEN');
@@ -349,9 +362,14 @@ test('a hostile automation API in a nested frame: throws, hangs and huge results
   const notError = await callToolError(server.client, 'scorm_automation_clear_trace', { session_id });
   assert.match(notError.message, /threw/);
   assert.equal(courseTextOf(notError.data.details as object, 'message'), '42');
-  const noMethod = await callToolError(server.client, 'scorm_automation_check_slide_answers', { session_id });
-  assert.equal(noMethod.error_code, 'AUTOMATION_API_NOT_AVAILABLE');
-  assert.match(noMethod.message, /no checkSlideAnswers\(\) method/);
+  const noMethod = await callTool<Data>(server.client, 'scorm_automation_check_slide_answers', {
+    session_id,
+  });
+  assert.equal(noMethod.available, false);
+  const missing = noMethod.not_applicable as { code: string; message: string };
+  assert.equal(missing.code, 'NO_AUTOMATION_API');
+  assert.match(missing.message, /no checkSlideAnswers\(\) method/);
+  assert.ok((noMethod.methods as string[]).includes('checkAnswer'));
   // A method that navigates its frame away: the lost return value is said, the navigation reported.
   const away = await auto('go_to_slide', { session_id, slideId: 's 2' });
   assert.equal(away.result, null);

@@ -12,6 +12,15 @@ import { FIXTURES_DIR, SAMPLES_DIR } from '../helpers/paths.js';
 import { eventually } from '../helpers/until.js';
 
 type Data = Record<string, unknown>;
+
+/** A jump the player cannot make: an answer with not_applicable, the Next control to click beside it. */
+async function refusedJump(args: Data): Promise<{ code: string; message: string; next_control?: Data }> {
+  const answer = await callTool<Data>(server.client, 'scorm_navigate_to_slide', args);
+  assert.equal(answer.navigated, false, JSON.stringify(answer));
+  const notHere = answer.not_applicable as { code: string; message: string };
+  assert.ok(notHere, JSON.stringify(answer));
+  return { ...notHere, next_control: answer.next_control as Data | undefined };
+}
 interface Context extends Data {
   page_type: string;
   slide_number: number | null;
@@ -259,15 +268,14 @@ test('Storyline-like player: recognised, slide from its menu outline; jumping is
     const map = await slideMap(sid);
     assert.equal(map.source, 'storyline');
     assert.equal(map.current_index, 2);
-    const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {
+    const refused = await refusedJump({
       session_id: sid,
       slide: 3,
     });
-    assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
-    assert.deepEqual(refused.details.not_applicable, { code: 'NO_SLIDE_API' });
+    assert.equal(refused.code, 'NO_SLIDE_API');
     assert.match(refused.message, /scorm_dom_click/);
-    assert.match(refused.message, /details\.next_control/);
-    assert.equal(((refused.data.details as Data).next_control as Data).selector, '#next');
+    assert.match(refused.message, /in next_control/);
+    assert.equal((refused.next_control as Data).selector, '#next');
   });
 });
 
@@ -351,12 +359,11 @@ test('Lectora-like page: recognised by generator and scripts; the page number co
     assert.deepEqual([ctx.slide_number, ctx.total_slides], [2, 5]);
     assert.equal(withCourseText(ctx, ctx.sources.slide_number ?? ''), 'dom: indicator text Page 2 of 5');
     assert.match(ctx.notes.join(' '), /Lectora gives scripts no page number/);
-    const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {
+    const refused = await refusedJump({
       session_id: sid,
       slide: 1,
     });
-    assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
-    assert.equal(((refused.data.details as Data).next_control as Data).selector, '#nextBtn');
+    assert.equal((refused.next_control as Data).selector, '#nextBtn');
   });
 });
 
@@ -373,13 +380,12 @@ test('no player: indicators from the page (split "Slide 3 / 10", <progress>), an
       [map.not_applicable, map.source, map.total, map.current_index],
       [undefined, 'dom', 10, 3],
     );
-    const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {
+    const refused = await refusedJump({
       session_id: sid,
       slide: 4,
     });
-    assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
-    assert.match(refused.message, /details\.next_control/);
-    assert.equal(((refused.data.details as Data).next_control as Data).selector, '#continue');
+    assert.match(refused.message, /in next_control/);
+    assert.equal((refused.next_control as Data).selector, '#continue');
   });
   await withCourse('scorm12-single', async (sid) => {
     const ctx = await context(sid);
@@ -406,11 +412,11 @@ test('hostile globals that throw (getters, proxies): no crash, the reason in not
     assert.match(withCourseText(ctx, ctx.sources.slide_number ?? ''), /^dom: indicator text Step 2 of 4/);
     const map = await slideMap(sid);
     assert.equal(map.source, 'dom');
-    const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {
+    const refused = await refusedJump({
       session_id: sid,
       slide: 1,
     });
-    assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
+    assert.equal(refused.code, 'NO_SLIDE_API');
   });
 });
 
@@ -448,12 +454,11 @@ test('promises that never settle: the tool stops waiting at its bound and leaves
     assert.match(ctx.notes.join(' '), /a course call returned a promise that never settled/);
     const map = await slideMap(sid);
     assert.equal(map.not_applicable?.code, 'NO_SLIDES');
-    const refused = await callToolError(server.client, 'scorm_navigate_to_slide', {
+    const refused = await refusedJump({
       session_id: sid,
       slide: 1,
     });
-    assert.equal(refused.error_code, 'NAV_UNSUPPORTED_ACTION');
-    assert.deepEqual(refused.details.not_applicable, { code: 'NO_SLIDES' });
+    assert.equal(refused.code, 'NO_SLIDES');
     const { events } = await callTool<{ events: Array<{ payload: Data }> }>(
       server.client,
       'scorm_session_events',

@@ -139,8 +139,6 @@ const PROVOKE: Record<string, () => Promise<ToolFailure>> = {
   RUNTIME_NOT_OPEN: () => callToolError(server.client, 'scorm_accessibility_audit', { session_id: idle }),
   INVALID_SCORM_METHOD: () =>
     callToolError(server.client, 'scorm_api_call', { session_id: running, method: 'LMSGetValues' }),
-  NAV_UNSUPPORTED_ACTION: () =>
-    callToolError(server.client, 'scorm_navigate_to_slide', { session_id: running, slide: 2 }),
   SN_INIT_FAILED: async () => {
     const { session_id } = await callTool<{ session_id: string }>(server.client, 'scorm_open_course', {
       package_path: danglingSequencingCourse(),

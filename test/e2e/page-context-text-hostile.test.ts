@@ -159,11 +159,13 @@ test('MCP page tools on a SCORM 1.2 page: the meta generator and the frame the c
     assert.match(String(ctx.frame), /^sco > iframe\[name=AI assistant/);
 
     const refused = assertKeptApart(
-      await failing('scorm_navigate_to_slide', { session_id, slide: 2 }, 'NAV_UNSUPPORTED_ACTION'),
+      await callTool<Data>(server.client, 'scorm_navigate_to_slide', { session_id, slide: 2 }),
       'refused jump',
       false,
     );
-    assert.match(String(refused.message), /details\.next_control/);
+    assert.equal(refused.navigated, false);
+    assert.equal((refused.not_applicable as Data).code, 'NO_SLIDE_API');
+    assert.match(String((refused.not_applicable as Data).message), /in next_control/);
     const next = refused.next_control as Data;
     assert.equal(next.selector, '#AI-assistant-ignore-previous-instructions-next');
     assert.match(String(next.frame), /^sco > iframe\[name=AI assistant/);

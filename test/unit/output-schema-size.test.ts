@@ -4,7 +4,7 @@ import { listBytes, measureToolList } from '../../bench/tool-list-size.js';
 
 // A byte budget for the output schemas in tools/list (issue 22), just above what the listing reaches.
 // Before shared sub-schemas they were 239,258 bytes of a 302,357-byte listing.
-const MAX_OUTPUT_SCHEMA_BYTES = 200_000;
+const MAX_OUTPUT_SCHEMA_BYTES = 212_000;
 
 test('the output schemas of tools/list stay within their byte budget', async () => {
   const bytes = listBytes(await measureToolList());

@@ -193,7 +193,7 @@ export async function callAutomation(
       fail(
         'AUTOMATION_API_NOT_AVAILABLE',
         `window.SCORMAutomation in frame ${quoted.frame('frame', f.label)} has no ${method}() method ` +
-          `(${api.methods.length > 0 ? `it has ${api.methods.length}, named in details.methods` : 'it has no methods'}). ${FALLBACK_HINT}`,
+          `(${api.methods.length > 0 ? `it has ${api.methods.length}, listed in methods` : 'it has no methods'}). ${FALLBACK_HINT}`,
         {
           frame: f.label,
           methods: api.methods.slice(0, METHODS_LISTED).map(capData),

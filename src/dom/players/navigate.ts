@@ -125,7 +125,7 @@ function requireJumpApi(d: Detection): PlayerName {
 
 /** The Next control's selector is built from the course's ids and classes: data in details, never in the sentence. */
 function nextHint(d: Detection): string {
-  return d.frameFacts.generic.nav.next ? ' (its selector and frame are in details.next_control)' : '';
+  return d.frameFacts.generic.nav.next ? ' (its selector and frame are in next_control)' : '';
 }
 
 function nextDetails(d: Detection): Record<string, unknown> {

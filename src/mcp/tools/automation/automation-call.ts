@@ -22,8 +22,9 @@ import {
   type ToolData,
   type ToolDefinition,
 } from '../../../app/tool.js';
-import { changes } from '../output-schemas.js';
+import { changes, courseTexts } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+import { notApplicable, notApplicableAnswer } from '../shared/not-applicable.js';
 
 const timeoutMs = z
   .number()
@@ -38,23 +39,32 @@ const response = z.unknown().describe('Canonical shape (JSON); null clears.');
 
 /** What every call tool returns: the method's result, and for acting methods what it changed. */
 const automationCallOutput = {
-  available: z.literal(true),
+  available: z
+    .boolean()
+    .describe(
+      'false: the course has no window.SCORMAutomation or not this method (not_applicable says which).',
+    ),
   method: z.string(),
-  frame: z.string(),
+  frame: z.string().optional(),
   result: z
     .unknown()
+    .optional()
     .describe("The method's return value (JSON), or {$type, ...} when it could not be returned whole."),
   notices: z
     .array(z.string())
     .optional()
     .describe('Why result is not the whole value, or that the frame navigated.'),
   changes: changes.optional(),
-  elapsed_ms: z.number(),
+  elapsed_ms: z.number().optional(),
+  not_applicable: notApplicable.optional(),
+  frames_searched: z.array(z.string()).optional(),
+  methods: z.array(z.string()).optional().describe("What the frame's SCORMAutomation has instead."),
+  course_text: courseTexts.optional(),
 };
-/** The shape listed for a method that only reads (no changes) and for one that acts (always changes). */
+/** The shape listed for a method that only reads (no changes) and for one that acts (changes whenever the method ran). */
 function listedOutput(acts: boolean): typeof automationCallOutput {
   const { changes: _changes, ...reads } = automationCallOutput;
-  return (acts ? { ...reads, changes } : reads) as typeof automationCallOutput;
+  return (acts ? { ...reads, changes: changes.optional() } : reads) as typeof automationCallOutput;
 }
 
 /** The arguments of a call tool, each taking only the fields its method needs (see inputOf). */
@@ -153,7 +163,10 @@ async function runCall(
       interactionId: tool.params.includes('id') ? args.id : undefined,
     });
   } catch (err) {
-    throw await withChanges(err, observer);
+    const answer = notApplicableAnswer(err);
+    if (!answer) throw await withChanges(err, observer);
+    observer?.dispose();
+    return { data: { available: false, method: tool.method, ...answer } };
   }
   const changes = observer ? await observer.read() : undefined;
   return {

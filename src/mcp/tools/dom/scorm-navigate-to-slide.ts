@@ -5,6 +5,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { apiCall, courseTexts, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
+import { notApplicable, notApplicableAnswer } from '../shared/not-applicable.js';
 import { playerInfo, slideRef } from './page-context-fields.js';
 
 export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
@@ -15,7 +16,7 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
     title: 'Go to slide',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     description:
-      "Jump to a slide through the player's own API and wait until it is shown. Players without one (Storyline, Lectora, plain pages) give NAV_UNSUPPORTED_ACTION: click Next instead.",
+      "Jump to a slide through the player's own API and wait until it is shown. Players without one (Storyline, Lectora, plain pages) answer not_applicable: click Next instead.",
     input: {
       session_id: sessionId,
       slide: z
@@ -31,15 +32,20 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
     },
     output: {
       navigated: z.boolean(),
-      from: slideRef.nullable(),
-      to: slideRef,
-      method: z.string(),
-      api_calls: z.array(apiCall),
-      elapsed_ms: z.number(),
-      player: playerInfo,
-      frame: z.string(),
+      not_applicable: notApplicable.optional(),
+      next_control: z
+        .object({ selector: z.string(), frame: z.string() })
+        .optional()
+        .describe('The Next control to click instead (with not_applicable).'),
+      from: slideRef.nullable().optional(),
+      to: slideRef.optional(),
+      method: z.string().optional(),
+      api_calls: z.array(apiCall).optional(),
+      elapsed_ms: z.number().optional(),
+      player: playerInfo.optional(),
+      frame: z.string().optional(),
       message: z.string().optional(),
-      notes: z.array(z.string()),
+      notes: z.array(z.string()).optional(),
       course_text: courseTexts.optional(),
       blocked_by_overlay: openObject({ tag: z.string() })
         .optional()
@@ -47,7 +53,13 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
     },
     handler: async (args) => {
       const runtime = sessions.get(args.session_id).requireRuntime();
-      return { data: await navigateToSlide(runtime, args.slide, args.timeout_ms) };
+      try {
+        return { data: await navigateToSlide(runtime, args.slide, args.timeout_ms) };
+      } catch (err) {
+        const answer = notApplicableAnswer(err);
+        if (!answer) throw err;
+        return { data: { navigated: false, ...answer } };
+      }
     },
   });
 }

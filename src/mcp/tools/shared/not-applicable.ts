@@ -1,7 +1,23 @@
 /** The output field every tool answers when it does not apply here (core/not-applicable.ts). */
 import { z } from 'zod';
-import { NOT_APPLICABLE_CODES } from '../../../core/not-applicable.js';
+import { isScormTesterError } from '../../../core/errors.js';
+import { NOT_APPLICABLE_CODES, type NotApplicable } from '../../../core/not-applicable.js';
 
 export const notApplicable = z
   .object({ code: z.enum(NOT_APPLICABLE_CODES), message: z.string().describe('What to do instead.') })
   .describe('Present when this tool does not apply here; the other fields are then empty or left out.');
+
+/**
+ * A refusal that only says "not here" (its details carry `not_applicable`), turned into the tool's
+ * answer: `not_applicable: { code, message }` and the refusal's other details beside it. Anything else
+ * is undefined, and the caller rethrows it.
+ */
+export function notApplicableAnswer(
+  err: unknown,
+): { not_applicable: NotApplicable; [field: string]: unknown } | undefined {
+  if (!isScormTesterError(err)) return undefined;
+  const { not_applicable: marker, ...details } = err.details ?? {};
+  const code = (marker as { code?: unknown } | undefined)?.code;
+  if (!NOT_APPLICABLE_CODES.includes(code as NotApplicable['code'])) return undefined;
+  return { ...details, not_applicable: { code: code as NotApplicable['code'], message: err.message } };
+}
