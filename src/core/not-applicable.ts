@@ -1,8 +1,7 @@
 /**
- * "This tool does not apply here": one shape for every tool. A tool that can still answer returns
- * `not_applicable: { code, message }` as a success; a tool that must fail (its work cannot be done at all)
- * fails with its own error code and `details.not_applicable: { code }`, so an agent reads the same code
- * at the same path either way.
+ * "This tool does not apply here": one shape for every tool, `not_applicable: { code, message }` in a
+ * successful answer. Below the MCP edge a refusal carries `details.not_applicable: { code }`; the tool
+ * turns it into that answer (mcp/tools/shared/not-applicable.ts), and a step inside a larger call keeps it.
  */
 export const NOT_APPLICABLE_CODES = [
   /** The course has one SCO (or is SCORM 1.2 with one item): there is nothing to sequence. */
