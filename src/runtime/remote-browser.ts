@@ -34,7 +34,7 @@ export async function connectRemoteBrowser(endpoint: string, timeoutMs: number):
   } catch (err) {
     fail(
       'BROWSER_UNREACHABLE',
-      `The remote browser at ${shown} cannot be reached: ${maskEndpointsIn(firstLine(err))}. ` +
+      `The remote browser at ${shown} cannot be reached: ${maskEndpointsIn(firstLine(err)).replace(/\.+$/, '')}. ` +
         'Check that a Playwright browser server (launchServer or run-server) listens there and that ' +
         'this machine can connect to it.',
       { endpoint: shown },

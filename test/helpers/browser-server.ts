@@ -1,0 +1,30 @@
+/**
+ * A stand-in grid node: a Playwright browser server (launchServer) on loopback, started by the test, with
+ * the flags scorm-tester launches its own Chromium with, or without the one that keeps WebRTC off UDP.
+ */
+import { chromium } from 'playwright-core';
+import { chromiumArgs, findChromium } from '../../src/runtime/chromium.js';
+
+export interface BrowserServer {
+  wsEndpoint: string;
+  close(): Promise<void>;
+}
+
+export async function startBrowserServer(options: { webRtcUdp?: boolean } = {}): Promise<BrowserServer> {
+  const args = chromiumArgs().filter(
+    (arg) => !(options.webRtcUdp && arg.startsWith('--webrtc-ip-handling-policy')),
+  );
+  const server = await chromium.launchServer({
+    executablePath: findChromium(),
+    host: '127.0.0.1',
+    headless: true,
+    args,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
+}
+
+/** An environment in which no local Chromium can start: whatever runs must have used the remote one. */
+export const NO_LOCAL_CHROMIUM = { SCORM_TESTER_CHROMIUM: '/nonexistent/chromium' };
