@@ -6,6 +6,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { NO_LOCAL_CHROMIUM, startBrowserServer, type BrowserServer } from '../helpers/browser-server.js';
 import { probeCourse, startLoopbackVictim, type LoopbackVictim } from '../helpers/loopback-victim.js';
@@ -13,10 +14,11 @@ import {
   callTool,
   callToolError,
   openSessionRuntime,
+  SERVER_ENTRY,
   startServer,
   type StartedServer,
 } from '../helpers/mcp-client.js';
-import { SAMPLES_DIR } from '../helpers/paths.js';
+import { REPO_ROOT, SAMPLES_DIR } from '../helpers/paths.js';
 import { eventually } from '../helpers/until.js';
 
 interface Req {
@@ -115,5 +117,30 @@ describe('MCP on a remote browser', { concurrency: 1 }, () => {
     } finally {
       await unreachable.close();
     }
+  });
+
+  test('a SCORM_TESTER_BROWSER_WS that is not ws:// or wss:// stops the server at start (exit 2), masked', async () => {
+    const { status, stderr } = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [SERVER_ENTRY],
+        {
+          cwd: REPO_ROOT,
+          env: {
+            ...process.env,
+            SCORM_TESTER_BROWSER_WS: 'ws://127.0.0.1:3000/, https://bob:s3cret@grid.example/',
+          },
+          timeout: 30_000,
+        },
+        (_error, _stdout, err) => resolve({ status: child.exitCode, stderr: err }),
+      );
+      child.stdin?.end();
+    });
+    assert.equal(status, 2, stderr);
+    assert.match(
+      stderr,
+      /SCORM_TESTER_BROWSER_WS: "https:\/\/\*\*\*@grid\.example" is not a browser endpoint/,
+    );
+    assert.ok(!stderr.includes('s3cret'), stderr);
   });
 });
