@@ -9,7 +9,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { quickCatalogue } from '../helpers/batch-catalogue.js';
-import { NO_LOCAL_CHROMIUM, startBrowserServer, type BrowserServer } from '../helpers/browser-server.js';
+import {
+  ELSEWHERE,
+  NO_LOCAL_CHROMIUM,
+  startBrowserServer,
+  type BrowserServer,
+} from '../helpers/browser-server.js';
 import { CLI } from '../helpers/cli.js';
 import {
   probeCourse,
@@ -202,6 +207,28 @@ describe('remote browsers', { concurrency: 1 }, () => {
       assert.match(refused.stderr, /--webrtc-ip-handling-policy=disable_non_proxied_udp/);
     } finally {
       await leaky.close();
+    }
+  });
+
+  test('a browser server that cannot reach our content server (its loopback is not ours) is refused with BROWSER_UNREACHABLE before any course runs', async () => {
+    const elsewhere = await startBrowserServer({ extraArgs: ELSEWHERE });
+    try {
+      const refused = await cliWith(
+        NO_LOCAL_CHROMIUM,
+        'batch',
+        join(SAMPLES_DIR, 'sample-course'),
+        '--json',
+        '--browser-ws',
+        elsewhere.wsEndpoint,
+      );
+      assert.equal(refused.status, 2, refused.stderr);
+      assert.match(
+        refused.stderr,
+        /BROWSER_UNREACHABLE: The remote browser at ws:\/\/127\.0\.0\.1:\d+\/\*\*\* cannot load our content server at http:\/\/127\.0\.0\.1:\d+ \(.*ERR_CONNECTION_REFUSED.*\)\. Courses are served on this machine's loopback only/,
+      );
+      assert.equal(refused.stdout, '');
+    } finally {
+      await elsewhere.close();
     }
   });
 });

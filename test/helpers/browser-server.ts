@@ -10,10 +10,13 @@ export interface BrowserServer {
   close(): Promise<void>;
 }
 
-export async function startBrowserServer(options: { webRtcUdp?: boolean } = {}): Promise<BrowserServer> {
-  const args = chromiumArgs().filter(
-    (arg) => !(options.webRtcUdp && arg.startsWith('--webrtc-ip-handling-policy')),
-  );
+export async function startBrowserServer(
+  options: { webRtcUdp?: boolean; extraArgs?: string[] } = {},
+): Promise<BrowserServer> {
+  const args = [
+    ...chromiumArgs().filter((arg) => !(options.webRtcUdp && arg.startsWith('--webrtc-ip-handling-policy'))),
+    ...(options.extraArgs ?? []),
+  ];
   const server = await chromium.launchServer({
     executablePath: findChromium(),
     host: '127.0.0.1',
@@ -25,6 +28,12 @@ export async function startBrowserServer(options: { webRtcUdp?: boolean } = {}):
   });
   return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
 }
+
+/**
+ * Flags that make the browser's 127.0.0.1 another address (127.0.0.9, where nothing listens), as for a
+ * browser on another machine or in another network namespace: it cannot reach our content server.
+ */
+export const ELSEWHERE = ['--host-resolver-rules=MAP 127.0.0.1 127.0.0.9'];
 
 /** An environment in which no local Chromium can start: whatever runs must have used the remote one. */
 export const NO_LOCAL_CHROMIUM = { SCORM_TESTER_CHROMIUM: '/nonexistent/chromium' };
