@@ -119,6 +119,22 @@ describe('MCP on a remote browser', { concurrency: 1 }, () => {
     }
   });
 
+  test('a remote browser that lets WebRTC send UDP fails the open with BROWSER_UNSUITABLE', async () => {
+    const leaky = await startBrowserServer({ webRtcUdp: true });
+    const refusing = await startServer({ SCORM_TESTER_BROWSER_WS: leaky.wsEndpoint, ...NO_LOCAL_CHROMIUM });
+    try {
+      const { session_id } = await callTool<{ session_id: string }>(refusing.client, 'scorm_session_open', {
+        package_path: join(SAMPLES_DIR, 'sample-course'),
+      });
+      const failure = await callToolError(refusing.client, 'scorm_runtime_open', { session_id });
+      assert.equal(failure.error_code, 'BROWSER_UNSUITABLE', failure.message);
+      assert.match(failure.message, /offers WebRTC UDP candidates/);
+    } finally {
+      await refusing.close();
+      await leaky.close();
+    }
+  });
+
   test('a SCORM_TESTER_BROWSER_WS that is not ws:// or wss:// stops the server at start (exit 2), masked', async () => {
     const { status, stderr } = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
       const child = execFile(
