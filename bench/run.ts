@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: medians (and ratios against the raw baselines the issues name), in one run.
  * `--only <key>[,<key>…]` runs only the named sections (keys: validation, export, validate-exports, sequencing,
- * logs, limits, navigation, conformance, dom-actions, dom-read, a11y, inspector, journey, learner, screenshots, batch, runtime);
+ * logs, limits, navigation, conformance, dom-actions, dom-read, a11y, inspector, journey, learner, screenshots, batch, batch-remote, runtime);
  * `--no-browser` skips the sections that start Chromium. bench/journey.ts lists the journey's own options (`--exports`, `--before`, …).
  */
 import { sharedBrowserPool } from '../src/runtime/browser-pool.js';
@@ -60,6 +60,11 @@ if (!browser) {
   );
   await section('batch', 'Catalogue runs: scorm-tester batch (issue 25)', async () =>
     (await import('./batch.js')).benchBatch(),
+  );
+  await section(
+    'batch-remote',
+    'Remote browser overhead: batch --browser-ws on loopback (issue 25)',
+    async () => (await import('./batch-remote.js')).benchBatchRemote(),
   );
   await section('runtime', 'Runtime against raw playwright-core (issue: runtime)', benchRuntime);
 }

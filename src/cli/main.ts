@@ -17,7 +17,9 @@ Usage:
   scorm-tester run <path> [--item <identifier>] [--viewport desktop|tablet|mobile|WxH]
                           [--screenshot out.png] [--json] [--settle-ms N] [--timeout-ms N]
                           [--allow-network] [--allow-loopback] [--memory-budget-mb N] [--force] [--quiet]
-                          [--nav STEP,STEP,...] [--a11y [--a11y-level A|AA|AAA]]
+                          [--nav STEP,STEP,...] [--a11y [--a11y-level A|AA|AAA]] [--browser-ws URL ...]
+                          --browser-ws: run in a Playwright browser server on this machine (ws:// or wss://,
+                          repeatable) instead of launching Chromium; see docs/batch.md
                           --memory-budget-mb: JavaScript heap the course may hold (default 1024, 64-3072,
                           0 = none); past it its script is stopped and the run reports memory_budget_exceeded
                           --nav: after the course starts, send these navigation requests in order and
@@ -29,7 +31,7 @@ Usage:
                           [--junit out.xml] [--html dir] [--level basic|strict|pedantic]
                           [--package-timeout-ms N] [--force] [--quiet] and the run flags [--viewport ...]
                           [--settle-ms N] [--timeout-ms N] [--allow-network] [--allow-loopback]
-                          [--memory-budget-mb N] [--nav ...] [--a11y] [--a11y-level ...]
+                          [--memory-budget-mb N] [--nav ...] [--a11y] [--a11y-level ...] [--browser-ws URL ...]
                           validate each package and run its SCOs; <path> is a package, a folder of
                           packages or @list.txt (see docs/batch.md); exit 1 if any package fails or errors
   scorm-tester merge-reports <report.json>... [--json] [--junit out.xml] [--html dir] [--force] [--quiet]

@@ -39,6 +39,10 @@ export type ErrorCode =
   // runtime
   | 'BROWSER_REQUIRED'
   | 'BROWSER_CRASHED'
+  // a remote browser (--browser-ws): cannot be connected to or cannot reach our content server; or it
+  // would let a course past the network policy (WebRTC UDP)
+  | 'BROWSER_UNREACHABLE'
+  | 'BROWSER_UNSUITABLE'
   | 'RUNTIME_NOT_OPEN'
   | 'RUNTIME_ALREADY_OPEN'
   | 'INVALID_SCORM_METHOD'

@@ -14,6 +14,7 @@ import { BrowserConsoleLog } from '../app/browser-console.js';
 import { LoggedTransport } from './logging/logged-transport.js';
 import { ResourceCatalog } from './resources/catalog.js';
 import { toolErrorFormFromEnv } from './tool-error-result.js';
+import { maskEndpoint, parseBrowserEndpoints, useRemoteBrowsers } from '../runtime/browser-endpoint.js';
 
 export async function runMcpServer(): Promise<void> {
   // Anything that tries to print to stdout would corrupt the protocol stream.
@@ -24,13 +25,16 @@ export async function runMcpServer(): Promise<void> {
   const logger = Logger.fromEnv();
   let enabled;
   let toolErrors;
+  let browsers: string[] = [];
   try {
     enabled = parseToolsets(process.env.SCORM_TESTER_TOOLSETS);
     toolErrors = toolErrorFormFromEnv();
+    browsers = parseBrowserEndpoints([process.env.SCORM_TESTER_BROWSER_WS ?? ''], 'SCORM_TESTER_BROWSER_WS');
   } catch (error) {
     process.stderr.write(`scorm-tester: ${(error as Error).message}\n`);
     process.exit(2);
   }
+  useRemoteBrowsers(browsers);
   const browserConsole = new BrowserConsoleLog();
   const resources = new ResourceCatalog(logger, browserConsole);
   const sessions = new SessionManager(logger, {
@@ -70,6 +74,7 @@ export async function runMcpServer(): Promise<void> {
     tools: tools.length,
     groups: [...enabled],
     tool_errors: toolErrors,
+    remote_browsers: browsers.map(maskEndpoint),
   });
 }
 

@@ -14,7 +14,9 @@ import {
 import { fail, isScormTesterError } from '../core/errors.js';
 import { within } from '../core/within.js';
 import { sampleBrowserCpu, type BrowserCpu } from './browser-cpu.js';
+import { maskEndpoint } from './browser-endpoint.js';
 import { chromiumArgs, findChromium } from './chromium.js';
+import { connectRemoteBrowser } from './remote-browser.js';
 
 /**
  * A browser with no session left counts as busy when one of its processes had a runnable thread in at
@@ -39,6 +41,8 @@ export interface BrowserPoolOptions {
   executablePath?: string;
   env?: NodeJS.ProcessEnv;
   launchTimeoutMs?: number;
+  /** A remote browser to connect to (Playwright's ws endpoint) instead of launching one. */
+  wsEndpoint?: string;
 }
 
 /** A context handed to one session, with a way to hear that its browser went away. */
@@ -79,6 +83,11 @@ export class BrowserPool {
     return this.generationCounter;
   }
 
+  /** Leases not closed yet (how busy this pool is, for spreading sessions over several). */
+  get openLeases(): number {
+    return this.leases;
+  }
+
   get isRunning(): boolean {
     return this.browser !== null && this.browser.isConnected();
   }
@@ -97,6 +106,16 @@ export class BrowserPool {
   }
 
   private async launch(): Promise<Browser> {
+    if (this.options.wsEndpoint) {
+      const remote = await connectRemoteBrowser(
+        this.options.wsEndpoint,
+        this.options.launchTimeoutMs ?? 15_000,
+      );
+      return this.adopt(
+        remote,
+        `the remote browser at ${maskEndpoint(this.options.wsEndpoint)} disconnected`,
+      );
+    }
     const executablePath = this.options.executablePath ?? findChromium(this.options.env ?? process.env);
     let browser: Browser;
     try {
@@ -119,14 +138,16 @@ export class BrowserPool {
         { executablePath },
       );
     }
+    return this.adopt(browser, 'the Chromium process exited or was killed');
+  }
+
+  private adopt(browser: Browser, lostReason: string): Browser {
     this.generationCounter += 1;
     this.browser = browser;
     browser.on('disconnected', () => {
       if (this.browser === browser) this.browser = null;
       this.spare = null;
-      const reason = this.closed
-        ? 'the browser pool was shut down'
-        : 'the Chromium process exited or was killed';
+      const reason = this.closed ? 'the browser pool was shut down' : lostReason;
       for (const l of [...this.crashListeners]) l(reason);
     });
     return browser;
@@ -152,7 +173,8 @@ export class BrowserPool {
 
   private released(): void {
     this.leases -= 1;
-    if (this.leases > 0 || this.closed || !this.browser) return;
+    // A remote browser's processes are not ours to sample or shut down.
+    if (this.leases > 0 || this.closed || !this.browser || this.options.wsEndpoint) return;
     const browser = this.browser;
     this.idleCheck = this.recycleIfBusy(browser);
   }
@@ -291,7 +313,7 @@ export class BrowserPool {
 
   /** OS process id of the running browser, if any (used to diagnose and, in tests, to kill it). */
   async browserPid(): Promise<number | null> {
-    if (!this.browser || !this.browser.isConnected()) return null;
+    if (!this.browser || !this.browser.isConnected() || this.options.wsEndpoint) return null;
     const session = await this.browser.newBrowserCDPSession();
     try {
       const info = (await session.send('SystemInfo.getProcessInfo')) as {

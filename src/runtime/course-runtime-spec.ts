@@ -2,7 +2,7 @@
 import type { WorkControl } from '../core/progress.js';
 import type { NavigationOracle } from '../rte/adapter/navigation-oracle.js';
 import type { RteInit } from '../rte/adapter/rte-init.js';
-import type { BrowserPool } from './browser-pool.js';
+import type { ContextPool } from './spread-browser-pool.js';
 import type { ContentServer } from './content-server.js';
 import type { CourseRuntime } from './course-runtime.js';
 import type { LaunchSharedData } from './player/wire.js';
@@ -56,7 +56,7 @@ export interface OpenCourseSpec {
   warmSpare?: boolean;
   /** Page title of the player (e.g. the course title). */
   title?: string;
-  pool?: BrowserPool;
+  pool?: ContextPool;
   server?: ContentServer;
   /** Stops the open (CANCELLED, nothing left running) and reports its steps: browser, player, SCO. */
   control?: WorkControl;

@@ -2,13 +2,14 @@
 import { fail } from '../core/errors.js';
 import { isCancelled, throwIfCancelled } from '../core/progress.js';
 import { unknownNavigationOracle } from '../rte/adapter/navigation-oracle.js';
-import { sharedBrowserPool, type LeasedContext } from './browser-pool.js';
+import type { LeasedContext } from './browser-pool.js';
 import { sharedContentServer } from './content-server.js';
 import { CourseRuntime } from './course-runtime.js';
 import { DEFAULT_TIMEOUT_MS, OPEN_STEPS, type OpenCourseSpec } from './course-runtime-spec.js';
 import { contextProxy, egressProxy } from './egress-proxy.js';
 import { checkLaunchFile } from './launch-check.js';
 import { playerHtml } from './player/player-page.js';
+import { sharedContextPool } from './shared-context-pool.js';
 import { resolveViewport } from './viewport.js';
 
 /**
@@ -31,7 +32,7 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
   throwIfCancelled(signal, 'Opening the course');
   progress?.({ done: 0, total: OPEN_STEPS, message: 'starting the browser' });
   const server = spec.server ?? (await sharedContentServer());
-  const pool = spec.pool ?? sharedBrowserPool();
+  const pool = spec.pool ?? sharedContextPool();
   const egress = await egressProxy({
     allowNetwork: spec.allowNetwork === true,
     allowLoopback: spec.allowLoopback === true,

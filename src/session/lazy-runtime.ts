@@ -17,10 +17,8 @@ export function runtimeLoaded(): boolean {
 /** Closes the shared browser and content server, only if a runtime was ever loaded (never imports playwright-core otherwise). */
 export async function shutdownRuntimeIfLoaded(): Promise<void> {
   if (!runtimeLoaded()) return;
-  const { sharedBrowserPool } = await import('../runtime/browser-pool.js');
+  const { shutdownSharedPools } = await import('../runtime/shared-context-pool.js');
   const { sharedContentServer } = await import('../runtime/content-server.js');
-  await sharedBrowserPool()
-    .shutdown()
-    .catch(() => undefined);
+  await shutdownSharedPools().catch(() => undefined);
   await (await sharedContentServer()).close().catch(() => undefined);
 }

@@ -150,8 +150,16 @@ const PROVOKE: Record<string, () => Promise<ToolFailure>> = {
     }
   },
 };
-/** Provoked on a server with some groups switched off and no usable Chromium. */
-const PROVOKED_ELSEWHERE = ['MCP_TOOL_DISABLED', 'BROWSER_REQUIRED'];
+/**
+ * Provoked on a server with some groups switched off and no usable Chromium; the remote browser codes on
+ * servers given a SCORM_TESTER_BROWSER_WS that cannot be used (test/e2e/mcp-remote-browser.test.ts).
+ */
+const PROVOKED_ELSEWHERE = [
+  'MCP_TOOL_DISABLED',
+  'BROWSER_REQUIRED',
+  'BROWSER_UNREACHABLE',
+  'BROWSER_UNSUITABLE',
+];
 
 test("every code of the docs' table is provoked here or argued as not provokable", () => {
   const documented = documentedCodes();

@@ -1,6 +1,7 @@
 /**
  * `scorm-tester batch <path>…`: a catalogue of packages, each validated and its SCOs run as `run` runs
- * them (same run flags), --jobs at a time on one browser (one context each), optionally one shard of
+ * them (same run flags), --jobs at a time on one browser (one context each) or spread over the remote
+ * browsers of --browser-ws, optionally one shard of
  * it (--shard i/n) and resuming a killed batch (--resume state.json). One package's hang, crash or
  * non-package stays that package's `error` verdict; the batch goes on. Exit 1 when any package failed
  * or errored, 2 when the batch could not run at all.
@@ -12,6 +13,7 @@ import { runBatch, shardPackages } from '../../app/batch/run-batch.js';
 import { parseShard } from '../../app/batch/shard.js';
 import { sanitizeForTerminal } from '../../report/escape.js';
 import { parseCommandArgs } from '../args.js';
+import { useBrowserWsFlag } from '../browser-ws-flag.js';
 import { CliUsageError, EXIT_INTERRUPTED } from '../exit.js';
 import { stderrProgress, withInterrupt } from '../progress-line.js';
 import {
@@ -66,6 +68,7 @@ export async function batchCommand(args: string[]): Promise<number> {
     3_600_000,
   );
   const settings = runSettings(values);
+  useBrowserWsFlag(values['browser-ws']);
   const flags = batchOutputFlags(values);
   await checkBatchOutputs(flags);
   const resume = values.resume ? await ResumeState.load(values.resume) : null;

@@ -23,7 +23,7 @@ import {
 import { callText } from '../../runtime/anomalies/recorded.js';
 import { courseText } from '../../core/course-text.js';
 import { courseTextLine, courseTextLines } from '../../report/course-text-lines.js';
-import { sharedBrowserPool } from '../../runtime/browser-pool.js';
+import { sharedRemotePool, shutdownSharedPools } from '../../runtime/shared-context-pool.js';
 import { sharedContentServer } from '../../runtime/content-server.js';
 import type { Screenshot } from '../../runtime/course-runtime.js';
 import type { ViewportSpec } from '../../runtime/viewport.js';
@@ -32,6 +32,7 @@ import { confirmPredictions } from '../../session/confirm-predictions.js';
 import { SessionManager } from '../../session/session-manager.js';
 import type { Session } from '../../session/session.js';
 import { parseCommandArgs } from '../args.js';
+import { BROWSER_WS_FLAG, useBrowserWsFlag } from '../browser-ws-flag.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 import { CliOutput } from '../outputs.js';
 import { cutText, viewNamedElement, viewRecorded } from '../../output/answer-budget.js';
@@ -107,15 +108,16 @@ export const RUN_FLAGS = {
   nav: { type: 'string' },
   a11y: { type: 'boolean', default: false },
   'a11y-level': { type: 'string' },
+  ...BROWSER_WS_FLAG,
 } as const;
 
-type RunFlagValues = { [K in keyof typeof RUN_FLAGS]?: string | boolean | undefined };
+type RunFlagValues = { [K in keyof typeof RUN_FLAGS]?: string | boolean | string[] | undefined };
 
 /** The shared run options, from the values of RUN_FLAGS (usage errors name the flag). */
 export function runSettings(
   values: RunFlagValues,
 ): Omit<RunOptions, 'target' | 'itemId' | 'screenshot' | 'json' | 'quiet'> {
-  const text = (v: string | boolean | undefined): string | undefined =>
+  const text = (v: string | boolean | string[] | undefined): string | undefined =>
     typeof v === 'string' ? v : undefined;
   const nav = text(values.nav) !== undefined ? parseNavFlag(text(values.nav)!) : undefined;
   const memoryBudgetMb = parseMemoryBudget(text(values['memory-budget-mb']));
@@ -145,6 +147,7 @@ async function parseRunArgs(args: string[]): Promise<RunOptions> {
   if (values.nav !== undefined && values.item !== undefined)
     throw new CliUsageError('--nav and --item do not go together: sequencing decides which SCO is delivered');
   const settings = runSettings(values);
+  useBrowserWsFlag(values['browser-ws']);
   const screenshot =
     values.screenshot !== undefined
       ? await new CliOutput('--screenshot', values.screenshot, 'png', values.force === true).check()
@@ -372,10 +375,12 @@ export async function withCliSessions<T>(work: (sessions: SessionManager) => Pro
     sessionsRoot: join(tmp, 'sessions'),
   });
   try {
+    // Remote browsers are connected to and checked first: a bad endpoint stops the command before any course.
+    await sharedRemotePool()?.connectAll();
     return await work(sessions);
   } finally {
     await sessions.closeAll();
-    await sharedBrowserPool().shutdown();
+    await shutdownSharedPools();
     // Keep-alive sockets from the closed browser would hold the process open for seconds.
     await (await sharedContentServer()).close();
     logger.close();

@@ -1,0 +1,77 @@
+/**
+ * Remote browser endpoints (`--browser-ws`, SCORM_TESTER_BROWSER_WS): checking them, naming them without
+ * their secrets, and the process-wide list the shared pool connects to. No playwright-core here: the MCP
+ * server reads its configuration at start-up without loading the browser runtime.
+ */
+import { fail } from '../core/errors.js';
+
+/** A path segment this long made of token characters is a secret (launchServer's path is a random id). */
+const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{16,}$/;
+const WS_URL_IN_TEXT = /wss?:\/\/[^\s"'<>]+/gi;
+
+/**
+ * The endpoint as it may be shown: user and password, every query value and token-like path segments
+ * become `***`; the scheme, host, port and the rest of the path stay, so the endpoint is recognisable.
+ */
+export function maskEndpoint(endpoint: string): string {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return '<not a URL>';
+  }
+  const userinfo = url.username || url.password ? '***@' : '';
+  const path = url.pathname
+    .split('/')
+    .map((segment) => (TOKEN_SEGMENT.test(segment) ? '***' : segment))
+    .join('/');
+  const query = [...url.searchParams.keys()].map((key) => `${encodeURIComponent(key)}=***`).join('&');
+  return `${url.protocol}//${userinfo}${url.host}${path === '/' ? '' : path}${query ? `?${query}` : ''}`;
+}
+
+/** `text` with every ws:// or wss:// URL in it masked (Playwright's errors quote the endpoint whole). */
+export function maskEndpointsIn(text: string): string {
+  return text.replace(WS_URL_IN_TEXT, (url) => maskEndpoint(url));
+}
+
+/**
+ * The endpoints named by `values` (each may hold several, comma-separated), in order, each once.
+ * Anything that is not a ws:// or wss:// URL with a host is INVALID_ARGUMENT naming `source` and the
+ * endpoint (masked).
+ */
+export function parseBrowserEndpoints(values: readonly string[], source: string): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    for (const raw of value.split(',')) {
+      const endpoint = raw.trim();
+      if (endpoint === '') continue;
+      let url: URL | null = null;
+      try {
+        url = new URL(endpoint);
+      } catch {
+        url = null;
+      }
+      if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.hostname === '') {
+        fail(
+          'INVALID_ARGUMENT',
+          `${source}: "${maskEndpoint(endpoint)}" is not a browser endpoint: give a ws:// or wss:// URL ` +
+            '(a Playwright browser server, e.g. ws://127.0.0.1:3000/)',
+          { source, endpoint: maskEndpoint(endpoint) },
+        );
+      }
+      if (!out.includes(endpoint)) out.push(endpoint);
+    }
+  }
+  return out;
+}
+
+let configured: readonly string[] = [];
+
+/** The remote browsers every later session of this process uses (none: a local Chromium is launched). */
+export function useRemoteBrowsers(endpoints: readonly string[]): void {
+  configured = [...endpoints];
+}
+
+export function remoteBrowserEndpoints(): readonly string[] {
+  return configured;
+}
