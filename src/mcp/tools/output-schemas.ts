@@ -63,9 +63,17 @@ export const apiCall = z.object({
   error_string: z.string().optional(),
   diagnostic: z.string().optional(),
   timestamp: epochMs,
-  sco_id: z.string(),
-  attempt: z.number(),
-  source: z.enum(['sco', 'tool']),
+  sco_id: z
+    .string()
+    .optional()
+    .describe(
+      "scorm_debug_api_calls leaves it out when it is the previous listed call's (the first's: the answer's sco_id).",
+    ),
+  attempt: z
+    .number()
+    .optional()
+    .describe("scorm_debug_api_calls leaves it out when it is the previous listed call's (the first's: 1)."),
+  source: z.enum(['sco', 'tool']).optional().describe('Absent: sco (the course made the call).'),
   caller: z.enum(['outside_sco', 'unknown']).optional(),
   exception: z.string().optional().describe('The engine threw instead of returning.'),
   course_text: courseTexts.optional(),
