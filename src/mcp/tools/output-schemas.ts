@@ -259,7 +259,10 @@ export const pageElement = openObject({
   state: openObject({ disabled: z.boolean(), visible: z.boolean() }),
 });
 
-export const frameInfo = openObject({ label: z.string(), url: z.string() });
+export const frameInfo = openObject({
+  label: z.string(),
+  url: z.string().optional().describe("scorm_get_page_state leaves out frames[0]'s: its sco_url."),
+});
 
 /** A package as saved state records its writer. */
 const packageFingerprint = z.object({
