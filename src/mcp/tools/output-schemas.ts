@@ -212,8 +212,8 @@ const changeLists = {
       index: count,
       method: z.string(),
       args: z.array(recordedValue),
-      result: recordedValue,
-      error_code: z.string(),
+      result: recordedValue.optional().describe('Absent: "true".'),
+      error_code: z.string().optional().describe('Absent: "0".'),
     }),
   ),
   data_model_changes: z.array(
