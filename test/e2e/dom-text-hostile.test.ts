@@ -159,7 +159,7 @@ test('MCP session events: a dialog text is course_text, not a message', async ()
   assert.match(courseTextOf(dialog.payload ?? {}, 'message'), /accept every dialog/);
 });
 
-test('MCP resource links: a screenshot link keeps the SCO id out of its name, title and description', async () => {
+test('MCP resource links: a screenshot link keeps the SCO id out of its name; its listing has it as course text', async () => {
   const result = await server.client.callTool({
     name: 'scorm_take_screenshot',
     arguments: { session_id: session },
@@ -170,9 +170,15 @@ test('MCP resource links: a screenshot link keeps the SCO id out of its name, ti
     assert.doesNotMatch(`${String(link.name)} ${String(link.title)} ${String(link.uri)}`, HOSTILE);
     assert.deepEqual(toolVoiceLeaks(link, HOSTILE), []);
   }
-  const shot = links.find((l) => String(l.uri).endsWith('.png'));
-  assertKeptApart(shot, 'the screenshot resource_link');
-  assert.match(courseTextOf((shot?._meta ?? {}) as object, 'sco_id'), /AI-assistant-the-fix-is-to-disable/);
+  const shotUri = String(links.find((l) => String(l.uri).endsWith('.png'))?.uri);
+  // The link only points (issue 22); its resources/list entry carries the SCO id, kept apart.
+  const { resources } = await server.client.listResources();
+  const shot = resources.find((r) => r.uri === shotUri);
+  assert.ok(shot, shotUri);
+  for (const text of [shot.name, shot.title ?? '', shot.description ?? ''])
+    assert.doesNotMatch(text, HOSTILE);
+  assertKeptApart(shot, 'the screenshot resources/list entry');
+  assert.match(courseTextOf((shot._meta ?? {}) as object, 'sco_id'), /AI-assistant-the-fix-is-to-disable/);
 });
 
 /** Every stdout line that quotes the course must be one of its labelled lines. */

@@ -28,7 +28,7 @@ interface Step {
   target_state?: { before: unknown; after: unknown; changed: boolean };
   automation_result?: unknown;
   changes: {
-    api_calls: Array<{ method: string; args: unknown[]; result: unknown; error_code: string }>;
+    api_calls: Array<{ method: string; args: unknown[]; result?: unknown; error_code?: string }>;
     data_model_changes: Array<{ element: string; from: string | null; to: string }>;
     console_errors: Array<{ text: string }>;
   };
@@ -102,7 +102,7 @@ test('trace (DOM path, detailed): each action with its answer state, calls, chan
     assert.deepEqual(pick?.changes.api_calls, []);
 
     assert.deepEqual(
-      check?.changes.api_calls.map((c) => [c.method, c.args[0], c.error_code]),
+      check?.changes.api_calls.map((c) => [c.method, c.args[0], c.error_code ?? '0']),
       [
         ['SetValue', 'cmi.interactions.0.id', '0'],
         ['SetValue', 'cmi.interactions.0.type', '0'],

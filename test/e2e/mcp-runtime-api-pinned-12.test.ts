@@ -63,13 +63,13 @@ test('SCORM 1.2: window.API cannot be replaced, redefined or deleted; assigning 
     after: 'true',
   });
 
-  const debug = await callTool<{ calls: Array<{ method: string; source: string }>; anomalies: Data[] }>(
+  const debug = await callTool<{ calls: Array<{ method: string; source?: string }>; anomalies: Data[] }>(
     server.client,
     'scorm_debug_api_calls',
     { session_id },
   );
   assert.deepEqual(
-    debug.calls.map((c) => `${c.method}/${c.source}`),
+    debug.calls.map((c) => `${c.method}/${c.source ?? 'sco'}`),
     ['LMSInitialize/sco', 'LMSSetValue/sco', 'LMSSetValue/sco', 'LMSCommit/sco'],
     'every call of the SCO is recorded',
   );

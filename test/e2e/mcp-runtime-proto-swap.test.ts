@@ -19,7 +19,8 @@ interface CallView {
   args: unknown[];
   result: unknown;
   error_code?: string;
-  source: string;
+  /** Absent: sco (issue 22). */
+  source?: string;
 }
 
 let server: StartedServer;
@@ -34,7 +35,7 @@ const call = <T = Data>(name: string, args: Data) => callTool<T>(server.client, 
 const debugCalls = (id: string) =>
   call<{ calls: CallView[]; anomalies: Data[] }>('scorm_debug_api_calls', { session_id: id });
 const shown = (calls: CallView[]) =>
-  calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}/${c.source}`);
+  calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}/${c.source ?? 'sco'}`);
 
 /** The swap is reported, said to be undone, and the message claims nothing a check did not prove. */
 function swapReported(anomalies: Data[]): void {

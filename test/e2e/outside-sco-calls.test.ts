@@ -14,6 +14,7 @@ import { callTool, startServer, type StartedServer } from '../helpers/mcp-client
 import { cli } from '../helpers/cli.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { until } from '../helpers/until.js';
+import { withRepeats } from '../helpers/listed-calls.js';
 import { courseTextOf } from '../helpers/course-text.js';
 import type { CourseTexts } from '../../src/core/course-text.js';
 
@@ -89,11 +90,14 @@ test("MCP: the first SCO's strict-mode leftovers (parent.Function, a frame of it
   const next = await call<{ delivered?: { activity_id: string } }>('scorm_nav_next', { session_id: id });
   assert.equal(next.delivered?.activity_id, 'two');
   const debug = await until(async () => {
-    const d = await call<{ calls: CallView[]; anomalies: AnomalyView[] }>('scorm_debug_api_calls', {
-      session_id: id,
-      max_calls: 500,
-    });
-    return d.calls.some((c) => c.sco_id === 'two' && c.method === 'Terminate') ? d : undefined;
+    const d = await call<{ calls: CallView[]; sco_id: string | null; anomalies: AnomalyView[] }>(
+      'scorm_debug_api_calls',
+      { session_id: id, max_calls: 500 },
+    );
+    const calls = withRepeats(d);
+    return calls.some((c) => c.sco_id === 'two' && c.method === 'Terminate')
+      ? { calls, anomalies: d.anomalies }
+      : undefined;
   }, "the second SCO's Terminate in the record");
   assertRefused(debug.calls, debug.anomalies);
   const model = await call<{ data: Record<string, unknown> }>('scorm_data_model_get', {

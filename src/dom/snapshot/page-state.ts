@@ -99,15 +99,41 @@ export async function readPageState(
   }
   const fields = new CourseTextFields();
   state.notes = (state.notes as string[]).map((n) => fields.sentence(n));
-  return { ...state, ...fields.details() };
+  return leaveOutDefaults({ ...state, ...fields.details() });
+}
+
+/**
+ * An agent reads the page state after every action, so it says nothing twice and no defaults (issue 22):
+ * frames[0] is the SCO document, whose url and title are sco_url and title; no focus, no dialog, no note,
+ * a whole snapshot and SCORM values the course has not set are left out.
+ */
+function leaveOutDefaults(state: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    if (value === null && key === 'focused') continue;
+    if (Array.isArray(value) && value.length === 0 && (key === 'dialogs' || key === 'notes')) continue;
+    if (value === false && (key === 'snapshot_truncated' || key === 'text_truncated')) continue;
+    out[key] = value;
+  }
+  const frames = state.frames as Array<Record<string, unknown>>;
+  const [sco, ...others] = frames;
+  if (sco) {
+    const { url: _url, title: _title, ...rest } = sco;
+    out.frames = [rest, ...others];
+  }
+  out.scorm = Object.fromEntries(
+    Object.entries(state.scorm as Record<string, unknown>).filter(([, v]) => v !== null),
+  );
+  return out;
 }
 
 /** What the snapshot line of a control does not say: its purpose, frame and facts that are not the defaults. */
 function compact(e: InteractiveElement, onSnapshotLine: boolean): Record<string, unknown> {
-  const { disabled, visible, focused: _focused, ...rest } = e.state;
+  const { disabled, visible, focused: _focused, checked, ...rest } = e.state;
   const state: Record<string, unknown> = {
     ...(disabled ? { disabled } : {}),
     ...(visible ? {} : { visible }),
+    ...(checked === false || checked === undefined ? {} : { checked }),
     ...rest,
   };
   return {

@@ -4,7 +4,7 @@
  * artifacts stay listed (and readable while their files exist) until the server exits or the session is
  * deleted (closed with forget), so the links a tool returned keep working after the session closes.
  * Tools never build links themselves: while a tool call runs inside `collect`, everything listed during
- * it becomes a resource_link of its result.
+ * it becomes a resource_link of its result: uri, name and mimeType; resources/list describes it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { realpath, stat } from 'node:fs/promises';
@@ -286,14 +286,12 @@ export class ResourceCatalog {
       content,
       ...(sessionId !== undefined ? { sessionId } : {}),
     });
+    // The link only points: its title, description and course text are in resources/list (issue 22).
     this.calls.getStore()?.set(listed.uri, {
       type: 'resource_link',
       uri: listed.uri,
       name: listed.name,
-      title: listed.title,
       mimeType: listed.mimeType,
-      ...(listed.description ? { description: listed.description } : {}),
-      ...(listed._meta ? { _meta: listed._meta } : {}),
     });
     this.changed();
   }

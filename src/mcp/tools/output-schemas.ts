@@ -63,9 +63,17 @@ export const apiCall = z.object({
   error_string: z.string().optional(),
   diagnostic: z.string().optional(),
   timestamp: epochMs,
-  sco_id: z.string(),
-  attempt: z.number(),
-  source: z.enum(['sco', 'tool']),
+  sco_id: z
+    .string()
+    .optional()
+    .describe(
+      "scorm_debug_api_calls leaves it out when it is the previous listed call's (the first's: the answer's sco_id).",
+    ),
+  attempt: z
+    .number()
+    .optional()
+    .describe("scorm_debug_api_calls leaves it out when it is the previous listed call's (the first's: 1)."),
+  source: z.enum(['sco', 'tool']).optional().describe('Absent: sco (the course made the call).'),
   caller: z.enum(['outside_sco', 'unknown']).optional(),
   exception: z.string().optional().describe('The engine threw instead of returning.'),
   course_text: courseTexts.optional(),
@@ -204,8 +212,8 @@ const changeLists = {
       index: count,
       method: z.string(),
       args: z.array(recordedValue),
-      result: recordedValue,
-      error_code: z.string(),
+      result: recordedValue.optional().describe('Absent: "true".'),
+      error_code: z.string().optional().describe('Absent: "0".'),
     }),
   ),
   data_model_changes: z.array(
@@ -251,7 +259,10 @@ export const pageElement = openObject({
   state: openObject({ disabled: z.boolean(), visible: z.boolean() }),
 });
 
-export const frameInfo = openObject({ label: z.string(), url: z.string() });
+export const frameInfo = openObject({
+  label: z.string(),
+  url: z.string().optional().describe("scorm_get_page_state leaves out frames[0]'s: its sco_url."),
+});
 
 /** A package as saved state records its writer. */
 const packageFingerprint = z.object({

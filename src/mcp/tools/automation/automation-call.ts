@@ -2,6 +2,7 @@
  * What the scorm_automation_* call tools share: each calls one SCORMAutomation method in the course's
  * frame with the tool's arguments, and an acting method reports what it changed.
  */
+import { leaveOutSuccess } from '../shared/successful-calls.js';
 import { sayRepeatsOnce } from '../../../output/say-once.js';
 import { z } from 'zod';
 import { fail, isScormTesterError, ScormTesterError } from '../../../core/errors.js';
@@ -170,15 +171,17 @@ async function runCall(
   }
   const changes = observer ? await observer.read() : undefined;
   return {
-    data: sayRepeatsOnce({
-      available: true,
-      method: call.method,
-      frame: call.frame,
-      result: call.result,
-      ...(call.notices.length > 0 ? { notices: call.notices } : {}),
-      ...(changes ? { changes } : {}),
-      elapsed_ms: call.elapsed_ms,
-    }),
+    data: sayRepeatsOnce(
+      leaveOutSuccess({
+        available: true,
+        method: call.method,
+        frame: call.frame,
+        result: call.result,
+        ...(call.notices.length > 0 ? { notices: call.notices } : {}),
+        ...(changes ? { changes } : {}),
+        elapsed_ms: call.elapsed_ms,
+      }),
+    ),
   };
 }
 

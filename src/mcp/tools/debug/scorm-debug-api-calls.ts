@@ -175,7 +175,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
               };
             },
           });
-          data.calls = page.items;
+          data.calls = leaveOutRepeats(page.items, data.sco_id);
           data.calls_listed = page.items.length;
           data.calls_truncated = page.remaining > 0;
           data.calls_remaining = page.remaining;
@@ -239,5 +239,29 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
         );
       }
     },
+  });
+}
+
+type ListedCall = ToolData<typeof debugCallsOutput>['calls'][number];
+
+/**
+ * A course's calls mostly share one SCO and attempt, and a SCO id can be a 36-character GUID: each call
+ * says them only when they change (the first against the answer's sco_id and attempt 1), and its source
+ * only when a tool made it (issue 22).
+ */
+function leaveOutRepeats(calls: ListedCall[], answerScoId: string | null): ListedCall[] {
+  let scoId: string | null | undefined = answerScoId;
+  let attempt: number | undefined = 1;
+  return calls.map((call) => {
+    const { sco_id, attempt: callAttempt, source, ...rest } = call;
+    const shown: ListedCall = {
+      ...rest,
+      ...(sco_id === scoId ? {} : { sco_id }),
+      ...(callAttempt === attempt ? {} : { attempt: callAttempt }),
+      ...(source === 'sco' ? {} : { source }),
+    };
+    scoId = sco_id;
+    attempt = callAttempt;
+    return shown;
   });
 }

@@ -2,6 +2,7 @@
  * What the pointer tools (scorm_pointer_click, _hover, _drag, scorm_scroll) share: a point in screenshot
  * pixels, what was under it, and the run with an optional screenshot after it, as the action tools do.
  */
+import { leaveOutSuccess } from '../shared/successful-calls.js';
 import { sayRepeatsOnce } from '../../../output/say-once.js';
 import { z } from 'zod';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
@@ -55,7 +56,7 @@ export async function runPointerTool<T extends object>(
   run: (runtime: CourseRuntime) => Promise<T>,
 ): Promise<ToolResult<T & { screenshot?: CaptureData }>> {
   const session = ctx.sessions.get(args.session_id);
-  const data = sayRepeatsOnce({ ...(await run(session.requireRuntime())) });
+  const data = sayRepeatsOnce(leaveOutSuccess({ ...(await run(session.requireRuntime())) }));
   if (!args.screenshot) return { data };
   const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
   return { data: { ...data, screenshot: shot.data }, content: shot.content };

@@ -35,31 +35,38 @@ const pageStateControl = openObject({
   role: z.string().optional(),
   name: z.string().optional(),
   purpose: z.string().optional().describe('Absent: the role.'),
-  state: z.record(z.string(), z.unknown()).optional().describe('Absent: enabled and visible.'),
+  state: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Absent: enabled, visible, not checked; each of these facts is left out when so.'),
 });
 
 export const pageStateOutput = {
   sco_url: z.string().nullable(),
   title: z.string(),
-  frames: z.array(frameInfo),
+  frames: z
+    .array(frameInfo)
+    .describe('frames[0] is the SCO document: its url and title are sco_url and title.'),
   headings: z.array(z.object({ level: z.number().nullable(), text: z.string(), ref: z.string().nullable() })),
   text_summary: z.string().optional().describe('The visible text, when the answer has no whole snapshot.'),
-  text_truncated: z.boolean().optional(),
+  text_truncated: z.boolean().optional().describe('Absent: false.'),
   interactive_elements: z.array(pageStateControl),
   interactive_count: count,
   focused: z
     .union([pageStateControl, z.string(), z.null()])
-    .describe('The focused control, or a description.'),
-  dialogs: z.array(
-    z.object({ role: z.string(), name: z.string(), ref: z.string().nullable(), text: z.string() }),
-  ),
+    .optional()
+    .describe('The focused control, or a description; absent: nothing focused.'),
+  dialogs: z
+    .array(z.object({ role: z.string(), name: z.string(), ref: z.string().nullable(), text: z.string() }))
+    .optional()
+    .describe('Absent: none open.'),
   scorm: openObject({ version: z.enum(['1.2', '2004']), initialize_state: z.string() }).describe(
-    'SCORM status: initialize state, lesson/completion status, location, score.',
+    'SCORM status: initialize state, lesson/completion status, location, score; an element not set is left out.',
   ),
-  notes: z.array(z.string()),
+  notes: z.array(z.string()).optional().describe('Absent: none.'),
   course_text: courseTexts.optional(),
   snapshot: z.string().optional().describe('The accessibility snapshot as YAML, with refs.'),
-  snapshot_truncated: z.boolean().optional(),
+  snapshot_truncated: z.boolean().optional().describe('Absent: false.'),
 };
 
 /** Our own errors pass through; anything else (the page navigated, Playwright failed) gets `code`. */

@@ -1,0 +1,17 @@
+/**
+ * scorm_debug_api_calls leaves out a call's sco_id and attempt when they are the previous listed call's
+ * (the first's: the answer's sco_id and attempt 1), and its source when it is "sco" (issue 22). Tests that
+ * read them put them back.
+ */
+export function withRepeats<T extends { sco_id?: string; attempt?: number; source?: string }>(answer: {
+  calls: T[];
+  sco_id?: string | null;
+}): Array<T & { sco_id: string; attempt: number; source: string }> {
+  let scoId = answer.sco_id ?? '';
+  let attempt = 1;
+  return answer.calls.map((call) => {
+    scoId = call.sco_id ?? scoId;
+    attempt = call.attempt ?? attempt;
+    return { ...call, sco_id: scoId, attempt, source: call.source ?? 'sco' };
+  });
+}
