@@ -19,6 +19,7 @@ import { leanJsonSchema } from './lean-schema.js';
 import { toolErrorResult, type ToolErrorForm } from './tool-error-result.js';
 import { admitToolError, successSchema } from './error-output-schema.js';
 import { shareRepeatedSubschemas } from './shared-subschemas.js';
+import { compactOutputSchema } from './compact-output-schema.js';
 import { BrowserConsoleLog } from '../app/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
 import { AnswerGuard, logAnswerCuts } from './answer-guard.js';
@@ -218,17 +219,20 @@ export interface ListedTool {
 }
 
 /**
- * A tool as tools/list sends it (also rendered into docs/tools.md, which asks for `inlineShared` so that
- * each field is described where it stands rather than behind a `$ref`).
+ * A tool as tools/list sends it: its output schema compact and with repeated parts shared, accepting the
+ * same results. docs/tools.md renders it `forDocs`: the output schema keeps its descriptions and each
+ * field stands where it is described rather than behind a `$ref`.
  */
-export function toListedTool(t: ToolDefinition, options: { inlineShared?: boolean } = {}): ListedTool {
+export function toListedTool(t: ToolDefinition, options: { forDocs?: boolean } = {}): ListedTool {
   const output = leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: true });
   return {
     name: t.name,
     title: t.title,
     description: t.description,
     inputSchema: leanJsonSchema(toObjectSchema(z.object(t.input).strict(), 'input')),
-    outputSchema: admitToolError(options.inlineShared ? output : shareRepeatedSubschemas(output)),
+    outputSchema: admitToolError(
+      options.forDocs ? output : shareRepeatedSubschemas(compactOutputSchema(output)),
+    ),
     annotations: { ...t.annotations, title: t.title },
   };
 }
