@@ -4,8 +4,9 @@ import { listBytes, measureToolList } from '../../bench/tool-list-size.js';
 
 // A byte budget for the output schemas in tools/list (issue 22), just above what the listing reaches.
 // Before shared sub-schemas they were 239,258 bytes of a 302,357-byte listing; 195,999 of 259,110 before
-// they were listed without descriptions and in compact forms (141,510 of 204,621).
-const MAX_OUTPUT_SCHEMA_BYTES = 145_000;
+// they were listed without descriptions and in compact forms (141,510 of 204,621), then with open objects
+// (132,462 of 195,573).
+const MAX_OUTPUT_SCHEMA_BYTES = 136_000;
 
 test('the output schemas of tools/list stay within their byte budget', async () => {
   const bytes = listBytes(await measureToolList());
