@@ -1,8 +1,8 @@
 /**
  * The run-time half of "output schemas cannot drift": with SCORM_TESTER_CHECK_OUTPUT=1 (the test suite
- * sets it) every tool result is checked against the outputSchema that tools/list gives, with the same
- * validator the SDK's client uses, after the JSON round trip a client sees. Off by default: normal calls
- * pay nothing.
+ * sets it) every tool result is checked against the outputSchema that tools/list gives, its objects
+ * closed (checkedOutputSchema in server.ts), with the same validator the SDK's client uses, after the
+ * JSON round trip a client sees. Off by default: normal calls pay nothing.
  */
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
@@ -12,7 +12,7 @@ export const CHECK_OUTPUT_ENV = 'SCORM_TESTER_CHECK_OUTPUT';
 /** Returns why `data` does not fit the tool's listed output schema, or null when it fits. */
 export type OutputCheck = (toolName: string, data: unknown) => string | null;
 
-/** The checker when SCORM_TESTER_CHECK_OUTPUT=1, else null. `schemaOf` gives a tool's listed outputSchema. */
+/** The checker when SCORM_TESTER_CHECK_OUTPUT=1, else null. `schemaOf` gives the schema a tool's results are held to. */
 export function outputCheckFromEnv(
   schemaOf: (toolName: string) => object | undefined,
   env: NodeJS.ProcessEnv = process.env,

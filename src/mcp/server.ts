@@ -17,8 +17,9 @@ import { SERVER_INSTRUCTIONS } from './instructions.js';
 import { outputCheckFromEnv } from './output-check.js';
 import { leanJsonSchema } from './lean-schema.js';
 import { toolErrorResult, type ToolErrorForm } from './tool-error-result.js';
-import { admitToolError, successSchema } from './error-output-schema.js';
+import { admitToolError } from './error-output-schema.js';
 import { shareRepeatedSubschemas } from './shared-subschemas.js';
+import { compactOutputSchema } from './compact-output-schema.js';
 import { BrowserConsoleLog } from '../app/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
 import { AnswerGuard, logAnswerCuts } from './answer-guard.js';
@@ -67,8 +68,8 @@ export function createMcpServer(options: ServerOptions): Server {
   let listed: ListedTool[] | null = null;
   const listedTools = (): ListedTool[] => (listed ??= options.tools.map((t) => toListedTool(t)));
   const checkOutput = outputCheckFromEnv((name) => {
-    const listedSchema = listedTools().find((t) => t.name === name)?.outputSchema;
-    return listedSchema && successSchema(listedSchema);
+    const tool = byName.get(name);
+    return tool && checkedOutputSchema(tool);
   });
   const toolErrors = options.toolErrors ?? 'result';
 
@@ -218,19 +219,36 @@ export interface ListedTool {
 }
 
 /**
- * A tool as tools/list sends it (also rendered into docs/tools.md, which asks for `inlineShared` so that
- * each field is described where it stands rather than behind a `$ref`).
+ * A tool as tools/list sends it: its output schema compact, with repeated parts shared and objects left
+ * open (the run-time check, checkedOutputSchema, keeps them closed), accepting the same results
+ * otherwise. docs/tools.md renders it `forDocs`: the output schema keeps its descriptions and closed
+ * objects, and each field stands where it is described rather than behind a `$ref`.
  */
-export function toListedTool(t: ToolDefinition, options: { inlineShared?: boolean } = {}): ListedTool {
-  const output = leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: true });
+export function toListedTool(t: ToolDefinition, options: { forDocs?: boolean } = {}): ListedTool {
   return {
     name: t.name,
     title: t.title,
     description: t.description,
     inputSchema: leanJsonSchema(toObjectSchema(z.object(t.input).strict(), 'input')),
-    outputSchema: admitToolError(options.inlineShared ? output : shareRepeatedSubschemas(output)),
+    outputSchema: admitToolError(
+      options.forDocs
+        ? outputSchema(t, true)
+        : shareRepeatedSubschemas(compactOutputSchema(outputSchema(t, false))),
+    ),
     annotations: { ...t.annotations, title: t.title },
   };
+}
+
+/**
+ * What SCORM_TESTER_CHECK_OUTPUT holds each result to: the listed schema with its objects closed, so a
+ * field the declared shape does not have is still a drift the tests catch.
+ */
+export function checkedOutputSchema(t: ToolDefinition): ObjectSchema {
+  return shareRepeatedSubschemas(compactOutputSchema(outputSchema(t, true)));
+}
+
+function outputSchema(t: ToolDefinition, closed: boolean): ObjectSchema {
+  return leanJsonSchema(toObjectSchema(z.object(t.output), 'output'), { keepClosedObjects: closed });
 }
 
 function toObjectSchema(schema: z.ZodObject, io: 'input' | 'output'): ObjectSchema {

@@ -6,19 +6,22 @@
  * Only schema positions are rewritten; `properties`/`$defs` maps are walked by value and `enum`,
  * `const` and `default` hold data, never touched.
  */
-type Json = unknown;
-type Schema = Record<string, Json>;
+import { isSchema, mapChildren, type Json, type Schema } from './schema-children.js';
 
-// A reference costs about 25 bytes ({"$ref":"#/$defs/s1"}): sharing anything smaller saves nothing.
-const MIN_SHARED_BYTES = 60;
-const DATA_KEYS = new Set(['enum', 'const', 'default']);
-const MAP_KEYS = new Set(['properties', '$defs', 'patternProperties']);
+// A reference costs {"$ref":"#/$defs/sN"} (about 22 bytes) at each use plus the definition's name once:
+// a sub-schema is shared only when that costs less than its copies.
+const REF_BYTES = 22;
+const DEF_NAME_BYTES = 8;
+
+function saves(bytes: number, copies: number): boolean {
+  return (copies - 1) * bytes > copies * REF_BYTES + DEF_NAME_BYTES;
+}
 
 export function shareRepeatedSubschemas<T extends Schema>(schema: T): T {
   const counts = new Map<string, number>();
   forEachSubschema(schema, (s) => {
     const key = JSON.stringify(s);
-    if (key.length >= MIN_SHARED_BYTES) counts.set(key, (counts.get(key) ?? 0) + 1);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   });
   const names = new Map<string, string>();
   const defs: Schema = {};
@@ -26,7 +29,7 @@ export function shareRepeatedSubschemas<T extends Schema>(schema: T): T {
   const rewrite = (node: Json): Json => {
     if (!isSchema(node)) return node;
     const key = JSON.stringify(node);
-    if ((counts.get(key) ?? 0) > 1) {
+    if (saves(key.length, counts.get(key) ?? 0)) {
       let name = names.get(key);
       if (name === undefined) {
         name = freshName(taken);
@@ -41,7 +44,45 @@ export function shareRepeatedSubschemas<T extends Schema>(schema: T): T {
   const root = mapChildren(schema, rewrite);
   if (names.size === 0) return schema;
   const ownDefs = isSchema(root.$defs) ? root.$defs : {};
-  return { ...root, $defs: { ...ownDefs, ...defs } } as unknown as T;
+  return inlineSingleUses({ ...root, $defs: { ...ownDefs, ...defs } }) as T;
+}
+
+/**
+ * A copy counted inside a larger shared sub-schema is used only once after that one is shared: such a
+ * definition is put back where its one `$ref` stands.
+ */
+function inlineSingleUses(schema: Schema): Schema {
+  const defs = schema.$defs as Schema;
+  const uses = new Map<string, number>();
+  const countRefs = (node: Json): Json => {
+    if (!isSchema(node)) return node;
+    const name = refName(node);
+    if (name !== null) uses.set(name, (uses.get(name) ?? 0) + 1);
+    return mapChildren(node, countRefs);
+  };
+  countRefs(schema);
+  const single = (name: string | null): name is string =>
+    name !== null && uses.get(name) === 1 && name in defs;
+  const resolve = (node: Json): Json => {
+    if (!isSchema(node)) return node;
+    const name = refName(node);
+    return single(name) ? resolve(defs[name]) : mapChildren(node, resolve);
+  };
+  const { $defs: _defs, ...rest } = schema;
+  const root = mapChildren(rest, resolve);
+  const kept = Object.entries(defs).filter(([name]) => !single(name));
+  if (kept.length === 0) return root;
+  return {
+    ...root,
+    $defs: Object.fromEntries(kept.map(([name, def]) => [name, mapChildren(def as Schema, resolve)])),
+  };
+}
+
+function refName(node: Schema): string | null {
+  const ref = node.$ref;
+  return typeof ref === 'string' && ref.startsWith('#/$defs/') && Object.keys(node).length === 1
+    ? ref.slice('#/$defs/'.length)
+    : null;
 }
 
 /** Calls `visit` on every sub-schema below the root (the root itself is never shared). */
@@ -55,26 +96,9 @@ function forEachSubschema(node: Schema, visit: (s: Schema) => void): void {
   });
 }
 
-/** The schema with each child schema replaced by `f(child)`. */
-function mapChildren(node: Schema, f: (child: Json) => Json): Schema {
-  const out: Schema = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (DATA_KEYS.has(key)) out[key] = value;
-    else if (MAP_KEYS.has(key) && isSchema(value))
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, f(s)]));
-    else if (Array.isArray(value)) out[key] = value.map((v) => (isSchema(v) ? f(v) : v));
-    else out[key] = isSchema(value) ? f(value) : value;
-  }
-  return out;
-}
-
 function freshName(taken: Set<string>): string {
   let i = 1;
   while (taken.has(`s${i}`)) i++;
   taken.add(`s${i}`);
   return `s${i}`;
-}
-
-function isSchema(value: Json): value is Schema {
-  return !!value && typeof value === 'object' && !Array.isArray(value);
 }

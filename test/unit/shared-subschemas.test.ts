@@ -49,3 +49,15 @@ test('the SDK validator (ajv) follows the $refs: a violation inside a shared par
   const toolError = { error_code: 'MCP_UNKNOWN_SESSION', message: 'no such session', details: {} };
   assert.equal(validate(toolError).valid, true);
 });
+
+test('a part is shared only when its references cost less than its copies, and a part used only inside a shared one stays there', () => {
+  const small = { type: 'integer', minimum: 0 };
+  const twice = { type: 'object' as const, properties: { a: small, b: small } };
+  assert.equal(shareRepeatedSubschemas(twice), twice, 'two copies of 31 bytes cost less than two references');
+  const inner = { type: 'object', properties: { x: { type: 'string' }, y: { type: 'string' }, z: small } };
+  const outer = { type: 'array', items: inner };
+  const nested = { type: 'object' as const, properties: { a: outer, b: outer } };
+  const shared: Record<string, unknown> = shareRepeatedSubschemas(nested);
+  assert.deepEqual(shared.$defs, { s1: outer });
+  assert.deepEqual(shared.properties, { a: { $ref: '#/$defs/s1' }, b: { $ref: '#/$defs/s1' } });
+});

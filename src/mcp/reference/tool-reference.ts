@@ -79,7 +79,7 @@ export function renderToolReference(tools: readonly ToolDefinition[]): string {
 }
 
 function renderTool(tool: ToolDefinition): string[] {
-  const listed = toListedTool(tool, { inlineShared: true });
+  const listed = toListedTool(tool, { forDocs: true });
   const out = [
     `### ${tool.name}`,
     '',
