@@ -193,8 +193,9 @@ export async function runCourse(
     control,
   });
   // A run its caller gave up on (Ctrl-C, the batch's per-package limit) ends now: closing the runtime
-  // closes its page, so a course stuck in a loop stops using the CPU instead of waiting out each bound.
-  const stop = (): void => void runtime.close();
+  // closes its page (its looping scripts stopped first), so a course stuck in a loop stops using the CPU
+  // instead of waiting out each bound.
+  const stop = (): void => void runtime.abandon();
   if (signal?.aborted) stop();
   else signal?.addEventListener('abort', stop, { once: true });
   // The open reported steps 0-3 of 3; what follows has no count of its own.
