@@ -233,12 +233,25 @@ export class CourseRuntime {
     this.unsubscribe.push(
       this.lease.onCrash((reason) => this.lifecycle.markCrashed(`Chromium died (${reason})`)),
     );
+    // A browser that died while the context was being made has no crash event left to send.
+    if (context.browser()?.isConnected() === false)
+      this.lifecycle.markCrashed('Chromium died (the Chromium process exited or was killed)');
     this.unsubscribe.push(this.network.watchContentServer());
     const setup: Array<Promise<unknown>> = [this.pageEvents.guard(context), ...this.network.guard(context)];
     this.network.record(context);
     this.pageEvents.listen(context);
     // Interception is in place before the first navigation either way; a new page starts at about:blank.
-    const [page] = await Promise.all([this.lease.page ?? context.newPage(), ...setup]);
+    let page: Page;
+    try {
+      // Raced with the crash: the set-up calls of a browser that died may never answer.
+      [page] = await Promise.race([
+        Promise.all([this.lease.page ?? context.newPage(), ...setup]),
+        this.lifecycle.crashed,
+      ]);
+    } catch (err) {
+      throw await this.lifecycle.translate(err, 'open the course', 'INTERNAL_ERROR');
+    }
+    this.lifecycle.ensureUsable();
     this.page = page;
     this.popups.watch(context);
     this.lifecycle.watchPlayerPage(page, this.mount.playerUrl);
@@ -414,6 +427,17 @@ export class CourseRuntime {
   // ---- shutdown ------------------------------------------------------------------------------
 
   /** Closes the context and frees the content mount. Safe to call in any state, more than once. */
+  /** Stops the script running in each frame now (a frame stuck in a loop keeps its renderer busy past a close). */
+  async stopScripts(): Promise<void> {
+    await this.stopper.stopEveryFrame().catch(() => undefined);
+  }
+
+  /** Ends a run its caller gave up on: its scripts stopped first, so closing frees its renderer. */
+  async abandon(): Promise<void> {
+    await this.stopScripts();
+    await this.close();
+  }
+
   async close(): Promise<void> {
     if (this.lifecycle.state === 'closed') return;
     const wasCrashed = this.lifecycle.state === 'crashed';

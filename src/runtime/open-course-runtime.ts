@@ -79,6 +79,9 @@ export async function openCourseRuntime(spec: OpenCourseSpec): Promise<CourseRun
   try {
     await runtime.start(spec.openTimeoutMs ?? spec.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   } catch (err) {
+    // A SCO stuck in a loop while it loads would hold its renderer, and the save below, until each bound
+    // ran out: its scripts are stopped first (what it set through the API is already recorded).
+    if (isCancelled(err)) await runtime.stopScripts();
     if (isCancelled(err) && runtime.isOpen && runtime.log.launches > 0 && spec.onCancelledWhileLoading)
       await spec.onCancelledWhileLoading(runtime).catch(() => undefined);
     await runtime.close();

@@ -3,7 +3,7 @@
  * page is stuck) and tells a stuck script from a slow renderer (see main-thread-probe).
  */
 import type { Page } from 'playwright-core';
-import { within } from '../core/within.js';
+import { TIMEOUT, within } from '../core/within.js';
 import { probeMainThread, type MainThreadProbe } from './main-thread-probe.js';
 import type { PlayerChannel } from './player-channel.js';
 import type { ScriptTerminated } from './records.js';
@@ -22,6 +22,37 @@ export class ScriptStopper {
   async probe(): Promise<MainThreadProbe> {
     if (this.lifecycle.state !== 'open') return { state: 'busy' };
     return probeMainThread(this.channel.cdp);
+  }
+
+  /**
+   * Stops the script running in each frame of the player page, out-of-process frames (the SCO's, from
+   * another origin) through their own DevTools session: a frame stuck in a loop keeps its renderer busy
+   * even after its context is closed. Not recorded: the run is being given up.
+   */
+  async stopEveryFrame(): Promise<void> {
+    if (this.lifecycle.state !== 'open') return;
+    const page = this.playerPage();
+    await Promise.all(
+      page.frames().map(async (frame) => {
+        // A frame in its parent's process has no session of its own: the page's stop covers it.
+        const session =
+          frame === page.mainFrame()
+            ? this.channel.cdp
+            : await within(
+                page
+                  .context()
+                  .newCDPSession(frame)
+                  .catch(() => null),
+                2_000,
+              );
+        if (!session || session === TIMEOUT) return;
+        await within(
+          session.send('Runtime.terminateExecution').catch(() => undefined),
+          2_000,
+        );
+        if (session !== this.channel.cdp) void session.detach().catch(() => undefined);
+      }),
+    );
   }
 
   /** Stops the script running in the player page (or in `page`, a window the SCO opened); recorded as script_terminated. */

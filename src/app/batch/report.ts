@@ -49,6 +49,8 @@ export interface PackageResult {
   findings: Counts;
   scos: ScoResult[];
   error?: BatchError;
+  /** Its first run ended in a crashed browser (or page), and this is its second and last run. */
+  retried?: true;
   /** --resume: this result was read from the state file, not run again. */
   resumed?: true;
   duration_ms: number;

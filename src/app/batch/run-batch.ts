@@ -5,6 +5,7 @@
  * on. Each result is recorded in the resume state as soon as it is known.
  */
 import { VERSION } from '../../core/version.js';
+import { TIMEOUT, within } from '../../core/within.js';
 import { contentHash } from './content-hash.js';
 import type { BatchPackage } from './inputs.js';
 import { batchError, packageTimeoutError } from './package-error.js';
@@ -29,8 +30,10 @@ export interface BatchOptions {
   signal?: AbortSignal;
 }
 
-/** How long the batch waits at its end for the packages it gave up on to let go of their browser pages. */
+/** How long the batch waits for a package it gave up on to let go of its browser pages (after its cut, and at the end). */
 const ABANDONED_GRACE_MS = 5_000;
+
+const noop = (): void => undefined;
 
 function errorResult(
   pkg: BatchPackage,
@@ -50,6 +53,11 @@ function errorResult(
   };
 }
 
+/** The package, or one of its SCOs, ended because the browser (or its page) died under it. */
+function crashed(result: PackageResult): boolean {
+  return result.error?.kind === 'crash' || result.scos.some((s) => s.error?.kind === 'crash');
+}
+
 export function shardPackages(packages: readonly BatchPackage[], shard: Shard | null): BatchPackage[] {
   return packages.filter((p) => inShard(p.path, shard));
 }
@@ -63,6 +71,34 @@ export async function runBatch(
   const results: Array<PackageResult | undefined> = new Array(mine.length);
   const abandoned = new Set<Promise<unknown>>();
 
+  /** One run of a package under its own time limit; whatever it throws becomes its error result. */
+  const attempt = async (pkg: BatchPackage, hash: string): Promise<PackageResult> => {
+    const t0 = performance.now();
+    const controller = new AbortController();
+    const onOuterAbort = (): void => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), options.packageTimeoutMs);
+    });
+    const running = options.runPackage(pkg, hash, controller.signal);
+    try {
+      const first = await Promise.race([running, timedOut]);
+      if (first !== 'timeout') return first;
+      controller.abort(new Error('per-package time limit'));
+      // The runner closes its pages on abort; this slot takes its next package only once they are
+      // closed (or the grace ran out), so a course stuck in a loop does not slow the next one.
+      const ended = running.then(noop, noop);
+      if ((await within(ended, ABANDONED_GRACE_MS)) === TIMEOUT) abandoned.add(ended);
+      return errorResult(pkg, hash, packageTimeoutError(options.packageTimeoutMs), performance.now() - t0);
+    } catch (error) {
+      return errorResult(pkg, hash, batchError(error), performance.now() - t0);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onOuterAbort);
+    }
+  };
+
   const runOne = async (pkg: BatchPackage, index: number): Promise<void> => {
     const hash = await contentHash(pkg.absPath);
     const earlier = options.resume?.resultFor(hash);
@@ -73,35 +109,13 @@ export async function runBatch(
       return;
     }
     options.onStart?.(pkg);
-    const t0 = performance.now();
-    const controller = new AbortController();
-    const onOuterAbort = (): void => controller.abort(options.signal?.reason);
-    options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), options.packageTimeoutMs);
-    });
-    const running = options.runPackage(pkg, hash, controller.signal);
-    let result: PackageResult;
-    try {
-      const first = await Promise.race([running, timedOut]);
-      if (first === 'timeout') {
-        controller.abort(new Error('per-package time limit'));
-        abandoned.add(running.catch(() => undefined));
-        result = errorResult(
-          pkg,
-          hash,
-          packageTimeoutError(options.packageTimeoutMs),
-          performance.now() - t0,
-        );
-      } else {
-        result = first;
-      }
-    } catch (error) {
-      result = errorResult(pkg, hash, batchError(error), performance.now() - t0);
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onOuterAbort);
+    let result = await attempt(pkg, hash);
+    // A browser that died takes every package then running on it with it: each gets one more run on a
+    // new browser. A package that crashes it again is reported as that crash, and not run a third time.
+    if (crashed(result) && !options.signal?.aborted) {
+      const first = result.duration_ms;
+      result = await attempt(pkg, hash);
+      result = { ...result, retried: true, duration_ms: first + result.duration_ms };
     }
     if (options.signal?.aborted) return; // interrupted: not a verdict, not recorded
     results[index] = result;

@@ -195,6 +195,12 @@ export async function runCourse(
     ...(options.itemId ? { itemId: options.itemId } : {}),
     control,
   });
+  // A run its caller gave up on (Ctrl-C, the batch's per-package limit) ends now: closing the runtime
+  // closes its page (its looping scripts stopped first), so a course stuck in a loop stops using the CPU
+  // instead of waiting out each bound.
+  const stop = (): void => void runtime.abandon();
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
   // The open reported steps 0-3 of 3; what follows has no count of its own.
   const step = (message: string): void => progress?.({ done: 3, total: 3, message });
   let shot: Screenshot | null = null;
@@ -237,6 +243,7 @@ export async function runCourse(
       a11y,
     };
   } finally {
+    signal?.removeEventListener('abort', stop);
     // Close without saving learner state: a run leaves nothing behind.
     await runtime.close();
     await session.closeRuntime();
