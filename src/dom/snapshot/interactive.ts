@@ -19,7 +19,10 @@ export interface ElementState {
   expanded?: boolean;
   pressed?: boolean | 'mixed';
   selected?: boolean;
-  /** Drawn at most 2x2 px, clipped or transparent: a screen-reader control whose visible shape is elsewhere. */
+  /**
+   * Drawn at most 2x2 px, clipped or transparent: a screen-reader control with no shape of its own on
+   * screen (a Storyline twin whose drawn object is shown is not: the learner clicks that drawing).
+   */
   visually_hidden?: boolean;
   focused?: boolean;
 }
