@@ -3,6 +3,7 @@
  * scorm_dom_find_interactive_elements, no hand-written selectors or scripts): answer what is asked, read
  * to the end of the page, then go on as a learner would.
  */
+import { worthScrolling } from './learner-stop-rules.js';
 
 /** A tool call that says whether it failed and why, besides its structured answer. */
 export type LearnerCall = (
@@ -49,6 +50,8 @@ export interface LearnerMemory {
   followed: Set<string>;
   /** The course has several SCOs: the LMS's Next goes from one to the next, before the course's own links. */
   multiSco: boolean;
+  /** Pages running where scrolling to the end moved nothing (learner-stop-rules.ts worthScrolling). */
+  unmovedScrolls: number;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -60,6 +63,7 @@ export function newLearnerMemory(): LearnerMemory {
     lmsNextUnavailable: false,
     followed: new Set(),
     multiSco: false,
+    unmovedScrolls: 0,
   };
 }
 
@@ -295,10 +299,11 @@ export async function learnerStep(
   }
 
   const actions: string[] = [];
-  if (!memory.scrolled.has(ctx.fingerprint)) {
+  if (!memory.scrolled.has(ctx.fingerprint) && worthScrolling(memory.unmovedScrolls)) {
     memory.scrolled.add(ctx.fingerprint);
     const r = await call('scorm_scroll', { session_id: ctx.session_id, to: 'end' });
     actions.push('scorm_scroll to end');
+    memory.unmovedScrolls = r.ok && r.data?.moved === true ? 0 : memory.unmovedScrolls + 1;
     // Content that appears further down (a next control, a question) is read in the next step.
     const hasNext = controls.some((c) => NEXT_PURPOSES.includes(c.purpose ?? '') && enabled(c));
     if (r.ok && r.data?.moved === true && !hasNext) return { actions, blocker: null };

@@ -4,8 +4,12 @@ import { courseDefect } from '../../bench/learner-diagnosis.js';
 import {
   isFinished,
   pageFingerprint,
+  pageKey,
   stopReason,
+  stoppedAt,
   STUCK_STEPS,
+  UNMOVED_SCROLLS,
+  worthScrolling,
   type JourneyProgress,
 } from '../../bench/learner-stop-rules.js';
 import {
@@ -161,4 +165,36 @@ test('the course defect is an error finding about missing files or a plug-in, el
     null,
   );
   assert.equal(courseDefect(undefined, undefined), null);
+});
+
+test('pages seen tell slides apart by their slide title when a player keeps one document title and heading (storyline-3)', () => {
+  const state = {
+    sco_url: 'index_lms.html',
+    title: 'DIGITAL LEADERSHIP c1',
+    headings: [{ text: 'DIGITAL LEADERSHIP c1' }],
+  };
+  assert.notEqual(pageKey(state, 'Objectives'), pageKey(state, 'Introduction'));
+  assert.equal(pageKey(state, 'Objectives'), pageKey({ ...state }, 'Objectives'));
+  assert.equal(pageKey(state, null), pageKey(state, null));
+});
+
+test('a course whose pages never scroll is not scrolled again after a few pages', () => {
+  assert.equal(worthScrolling(0), true);
+  assert.equal(worthScrolling(UNMOVED_SCROLLS - 1), true);
+  assert.equal(worthScrolling(UNMOVED_SCROLLS), false);
+});
+
+test('out of budget is said as such, not as a page where no control took the learner further', () => {
+  assert.equal(
+    stoppedAt({ kind: 'budget_calls', calls: 80 }, null, 'page "Activity"'),
+    'out of budget after page "Activity", still going on',
+  );
+  assert.equal(
+    stoppedAt({ kind: 'stuck', steps: 3 }, null, 'page "Menu"'),
+    'page "Menu": no control took the learner further',
+  );
+  assert.equal(
+    stoppedAt({ kind: 'budget_calls', calls: 80 }, 'scorm_dom_click on x', 'page "A"'),
+    'scorm_dom_click on x',
+  );
 });
