@@ -7,6 +7,7 @@
  * in open shadow roots; headings, dialogs and the visible text.
  */
 import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
+import { groupDrawnDropdowns } from './drawn-dropdown.js';
 import { selectorBuilder } from './selector.js';
 import type {
   ReadOptions,
@@ -318,6 +319,10 @@ export function scanDocument(
   }
   groupClickableOptions(candidates, candidateElements, firstClickable, (container) => {
     groups.push({ kind: 'clickable', selector: selectorOf(container), question: questionOf(container) });
+    return groups.length - 1;
+  });
+  groupDrawnDropdowns(candidates, candidateElements, (box) => {
+    groups.push({ kind: 'dropdown', selector: selectorOf(box), question: precedingText(box) });
     return groups.length - 1;
   });
   if (focused === null && active && active !== doc.body && active !== doc.documentElement) {
