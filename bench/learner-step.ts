@@ -21,6 +21,8 @@ interface Control {
 }
 
 interface Assessment {
+  /** `dropdown`: the rows of a drop-down the course draws, chosen by a click. */
+  kind?: string;
   question?: string;
   selector?: string;
   type?: string;
@@ -122,12 +124,16 @@ async function answer(
     const tries = memory.tries.get(key) ?? 0;
     memory.tries.set(key, tries + 1);
     memory.answered.add(key);
+    const drawnRows = a.kind === 'dropdown';
     const refs =
-      a.type === 'text_entry' || a.type === 'selection' ? options : [options[tries % options.length]!];
+      (a.type === 'text_entry' || a.type === 'selection') && !drawnRows
+        ? options
+        : [options[tries % options.length]!];
     for (const ref of refs) {
       const c = byRef.get(ref);
-      const { tool, args } =
-        a.type === 'selection' || c?.role === 'combobox' || c?.role === 'listbox'
+      const { tool, args } = drawnRows
+        ? { tool: 'scorm_dom_click', args: { ref } }
+        : a.type === 'selection' || c?.role === 'combobox' || c?.role === 'listbox'
           ? { tool: 'scorm_keyboard_type', args: { text: '', options: { ref, keys: ['ArrowDown'] } } }
           : a.type === 'text_entry' || c?.purpose === 'text_entry'
             ? {
@@ -298,6 +304,13 @@ export async function learnerStep(
     return answered;
   }
 
+  // A drop-down the course draws shows its options once its box is clicked: the next step chooses one.
+  const box = controls.find((c) => c.purpose === 'selection' && c.role === 'button' && c.ref && enabled(c));
+  // Each box once: after the choice the player may keep the first box, covered, under its own.
+  if (box && !memory.followed.has(`open|${box.name ?? box.ref}`)) {
+    memory.followed.add(`open|${box.name ?? box.ref}`);
+    return clickOn(call, ctx, box);
+  }
   const actions: string[] = [];
   if (!memory.scrolled.has(ctx.fingerprint) && worthScrolling(memory.unmovedScrolls)) {
     memory.scrolled.add(ctx.fingerprint);
