@@ -9,7 +9,9 @@ import { learnerStep, newLearnerMemory, type LearnerCall } from './learner-step.
 import {
   DEFAULT_BUDGET,
   pageFingerprint,
+  pageKey,
   stopReason,
+  stoppedAt,
   type Budget,
   type LearnerStatus,
   type StopReason,
@@ -132,6 +134,7 @@ export async function runLearnerJourney(
     let playerRecognised: boolean | null = null;
     let lastBlocker: string | null = null;
     let lastTitle = '';
+    let slideTitle: string | null = null;
     let stop: StopReason | null = null;
     for (;;) {
       const page = await call('scorm_get_page_state', { session_id, include_snapshot: false });
@@ -143,8 +146,8 @@ export async function runLearnerJourney(
         sco_url?: string;
         scorm?: LearnerStatus;
       };
-      lastTitle = p.title ?? '';
-      pages.add(JSON.stringify([p.sco_url, p.title, p.headings?.[0]?.text]));
+      // The slide title read at the last step, else the document's: where the learner is.
+      lastTitle = slideTitle ?? p.title ?? '';
       count();
       stop = stopReason(
         { status: p.scorm ?? null, fingerprints, calls: result.tool_calls, elapsedMs: result.wall_ms },
@@ -165,9 +168,14 @@ export async function runLearnerJourney(
           break;
         }
       }
-      if (stop) break;
+      if (stop) {
+        // The page the journey ended on is a page seen too, when the last step changed it.
+        if (fingerprints.at(-2) !== fingerprint) pages.add(pageKey(page.data, `after ${lastTitle}`));
+        break;
+      }
 
       let slide: { current: number | null; total: number | null } | null = null;
+      slideTitle = null;
       if (playerRecognised !== false) {
         const ctx = await call('scorm_get_current_page_context', { session_id });
         const hidden = ctx.data?.blocked_by_overlay as
@@ -197,7 +205,10 @@ export async function runLearnerJourney(
         if (result.slides_total === null && total !== null) result.slides_total = total;
         if (current !== null) result.slide_reached = Math.max(result.slide_reached ?? 0, current);
         slide = { current, total };
+        if (playerRecognised && typeof ctx.data?.page_title === 'string') slideTitle = ctx.data.page_title;
       }
+      pages.add(pageKey(page.data, slideTitle));
+      if (slideTitle) lastTitle = slideTitle;
       const elements = await call('scorm_dom_find_interactive_elements', { session_id });
       // A learner sees the whole page: the listing's further pages (a popup's Close often comes last) are read too.
       for (
@@ -233,9 +244,8 @@ export async function runLearnerJourney(
     if (stop.kind !== 'completed') {
       const defect = await diagnose(measured, packagePath, session_id);
       // Both when both are known: a named defect need not be what the learner was stopped by.
-      const stoppedAt =
-        lastBlocker ?? `page "${lastTitle.slice(0, 40)}": no control took the learner further`;
-      result.why = defect ? `${defect}; ${stoppedAt}` : stoppedAt;
+      const stopped = stoppedAt(stop, lastBlocker, `page "${lastTitle.slice(0, 40)}"`);
+      result.why = defect ? `${defect}; ${stopped}` : stopped;
     }
     await measured('scorm_session_close', { session_id });
     return result;

@@ -3,6 +3,7 @@
  * scorm_dom_find_interactive_elements, no hand-written selectors or scripts): answer what is asked, read
  * to the end of the page, then go on as a learner would.
  */
+import { worthScrolling } from './learner-stop-rules.js';
 
 /** A tool call that says whether it failed and why, besides its structured answer. */
 export type LearnerCall = (
@@ -20,6 +21,8 @@ interface Control {
 }
 
 interface Assessment {
+  /** `dropdown`: the rows of a drop-down the course draws, chosen by a click. */
+  kind?: string;
   question?: string;
   selector?: string;
   type?: string;
@@ -49,6 +52,8 @@ export interface LearnerMemory {
   followed: Set<string>;
   /** The course has several SCOs: the LMS's Next goes from one to the next, before the course's own links. */
   multiSco: boolean;
+  /** Pages running where scrolling to the end moved nothing (learner-stop-rules.ts worthScrolling). */
+  unmovedScrolls: number;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -60,6 +65,7 @@ export function newLearnerMemory(): LearnerMemory {
     lmsNextUnavailable: false,
     followed: new Set(),
     multiSco: false,
+    unmovedScrolls: 0,
   };
 }
 
@@ -118,12 +124,16 @@ async function answer(
     const tries = memory.tries.get(key) ?? 0;
     memory.tries.set(key, tries + 1);
     memory.answered.add(key);
+    const drawnRows = a.kind === 'dropdown';
     const refs =
-      a.type === 'text_entry' || a.type === 'selection' ? options : [options[tries % options.length]!];
+      (a.type === 'text_entry' || a.type === 'selection') && !drawnRows
+        ? options
+        : [options[tries % options.length]!];
     for (const ref of refs) {
       const c = byRef.get(ref);
-      const { tool, args } =
-        a.type === 'selection' || c?.role === 'combobox' || c?.role === 'listbox'
+      const { tool, args } = drawnRows
+        ? { tool: 'scorm_dom_click', args: { ref } }
+        : a.type === 'selection' || c?.role === 'combobox' || c?.role === 'listbox'
           ? { tool: 'scorm_keyboard_type', args: { text: '', options: { ref, keys: ['ArrowDown'] } } }
           : a.type === 'text_entry' || c?.purpose === 'text_entry'
             ? {
@@ -294,11 +304,19 @@ export async function learnerStep(
     return answered;
   }
 
+  // A drop-down the course draws shows its options once its box is clicked: the next step chooses one.
+  const box = controls.find((c) => c.purpose === 'selection' && c.role === 'button' && c.ref && enabled(c));
+  // Each box once: after the choice the player may keep the first box, covered, under its own.
+  if (box && !memory.followed.has(`open|${box.name ?? box.ref}`)) {
+    memory.followed.add(`open|${box.name ?? box.ref}`);
+    return clickOn(call, ctx, box);
+  }
   const actions: string[] = [];
-  if (!memory.scrolled.has(ctx.fingerprint)) {
+  if (!memory.scrolled.has(ctx.fingerprint) && worthScrolling(memory.unmovedScrolls)) {
     memory.scrolled.add(ctx.fingerprint);
     const r = await call('scorm_scroll', { session_id: ctx.session_id, to: 'end' });
     actions.push('scorm_scroll to end');
+    memory.unmovedScrolls = r.ok && r.data?.moved === true ? 0 : memory.unmovedScrolls + 1;
     // Content that appears further down (a next control, a question) is read in the next step.
     const hasNext = controls.some((c) => NEXT_PURPOSES.includes(c.purpose ?? '') && enabled(c));
     if (r.ok && r.data?.moved === true && !hasNext) return { actions, blocker: null };

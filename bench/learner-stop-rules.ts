@@ -55,6 +55,36 @@ export function pageFingerprint(pageState: unknown): string {
   ]);
 }
 
+/**
+ * What tells one page from another in "pages seen": the SCO, the title, the first heading and, when a
+ * player is recognised, its slide title (a Storyline course keeps one document title and heading on
+ * every slide: storyline-3 counted 1 page after 16 slides).
+ */
+export function pageKey(pageState: unknown, slideTitle: string | null): string {
+  const p = (pageState ?? {}) as { title?: unknown; headings?: Array<{ text?: unknown }>; sco_url?: unknown };
+  return JSON.stringify([p.sco_url, p.title, p.headings?.[0]?.text, slideTitle]);
+}
+
+/** After this many pages running where scrolling to the end moved nothing, the learner stops trying. */
+export const UNMOVED_SCROLLS = 3;
+
+/**
+ * Whether to scroll a new page to its end: a learner sees a scroll bar, or none. A course whose pages
+ * never scroll (a player's fixed stage: Storyline, Captivate) is not scrolled again after UNMOVED_SCROLLS
+ * pages, so that its budget goes to its slides.
+ */
+export function worthScrolling(unmovedScrollsRunning: number): boolean {
+  return unmovedScrollsRunning < UNMOVED_SCROLLS;
+}
+
+/** Why the learner stopped, said in the table: out of budget is not "no control took the learner further". */
+export function stoppedAt(stop: StopReason, lastBlocker: string | null, where: string): string {
+  if (lastBlocker) return lastBlocker;
+  if (stop.kind === 'budget_calls' || stop.kind === 'budget_time')
+    return `out of budget after ${where}, still going on`;
+  return `${where}: no control took the learner further`;
+}
+
 export type StopReason =
   | { kind: 'completed' }
   | { kind: 'stuck'; steps: number }

@@ -97,9 +97,9 @@ test('Storyline: a drawn Proceed exposed only as an acc-text paragraph is listed
   assert.match(String(proceed.ref), /^f\d+e\d+$/);
   assert.equal(proceed.selector, '#proceed', 'the drawn shape, which takes the pointer');
   assert.deepEqual(
-    found.interactive_elements.filter((e) => e.name === 'Start').map((e) => e.tag),
-    ['button'],
-    'Start once: its accessibility twin',
+    found.interactive_elements.filter((e) => e.name === 'Start').map((e) => [e.tag, e.state.visually_hidden]),
+    [['button', undefined]],
+    'Start once: its accessibility twin, not visually hidden since its drawing is on screen',
   );
   assert.deepEqual(
     found.interactive_elements.filter((e) => e.selector.includes('#settings')).map((e) => e.tag),
@@ -114,6 +114,15 @@ test('Storyline: a drawn Proceed exposed only as an acc-text paragraph is listed
   const res = await callTool<Clicked>(server.client, 'scorm_dom_click', { session_id, ref: proceed.ref });
   assert.equal(res.success, true, JSON.stringify(res));
   assert.equal(locationSet(res), 'clicked:Proceed');
+});
+
+test("Storyline quiz choices (unnamed checkboxes, no group element) are one question's options, grouped by the answer list their twins represent (storyline-3)", async () => {
+  const session_id = await open('storyline-acc-text');
+  const found = await find(session_id);
+  assert.deepEqual(
+    found.assessments.map((a) => [a.question, a.type, controlsOf(found, a.options).map((e) => e.name)]),
+    [['Which two make a leader?', 'multiple_choice', ['Trust', 'Vision']]],
+  );
 });
 
 test('a Storyline object its author left unnamed ("Group 2") is named by the words drawn on it, and so found as the next control (storyline-2)', async () => {

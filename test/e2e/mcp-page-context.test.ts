@@ -303,7 +303,7 @@ test('Storyline slide that stays loading because a media file cannot be loaded: 
   });
 });
 
-test('Storyline slide without its loader shown: no loading note', async () => {
+test('Storyline slide without its loader shown (its idle loader is an empty box): no loading note', async () => {
   await withCourse('page-context-storyline-label', async (sid) => {
     const ctx = await context(sid);
     assert.equal(

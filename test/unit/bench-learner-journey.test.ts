@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { courseDefect } from '../../bench/learner-diagnosis.js';
+import { learnerStep, newLearnerMemory, type LearnerCall } from '../../bench/learner-step.js';
 import {
   isFinished,
   pageFingerprint,
+  pageKey,
   stopReason,
+  stoppedAt,
   STUCK_STEPS,
+  UNMOVED_SCROLLS,
+  worthScrolling,
   type JourneyProgress,
 } from '../../bench/learner-stop-rules.js';
 import {
@@ -161,4 +166,67 @@ test('the course defect is an error finding about missing files or a plug-in, el
     null,
   );
   assert.equal(courseDefect(undefined, undefined), null);
+});
+
+test('pages seen tell slides apart by their slide title when a player keeps one document title and heading (storyline-3)', () => {
+  const state = {
+    sco_url: 'index_lms.html',
+    title: 'DIGITAL LEADERSHIP c1',
+    headings: [{ text: 'DIGITAL LEADERSHIP c1' }],
+  };
+  assert.notEqual(pageKey(state, 'Objectives'), pageKey(state, 'Introduction'));
+  assert.equal(pageKey(state, 'Objectives'), pageKey({ ...state }, 'Objectives'));
+  assert.equal(pageKey(state, null), pageKey(state, null));
+});
+
+test('a course whose pages never scroll is not scrolled again after a few pages', () => {
+  assert.equal(worthScrolling(0), true);
+  assert.equal(worthScrolling(UNMOVED_SCROLLS - 1), true);
+  assert.equal(worthScrolling(UNMOVED_SCROLLS), false);
+});
+
+test('out of budget is said as such, not as a page where no control took the learner further', () => {
+  assert.equal(
+    stoppedAt({ kind: 'budget_calls', calls: 80 }, null, 'page "Activity"'),
+    'out of budget after page "Activity", still going on',
+  );
+  assert.equal(
+    stoppedAt({ kind: 'stuck', steps: 3 }, null, 'page "Menu"'),
+    'page "Menu": no control took the learner further',
+  );
+  assert.equal(
+    stoppedAt({ kind: 'budget_calls', calls: 80 }, 'scorm_dom_click on x', 'page "A"'),
+    'scorm_dom_click on x',
+  );
+});
+
+test('a drawn drop-down: the learner clicks its box open once, then clicks one of its rows (not arrow keys)', async () => {
+  const calls: Array<[string, unknown]> = [];
+  const call: LearnerCall = async (tool, args) => {
+    calls.push([tool, args.ref ?? (args.options as { ref?: string } | undefined)?.ref]);
+    return { ok: true, data: {} };
+  };
+  const memory = newLearnerMemory();
+  const box = { ref: 'f1e5', name: '--- SELECT ---', role: 'button', purpose: 'selection', state: {} };
+  const closed = { interactive_elements: [box], assessments: [] };
+  await learnerStep(call, { session_id: 's', fingerprint: 'a', elements: closed, slide: null }, memory);
+  assert.deepEqual(calls, [['scorm_dom_click', 'f1e5']]);
+  const rows = [
+    { ref: 'f1e6', name: 'Olivia', role: 'button', purpose: 'answer_option', state: {} },
+    { ref: 'f1e7', name: 'Ethan', role: 'button', purpose: 'answer_option', state: {} },
+  ];
+  const open = {
+    interactive_elements: [box, ...rows],
+    assessments: [{ kind: 'dropdown', type: 'selection', question: 'Who?', options: ['f1e6', 'f1e7'] }],
+  };
+  calls.length = 0;
+  await learnerStep(call, { session_id: 's', fingerprint: 'b', elements: open, slide: null }, memory);
+  assert.deepEqual(calls, [['scorm_dom_click', 'f1e6']]);
+  // Closed again on the same box name (the player keeps its first box under the layer): not reopened.
+  calls.length = 0;
+  await learnerStep(call, { session_id: 's', fingerprint: 'c', elements: closed, slide: null }, memory);
+  assert.equal(
+    calls.some(([tool, ref]) => tool === 'scorm_dom_click' && ref === 'f1e5'),
+    false,
+  );
 });

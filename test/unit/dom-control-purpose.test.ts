@@ -76,3 +76,12 @@ test('player controls: search, playbar, caption and speed choices; answers stay 
   assert.equal(control({ role: 'slider', type: 'range', name: 'How confident are you?' }), false);
   assert.equal(control({ role: 'textbox', type: 'text', name: 'Your answer' }), false);
 });
+
+test('purpose: the box of a drawn drop-down says a decorated prompt ("--- SELECT ---"); a bare "Select" is an ordinary button', () => {
+  assert.equal(purpose({ name: '--- SELECT ---', text: 'Group 1' }), 'selection', 'storyline-2');
+  assert.equal(purpose({ name: 'Select…' }), 'selection');
+  assert.equal(purpose({ name: '[Choose one]' }), 'selection');
+  assert.equal(purpose({ name: 'Select' }), 'other', 'a button that selects, no drop-down');
+  assert.equal(purpose({ name: '-- Select your answer and continue to the next slide --' }), 'next');
+  assert.equal(purpose({ role: 'link', tag: 'a', name: '--- SELECT ---' }), 'link');
+});

@@ -25,7 +25,13 @@ export interface InteractiveAnswer {
       submit: string | null;
     }
   >;
-  assessments: Array<Omit<InteractiveElements['assessments'][number], 'options'> & { options: string[] }>;
+  assessments: Array<
+    Omit<InteractiveElements['assessments'][number], 'options' | 'control'> & {
+      options: string[];
+      /** A drawn drop-down's box, by ref. */
+      control?: string;
+    }
+  >;
   counts: Record<string, number>;
   frames: InteractiveElements['frames'];
   snapshot_truncated: boolean;
@@ -90,7 +96,11 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
       })),
     assessments: found.assessments
       .filter((a) => a.options.some((e) => onPage.has(e)))
-      .map((a) => ({ ...a, options: keys(a.options) })),
+      .map(({ control, ...a }) => ({
+        ...a,
+        options: keys(a.options),
+        ...(control ? { control: controlKey(control) } : {}),
+      })),
     counts: { ...found.counts, returned: page.length, offset: start },
     frames: found.frames,
     snapshot_truncated: found.snapshot_truncated,

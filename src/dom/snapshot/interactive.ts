@@ -19,7 +19,10 @@ export interface ElementState {
   expanded?: boolean;
   pressed?: boolean | 'mixed';
   selected?: boolean;
-  /** Drawn at most 2x2 px, clipped or transparent: a screen-reader control whose visible shape is elsewhere. */
+  /**
+   * Drawn at most 2x2 px, clipped or transparent: a screen-reader control with no shape of its own on
+   * screen (a Storyline twin whose drawn object is shown is not: the learner clicks that drawing).
+   */
   visually_hidden?: boolean;
   focused?: boolean;
 }
@@ -58,6 +61,8 @@ export interface AssessmentInfo {
   question: string;
   type: 'single_choice' | 'multiple_choice' | 'text_entry' | 'selection' | 'mixed';
   options: InteractiveElement[];
+  /** A drawn drop-down's box (kind `dropdown`): clicked to open or close the options. */
+  control?: InteractiveElement;
 }
 
 export interface InteractiveElements {
@@ -153,14 +158,22 @@ export function buildInteractiveElements(
       const options = byGroup.get(index) ?? [];
       // Drawn options are told from a row of drawn buttons by their number: one alone is a button.
       if (options.length < (group.kind === 'clickable' ? 2 : 1)) return;
-      assessments.push({
+      const assessment: AssessmentInfo = {
         frame: fr.frame.label,
         kind: group.kind,
         selector: group.selector,
         question: options[0]?.question ?? group.question,
-        type: assessmentType(options),
+        type: group.kind === 'dropdown' ? 'selection' : assessmentType(options),
         options,
-      });
+      };
+      const box =
+        group.kind === 'dropdown'
+          ? kept.find(
+              (b) => b.frame === fr.frame && b.candidate.dropdownBox && b.element.selector === group.selector,
+            )
+          : undefined;
+      if (box) assessment.control = box.element;
+      assessments.push(assessment);
     });
   }
   const buttons = elements.filter((e) => BUTTON_ROLES.has(e.role));
@@ -233,7 +246,7 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
     role,
     name,
     tag: c.tag,
-    purpose: setting ? 'player_control' : purpose,
+    purpose: c.dropdownBox ? 'selection' : setting ? 'player_control' : purpose,
     state,
   };
   if (c.type) element.type = c.type;

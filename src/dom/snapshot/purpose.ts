@@ -4,6 +4,7 @@
  * question group, a submit button of a form).
  */
 import { navIdKind } from '../players/nav-id.js';
+import { isDropdownPrompt } from './page/drawn-dropdown.js';
 
 export type Purpose =
   | 'next'
@@ -76,6 +77,7 @@ const TEXT_ENTRY_ROLES = new Set(['textbox', 'searchbox', 'spinbutton']);
 const SELECTION_ROLES = new Set(['combobox', 'listbox', 'slider']);
 const OPTION_ROLES = new Set(['radio', 'menuitemradio', 'option']);
 const CHECK_ROLES = new Set(['checkbox', 'menuitemcheckbox', 'switch']);
+const BOX_ROLES = new Set(['button', 'generic']);
 
 export function inferPurpose(input: PurposeInput): Purpose {
   const { role } = input;
@@ -83,6 +85,8 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (SELECTION_ROLES.has(role)) return 'selection';
   if (OPTION_ROLES.has(role)) return 'answer_option';
   if (CHECK_ROLES.has(role)) return input.inQuestionGroup ? 'answer_option' : 'toggle';
+  // The box of a drop-down the course draws ("--- SELECT ---"): a learner clicks it to see the options.
+  if (BOX_ROLES.has(role) && isDropdownPrompt(input.name)) return 'selection';
   // An image's file-like name ("arrow2_next") is read as words: the underscore separates them.
   const words = `${input.name} ${input.text}`
     .toLowerCase()

@@ -7,6 +7,7 @@
  * in open shadow roots; headings, dialogs and the visible text.
  */
 import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
+import { groupDrawnDropdowns } from './drawn-dropdown.js';
 import { selectorBuilder } from './selector.js';
 import type {
   ReadOptions,
@@ -132,6 +133,18 @@ export function scanDocument(
     // Options and fields often each sit in their own label or row: the question precedes the row.
     const anchor = parent && parent.tagName === 'LABEL' ? parent : el;
     const name = el.getAttribute('name');
+    const drawnQuestion = choice && !name ? representedParent(el) : null;
+    if (drawnQuestion) {
+      // Storyline's quiz choices have no name and no group element: their twins name the question object.
+      let index = groupIndex.get(drawnQuestion);
+      if (index === undefined) {
+        const row = parent ?? el;
+        index = groups.length;
+        groups.push({ kind: 'group', selector: selectorOf(row), question: precedingText(row) });
+        groupIndex.set(drawnQuestion, index);
+      }
+      return index;
+    }
     if (!choice || !name) {
       if (choice) return -1;
       groups.push({ kind: 'field', selector: selectorOf(el), question: precedingText(anchor) });
@@ -222,7 +235,8 @@ export function scanDocument(
       ((r.width <= 2 && r.height <= 2) ||
         style.clip === 'rect(0px, 0px, 0px, 0px)' ||
         style.clipPath === 'inset(50%)' ||
-        Number(style.opacity) === 0);
+        Number(style.opacity) === 0) &&
+      !drawnTwinShown(el);
     const input = el as HTMLInputElement;
     const isField = tag === 'input' || tag === 'select' || tag === 'textarea';
     const checkable = type === 'checkbox' || type === 'radio';
@@ -305,6 +319,10 @@ export function scanDocument(
   }
   groupClickableOptions(candidates, candidateElements, firstClickable, (container) => {
     groups.push({ kind: 'clickable', selector: selectorOf(container), question: questionOf(container) });
+    return groups.length - 1;
+  });
+  groupDrawnDropdowns(candidates, candidateElements, (box) => {
+    groups.push({ kind: 'dropdown', selector: selectorOf(box), question: precedingText(box) });
     return groups.length - 1;
   });
   if (focused === null && active && active !== doc.body && active !== doc.documentElement) {
@@ -409,6 +427,27 @@ function wordsDrawnOnTwin(el: Element, name: string): string {
   if (!el.id.startsWith('acc-') || !DEFAULT_OBJECT_NAME.test(name)) return '';
   const drawn = el.ownerDocument.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
   return drawn?.textContent ?? '';
+}
+
+/**
+ * A transparent Storyline twin whose drawn object is on screen: the learner sees and clicks that drawing,
+ * so the twin is not a screen-reader-only control (as a skip link is).
+ */
+function drawnTwinShown(el: Element): boolean {
+  if (!el.id.startsWith('acc-')) return false;
+  const drawn = el.ownerDocument.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
+  if (!drawn) return false;
+  const r = drawn.getBoundingClientRect();
+  return r.width > 2 && r.height > 2 && getComputedStyle(drawn).visibility !== 'hidden';
+}
+
+/**
+ * The object a Storyline twin's drawn object belongs to, when it is inside one: its `data-represents` is
+ * `_player.<scene>.<slide>[.<parent>].<object>`, and a quiz's choices share their answer list as parent.
+ */
+function representedParent(el: Element): string | null {
+  const path = (el.getAttribute('data-represents') ?? '').split('.');
+  return path.length >= 5 ? `represents:${path.slice(0, -1).join('.')}` : null;
 }
 
 /** Storyline's accessibility layer names a drawn object's twin `acc-<data-model-id>`. */

@@ -52,11 +52,16 @@ export interface ScanCandidate {
   expanded?: boolean;
   pressed?: boolean | 'mixed';
   selected?: boolean;
+  /** The box of a drawn drop-down shown open (drawn-dropdown.ts): its rows are its group's options. */
+  dropdownBox?: boolean;
 }
 
 export interface ScanGroup {
-  /** `clickable`: clickable non-controls under one close container (drawn answer options). */
-  kind: 'fieldset' | 'radiogroup' | 'group' | 'listbox' | 'name' | 'field' | 'clickable';
+  /**
+   * `clickable`: clickable non-controls under one close container (drawn answer options); `dropdown`:
+   * the rows of a drawn drop-down shown open.
+   */
+  kind: 'fieldset' | 'radiogroup' | 'group' | 'listbox' | 'name' | 'field' | 'clickable' | 'dropdown';
   selector: string;
   question: string;
 }

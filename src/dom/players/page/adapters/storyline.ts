@@ -24,11 +24,21 @@ function announcedTitle(doc: Document): string | null {
   return text ? str(text.replace(/^[^:]{1,30}:\s*/, '')) : null;
 }
 
-/** Whether the player shows its slide loader: the slide waits for its media before it is shown. */
+/**
+ * Whether the player shows its slide loader: the slide waits for its media before it is shown. The player
+ * keeps an idle loader in the page, displayed but with an empty box (storyline-3 on every slide).
+ */
 function loaderShown(win: Window, doc: Document): boolean {
   return Array.from(doc.querySelectorAll('.slide-loader')).some((el) => {
     const style = win.getComputedStyle(el);
-    return style.display !== 'none' && style.visibility !== 'hidden' && Number(style.opacity) > 0;
+    const box = el.getBoundingClientRect();
+    return (
+      box.width > 0 &&
+      box.height > 0 &&
+      style.display !== 'none' &&
+      style.visibility !== 'hidden' &&
+      Number(style.opacity) > 0
+    );
   });
 }
 
