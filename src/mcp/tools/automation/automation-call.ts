@@ -25,7 +25,7 @@ import {
 } from '../../../app/tool.js';
 import { changes, courseTexts } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
-import { notApplicable, notApplicableAnswer } from '../shared/not-applicable.js';
+import { notApplicableAnswer, notApplicableOf } from '../shared/not-applicable.js';
 
 const timeoutMs = z
   .number()
@@ -57,7 +57,7 @@ const automationCallOutput = {
     .describe('Why result is not the whole value, or that the frame navigated.'),
   changes: changes.optional(),
   elapsed_ms: z.number().optional(),
-  not_applicable: notApplicable.optional(),
+  not_applicable: notApplicableOf('NO_AUTOMATION_API').optional(),
   frames_searched: z.array(z.string()).optional(),
   methods: z.array(z.string()).optional().describe("What the frame's SCORMAutomation has instead."),
   course_text: courseTexts.optional(),
@@ -164,7 +164,7 @@ async function runCall(
       interactionId: tool.params.includes('id') ? args.id : undefined,
     });
   } catch (err) {
-    const answer = notApplicableAnswer(err);
+    const answer = notApplicableAnswer<'NO_AUTOMATION_API'>(err);
     if (!answer) throw await withChanges(err, observer);
     observer?.dispose();
     return { data: { available: false, method: tool.method, ...answer } };

@@ -8,7 +8,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { courseTexts } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
-import { notApplicable } from '../shared/not-applicable.js';
+import { notApplicableOf } from '../shared/not-applicable.js';
 
 export function automationCheckAvailabilityTool(ctx: ServerContext): ToolDefinition {
   const { sessions } = ctx;
@@ -30,7 +30,7 @@ export function automationCheckAvailabilityTool(ctx: ServerContext): ToolDefinit
       frames_unresponsive: z.array(z.string()).optional(),
       problems: z.array(z.string()).optional(),
       course_text: courseTexts.optional().describe('What the course threw, named by problems.'),
-      not_applicable: notApplicable.optional(),
+      not_applicable: notApplicableOf('NO_AUTOMATION_API').optional(),
     },
     handler: async (args) => {
       const found = await automationAvailable(sessions.get(args.session_id).requireRuntime());

@@ -14,7 +14,7 @@ import type { TargetSpec } from '../../../dom/target.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../../app/context.js';
 import { type ToolResult } from '../../../app/tool.js';
-import { capture, captureToArtifact, type CaptureData } from '../runtime/capture.js';
+import { captureToArtifact, viewportCapture, type CaptureData } from '../runtime/capture.js';
 import { actedElement, activation, changes } from '../output-schemas.js';
 import { checkBatchField, interactionFields } from './interaction-fields.js';
 
@@ -69,7 +69,7 @@ export const batchFieldSchema = z
   .superRefine(checkBatchField);
 
 /** The screenshot taken after the action when asked (the PNG itself is image content). */
-export const screenshotOutput = z.object(capture).optional().describe('With screenshot: true.');
+export const screenshotOutput = z.object(viewportCapture).optional().describe('With screenshot: true.');
 
 /** What a learner action returns: the element, its frame, how the input reached it, what changed. */
 export const actionOutput = {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../../app/context.js';
 import type { ToolResult } from '../../../app/tool.js';
-import { capture, captureToArtifact, type CaptureData } from '../runtime/capture.js';
+import { captureToArtifact, viewportCapture, type CaptureData } from '../runtime/capture.js';
 import { changes, courseTexts, openObject } from '../output-schemas.js';
 
 /** The one coordinate rule, said in each pointer tool's description. */
@@ -45,7 +45,7 @@ export const pointerOutput = {
   nothing_recorded: z
     .boolean()
     .describe('No API call, data-model change, console error or navigation followed: check a screenshot.'),
-  screenshot: z.object(capture).optional().describe('With screenshot: true.'),
+  screenshot: z.object(viewportCapture).optional().describe('With screenshot: true.'),
 };
 
 /** Runs a pointer action on the session's runtime; adds a screenshot (artifact + image content) when asked. */

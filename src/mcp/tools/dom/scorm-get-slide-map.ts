@@ -5,7 +5,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { count, courseTexts, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
-import { notApplicable } from '../shared/not-applicable.js';
+import { notApplicableOf } from '../shared/not-applicable.js';
 import { playerInfo } from './page-context-fields.js';
 
 export function getSlideMapTool(ctx: ServerContext): ToolDefinition {
@@ -29,7 +29,7 @@ export function getSlideMapTool(ctx: ServerContext): ToolDefinition {
       total: count,
       source: z.string().nullable(),
       current_index: z.number().nullable(),
-      not_applicable: notApplicable.optional(),
+      not_applicable: notApplicableOf('NO_SLIDES').optional(),
       player: playerInfo,
       frame: z.string(),
       notes: z.array(z.string()),

@@ -5,7 +5,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { apiCall, courseTexts, openObject } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
-import { notApplicable, notApplicableAnswer } from '../shared/not-applicable.js';
+import { notApplicableAnswer, notApplicableOf } from '../shared/not-applicable.js';
 import { playerInfo, slideRef } from './page-context-fields.js';
 
 export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
@@ -32,7 +32,7 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
     },
     output: {
       navigated: z.boolean(),
-      not_applicable: notApplicable.optional(),
+      not_applicable: notApplicableOf('NO_SLIDES', 'NO_SLIDE_API').optional(),
       next_control: z
         .object({ selector: z.string(), frame: z.string() })
         .optional()
@@ -56,7 +56,7 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
       try {
         return { data: await navigateToSlide(runtime, args.slide, args.timeout_ms) };
       } catch (err) {
-        const answer = notApplicableAnswer(err);
+        const answer = notApplicableAnswer<'NO_SLIDES' | 'NO_SLIDE_API'>(err);
         if (!answer) throw err;
         return { data: { navigated: false, ...answer } };
       }

@@ -11,7 +11,7 @@ import {
   openObject,
   savedStateWriter,
 } from '../output-schemas.js';
-import { notApplicable } from '../shared/not-applicable.js';
+import { sequencingNotApplicable } from '../shared/not-applicable.js';
 
 export const unloadedSco = z.object({
   activity_id: z.string(),
@@ -54,7 +54,7 @@ export const navRequestOutput = {
   sn_available: z.boolean(),
   message: z.string().nullable().optional().describe('Denied: "not valid, because ...".'),
   course_text: courseTexts.optional(),
-  not_applicable: notApplicable.optional(),
+  not_applicable: sequencingNotApplicable.optional(),
   request: z.string().optional(),
   source: z.enum(['lms', 'sco']).optional(),
   outcome: navOutcomeKind.optional(),
@@ -71,7 +71,7 @@ export const snInitOutput = {
   success: z.boolean(),
   sn_available: z.boolean(),
   applicable: z.boolean().optional(),
-  not_applicable: notApplicable.optional(),
+  not_applicable: sequencingNotApplicable.optional(),
   how: z.enum(['start', 'resumeAll', 'choice']).optional(),
   restored: z.boolean().optional().describe('The saved sequencing state was restored.'),
   activity_count: count.optional(),
@@ -85,7 +85,7 @@ export const navStateOutput = {
   sn_available: z.boolean(),
   applicable: z.boolean(),
   success: z.boolean().optional(),
-  not_applicable: notApplicable.optional(),
+  not_applicable: sequencingNotApplicable.optional(),
   current_activity: z.string().nullable().optional(),
   suspended_activity: z.string().nullable().optional(),
   session_ended: z.boolean().optional(),

@@ -34,7 +34,7 @@ import {
 import { ANSWER_BUDGET_BYTES, jsonBytes, pageWithinBudget } from '../../../output/answer-budget.js';
 import { recordedSessionFor } from '../../../app/run-target.js';
 import { count } from '../output-schemas.js';
-import { notApplicable } from '../shared/not-applicable.js';
+import { sequencingNotApplicable } from '../shared/not-applicable.js';
 import { navOutcome } from './outputs.js';
 import { captureToArtifact } from '../runtime/capture.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
@@ -68,7 +68,7 @@ const navigationFlowOutput = {
   applicable: z.boolean(),
   sn_available: z.boolean(),
   success: z.boolean().optional().describe('Not applicable: false.'),
-  not_applicable: notApplicable.optional(),
+  not_applicable: sequencingNotApplicable.optional(),
   temporary: z.literal(true).optional().describe('workspace_path: a throwaway run, nothing saved.'),
   session_id: z.string().optional(),
   steps_executed: count,

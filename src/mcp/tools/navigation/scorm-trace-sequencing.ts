@@ -16,7 +16,7 @@ import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolData, type ToolDefinition } from '../../../app/tool.js';
 import { count, courseTexts } from '../output-schemas.js';
 import { ANSWER_BUDGET_BYTES } from '../../../output/answer-budget.js';
-import { notApplicable } from '../shared/not-applicable.js';
+import { sequencingNotApplicable } from '../shared/not-applicable.js';
 import { NAVIGATES } from './navigate.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
@@ -42,7 +42,7 @@ const traceSequencingOutput = {
   trace_level: z.enum(['basic', 'detailed', 'verbose']),
   success: z.boolean().optional().describe('Not applicable: false.'),
   applicable: z.boolean().optional().describe('Not applicable: false.'),
-  not_applicable: notApplicable.optional(),
+  not_applicable: sequencingNotApplicable.optional(),
   temporary: z.literal(true).optional().describe('workspace_path: a throwaway run, nothing saved.'),
   session_id: z.string().optional(),
   note: z.string().optional(),

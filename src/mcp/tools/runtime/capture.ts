@@ -34,8 +34,8 @@ const tile = z.object({
   artifact: z.string().optional().describe('Scrolled container: this stop in full resolution.'),
 });
 
-/** A screenshot: the image(s) shown as content, the full-resolution PNG saved as a session artifact. */
-export const capture = {
+/** A viewport screenshot (as the action tools take one after acting): the image shown as content, the full-resolution PNG saved as a session artifact. */
+export const viewportCapture = {
   artifact_path: z.string().describe('The full-resolution PNG.'),
   artifact: z.string().describe('Relative to the session workspace.'),
   width: z.number().describe('Pixel size of the (first) image shown.'),
@@ -49,6 +49,11 @@ export const capture = {
   truncated: z.boolean(),
   viewport,
   sco_id: z.string().nullable(),
+};
+
+/** A screenshot of the viewport or, as tiles, of the whole page. */
+export const capture = {
+  ...viewportCapture,
   tiles: z.array(tile).optional(),
   tiles_not_shown: count.optional(),
   inner_scroll: z
