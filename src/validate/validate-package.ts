@@ -153,7 +153,12 @@ export async function validatePackage(
       }
       phases.step('following the launch chains');
       // The scripts the pre-check read are scanned already (on both threads): wait for them here.
-      const scanner = new PackageScanner(pkg.root, files, precheck && (await precheck.results()).scans);
+      const scanner = new PackageScanner(
+        pkg.root,
+        files,
+        precheck && (await precheck.results()).scans,
+        new Set(apiScan),
+      );
       // Launch files that are missing are reported by the manifest rules (cp.launch_file_missing).
       const chains: LaunchChain[] = wants('api_usage', 'dependencies')
         ? launchPoints(parsed.manifest)
@@ -167,6 +172,7 @@ export async function validatePackage(
           files: apiScan,
           chains,
           ...(precheck ? { precheck } : {}),
+          pages: scanner,
           onFile: (file) => phases.step(`scanning ${file}`),
         });
         apiScannedFiles = result.scannedFiles;

@@ -5,6 +5,7 @@ import { detachedString } from '../../core/detached-string.js';
 import { locatingOnly, type SourceUnit } from './source-unit.js';
 import { ArmSet, pushBranchChildren, type Arm } from './version-branch.js';
 import { versionFlags } from './version-flags.js';
+import { pushChildNodes } from './ast-children.js';
 
 /** A function-like node whose body runs when it is invoked, not where it is written. */
 export type FunctionNode = Node;
@@ -412,7 +413,7 @@ export function collectUnit(
       stack.push(new ContextExit(context));
       context = node;
     }
-    if (!pushBranchChildren(node, branch, stack, flags)) pushChildren(node, stack);
+    if (!pushBranchChildren(node, branch, stack, flags)) pushChildNodes(node, stack);
   }
   // The stack visits children out of order; rules expect source order. Only this unit's entries are
   // sorted: units come in order, and re-sorting everything per unit was quadratic (50,000 handlers: minutes).
@@ -424,21 +425,6 @@ function sortFrom<T extends { node: { start: number } }>(list: T[], from: number
   if (list.length - from < 2) return;
   const tail = list.splice(from).sort((a, b) => a.node.start - b.node.start);
   for (const entry of tail) list.push(entry);
-}
-
-function pushChildren(node: AnyNode, stack: (AnyNode | ContextExit | ArmSet)[]): void {
-  const record = node as unknown as Record<string, unknown>;
-  for (const key in record) {
-    const value = record[key];
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      for (const item of value as ({ type?: unknown } | null)[]) {
-        if (item && typeof item.type === 'string') stack.push(item as AnyNode);
-      }
-    } else if (typeof (value as { type?: unknown }).type === 'string') {
-      stack.push(value as AnyNode);
-    }
-  }
 }
 
 /**

@@ -51,29 +51,41 @@ export function forEachElement(html: string, visit: (el: Element) => void): void
   }
 }
 
+/**
+ * Collects a document's inline scripts and event-handler attributes element by element, so a walk that
+ * reads the page for something else (the launch-chain scan) gathers them in the same parse.
+ */
+export function htmlUnitCollector(html: string): { visit(el: Element): void; units(): SourceUnit[] } {
+  const units: SourceUnit[] = [];
+  return {
+    visit(el) {
+      for (const a of el.attrs) {
+        const loc = el.sourceCodeLocation?.attrs?.[a.name];
+        if (!/^on[a-z]+$/i.test(a.name) || !loc || a.value.trim() === '') continue;
+        units.push({ code: a.value, ...attrValueStart(html, loc), module: false, handler: true });
+      }
+      if (el.tagName === 'script' && attr(el, 'src') === undefined) {
+        const kind = scriptKind(el);
+        const text = el.childNodes[0];
+        if (kind && text && text.nodeName === '#text' && 'value' in text && text.sourceCodeLocation) {
+          units.push({
+            code: text.value,
+            line: text.sourceCodeLocation.startLine,
+            column: text.sourceCodeLocation.startCol,
+            module: kind === 'module',
+            handler: false,
+          });
+        }
+      }
+    },
+    // Handlers were collected while walking; keep scripts in document order and handlers after them.
+    units: () => [...units.filter((u) => !u.handler), ...units.filter((u) => u.handler)],
+  };
+}
+
 /** Inline scripts (in document order) and event-handler attributes of an HTML document. */
 export function htmlUnits(html: string): SourceUnit[] {
-  const units: SourceUnit[] = [];
-  forEachElement(html, (el) => {
-    for (const a of el.attrs) {
-      const loc = el.sourceCodeLocation?.attrs?.[a.name];
-      if (!/^on[a-z]+$/i.test(a.name) || !loc || a.value.trim() === '') continue;
-      units.push({ code: a.value, ...attrValueStart(html, loc), module: false, handler: true });
-    }
-    if (el.tagName === 'script' && attr(el, 'src') === undefined) {
-      const kind = scriptKind(el);
-      const text = el.childNodes[0];
-      if (kind && text && text.nodeName === '#text' && 'value' in text && text.sourceCodeLocation) {
-        units.push({
-          code: text.value,
-          line: text.sourceCodeLocation.startLine,
-          column: text.sourceCodeLocation.startCol,
-          module: kind === 'module',
-          handler: false,
-        });
-      }
-    }
-  });
-  // Handlers were collected while walking; keep scripts in document order and handlers after them.
-  return [...units.filter((u) => !u.handler), ...units.filter((u) => u.handler)];
+  const collector = htmlUnitCollector(html);
+  forEachElement(html, (el) => collector.visit(el));
+  return collector.units();
 }

@@ -22,6 +22,8 @@ import { runtimeLeft, runtimeValueFindings, type RuntimeLeft } from './runtime-v
 import { withScos } from './sco-attribution.js';
 import type { SourceUnit } from './source-unit.js';
 import { launchChainFindings, summarizeApi, type ApiSummary } from '../launch-chain/initialize-check.js';
+import type { PageScan } from '../launch-chain/js-refs.js';
+import { scanHtmlPage } from '../launch-chain/page-refs.js';
 
 export { API_USAGE_RULES, type ApiUsageRuleId } from './rules.js';
 
@@ -39,6 +41,16 @@ export interface LintApiUsageInput {
   onFile?: (file: string) => void;
   /** JavaScript files a worker already found to compile without any fact (startSyntaxPrecheck). */
   precheck?: SyntaxPrecheck;
+  /** The launch-chain scanner, which reads the same pages: each page is parsed by whichever reads it first. */
+  pages?: SharedPages;
+}
+
+/** What the lint and the launch-chain scanner (package-scanner.ts) hand each other about the pages they parse. */
+export interface SharedPages {
+  /** The units of a page the scanner parsed already, when they came from text of this length. */
+  takeHtmlUnits(file: string, length: number): SourceUnit[] | undefined;
+  /** A page's scan, made in the lint's own parse of it. */
+  rememberHtmlScan(file: string, scan: PageScan): void;
 }
 
 export interface LintApiUsageResult {
@@ -93,12 +105,15 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
       continue;
     }
     const { ext, text } = read;
+    const html = HTML_EXT.has(ext);
+    const parsedPage = html ? input.pages?.takeHtmlUnits(file, text.length) : undefined;
     // HTML pages without any hint are the bulk of large courses; JS is always parsed (syntax errors matter).
-    if (HTML_EXT.has(ext) && !couldMatter(text)) {
+    if (html && !couldMatter(text)) {
       scanned.push({ file, facts: emptyFacts() });
       continue;
     }
-    const units = unitsOf(ext, text);
+    const units =
+      parsedPage ?? (html && input.pages ? sharedPageUnits(file, text, input.pages) : unitsOf(ext, text));
     const s: Scanned = { file, facts: analyse(file, units, version, findings, regionPlan) };
     findings.push(...fileRules(s, version));
     const names = chained ? globalWrapperNames(s.facts) : [];
@@ -171,6 +186,13 @@ function readPageFile(root: string, file: string): PageFileText | undefined {
   if ('skipped' in read) return undefined;
   const { ext, text } = read;
   return { text, units: () => unitsOf(ext, text) };
+}
+
+/** A page's units, parsed once for both readers: its scan is left for the scanner. */
+function sharedPageUnits(file: string, text: string, pages: SharedPages): SourceUnit[] {
+  const page = scanHtmlPage(text);
+  pages.rememberHtmlScan(file, page.scan);
+  return page.units;
 }
 
 function unitsOf(ext: string, text: string): SourceUnit[] {

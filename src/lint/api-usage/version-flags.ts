@@ -7,7 +7,11 @@
  */
 import type { AnyNode, Program } from 'acorn';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
+import { pushChildNodes } from './ast-children.js';
 import { dottedName, whenTruthy, type VersionFlags } from './version-condition.js';
+
+/** The nodes that have `params`. */
+const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
 /** undefined: nothing said yet; null: not a flag. */
 type Evidence = Map<string, ScormVersion | null | undefined>;
@@ -27,44 +31,62 @@ function valueVersion(
   return whenTruthy(value, true, 0, flags) ?? null;
 }
 
-function note(evidence: Evidence, name: string | undefined, version: ScormVersion | null | 'nothing'): void {
-  if (name === undefined || version === 'nothing') return;
+/**
+ * Notes what one assignment says about `target`. The value's version is only worked out when it can
+ * still change the answer: most assignments of a bundle are to names that are no flag (already null).
+ */
+function noteAssignment(
+  evidence: Evidence,
+  target: AnyNode,
+  value: AnyNode,
+  arm: ScormVersion | undefined,
+  flags: VersionFlags,
+): void {
+  const name = target.type === 'Identifier' ? target.name : dottedName(target);
+  if (name === undefined || evidence.get(name) === null || isNothing(value)) return;
+  note(evidence, name, valueVersion(value, arm, flags));
+}
+
+function note(evidence: Evidence, name: string | undefined, version: ScormVersion | null): void {
+  if (name === undefined) return;
   const known = evidence.get(name);
   if (known === null) return;
   evidence.set(name, known === undefined || known === version ? version : null);
 }
 
+/**
+ * One walk of the unit, on two parallel stacks (node, the arm it is on): megabyte bundles have millions
+ * of nodes, and a closure or tuple per node doubled the walk.
+ */
 function pass(program: Program, flags: VersionFlags): VersionFlags {
   const evidence: Evidence = new Map();
-  const stack: [AnyNode, ScormVersion | undefined][] = [[program as AnyNode, undefined]];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const [node, arm] = item;
-    const assign = (target: AnyNode, value: AnyNode | null | undefined) => {
-      if (!value) return;
-      note(evidence, dottedName(target), isNothing(value) ? 'nothing' : valueVersion(value, arm, flags));
-    };
+  const nodes: AnyNode[] = [program as AnyNode];
+  const onArm: (ScormVersion | undefined)[] = [undefined];
+  while (nodes.length > 0) {
+    const node = nodes.pop() as AnyNode;
+    const arm = onArm.pop();
     if (node.type === 'AssignmentExpression') {
-      if (node.operator === '=') assign(node.left as AnyNode, node.right as AnyNode);
-      else note(evidence, dottedName(node.left as AnyNode), null);
+      if (node.operator !== '=') note(evidence, dottedName(node.left as AnyNode), null);
+      else noteAssignment(evidence, node.left as AnyNode, node.right as AnyNode, arm, flags);
     } else if (node.type === 'VariableDeclarator') {
-      assign(node.id as AnyNode, node.init as AnyNode | null);
-    } else if ('params' in node) {
-      for (const param of node.params) note(evidence, dottedName(param as AnyNode), null);
+      if (node.init) noteAssignment(evidence, node.id as AnyNode, node.init as AnyNode, arm, flags);
+    } else if (FUNCTIONS.has(node.type)) {
+      // A type test: `'params' in node` on nodes of a thousand shapes cost as much as the rest of the walk.
+      for (const param of (node as { params: AnyNode[] }).params) note(evidence, dottedName(param), null);
     }
     if (node.type === 'IfStatement' || node.type === 'ConditionalExpression') {
       const test = node.test as AnyNode;
-      if (node.alternate) stack.push([node.alternate as AnyNode, whenTruthy(test, false, 0, flags) ?? arm]);
-      stack.push([node.consequent as AnyNode, whenTruthy(test, true, 0, flags) ?? arm], [test, arm]);
+      if (node.alternate) {
+        nodes.push(node.alternate as AnyNode);
+        onArm.push(whenTruthy(test, false, 0, flags) ?? arm);
+      }
+      nodes.push(node.consequent as AnyNode, test);
+      onArm.push(whenTruthy(test, true, 0, flags) ?? arm, arm);
       continue;
     }
-    const record = node as unknown as Record<string, unknown>;
-    for (const key in record) {
-      const value = record[key];
-      for (const child of Array.isArray(value) ? value : [value]) {
-        if (child && typeof (child as { type?: unknown }).type === 'string')
-          stack.push([child as AnyNode, arm]);
-      }
-    }
+    const before = nodes.length;
+    pushChildNodes(node, nodes);
+    for (let i = nodes.length; i > before; i--) onArm.push(arm);
   }
   const found = new Map<string, ScormVersion>();
   for (const [name, version] of evidence) if (version) found.set(name, version);

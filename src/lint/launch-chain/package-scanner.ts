@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { readResolvedScanFile } from '../api-usage/read-scan-text.js';
 import { detachedScan } from './detached-scan.js';
 import { scanScript, type PageScan } from './js-refs.js';
-import { scanCss, scanHtml } from './page-refs.js';
+import type { SourceUnit } from '../api-usage/source-unit.js';
+import { scanCss, scanHtmlPage } from './page-refs.js';
 
 export type FileType = 'html' | 'js' | 'css' | 'other';
 
@@ -16,20 +17,44 @@ export function fileType(file: string): FileType {
 
 /**
  * Reads the package's HTML, JavaScript and CSS files at most once each and keeps only what they
- * reference (never their text), so memory stays bounded on large exports. Scripts the syntax pre-check
+ * reference (never their text; a page's script units only until the API lint takes them), so memory
+ * stays bounded on large exports. Scripts the syntax pre-check
  * already read and scanned (`known`) are not read again.
  */
 export class PackageScanner {
   private readonly scans = new Map<string, PageScan | null>();
   readonly present: ReadonlySet<string>;
 
+  /**
+   * Script units of pages this scanner parsed that the API lint will read (`unitsFor`), kept with the
+   * length of the text they came from until the lint takes them, so each page is parsed once.
+   */
+  private readonly pageUnits = new Map<string, { length: number; units: SourceUnit[] }>();
+  /** Pages the lint has not read yet. */
+  private readonly unitsFor: Set<string>;
+
   constructor(
     readonly root: string,
     files: readonly string[],
     known: ReadonlyMap<string, PageScan> = new Map(),
+    unitsFor: Iterable<string> = [],
   ) {
     this.present = new Set(files);
+    this.unitsFor = new Set(unitsFor);
     for (const [file, scan] of known) if (this.present.has(file)) this.scans.set(file, scan);
+  }
+
+  /** The units of a page parsed here, once, when they came from text of this length; else undefined. */
+  takeHtmlUnits(file: string, length: number): SourceUnit[] | undefined {
+    const kept = this.pageUnits.get(file);
+    this.pageUnits.delete(file);
+    this.unitsFor.delete(file); // the lint has read it: a later parse keeps nothing for it
+    return kept?.length === length ? kept.units : undefined;
+  }
+
+  /** A page's scan made by a reader that parsed it anyway (the API lint), so it is not parsed again. */
+  rememberHtmlScan(file: string, scan: PageScan): void {
+    if (this.present.has(file) && !this.scans.has(file)) this.scans.set(file, detachedScan(scan));
   }
 
   has(file: string): boolean {
@@ -59,8 +84,11 @@ export class PackageScanner {
     const text = type === 'other' ? null : this.text(file);
     let result: PageScan | null = null;
     if (text !== null) {
-      if (type === 'html') result = scanHtml(text);
-      else if (type === 'js') result = scanScript(text);
+      if (type === 'html') {
+        const page = scanHtmlPage(text);
+        result = page.scan;
+        if (this.unitsFor.has(file)) this.pageUnits.set(file, { length: text.length, units: page.units });
+      } else if (type === 'js') result = scanScript(text);
       else result = { refs: scanCss(text), built: [], inlineScripts: 0, initializeHint: false };
     }
     const kept = result && detachedScan(result);

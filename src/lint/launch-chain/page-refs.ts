@@ -5,7 +5,14 @@
  * so code that builds its URLs is not followed.
  */
 import type { DefaultTreeAdapterTypes } from 'parse5';
-import { attr, attrValueStart, forEachElement, scriptKind } from '../api-usage/html-units.js';
+import {
+  attr,
+  attrValueStart,
+  forEachElement,
+  htmlUnitCollector,
+  scriptKind,
+} from '../api-usage/html-units.js';
+import type { SourceUnit } from '../api-usage/source-unit.js';
 import {
   hasInitializeHint,
   positionsIn,
@@ -142,6 +149,12 @@ function elementRefs(html: string, el: Element, scan: PageScan): void {
 
 /** Every reference of an HTML document, and how many inline scripts and handlers it has. */
 export function scanHtml(html: string): PageScan {
+  return scanHtmlPage(html).scan;
+}
+
+/** scanHtml's answer and the page's script units (htmlUnits), from one parse of the page. */
+export function scanHtmlPage(html: string): { scan: PageScan; units: SourceUnit[] } {
+  const units = htmlUnitCollector(html);
   const scan: PageScan = { refs: [], built: [], inlineScripts: 0, initializeHint: hasInitializeHint(html) };
   const addJs = (code: string, at: At): void => {
     const found = scanJsRefs(code, at);
@@ -149,6 +162,7 @@ export function scanHtml(html: string): PageScan {
     scan.built.push(...found.built);
   };
   forEachElement(html, (el) => {
+    units.visit(el);
     for (const a of el.attrs) {
       const loc = el.sourceCodeLocation?.attrs?.[a.name];
       if (!loc || a.value.trim() === '') continue;
@@ -172,5 +186,5 @@ export function scanHtml(html: string): PageScan {
   });
   scan.refs.sort((a, b) => a.line - b.line || a.column - b.column);
   scan.built.sort((a, b) => a.line - b.line || a.column - b.column);
-  return scan;
+  return { scan, units: units.units() };
 }
