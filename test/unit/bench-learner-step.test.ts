@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  learnerStep,
+  newLearnerMemory,
+  type LearnerCall,
+  type StepContext,
+} from '../../bench/learner-step.js';
+
+/** Records the learner's calls and answers each from a table (tool → answer), so the rules run without a browser. */
+function recorder(
+  answers: Record<string, { ok: boolean; data?: Record<string, unknown>; error_code?: string }> = {},
+): {
+  call: LearnerCall;
+  calls: Array<{ tool: string; args: Record<string, unknown> }>;
+} {
+  const calls: Array<{ tool: string; args: Record<string, unknown> }> = [];
+  const call: LearnerCall = async (tool, args) => {
+    calls.push({ tool, args });
+    const a = answers[tool] ?? { ok: true, data: {} };
+    return { ok: a.ok, data: a.data, ...(a.error_code ? { error_code: a.error_code } : {}) };
+  };
+  return { call, calls };
+}
+
+const ctx = (controls: unknown[], fingerprint = 'page-1'): StepContext => ({
+  session_id: 's1',
+  fingerprint,
+  elements: { interactive_elements: controls },
+  slide: null,
+});
+
+// The page was already read to its end, so each step goes straight to "go on".
+function readMemory(fingerprint = 'page-1') {
+  const memory = newLearnerMemory();
+  memory.scrolled.add(fingerprint);
+  return memory;
+}
+
+test('a popup is closed first, once per page, before the next control', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const controls = [
+    { ref: 'e1', name: 'Next', role: 'button', purpose: 'next' },
+    { ref: 'e9', name: 'Close', role: 'button', purpose: 'close' },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [
+      ['scorm_dom_click', 'e9'],
+      ['scorm_dom_click', 'e1'],
+    ],
+  );
+});
+
+test("between SCOs the LMS's Next comes before the course's own link; when it delivers nothing, the course's next", async () => {
+  const delivered = recorder({ scorm_nav_next: { ok: true, data: { outcome: 'delivered' } } });
+  const memory = readMemory();
+  memory.multiSco = true;
+  const controls = [{ ref: 'e1', name: 'Chapter 2', role: 'link', purpose: 'next' }];
+  const out = await learnerStep(delivered.call, ctx(controls), memory);
+  assert.deepEqual(out.actions, ['scorm_nav_next']);
+  assert.deepEqual(
+    delivered.calls.map((c) => c.tool),
+    ['scorm_nav_next'],
+  );
+
+  const refused = recorder({ scorm_nav_next: { ok: true, data: { outcome: 'not_delivered' } } });
+  const memory2 = readMemory();
+  memory2.multiSco = true;
+  await learnerStep(refused.call, ctx(controls), memory2);
+  assert.deepEqual(
+    refused.calls.map((c) => [c.tool, c.args.ref]),
+    [
+      ['scorm_nav_next', undefined],
+      ['scorm_dom_click', 'e1'],
+    ],
+  );
+  assert.equal(memory2.lmsNextUnavailable, true);
+});
+
+test('a course waiting for Play is started once, before its links are followed', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  memory.lmsNextUnavailable = true;
+  const controls = [
+    { ref: 'e1', name: 'Glossary', role: 'link', purpose: 'link' },
+    { ref: 'e2', name: 'Play video', role: 'button', purpose: 'play_pause' },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['e2', 'e1'],
+  );
+});
+
+test('a page without a next control: its links, then its other buttons (hotspots), each once, then it says what is missing', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  memory.lmsNextUnavailable = true;
+  const controls = [
+    { ref: 'e1', name: 'Hotspot 1', role: 'button', purpose: 'other' },
+    { ref: 'e2', name: 'Section A', role: 'link', purpose: 'link' },
+    { ref: 'e3', name: 'Hidden skip', role: 'button', purpose: 'other', state: { visually_hidden: true } },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  await learnerStep(call, ctx(controls), memory);
+  const last = await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['e2', 'e1'],
+  );
+  assert.match(last.blocker ?? '', /no next control/);
+});
+
+test('a question is answered and submitted in its own step; a refused Submit is the blocker, with its code', async () => {
+  const { call, calls } = recorder({ scorm_dom_click: { ok: false, error_code: 'DOM_NOT_ACTIONABLE' } });
+  const memory = readMemory();
+  const step: StepContext = {
+    ...ctx([
+      { ref: 'o1', name: 'A', role: 'radio', purpose: 'choice' },
+      { ref: 's1', name: 'Submit', role: 'button', purpose: 'submit' },
+    ]),
+    elements: {
+      interactive_elements: [
+        { ref: 'o1', name: 'A', role: 'radio', purpose: 'choice' },
+        { ref: 's1', name: 'Submit', role: 'button', purpose: 'submit' },
+      ],
+      assessments: [{ question: 'Q1', type: 'choice', options: ['o1'] }],
+    },
+  };
+  const out = await learnerStep(call, step, memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['o1', 's1'],
+  );
+  assert.match(out.blocker ?? '', /"Submit" \(s1\) \(DOM_NOT_ACTIONABLE\)/);
+});
