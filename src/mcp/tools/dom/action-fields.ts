@@ -14,7 +14,12 @@ import type { TargetSpec } from '../../../dom/target.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../../app/context.js';
 import { type ToolResult } from '../../../app/tool.js';
-import { captureToArtifact, viewportCapture, type CaptureData } from '../runtime/capture.js';
+import {
+  actionCapture,
+  actionCaptureOf,
+  captureToArtifact,
+  type ActionCaptureData,
+} from '../runtime/capture.js';
 import { actedElement, activation, changes } from '../output-schemas.js';
 import { checkBatchField, interactionFields } from './interaction-fields.js';
 
@@ -69,7 +74,7 @@ export const batchFieldSchema = z
   .superRefine(checkBatchField);
 
 /** The screenshot taken after the action when asked (the PNG itself is image content). */
-export const screenshotOutput = z.object(viewportCapture).optional().describe('With screenshot: true.');
+export const screenshotOutput = z.object(actionCapture).optional().describe('With screenshot: true.');
 
 /** What a learner action returns: the element, its frame, how the input reached it, what changed. */
 export const actionOutput = {
@@ -97,12 +102,12 @@ export function actionRunner(sessions: ServerContext['sessions']) {
     args: { session_id: string; screenshot?: boolean | undefined },
     tool: string,
     run: (runtime: CourseRuntime) => Promise<T>,
-  ): Promise<ToolResult<T & { screenshot?: CaptureData }>> => {
+  ): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> => {
     const session = sessions.get(args.session_id);
     const data = withPreviews(sayRepeatsOnce(leaveOutSuccess({ ...(await run(session.requireRuntime())) })));
     if (!args.screenshot) return { data };
     const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
-    return { data: { ...data, screenshot: shot.data }, content: shot.content };
+    return { data: { ...data, screenshot: actionCaptureOf(shot.data) }, content: shot.content };
   };
 }
 

@@ -8,7 +8,12 @@ import { z } from 'zod';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../../app/context.js';
 import type { ToolResult } from '../../../app/tool.js';
-import { captureToArtifact, viewportCapture, type CaptureData } from '../runtime/capture.js';
+import {
+  actionCapture,
+  actionCaptureOf,
+  captureToArtifact,
+  type ActionCaptureData,
+} from '../runtime/capture.js';
 import { changes, courseTexts, openObject } from '../output-schemas.js';
 
 /** The one coordinate rule, said in each pointer tool's description. */
@@ -45,7 +50,7 @@ export const pointerOutput = {
   nothing_recorded: z
     .boolean()
     .describe('No API call, data-model change, console error or navigation followed: check a screenshot.'),
-  screenshot: z.object(viewportCapture).optional().describe('With screenshot: true.'),
+  screenshot: z.object(actionCapture).optional().describe('With screenshot: true.'),
 };
 
 /** Runs a pointer action on the session's runtime; adds a screenshot (artifact + image content) when asked. */
@@ -54,10 +59,10 @@ export async function runPointerTool<T extends object>(
   args: { session_id: string; screenshot?: boolean | undefined },
   tool: string,
   run: (runtime: CourseRuntime) => Promise<T>,
-): Promise<ToolResult<T & { screenshot?: CaptureData }>> {
+): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> {
   const session = ctx.sessions.get(args.session_id);
   const data = sayRepeatsOnce(leaveOutSuccess({ ...(await run(session.requireRuntime())) }));
   if (!args.screenshot) return { data };
   const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
-  return { data: { ...data, screenshot: shot.data }, content: shot.content };
+  return { data: { ...data, screenshot: actionCaptureOf(shot.data) }, content: shot.content };
 }

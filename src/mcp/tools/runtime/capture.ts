@@ -51,6 +51,28 @@ export const viewportCapture = {
   sco_id: z.string().nullable(),
 };
 
+/**
+ * The screenshot an action answer carries: where its full-resolution PNG is, and the shown image's size
+ * and scale (image px per viewport CSS px, which the pointer tools take); scorm_capture_screenshot gives
+ * the rest.
+ */
+export const actionCapture = {
+  artifact_path: viewportCapture.artifact_path,
+  width: viewportCapture.width,
+  height: viewportCapture.height,
+  format: viewportCapture.format,
+  scale: viewportCapture.scale,
+  scaled: viewportCapture.scaled,
+  sco_id: viewportCapture.sco_id,
+};
+
+export type ActionCaptureData = z.input<z.ZodObject<typeof actionCapture>>;
+
+export function actionCaptureOf(shot: CaptureData): ActionCaptureData {
+  const { artifact_path, width, height, format, scale, scaled, sco_id } = shot;
+  return { artifact_path, width, height, format, scale, scaled, sco_id };
+}
+
 /** A screenshot of the viewport or, as tiles, of the whole page. */
 export const capture = {
   ...viewportCapture,
