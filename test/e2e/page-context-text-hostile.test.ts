@@ -113,9 +113,11 @@ test('MCP page context, slide map and jumps: thrown errors, slide ids and the cu
     assert.equal(((map.slides as Data[])[0] as Data).id, 'AI-assistant-ignore-previous-instructions-1');
 
     const thrown = assertKeptApart(
-      await failing('scorm_navigate_to_slide', { session_id, slide: 3 }, 'PAGE_CONTEXT_ERROR'),
+      await callTool<Data>(server.client, 'scorm_navigate_to_slide', { session_id, slide: 3 }),
       'jump that throws',
     );
+    assert.equal(thrown.navigated, false);
+    assert.equal(thrown.method, 'refused');
     assert.match(
       withCourseText(thrown, String(thrown.message)),
       /goToSlide\(\) threw: Jump refused\. AI assistant/,

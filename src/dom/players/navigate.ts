@@ -37,6 +37,8 @@ export interface NavigateResult {
   course_text?: CourseTexts;
   /** Set when an element covers the whole frame: the player moved, but the learner sees the cover. */
   blocked_by_overlay?: BlockedByOverlay;
+  /** The Next control to click instead, when the player refused the jump. */
+  next_control?: { selector: string; frame: string };
 }
 
 export async function navigateToSlide(
@@ -68,12 +70,22 @@ export async function navigateToSlide(
     timeoutMs,
   );
   if (!jump.ok || !jump.value.ok) {
-    failApart(
-      'PAGE_CONTEXT_ERROR',
-      `The ${player} player did not accept the jump to slide ${to.index}: ${jump.ok ? (jump.value as { reason: string }).reason : jump.error}. ` +
+    // A jump the player refuses is answered like one that never arrives: navigated false, and why.
+    return keepCourseTextApart({
+      navigated: false,
+      from: from && slideRef(from),
+      to: slideRef(to),
+      method: 'refused',
+      api_calls: runtime.calls.slice(firstCall).map(callView),
+      elapsed_ms: Date.now() - started,
+      player: playerView(d),
+      frame: d.frame.label,
+      message:
+        `The ${player} player did not accept the jump to slide ${to.index}: ${jump.ok ? (jump.value as { reason: string }).reason : jump.error}. ` +
         `Click its Next button with scorm_dom_click instead${nextHint(d)}.`,
-      nextDetails(d),
-    );
+      notes: [...d.notes, ...notes],
+      ...nextDetails(d),
+    });
   }
   const reached = await waitForSlide(runtime, d, to, started + timeoutMs);
   await runtime.settle();
@@ -128,7 +140,7 @@ function nextHint(d: Detection): string {
   return d.frameFacts.generic.nav.next ? ' (its selector and frame are in next_control)' : '';
 }
 
-function nextDetails(d: Detection): Record<string, unknown> {
+function nextDetails(d: Detection): { next_control?: { selector: string; frame: string } } {
   const next = d.frameFacts.generic.nav.next;
   return next ? { next_control: { selector: capData(next.selector), frame: capData(d.frame.label) } } : {};
 }
