@@ -69,21 +69,30 @@ export async function navigateToSlide(
     { op: 'goto', player, target: { index: to.index, id: to.id ?? null } },
     timeoutMs,
   );
-  if (!jump.ok || !jump.value.ok) {
-    // A jump the player refuses is answered like one that never arrives: navigated false, and why.
-    return keepCourseTextApart({
-      navigated: false,
+  // What every answer says: the jump asked for and what the course did meanwhile.
+  const answer = ({
+    navigated,
+    ...outcome
+  }: Pick<NavigateResult, 'navigated' | 'method'> & Partial<NavigateResult>) =>
+    keepCourseTextApart({
+      navigated,
       from: from && slideRef(from),
       to: slideRef(to),
-      method: 'refused',
       api_calls: runtime.calls.slice(firstCall).map(callView),
       elapsed_ms: Date.now() - started,
       player: playerView(d),
       frame: d.frame.label,
+      notes: [...d.notes, ...notes],
+      ...outcome,
+    });
+  if (!jump.ok || !jump.value.ok) {
+    // A jump the player refuses is answered like one that never arrives: navigated false, and why.
+    return answer({
+      navigated: false,
+      method: 'refused',
       message:
         `The ${player} player did not accept the jump to slide ${to.index}: ${jump.ok ? (jump.value as { reason: string }).reason : jump.error}. ` +
         `Click its Next button with scorm_dom_click instead${nextHint(d)}.`,
-      notes: [...d.notes, ...notes],
       ...nextDetails(d),
     });
   }
@@ -91,22 +100,15 @@ export async function navigateToSlide(
   await runtime.settle();
   const overlay = await overlayOver(runtime, d.frame, d.recognition.player);
   const hidden = reached.ok && overlay !== null;
-  return keepCourseTextApart({
+  return answer({
     navigated: reached.ok && !hidden,
-    from: from && slideRef(from),
-    to: slideRef(to),
     method: jump.value.method,
-    api_calls: runtime.calls.slice(firstCall).map(callView),
-    elapsed_ms: Date.now() - started,
-    player: playerView(d),
-    frame: d.frame.label,
     ...(reached.ok ? {} : { message: reached.reason }),
     ...(hidden
       ? {
           message: `The player reports slide ${to.index}, but ${overlay?.stage ? 'its stage is not drawn' : 'an element covers the whole frame and hides it'} (see blocked_by_overlay).`,
         }
       : {}),
-    notes: [...d.notes, ...notes],
     ...(overlay ? { blocked_by_overlay: overlay } : {}),
   });
 }

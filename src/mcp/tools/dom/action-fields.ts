@@ -14,12 +14,7 @@ import type { TargetSpec } from '../../../dom/target.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../../app/context.js';
 import { type ToolResult } from '../../../app/tool.js';
-import {
-  actionCapture,
-  actionCaptureOf,
-  captureToArtifact,
-  type ActionCaptureData,
-} from '../runtime/capture.js';
+import { actionCapture, withActionScreenshot, type ActionCaptureData } from '../runtime/capture.js';
 import { actedElement, activation, changes } from '../output-schemas.js';
 import { checkBatchField, interactionFields } from './interaction-fields.js';
 
@@ -105,9 +100,7 @@ export function actionRunner(sessions: ServerContext['sessions']) {
   ): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> => {
     const session = sessions.get(args.session_id);
     const data = withPreviews(sayRepeatsOnce(leaveOutSuccess({ ...(await run(session.requireRuntime())) })));
-    if (!args.screenshot) return { data };
-    const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
-    return { data: { ...data, screenshot: actionCaptureOf(shot.data) }, content: shot.content };
+    return withActionScreenshot(session, data, args.screenshot, tool);
   };
 }
 

@@ -8,12 +8,7 @@ import { z } from 'zod';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../../app/context.js';
 import type { ToolResult } from '../../../app/tool.js';
-import {
-  actionCapture,
-  actionCaptureOf,
-  captureToArtifact,
-  type ActionCaptureData,
-} from '../runtime/capture.js';
+import { actionCapture, withActionScreenshot, type ActionCaptureData } from '../runtime/capture.js';
 import { changes, courseTexts, openObject } from '../output-schemas.js';
 
 /** The one coordinate rule, said in each pointer tool's description. */
@@ -62,7 +57,5 @@ export async function runPointerTool<T extends object>(
 ): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> {
   const session = ctx.sessions.get(args.session_id);
   const data = sayRepeatsOnce(leaveOutSuccess({ ...(await run(session.requireRuntime())) }));
-  if (!args.screenshot) return { data };
-  const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
-  return { data: { ...data, screenshot: actionCaptureOf(shot.data) }, content: shot.content };
+  return withActionScreenshot(session, data, args.screenshot, tool);
 }

@@ -12,7 +12,7 @@ import type { LayoutReport } from '../../../dom/layout/analyze-layout.js';
 import { screenshotScale } from '../../../runtime/screenshot-scale.js';
 import type { Viewport } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
-import type { ExtraContent } from '../../../app/tool.js';
+import type { ExtraContent, ToolResult } from '../../../app/tool.js';
 import { count, viewport } from '../output-schemas.js';
 
 export const captureOptionsSchema = z
@@ -68,9 +68,21 @@ export const actionCapture = {
 
 export type ActionCaptureData = z.input<z.ZodObject<typeof actionCapture>>;
 
-export function actionCaptureOf(shot: CaptureData): ActionCaptureData {
+function actionCaptureOf(shot: CaptureData): ActionCaptureData {
   const { artifact_path, width, height, format, scale, scaled, sco_id } = shot;
   return { artifact_path, width, height, format, scale, scaled, sco_id };
+}
+
+/** An action's answer with, when asked, the screenshot after it: its short capture in the data, the image as content. */
+export async function withActionScreenshot<T extends object>(
+  session: Session,
+  data: T,
+  wanted: boolean | undefined,
+  tool: string,
+): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> {
+  if (!wanted) return { data };
+  const shot = await captureToArtifact(session, session.requireRuntime(), {}, tool);
+  return { data: { ...data, screenshot: actionCaptureOf(shot.data) }, content: shot.content };
 }
 
 /** A screenshot of the viewport or, as tiles, of the whole page. */
