@@ -75,6 +75,19 @@ test('limit bounds the entries; include_toc false leaves the TOC out and says ho
   assert.equal(bare.toc_next_cursor, undefined);
 });
 
+test('a limit the budget cannot hold is lowered and the answer says so, never silently', () => {
+  const state = view('lesson-0', 200);
+  const answer = answerNavState(state, { includeToc: true, limit: 150 }, 6_000);
+  const given = answer.toc?.length ?? 0;
+  assert.ok(given < 150);
+  assert.ok(
+    answer.notes?.some((n) => n.startsWith(`limit 150 was lowered to ${given} TOC entries`)),
+    JSON.stringify(answer.notes),
+  );
+  const fits = answerNavState(state, { includeToc: true, limit: 3 }, 6_000);
+  assert.ok(!fits.notes?.some((n) => n.includes('was lowered')), 'a limit that fits is not mentioned');
+});
+
 test('changes only: the fields and TOC entries that differ, the rest named as unchanged', () => {
   const before = view('lesson-0', 10);
   const after = view('lesson-1', 10);

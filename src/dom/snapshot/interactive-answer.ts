@@ -4,6 +4,7 @@
  * hold (`cursor` gives the next one). A page never goes over PAGE_BUDGET_BYTES of JSON unless one control
  * alone does.
  */
+import { limitLoweredNote } from '../../core/limit-lowered.js';
 import type { CourseTexts } from '../../core/course-text.js';
 import { CourseTextFields } from '../course-text-fields.js';
 import type { InteractiveElement, InteractiveElements } from './interactive.js';
@@ -66,6 +67,9 @@ export function answerInteractiveElements(
   for (let bytes = jsonBytes(answer); bytes > budgetBytes && size > 1; bytes = jsonBytes(answer)) {
     size = Math.max(1, Math.min(size - 1, Math.floor((size * budgetBytes) / bytes)));
     answer = pageOf(found, start, size);
+  }
+  if (request.limit !== undefined && size < Math.min(request.limit, all.length - start)) {
+    answer.notes.push(limitLoweredNote(request.limit, size, 'controls', budgetBytes));
   }
   return answer;
 }

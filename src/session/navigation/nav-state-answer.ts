@@ -3,6 +3,7 @@
  * (a large course's TOC does not fit one answer), or only its entries that changed since the previous
  * answer given, with the other fields likewise only when they changed.
  */
+import { limitLoweredNote } from '../../core/limit-lowered.js';
 import type { NavStateView, TocEntryView } from './types.js';
 
 /** JSON bytes of one answer; sent twice (text and structured content), it stays under 8,000 tokens. */
@@ -44,6 +45,12 @@ export function answerNavState(
   for (let bytes = jsonBytes(answer); bytes > budgetBytes && size > 1; bytes = jsonBytes(answer)) {
     size = Math.max(1, Math.min(size - 1, Math.floor((size * budgetBytes) / bytes)));
     answer = withTocPage(rest, toc, start, size);
+  }
+  if (request.limit !== undefined && size < Math.min(request.limit, toc.length - start)) {
+    answer.notes = [
+      ...(answer.notes ?? []),
+      limitLoweredNote(request.limit, size, 'TOC entries', budgetBytes),
+    ];
   }
   return answer;
 }
