@@ -253,6 +253,78 @@ test('scorm_trace_sequencing: requests, denials by rule, and events by level (ve
   assert.deepEqual(listFiles(server.dataDir), []);
 });
 
+test('scorm_trace_sequencing: a run of events seen before is one reference; repeats "list" and the pages of a throwaway run give every event, once, without running it again', async () => {
+  const args = {
+    workspace_path: NAV_FLOW,
+    navigation_sequence: [
+      'choice:lesson',
+      'choice:locked',
+      'choice:locked',
+      'choice:locked',
+      'choice:locked',
+    ],
+    settle_ms: 200,
+    trace_level: 'verbose',
+  };
+  const listed = await callTool<Trace>(server.client, 'scorm_trace_sequencing', { ...args, repeats: 'list' });
+  const folded = await callTool<Trace & { events_folded: number }>(
+    server.client,
+    'scorm_trace_sequencing',
+    args,
+  );
+  assert.equal(listed.trace.length, listed.events_total);
+  assert.equal(folded.events_total, listed.events_total);
+  assert.ok(folded.events_folded > 0, 'the repeated denials are folded');
+  for (const request of [4, 5, 6]) {
+    const own = (folded.trace as FoldedEntry[]).filter((e) => e.request === request);
+    assert.equal(own.length, 1, `request ${request}, a denial as before, is one reference`);
+    assert.ok('repeat_of' in own[0]!);
+  }
+  assert.deepEqual(expandTrace(folded.trace), listed.trace);
+
+  // A page of a throwaway run reads the kept trace: a cursor of its own, the same events.
+  const entries: FoldedEntry[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await callTool<Trace & { next_cursor: string | null }>(
+      server.client,
+      'scorm_trace_sequencing',
+      {
+        ...args,
+        max_events: 7,
+        ...(cursor ? { cursor } : {}),
+      },
+    );
+    entries.push(...(page.trace as FoldedEntry[]));
+    cursor = page.next_cursor ?? undefined;
+    if (cursor) assert.match(cursor, /^flow_/);
+    pages++;
+  } while (cursor !== undefined);
+  assert.ok(pages > 1);
+  assert.deepEqual(expandTrace(entries), listed.trace);
+  const stale = await callToolError(server.client, 'scorm_trace_sequencing', {
+    ...args,
+    cursor: 'flow_AAAAAAAAAAAA.3',
+  });
+  assert.equal(stale.error_code, 'MCP_INVALID_PARAMS');
+  assert.match(stale.message, /scorm_trace_sequencing again without cursor/);
+});
+
+type FoldedEntry = TraceEventView | { index: number; request: number; repeat_of: number; count: number };
+
+/** What a reader does with repeat_of: copy that run of events, with the reference's request and indexes. */
+function expandTrace(entries: readonly FoldedEntry[]): TraceEventView[] {
+  const out: TraceEventView[] = [];
+  for (const e of entries) {
+    if (!('repeat_of' in e)) out.push(e);
+    else
+      for (let k = 0; k < e.count; k++)
+        out.push({ ...out[e.repeat_of + k]!, index: e.index + k, request: e.request } as TraceEventView);
+  }
+  return out;
+}
+
 test('in a session: scorm_nav_request before and after scorm_sn_init, bad targets, trace and flow of the running course', async () => {
   const opened = await callTool<{ session_id: string }>(server.client, 'scorm_open_course', {
     package_path: NAV_FLOW,

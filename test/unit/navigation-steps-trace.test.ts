@@ -9,7 +9,16 @@ import {
   type TraceEvent,
 } from '../../src/sequencing/index.js';
 import { navStepText, parseNavStep, parseNavSteps } from '../../src/session/navigation/nav-steps.js';
-import { traceReport } from '../../src/session/navigation/trace-report.js';
+import {
+  traceReport,
+  type TracedEvent,
+  type TraceReport,
+} from '../../src/session/navigation/trace-report.js';
+
+/** A report made without foldRepeats lists every event. */
+function events(report: TraceReport): TracedEvent[] {
+  return report.trace as TracedEvent[];
+}
 import type { NavLogEntry } from '../../src/session/navigation/types.js';
 import { spelledOut } from '../helpers/course-text.js';
 
@@ -127,21 +136,23 @@ test('trace report: each request with its outcome, events filtered by level, den
   const basic = traceReport(log, { level: 'basic' });
 
   assert.ok(basic.trace.length < detailed.trace.length && detailed.trace.length < verbose.trace.length);
-  assert.ok(basic.trace.every((e) => e.level === 'basic'));
-  assert.ok(detailed.trace.every((e) => e.level !== 'verbose'));
-  assert.ok(basic.trace.some((e) => e.kind === 'request') && basic.trace.some((e) => e.kind === 'denied'));
+  assert.ok(events(basic).every((e) => e.level === 'basic'));
+  assert.ok(events(detailed).every((e) => e.level !== 'verbose'));
   assert.ok(
-    detailed.trace.some((e) => e.kind === 'enter'),
+    events(basic).some((e) => e.kind === 'request') && events(basic).some((e) => e.kind === 'denied'),
+  );
+  assert.ok(
+    events(detailed).some((e) => e.kind === 'enter'),
     'processes entered',
   );
   // The rule that disables b, with each condition's value.
-  const rule = verbose.trace.find((e) => e.kind === 'rule' && e.activity === 'b');
+  const rule = events(verbose).find((e) => e.kind === 'rule' && e.activity === 'b');
   assert.ok(rule, 'the disabled rule is evaluated');
   assert.deepEqual(
     (rule.data?.conditions as { condition: string; value: string }[]).map((c) => [c.condition, c.value]),
     [['always', 'true']],
   );
-  assert.ok(verbose.trace.every((e) => e.request === 1 || e.request === 2));
+  assert.ok(events(verbose).every((e) => e.request === 1 || e.request === 2));
 
   assert.deepEqual(
     verbose.requests.map((r) => [r.request, r.navigation_request, r.outcome, r.delivered_activity]),
@@ -166,7 +177,7 @@ test('trace report: only requests after a point, and at most maxEvents listed (t
     later.requests.map((r) => r.request),
     [2, 3],
   );
-  assert.ok(later.trace.every((e) => e.request >= 2));
+  assert.ok(events(later).every((e) => e.request >= 2));
   const capped = traceReport(log, { level: 'verbose', maxEvents: 3 });
   assert.equal(capped.trace.length, 3);
   assert.equal(capped.events_omitted, capped.events_total - 3);
@@ -187,7 +198,7 @@ test('trace report: the events are paged within a byte budget, and the pages lis
     assert.ok(page.trace.length > 0);
     assert.ok(JSON.stringify(page.trace).length <= 4_000 || page.trace.length === 1);
     assert.equal(page.events_omitted, page.events_total - page.trace.length);
-    page.rollups.forEach((at) => assert.equal(page.trace[at]!.kind, 'rollup'));
+    page.rollups.forEach((at) => assert.equal(events(page)[at]!.kind, 'rollup'));
     listed.push(...page.trace);
     cursor = page.next_cursor ?? undefined;
   } while (cursor !== undefined);
@@ -228,3 +239,45 @@ test("engine trace: a SCO's adl.nav.request that is not a request is traced as a
   assert.match(spelledOut(denied ?? {}, denied?.message ?? ''), /"warp-9" is not a navigation request/);
   assert.equal(denied?.activity, 'a');
 });
+
+test('trace report: a run of events seen before is said once as a reference, and expanding the references gives every event back in order', () => {
+  const requests: NavigationRequest[] = [{ type: 'start' }];
+  for (let i = 0; i < 6; i++) requests.push({ type: 'choice', target: 'b' });
+  const log = logOf(requests);
+  const whole = events(traceReport(log, { level: 'verbose' }));
+  const folded = traceReport(log, { level: 'verbose', foldRepeats: true });
+  assert.ok(folded.events_folded > 0);
+  assert.ok(folded.trace.length < whole.length, 'fewer entries than events');
+  assert.ok(JSON.stringify(folded.trace).length < JSON.stringify(whole).length / 2);
+  assert.deepEqual(expand(folded.trace), whole);
+});
+
+test('trace report: folded pages within a byte budget list every event once, references pointing back only', () => {
+  const requests: NavigationRequest[] = [{ type: 'start' }];
+  for (let i = 0; i < 12; i++) requests.push({ type: 'choice', target: 'b' });
+  const log = logOf(requests);
+  const whole = events(traceReport(log, { level: 'verbose' }));
+  const entries: TraceReport['trace'] = [];
+  let cursor: string | undefined;
+  do {
+    const page = traceReport(log, { level: 'verbose', foldRepeats: true, budgetBytes: 5_000, cursor });
+    for (const e of page.trace) if ('repeat_of' in e) assert.ok(e.repeat_of + e.count <= e.index);
+    entries.push(...page.trace);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor !== undefined);
+  assert.deepEqual(expand(entries), whole);
+});
+
+/** What a reader does with the references: copy each referenced run, with the reference's request and indexes. */
+function expand(entries: TraceReport['trace']): TracedEvent[] {
+  const out: TracedEvent[] = [];
+  for (const e of entries) {
+    if (!('repeat_of' in e)) {
+      out.push(e);
+      continue;
+    }
+    for (let k = 0; k < e.count; k++)
+      out.push({ ...out[e.repeat_of + k]!, index: e.index + k, request: e.request });
+  }
+  return out;
+}

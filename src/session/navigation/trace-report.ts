@@ -8,6 +8,7 @@ import type { CourseTexts } from '../../core/course-text.js';
 import { filterTrace, type TraceEvent, type TraceLevel } from '../../sequencing/index.js';
 import { cursorPosition, jsonBytes } from '../../output/answer-budget.js';
 import type { NavLogEntry } from './types.js';
+import { eventKeys, RepeatFinder, type RepeatedEvents } from './trace-folding.js';
 
 export interface TraceReportOptions {
   level: TraceLevel;
@@ -22,12 +23,16 @@ export interface TraceReportOptions {
    * (at least MIN_EVENTS_BYTES), the first one always, so paging moves on.
    */
   budgetBytes?: number;
+  /** Say a run of events seen before as one reference to it (trace-folding.ts); default: every event listed. */
+  foldRepeats?: boolean;
 }
 
 /** The events' share of the budget however many requests there are. */
 const MIN_EVENTS_BYTES = 4_000;
 
 export interface TracedEvent extends TraceEvent {
+  /** The event's position in the whole trace (after sinceRequest): what cursors and repeat_of count. */
+  index: number;
   /** The request (1-based position in the navigator's log) this event belongs to. */
   request: number;
 }
@@ -53,7 +58,8 @@ export interface TracedRequest {
 
 export interface TraceReport {
   requests: TracedRequest[];
-  trace: TracedEvent[];
+  /** The events in order; with foldRepeats, a run seen before is one RepeatedEvents entry. */
+  trace: Array<TracedEvent | RepeatedEvents>;
   /** Denied requests only: what was asked, which process refused it, with which code and why. */
   denials: {
     request: number;
@@ -66,6 +72,8 @@ export interface TraceReport {
   /** Where in `trace` the rollup results are (detailed and verbose): each is said once, in `trace`. */
   rollups: number[];
   events_total: number;
+  /** Events on this page said by a repeat_of reference instead of in full. */
+  events_folded: number;
   /** Events not listed on this page (before the cursor or after the page). */
   events_omitted: number;
   /** Pass as cursor for the events after this page; null when none are left. */
@@ -83,6 +91,7 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
     denials: [],
     rollups: [],
     events_total: 0,
+    events_folded: 0,
     events_omitted: 0,
     next_cursor: null,
   };
@@ -91,7 +100,7 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
     const request = i + 1;
     if (request <= since) return;
     const events: TracedEvent[] = [];
-    const keep = filterTrace((e) => events.push({ request, ...e }), options.level);
+    const keep = filterTrace((e) => events.push({ index: 0, request, ...e }), options.level);
     for (const e of entry.trace) keep(e);
     const texts = entry.course_text ? { course_text: entry.course_text } : {};
     report.requests.push({
@@ -120,23 +129,40 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
       });
     all.push(...events);
   });
+  all.forEach((e, index) => (e.index = index));
   report.events_total = all.length;
   const start = cursorPosition(options.cursor, all.length);
   const budget =
     options.budgetBytes === undefined
       ? Infinity
       : Math.max(MIN_EVENTS_BYTES, options.budgetBytes - jsonBytes(report));
+  const finder = options.foldRepeats
+    ? new RepeatFinder(
+        eventKeys(all),
+        all.map((e) => e.request),
+      )
+    : null;
   let used = 2;
+  let listed = 0;
   let i = start;
-  for (; i < all.length && report.trace.length < max; i++) {
+  while (i < all.length && listed < max) {
     const e = all[i]!;
-    const bytes = jsonBytes(e) + 1;
+    const repeat = finder?.longestRepeat(i, max - listed);
+    const fold: RepeatedEvents | null = repeat
+      ? { index: i, request: e.request, repeat_of: repeat.from, count: repeat.count }
+      : null;
+    const entry = fold && (fold.count > 1 || jsonBytes(fold) < jsonBytes(e)) ? fold : e;
+    const bytes = jsonBytes(entry) + 1;
     if (report.trace.length > 0 && used + bytes > budget) break;
     used += bytes;
-    if (e.kind === 'rollup') report.rollups.push(report.trace.length);
-    report.trace.push(e);
+    if (entry === e && e.kind === 'rollup') report.rollups.push(report.trace.length);
+    report.trace.push(entry);
+    const covered = entry === e ? 1 : fold!.count;
+    if (entry !== e) report.events_folded += covered;
+    listed += covered;
+    i += covered;
   }
-  report.events_omitted = all.length - report.trace.length;
+  report.events_omitted = all.length - listed;
   report.next_cursor = i < all.length ? String(i) : null;
   return report;
 }

@@ -30,6 +30,11 @@ export class KeptFlows<Summary, Step> {
   private readonly bySession = new WeakMap<Session, KeptFlow<Summary, Step>>();
   private readonly throwaway = new Map<string, KeptFlow<Summary, Step>>();
 
+  constructor(
+    private readonly noun = 'navigation flow',
+    private readonly tool = 'scorm_test_navigation_flow',
+  ) {}
+
   /** Keeps a flow: the session's latest (replacing its previous one), or a throwaway run's. */
   keep(session: Session | null, summary: Summary, steps: readonly Step[]): KeptFlow<Summary, Step> {
     const flow = { id: `flow_${randomBytes(9).toString('base64url')}`, summary, steps };
@@ -45,24 +50,30 @@ export class KeptFlows<Summary, Step> {
   }
 
   /** The flow a cursor names and the step it starts at, looked up in the session given (or the throwaway runs). */
-  find(cursor: string, session: Session | null): { flow: KeptFlow<Summary, Step>; position: number } {
+  find(
+    cursor: string,
+    session: Session | null,
+    /** What the position counts, when not the steps (a trace's events): checked by the reader then. */
+    positions?: 'not_steps',
+  ): { flow: KeptFlow<Summary, Step>; position: number } {
     const shown = cursor.slice(0, 40);
     const parts = CURSOR.exec(cursor);
     if (!parts)
       fail(
         'INVALID_ARGUMENT',
-        `cursor "${shown}" is not a navigation flow cursor: pass the next_cursor of the previous page, or leave cursor out to run the flow.`,
+        `cursor "${shown}" is not a ${this.noun} cursor: pass the next_cursor of the previous page, or leave cursor out to run the flow.`,
       );
     const flow = session ? this.bySession.get(session) : this.throwaway.get(parts[1]!);
     if (!flow || flow.id !== parts[1]) {
       const where = session
-        ? `session ${session.id}'s latest navigation flow (a session keeps only its latest; pass the session_id the flow ran in)`
-        : `a throwaway navigation flow the server still keeps (the last ${KEPT_THROWAWAY_FLOWS}; a flow run with session_id needs that session_id)`;
+        ? `session ${session.id}'s latest ${this.noun} (a session keeps only its latest; pass the session_id it ran in)`
+        : `a throwaway ${this.noun} the server still keeps (the last ${KEPT_THROWAWAY_FLOWS}; one run with session_id needs that session_id)`;
       fail(
         'INVALID_ARGUMENT',
-        `cursor "${shown}" is not from ${where}. Run scorm_test_navigation_flow again without cursor.`,
+        `cursor "${shown}" is not from ${where}. Run ${this.tool} again without cursor.`,
       );
     }
-    return { flow, position: cursorPosition(parts[2], flow.steps.length) };
+    const bound = positions === 'not_steps' ? Number.MAX_SAFE_INTEGER : flow.steps.length;
+    return { flow, position: cursorPosition(parts[2], bound) };
   }
 }

@@ -20,9 +20,12 @@ import { sequencingNotApplicable } from '../shared/not-applicable.js';
 import { NAVIGATES } from './navigate.js';
 import { packagePath, sessionId, viewportSchema } from '../shared-schemas.js';
 import { withNavigation } from './navigation-run.js';
+import { flowCursor, KeptFlows } from './kept-flows.js';
+import type { NavLogEntry } from '../../../session/navigation/types.js';
 import { navigationSequence, settleMsSchema, DEFAULT_STEP_SETTLE_MS } from './step-schemas.js';
 
 const traceEvent = z.object({
+  index: count.describe('Position in the whole trace.'),
   request: count.describe('The request (its number in requests[]) the event belongs to.'),
   level: z.enum(['basic', 'detailed', 'verbose']),
   process: z.string().describe('SN process, e.g. "NB.2.1 Navigation Request Process".'),
@@ -32,6 +35,13 @@ const traceEvent = z.object({
   message: z.string().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
   course_text: courseTexts.optional(),
+});
+
+const repeatedEvents = z.object({
+  index: count,
+  request: count,
+  repeat_of: count.describe('These count events equal those from this index on (request apart).'),
+  count,
 });
 
 const traceSequencingOutput = {
@@ -82,8 +92,11 @@ const traceSequencingOutput = {
     )
     .optional(),
   rollups: z.array(count).optional().describe('Positions in trace of the rollup results.'),
-  trace: z.array(traceEvent),
+  trace: z.array(z.union([traceEvent, repeatedEvents])),
   events_total: count.optional(),
+  events_folded: count
+    .optional()
+    .describe('Events on this page given by repeat_of (repeats: "list" writes them out).'),
   events_omitted: count.optional().describe('Events not on this page.'),
   next_cursor: z.string().nullable().optional().describe('For cursor (same since_request, trace_level).'),
 };
@@ -113,7 +126,7 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
     title: 'Trace sequencing',
     annotations: NAVIGATES,
     description:
-      'SN engine trace: each navigation request, its outcome (denials: process, code), events by trace_level. session_id: since scorm_sn_init, at this level from now on; navigation_sequence runs there.',
+      'SN engine trace: each navigation request, its outcome (denials: process, code), events by trace_level. session_id: since scorm_sn_init; navigation_sequence runs there.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
@@ -129,12 +142,31 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
         .optional()
         .describe(`Default ${DEFAULT_MAX_TRACE_EVENTS}.`),
       cursor: z.string().optional(),
+      repeats: z
+        .enum(['fold', 'list'])
+        .optional()
+        .describe('Default fold: a run seen before as {repeat_of, count}.'),
       settle_ms: settleMsSchema,
     },
     output: traceSequencingOutput,
     handler: async (args) => {
       const level: TraceLevel = args.trace_level ?? 'basic';
       const steps = parseNavSteps(args.navigation_sequence ?? [], 'navigation_sequence');
+      const page = (log: readonly NavLogEntry[], cursor: string | undefined) =>
+        traceReport(log, {
+          level,
+          sinceRequest: args.since_request ?? 0,
+          maxEvents: args.max_events ?? DEFAULT_MAX_TRACE_EVENTS,
+          cursor,
+          foldRepeats: args.repeats !== 'list',
+          // Room for the fields around the report.
+          budgetBytes: ANSWER_BUDGET_BYTES - 1_500,
+        });
+      if (args.session_id === undefined && args.cursor !== undefined) {
+        // A page of a throwaway run already traced: nothing runs again.
+        const { flow, position } = keptTraces.find(args.cursor, null, 'not_steps');
+        return { data: traceAnswer(flow.summary, page(flow.steps, String(position)), flow) };
+      }
       try {
         const data = await withNavigation<ToolData<typeof traceSequencingOutput>>(
           ctx,
@@ -150,20 +182,8 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
               await settleStep(navigator, runtime, { index: 0, step: 'launch', outcome: opening }, settle);
             let ran: StepRecord[] = [];
             if (toRun.length > 0) ran = await runNavSteps(navigator, runtime, toRun, settle);
-            const report = traceReport(navigator.log, {
-              level,
-              sinceRequest: args.since_request ?? 0,
-              maxEvents: args.max_events ?? DEFAULT_MAX_TRACE_EVENTS,
-              cursor: args.cursor,
-              // Room for the fields around the report.
-              budgetBytes: ANSWER_BUDGET_BYTES - 1_500,
-            });
             const state = navigator.state();
-            return {
-              supported: true,
-              entry_found: true,
-              sequencing_active: !state.session_ended,
-              sn_available: true,
+            const summary: TraceSummary = {
               trace_level: level,
               ...(temporary ? { temporary: true } : { session_id: session.id }),
               ...(RANK[recordedAt] < RANK[level]
@@ -175,14 +195,9 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
               session_ended: state.session_ended,
               steps_executed: ran.length,
               request_count: navigator.log.length,
-              requests: report.requests,
-              denials: report.denials,
-              rollups: report.rollups,
-              trace: report.trace,
-              events_total: report.events_total,
-              events_omitted: report.events_omitted,
-              next_cursor: report.next_cursor,
             };
+            const kept = temporary ? keptTraces.keep(null, summary, [...navigator.log]) : null;
+            return traceAnswer(summary, page(navigator.log, args.cursor), kept);
           },
           async (why) => ({
             supported: true,
@@ -203,4 +218,42 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
       }
     },
   });
+}
+
+type TraceSummary = Pick<
+  ToolData<typeof traceSequencingOutput>,
+  | 'trace_level'
+  | 'temporary'
+  | 'session_id'
+  | 'note'
+  | 'current_activity'
+  | 'session_ended'
+  | 'steps_executed'
+  | 'request_count'
+>;
+
+/** Throwaway runs (workspace_path) whose trace stays readable in pages without running the course again. */
+const keptTraces = new KeptFlows<TraceSummary, NavLogEntry>('sequencing trace', 'scorm_trace_sequencing');
+
+function traceAnswer(
+  summary: TraceSummary,
+  report: ReturnType<typeof traceReport>,
+  kept: { id: string } | null,
+): ToolData<typeof traceSequencingOutput> {
+  const next = report.next_cursor;
+  return {
+    supported: true,
+    entry_found: true,
+    sequencing_active: summary.session_ended !== true,
+    sn_available: true,
+    ...summary,
+    requests: report.requests,
+    denials: report.denials,
+    rollups: report.rollups,
+    trace: report.trace,
+    events_total: report.events_total,
+    events_folded: report.events_folded,
+    events_omitted: report.events_omitted,
+    next_cursor: next !== null && kept ? flowCursor(kept, Number(next)) : next,
+  };
 }
