@@ -22,7 +22,8 @@ interface Call {
   method: string;
   args: unknown[];
   result: unknown;
-  error_code: string;
+  error_code?: string;
+  timestamp?: number;
   source: string;
 }
 interface Anomaly {
@@ -85,6 +86,11 @@ test('scorm_debug_api_calls runs a SCORM 2004 course, closes it like a learner a
   assert.equal(r.metrics.by_method.SetValue, r.calls.filter((c) => c.method === 'SetValue').length);
   assert.ok(r.metrics.methods.includes('Commit'));
   assert.equal(r.metrics.duration_ms, (r.metrics.last_ts ?? 0) - (r.metrics.first_ts ?? 0));
+  // Said once: an error code only when there is an error, a time only when it moved on.
+  assert.ok(r.calls.every((c) => c.error_code !== '0'));
+  assert.equal(typeof r.calls[0]?.timestamp, 'number');
+  const times = r.calls.filter((c) => c.timestamp !== undefined).map((c) => c.timestamp!);
+  assert.ok(times.every((t, i) => i === 0 || t !== times[i - 1]));
   assert.deepEqual(
     r.anomalies?.filter((a) => a.severity === 'error'),
     [],

@@ -95,6 +95,32 @@ test('snapshot YAML: Playwright-like notation with states and refs, clipped at a
   assert.equal(clipped.yaml, '- generic [ref=f1e1]:\n  - heading "Quiz" [level=1] [ref=f1e2]');
 });
 
+test('snapshot YAML: a bare generic around one node is left out (its node takes its place); a group of several stays', () => {
+  const bare = (...children: AriaNode['children'] & unknown[]): AriaNode => ({ role: 'generic', children });
+  const roots: AriaNode[] = [
+    bare(
+      bare(bare({ role: 'paragraph', text: 'Intro' })),
+      bare(),
+      bare(node('button', 'Next', 'f1e2', [0, 0, 10, 10]), node('button', 'Back', 'f1e3', [0, 0, 10, 10])),
+      { role: 'generic', name: 'slide: INTRO' },
+      { role: 'generic', cursor: 'pointer', children: ['Continue'] },
+    ),
+  ];
+  assert.equal(
+    renderSnapshotYaml(roots, 10_000).yaml,
+    [
+      '- generic:',
+      '  - paragraph: Intro',
+      '  - generic:',
+      '    - button "Next" [ref=f1e2]',
+      '    - button "Back" [ref=f1e3]',
+      '  - generic "slide: INTRO"',
+      '  - generic [cursor=pointer]:',
+      '    - text: Continue',
+    ].join('\n'),
+  );
+});
+
 const candidate = (
   selector: string,
   tag: string,

@@ -31,7 +31,7 @@ export const testScenarioSchema = z
       .max(MAX_SCENARIO_STEPS)
       .describe(
         'Each step: { "api": "SetValue", "args": ["cmi.location","p2"] } (fails on "false" or an error code); ' +
-          `{ "action": "${ACTIONS.join('|')}", ...that tool's arguments } (e.g. { "action": "wait", "ms": 500 }); ` +
+          `{ "action": "${ACTIONS.join('|')}", ...that tool's arguments, "ms" for wait }; ` +
           'or { "tool": "<a DOM, automation or runtime tool>", "args": {...} }.',
       ),
     stop_on_failure: z.boolean().optional().describe('Default true.'),

@@ -126,6 +126,10 @@ export function renderSnapshotYaml(
   };
   const visit = (node: AriaNode | string, indent: string): boolean => {
     if (typeof node === 'string') return push(`${indent}- text: ${quoteIfNeeded(node)}`);
+    if (isBareWrapper(node)) {
+      const only = node.children?.[0];
+      return only === undefined ? true : visit(only, indent);
+    }
     let head = `${indent}- ${node.role}`;
     if (node.name) head += ` ${JSON.stringify(node.name)}`;
     for (const key of STATE_KEYS) {
@@ -150,6 +154,19 @@ export function renderSnapshotYaml(
   };
   for (const root of roots) if (!visit(root, '')) break;
   return { yaml: lines.join('\n'), truncated };
+}
+
+/**
+ * A `generic` with nothing of its own (no name, ref, state, text, pointer) around at most one node: the
+ * nested divs of authoring tools (Storyline draws each text as five of them) say nothing a model can use,
+ * and were the biggest part of a snapshot. Wrappers of several nodes stay: they group what they hold.
+ */
+function isBareWrapper(node: AriaNode): boolean {
+  if (node.role !== 'generic' || node.name || node.ref || node.text || node.cursor === 'pointer')
+    return false;
+  if (node.url || node.placeholder || STATE_KEYS.some((k) => node[k] !== undefined && node[k] !== false))
+    return false;
+  return (node.children?.length ?? 0) <= 1;
 }
 
 function quoteIfNeeded(text: string): string {

@@ -59,10 +59,12 @@ export const apiCall = z.object({
   method: z.string(),
   args: z.array(recordedValue),
   result: recordedValue,
-  error_code: z.string(),
+  error_code: z.string().optional().describe('scorm_debug_api_calls leaves out "0" (no error).'),
   error_string: z.string().optional(),
   diagnostic: z.string().optional(),
-  timestamp: epochMs,
+  timestamp: epochMs
+    .optional()
+    .describe("scorm_debug_api_calls leaves it out when it is the previous listed call's."),
   sco_id: z
     .string()
     .optional()

@@ -52,7 +52,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
     // Not read-only: with a session_id and no open runtime, the course runs in that session (its network).
     annotations: ACTS_IN_COURSE,
     description:
-      'Every SCORM API call of a course, with metrics and anomalies. Runs the course until its calls settle, saving nothing; with an open runtime: that course so far.',
+      'Every SCORM API call of a course, with metrics and anomalies: of a run until its calls settle (saving nothing), or of the open runtime so far.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
@@ -245,23 +245,28 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
 type ListedCall = ToolData<typeof debugCallsOutput>['calls'][number];
 
 /**
- * A course's calls mostly share one SCO and attempt, and a SCO id can be a 36-character GUID: each call
- * says them only when they change (the first against the answer's sco_id and attempt 1), and its source
- * only when a tool made it (issue 22).
+ * A course's calls mostly share one SCO, attempt and millisecond (a page's start-up makes a dozen at
+ * once), and a SCO id can be a 36-character GUID: each call says them only when they change (the first
+ * against the answer's sco_id and attempt 1), its error code only when it is one, and its source only
+ * when a tool made it (issue 22).
  */
 function leaveOutRepeats(calls: ListedCall[], answerScoId: string | null): ListedCall[] {
   let scoId: string | null | undefined = answerScoId;
   let attempt: number | undefined = 1;
+  let at: number | undefined;
   return calls.map((call) => {
-    const { sco_id, attempt: callAttempt, source, ...rest } = call;
+    const { sco_id, attempt: callAttempt, source, error_code, timestamp, ...rest } = call;
     const shown: ListedCall = {
       ...rest,
+      ...(error_code === '0' ? {} : { error_code }),
+      ...(timestamp === at ? {} : { timestamp }),
       ...(sco_id === scoId ? {} : { sco_id }),
       ...(callAttempt === attempt ? {} : { attempt: callAttempt }),
       ...(source === 'sco' ? {} : { source }),
     };
     scoId = sco_id;
     attempt = callAttempt;
+    at = timestamp;
     return shown;
   });
 }

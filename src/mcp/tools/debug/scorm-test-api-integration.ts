@@ -32,7 +32,7 @@ export function testApiIntegrationTool(ctx: ServerContext): ToolDefinition {
     title: 'Test API integration',
     annotations: ACTS_IN_COURSE,
     description:
-      'Launch a course, wait until its calls settle, run test_scenario, close it like a learner, and report Initialize, the final data model, anomalies and console errors. Nothing is saved.',
+      'Launch a course, let its calls settle, run test_scenario, close it like a learner; report Initialize, the final data model, anomalies, console errors. Saves nothing.',
     input: {
       workspace_path: packagePath,
       session_id: sessionId

@@ -29,7 +29,7 @@ export function assessmentInteractionTraceTool(ctx: ServerContext): ToolDefiniti
     title: 'Trace assessment answers',
     annotations: ACTS_IN_COURSE,
     description:
-      'Run answer actions; per action: answer state before/after, API calls, data changes, console errors. issues_detected: answers not recorded in cmi.interactions, missing results, SetValue errors, uncommitted scores, with fixes.',
+      'Run answer actions; per action: answer state before/after, API calls, data changes, console errors. issues_detected (with fixes): answers missing from cmi.interactions, no result, SetValue errors, scores not committed.',
     input: {
       session_id: sessionId,
       actions: z.array(traceAction).min(1).max(100),

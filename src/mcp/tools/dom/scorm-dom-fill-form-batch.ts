@@ -23,7 +23,7 @@ export function domFillFormBatchTool(ctx: ServerContext): ToolDefinition {
     title: 'Fill form fields',
     annotations: ACTS_IN_COURSE,
     description:
-      'Fill fields in order, each as scorm_dom_fill does (or an interaction through SCORMAutomation), continuing past failures unless stop_on_error. Returns per-field results and the changes of the whole batch.',
+      "Fill fields in order, each as scorm_dom_fill does (or an interaction through SCORMAutomation), past failures unless stop_on_error. Returns each field's result and the whole batch's changes.",
     input: {
       session_id: sessionId,
       fields: z.array(batchFieldSchema).min(1).max(200),
