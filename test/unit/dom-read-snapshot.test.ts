@@ -95,7 +95,7 @@ test('snapshot YAML: Playwright-like notation with states and refs, clipped at a
   assert.equal(clipped.yaml, '- generic [ref=f1e1]:\n  - heading "Quiz" [level=1] [ref=f1e2]');
 });
 
-test('snapshot YAML: a bare generic around one node is left out (its node takes its place); a group of several stays', () => {
+test("snapshot YAML: a bare generic around one node is left out (its node takes its place), so is a label's text beside its control; a group of several stays", () => {
   const bare = (...children: AriaNode['children'] & unknown[]): AriaNode => ({ role: 'generic', children });
   const roots: AriaNode[] = [
     bare(
@@ -103,6 +103,7 @@ test('snapshot YAML: a bare generic around one node is left out (its node takes 
       bare(),
       bare(node('button', 'Next', 'f1e2', [0, 0, 10, 10]), node('button', 'Back', 'f1e3', [0, 0, 10, 10])),
       { role: 'generic', name: 'slide: INTRO' },
+      bare(node('checkbox', 'Rain', 'f1e4', [0, 0, 10, 10]), 'Rain'),
       { role: 'generic', cursor: 'pointer', children: ['Continue'] },
     ),
   ];
@@ -115,6 +116,7 @@ test('snapshot YAML: a bare generic around one node is left out (its node takes 
       '    - button "Next" [ref=f1e2]',
       '    - button "Back" [ref=f1e3]',
       '  - generic "slide: INTRO"',
+      '  - checkbox "Rain" [ref=f1e4]',
       '  - generic [cursor=pointer]:',
       '    - text: Continue',
     ].join('\n'),

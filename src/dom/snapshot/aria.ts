@@ -127,7 +127,7 @@ export function renderSnapshotYaml(
   const visit = (node: AriaNode | string, indent: string): boolean => {
     if (typeof node === 'string') return push(`${indent}- text: ${quoteIfNeeded(node)}`);
     if (isBareWrapper(node)) {
-      const only = node.children?.[0];
+      const only = withoutNamesRepeated(node.children ?? [])[0];
       return only === undefined ? true : visit(only, indent);
     }
     let head = `${indent}- ${node.role}`;
@@ -139,7 +139,7 @@ export function renderSnapshotYaml(
     }
     if (node.ref) head += ` [ref=${node.ref}]`;
     if (node.cursor === 'pointer') head += ' [cursor=pointer]';
-    const kids = node.children ?? [];
+    const kids = withoutNamesRepeated(node.children ?? []);
     const props: string[] = [];
     if (node.url) props.push(`${indent}  - /url: ${quoteIfNeeded(node.url)}`);
     if (node.placeholder) props.push(`${indent}  - /placeholder: ${quoteIfNeeded(node.placeholder)}`);
@@ -166,7 +166,14 @@ function isBareWrapper(node: AriaNode): boolean {
     return false;
   if (node.url || node.placeholder || STATE_KEYS.some((k) => node[k] !== undefined && node[k] !== false))
     return false;
-  return (node.children?.length ?? 0) <= 1;
+  return withoutNamesRepeated(node.children ?? []).length <= 1;
+}
+
+/** A label's text beside the control it names (`radio "Rain"` and the text `Rain`) is said once, in the name. */
+function withoutNamesRepeated(children: Array<AriaNode | string>): Array<AriaNode | string> {
+  const names = new Set(children.flatMap((c) => (typeof c !== 'string' && c.name ? [c.name.trim()] : [])));
+  if (names.size === 0) return children;
+  return children.filter((c) => typeof c !== 'string' || !names.has(c.trim()));
 }
 
 function quoteIfNeeded(text: string): string {
