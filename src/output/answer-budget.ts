@@ -86,8 +86,28 @@ export function viewNamedElement<T extends { element?: string }>(item: T): T {
     : { ...item, element: cutText(item.element) };
 }
 
+/** What a preview shows of an encoded blob (see isEncodedBlob). */
+export const BLOB_PREVIEW_CHARS = 40;
+
+/**
+ * A value written as one long base64-like token (iSpring's and Storyline's compressed suspend_data):
+ * its first 200 characters say nothing a reader can use, and it is set again at every slide, so a preview
+ * shows only enough to tell two apart.
+ */
+export function isEncodedBlob(text: string): boolean {
+  const head = text.slice(0, PREVIEW_CHARS);
+  return (
+    head.length === PREVIEW_CHARS &&
+    /^[A-Za-z0-9+/=_%.-]+$/.test(head) &&
+    /[0-9]/.test(head) &&
+    /[A-Z]/.test(head) &&
+    /[a-z]/.test(head)
+  );
+}
+
 function cutString(known: string, length: number, view: StringView): RecordedValue {
-  const head = slice(known, view.offset, view.max);
+  const max = view === PREVIEW && isEncodedBlob(known) ? BLOB_PREVIEW_CHARS : view.max;
+  const head = slice(known, view.offset, max);
   return {
     $type: 'string',
     length,

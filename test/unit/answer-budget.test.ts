@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  BLOB_PREVIEW_CHARS,
   cutText,
+  isEncodedBlob,
   jsonBytes,
   pageWithinBudget,
   PREVIEW_CHARS,
@@ -94,4 +96,31 @@ test('payloads: long strings become course text, wide and deep structures are cu
   assert.equal((shown.args as Array<{ text: string }>)[0]!.text.length, PREVIEW_CHARS);
   assert.deepEqual((shown.many as unknown[]).at(-1), { omitted_items: 30 });
   assert.match(JSON.stringify(shown.deep), /"omitted":"object"/);
+});
+
+test('an encoded blob (compressed suspend_data) previews 40 characters; text and JSON keep their 200', () => {
+  const blob =
+    'N4IgJiBcCsBMAM0A0IA2VYoG5QNryQEYlYBdbACz3JADU8DjMBmJAFiWQDYkB2GgA5RQqAIYBnAC60AlgFMA7nLABlVDLByM2eQoAiAVwBOo'.repeat(
+      4,
+    );
+  assert.ok(isEncodedBlob(blob));
+  assert.deepEqual(viewRecorded(blob), {
+    $type: 'string',
+    length: blob.length,
+    head: blob.slice(0, BLOB_PREVIEW_CHARS),
+    truncated: true,
+  });
+  const json = JSON.stringify({
+    slides: Array.from({ length: 40 }, (_, i) => ({ id: `s${i}`, seen: true })),
+  });
+  assert.ok(!isEncodedBlob(json));
+  assert.equal((viewRecorded(json) as { head: string }).head.length, PREVIEW_CHARS);
+  const words = 'The learner answered every question of the first module before the break. '.repeat(4);
+  assert.ok(!isEncodedBlob(words));
+  assert.ok(!isEncodedBlob('a'.repeat(400)), 'one letter repeated is not an encoding');
+  assert.equal(
+    (viewRecorded(blob, { max: 8_000, offset: 0 }) as string).length,
+    blob.length,
+    'full detail shows it whole',
+  );
 });
