@@ -6,6 +6,7 @@
  * each course string as a short preview, and stop at a byte budget with a cursor for the rest. Only
  * answers are cut: the records themselves, and the learner data saved from them, stay whole.
  */
+import { limitLoweredNote } from '../core/limit-lowered.js';
 import { ScormTesterError } from '../core/errors.js';
 import { courseText } from '../core/course-text.js';
 import type { RecordedValue } from '../runtime/records.js';
@@ -169,6 +170,8 @@ export interface Page<T> {
   next_cursor: string | null;
   /** Entries after this page. */
   remaining: number;
+  /** Said when the budget held fewer entries than the caller's own limit asked for. */
+  limit_note?: string;
 }
 
 /** The position a cursor stands for. Cursors are opaque to clients; ours is the index of the next entry. */
@@ -190,7 +193,14 @@ export function cursorPosition(cursor: string | undefined, total: number): numbe
  */
 export function pageWithinBudget<S, T>(
   source: readonly S[],
-  options: { cursor?: string; limit: number; budgetBytes: number; view: (entry: S) => T },
+  options: {
+    cursor?: string;
+    limit: number;
+    budgetBytes: number;
+    view: (entry: S) => T;
+    /** The limit the caller passed, when it passed one: a page the budget cuts shorter says so. */
+    asked?: { limit: number | undefined; items: string };
+  },
 ): Page<T> {
   const start = cursorPosition(options.cursor, source.length);
   const items: T[] = [];
@@ -203,5 +213,14 @@ export function pageWithinBudget<S, T>(
     items.push(shown);
     used += bytes;
   }
-  return { items, next_cursor: i < source.length ? String(i) : null, remaining: source.length - i };
+  const page: Page<T> = {
+    items,
+    next_cursor: i < source.length ? String(i) : null,
+    remaining: source.length - i,
+  };
+  const asked = options.asked?.limit;
+  if (asked !== undefined && items.length < Math.min(asked, source.length - start)) {
+    page.limit_note = limitLoweredNote(asked, items.length, options.asked!.items, options.budgetBytes);
+  }
+  return page;
 }

@@ -124,3 +124,38 @@ test('an encoded blob (compressed suspend_data) previews 40 characters; text and
     'full detail shows it whole',
   );
 });
+
+test('a page the budget cuts below the limit the caller asked says so; a default limit or a limit that fits says nothing', () => {
+  const source = Array.from({ length: 300 }, (_, i) => ({ i, text: 'x'.repeat(100) }));
+  const view = (e: (typeof source)[number]) => e;
+  const cut = pageWithinBudget(source, {
+    limit: 200,
+    budgetBytes: 4_000,
+    view,
+    asked: { limit: 200, items: 'events' },
+  });
+  assert.ok(cut.items.length < 200);
+  assert.match(cut.limit_note ?? '', new RegExp(`^limit 200 was lowered to ${cut.items.length} events`));
+  const byDefault = pageWithinBudget(source, {
+    limit: 200,
+    budgetBytes: 4_000,
+    view,
+    asked: { limit: undefined, items: 'events' },
+  });
+  assert.equal(byDefault.limit_note, undefined);
+  const fits = pageWithinBudget(source, {
+    limit: 5,
+    budgetBytes: 4_000,
+    view,
+    asked: { limit: 5, items: 'events' },
+  });
+  assert.equal(fits.limit_note, undefined);
+  const last = pageWithinBudget(source, {
+    cursor: '298',
+    limit: 200,
+    budgetBytes: 4_000,
+    view,
+    asked: { limit: 200, items: 'events' },
+  });
+  assert.equal(last.limit_note, undefined, 'the last entries are fewer than the limit, not lowered');
+});

@@ -19,6 +19,7 @@ import { type ExtraContent } from '../../../app/tool.js';
 import {
   anomaly,
   apiCall,
+  limitNote,
   callMetrics as callMetricsSchema,
   consoleErrorView,
   count,
@@ -56,6 +57,7 @@ export const debugCallsOutput = {
   calls_matching: count.describe('Calls that match filter_methods, on every page.'),
   calls_remaining: count.describe('Calls after this page.'),
   next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
+  limit_note: limitNote,
   detail: z.enum(['preview', 'full']),
   metrics: callMetricsSchema,
   unrecorded_calls: count.optional(),

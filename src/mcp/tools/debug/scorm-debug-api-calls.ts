@@ -162,6 +162,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
           const page = pageWithinBudget(listed, {
             cursor: args.cursor,
             limit: maxCalls,
+            asked: { limit: args.max_calls, items: 'calls' },
             budgetBytes: Math.max(MIN_CALLS_BUDGET, ANSWER_BUDGET_BYTES - jsonBytes(data)),
             view: (c) => {
               // A call without error says neither "No Error" nor an empty diagnostic, on each of its lines.
@@ -180,6 +181,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
           data.calls_truncated = page.remaining > 0;
           data.calls_remaining = page.remaining;
           data.next_cursor = page.next_cursor;
+          if (page.limit_note) data.limit_note = page.limit_note;
           return sayRepeatsOnce(data);
         };
 

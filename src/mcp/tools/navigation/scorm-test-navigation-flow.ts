@@ -33,7 +33,7 @@ import {
 } from '../../../app/tool.js';
 import { ANSWER_BUDGET_BYTES, jsonBytes, pageWithinBudget } from '../../../output/answer-budget.js';
 import { recordedSessionFor } from '../../../app/run-target.js';
-import { count } from '../output-schemas.js';
+import { count, limitNote } from '../output-schemas.js';
 import { sequencingNotApplicable } from '../shared/not-applicable.js';
 import { navOutcome } from './outputs.js';
 import { captureToArtifact } from '../runtime/capture.js';
@@ -76,6 +76,7 @@ const navigationFlowOutput = {
   steps: z.array(flowStep),
   next_cursor: z.string().nullable().optional(),
   steps_remaining: count.optional(),
+  limit_note: limitNote,
   delivered_activities: z.array(z.string()).optional(),
   delivered_omitted: count.optional(),
   final_state: z
@@ -100,7 +101,7 @@ interface StepShot {
 type FlowData = ToolData<typeof navigationFlowOutput>;
 type FlowStep = FlowData['steps'][number];
 /** What every page of a flow repeats. */
-type FlowSummary = Omit<FlowData, 'steps' | 'artifacts' | 'next_cursor' | 'steps_remaining'>;
+type FlowSummary = Omit<FlowData, 'steps' | 'artifacts' | 'next_cursor' | 'steps_remaining' | 'limit_note'>;
 
 export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
   const flows = new KeptFlows<FlowSummary, FlowStep>();
@@ -128,7 +129,7 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
         // A page of a kept run: nothing runs (the session may be closed since).
         const session = args.session_id !== undefined ? recordedSessionFor(ctx, args).session : null;
         const { flow, position } = flows.find(args.cursor, session);
-        return { data: flowPage(flow, position, limit, 0) };
+        return { data: flowPage(flow, position, limit, 0, args.limit) };
       }
       const steps = args.navigation_sequence
         ? parseNavSteps(args.navigation_sequence, 'navigation_sequence')
@@ -145,7 +146,7 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
               (n, c) => n + (c.type === 'text' ? Buffer.byteLength(c.text) : 0),
               0,
             );
-            return { data: flowPage(flow, 0, limit, textBytes), content: walked.content };
+            return { data: flowPage(flow, 0, limit, textBytes, args.limit), content: walked.content };
           },
           async (why) => ({
             data: { supported: true, entry_found: true, ...why, steps_executed: 0, steps: [], artifacts: [] },
@@ -170,10 +171,12 @@ function flowPage(
   position: number,
   limit: number,
   textBytes: number,
+  asked: number | undefined,
 ): FlowData {
   const page = pageWithinBudget(flow.steps, {
     cursor: String(position),
     limit,
+    asked: { limit: asked, items: 'steps' },
     budgetBytes: ANSWER_BUDGET_BYTES - PAGE_RESERVE_BYTES - textBytes - jsonBytes(flow.summary),
     view: (step) => step,
   });
@@ -183,6 +186,7 @@ function flowPage(
     artifacts: page.items.flatMap((s) => (s.screenshot ? [s.screenshot.artifact_path] : [])),
     next_cursor: page.next_cursor === null ? null : flowCursor(flow, Number(page.next_cursor)),
     steps_remaining: page.remaining,
+    ...(page.limit_note ? { limit_note: page.limit_note } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
-import { count, epochMs } from '../output-schemas.js';
+import { count, epochMs, limitNote } from '../output-schemas.js';
 import { recordedRuntime } from '../../../app/recorded-runtime.js';
 import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
 import { sessionId } from '../shared-schemas.js';
@@ -35,6 +35,7 @@ export function getConsoleErrorsTool(ctx: ServerContext): ToolDefinition {
       error_count: count.describe('Errors that match, on every page.'),
       errors_remaining: count.describe('Errors after this page.'),
       next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
+      limit_note: limitNote,
       errors: z.array(
         z.object({
           severity: z.enum(['error', 'warning', 'info']),
@@ -64,6 +65,7 @@ export function getConsoleErrorsTool(ctx: ServerContext): ToolDefinition {
       const page = pageWithinBudget(errors, {
         cursor: args.cursor,
         limit: args.limit ?? 200,
+        asked: { limit: args.limit, items: 'errors' },
         // Room for the fields around the list.
         budgetBytes: ANSWER_BUDGET_BYTES - 500,
         view: (e) => ({
@@ -79,6 +81,7 @@ export function getConsoleErrorsTool(ctx: ServerContext): ToolDefinition {
           error_count: errors.length,
           errors_remaining: page.remaining,
           next_cursor: page.next_cursor,
+          ...(page.limit_note ? { limit_note: page.limit_note } : {}),
           errors: page.items,
           categories,
           ...(runtime.log.dropped.console > 0 ? { dropped_messages: runtime.log.dropped.console } : {}),

@@ -9,7 +9,7 @@ import {
 import { listingInput } from '../listing-schemas.js';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
-import { count, sessionEvent } from '../output-schemas.js';
+import { count, limitNote, sessionEvent } from '../output-schemas.js';
 import { sessionId } from '../shared-schemas.js';
 import { closedMark, sessionClosedOutput } from './closed-record.js';
 
@@ -37,6 +37,7 @@ export function sessionEventsTool(ctx: ServerContext): ToolDefinition {
       events_remaining: count.describe(
         'Events after this page: call again with since_event_id = latest_event_id.',
       ),
+      limit_note: limitNote,
       dropped_before: count.describe('Events dropped from the front of the log (it keeps 5000).'),
       ...sessionClosedOutput,
     },
@@ -47,6 +48,7 @@ export function sessionEventsTool(ctx: ServerContext): ToolDefinition {
       const strings = stringView(args.detail, args.text_offset);
       const page = pageWithinBudget(all.events, {
         limit: args.max_events ?? 200,
+        asked: { limit: args.max_events, items: 'events' },
         // Room for the fields around the list.
         budgetBytes: ANSWER_BUDGET_BYTES - 200,
         view: (e) => (e.payload ? { ...e, payload: viewPayload(e.payload, strings) } : e),
@@ -57,6 +59,7 @@ export function sessionEventsTool(ctx: ServerContext): ToolDefinition {
           events: page.items,
           latest_event_id: page.remaining > 0 && last !== undefined ? last : all.latest_event_id,
           events_remaining: page.remaining,
+          ...(page.limit_note ? { limit_note: page.limit_note } : {}),
           dropped_before: all.dropped_before,
           ...closedMark(closed),
         },
