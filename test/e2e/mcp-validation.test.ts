@@ -58,6 +58,19 @@ test('scorm_validate_workspace: valid sample, then a broken copy with findings p
     ),
   );
   assert.ok(bad.actionable_fixes.length > 0);
+  // Each fix is said once: in its finding, which the fix list and the issue point at.
+  const listed = await callTool<{
+    actionable_fixes: string[];
+    findings: Array<{ rule: string; fix: string }>;
+    validation_results: { api_usage: { issues: Issue[] } };
+  }>(server.client, 'scorm_validate_workspace', { workspace_path: broken, check_categories: ['api_usage'] });
+  for (const pointer of listed.actionable_fixes) {
+    const at = /^findings\[(\d+)\]\.fix$/.exec(pointer);
+    assert.ok(at, `a pointer: ${pointer}`);
+    assert.ok(listed.findings[Number(at[1])]?.fix);
+  }
+  for (const i of listed.validation_results.api_usage.issues)
+    assert.match(i.fix_suggestion, /^see findings\[\d+\]$/);
 });
 
 test('scorm_lint_manifest: errors as located strings plus structured findings', async () => {

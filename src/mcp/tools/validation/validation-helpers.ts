@@ -28,6 +28,7 @@ interface ListedFinding {
   line: number;
   column: number;
   message: string;
+  fix?: string;
 }
 
 const findingKey = (f: ListedFinding): string =>
@@ -42,6 +43,10 @@ export function findingPointer(listed: readonly ListedFinding[]): {
   line: (f: Finding) => string;
   /** For a field of its own beside file and line: "see findings[i]", else the message. */
   sentence: (f: Finding) => string;
+  /** The fix likewise: "see findings[i]", else the fix. */
+  fix: (f: Finding) => string;
+  /** Each distinct fix of findings that are not info, once: "findings[i].fix" when a listed finding has it. */
+  fixes: (all: readonly Finding[]) => string[];
 } {
   const at = new Map(listed.map((l, i) => [findingKey(l), i]));
   return {
@@ -55,6 +60,20 @@ export function findingPointer(listed: readonly ListedFinding[]): {
     sentence: (f) => {
       const i = at.get(findingKey(f));
       return i === undefined ? f.message : `see findings[${i}]`;
+    },
+    fix: (f) => {
+      const i = at.get(findingKey(f));
+      return i === undefined ? f.fix : `see findings[${i}]`;
+    },
+    fixes: (all) => {
+      const listedFix = new Map<string, number>();
+      listed.forEach((l, i) => {
+        if (l.fix !== undefined && !listedFix.has(l.fix)) listedFix.set(l.fix, i);
+      });
+      return uniqueFixes([...all]).map((fix) => {
+        const i = listedFix.get(fix);
+        return i === undefined ? fix : `findings[${i}].fix`;
+      });
     },
   };
 }
