@@ -291,6 +291,19 @@ test('page state: frames, headings, text, snapshot YAML with refs, controls, dia
   const bare = await call<Data>('scorm_get_page_state', { session_id: quiz, include_snapshot: false });
   assert.equal(bare.snapshot, undefined);
   assert.match(String(bare.text_summary), /Slide 1 of 3/);
+
+  // The same page asked twice: the second answer says so instead of repeating the snapshot and controls.
+  const first = await call<Data>('scorm_get_page_state', { session_id: quiz });
+  assert.match(String(first.snapshot), /Slide 1 of 3/);
+  const again = await call<Data>('scorm_get_page_state', { session_id: quiz });
+  assert.equal(again.unchanged_since_last_call, true);
+  assert.equal(again.snapshot, undefined);
+  assert.deepEqual(again.interactive_elements, []);
+  assert.deepEqual(again.scorm, first.scorm, 'the SCORM status is always said');
+  assert.ok((again.notes as string[]).some((n) => n.includes('include_snapshot: true')));
+  const asked = await call<Data>('scorm_get_page_state', { session_id: quiz, include_snapshot: true });
+  assert.equal(asked.snapshot, first.snapshot, 'include_snapshot: true sends it again');
+  assert.equal(asked.unchanged_since_last_call, undefined);
 });
 
 test('query: text, attributes, visibility, styles, value; no match is found=false; several report the first', async () => {

@@ -52,7 +52,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
     // Not read-only: with a session_id and no open runtime, the course runs in that session (its network).
     annotations: ACTS_IN_COURSE,
     description:
-      'Every SCORM API call of a course, with metrics and anomalies: of a run until its calls settle (saving nothing), or of the open runtime so far.',
+      'Every SCORM API call of a course, with metrics and anomalies: a run until its calls settle (saves nothing), or the open runtime so far.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),

@@ -67,6 +67,10 @@ export const pageStateOutput = {
   course_text: courseTexts.optional(),
   snapshot: z.string().optional().describe('The accessibility snapshot as YAML, with refs.'),
   snapshot_truncated: z.boolean().optional().describe('Absent: false.'),
+  unchanged_since_last_call: z
+    .literal(true)
+    .optional()
+    .describe('Nothing changed since the last call: snapshot, headings and controls left out.'),
 };
 
 /** Our own errors pass through; anything else (the page navigated, Playwright failed) gets `code`. */

@@ -14,10 +14,10 @@ export function getPageStateTool(ctx: ServerContext): ToolDefinition {
     title: 'Page state',
     annotations: READ_ONLY,
     description:
-      'The SCO page now: frames, title, headings, visible text, the accessibility snapshot as YAML with refs, controls, focus, dialogs and SCORM status.',
+      'The SCO page now: frames, title, headings, text, accessibility snapshot (YAML, refs), controls, focus, dialogs, SCORM status.',
     input: {
       session_id: sessionId,
-      include_snapshot: z.boolean().optional().describe('Default true.'),
+      include_snapshot: z.boolean().optional().describe('Default true; true also resends an unchanged page.'),
       max_chars: z
         .number()
         .int()
@@ -30,16 +30,39 @@ export function getPageStateTool(ctx: ServerContext): ToolDefinition {
     handler: async (args) => {
       const runtime = sessions.get(args.session_id).requireRuntime();
       try {
-        return {
-          // readPageState builds its record field by field (src/dom/snapshot); the listed schema checks it.
-          data: (await readPageState(runtime, {
-            includeSnapshot: args.include_snapshot !== false,
-            maxChars: args.max_chars ?? 20_000,
-          })) as ToolData<typeof pageStateOutput>,
-        };
+        // readPageState builds its record field by field (src/dom/snapshot); the listed schema checks it.
+        const state = (await readPageState(runtime, {
+          includeSnapshot: args.include_snapshot !== false,
+          maxChars: args.max_chars ?? 20_000,
+        })) as ToolData<typeof pageStateOutput>;
+        const seen = JSON.stringify(state);
+        const same = lastAnswer.get(runtime) === seen;
+        lastAnswer.set(runtime, seen);
+        return { data: same && args.include_snapshot === undefined ? unchangedAnswer(state) : state };
       } catch (err) {
         throw asToolError(err, 'DOM_FIND_ERROR', 'Reading the page state failed');
       }
     },
   });
+}
+
+/** The last page state each runtime answered, to say "unchanged" rather than repeat it (issue 22). */
+const lastAnswer = new WeakMap<object, string>();
+
+/**
+ * An agent polls the page after each action; when nothing on it changed (an action that did nothing, a
+ * page waiting for input), the snapshot and the controls it read last time are not sent again.
+ */
+function unchangedAnswer(state: ToolData<typeof pageStateOutput>): ToolData<typeof pageStateOutput> {
+  const { snapshot: _snapshot, text_summary: _text, ...rest } = state;
+  return {
+    ...rest,
+    headings: [],
+    interactive_elements: [],
+    unchanged_since_last_call: true,
+    notes: [
+      ...(state.notes ?? []),
+      'The page is exactly as your last scorm_get_page_state saw it (snapshot, controls, focus, SCORM status): its snapshot and controls are not repeated; include_snapshot: true sends them again.',
+    ],
+  };
 }

@@ -126,7 +126,7 @@ export function traceSequencingTool(ctx: ServerContext): ToolDefinition {
     title: 'Trace sequencing',
     annotations: NAVIGATES,
     description:
-      'SN engine trace: each navigation request, its outcome (denials: process, code), events by trace_level. session_id: since scorm_sn_init; navigation_sequence runs there.',
+      'SN trace: each navigation request, its outcome (denials: process, code), events by trace_level. session_id: since scorm_sn_init; navigation_sequence runs there.',
     input: {
       workspace_path: packagePath.optional(),
       session_id: sessionId.optional(),
