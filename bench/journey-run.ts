@@ -42,13 +42,15 @@ const SETTLE_POLL_GAP_MS = 500;
 
 /**
  * Waits (unmeasured) until the launched page stops changing — the same page-state size twice running, or
- * SETTLE_POLLS looks — so that both builds are measured on a loaded page, not on a loading screen.
+ * SETTLE_POLLS looks — so that both builds are measured on a loaded page, not on a loading screen. The
+ * looks leave the snapshot out, so the journey's own first look is not answered "unchanged" for a page
+ * no measured call has shown.
  */
 async function settle(client: Client, session_id: string): Promise<void> {
   let last = -1;
   for (let poll = 0; poll < SETTLE_POLLS; poll++) {
     const result = await client.callTool(
-      { name: 'scorm_get_page_state', arguments: { session_id } },
+      { name: 'scorm_get_page_state', arguments: { session_id, include_snapshot: false } },
       undefined,
       { timeout: CALL_TIMEOUT_MS },
     );
