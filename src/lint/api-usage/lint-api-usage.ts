@@ -17,6 +17,7 @@ import { couldMatter } from './prefilter.js';
 import { emptyFacts, factsForPackageRules } from './collect-facts.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { chainWrapperFindings, type PageFileText } from './chain-wrappers.js';
+import { pageOrderFindings } from './page-load-order.js';
 import { globalWrapperNames } from './global-wrappers.js';
 import { runtimeLeft, runtimeValueFindings, type RuntimeLeft } from './runtime-values.js';
 import { withScos } from './sco-attribution.js';
@@ -140,6 +141,14 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     version,
     read: (file) => readPageFile(root, file),
   });
+  across.push(
+    ...pageOrderFindings({
+      chains,
+      scanned: new Set(scanned.map((s) => s.file)),
+      version,
+      read: (file) => readPageFile(root, file),
+    }),
+  );
   const named = withScos(
     [...findings, ...across.map((a) => a.finding), ...runtimeValueFindings(chains, leftByFile)],
     chains,
