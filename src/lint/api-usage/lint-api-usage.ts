@@ -134,13 +134,20 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const apiOf = (file: string): ApiSummary => summaries.get(file) ?? unscannedSummary(root, file, version);
     findings.push(...launchChainFindings(chains, apiOf, summaries, version));
   }
-  const across = chainWrapperFindings({
+  const { findings: across, left: acrossLeft } = chainWrapperFindings({
     chains,
     wrapperNames,
     scanned: new Set(scanned.map((s) => s.file)),
     version,
     read: (file) => readPageFile(root, file),
   });
+  for (const [file, left] of acrossLeft) {
+    const own = leftByFile.get(file);
+    leftByFile.set(file, {
+      count: (own?.count ?? 0) + left.count,
+      examples: [...left.examples, ...(own?.examples ?? [])].slice(0, 3),
+    });
+  }
   across.push(
     ...pageOrderFindings({
       chains,
