@@ -239,3 +239,38 @@ test('one info finding per SCO counts the calls whose names or values are only k
   assert.match(info[0]?.message ?? '', /: 3 GetValue\/SetValue calls .* only known at run time/);
   assert.equal(findings.filter((f) => f.rule !== 'api.runtime_values' && f.file === 'course.js').length, 0);
 });
+
+test("pipwerks' real wrapper in its own file, SCORM 2004: a score of 85 is judged at the caller's line, and a value built at run time (6,000 characters of suspend data) is counted at the caller's line", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'api-usage-chain-wrappers-2004-'));
+  try {
+    const files: Record<string, string> = {
+      'index.html': page(['scorm.js', 'course.js']),
+      'scorm.js': PIPWERKS,
+      'course.js': coursePipwerks([
+        "scorm.set('cmi.score.scaled', 85);",
+        "var state = new Array(6001).join('x');",
+        "scorm.set('cmi.suspend_data', state);",
+        "scorm.set('cmi.score.scaled', '0.85');",
+      ]),
+    };
+    for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+    const { findings } = await lintApiUsage({
+      packageRoot: dir,
+      scormVersion: '2004',
+      files: Object.keys(files),
+      chains: [chain('sco1', 'index.html', ['scorm.js', 'course.js'])],
+    });
+    const own = findings.filter((f) => f.file === 'course.js' && f.rule !== 'api.runtime_values');
+    assert.deepEqual(at(own), [['api.invalid_value', 'course.js', 3]]);
+    const info = findings.filter((f) => f.rule === 'api.runtime_values');
+    assert.equal(info.length, 1);
+    assert.ok(
+      courseTextOf(info[0] as Finding, 'quoted')
+        .split('\n')
+        .includes('course.js'),
+    );
+    assert.match(info[0]?.message ?? '', /line 5 \(its value\)/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -6,6 +6,7 @@ import { collectUnit, emptyFacts } from './collect-facts.js';
 import { elementFindings } from './file-rules.js';
 import { parseUnit } from './parse-unit.js';
 import type { SourceUnit } from './source-unit.js';
+import { leftOf, type RuntimeLeft } from './runtime-values.js';
 import { throughWrappers } from './wrapper-calls.js';
 
 export interface PageFileText {
@@ -23,6 +24,12 @@ export interface ChainWrapperInput {
   read(file: string): PageFileText | undefined;
 }
 
+export interface ChainWrapperResult {
+  findings: ScoFinding[];
+  /** Per calling file: its calls through other files' wrappers whose name or value is only known at run time. */
+  left: Map<string, RuntimeLeft>;
+}
+
 /** A finding and the SCOs (resource identifiers) whose launch chains give it. */
 export interface ScoFinding {
   finding: Finding;
@@ -34,7 +41,7 @@ export interface ScoFinding {
  * a page loads share its global scope, so the wrapper file and the caller are analysed together, per SCO
  * (the wrappers a call reaches are those its SCO's launch chain loads). Findings point at the call.
  */
-export function chainWrapperFindings(input: ChainWrapperInput): ScoFinding[] {
+export function chainWrapperFindings(input: ChainWrapperInput): ChainWrapperResult {
   const { chains, wrapperNames, scanned, version } = input;
   const texts = new Map<string, PageFileText | undefined>();
   const textOf = (file: string) => {
@@ -53,6 +60,7 @@ export function chainWrapperFindings(input: ChainWrapperInput): ScoFinding[] {
     return entry;
   };
   const results = new Map<string, Finding[]>();
+  const left = new Map<string, RuntimeLeft>();
   const callsOthers = new Map<string, boolean>();
   const byKey = new Map<string, ScoFinding>();
   for (const chain of chains) {
@@ -74,8 +82,10 @@ export function chainWrapperFindings(input: ChainWrapperInput): ScoFinding[] {
       const key = [caller, ...others].join('\u0000');
       let found = results.get(key);
       if (!found) {
-        found = analyseTogether(others, caller, version, parsedOf);
+        const together = analyseTogether(others, caller, version, parsedOf);
+        found = together.findings;
         results.set(key, found);
+        if (together.left.count > 0 && !left.has(caller)) left.set(caller, together.left);
       }
       for (const finding of found) {
         const at = `${finding.rule}|${finding.file}|${finding.line}|${finding.column}|${finding.message}`;
@@ -85,7 +95,7 @@ export function chainWrapperFindings(input: ChainWrapperInput): ScoFinding[] {
       }
     }
   }
-  return [...byKey.values()];
+  return { findings: [...byKey.values()], left };
 }
 
 const MENTIONS = new Map<string, (text: string) => boolean>();
@@ -145,7 +155,7 @@ function analyseTogether(
   caller: string,
   version: ScormVersion,
   parsedOf: (file: string) => ParsedFile,
-): Finding[] {
+): { findings: Finding[]; left: RuntimeLeft } {
   const facts = emptyFacts();
   const owners: string[] = [];
   const programs: (Program | undefined)[] = [];
@@ -167,6 +177,9 @@ function analyseTogether(
   const virtual = throughWrappers(facts, version).filter(
     (call) => inCaller(call.unit) && !inCaller(call.wrapperUnit),
   );
-  if (virtual.length === 0) return [];
-  return elementFindings(facts, caller, version, virtual, { fileOf: (unit) => owners[unit] ?? caller });
+  if (virtual.length === 0) return { findings: [], left: { count: 0, examples: [] } };
+  return {
+    findings: elementFindings(facts, caller, version, virtual, { fileOf: (unit) => owners[unit] ?? caller }),
+    left: leftOf(facts, caller, virtual),
+  };
 }

@@ -22,7 +22,7 @@ function group<T>(items: readonly T[], key: (t: T) => Context): Map<Context, T[]
  * Calls inside callbacks, handlers and functions nobody calls at load time are left out, so the
  * analysis under-approximates rather than guesses.
  */
-export function loadTimeCalls(facts: FileFacts): ApiCall[] {
+export function loadTimeCalls(facts: FileFacts, origins?: Map<ApiCall, Origin>): ApiCall[] {
   const calls = group(facts.calls, (c) => c.context);
   const invocations = group(facts.invocations, (i) => i.context);
   const out: ApiCall[] = [];
@@ -40,7 +40,7 @@ export function loadTimeCalls(facts: FileFacts): ApiCall[] {
   };
 
   // Recursion depth is bounded by MAX_DEPTH (not by the AST), so it cannot overflow.
-  const expand = (ctx: Context, depth: number): void => {
+  const expand = (ctx: Context, depth: number, origin: Origin | undefined): void => {
     const items: Item[] = [
       ...(calls.get(ctx) ?? []).map((call) => ({ unit: call.unit, pos: call.node.start, call })),
       ...(invocations.get(ctx) ?? []).map((invocation) => ({
@@ -53,18 +53,25 @@ export function loadTimeCalls(facts: FileFacts): ApiCall[] {
       if (out.length >= MAX_ITEMS) return;
       if ('call' in item) {
         out.push(item.call);
+        if (origin && origins && !origins.has(item.call)) origins.set(item.call, origin);
         continue;
       }
       const inv = item.invocation;
       const fn = inv.kind === 'iife' ? inv.fn : resolve(inv.name, ctx);
       if (!fn || active.has(fn) || depth >= MAX_DEPTH) continue;
       active.add(fn);
-      expand(fn, depth + 1);
+      expand(fn, depth + 1, origin ?? (inv.kind === 'named' ? { unit: inv.unit, pos: inv.pos } : undefined));
       active.delete(fn);
     }
   };
-  expand(null, 0);
+  expand(null, 0, undefined);
   return out;
+}
+
+/** Where the code that runs at load time calls the named function through which an API call runs. */
+export interface Origin {
+  unit: number;
+  pos: number;
 }
 
 const NEEDS_INIT = new Set(['GetValue', 'SetValue', 'Commit', 'Terminate']);
@@ -77,11 +84,16 @@ export interface EarlyCall {
   laterInitialize: ApiCall | undefined;
   /** Any Initialize in the file (in a function or handler) when none runs at load time. */
   deferredInitialize: ApiCall | undefined;
+  /** The load-time call of a function (a wrapper) through which `call` runs, if it is not written at load time itself. */
+  origin: Origin | undefined;
+  /** The same for laterInitialize. */
+  initOrigin: Origin | undefined;
 }
 
 /** The first call that needs an initialized session but runs before Initialize; undefined if none. */
 export function findEarlyCall(facts: FileFacts): EarlyCall | undefined {
-  const sequence = loadTimeCalls(facts);
+  const origins = new Map<ApiCall, Origin>();
+  const sequence = loadTimeCalls(facts, origins);
   const firstInit = sequence.findIndex((c) => c.canonical === 'Initialize');
   const before = firstInit < 0 ? sequence : sequence.slice(0, firstInit);
   const early = [...new Set(before.filter((c) => NEEDS_INIT.has(c.canonical)))];
@@ -92,5 +104,12 @@ export function findEarlyCall(facts: FileFacts): EarlyCall | undefined {
     ? undefined
     : facts.calls.find((c) => c.canonical === 'Initialize');
   if (!laterInitialize && !deferredInitialize) return undefined; // Initialize lives in another file
-  return { call: first, others: early.length - 1, laterInitialize, deferredInitialize };
+  return {
+    call: first,
+    others: early.length - 1,
+    laterInitialize,
+    deferredInitialize,
+    origin: origins.get(first),
+    initOrigin: laterInitialize ? origins.get(laterInitialize) : undefined,
+  };
 }

@@ -17,6 +17,7 @@ import { couldMatter } from './prefilter.js';
 import { emptyFacts, factsForPackageRules } from './collect-facts.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { chainWrapperFindings, type PageFileText } from './chain-wrappers.js';
+import { pageOrderFindings } from './page-load-order.js';
 import { globalWrapperNames } from './global-wrappers.js';
 import { runtimeLeft, runtimeValueFindings, type RuntimeLeft } from './runtime-values.js';
 import { withScos } from './sco-attribution.js';
@@ -133,13 +134,28 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const apiOf = (file: string): ApiSummary => summaries.get(file) ?? unscannedSummary(root, file, version);
     findings.push(...launchChainFindings(chains, apiOf, summaries, version));
   }
-  const across = chainWrapperFindings({
+  const { findings: across, left: acrossLeft } = chainWrapperFindings({
     chains,
     wrapperNames,
     scanned: new Set(scanned.map((s) => s.file)),
     version,
     read: (file) => readPageFile(root, file),
   });
+  for (const [file, left] of acrossLeft) {
+    const own = leftByFile.get(file);
+    leftByFile.set(file, {
+      count: (own?.count ?? 0) + left.count,
+      examples: [...left.examples, ...(own?.examples ?? [])].slice(0, 3),
+    });
+  }
+  across.push(
+    ...pageOrderFindings({
+      chains,
+      scanned: new Set(scanned.map((s) => s.file)),
+      version,
+      read: (file) => readPageFile(root, file),
+    }),
+  );
   const named = withScos(
     [...findings, ...across.map((a) => a.finding), ...runtimeValueFindings(chains, leftByFile)],
     chains,

@@ -36,6 +36,12 @@ export function runtimeLeft(facts: FileFacts, file: string, version: ScormVersio
   if (facts.calls.length === 0) return left;
   const sinks = new Set([...findWrappers(facts).values()].flatMap((w) => w.sinks.map((s) => s.call)));
   const calls: ApiCall[] = [...facts.calls.filter((c) => !sinks.has(c)), ...throughWrappers(facts, version)];
+  return leftOf(facts, file, calls);
+}
+
+/** Of `calls` (all written in `file`), those whose element name or value is only known at run time. */
+export function leftOf(facts: FileFacts, file: string, calls: readonly ApiCall[]): RuntimeLeft {
+  const left: RuntimeLeft = { count: 0, examples: [] };
   for (const call of calls) {
     if (call.canonical !== 'GetValue' && call.canonical !== 'SetValue') continue;
     const nameFixed = 'nameFixed' in call && call.nameFixed === true;
