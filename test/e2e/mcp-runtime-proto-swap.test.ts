@@ -94,7 +94,8 @@ test("the answer to the agent's own SetValue cannot be forged as a refusal", asy
   assert.deepEqual(
     debug.calls
       .filter((c) => c.source === 'tool')
-      .map((c) => `${c.method}=${String(c.result)}/${c.error_code}`),
+      // A listed call without error_code has none ("0").
+      .map((c) => `${c.method}=${String(c.result)}/${c.error_code ?? '0'}`),
     ['SetValue=true/0', 'GetValue=failed/0'],
   );
   swapReported(debug.anomalies);
