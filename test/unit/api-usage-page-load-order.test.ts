@@ -4,27 +4,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Finding } from '../../src/core/findings.js';
-import type { LaunchChain } from '../../src/lint/launch-chain/chain.js';
 import { lintApiUsage } from '../../src/lint/api-usage/lint-api-usage.js';
 import { courseTextOf } from '../helpers/course-text.js';
+import { launchChainOf } from '../helpers/launch-chain.js';
 
-/** A SCO whose launch page loads `files`, as the launch-chain walk reports it. */
-function chain(resource: string, launch: string, files: string[]): LaunchChain {
-  return {
-    launch: { file: launch, resource, items: [`item_${resource}`] },
-    files: [launch, ...files].map((file, i) => ({
-      file,
-      via: i === 0 ? null : `${launch} <script src>`,
-      depth: i === 0 ? 0 : 1,
-      atStart: true,
-    })),
-    missing: [],
-    truncated: null,
-    notFollowed: [],
-    scripts: files.length,
-    initializeHints: [],
-  };
-}
+const chain = launchChainOf;
 
 async function lint12(files: Record<string, string>): Promise<Finding[]> {
   const dir = await mkdtemp(join(tmpdir(), 'api-usage-page-order-'));

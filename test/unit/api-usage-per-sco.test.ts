@@ -4,27 +4,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lintApiUsage } from '../../src/lint/api-usage/lint-api-usage.js';
-import type { LaunchChain } from '../../src/lint/launch-chain/chain.js';
+import { launchChainOf } from '../helpers/launch-chain.js';
 
 const DISCOVERY =
   'function findAPI(w){var n=0;while(w.API==null&&w.parent&&w.parent!=w&&n<500){n++;w=w.parent}return w.API}\nvar API=findAPI(window)||findAPI(window.opener);\n';
 
-function chain(resource: string, files: string[]): LaunchChain {
-  return {
-    launch: { file: files[0] as string, resource, items: [`item_${resource}`] },
-    files: files.map((file, i) => ({
-      file,
-      via: i === 0 ? null : `${files[0]} <script src>`,
-      depth: i === 0 ? 0 : 1,
-      atStart: true,
-    })),
-    missing: [],
-    truncated: null,
-    notFollowed: [],
-    scripts: files.length,
-    initializeHints: [],
-  };
-}
+const chain = (resource: string, files: string[]) => launchChainOf(resource, files[0]!, files.slice(1));
 
 test('api.no_terminate fires for the SCO that never terminates, even when another file of the package does', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'api-usage-per-sco-'));

@@ -2,7 +2,7 @@ import type { Program } from 'acorn';
 import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
-import { collectUnit, emptyFacts } from './collect-facts.js';
+import { collectUnits, emptyFacts } from './collect-facts.js';
 import { elementFindings } from './file-rules.js';
 import { parseUnit } from './parse-unit.js';
 import type { SourceUnit } from './source-unit.js';
@@ -121,14 +121,7 @@ function mentions(names: readonly string[]): (text: string) => boolean {
 function callsAnyOf(file: ParsedFile, names: readonly string[], version: ScormVersion): boolean {
   const facts = emptyFacts();
   facts.units = file.units;
-  file.programs.forEach((program, i) => {
-    if (!program) return;
-    try {
-      collectUnit(facts, i, program, version);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-    }
-  });
+  collectUnits(facts, file.programs, version);
   const roots = new Set(names);
   for (let round = 0; round < 3; round++) {
     for (const [name, target] of facts.aliases) if (roots.has(head(target))) roots.add(head(name));
@@ -165,14 +158,7 @@ function analyseTogether(
     programs.push(...entry.programs);
     for (let i = 0; i < entry.units.length; i++) owners.push(file);
   }
-  programs.forEach((program, i) => {
-    if (!program) return;
-    try {
-      collectUnit(facts, i, program, version);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-    }
-  });
+  collectUnits(facts, programs, version);
   const inCaller = (unit: number) => owners[unit] === caller;
   const virtual = throughWrappers(facts, version).filter(
     (call) => inCaller(call.unit) && !inCaller(call.wrapperUnit),

@@ -260,6 +260,25 @@ class ContextExit {
 }
 
 /**
+ * Every parsed unit (an unparsed one is undefined) walked into `facts`, in order; a unit too deep to walk
+ * adds what it gave before that, as callers that only look for calls want.
+ */
+export function collectUnits(
+  facts: FileFacts,
+  programs: readonly (Program | undefined)[],
+  packageVersion: ScormVersion,
+): void {
+  programs.forEach((program, i) => {
+    if (!program) return;
+    try {
+      collectUnit(facts, i, program, packageVersion);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+    }
+  });
+}
+
+/**
  * Walks one parsed unit without recursion (minified bundles produce very deep trees) and adds what
  * it finds to `facts`. Top-level contexts of all units share `null`: in a page, classic scripts share
  * one global scope and run in order.

@@ -5,7 +5,7 @@ import type { LaunchChain } from '../launch-chain/chain.js';
 import { scanHtmlPage } from '../launch-chain/page-refs.js';
 import { resolveInPage } from '../launch-chain/urls.js';
 import type { ScoFinding, PageFileText } from './chain-wrappers.js';
-import { collectUnit, emptyFacts } from './collect-facts.js';
+import { collectUnits, emptyFacts } from './collect-facts.js';
 import { locate } from './element-rules.js';
 import { findEarlyCall } from './flow.js';
 import { methodName, qualified } from './api-methods.js';
@@ -87,14 +87,7 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
       programs.push(parsed.ok ? parsed.program : undefined);
     }
   }
-  programs.forEach((program, i) => {
-    if (!program) return;
-    try {
-      collectUnit(facts, i, program, version);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-    }
-  });
+  collectUnits(facts, programs, version);
   const early = findEarlyCall(facts);
   if (!early) return undefined;
   const { call, others, laterInitialize, deferredInitialize, origin, initOrigin } = early;
