@@ -218,9 +218,15 @@ export function pageWithinBudget<S, T>(
     next_cursor: i < source.length ? String(i) : null,
     remaining: source.length - i,
   };
-  const asked = options.asked?.limit;
-  if (asked !== undefined && items.length < Math.min(asked, source.length - start)) {
-    page.limit_note = limitLoweredNote(asked, items.length, options.asked!.items, options.budgetBytes);
-  }
+  const lowered = options.asked
+    ? limitLoweredNote({
+        asked: options.asked.limit,
+        given: items.length,
+        available: source.length - start,
+        items: options.asked.items,
+        budgetBytes: options.budgetBytes,
+      })
+    : undefined;
+  if (lowered) page.limit_note = lowered;
   return page;
 }

@@ -68,9 +68,14 @@ export function answerInteractiveElements(
     size = Math.max(1, Math.min(size - 1, Math.floor((size * budgetBytes) / bytes)));
     answer = pageOf(found, start, size);
   }
-  if (request.limit !== undefined && size < Math.min(request.limit, all.length - start)) {
-    answer.notes.push(limitLoweredNote(request.limit, size, 'controls', budgetBytes));
-  }
+  const lowered = limitLoweredNote({
+    asked: request.limit,
+    given: size,
+    available: all.length - start,
+    items: 'controls',
+    budgetBytes,
+  });
+  if (lowered) answer.notes.push(lowered);
   return answer;
 }
 

@@ -46,12 +46,14 @@ export function answerNavState(
     size = Math.max(1, Math.min(size - 1, Math.floor((size * budgetBytes) / bytes)));
     answer = withTocPage(rest, toc, start, size);
   }
-  if (request.limit !== undefined && size < Math.min(request.limit, toc.length - start)) {
-    answer.notes = [
-      ...(answer.notes ?? []),
-      limitLoweredNote(request.limit, size, 'TOC entries', budgetBytes),
-    ];
-  }
+  const lowered = limitLoweredNote({
+    asked: request.limit,
+    given: size,
+    available: toc.length - start,
+    items: 'TOC entries',
+    budgetBytes,
+  });
+  if (lowered) answer.notes = [...(answer.notes ?? []), lowered];
   return answer;
 }
 

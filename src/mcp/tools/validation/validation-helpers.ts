@@ -49,6 +49,10 @@ export function findingPointer(listed: readonly ListedFinding[]): {
   fixes: (all: readonly Finding[]) => string[];
 } {
   const at = new Map(listed.map((l, i) => [findingKey(l), i]));
+  const seeOr = (f: Finding, text: string): string => {
+    const i = at.get(findingKey(f));
+    return i === undefined ? text : `see findings[${i}]`;
+  };
   return {
     line: (f) => {
       const i = at.get(findingKey(f));
@@ -57,14 +61,8 @@ export function findingPointer(listed: readonly ListedFinding[]): {
       const where = f.line > 0 ? `${file}:${f.line}:${f.column}` : file;
       return `${where} [${f.rule}] findings[${i}]`;
     },
-    sentence: (f) => {
-      const i = at.get(findingKey(f));
-      return i === undefined ? f.message : `see findings[${i}]`;
-    },
-    fix: (f) => {
-      const i = at.get(findingKey(f));
-      return i === undefined ? f.fix : `see findings[${i}]`;
-    },
+    sentence: (f) => seeOr(f, f.message),
+    fix: (f) => seeOr(f, f.fix),
     fixes: (all) => {
       const listedFix = new Map<string, number>();
       listed.forEach((l, i) => {
