@@ -7,12 +7,6 @@
  * entries in order and copying each referenced run gives the whole trace back.
  */
 
-/** An event with its position in the whole trace. */
-export interface IndexedEvent {
-  index: number;
-  request: number;
-}
-
 /** Events `index` … `index + count - 1` of `request` are events `repeat_of` … of the same count, request apart. */
 export interface RepeatedEvents {
   index: number;
@@ -24,11 +18,18 @@ export interface RepeatedEvents {
 /** How many earlier places of an event are tried as the start of a repeated run (the latest first). */
 const CANDIDATES = 32;
 
-/** What the events are compared by: everything but their request and position. */
-export function eventKeys(events: readonly IndexedEvent[]): number[] {
+/**
+ * Each recorded event's JSON, made once: a trace is read again for every page asked of it, and the
+ * engine's events do not change once logged.
+ */
+const keyText = new WeakMap<object, string>();
+
+/** What the events are compared by: the engine's event as recorded (no request or position of ours). */
+export function eventKeys(recorded: readonly object[]): number[] {
   const ids = new Map<string, number>();
-  return events.map(({ request: _request, index: _index, ...rest }) => {
-    const key = JSON.stringify(rest);
+  return recorded.map((e) => {
+    let key = keyText.get(e);
+    if (key === undefined) keyText.set(e, (key = JSON.stringify(e)));
     let id = ids.get(key);
     if (id === undefined) ids.set(key, (id = ids.size));
     return id;

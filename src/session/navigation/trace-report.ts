@@ -96,11 +96,16 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
     next_cursor: null,
   };
   const all: TracedEvent[] = [];
+  /** The engine's own event behind each of `all` (what repeats are compared by). */
+  const recorded: TraceEvent[] = [];
   log.forEach((entry, i) => {
     const request = i + 1;
     if (request <= since) return;
     const events: TracedEvent[] = [];
-    const keep = filterTrace((e) => events.push({ index: 0, request, ...e }), options.level);
+    const keep = filterTrace((e) => {
+      events.push({ index: 0, request, ...e });
+      recorded.push(e);
+    }, options.level);
     for (const e of entry.trace) keep(e);
     const texts = entry.course_text ? { course_text: entry.course_text } : {};
     report.requests.push({
@@ -138,7 +143,7 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
       : Math.max(MIN_EVENTS_BYTES, options.budgetBytes - jsonBytes(report));
   const finder = options.foldRepeats
     ? new RepeatFinder(
-        eventKeys(all),
+        eventKeys(recorded),
         all.map((e) => e.request),
       )
     : null;
