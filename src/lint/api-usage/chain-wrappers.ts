@@ -21,6 +21,7 @@ export interface ChainWrapperInput {
   /** The files the lint scans: only their calls are judged. */
   scanned: ReadonlySet<string>;
   version: ScormVersion;
+  /** A file of the package (called again for the same file: the caller reads each once). */
   read(file: string): PageFileText | undefined;
 }
 
@@ -43,17 +44,12 @@ export interface ScoFinding {
  */
 export function chainWrapperFindings(input: ChainWrapperInput): ChainWrapperResult {
   const { chains, wrapperNames, scanned, version } = input;
-  const texts = new Map<string, PageFileText | undefined>();
-  const textOf = (file: string) => {
-    if (!texts.has(file)) texts.set(file, input.read(file));
-    return texts.get(file);
-  };
   // Each file is parsed once, whichever pages and SCOs load it (a multi-SCO export shares its wrapper).
   const parsed = new Map<string, ParsedFile>();
   const parsedOf = (file: string): ParsedFile => {
     let entry = parsed.get(file);
     if (!entry) {
-      const units = textOf(file)?.units() ?? [];
+      const units = input.read(file)?.units() ?? [];
       entry = { units, programs: units.map((unit) => parseProgram(unit)) };
       parsed.set(file, entry);
     }
@@ -70,7 +66,7 @@ export function chainWrapperFindings(input: ChainWrapperInput): ChainWrapperResu
     for (const caller of files) {
       const others = providers.filter((p) => p !== caller);
       const names = others.flatMap((p) => wrapperNames.get(p) ?? []);
-      const text = others.length > 0 ? textOf(caller)?.text : undefined;
+      const text = others.length > 0 ? input.read(caller)?.text : undefined;
       if (text === undefined || !mentions(names)(text)) continue;
       const callsKey = `${caller}\u0000${names.join(' ')}`;
       let calls = callsOthers.get(callsKey);

@@ -134,12 +134,19 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const apiOf = (file: string): ApiSummary => summaries.get(file) ?? unscannedSummary(root, file, version);
     findings.push(...launchChainFindings(chains, apiOf, summaries, version));
   }
+  // The two analyses across a page's files read the same files: each is read once for both.
+  const pageFiles = new Map<string, PageFileText | undefined>();
+  const read = (file: string): PageFileText | undefined => {
+    if (!pageFiles.has(file)) pageFiles.set(file, readPageFile(root, file));
+    return pageFiles.get(file);
+  };
+  const scannedFiles = new Set(scanned.map((s) => s.file));
   const { findings: across, left: acrossLeft } = chainWrapperFindings({
     chains,
     wrapperNames,
-    scanned: new Set(scanned.map((s) => s.file)),
+    scanned: scannedFiles,
     version,
-    read: (file) => readPageFile(root, file),
+    read,
   });
   for (const [file, left] of acrossLeft) {
     const own = leftByFile.get(file);
@@ -148,14 +155,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
       examples: [...left.examples, ...(own?.examples ?? [])].slice(0, 3),
     });
   }
-  across.push(
-    ...pageOrderFindings({
-      chains,
-      scanned: new Set(scanned.map((s) => s.file)),
-      version,
-      read: (file) => readPageFile(root, file),
-    }),
-  );
+  across.push(...pageOrderFindings({ chains, scanned: scannedFiles, version, read }));
   const named = withScos(
     [...findings, ...across.map((a) => a.finding), ...runtimeValueFindings(chains, leftByFile)],
     chains,
