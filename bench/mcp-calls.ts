@@ -29,21 +29,18 @@ export const CALL_TIMEOUT_MS = 180_000;
 
 type CallResult = Awaited<ReturnType<Client['callTool']>>;
 
-/** What a result costs: the text the model reads, and the structured copy when the text does not repeat it. */
+/** What a result costs the model: its text blocks and its structuredContent (images apart). */
 export function measure(tool: string, result: CallResult): MeasuredResult {
   let bytes = 0;
   let imageBytes = 0;
-  const structured =
-    result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent);
-  let structuredInText = false;
+  // Both copies count: a client may show the model the text content and structuredContent alike.
   for (const item of (result.content ?? []) as Array<{ type: string; text?: string; data?: string }>) {
-    if (item.type === 'text') {
-      bytes += Buffer.byteLength(item.text ?? '');
-      if (item.text === structured) structuredInText = true;
-    } else if (item.type === 'image') imageBytes += Buffer.byteLength(item.data ?? '');
+    if (item.type === 'text') bytes += Buffer.byteLength(item.text ?? '');
+    else if (item.type === 'image') imageBytes += Buffer.byteLength(item.data ?? '');
     else bytes += Buffer.byteLength(JSON.stringify(item));
   }
-  if (structured !== undefined && !structuredInText) bytes += Buffer.byteLength(structured);
+  if (result.structuredContent !== undefined)
+    bytes += Buffer.byteLength(JSON.stringify(result.structuredContent));
   const failed = result.isError === true;
   const code = (result.structuredContent as { error_code?: unknown } | undefined)?.error_code;
   return {

@@ -124,7 +124,7 @@ export class AnswerGuard {
     const whole = kept
       ? ` The whole answer is the resource ${kept.uri} (resources/read gives it in pages: read the next_uri of each page's _meta["scorm-tester/page"]).`
       : ` The whole answer is over ${MAX_KEPT_ANSWER_BYTES} bytes: too large to keep.`;
-    return `This answer of ${tool} was ${size}, over the budget of ${ANSWER_BUDGET_BYTES} bytes (about 8,000 tokens), and was cut: ${cut}.${whole} Ask for less${this.pagingHint(tool)}.`;
+    return `This answer of ${tool} was ${size}, over the budget of ${ANSWER_BUDGET_BYTES} bytes (8,000 tokens for its two copies, text and structuredContent), and was cut: ${cut}.${whole} Ask for less${this.pagingHint(tool)}.`;
   }
 
   private pagingHint(tool: string): string {

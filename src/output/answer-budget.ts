@@ -11,12 +11,16 @@ import { ScormTesterError } from '../core/errors.js';
 import { courseText } from '../core/course-text.js';
 import type { RecordedValue } from '../runtime/records.js';
 
-/** Issue 22: no answer past 8,000 tokens, a token being about 4 bytes of the JSON the model is shown. */
-export const ANSWER_BUDGET_BYTES = 32_000;
+/**
+ * Issue 22: no answer past 8,000 tokens, a token being about 4 bytes. A result carries its JSON twice (as
+ * structuredContent, and as text for clients that show only text), and a client may show the model both,
+ * so each copy gets half: 16,000 bytes.
+ */
+export const ANSWER_BUDGET_BYTES = 16_000;
 /** Characters of a course string a listing shows by default. */
 export const PREVIEW_CHARS = 200;
 /** Characters of each course string `detail: "full"` shows from `text_offset` (the rest: a larger offset). */
-export const FULL_SLICE_CHARS = 8_000;
+export const FULL_SLICE_CHARS = 4_000;
 
 /** What a listing shows of each course string: a preview, or a slice of the whole value. */
 export interface StringView {

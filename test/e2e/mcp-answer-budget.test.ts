@@ -7,6 +7,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ANSWER_BUDGET_BYTES } from '../../src/output/answer-budget.js';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { callTool, openSessionRuntime, startServer, type StartedServer } from '../helpers/mcp-client.js';
@@ -17,8 +18,7 @@ const FLOOD = join(FIXTURES_DIR, 'courses/record-flood');
 /** The course's GetValue calls, and its suspend_data (64,000 characters ending in "E"). */
 const FLOOD_CALLS = 1000;
 const SUSPEND_LENGTH = 64_000;
-/** src/output/answer-budget.ts: ANSWER_BUDGET_BYTES. */
-const BUDGET = 32_000;
+const BUDGET = ANSWER_BUDGET_BYTES;
 
 interface LongString {
   $type: 'string';

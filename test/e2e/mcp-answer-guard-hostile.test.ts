@@ -6,13 +6,14 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ANSWER_BUDGET_BYTES } from '../../src/output/answer-budget.js';
 import { answerInflatingCourse, INFLATE } from '../helpers/answer-inflating-course.js';
 import { callTool, openSessionRuntime, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { readAllPages, readWholeText } from '../helpers/resource-pages.js';
 import { until } from '../helpers/until.js';
 
 /** Issue 22's answer budget: 8,000 tokens of about 4 bytes. */
-const BUDGET = 32_000;
+const BUDGET = ANSWER_BUDGET_BYTES;
 
 let server: StartedServer;
 let sessionId: string;
@@ -104,7 +105,7 @@ test(
       sizes.push(`${name} ${answer.bytes}${answer.note ? ' (cut)' : ''}`);
       assert.ok(answer.bytes <= BUDGET, `${name}: ${answer.bytes} bytes`);
       if (answer.note) {
-        assert.match(answer.note, /over the budget of 32000 bytes/);
+        assert.match(answer.note, new RegExp(`over the budget of ${BUDGET} bytes`));
         assert.ok(answer.wholeUri, `${name}: the whole answer is linked`);
       }
     }

@@ -6,12 +6,13 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ANSWER_BUDGET_BYTES } from '../../src/output/answer-budget.js';
 import { FLOOD, floodValue, historyFloodingCourse } from '../helpers/history-flooding-course.js';
 import { callTool, openSessionRuntime, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { until } from '../helpers/until.js';
 
 /** Issue 22's answer budget: 8,000 tokens of about 4 bytes. */
-const BUDGET = 32_000;
+const BUDGET = ANSWER_BUDGET_BYTES;
 
 interface Change {
   index: number;

@@ -6,6 +6,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ANSWER_BUDGET_BYTES } from '../../src/output/answer-budget.js';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -15,9 +16,6 @@ import { FIXTURES_DIR } from '../helpers/paths.js';
 import { scorm12SingleSco } from '../helpers/scorm12-course.js';
 import { tempDir } from '../helpers/temp.js';
 import { readAllPages, readWholeText } from '../helpers/resource-pages.js';
-
-/** Issue 22's answer budget: 8,000 tokens of about 4 bytes. */
-const ANSWER_BUDGET_BYTES = 32_000;
 
 interface Link {
   type: 'resource_link';

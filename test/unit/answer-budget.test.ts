@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BLOB_PREVIEW_CHARS,
+  FULL_SLICE_CHARS,
   cutText,
   isEncodedBlob,
   jsonBytes,
@@ -72,7 +73,7 @@ test('recorded values: previews use the long-string marker; full detail slices f
   };
   assert.equal(slice.length, 70_000, 'the original length stays');
   assert.equal(slice.offset, 8_000);
-  assert.equal(slice.head.length, 8_000);
+  assert.equal(slice.head.length, FULL_SLICE_CHARS);
   assert.equal(viewRecorded(42), 42);
 });
 

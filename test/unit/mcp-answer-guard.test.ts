@@ -61,7 +61,10 @@ test('an answer over the budget is cut to it, says what was cut and keeps the wh
   assert.ok(cut.interactions.length < 500 && cut.interactions[0]!.id === 'q0');
   assert.equal(shown[0]!.text, JSON.stringify(cut));
   const note = shown[1]!.text!;
-  assert.match(note, /scorm_data_model_get was \d+ bytes, over the budget of 32000 bytes/);
+  assert.match(
+    note,
+    new RegExp(`scorm_data_model_get was \\d+ bytes, over the budget of ${ANSWER_BUDGET_BYTES} bytes`),
+  );
   assert.match(note, /\/interactions: \d+ of 500/);
   assert.match(note, /scorm-tester:\/\/answer\/1/);
   assert.match(note, /with cursor, limit, detail/);

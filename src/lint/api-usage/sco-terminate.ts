@@ -2,6 +2,7 @@ import { quoted } from '../../core/course-text.js';
 import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
+import { launchingItemsDetails, launchingItemsText } from '../launch-chain/launching-items.js';
 import { methodName, qualified } from './api-methods.js';
 import { locate } from './element-rules.js';
 import type { Scanned } from './file-rules.js';
@@ -30,14 +31,14 @@ export function noTerminatePerSco(
     const init = calls.find(({ call }) => call.canonical === 'Initialize');
     if (!init || calls.some(({ call }) => call.canonical === 'Terminate')) continue;
     const { resource, items } = chain.launch;
-    const sco = `SCO ${quoted(resource)}${items.length > 0 ? ` (item ${items.map(quoted).join(', ')})` : ''}`;
+    const sco = `SCO ${quoted(resource)}${launchingItemsText(items)}`;
     const finding = makeFinding(
       'api.no_terminate',
       locate(init.s.facts, init.s.file, init.call.unit, init.call.node),
       `${sco} calls ${init.call.method} but nothing its launch page ${quoted(chain.launch.file)} loads calls ${methodName('Terminate', version)}; the LMS may never record the attempt as finished`,
       `Call ${qualified('Terminate', version)}("") once when the learner leaves this SCO (e.g. in a pagehide or beforeunload handler, after a final ${methodName('Commit', version)}), in a script its launch page loads.`,
     );
-    finding.details = { sco: resource, items: [...items], from_package: ['sco', 'items'] };
+    finding.details = { sco: resource, ...launchingItemsDetails(items), from_package: ['sco', 'items'] };
     findings.push(finding);
   }
   return findings;

@@ -10,6 +10,7 @@ import { hasDiscoveryEvidence, type FileFacts } from '../api-usage/collect-facts
 import { MAX_FILE_BYTES } from '../api-usage/read-scan-text.js';
 import { makeFinding } from '../api-usage/rules.js';
 import { MAX_CHAIN_DEPTH, MAX_CHAIN_FILES, type LaunchChain, type NotFollowed } from './chain.js';
+import { launchingItemsDetails, launchingItemsText } from './launching-items.js';
 
 /** What the rule needs to know of one file's SCORM code. */
 export interface ApiSummary {
@@ -125,7 +126,7 @@ export function launchChainFindings(
 
 function scoName(chain: LaunchChain): string {
   const { launch } = chain;
-  return `SCO resource ${quoted(launch.resource)}${launch.items.length > 0 ? ` (item ${launch.items.map(quoted).join(', ')})` : ''}`;
+  return `SCO resource ${quoted(launch.resource)}${launchingItemsText(launch.items)}`;
 }
 
 function missingText(chain: LaunchChain): string {
@@ -154,7 +155,7 @@ function details(chain: LaunchChain, verdict: Verdict): Record<string, unknown> 
   return {
     reason: verdict,
     sco: launch.resource,
-    items: [...launch.items],
+    ...launchingItemsDetails(launch.items),
     launch_file: launch.file,
     chain: chain.files.map((f) => ({ file: f.file, via: f.via })),
     missing: chain.missing.map((m) => ({ file: m.file, from: m.from, how: m.how, line: m.line })),
