@@ -19,9 +19,6 @@ export const SUMMARY_FINDINGS = 4;
 /** What a summary's findings may take: an agent reads the summary first and pages on from it. */
 export const SUMMARY_FINDINGS_BYTES = 3_000;
 
-/** Only the first findings of the listing, as a summary shows them (the cursor it gives goes on from there). */
-export const SUMMARY_PAGE = { limit: SUMMARY_FINDINGS, budgetBytes: SUMMARY_FINDINGS_BYTES };
-
 const SEVERITY_ORDER = ['error', 'warning', 'info'] as const;
 
 export interface FindingGroup {
@@ -46,6 +43,24 @@ export interface FindingsPage {
   };
 }
 
+/**
+ * A summary: the first errors and warnings of the listing; informational findings are only counted
+ * (findings_by_severity), and the cursor it gives lists them with the rest.
+ */
+export function summaryFindingsPage(all: readonly Finding[]): FindingsPage {
+  const sequence = listing(all).sequence;
+  const firstInfo = sequence.findIndex((f) => f.severity === 'info');
+  const limit = Math.min(SUMMARY_FINDINGS, firstInfo < 0 ? sequence.length : firstInfo);
+  return findingsPage(all, undefined, { limit, budgetBytes: SUMMARY_FINDINGS_BYTES });
+}
+
+/** Errors, then warnings, then infos; a rule's repeats after its first examples go to the end. */
+function listing(all: readonly Finding[]): ReturnType<typeof groupRepeated> & { sequence: Finding[] } {
+  const ordered = SEVERITY_ORDER.flatMap((s) => all.filter((f) => f.severity === s));
+  const grouped = groupRepeated(ordered);
+  return { ...grouped, sequence: [...grouped.shown, ...grouped.rest] };
+}
+
 export function findingsPage(
   all: readonly Finding[],
   cursor?: string,
@@ -54,9 +69,7 @@ export function findingsPage(
     budgetBytes: FINDINGS_PAGE_BYTES,
   },
 ): FindingsPage {
-  const ordered = SEVERITY_ORDER.flatMap((s) => all.filter((f) => f.severity === s));
-  const { shown, rest, repeated } = groupRepeated(ordered);
-  const sequence = [...shown, ...rest];
+  const { shown, rest, repeated, sequence } = listing(all);
   // Pages stop at the end of the grouped listing; the cursor given there goes on into the rest.
   const source = cursorPosition(cursor, sequence.length) < shown.length ? shown : sequence;
   const page = pageWithinBudget(source, {

@@ -10,7 +10,7 @@ import {
   FINDINGS_PAGE_BYTES,
   findingsPage,
   SUMMARY_FINDINGS,
-  SUMMARY_PAGE,
+  summaryFindingsPage,
 } from '../../src/output/findings-page.js';
 
 function finding(i: number, severity: Finding['severity']): Finding {
@@ -75,7 +75,7 @@ test('findings that fit one page come back as they are, without paging fields', 
 
 test('a summary lists the first findings and counts all by severity; its cursor pages on to every other finding once', () => {
   const all = Array.from({ length: 120 }, (_, i) => finding(i, i % 4 === 0 ? 'error' : 'warning'));
-  const summary = findingsPage(all, undefined, SUMMARY_PAGE);
+  const summary = summaryFindingsPage(all);
   assert.ok(summary.page.length <= SUMMARY_FINDINGS && summary.page.length > 0);
   assert.deepEqual(summary.paging?.findings_by_severity, { error: 30, warning: 90, info: 0 });
   assert.equal(summary.page[0]?.severity, 'error');
@@ -88,4 +88,16 @@ test('a summary lists the first findings and counts all by severity; its cursor 
   }
   assert.equal(seen.length, all.length);
   assert.equal(new Set(seen).size, all.length);
+});
+
+test('a summary lists errors and warnings only; its cursor goes on to the informational findings', () => {
+  const all = [finding(0, 'info'), finding(1, 'warning'), finding(2, 'info')];
+  const summary = summaryFindingsPage(all);
+  assert.deepEqual(summary.page, [all[1]]);
+  assert.deepEqual(summary.paging?.findings_by_severity, { error: 0, warning: 1, info: 2 });
+  const rest = findingsPage(all, summary.paging?.findings_next_cursor ?? undefined);
+  assert.deepEqual(rest.page, [all[0], all[2]]);
+  const infosOnly = summaryFindingsPage([finding(3, 'info')]);
+  assert.deepEqual(infosOnly.page, []);
+  assert.equal(infosOnly.paging?.findings_next_cursor, '0');
 });

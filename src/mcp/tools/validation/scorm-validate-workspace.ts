@@ -4,7 +4,7 @@ import { toValidationJson } from '../../../report/index.js';
 import { CHECK_CATEGORIES, findingCategoriesFor } from '../../../validate/categories.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { finding } from '../output-schemas.js';
-import { findingsPage, SUMMARY_PAGE } from '../../../output/findings-page.js';
+import { findingsPage, summaryFindingsPage } from '../../../output/findings-page.js';
 
 import {
   categoryResult,
@@ -49,9 +49,7 @@ export function validateWorkspaceTool(): ToolDefinition {
         const json = toValidationJson({ ...v, findings });
         // The first answer is a summary unless asked for full; a cursor's pages are full pages.
         const summary = args.detail !== 'full' && args.cursor === undefined;
-        const paged = summary
-          ? findingsPage(findings, undefined, SUMMARY_PAGE)
-          : findingsPage(findings, args.cursor);
+        const paged = summary ? summaryFindingsPage(findings) : findingsPage(findings, args.cursor);
         const shown = new Set(paged.page);
         const pageJson = toValidationJson({ ...v, findings: paged.page });
         const listed = [...pageJson.errors, ...pageJson.warnings, ...pageJson.info];
