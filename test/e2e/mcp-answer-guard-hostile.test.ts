@@ -110,6 +110,10 @@ test(
       }
     }
     console.log(sizes.join('\n'));
+    // With its default max_chars the page state clips its own snapshot: the guard never has to cut it.
+    const page = await shown('scorm_get_page_state', { session_id: sessionId, include_snapshot: true });
+    assert.equal(page.note, undefined, 'the default page state is not cut');
+    assert.equal(page.data.snapshot_truncated, true);
     // Still connected: the client's reader took every line.
     const listed = await server.client.listTools();
     assert.ok(listed.tools.length > 0);

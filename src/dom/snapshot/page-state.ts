@@ -8,6 +8,7 @@ import { CourseTextFields } from '../course-text-fields.js';
 import { SCO_FRAME } from '../frames.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { buildInteractiveElements, type InteractiveElement } from './interactive.js';
+import { fitPageStateParts } from './page-state-budget.js';
 import { readPage } from './read-page.js';
 import { snapshotYaml } from './snapshot-yaml.js';
 
@@ -90,7 +91,15 @@ export async function readPageState(
   const snapshot = typeof state.snapshot === 'string' ? state.snapshot : '';
   const onSnapshotLine = (e: InteractiveElement): boolean =>
     e.ref !== null && snapshot.includes(`[ref=${e.ref}]`);
-  state.interactive_elements = found.interactive_elements.map((e) => compact(e, onSnapshotLine(e)));
+  const fitted = fitPageStateParts({
+    title: state.title as string,
+    headings: state.headings as Array<{ text: string }>,
+    controls: found.interactive_elements.map((e) => compact(e, onSnapshotLine(e))),
+  });
+  state.title = fitted.title;
+  state.headings = fitted.headings;
+  state.interactive_elements = fitted.controls;
+  (state.notes as string[]).push(...fitted.notes);
   if (focused && typeof focused === 'object') state.focused = compact(focused, onSnapshotLine(focused));
   // A whole snapshot already holds the page's text; the summary is for answers without one.
   if (!wholeSnapshot) {

@@ -24,7 +24,7 @@ export function getPageStateTool(ctx: ServerContext): ToolDefinition {
         .min(200)
         .max(500_000)
         .optional()
-        .describe('Snapshot YAML kept (default 20000).'),
+        .describe('Snapshot YAML kept (default 8000).'),
     },
     output: pageStateOutput,
     handler: async (args) => {
@@ -33,7 +33,7 @@ export function getPageStateTool(ctx: ServerContext): ToolDefinition {
         // readPageState builds its record field by field (src/dom/snapshot); the listed schema checks it.
         const state = (await readPageState(runtime, {
           includeSnapshot: args.include_snapshot !== false,
-          maxChars: args.max_chars ?? 20_000,
+          maxChars: args.max_chars ?? 8_000,
         })) as ToolData<typeof pageStateOutput>;
         const seen = JSON.stringify(state);
         const same = lastAnswer.get(runtime) === seen;
