@@ -15,9 +15,9 @@ import { ANSWER_BUDGET_BYTES, cursorPosition, pageWithinBudget } from './answer-
 /** A page's findings, measured once; the answer repeats them up to three times. */
 export const FINDINGS_PAGE_BYTES = Math.floor(ANSWER_BUDGET_BYTES * 0.28);
 /** The findings a summary lists (the first of the listing: errors first, repeated rules as groups). */
-export const SUMMARY_FINDINGS = 4;
+export const SUMMARY_FINDINGS = 3;
 /** What a summary's findings may take: an agent reads the summary first and pages on from it. */
-export const SUMMARY_FINDINGS_BYTES = 3_000;
+export const SUMMARY_FINDINGS_BYTES = 2_000;
 
 const SEVERITY_ORDER = ['error', 'warning', 'info'] as const;
 

@@ -39,7 +39,9 @@ export function validateWorkspaceTool(): ToolDefinition {
       validation_results: z.record(z.string(), categoryResult).describe('Per check category asked for.'),
       compliance_score: z.number().min(0).max(100),
       actionable_fixes: z.array(z.string()).describe('Each fix once; findings[i].fix: a listed one.'),
-      findings: z.array(finding).describe('Errors first; the lines and issues above are of these.'),
+      findings: z
+        .array(finding)
+        .describe('Errors first; the lines and issues above are of these. Summary: no details.'),
       ...findingsPaging,
     },
     handler: async (args, call) =>
@@ -85,7 +87,8 @@ export function validateWorkspaceTool(): ToolDefinition {
             validation_results: results,
             compliance_score: json.compliance_score,
             actionable_fixes: pointer.fixes(findings),
-            findings: listed,
+            // A summary names each finding; its details (chains, lists of places) come with detail "full".
+            findings: summary ? listed.map(({ details: _details, ...f }) => f) : listed,
             ...paged.paging,
           },
         };
