@@ -70,7 +70,7 @@ export const pageStateOutput = {
   unchanged_since_last_call: z
     .literal(true)
     .optional()
-    .describe('Nothing changed since the last call: snapshot, headings and controls left out.'),
+    .describe('Nothing changed since the last call: frames, headings, controls and snapshot left out.'),
 };
 
 /** Our own errors pass through; anything else (the page navigated, Playwright failed) gets `code`. */

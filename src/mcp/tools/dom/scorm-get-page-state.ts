@@ -54,15 +54,15 @@ const lastAnswer = new WeakMap<object, string>();
  * page waiting for input), the snapshot and the controls it read last time are not sent again.
  */
 function unchangedAnswer(state: ToolData<typeof pageStateOutput>): ToolData<typeof pageStateOutput> {
-  const { snapshot: _snapshot, text_summary: _text, ...rest } = state;
   return {
-    ...rest,
+    sco_url: state.sco_url,
+    title: state.title,
+    frames: [],
     headings: [],
     interactive_elements: [],
+    interactive_count: state.interactive_count,
+    scorm: state.scorm,
     unchanged_since_last_call: true,
-    notes: [
-      ...(state.notes ?? []),
-      'The page is exactly as your last scorm_get_page_state saw it (snapshot, controls, focus, SCORM status): its snapshot and controls are not repeated; include_snapshot: true sends them again.',
-    ],
+    notes: ['Unchanged since your last scorm_get_page_state; include_snapshot: true sends it again.'],
   };
 }
