@@ -1,5 +1,5 @@
 /**
- * Repeated values said once (issue 22): a course that writes a 5,000-character cmi.suspend_data on every
+ * Repeated values said once (issue 22): a course that writes a 3,500-character cmi.suspend_data on every
  * click. Each action's answer shows each long value once, as a preview with its length, and refers to it
  * with `{ $same_as: path }` elsewhere; scorm_debug_api_calls (detail full) shows each value whole once, and
  * resolving its references gives back every value the course passed.

@@ -1,12 +1,12 @@
 /**
  * A course that saves its whole state on every Next, as iSpring players do (issue 22): each click reads
- * cmi.suspend_data, writes a new 5,000-character value (the click count at its end) twice, and commits.
+ * cmi.suspend_data, writes a new 3,500-character value (longer than a preview, within one full-detail slice) (the click count at its end) twice, and commits.
  * An action's answer would carry that value in the SetValue calls, the GetValue result and the data-model
  * change's from/to.
  */
 import { writePackage } from './course-builder.js';
 
-export const SUSPEND_LENGTH = 5_000;
+export const SUSPEND_LENGTH = 3_500;
 
 /** The suspend_data the course has written after `clicks` clicks (0: the launch). */
 export function suspendAfter(clicks: number): string {
