@@ -28,11 +28,13 @@ export function overallSequencingProcess(ctx: SequencingContext, req: Navigation
     data: { ...req },
   });
   const outcome = run(ctx, req);
+  // In a trace `reason` would read as a code; the outcome's sentence is its message there.
+  const { reason, ...rest } = outcome as NavigationOutcome & { reason?: string };
   emit(ctx, {
     level: 'basic',
     process: 'OP.1 Overall Sequencing Process',
     kind: 'outcome',
-    data: { ...outcome },
+    data: reason === undefined ? rest : { ...rest, message: reason },
   });
   return outcome;
 }

@@ -205,4 +205,8 @@ test('the trace names processes, rules with their condition values and denials w
   s.navigate({ type: 'continue' });
   assert.ok(basic.length > 0 && basic.every((e) => e.level === 'basic'));
   assert.ok(basic.some((e) => e.kind === 'outcome'));
+  // `reason` in an answer is a code; an outcome's sentence is its message.
+  const denied = events.find((e) => e.kind === 'outcome' && e.data?.['kind'] === 'denied');
+  assert.equal(denied?.data?.['reason'], undefined);
+  assert.equal(typeof denied?.data?.['message'], 'string');
 });
