@@ -119,7 +119,9 @@ export const severity = z.enum(['error', 'warning', 'info']);
 export const anomaly = openObject({
   type: z.string(),
   severity,
-  message: z.string(),
+  message: z
+    .string()
+    .describe('"as anomalies[i].message": the same words as that entry (scorm_debug_api_calls).'),
   fix: z.string(),
   call_index: z.number().optional(),
   element: z.string().optional(),

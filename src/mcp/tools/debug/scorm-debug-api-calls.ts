@@ -43,6 +43,7 @@ import {
   settleMs,
   viewValues,
 } from './debug-helpers.js';
+import { pointToRepeatedTexts } from '../../../output/point-to-repeated-texts.js';
 
 export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
@@ -136,7 +137,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
               budgetBytes: ANSWER_BUDGET_BYTES / 2,
               view: viewNamedElement,
             });
-            data.anomalies = found.items;
+            data.anomalies = pointToRepeatedTexts(found.items, 'anomalies');
             data.anomaly_counts = counts(analysed.anomalies);
             data.anomalies_remaining = found.remaining;
             data.anomalies_next_cursor = found.next_cursor;
