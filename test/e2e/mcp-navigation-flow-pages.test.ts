@@ -196,3 +196,20 @@ test("a session keeps its latest flow: its pages joined equal one unpaged run; o
   const late = await page({ session_id, cursor: first.data.next_cursor, limit: 1 });
   assert.deepEqual(late.data.steps, pages[1]!.steps);
 });
+
+test('a walk with screenshots sends the first ten as images and says how many it sent and left out', async () => {
+  const result = (await server.client.callTool(
+    {
+      name: 'scorm_test_navigation_flow',
+      arguments: { workspace_path: flowCourse(13), settle_ms: 50 },
+    },
+    undefined,
+    { timeout: 600_000 },
+  )) as CallToolResult;
+  assert.ok(!result.isError, JSON.stringify(result.structuredContent));
+  const images = result.content.filter((c) => c.type === 'image').length;
+  const data = result.structuredContent as { images_omitted?: number; images_note?: string };
+  assert.equal(images, 10);
+  assert.equal(data.images_omitted, 3, 'the launch and twelve continues: thirteen screenshots');
+  assert.match(String(data.images_note), /^Only the first 10 screenshots/);
+});

@@ -44,7 +44,7 @@ import { flowCursor, KeptFlows, type KeptFlow } from './kept-flows.js';
 import { DEFAULT_STEP_SETTLE_MS, navigationSequence, settleMsSchema } from './step-schemas.js';
 
 /** Screenshots returned as image content (all of them are saved as artifacts). */
-const MAX_IMAGES = 20;
+const MAX_IMAGES = 10;
 /** Steps per page by default (a step is 0.5–1 kB; one whose SCO chained many deliveries is more). */
 const DEFAULT_STEPS_PER_PAGE = 20;
 /** What the summary's list of deliveries may take (each step names its own delivery as well). */
@@ -200,6 +200,7 @@ async function walk(
   const { session, runtime, navigator } = run;
   const shots = new Map<number, StepShot>();
   const content: ExtraContent[] = [];
+  let imagesShown = 0;
   let imagesOmitted = 0;
   const options: RunStepsOptions = {
     settleMs,
@@ -216,7 +217,8 @@ async function walk(
         width: shot.data.width,
         height: shot.data.height,
       });
-      if (content.length < MAX_IMAGES) {
+      if (imagesShown < MAX_IMAGES) {
+        imagesShown += 1;
         content.push({
           type: 'text',
           text: `Step ${record.index} (${record.step}): ${record.outcome.current_activity}`,
@@ -298,7 +300,7 @@ async function walk(
       ...(imagesOmitted > 0
         ? {
             images_omitted: imagesOmitted,
-            images_note: `Only the first ${MAX_IMAGES} screenshots are returned as images (in the run's answer); all are listed in artifacts.`,
+            images_note: `Only the first ${imagesShown} screenshots are returned as images (in the run's answer); all are listed in artifacts.`,
           }
         : {}),
     },
