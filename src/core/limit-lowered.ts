@@ -9,8 +9,10 @@ export function limitLoweredNote(page: {
   available: number;
   items: string;
   budgetBytes: number;
+  /** How the caller gets the rest, in the tool's own terms (default: its next_cursor). */
+  rest?: string;
 }): string | undefined {
-  const { asked, given, available, items, budgetBytes } = page;
+  const { asked, given, available, items, budgetBytes, rest = 'next_cursor gives the rest' } = page;
   if (asked === undefined || given >= Math.min(asked, available)) return undefined;
-  return `limit ${asked} was lowered to ${given} ${items} on this page to keep the answer under its size budget (${budgetBytes.toLocaleString('en-US')} bytes of JSON); next_cursor gives the rest.`;
+  return `limit ${asked} was lowered to ${given} ${items} on this page to keep the answer under its size budget (${budgetBytes.toLocaleString('en-US')} bytes of JSON); ${rest}.`;
 }

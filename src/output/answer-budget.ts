@@ -203,7 +203,7 @@ export function pageWithinBudget<S, T>(
     budgetBytes: number;
     view: (entry: S) => T;
     /** The limit the caller passed, when it passed one: a page the budget cuts shorter says so. */
-    asked?: { limit: number | undefined; items: string };
+    asked?: { limit: number | undefined; items: string; rest?: string };
   },
 ): Page<T> {
   const start = cursorPosition(options.cursor, source.length);
@@ -229,6 +229,7 @@ export function pageWithinBudget<S, T>(
         available: source.length - start,
         items: options.asked.items,
         budgetBytes: options.budgetBytes,
+        ...(options.asked.rest !== undefined ? { rest: options.asked.rest } : {}),
       })
     : undefined;
   if (lowered) page.limit_note = lowered;

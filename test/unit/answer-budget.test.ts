@@ -137,6 +137,14 @@ test('a page the budget cuts below the limit the caller asked says so; a default
   });
   assert.ok(cut.items.length < 200);
   assert.match(cut.limit_note ?? '', new RegExp(`^limit 200 was lowered to ${cut.items.length} events`));
+  assert.match(cut.limit_note ?? '', /next_cursor gives the rest\.$/);
+  const named = pageWithinBudget(source, {
+    limit: 200,
+    budgetBytes: 4_000,
+    view,
+    asked: { limit: 200, items: 'events', rest: 'since_event_id set to latest_event_id gives the rest' },
+  });
+  assert.match(named.limit_note ?? '', /since_event_id set to latest_event_id gives the rest\.$/);
   const byDefault = pageWithinBudget(source, {
     limit: 200,
     budgetBytes: 4_000,

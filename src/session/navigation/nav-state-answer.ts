@@ -52,6 +52,7 @@ export function answerNavState(
     available: toc.length - start,
     items: 'TOC entries',
     budgetBytes,
+    rest: 'toc_next_cursor gives the rest',
   });
   if (lowered) answer.notes = [...(answer.notes ?? []), lowered];
   return answer;

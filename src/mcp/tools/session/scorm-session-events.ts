@@ -48,7 +48,11 @@ export function sessionEventsTool(ctx: ServerContext): ToolDefinition {
       const strings = stringView(args.detail, args.text_offset);
       const page = pageWithinBudget(all.events, {
         limit: args.max_events ?? 200,
-        asked: { limit: args.max_events, items: 'events' },
+        asked: {
+          limit: args.max_events,
+          items: 'events',
+          rest: 'since_event_id set to latest_event_id gives the rest',
+        },
         // Room for the fields around the list.
         budgetBytes: ANSWER_BUDGET_BYTES - 200,
         view: (e) => (e.payload ? { ...e, payload: viewPayload(e.payload, strings) } : e),
