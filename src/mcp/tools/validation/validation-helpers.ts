@@ -29,10 +29,12 @@ interface ListedFinding {
   column: number;
   message: string;
   fix?: string;
+  course_text?: unknown;
 }
 
+// The course text belongs to the key: two SCOs' findings at one line can read alike until it is filled in.
 const findingKey = (f: ListedFinding): string =>
-  JSON.stringify([f.rule, f.file, f.line, f.column, f.message]);
+  JSON.stringify([f.rule, f.file, f.line, f.column, f.message, f.course_text ?? null]);
 
 /**
  * The place and rule of a finding the answer lists whole in `findings`, pointing at it there (its message,
