@@ -15,7 +15,7 @@ export function dataModelGetTool(ctx: ServerContext): ToolDefinition {
     title: 'Read data model',
     annotations: READ_ONLY,
     description:
-      'Read data-model elements from the engine (no API call); no names: all. Unset: in unset; bad names: in errors. Paged.',
+      'Read data-model elements from the engine (no API call); no names: all set. Named unset: in unset; bad: in errors. Paged.',
     input: {
       session_id: sessionId,
       elements: z.array(elementName).max(1000).optional(),
