@@ -216,6 +216,12 @@ test('find: include_hidden lists controls that are not rendered, without refs; f
   assert.equal(bad.error_code, 'MCP_INVALID_PARAMS');
   assert.match(bad.message, /Frames now: `course_text\.frames`/);
   assert.equal(courseTextOf(bad.data.details as object, 'frames'), 'sco\nsco > iframe#content');
+
+  // A made-up cursor is told what to pass, not the pattern it failed.
+  const cursor = await callError('scorm_dom_find_interactive_elements', { session_id: quiz, cursor: 'abc' });
+  assert.equal(cursor.error_code, 'MCP_INVALID_PARAMS');
+  assert.match(cursor.message, /pass the next_cursor of the previous answer/);
+  assert.doesNotMatch(cursor.message, /pattern/);
 });
 
 test('find: an unchanged page gives the same answer again; values set by script, checks and attribute changes are seen at once', async () => {

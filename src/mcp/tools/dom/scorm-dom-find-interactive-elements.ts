@@ -24,7 +24,10 @@ export function domFindInteractiveElementsTool(ctx: ServerContext): ToolDefiniti
       include_hidden: z.boolean().optional().describe('Also unrendered controls (without refs).'),
       cursor: z
         .string()
-        .regex(/^\d+$/)
+        .regex(
+          /^\d+$/,
+          'is not a cursor this tool gave: pass the next_cursor of the previous answer, or leave it out to start at the beginning',
+        )
         .max(10)
         .optional()
         .describe('next_cursor of the previous answer: the next controls.'),

@@ -31,7 +31,10 @@ export function navGetStateTool(ctx: ServerContext): ToolDefinition {
         .describe('Only fields and TOC entries that changed since the previous scorm_nav_get_state.'),
       cursor: z
         .string()
-        .regex(/^\d+$/)
+        .regex(
+          /^\d+$/,
+          'is not a cursor this tool gave: pass the toc_next_cursor of the previous answer, or leave it out to start at the beginning',
+        )
         .max(10)
         .optional()
         .describe('toc_next_cursor of the previous answer.'),
