@@ -106,7 +106,7 @@ export class PageEvents {
       this.log.addNavigationBlocked({
         url: null,
         message:
-          'The SCO tried to navigate the top-level window (e.g. top.location = ...); the sandbox blocked it.',
+          'The SCO tried to navigate the top-level window (e.g. top.location = ...); the browser blocked it.',
         timestamp: Date.now(),
       });
       return;

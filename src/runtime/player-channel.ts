@@ -12,6 +12,7 @@ import { CONTROL_MARKER, EMIT_BINDING, STOP_MARKER, type ControlMethod } from '.
 import { expandFlatBatch, type WireBatch } from './records.js';
 import type { RuntimeLifecycle } from './runtime-lifecycle.js';
 import type { RuntimeLog } from './runtime-log.js';
+import { guardTopNavigation } from './top-navigation-guard.js';
 
 export class PlayerChannel {
   private session!: CDPSession;
@@ -94,6 +95,7 @@ export class PlayerChannel {
       this.session.send('Runtime.addBinding', { name: PLAYWRIGHT_BINDING }),
       // Enabled now: a page that stops answering may not take the command later (see main-thread-probe).
       this.session.send('Performance.enable'),
+      guardTopNavigation(this.session, this.log, () => this.lifecycle.playerLoaded),
     ]);
   }
 

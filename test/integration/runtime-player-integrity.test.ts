@@ -282,6 +282,24 @@ test(
   },
 );
 
+test(
+  'a top navigation the page cannot cancel (browser-initiated) is stopped by the runtime and recorded',
+  { skip: SKIP },
+  async () => {
+    await withAttack('none', async (rt) => {
+      const elsewhere = new URL('/elsewhere', rt.playerPage.url()).href;
+      await assert.rejects(rt.playerPage.goto(elsewhere), /ERR_ABORTED/);
+      assert.deepEqual(
+        rt.log.navigationBlocked.map((b) => b.url),
+        [elsewhere],
+      );
+      assert.equal(rt.isCrashed, false);
+      assert.ok(rt.playerPage.url().endsWith('/p/player.html'), rt.playerPage.url());
+      await assertTrueToEngine(rt);
+    });
+  },
+);
+
 // Code in the player's realm is refused to a course, so the calls below are made by the test harness
 // (Playwright on the player page) to keep the caller check (player/page/caller.ts) tested.
 test(
@@ -317,13 +335,20 @@ test(
   },
 );
 
-test('top.location from the SCO itself is stopped by the sandbox', { skip: SKIP }, async () => {
-  await withAttack('nav-top', async (rt, results) => {
-    assert.equal(results.attack, 'threw SecurityError');
-    assert.equal(rt.log.navigationBlocked.length, 1);
-    await assertTrueToEngine(rt);
-  });
-});
+test(
+  'top.location from the SCO itself is cancelled by the player and reported; the record stays whole',
+  { skip: SKIP },
+  async () => {
+    await withAttack('nav-top', async (rt, results) => {
+      assert.equal(results.attack, undefined, 'the assignment itself does not throw (no sandbox)');
+      const cancelled = rt.log.integrity.filter((e) => e.kind === 'player_navigation').map((e) => e.detail);
+      assert.equal(cancelled.length, 1);
+      assert.match(cancelled[0] ?? '', /^cancelled \w+ to http:\/\/127\.0\.0\.1:\d+\/elsewhere$/);
+      assert.ok(rt.playerPage.url().endsWith('/p/player.html'), rt.playerPage.url());
+      await assertTrueToEngine(rt);
+    });
+  },
+);
 
 test(
   'document.open on the player removes the SCO frame: the runtime stops and says why',

@@ -1,26 +1,13 @@
 /**
  * The top-level page we serve for a session: it owns the SCORM API objects and shows the SCO in an
- * iframe, as an LMS does. The iframe is sandboxed without top navigation so a SCO cannot take the page
- * away; everything else a browser normally allows (scripts, forms, dialogs, popups) stays on. The
- * player's script (page/player-2004.ts or page/player-12.ts with its engine, bundled by
+ * iframe, as an LMS does: not sandboxed, so the SCO's own frames may navigate one another (the runtime
+ * stops navigations of the top window instead: top-navigation-guard.ts). The player's script (page/player-2004.ts or page/player-12.ts with its engine, bundled by
  * scripts/bundle.mjs) is inlined after the iframe element.
  */
 import { pageAsset } from './page-assets.js';
 import { CONFIG_ELEMENT_ID, SCO_FRAME_ID, SCO_FRAME_NAME, type PlayerBootConfig } from './wire.js';
 
 export type { PlayerBootConfig, PlayerLaunchConfig } from './wire.js';
-
-export const SCO_SANDBOX = [
-  'allow-scripts',
-  'allow-same-origin',
-  'allow-forms',
-  'allow-modals',
-  'allow-popups',
-  'allow-downloads',
-  'allow-pointer-lock',
-  'allow-presentation',
-  'allow-orientation-lock',
-].join(' ');
 
 /** JSON that is safe inside an inline <script>. */
 export function inlineJson(value: unknown): string {
@@ -48,7 +35,7 @@ html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden;
 <script type="application/json" id="${CONFIG_ELEMENT_ID}">${inlineJson(config)}</script>
 </head>
 <body>
-<iframe id="${SCO_FRAME_ID}" name="${SCO_FRAME_NAME}" title="SCO" sandbox="${SCO_SANDBOX}" allow="fullscreen; autoplay; clipboard-write"></iframe>
+<iframe id="${SCO_FRAME_ID}" name="${SCO_FRAME_NAME}" title="SCO" allow="fullscreen; autoplay; clipboard-write"></iframe>
 <script>${pageAsset(config.version === '2004' ? 'player2004' : 'player12')}</script>
 </body>
 </html>
