@@ -14,7 +14,7 @@ import {
 import { fail, isScormTesterError } from '../core/errors.js';
 import { within } from '../core/within.js';
 import { sampleBrowserCpu, type BrowserCpu } from './browser-cpu.js';
-import { maskEndpoint } from './browser-endpoint.js';
+import { maskEndpoint, remoteBrowserLost } from './browser-endpoint.js';
 import { chromiumArgs, findChromium } from './chromium.js';
 import { connectRemoteBrowser } from './remote-browser.js';
 
@@ -52,6 +52,8 @@ export interface LeasedContext {
   page: Page | null;
   /** Which browser launch this context belongs to (1, 2, ... after relaunches). */
   generation: number;
+  /** What its browser going away would be reported as (a remote browser names its endpoint, masked). */
+  lostReason: string;
   /** Called once if the browser disconnects while the lease is open; returns an unsubscribe function. */
   onCrash(listener: (reason: string) => void): () => void;
   /** Closes the context; never throws (a dead browser has nothing left to close). */
@@ -111,10 +113,7 @@ export class BrowserPool {
         this.options.wsEndpoint,
         this.options.launchTimeoutMs ?? 15_000,
       );
-      return this.adopt(
-        remote,
-        `the remote browser at ${maskEndpoint(this.options.wsEndpoint)} disconnected`,
-      );
+      return this.adopt(remote, this.lostReason);
     }
     const executablePath = this.options.executablePath ?? findChromium(this.options.env ?? process.env);
     let browser: Browser;
@@ -138,7 +137,14 @@ export class BrowserPool {
         { executablePath },
       );
     }
-    return this.adopt(browser, 'the Chromium process exited or was killed');
+    return this.adopt(browser, this.lostReason);
+  }
+
+  /** What this pool's browser going away is reported as. */
+  get lostReason(): string {
+    return this.options.wsEndpoint
+      ? remoteBrowserLost(maskEndpoint(this.options.wsEndpoint))
+      : 'the Chromium process exited or was killed';
   }
 
   private adopt(browser: Browser, lostReason: string): Browser {
@@ -213,7 +219,7 @@ export class BrowserPool {
         if (!browser.isConnected()) {
           fail(
             'BROWSER_CRASHED',
-            `The browser died while a new session was being opened (${firstLine(err)}). Retry.`,
+            `The browser died while a new session was being opened: ${this.lostReason} (${firstLine(err)}). Retry.`,
           );
         }
         throw err;
@@ -233,6 +239,7 @@ export class BrowserPool {
       context,
       page,
       generation,
+      lostReason: this.lostReason,
       onCrash: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);

@@ -70,9 +70,7 @@ export class RuntimeLifecycle {
       setTimeout(() => {
         const browser = this.lease.context.browser();
         this.markCrashed(
-          browser && browser.isConnected()
-            ? 'the player page was closed'
-            : 'the Chromium process exited or was killed',
+          browser && browser.isConnected() ? 'the player page was closed' : this.lease.lostReason,
         );
       }, 100);
     });
@@ -144,7 +142,7 @@ export class RuntimeLifecycle {
     if (/closed|crash|disconnected|Target/i.test(msg)) {
       await sleep(50);
       const browser = this.lease.context.browser();
-      if (browser && !browser.isConnected()) this.markCrashed('the Chromium process exited or was killed');
+      if (browser && !browser.isConnected()) this.markCrashed(this.lease.lostReason);
     }
     if (this.state === 'crashed') {
       return new ScormTesterError(

@@ -7,6 +7,8 @@ import { chromiumArgs, findChromium } from '../../src/runtime/chromium.js';
 
 export interface BrowserServer {
   wsEndpoint: string;
+  /** The browser process behind the server (its pages' renderers are its descendants). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -26,7 +28,7 @@ export async function startBrowserServer(
     handleSIGTERM: false,
     handleSIGHUP: false,
   });
-  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
+  return { wsEndpoint: server.wsEndpoint(), pid: server.process().pid!, close: () => server.close() };
 }
 
 /**
