@@ -65,9 +65,9 @@ export function parseBrowserEndpoints(values: readonly string[], source: string)
   return out;
 }
 
-/** Why a session's browser went: a remote browser (`shown` masked) that disconnected or died. */
+/** Why a session's browser went: a remote browser (`shown` masked) that disconnected, died or hung. */
 export function remoteBrowserLost(shown: string): string {
-  return `the remote browser at ${shown} disconnected`;
+  return `the remote browser at ${shown} disconnected or stopped answering`;
 }
 
 /**
