@@ -97,6 +97,9 @@ export class BrowserPool {
     return this.generationCounter;
   }
 
+  /** When its remote browser was last found not answering (Date.now(); 0: never), for SpreadBrowserPool. */
+  unansweredAt = 0;
+
   /** Leases not closed yet (how busy this pool is, for spreading sessions over several). */
   get openLeases(): number {
     return this.leases;
@@ -178,6 +181,7 @@ export class BrowserPool {
    */
   private forgetRemote(browser: Browser): void {
     if (!this.options.wsEndpoint || this.browser !== browser) return;
+    this.unansweredAt = Date.now();
     this.browser = null;
     this.spare = null;
     void browser.close().catch(() => undefined);

@@ -2,8 +2,8 @@
  * Sessions spread over several remote browsers (one BrowserPool per endpoint): each new context goes to
  * the browser with the fewest open sessions, the first one listed on a tie, among those not marked down.
  *
- * An endpoint that cannot be reached (connection refused or timed out, or it failed its checks) is marked
- * down: the context is asked of the next endpoint instead, and later sessions avoid it until DOWN_MS has
+ * An endpoint that cannot be reached (connection refused or timed out, or it failed its checks), or whose
+ * browser stopped answering a session, is marked down: the context is asked of the next endpoint instead, and later sessions avoid it until DOWN_MS has
  * passed, when it gets one more chance (a node that restarted is reconnected). Only when no endpoint can
  * be reached does opening fail, with BROWSER_UNREACHABLE giving each endpoint's reason.
  */
@@ -104,9 +104,12 @@ export class SpreadBrowserPool implements ContextPool {
   /** Every endpoint, each once: those up (or due another try), least busy first, then those still down. */
   private candidates(): Node[] {
     const now = Date.now();
+    // A browser that stopped answering a session's round trip is down too: connecting to it again would
+    // wait out the connection's and the checks' bounds before the next endpoint is tried.
+    const until = (node: Node): number => Math.max(node.downUntil, node.pool.unansweredAt + DOWN_MS);
     const byLoad = (a: Node, b: Node): number => a.pool.openLeases - b.pool.openLeases;
-    const up = this.nodes.filter((node) => node.downUntil <= now).sort(byLoad);
-    const down = this.nodes.filter((node) => node.downUntil > now).sort((a, b) => a.downUntil - b.downUntil);
+    const up = this.nodes.filter((node) => until(node) <= now).sort(byLoad);
+    const down = this.nodes.filter((node) => until(node) > now).sort((a, b) => until(a) - until(b));
     return [...up, ...down];
   }
 
