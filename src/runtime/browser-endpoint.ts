@@ -65,6 +65,19 @@ export function parseBrowserEndpoints(values: readonly string[], source: string)
   return out;
 }
 
+/** Why a session's browser went: a remote browser (`shown` masked) that disconnected, died or hung. */
+export function remoteBrowserLost(shown: string): string {
+  return `the remote browser at ${shown} disconnected or stopped answering`;
+}
+
+/**
+ * Whether `message` says a session ended because its remote browser went away (remoteBrowserLost): the
+ * browser's failure, not the course's, so the batch runs the package again elsewhere.
+ */
+export function isRemoteBrowserLost(message: string): boolean {
+  return /the remote browser at \S+ disconnected/.test(message);
+}
+
 let configured: readonly string[] = [];
 
 /** The remote browsers every later session of this process uses (none: a local Chromium is launched). */

@@ -12,9 +12,10 @@ import {
   type Page,
 } from 'playwright-core';
 import { fail, isScormTesterError } from '../core/errors.js';
-import { within } from '../core/within.js';
+import { TIMEOUT, within } from '../core/within.js';
+import { browserAnswers, disconnectsWithin } from './browser-answers.js';
 import { sampleBrowserCpu, type BrowserCpu } from './browser-cpu.js';
-import { maskEndpoint } from './browser-endpoint.js';
+import { maskEndpoint, remoteBrowserLost } from './browser-endpoint.js';
 import { chromiumArgs, findChromium } from './chromium.js';
 import { connectRemoteBrowser } from './remote-browser.js';
 
@@ -28,6 +29,12 @@ const BUSY_CORES = 0.25;
 const CONTEXT_CLOSE_MS = 5_000;
 /** Each of the two samples that must both find it busy (the first may catch a context shutting down). */
 const IDLE_SAMPLE_MS = 1_000;
+
+/** How long a failed newContext waits for the browser's disconnect, to tell a dead browser from a refusal. */
+const LOST_GRACE_MS = 2_000;
+
+/** How long a browser may take to open a context before it counts as not answering. */
+const NEW_CONTEXT_MS = 15_000;
 
 /** What the check after the last lease closed found and did. */
 export interface IdleCheck {
@@ -52,6 +59,13 @@ export interface LeasedContext {
   page: Page | null;
   /** Which browser launch this context belongs to (1, 2, ... after relaunches). */
   generation: number;
+  /** What its browser going away would be reported as (a remote browser names its endpoint, masked). */
+  lostReason: string;
+  /**
+   * Whether its browser is gone: disconnected, or not answering a round trip in time (browser-answers).
+   * Asked when a page call fails or times out, so a dead browser is never taken for the course's doing.
+   */
+  browserGone(): Promise<boolean>;
   /** Called once if the browser disconnects while the lease is open; returns an unsubscribe function. */
   onCrash(listener: (reason: string) => void): () => void;
   /** Closes the context; never throws (a dead browser has nothing left to close). */
@@ -83,6 +97,9 @@ export class BrowserPool {
     return this.generationCounter;
   }
 
+  /** When its remote browser was last found not answering (Date.now(); 0: never), for SpreadBrowserPool. */
+  unansweredAt = 0;
+
   /** Leases not closed yet (how busy this pool is, for spreading sessions over several). */
   get openLeases(): number {
     return this.leases;
@@ -111,10 +128,7 @@ export class BrowserPool {
         this.options.wsEndpoint,
         this.options.launchTimeoutMs ?? 15_000,
       );
-      return this.adopt(
-        remote,
-        `the remote browser at ${maskEndpoint(this.options.wsEndpoint)} disconnected`,
-      );
+      return this.adopt(remote, this.lostReason);
     }
     const executablePath = this.options.executablePath ?? findChromium(this.options.env ?? process.env);
     let browser: Browser;
@@ -138,7 +152,14 @@ export class BrowserPool {
         { executablePath },
       );
     }
-    return this.adopt(browser, 'the Chromium process exited or was killed');
+    return this.adopt(browser, this.lostReason);
+  }
+
+  /** What this pool's browser going away is reported as. */
+  get lostReason(): string {
+    return this.options.wsEndpoint
+      ? remoteBrowserLost(maskEndpoint(this.options.wsEndpoint))
+      : 'the Chromium process exited or was killed';
   }
 
   private adopt(browser: Browser, lostReason: string): Browser {
@@ -151,6 +172,19 @@ export class BrowserPool {
       for (const l of [...this.crashListeners]) l(reason);
     });
     return browser;
+  }
+
+  /**
+   * A remote browser found not answering is let go of (its sessions are told it is lost) so that the
+   * next session connects again, or goes to another endpoint, instead of waiting on it too. A local
+   * browser is left to its own crash and idle checks: it is ours, and its process is watched.
+   */
+  private forgetRemote(browser: Browser): void {
+    if (!this.options.wsEndpoint || this.browser !== browser) return;
+    this.unansweredAt = Date.now();
+    this.browser = null;
+    this.spare = null;
+    void browser.close().catch(() => undefined);
   }
 
   /** A fresh isolated context on the shared browser. */
@@ -208,12 +242,24 @@ export class BrowserPool {
       ({ context, page } = taken);
     } else {
       try {
-        context = await browser.newContext(options);
-      } catch (err) {
-        if (!browser.isConnected()) {
+        const made = browser.newContext(options);
+        const out = await within(made, NEW_CONTEXT_MS);
+        if (out === TIMEOUT) {
+          void made.then((late) => late.close()).catch(() => undefined);
+          this.forgetRemote(browser);
           fail(
             'BROWSER_CRASHED',
-            `The browser died while a new session was being opened (${firstLine(err)}). Retry.`,
+            `The browser did not open a new session within ${NEW_CONTEXT_MS / 1000} s: ${this.lostReason}. Retry.`,
+          );
+        }
+        context = out;
+      } catch (err) {
+        if (isScormTesterError(err)) throw err;
+        // A browser killed a moment ago may fail the call before its connection closes.
+        if (await disconnectsWithin(browser, LOST_GRACE_MS)) {
+          fail(
+            'BROWSER_CRASHED',
+            `The browser died while a new session was being opened: ${this.lostReason} (${firstLine(err)}). Retry.`,
           );
         }
         throw err;
@@ -233,6 +279,12 @@ export class BrowserPool {
       context,
       page,
       generation,
+      lostReason: this.lostReason,
+      browserGone: async () => {
+        if (await browserAnswers(browser, context)) return false;
+        this.forgetRemote(browser);
+        return true;
+      },
       onCrash: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);

@@ -235,7 +235,7 @@ export class CourseRuntime {
     );
     // A browser that died while the context was being made has no crash event left to send.
     if (context.browser()?.isConnected() === false)
-      this.lifecycle.markCrashed('Chromium died (the Chromium process exited or was killed)');
+      this.lifecycle.markCrashed(`Chromium died (${this.lease.lostReason})`);
     this.unsubscribe.push(this.network.watchContentServer());
     const setup: Array<Promise<unknown>> = [this.pageEvents.guard(context), ...this.network.guard(context)];
     this.network.record(context);

@@ -34,6 +34,9 @@ export class PageTimeLimit {
       const out = await within(Promise.race([running, this.lifecycle.crashed]), timeoutMs, signal);
       if (out === CANCELLED) throw cancelledError(what);
       if (out === TIMEOUT) {
+        // A browser that stopped answering (its node hung or died) is the browser's failure, not a slow course.
+        await this.lifecycle.checkBrowser();
+        this.lifecycle.ensureUsable();
         const probe = await this.stopper.probe();
         if (probe.state !== 'running_script') throw slowPageError(what, timeoutMs, probe);
         await this.stopper.stop(what, 'timeout');

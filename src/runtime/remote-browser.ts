@@ -12,6 +12,8 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { fail, isScormTesterError } from '../core/errors.js';
+import { TIMEOUT, within } from '../core/within.js';
+import { browserAnswers } from './browser-answers.js';
 import { maskEndpoint, maskEndpointsIn } from './browser-endpoint.js';
 import { chromiumArgs } from './chromium.js';
 import { sharedContentServer } from './content-server.js';
@@ -20,6 +22,8 @@ import { contextProxy, egressProxy } from './egress-proxy.js';
 const CHECK_MS = 10_000;
 /** How long ICE gathering may take before a browser that offered no UDP candidate counts as safe. */
 const ICE_GATHER_MS = 3_000;
+/** All the checks of one browser: a page load, the ICE gathering, and the context's opening and closing. */
+const CHECKS_MS = CHECK_MS + ICE_GATHER_MS + 7_000;
 
 export async function connectRemoteBrowser(endpoint: string, timeoutMs: number): Promise<Browser> {
   const shown = maskEndpoint(endpoint);
@@ -41,10 +45,24 @@ export async function connectRemoteBrowser(endpoint: string, timeoutMs: number):
     );
   }
   try {
-    await checkRemoteBrowser(browser, shown);
+    const checked = checkRemoteBrowser(browser, shown);
+    checked.catch(() => undefined);
+    if ((await within(checked, CHECKS_MS)) === TIMEOUT) {
+      fail(
+        'BROWSER_UNREACHABLE',
+        `The remote browser at ${shown} connected but did not answer its checks within ${CHECKS_MS / 1000} s.`,
+        { endpoint: shown },
+      );
+    }
   } catch (err) {
     await browser.close().catch(() => undefined);
-    throw err;
+    if (isScormTesterError(err)) throw err;
+    // The check's own calls failed (the browser died under them): the endpoint is down, not the course.
+    fail(
+      'BROWSER_UNREACHABLE',
+      `The remote browser at ${shown} failed while it was being checked: ${maskEndpointsIn(firstLine(err))}.`,
+      { endpoint: shown },
+    );
   }
   return browser;
 }
@@ -70,6 +88,15 @@ async function checkRemoteBrowser(browser: Browser, shown: string): Promise<void
       );
     }
     const udp = await udpCandidates(page);
+    // A browser that died during the check could not be checked either: that is the endpoint down, not
+    // a browser that breaks the policy (which would stop the whole grid).
+    if (udp === null && !(await browserAnswers(browser, context))) {
+      fail(
+        'BROWSER_UNREACHABLE',
+        `The remote browser at ${shown} went away while it was being checked (it disconnected or stopped answering).`,
+        { endpoint: shown },
+      );
+    }
     if (udp === null || udp.length > 0) {
       fail(
         'BROWSER_UNSUITABLE',

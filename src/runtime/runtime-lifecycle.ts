@@ -63,18 +63,11 @@ export class RuntimeLifecycle {
       });
       this.markCrashed('the SCO frame was removed from the player page');
     });
-    page.on('crash', () => this.markCrashed('the page renderer crashed (out of memory or killed)'));
+    // A dying browser takes its pages first: whether it is still there decides whose failure it was.
+    page.on('crash', () => void this.markGoneOr('the page renderer crashed (out of memory or killed)'));
     page.on('close', () => {
       if (this.state !== 'open' && this.state !== 'starting') return;
-      // When Chromium dies the page closes first; give the disconnect a moment to tell us why.
-      setTimeout(() => {
-        const browser = this.lease.context.browser();
-        this.markCrashed(
-          browser && browser.isConnected()
-            ? 'the player page was closed'
-            : 'the Chromium process exited or was killed',
-        );
-      }, 100);
+      void this.markGoneOr('the player page was closed');
     });
   }
 
@@ -122,6 +115,21 @@ export class RuntimeLifecycle {
     );
   }
 
+  /**
+   * Stops the run as the browser's failure when its browser is gone (killed, disconnected or not
+   * answering); a browser that answers leaves the state as it is.
+   */
+  async checkBrowser(): Promise<void> {
+    if (this.state === 'closed' || this.state === 'crashed') return;
+    if (await this.lease.browserGone()) this.markCrashed(this.lease.lostReason);
+  }
+
+  /** After the page went: the browser's loss when the browser is gone, else `reason` (the page alone). */
+  private async markGoneOr(reason: string): Promise<void> {
+    await this.checkBrowser();
+    this.markCrashed(reason);
+  }
+
   markCrashed(reason: string): void {
     if (this.state === 'closed' || this.state === 'crashed') return;
     this.state = 'crashed';
@@ -140,12 +148,8 @@ export class RuntimeLifecycle {
   async translate(err: unknown, what: string, fallback: ErrorCode): Promise<ScormTesterError> {
     if (isScormTesterError(err)) return err;
     const msg = err instanceof Error ? err.message : String(err);
-    // The disconnect event can trail the failed call by a moment.
-    if (/closed|crash|disconnected|Target/i.test(msg)) {
-      await sleep(50);
-      const browser = this.lease.context.browser();
-      if (browser && !browser.isConnected()) this.markCrashed('the Chromium process exited or was killed');
-    }
+    // The disconnect event can trail the failed call by a long moment on a loaded machine: asked, not waited for.
+    if (/closed|crash|disconnected|Target/i.test(msg)) await this.checkBrowser();
     if (this.state === 'crashed') {
       return new ScormTesterError(
         'BROWSER_CRASHED',

@@ -2,7 +2,8 @@
  * The MCP server with SCORM_TESTER_BROWSER_WS: sessions open in the remote browser (a Playwright browser
  * server the test starts on loopback; no local Chromium can start), the loopback-probe course is shut out
  * of this machine's services through it as through a local browser, and an endpoint that cannot be
- * reached fails the open with BROWSER_UNREACHABLE naming it masked.
+ * reached fails the open with BROWSER_UNREACHABLE naming it masked; listed before one that answers, it is
+ * passed over and the session opens on the other.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -92,6 +93,34 @@ describe('MCP on a remote browser', { concurrency: 1 }, () => {
         );
     });
     await callTool(server.client, 'scorm_session_close', { session_id: sessionId });
+  });
+
+  test('an endpoint that cannot be reached, listed first: sessions open on the one that answers', async () => {
+    const spread = await startServer({
+      SCORM_TESTER_BROWSER_WS: `ws://127.0.0.1:1/,${grid.wsEndpoint}`,
+      ...NO_LOCAL_CHROMIUM,
+    });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const sessionId = await openSessionRuntime(spread.client, join(SAMPLES_DIR, 'sample-course'), {
+          new_attempt: true,
+        });
+        const call = await callTool<{ call: { result: string } | null }>(
+          spread.client,
+          'scorm_wait_for_api_call',
+          {
+            session_id: sessionId,
+            method: 'Initialize',
+            include_past: true,
+            timeout_ms: 20_000,
+          },
+        );
+        assert.equal(call.call?.result, 'true', JSON.stringify(call));
+        await callTool(spread.client, 'scorm_session_close', { session_id: sessionId });
+      }
+    } finally {
+      await spread.close();
+    }
   });
 
   test('an endpoint that cannot be reached fails the open with BROWSER_UNREACHABLE, masked', async () => {

@@ -1,7 +1,8 @@
 /**
  * runBatch with a stand-in package runner: a package whose run ends in a crashed browser is run once
  * more (and reported once, marked `retried`); one that crashes again is reported as that crash and not
- * run a third time; a package cut by its time limit is told to stop and its slot waits for it.
+ * run a third time; a package cut by its time limit is told to stop and its slot waits for it. A remote
+ * browser that went away is the browser's failure (browser_lost): its reruns, bounded, are not the crash's.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { ScormTesterError } from '../../src/core/errors.js';
 import type { BatchPackage } from '../../src/app/batch/inputs.js';
 import { emptyCounts, type PackageResult } from '../../src/app/batch/report.js';
+import { errorKind } from '../../src/app/batch/package-error.js';
 import { runBatch, type PackageRunner } from '../../src/app/batch/run-batch.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -161,4 +163,65 @@ test('a package cut by its time limit is told to stop, and its slot waits for it
       ['pass', null],
     ],
   );
+});
+
+const lost = (): ScormTesterError =>
+  new ScormTesterError(
+    'BROWSER_CRASHED',
+    "This runtime's browser page is gone: Chromium died (the remote browser at ws://127.0.0.1:9/*** disconnected).",
+  );
+
+test('a remote browser that went away is the browser failure, not a course crash: its reruns leave the crash rerun', async () => {
+  const pkgs = packages(['moved', 'fine']);
+  const runs = new Map<string, number>();
+  const reported: PackageResult[] = [];
+  const report = await runBatch(
+    pkgs,
+    options(async (pkg, hash) => {
+      const n = (runs.get(pkg.path) ?? 0) + 1;
+      runs.set(pkg.path, n);
+      // Its node died, then the next one did too, then its own renderer crashed: a run is still left.
+      if (pkg.path.endsWith('moved.zip') && n <= 2) throw lost();
+      if (pkg.path.endsWith('moved.zip') && n === 3) throw crash();
+      return passed(pkg, hash);
+    }, reported),
+  );
+  assert.deepEqual(
+    pkgs.map((p) => runs.get(p.path)),
+    [4, 1],
+  );
+  assert.equal(reported.length, 2);
+  assert.deepEqual(
+    report.packages.map((p) => [p.verdict, p.retried ?? false]),
+    [
+      ['pass', true],
+      ['pass', false],
+    ],
+  );
+});
+
+test('a package whose remote browsers keep going away ends browser_lost, naming the endpoint, after a bounded number of runs', async () => {
+  const pkgs = packages(['orphan']);
+  let runs = 0;
+  const report = await runBatch(
+    pkgs,
+    options(async () => {
+      runs += 1;
+      throw lost();
+    }, []),
+  );
+  assert.equal(runs, 3);
+  const orphan = report.packages[0]!;
+  assert.equal(orphan.verdict, 'error');
+  assert.equal(orphan.retried, true);
+  assert.equal(orphan.error?.kind, 'browser_lost');
+  assert.match(
+    orphan.error?.message ?? '',
+    /the remote browser at ws:\/\/127\.0\.0\.1:9\/\*\*\* disconnected/,
+  );
+});
+
+test('no endpoint reachable (BROWSER_UNREACHABLE) is browser_lost, not the course', () => {
+  assert.equal(errorKind('BROWSER_UNREACHABLE'), 'browser_lost');
+  assert.equal(errorKind('BROWSER_CRASHED', 'gone: the Chromium process exited or was killed'), 'crash');
 });

@@ -1,12 +1,14 @@
 /**
  * Why a package could not be judged, as a batch result: the project's error code and message, and what
- * kind of failure it was (not a package, a hang, a crashed browser page), so a catalogue's report can be
- * sorted by cause. A hang cut by the batch's own per-package limit is PACKAGE_TIMEOUT.
+ * kind of failure it was (not a package, a hang, a crashed browser page, a remote browser that went away
+ * or could not be reached), so a catalogue's report can be sorted by cause. A hang cut by the batch's own
+ * per-package limit is PACKAGE_TIMEOUT.
  */
 import { isScormTesterError } from '../../core/errors.js';
+import { isRemoteBrowserLost } from '../../runtime/browser-endpoint.js';
 import type { BatchError } from './report.js';
 
-export type BatchErrorKind = 'not_a_package' | 'timeout' | 'crash' | 'other';
+export type BatchErrorKind = 'not_a_package' | 'timeout' | 'crash' | 'browser_lost' | 'other';
 
 const NOT_A_PACKAGE = new Set([
   'PATH_RESOLUTION_ERROR',
@@ -15,16 +17,21 @@ const NOT_A_PACKAGE = new Set([
   'MANIFEST_NOT_AT_ROOT',
 ]);
 
-export function errorKind(code: string): BatchErrorKind {
+/**
+ * A remote browser that disconnected (its node died) or that no endpoint could replace is the browser's
+ * failure, `browser_lost`; a local browser or page that died under the course is a `crash`.
+ */
+export function errorKind(code: string, message = ''): BatchErrorKind {
   if (NOT_A_PACKAGE.has(code) || code.startsWith('ZIP_')) return 'not_a_package';
   if (code === 'COURSE_TIMEOUT' || code === 'PACKAGE_TIMEOUT') return 'timeout';
-  if (code === 'BROWSER_CRASHED') return 'crash';
+  if (code === 'BROWSER_UNREACHABLE') return 'browser_lost';
+  if (code === 'BROWSER_CRASHED') return isRemoteBrowserLost(message) ? 'browser_lost' : 'crash';
   return 'other';
 }
 
 export function batchError(error: unknown): BatchError & { kind: BatchErrorKind } {
   if (isScormTesterError(error))
-    return { code: error.code, message: error.message, kind: errorKind(error.code) };
+    return { code: error.code, message: error.message, kind: errorKind(error.code, error.message) };
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'INTERNAL_ERROR', message, kind: 'other' };
 }

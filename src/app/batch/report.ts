@@ -14,7 +14,7 @@ export interface Counts {
 export interface BatchError {
   code: string;
   message: string;
-  /** not_a_package, timeout, crash or other (see package-error.ts). */
+  /** not_a_package, timeout, crash, browser_lost or other (see package-error.ts). */
   kind?: string;
 }
 
@@ -49,7 +49,10 @@ export interface PackageResult {
   findings: Counts;
   scos: ScoResult[];
   error?: BatchError;
-  /** Its first run ended in a crashed browser (or page), and this is its second and last run. */
+  /**
+   * An earlier run ended in a crashed browser (or page), or on a remote browser that went away, and this
+   * is its last run (see run-batch.ts for how many each allows).
+   */
   retried?: true;
   /** --resume: this result was read from the state file, not run again. */
   resumed?: true;

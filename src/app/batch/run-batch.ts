@@ -53,10 +53,21 @@ function errorResult(
   };
 }
 
-/** The package, or one of its SCOs, ended because the browser (or its page) died under it. */
-function crashed(result: PackageResult): boolean {
-  return result.error?.kind === 'crash' || result.scos.some((s) => s.error?.kind === 'crash');
+/**
+ * Why the package, or one of its SCOs, ended with its browser: a remote browser that went away (its node
+ * died, or no endpoint could be reached) before a crash of the browser or page under the course.
+ */
+function browserFailure(result: PackageResult): 'browser_lost' | 'crash' | null {
+  const kinds = [result.error?.kind, ...result.scos.map((s) => s.error?.kind)];
+  if (kinds.includes('browser_lost')) return 'browser_lost';
+  return kinds.includes('crash') ? 'crash' : null;
 }
+
+/**
+ * Runs after a remote browser went away: the pool sends each to a browser that answers, so more than one
+ * covers a second node going down; a bound all the same, for a grid whose nodes all keep dying.
+ */
+const LOST_BROWSER_RUNS = 2;
 
 export function shardPackages(packages: readonly BatchPackage[], shard: Shard | null): BatchPackage[] {
   return packages.filter((p) => inShard(p.path, shard));
@@ -112,11 +123,22 @@ export async function runBatch(
     let result = await attempt(pkg, hash);
     // A browser that died takes every package then running on it with it: each gets one more run on a
     // new browser. A package that crashes it again is reported as that crash, and not run a third time.
-    if (crashed(result) && !options.signal?.aborted) {
-      const first = result.duration_ms;
+    // A remote browser that went away is not the course's doing: those runs do not use up the crash's
+    // one, and go to another endpoint (or the same one, reconnected).
+    let crashRuns = 0;
+    let lostRuns = 0;
+    let spent = 0;
+    let reruns = 0;
+    while (!options.signal?.aborted) {
+      const why = browserFailure(result);
+      if (why === 'browser_lost' && lostRuns < LOST_BROWSER_RUNS) lostRuns += 1;
+      else if (why === 'crash' && crashRuns < 1) crashRuns += 1;
+      else break;
+      spent += result.duration_ms;
+      reruns += 1;
       result = await attempt(pkg, hash);
-      result = { ...result, retried: true, duration_ms: first + result.duration_ms };
     }
+    if (reruns > 0) result = { ...result, retried: true, duration_ms: spent + result.duration_ms };
     if (options.signal?.aborted) return; // interrupted: not a verdict, not recorded
     results[index] = result;
     await options.resume?.record(result);

@@ -382,8 +382,14 @@ export async function withCliSessions<T>(work: (sessions: SessionManager) => Pro
     sessionsRoot: join(tmp, 'sessions'),
   });
   try {
-    // Remote browsers are connected to and checked first: a bad endpoint stops the command before any course.
-    await sharedRemotePool()?.connectAll();
+    // Remote browsers are connected to and checked first: a bad grid stops the command before any course;
+    // an endpoint that cannot be reached while others can is passed over (and said so).
+    for (const down of (await sharedRemotePool()?.connectAll()) ?? []) {
+      process.stderr.write(
+        `scorm-tester: warning: the remote browser at ${down.endpoint} is passed over for now (${down.reason}); ` +
+          'courses run on the other --browser-ws endpoints, and it is tried again later.\n',
+      );
+    }
     return await work(sessions);
   } finally {
     await sessions.closeAll();

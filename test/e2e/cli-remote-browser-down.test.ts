@@ -1,0 +1,226 @@
+/**
+ * `batch --browser-ws` when a remote browser is down or dies (issue 25): an endpoint that cannot be
+ * reached at the start is passed over and its share runs on the live one; a stand-in grid node killed
+ * (or stopped, so that it hangs) while packages run on it has them run again on the other node; every
+ * package gets exactly one result in the JSON, the JUnit and the summary; only when no endpoint answers
+ * does the batch stop, naming each.
+ * No local Chromium can start (SCORM_TESTER_CHROMIUM points nowhere), so everything ran remotely.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { passingCatalogue } from '../helpers/batch-catalogue.js';
+import {
+  NO_LOCAL_CHROMIUM,
+  openPageUrls,
+  startBrowserServer,
+  type BrowserServer,
+} from '../helpers/browser-server.js';
+import { CLI } from '../helpers/cli.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+import { tempDir } from '../helpers/temp.js';
+import { until } from '../helpers/until.js';
+import type { BatchReport } from '../../src/app/batch/report.js';
+
+interface Result {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface Batch {
+  done: Promise<Result>;
+}
+
+function startBatch(...args: string[]): Batch {
+  const child = spawn(process.execPath, [CLI, 'batch', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...NO_LOCAL_CHROMIUM },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<Result>((resolve) =>
+    child.once('exit', (status) => resolve({ status, stdout, stderr })),
+  );
+  return { done };
+}
+
+/** The CLI, asynchronously: the browser servers live in this process and must keep answering. */
+function batch(...args: string[]): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [CLI, 'batch', ...args],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...NO_LOCAL_CHROMIUM },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 240_000,
+      },
+      (error, stdout, stderr) => resolve({ status: child.exitCode ?? (error ? -1 : 0), stdout, stderr }),
+    );
+  });
+}
+
+/** A loopback port nothing listens on (it was free a moment ago). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function reportOf(r: Result): BatchReport {
+  assert.ok(r.stdout.startsWith('{'), r.stderr);
+  return JSON.parse(r.stdout) as BatchReport;
+}
+
+const names = (report: BatchReport): string[] => report.packages.map((p) => p.path.split('/').pop()!);
+const course = (i: number): string => `course-${String(i).padStart(2, '0')}`;
+const SHORT = ['--settle-ms', '300', '--timeout-ms', '10000'];
+
+/**
+ * A two-node batch in which the first node is sent `how` while a course runs on it: SIGKILL (it dies, its
+ * connection closes) or SIGSTOP (it hangs: its connection stays open and nothing answers).
+ */
+async function nodeGoesMidBatch(how: 'SIGKILL' | 'SIGSTOP'): Promise<void> {
+  const doomed = await startBrowserServer({ devtools: true });
+  const total = 6;
+  const root = passingCatalogue(total);
+  const dir = tempDir('scorm-tester-node-death-');
+  const state = join(dir, 'state.json');
+  const junit = join(dir, 'junit.xml');
+  const run = startBatch(
+    root,
+    '--json',
+    '--jobs',
+    '2',
+    '--resume',
+    state,
+    '--junit',
+    junit,
+    '--settle-ms',
+    '3000',
+    '--timeout-ms',
+    '10000',
+    '--browser-ws',
+    doomed.wsEndpoint,
+    '--browser-ws',
+    live.wsEndpoint,
+  );
+  // Past the start-up checks (a package has its result) and a course's player page open on the doomed
+  // node: seen by the node itself, since a renderer of its own may only be the pool's blank spare page.
+  // The courses are quiet for --settle-ms 3 s after loading, so the kill lands while one runs there.
+  const recorded = (): number =>
+    existsSync(state)
+      ? Object.keys((JSON.parse(readFileSync(state, 'utf8')) as { results: object }).results).length
+      : 0;
+  const playing = async (): Promise<boolean> =>
+    (await openPageUrls(doomed).catch(() => [])).some((url) => url.endsWith('/player.html'));
+  await until(
+    async () => (recorded() >= 1 && recorded() < total && (await playing()) ? true : undefined),
+    'a course running on the doomed node after the first result',
+    180_000,
+  );
+  process.kill(doomed.pid, how);
+  const r = await run.done;
+  if (how === 'SIGSTOP') process.kill(doomed.pid, 'SIGKILL'); // so that its server can close
+  await doomed.close().catch(() => undefined);
+
+  assert.equal(r.status, 0, r.stderr);
+  const report = reportOf(r);
+  const all = Array.from({ length: total }, (_, i) => course(i));
+  assert.deepEqual(names(report).sort(), all, 'each package exactly once in the JSON');
+  assert.ok(
+    report.packages.every((p) => p.verdict === 'pass'),
+    JSON.stringify(report.packages.map((p) => [p.path, p.verdict, p.error, p.scos.map((s) => s.error)])),
+  );
+  assert.ok(
+    report.packages.some((p) => p.retried === true),
+    'a package in flight on the lost node was run again',
+  );
+  assert.deepEqual(report.totals, { packages: total, pass: total, fail: 0, error: 0 });
+
+  const xml = readFileSync(junit, 'utf8');
+  for (const name of all) {
+    const suites = xml.match(new RegExp(`<testsuite [^>]*name="[^"]*/${name}"`, 'g')) ?? [];
+    assert.equal(suites.length, 1, `one JUnit suite for ${name}\n${xml}`);
+  }
+  assert.doesNotMatch(xml, /<failure|<error/, xml);
+
+  const rows = r.stderr.split('\n').filter((line) => /^(PASS|FAIL|ERROR)\s/.test(line));
+  assert.deepEqual(rows.map((line) => line.match(/course-\d\d/)?.[0]).sort(), all, r.stderr);
+  assert.match(r.stderr, /6 package\(s\): 6 pass, 0 fail, 0 error/);
+}
+
+let live: BrowserServer;
+before(async () => {
+  live = await startBrowserServer();
+});
+after(async () => {
+  await live?.close();
+});
+
+describe('remote browsers that are down or die', { concurrency: 1 }, () => {
+  test('an endpoint down at the start is passed over: every package runs on the live one, once', async () => {
+    const dead = `ws://127.0.0.1:${await closedPort()}/`;
+    const root = passingCatalogue(3);
+    const r = await batch(
+      root,
+      '--json',
+      '--jobs',
+      '2',
+      ...SHORT,
+      '--browser-ws',
+      dead,
+      '--browser-ws',
+      live.wsEndpoint,
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const report = reportOf(r);
+    assert.deepEqual(names(report).sort(), [course(0), course(1), course(2)]);
+    assert.ok(
+      report.packages.every((p) => p.verdict === 'pass' && !p.error),
+      r.stdout,
+    );
+    assert.deepEqual(report.totals, { packages: 3, pass: 3, fail: 0, error: 0 });
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `warning: the remote browser at ${dead.replace(/\/$/, '').replace(/[.]/g, '\\.')} is passed over for now \\(.*ECONNREFUSED`,
+      ),
+    );
+  });
+
+  test('no endpoint can be reached: the batch stops before any course (exit 2), naming each endpoint and why', async () => {
+    const [a, b] = [await closedPort(), await closedPort()];
+    const r = await batch(
+      passingCatalogue(1),
+      '--json',
+      '--browser-ws',
+      `ws://127.0.0.1:${a}/`,
+      '--browser-ws',
+      `ws://127.0.0.1:${b}/`,
+    );
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /BROWSER_UNREACHABLE: None of the 2 remote browsers can be used/);
+    for (const port of [a, b])
+      assert.match(
+        r.stderr,
+        new RegExp(`ws://127\\.0\\.0\\.1:${port}: The remote browser at .*ECONNREFUSED`),
+      );
+  });
+
+  test('a node killed mid-batch: its packages run again on the other node; one result each in JSON, JUnit and summary', () =>
+    nodeGoesMidBatch('SIGKILL'));
+
+  test('a node that stops answering mid-batch (SIGSTOP): the same, once the round trip to it goes unanswered', () =>
+    nodeGoesMidBatch('SIGSTOP'));
+});
