@@ -19,6 +19,7 @@ import { leanJsonSchema } from './lean-schema.js';
 import { toolErrorResult, type ToolErrorForm } from './tool-error-result.js';
 import { admitToolError } from './error-output-schema.js';
 import { shareRepeatedSubschemas } from './shared-subschemas.js';
+import { shallowOutputSchema } from './shallow-output-schema.js';
 import { compactOutputSchema } from './compact-output-schema.js';
 import { BrowserConsoleLog } from '../app/browser-console.js';
 import { ResourceCatalog } from './resources/catalog.js';
@@ -233,7 +234,7 @@ export function toListedTool(t: ToolDefinition, options: { forDocs?: boolean } =
     outputSchema: admitToolError(
       options.forDocs
         ? outputSchema(t, true)
-        : shareRepeatedSubschemas(compactOutputSchema(outputSchema(t, false))),
+        : shareRepeatedSubschemas(shallowOutputSchema(compactOutputSchema(outputSchema(t, false)))),
     ),
     annotations: { ...t.annotations, title: t.title },
   };
