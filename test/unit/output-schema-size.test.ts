@@ -8,9 +8,9 @@ import { listBytes, measureToolList } from '../../bench/tool-list-size.js';
 // (132,462 of 195,573); 127,248 of 190,353 once each tool's not_applicable lists only its own codes and an
 // action's screenshot only what an action needs; 81,585 of 144,690 once listed two levels deep, `required`
 // at the root only (shallow-output-schema.ts).
-const MAX_OUTPUT_SCHEMA_BYTES = 82_500;
+const MAX_OUTPUT_SCHEMA_BYTES = 83_500;
 // The whole listing (names, descriptions, input and output schemas): 144,690 bytes.
-const MAX_TOOL_LIST_BYTES = 145_500;
+const MAX_TOOL_LIST_BYTES = 146_500;
 
 test('tools/list and its output schemas stay within their byte budgets', async () => {
   const bytes = listBytes(await measureToolList());
