@@ -3,6 +3,7 @@ import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { collectUnit, emptyFacts, type FileFacts } from './collect-facts.js';
 import { frameRegionsProgram, type RegionPlan } from './frame-regions.js';
+import type { ParseMemo } from './parse-memo.js';
 import { parseUnit, type ParseResult } from './parse-unit.js';
 import { skipParse } from './prefilter.js';
 import { makeFinding } from './rules.js';
@@ -12,7 +13,7 @@ import { compilesWithoutFacts } from './syntax-check.js';
 /**
  * Parses every unit of a file and gathers its facts; parse problems become findings. `regionPlan` is given
  * when the pre-check (syntax-precheck.ts) already found that a whole-file script may hold facts: its
- * frameRegionPlan (null: none), made on another thread.
+ * frameRegionPlan (null: none), made on another thread. `memo` keeps the parses a later rule reads again.
  */
 export function analyse(
   file: string,
@@ -20,6 +21,7 @@ export function analyse(
   version: ScormVersion,
   findings: Finding[],
   regionPlan?: RegionPlan | null,
+  memo?: ParseMemo,
 ): FileFacts {
   const facts = emptyFacts();
   facts.units = units;
@@ -29,7 +31,11 @@ export function analyse(
   units.forEach((unit, i) => {
     if (skipParse(unit.code, facts)) return;
     const regions = frameRegionsProgram(unit, facts, regionPlan);
-    const parsed: ParseResult = regions ? { ok: true, program: regions } : parseUnit(unit);
+    const parsed: ParseResult = regions
+      ? { ok: true, program: regions }
+      : memo
+        ? memo.parse(file, unit)
+        : parseUnit(unit);
     if (!parsed.ok) {
       if ('tooDeep' in parsed) {
         findings.push(

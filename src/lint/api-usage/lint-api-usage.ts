@@ -18,6 +18,7 @@ import { emptyFacts, factsForPackageRules } from './collect-facts.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { chainWrapperFindings, type PageFileText } from './chain-wrappers.js';
 import { pageOrderFindings } from './page-load-order.js';
+import { ParseMemo } from './parse-memo.js';
 import { globalWrapperNames } from './global-wrappers.js';
 import { runtimeLeft, runtimeValueFindings, type RuntimeLeft } from './runtime-values.js';
 import { withScos } from './sco-attribution.js';
@@ -86,6 +87,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   const wrapperNames = new Map<string, string[]>();
   const leftByFile = new Map<string, RuntimeLeft>();
   let prechecked: PrecheckResults | undefined;
+  const memo = ParseMemo.forLaunchPages(input.chains ?? []);
   for (const file of new Set(input.files)) {
     input.onFile?.(file);
     let regionPlan: RegionPlan | null | undefined; // defined: the pre-check found the file may hold facts
@@ -115,7 +117,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     }
     const units =
       parsedPage ?? (html && input.pages ? sharedPageUnits(file, text, input.pages) : unitsOf(ext, text));
-    const s: Scanned = { file, facts: analyse(file, units, version, findings, regionPlan) };
+    const s: Scanned = { file, facts: analyse(file, units, version, findings, regionPlan, memo) };
     findings.push(...fileRules(s, version));
     const names = chained ? globalWrapperNames(s.facts) : [];
     if (names.length > 0) wrapperNames.set(file, names);
@@ -155,7 +157,8 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
       examples: [...left.examples, ...(own?.examples ?? [])].slice(0, 3),
     });
   }
-  across.push(...pageOrderFindings({ chains, scanned: scannedFiles, version, read }));
+  across.push(...pageOrderFindings({ chains, scanned: scannedFiles, version, read, memo }));
+  memo.clear();
   const named = withScos(
     [...findings, ...across.map((a) => a.finding), ...runtimeValueFindings(chains, leftByFile)],
     chains,

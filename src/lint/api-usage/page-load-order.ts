@@ -9,6 +9,7 @@ import { collectUnits, emptyFacts } from './collect-facts.js';
 import { locate } from './element-rules.js';
 import { findEarlyCall } from './flow.js';
 import { methodName, qualified } from './api-methods.js';
+import type { ParseMemo } from './parse-memo.js';
 import { parseUnit } from './parse-unit.js';
 import { makeFinding } from './rules.js';
 import { fileLocation, type SourceUnit } from './source-unit.js';
@@ -19,6 +20,8 @@ export interface PageOrderInput {
   scanned: ReadonlySet<string>;
   version: ScormVersion;
   read(file: string): PageFileText | undefined;
+  /** The parses the per-file analysis kept of these pages and scripts. */
+  memo?: ParseMemo;
 }
 
 const HTML = /\.x?html?$/i;
@@ -83,7 +86,7 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
     for (const unit of piece.units) {
       facts.units.push(unit);
       owners.push(piece.file);
-      const parsed = parseUnit(unit);
+      const parsed = input.memo ? input.memo.reuse(piece.file, unit) : parseUnit(unit);
       programs.push(parsed.ok ? parsed.program : undefined);
     }
   }

@@ -93,8 +93,19 @@ function pass(program: Program, flags: VersionFlags): VersionFlags {
   return found;
 }
 
+/**
+ * A launch page's scripts are walked once on their own and again with the page (page-load-order.ts), on
+ * the same tree (parse-memo.ts): their flags, up to half of a walk, are worked out once per tree.
+ */
+const known = new WeakMap<Program, VersionFlags>();
+
 /** The version flags of one parsed unit; a flag set from another flag is learnt on the second pass. */
 export function versionFlags(program: Program): VersionFlags {
-  const first = pass(program, new Map());
-  return first.size === 0 ? first : pass(program, first);
+  let flags = known.get(program);
+  if (flags === undefined) {
+    const first = pass(program, new Map());
+    flags = first.size === 0 ? first : pass(program, first);
+    known.set(program, flags);
+  }
+  return flags;
 }
