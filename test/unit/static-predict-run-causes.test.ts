@@ -129,3 +129,20 @@ test('only initialize_never_called is explained; the message names the predictin
   assert.match(explained?.message ?? '', /Likely cause: .*rule api\.discovery_missing/);
   assert.deepEqual(untouched, other);
 });
+
+test('a navigation the browser refused, without a page error, is named; the text never says "without a page error"', () => {
+  const refused: ConsoleEntry = {
+    ...pageError(
+      "Unsafe attempt to initiate navigation for frame with URL 'http://127.0.0.1:4000/tok/c/a.html' from frame with URL 'http://127.0.0.1:4000/tok/c/b.html'.",
+    ),
+    source: 'console',
+  };
+  const cause = likelyInitializeCause({
+    network: [request(`${BASE}js/app.js`, {})],
+    console: [refused],
+  });
+  assert.match(cause.text, /^the browser refused a navigation the SCO's pages started/);
+  assert.doesNotMatch(cause.text, /without a page error/);
+  assert.match(said(cause, 'blocked_navigation'), /^Unsafe attempt to initiate navigation/);
+  assert.equal(cause.rule, undefined);
+});

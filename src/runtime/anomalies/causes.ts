@@ -1,9 +1,11 @@
 /**
  * Ties a run's effects to their likely causes: when the SCO never initialized, the run's own record
- * (blocked external requests, 404s in the package, page errors, no script at all) says why, and the
- * static rule that predicts it is named, so `validate` can catch it before the next run.
+ * (blocked external requests, 404s in the package, page errors, navigations the browser refused, no
+ * script at all) says why, and the static rule that predicts it is named, so `validate` can catch it
+ * before the next run.
  */
 import { courseRef, courseText, type CourseText, type CourseTexts } from '../../core/course-text.js';
+import { blockedNavigation } from '../chromium-console-text.js';
 import { packagePathOf } from '../content-url.js';
 import type { ConsoleEntry, NetworkEntry } from '../records.js';
 import { NAMES } from './elements.js';
@@ -160,6 +162,14 @@ function causeFromRecord(evidence: RunEvidence): Cause {
       text: `a page error stopped the SCO's script: see ${errorRef(first, 'page_error')}`,
       rule: 'api.discovery_missing',
       course: errorTexts(first, 'page_error'),
+    };
+  }
+  const refused = evidence.console.find((c) => c.origin !== 'player' && blockedNavigation(c.text));
+  if (refused) {
+    // A frame the SCO could not load is often the one that calls Initialize; no static rule sees it.
+    return {
+      text: `the browser refused a navigation the SCO's pages started (its message is in ${courseRef('blocked_navigation')}), so the page it was to load, which may be the one that calls Initialize, never loaded`,
+      course: { blocked_navigation: courseText(refused.text) },
     };
   }
   const census = evidence.scripts;
