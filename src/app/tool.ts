@@ -130,7 +130,7 @@ export interface TypedToolDefinition<S extends z.ZodRawShape, O extends z.ZodRaw
   /**
    * The shape of the result's data (structuredContent), listed as the tool's outputSchema. tsc checks the
    * handler's data against it (see WidenLiterals); fields it does not declare and enum values are checked
-   * at run time against the listed schema (SCORM_TESTER_CHECK_OUTPUT=1, on in the tests).
+   * at run time against the full closed schema (SCORM_TESTER_CHECK_OUTPUT=1, on in the tests).
    */
   output: O;
   /** Throw ScormTesterError for failures; return the tool's data on success. */

@@ -1,8 +1,9 @@
 /**
  * The run-time half of "output schemas cannot drift": with SCORM_TESTER_CHECK_OUTPUT=1 (the test suite
- * sets it) every tool result is checked against the outputSchema that tools/list gives, its objects
- * closed (checkedOutputSchema in server.ts), with the same validator the SDK's client uses, after the
- * JSON round trip a client sees. Off by default: normal calls pay nothing.
+ * sets it) every tool result is checked against the tool's full output schema, every depth and its objects
+ * closed (checkedOutputSchema in server.ts), not the two-level one tools/list gives, with the same
+ * validator the SDK's client uses, after the JSON round trip a client sees. Off by default: normal calls
+ * pay nothing, and a client's own check holds them to the listed schema.
  */
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';

@@ -241,8 +241,9 @@ export function toListedTool(t: ToolDefinition, options: { forDocs?: boolean } =
 }
 
 /**
- * What SCORM_TESTER_CHECK_OUTPUT holds each result to: the listed schema with its objects closed, so a
- * field the declared shape does not have is still a drift the tests catch.
+ * What SCORM_TESTER_CHECK_OUTPUT holds each result to: the full output schema (every depth, not the
+ * listing's two levels) with its objects closed, so a field the declared shape does not have is still a
+ * drift the tests catch.
  */
 export function checkedOutputSchema(t: ToolDefinition): ObjectSchema {
   return shareRepeatedSubschemas(compactOutputSchema(outputSchema(t, true)));
