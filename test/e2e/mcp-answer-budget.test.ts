@@ -213,6 +213,24 @@ test(
     );
     assert.ok(network.bytes <= BUDGET, `network ${network.bytes} bytes`);
     assert.ok(network.data.requests.every((r) => r.url.length <= 201));
+    // max_count is a page size: the cursor goes on past it to every matching request.
+    const urls: string[] = [];
+    let more: string | undefined;
+    do {
+      const page = await sized<{
+        requests: Array<{ url: string }>;
+        next_cursor: string | null;
+        has_more: boolean;
+      }>('scorm_get_network_requests', {
+        session_id: sessionId,
+        options: { max_count: 1 },
+        ...(more !== undefined ? { cursor: more } : {}),
+      });
+      urls.push(...page.data.requests.map((r) => r.url));
+      assert.equal(page.data.has_more, page.data.next_cursor !== null);
+      more = page.data.next_cursor ?? undefined;
+    } while (more !== undefined);
+    assert.equal(urls.length, network.data.total_matching, 'every matching request once');
 
     // The server is still there and serving.
     assert.ok((await server.client.listTools()).tools.length > 0);

@@ -197,19 +197,36 @@ test("a session keeps its latest flow: its pages joined equal one unpaged run; o
   assert.deepEqual(late.data.steps, pages[1]!.steps);
 });
 
-test('a walk with screenshots sends the first ten as images and says how many it sent and left out', async () => {
+test('a walk with screenshots sends the first ten as images, says how many it left out, and pages every step once', async () => {
   const result = (await server.client.callTool(
     {
       name: 'scorm_test_navigation_flow',
-      arguments: { workspace_path: flowCourse(13), settle_ms: 50 },
+      arguments: { workspace_path: flowCourse(30), settle_ms: 50 },
     },
     undefined,
     { timeout: 600_000 },
   )) as CallToolResult;
   assert.ok(!result.isError, JSON.stringify(result.structuredContent));
+  assert.equal(
+    result._meta?.[ANSWER_CUT_META],
+    undefined,
+    'the links of the screenshots fit beside the page',
+  );
   const images = result.content.filter((c) => c.type === 'image').length;
-  const data = result.structuredContent as { images_omitted?: number; images_note?: string };
+  const data = result.structuredContent as unknown as FlowPage & {
+    images_omitted?: number;
+    images_note?: string;
+  };
   assert.equal(images, 10);
-  assert.equal(data.images_omitted, 3, 'the launch and twelve continues: thirteen screenshots');
+  assert.equal(data.images_omitted, 20, 'the launch and 29 continues: thirty screenshots');
   assert.match(String(data.images_note), /^Only the first 10 screenshots/);
+  const indexes = (await allPages(data, { session_id: data.session_id })).flatMap((p) =>
+    p.steps.map((step) => step.index),
+  );
+  // The launch, 29 continues between SCOs and the last continue, which ends the session (no screenshot).
+  assert.deepEqual(
+    indexes,
+    Array.from({ length: 31 }, (_, i) => i),
+    'every step once, in order',
+  );
 });

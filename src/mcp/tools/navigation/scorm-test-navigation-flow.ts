@@ -142,10 +142,10 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
           async (run) => {
             const walked = await walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS, call);
             const flow = flows.keep(run.temporary ? null : run.session, walked.summary, walked.steps);
-            const textBytes = walked.content.reduce(
-              (n, c) => n + (c.type === 'text' ? Buffer.byteLength(c.text) : 0),
-              0,
-            );
+            // Captions, and the link the answer carries for each screenshot this call wrote.
+            const textBytes =
+              walked.content.reduce((n, c) => n + (c.type === 'text' ? Buffer.byteLength(c.text) : 0), 0) +
+              screenshotPathBytes(walked.steps, LINK_BYTES_PER_PATH);
             return { data: flowPage(flow, 0, limit, textBytes, args.limit), content: walked.content };
           },
           async (why) => ({
@@ -165,6 +165,19 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
   });
 }
 
+/** A resource link's bytes beside the path it names (type, scorm-tester:// URI prefix, name, mimeType). */
+const LINK_BYTES_PER_PATH = 150;
+
+/** The JSON bytes of the steps' screenshot paths, each with `extra` bytes around it. */
+function screenshotPathBytes(steps: readonly FlowStep[], extra: number): number {
+  return steps.reduce(
+    (n, s) =>
+      n +
+      (s.screenshot ? (extra > 0 ? 2 : 1) * Buffer.byteLength(s.screenshot.artifact_path) + 3 + extra : 0),
+    0,
+  );
+}
+
 /** The summary and the steps from `position`, up to `limit` and what the budget leaves them. */
 function flowPage(
   flow: KeptFlow<FlowSummary, FlowStep>,
@@ -177,7 +190,13 @@ function flowPage(
     cursor: String(position),
     limit,
     asked: { limit: asked, items: 'steps' },
-    budgetBytes: ANSWER_BUDGET_BYTES - PAGE_RESERVE_BYTES - textBytes - jsonBytes(flow.summary),
+    // `artifacts` repeats the page's screenshot paths: room for all of them, whichever steps fit.
+    budgetBytes:
+      ANSWER_BUDGET_BYTES -
+      PAGE_RESERVE_BYTES -
+      textBytes -
+      jsonBytes(flow.summary) -
+      screenshotPathBytes(flow.steps, 0),
     view: (step) => step,
   });
   return {

@@ -48,9 +48,7 @@ export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
       next_cursor: z
         .string()
         .nullable()
-        .describe(
-          'Pass as cursor (with the same options) for the next page of the requests max_count selected.',
-        ),
+        .describe('Pass as cursor (with the same options) for the next page (max_count requests each).'),
       total_matching: count,
       has_more: z.boolean(),
       requests: z.array(
@@ -85,12 +83,13 @@ export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
       const { requests: found, total } = queryNetwork(runtime.networkRequests, runtime.log.blockedRequests, {
         resourceTypes: o.resource_types,
         sinceTs: o.since_ts,
-        maxCount: o.max_count ?? DEFAULT_MAX_REQUESTS,
+        // Every match is listed, max_count a page at a time: the cursor goes on past it.
+        maxCount: Number.MAX_SAFE_INTEGER,
         includeBlocked: o.include_blocked,
       });
       const page = pageWithinBudget(found, {
         cursor: args.cursor,
-        limit: found.length,
+        limit: o.max_count ?? DEFAULT_MAX_REQUESTS,
         // Room for the fields around the list, the missing files among them.
         budgetBytes: ANSWER_BUDGET_BYTES - 500 - jsonBytes(missing),
         view: (r) => ({
@@ -105,7 +104,7 @@ export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
           session_id: args.session_id,
           request_count: requests.length,
           total_matching: total,
-          has_more: page.remaining > 0 || total > found.length,
+          has_more: page.remaining > 0,
           next_cursor: page.next_cursor,
           requests,
           blocked_count: requests.filter((r) => r.blocked).length,

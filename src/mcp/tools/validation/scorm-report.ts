@@ -9,8 +9,9 @@ import { sessionId } from '../shared-schemas.js';
 import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { artifact, validationJson } from '../output-schemas.js';
 import { accessibilityReport } from './outputs.js';
+import { FINDINGS_PAGE_BYTES, findingsPage } from '../../../output/findings-page.js';
+import { ANSWER_BUDGET_BYTES, jsonBytes } from '../../../output/answer-budget.js';
 
-import { findingsPage } from '../../../output/findings-page.js';
 import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
 import {
   findingsCursor,
@@ -19,6 +20,11 @@ import {
   withValidation,
   workspacePath,
 } from './validation-helpers.js';
+
+/** The report's fields beside its findings and audit (counts, groups, paths). */
+const REPORT_FIELDS_BYTES = 3_000;
+/** Findings a page holds at least, whatever the audit takes. */
+const MIN_FINDINGS_BYTES = 1_500;
 
 export function reportTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
@@ -87,7 +93,12 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
           }
         : await accessibilityForReport(session);
       return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
-        const paged = findingsPage(v.findings, args.cursor);
+        // The audit goes with every page: the findings get what it leaves of the budget.
+        const room = ANSWER_BUDGET_BYTES - REPORT_FIELDS_BYTES - jsonBytes(accessibility);
+        const paged = findingsPage(v.findings, args.cursor, {
+          limit: Number.MAX_SAFE_INTEGER,
+          budgetBytes: Math.max(MIN_FINDINGS_BYTES, Math.min(FINDINGS_PAGE_BYTES, room)),
+        });
         const all = toValidationJson(v);
         // valid and the score count every finding; the lists hold one page of them.
         const json = {
