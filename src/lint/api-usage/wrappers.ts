@@ -122,12 +122,32 @@ export function wrapperResolver(facts: FileFacts): (path: string, from: Context)
       if (fn) return fn;
       const dot = target.indexOf('.');
       const head = dot < 0 ? target : target.slice(0, dot);
+      const interop = facts.aliases.has(head) ? undefined : interopTarget(facts, target, head);
+      if (interop !== undefined) {
+        target = interop;
+        continue;
+      }
       const alias = facts.aliases.get(target) ?? facts.aliases.get(head);
       if (alias === undefined) return undefined;
       target = facts.aliases.has(target) ? alias : alias + target.slice(head.length);
     }
     return undefined;
   };
+}
+
+/**
+ * esbuild names a bundled module's namespace `import_<module>` (`import_x.SCORM.set(...)`); the module's
+ * own code names the same object differently (`pipwerks.SCORM`), so the member path is matched against
+ * the single function or alias path of the file that ends with it.
+ */
+function interopTarget(facts: FileFacts, target: string, head: string): string | undefined {
+  if (!/^import_[\w$]+$/.test(head) || target === head) return undefined;
+  const suffix = target.slice(head.length);
+  const matches = new Set<string>();
+  for (const key of [...facts.functionPaths.keys(), ...facts.aliases.keys()]) {
+    if (key.endsWith(suffix) && !key.startsWith('import_')) matches.add(key);
+  }
+  return matches.size === 1 ? [...matches][0] : undefined;
 }
 
 /** The file's wrappers, up to MAX_LEVELS deep. */
