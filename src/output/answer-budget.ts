@@ -235,3 +235,20 @@ export function pageWithinBudget<S, T>(
   if (lowered) page.limit_note = lowered;
   return page;
 }
+
+/**
+ * The largest page of at most `size` entries whose answer fits `budgetBytes` (at least one entry), for
+ * answers measured whole rather than entry by entry: `build(n)` makes the answer of n entries.
+ */
+export function shrinkToBudget<T>(
+  build: (size: number) => T,
+  size: number,
+  budgetBytes: number,
+): { answer: T; size: number } {
+  let answer = build(size);
+  for (let bytes = jsonBytes(answer); bytes > budgetBytes && size > 1; bytes = jsonBytes(answer)) {
+    size = Math.max(1, Math.min(size - 1, Math.floor((size * budgetBytes) / bytes)));
+    answer = build(size);
+  }
+  return { answer, size };
+}

@@ -5,6 +5,7 @@
  * alone does.
  */
 import { limitLoweredNote } from '../../core/limit-lowered.js';
+import { shrinkToBudget } from '../../output/answer-budget.js';
 import type { CourseTexts } from '../../core/course-text.js';
 import { CourseTextFields } from '../course-text-fields.js';
 import type { InteractiveElement, InteractiveElements } from './interactive.js';
@@ -62,12 +63,11 @@ export function answerInteractiveElements(
 ): InteractiveAnswer {
   const all = found.interactive_elements;
   const start = Math.min(request.cursor === undefined ? 0 : Number(request.cursor), all.length);
-  let size = Math.min(request.limit ?? all.length, all.length - start);
-  let answer = pageOf(found, start, size);
-  for (let bytes = jsonBytes(answer); bytes > budgetBytes && size > 1; bytes = jsonBytes(answer)) {
-    size = Math.max(1, Math.min(size - 1, Math.floor((size * budgetBytes) / bytes)));
-    answer = pageOf(found, start, size);
-  }
+  const { answer, size } = shrinkToBudget(
+    (n) => pageOf(found, start, n),
+    Math.min(request.limit ?? all.length, all.length - start),
+    budgetBytes,
+  );
   const lowered = limitLoweredNote({
     asked: request.limit,
     given: size,
@@ -129,8 +129,4 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
 
 function isEmptyForm(form: InteractiveElements['forms'][number], start: number): boolean {
   return start === 0 && form.inputs.length === 0 && form.submit === null;
-}
-
-function jsonBytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value));
 }

@@ -3,7 +3,7 @@
  * long its title and headings are and how many controls it shows, so each part has a share of the
  * budget beside the snapshot (whose share is max_chars). What does not fit is counted and named.
  */
-import { cutText, jsonBytes } from '../../output/answer-budget.js';
+import { cutText, pageWithinBudget } from '../../output/answer-budget.js';
 
 /** Characters of the title and of each heading's text. */
 const TEXT_CHARS = 200;
@@ -47,12 +47,5 @@ export function fitPageStateParts<T extends PageStateParts>(parts: T): T & { not
 
 /** The leading entries whose JSON fits `budgetBytes` (at least the first). */
 function within<T>(list: readonly T[], budgetBytes: number): T[] {
-  let used = 2;
-  const kept: T[] = [];
-  for (const entry of list) {
-    used += jsonBytes(entry) + 1;
-    if (kept.length > 0 && used > budgetBytes) break;
-    kept.push(entry);
-  }
-  return kept;
+  return pageWithinBudget(list, { limit: list.length, budgetBytes, view: (entry) => entry }).items;
 }

@@ -4,6 +4,7 @@
  * answer given, with the other fields likewise only when they changed.
  */
 import { limitLoweredNote } from '../../core/limit-lowered.js';
+import { shrinkToBudget } from '../../output/answer-budget.js';
 import type { NavStateView, TocEntryView } from './types.js';
 
 /** JSON bytes of one answer; sent twice (text and structured content), it stays under 8,000 tokens. */
@@ -40,12 +41,11 @@ export function answerNavState(
   if (request.since) return changesOnly(view, request.since, request.includeToc);
   if (!request.includeToc) return { ...rest, toc_total: toc.length };
   const start = Math.min(request.cursor === undefined ? 0 : Number(request.cursor), toc.length);
-  let size = Math.min(request.limit ?? toc.length, toc.length - start);
-  let answer = withTocPage(rest, toc, start, size);
-  for (let bytes = jsonBytes(answer); bytes > budgetBytes && size > 1; bytes = jsonBytes(answer)) {
-    size = Math.max(1, Math.min(size - 1, Math.floor((size * budgetBytes) / bytes)));
-    answer = withTocPage(rest, toc, start, size);
-  }
+  const { answer, size } = shrinkToBudget(
+    (n) => withTocPage(rest, toc, start, n),
+    Math.min(request.limit ?? toc.length, toc.length - start),
+    budgetBytes,
+  );
   const lowered = limitLoweredNote({
     asked: request.limit,
     given: size,
@@ -103,8 +103,4 @@ function changesOnly(view: NavStateView, since: NavStateView, includeToc: boolea
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function jsonBytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value));
 }
