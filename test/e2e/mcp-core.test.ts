@@ -11,6 +11,7 @@ import {
   startServer,
   type StartedServer,
 } from '../helpers/mcp-client.js';
+import { appLogEntries } from '../helpers/app-log.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { tempDir } from '../helpers/temp.js';
 import { until } from '../helpers/until.js';
@@ -81,8 +82,7 @@ test('every call is logged with its JSON-RPC id and markers; system_get_logs fil
   });
   assert.equal(future.count, 0);
 
-  const ndjson = readFileSync(join(server.logDir, 'app.ndjson'), 'utf8').trim().split('\n');
-  assert.ok(ndjson.every((line) => JSON.parse(line)));
+  assert.ok(appLogEntries(server.logDir).length > 0, 'every finished line of app.ndjson is JSON');
   assert.ok(statSync(join(server.logDir, 'app.log')).size > 0);
   await callTool(server.client, 'system_set_log_level', { level: 'info' });
 });

@@ -6,10 +6,11 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { generateLargePackage } from '../../bench/generate.js';
+import { appLogEntries } from '../helpers/app-log.js';
 import { callTool, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
@@ -76,11 +77,7 @@ async function cancelAfter(
 
 /** The server's log entries for cancelled calls of `tool`. */
 function cancelledInLog(tool: string): Array<Record<string, unknown>> {
-  return readFileSync(join(server.logDir, 'app.ndjson'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((e) => e.msg === 'MCP_TOOLS_CANCELLED' && e.tool === tool);
+  return appLogEntries(server.logDir).filter((e) => e.msg === 'MCP_TOOLS_CANCELLED' && e.tool === tool);
 }
 
 async function waitForLog(tool: string): Promise<Array<Record<string, unknown>>> {

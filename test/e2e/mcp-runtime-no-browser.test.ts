@@ -1,8 +1,8 @@
 /** The runtime tools on a machine without a usable Chromium: BROWSER_REQUIRED, and nothing left open. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { appLogEntries } from '../helpers/app-log.js';
 import { callTool, callToolError, startServer, type StartedServer } from '../helpers/mcp-client.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
@@ -38,10 +38,7 @@ test('scorm_runtime_open -> BROWSER_REQUIRED naming the setting; the session sta
 test('scorm_take_screenshot with workspace_path -> BROWSER_REQUIRED; its temporary session is closed', async () => {
   const error = await callToolError(server.client, 'scorm_take_screenshot', { workspace_path: COURSE });
   assert.equal(error.error_code, 'BROWSER_REQUIRED');
-  const log = readFileSync(join(server.logDir, 'app.ndjson'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { msg: string; session_id?: string; package_path?: string });
+  const log = appLogEntries<{ msg: string; session_id?: string; package_path?: string }>(server.logDir);
   const opened = log
     .filter((e) => e.msg === 'SESSION_OPENED' && e.package_path === COURSE)
     .map((e) => e.session_id);
