@@ -16,8 +16,7 @@ export function sequencingNotApplicable(
       sn_available: false,
       not_applicable: {
         code: 'SINGLE_SCO',
-        message:
-          'This course has a single SCO (or is SCORM 1.2 with one item): there is nothing to sequence. Use scorm_runtime_open and the runtime tools.',
+        message: 'One SCO (or SCORM 1.2 with one item): nothing to sequence; the runtime tools drive it.',
       },
     };
   }

@@ -83,13 +83,17 @@ test('find_interactive_elements reads every renamed frame and gives refs there',
 });
 
 test('get_page_state reads the renamed SCO frame and its frames', async () => {
+  // Our own read, without the snapshot (whose lines would carry the headings instead of the list).
   const state = await call<{ headings: Array<{ text: string }>; interactive_elements?: Element[] }>(
     'scorm_get_page_state',
+    { include_snapshot: false },
   );
   assert.ok(
     state.headings.some((h) => h.text === 'Renamed frames'),
     JSON.stringify(state.headings),
   );
+  const whole = await call<{ snapshot: string }>('scorm_get_page_state', { include_snapshot: true });
+  assert.match(whole.snapshot, /heading "Renamed frames" \[level=\d\] \[ref=f\d+e\d+\]/);
 });
 
 test('the accessibility audit audits every renamed frame and skips none', async () => {

@@ -261,13 +261,18 @@ test('find: an unchanged page gives the same answer again; values set by script,
 
 test('page state: frames, headings, text, snapshot YAML with refs, controls, dialogs, SCORM status', async () => {
   const state = await call<Data>('scorm_get_page_state', { session_id: quiz });
-  assert.match(String(state.sco_url), /index\.html$/);
+  // The SCO document's path in the package, not the content server's URL.
+  assert.match(String(state.sco_url), /^[^:]*index\.html$/);
   assert.equal(state.title, 'Reading the page: player');
   assert.deepEqual(
     (state.frames as Array<{ label: string }>).map((f) => f.label),
     ['sco', CONTENT],
   );
-  assert.ok((state.headings as Array<{ text: string }>).some((h) => h.text === 'Check your understanding'));
+  // A heading on its snapshot line carries its ref there, and is not listed again.
+  assert.match(String(state.snapshot), /- heading "Check your understanding" \[level=\d\] \[ref=f\d+e\d+\]/);
+  assert.ok(
+    !((state.headings ?? []) as Array<{ text: string }>).some((h) => h.text === 'Check your understanding'),
+  );
   // A whole snapshot holds the page's text: no summary beside it.
   assert.equal(state.text_summary, undefined);
   assert.match(String(state.snapshot), /Slide 1 of 3/);
@@ -283,12 +288,13 @@ test('page state: frames, headings, text, snapshot YAML with refs, controls, dia
   assert.equal(scorm.initialize_state, 'initialized');
   assert.equal(scorm.lesson_status, 'incomplete');
   assert.equal(scorm.location, 'slide1');
+  // A control its snapshot line says is named there; the answer groups its ref under its purpose.
+  const byPurpose = state.controls_by_purpose as Record<string, string[]>;
+  const nextRef = /- button "Next slide" \[ref=(f1e\d+)\]/.exec(String(state.snapshot))?.[1];
+  assert.ok(byPurpose.next?.includes(nextRef!), JSON.stringify(byPurpose));
+  // The others say what their line does not: here, the frame they are in.
   const controls = state.interactive_elements as Array<Partial<Element>>;
-  assert.ok(controls.some((e) => e.purpose === 'next'));
-  // Each control says only what its snapshot line does not: defaults and the SCO's own frame are left out.
-  const next = controls.find((e) => e.purpose === 'next')!;
-  assert.equal(next.frame, undefined);
-  assert.equal(next.state, undefined);
+  assert.ok(!controls.some((e) => e.ref === nextRef));
   assert.ok(controls.some((e) => e.frame === CONTENT));
 
   const clipped = await call<Data>('scorm_get_page_state', { session_id: quiz, max_chars: 300 });
@@ -304,7 +310,8 @@ test('page state: frames, headings, text, snapshot YAML with refs, controls, dia
   const again = await call<Data>('scorm_get_page_state', { session_id: quiz });
   assert.equal(again.unchanged_since_last_call, true);
   assert.equal(again.snapshot, undefined);
-  assert.deepEqual(again.interactive_elements, []);
+  assert.equal(again.interactive_elements, undefined);
+  assert.equal(again.controls_by_purpose, undefined);
   assert.deepEqual(again.scorm, first.scorm, 'the SCORM status is always said');
   assert.ok((again.notes as string[]).some((n) => n.includes('include_snapshot: true')));
   const asked = await call<Data>('scorm_get_page_state', { session_id: quiz, include_snapshot: true });
@@ -628,7 +635,7 @@ test('hostile page: replaced prototypes and a looping getter do not hang or fool
     session_id: hostile,
     expression: 'document.querySelector("h1").textContent = "Hostile page, changed"',
   });
-  const state = await call<Data>('scorm_get_page_state', { session_id: hostile });
+  const state = await call<Data>('scorm_get_page_state', { session_id: hostile, include_snapshot: false });
   assert.ok((state.headings as Array<{ text: string }>).some((h) => h.text === 'Hostile page, changed'));
   await assertUsable(hostile);
 });

@@ -87,13 +87,16 @@ after(async () => {
 test('MCP scorm_validate_workspace and scorm_lint_manifest: finding strings show a forged file name as one JSON string', async () => {
   const validated = await callTool<{
     findings: Finding[];
-    validation_results: Record<string, { errors: string[]; warnings: string[] }>;
+    validation_results: Record<string, { errors?: string[]; warnings?: string[] }>;
   }>(server.client, 'scorm_validate_workspace', { workspace_path: FOLDER });
   assert.ok(
     validated.findings.some((f) => f.file === FORGED_FILE),
     'the file field keeps the name',
   );
-  const strings = Object.values(validated.validation_results).flatMap((c) => [...c.errors, ...c.warnings]);
+  const strings = Object.values(validated.validation_results).flatMap((c) => [
+    ...(c.errors ?? []),
+    ...(c.warnings ?? []),
+  ]);
   const forged = strings.filter((s) => s.includes('x.js'));
   assert.ok(forged.length > 0, strings.join('\n'));
   for (const s of strings) assert.doesNotMatch(s, /\n/, `one line: ${s}`);

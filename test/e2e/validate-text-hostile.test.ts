@@ -169,7 +169,7 @@ test('MCP scorm_validate_workspace, scorm_lint_manifest and scorm_lint_sequencin
   const validatedPages = await allFindingPages<{
     findings: Finding[];
     actionable_fixes: string[];
-    validation_results: Record<string, { errors: string[]; warnings: string[] }>;
+    validation_results: Record<string, { errors?: string[]; warnings?: string[] }>;
   }>('scorm_validate_workspace', { workspace_path: PACKAGE });
   assertKeptApart(validatedPages, 'scorm_validate_workspace');
   assertRules(
@@ -181,8 +181,8 @@ test('MCP scorm_validate_workspace, scorm_lint_manifest and scorm_lint_sequencin
       assert.doesNotMatch(fix, HOSTILE, `actionable_fixes: ${fix}`);
     // "file:line:column [rule] message": after the location, only our words.
     for (const line of Object.values(validated.validation_results).flatMap((c) => [
-      ...c.errors,
-      ...c.warnings,
+      ...(c.errors ?? []),
+      ...(c.warnings ?? []),
     ]))
       assert.doesNotMatch(line.slice(line.indexOf(' [')), HOSTILE, `scorm_validate_workspace: ${line}`);
   }

@@ -64,7 +64,7 @@ const node = (
   ...extra,
 });
 
-test('snapshot YAML: Playwright-like notation with states and refs, clipped at a line', () => {
+test('snapshot YAML: Playwright-like notation with states and refs, clipped at a line; a pointer cursor only where the role does not say "clickable"', () => {
   const roots: AriaNode[] = [
     {
       role: 'generic',
@@ -86,7 +86,7 @@ test('snapshot YAML: Playwright-like notation with states and refs, clipped at a
       '  - heading "Quiz" [level=1] [ref=f1e2]',
       '  - radio "Paris" [checked] [ref=f1e3]',
       '  - text: "Some \\"quoted\\" text"',
-      '  - link "Home" [ref=f1e4] [cursor=pointer]:',
+      '  - link "Home" [ref=f1e4]:',
       '    - /url: "#top"',
     ].join('\n'),
   );
@@ -95,7 +95,7 @@ test('snapshot YAML: Playwright-like notation with states and refs, clipped at a
   assert.equal(clipped.yaml, '- generic [ref=f1e1]:\n  - heading "Quiz" [level=1] [ref=f1e2]');
 });
 
-test("snapshot YAML: a bare generic around one node is left out (its node takes its place), so is a label's text beside its control; a group of several stays", () => {
+test("snapshot YAML: a bare generic around one node is left out (its node takes its place), so is a label's text beside its control, an empty paragraph and a lone bare root; a group of several stays", () => {
   const bare = (...children: AriaNode['children'] & unknown[]): AriaNode => ({ role: 'generic', children });
   const roots: AriaNode[] = [
     bare(
@@ -105,21 +105,26 @@ test("snapshot YAML: a bare generic around one node is left out (its node takes 
       { role: 'generic', name: 'slide: INTRO' },
       bare(node('checkbox', 'Rain', 'f1e4', [0, 0, 10, 10]), 'Rain'),
       { role: 'generic', cursor: 'pointer', children: ['Continue'] },
+      { role: 'paragraph' },
     ),
   ];
   assert.equal(
     renderSnapshotYaml(roots, 10_000).yaml,
     [
+      '- paragraph: Intro',
       '- generic:',
-      '  - paragraph: Intro',
-      '  - generic:',
-      '    - button "Next" [ref=f1e2]',
-      '    - button "Back" [ref=f1e3]',
-      '  - generic "slide: INTRO"',
-      '  - checkbox "Rain" [ref=f1e4]',
-      '  - generic [cursor=pointer]:',
-      '    - text: Continue',
+      '  - button "Next" [ref=f1e2]',
+      '  - button "Back" [ref=f1e3]',
+      '- generic "slide: INTRO"',
+      '- checkbox "Rain" [ref=f1e4]',
+      '- generic [cursor=pointer]:',
+      '  - text: Continue',
     ].join('\n'),
+  );
+  // Two roots are kept as they are: each groups what it holds.
+  assert.equal(
+    renderSnapshotYaml([bare('A', 'B'), bare('C', 'D')], 10_000).yaml,
+    ['- generic:', '  - text: A', '  - text: B', '- generic:', '  - text: C', '  - text: D'].join('\n'),
   );
 });
 

@@ -126,6 +126,7 @@ export function renderSnapshotYaml(
   };
   const visit = (node: AriaNode | string, indent: string): boolean => {
     if (typeof node === 'string') return push(`${indent}- text: ${quoteIfNeeded(node)}`);
+    if (isEmpty(node)) return true;
     if (isBareWrapper(node)) {
       const only = withoutNamesRepeated(node.children ?? [])[0];
       return only === undefined ? true : visit(only, indent);
@@ -138,7 +139,8 @@ export function renderSnapshotYaml(
       else if (v !== undefined && v !== false) head += ` [${key}=${String(v)}]`;
     }
     if (node.ref) head += ` [ref=${node.ref}]`;
-    if (node.cursor === 'pointer') head += ' [cursor=pointer]';
+    // A pointer cursor says "clickable" only of an element whose role does not say so already.
+    if (node.cursor === 'pointer' && !CONTROL_ROLES.has(node.role)) head += ' [cursor=pointer]';
     const kids = withoutNamesRepeated(node.children ?? []);
     const props: string[] = [];
     if (node.url) props.push(`${indent}  - /url: ${quoteIfNeeded(node.url)}`);
@@ -152,7 +154,7 @@ export function renderSnapshotYaml(
     for (const child of kids) if (!visit(child, `${indent}  `)) return false;
     return true;
   };
-  for (const root of roots) if (!visit(root, '')) break;
+  for (const root of pageLevel(roots)) if (!visit(root, '')) break;
   return { yaml: lines.join('\n'), truncated };
 }
 
@@ -162,11 +164,30 @@ export function renderSnapshotYaml(
  * and were the biggest part of a snapshot. Wrappers of several nodes stay: they group what they hold.
  */
 function isBareWrapper(node: AriaNode): boolean {
+  return saysNothingOfItsOwn(node) && withoutNamesRepeated(node.children ?? []).length <= 1;
+}
+
+/** An empty paragraph or div (a feedback line not yet filled): a line that tells nothing. */
+function isEmpty(node: AriaNode): boolean {
+  return (
+    (node.role === 'generic' || node.role === 'paragraph') &&
+    saysNothingOfItsOwn({ ...node, role: 'generic' }) &&
+    withoutNamesRepeated(node.children ?? []).length === 0
+  );
+}
+
+/** The nodes at the top of the YAML: a lone bare root groups the whole page, which says nothing. */
+function pageLevel(roots: AriaNode[]): Array<AriaNode | string> {
+  const [only] = roots;
+  return roots.length === 1 && only && saysNothingOfItsOwn(only) ? (only.children ?? []) : roots;
+}
+
+function saysNothingOfItsOwn(node: AriaNode): boolean {
   if (node.role !== 'generic' || node.name || node.ref || node.text || node.cursor === 'pointer')
     return false;
-  if (node.url || node.placeholder || STATE_KEYS.some((k) => node[k] !== undefined && node[k] !== false))
-    return false;
-  return withoutNamesRepeated(node.children ?? []).length <= 1;
+  return (
+    !node.url && !node.placeholder && !STATE_KEYS.some((k) => node[k] !== undefined && node[k] !== false)
+  );
 }
 
 /** A label's text beside the control it names (`radio "Rain"` and the text `Rain`) is said once, in the name. */

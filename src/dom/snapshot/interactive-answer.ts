@@ -8,13 +8,16 @@ import { limitLoweredNote } from '../../core/limit-lowered.js';
 import { shrinkToBudget } from '../../output/answer-budget.js';
 import type { CourseTexts } from '../../core/course-text.js';
 import { CourseTextFields } from '../course-text-fields.js';
-import type { InteractiveElement, InteractiveElements } from './interactive.js';
+import type { ElementState, InteractiveElement, InteractiveElements } from './interactive.js';
 
 /** JSON bytes of one page; sent twice (text and structured content), it stays under 8,000 tokens. */
 export const PAGE_BUDGET_BYTES = 12_000;
 
-/** A control as listed once: its question is said by the assessment that names it. */
-export type ListedElement = Omit<InteractiveElement, 'question'>;
+/**
+ * A control as listed once: its question is said by the assessment that names it, and its state leaves
+ * out enabled and visible, which most controls are.
+ */
+export type ListedElement = Omit<InteractiveElement, 'question' | 'state'> & { state: Partial<ElementState> };
 
 export interface InteractiveAnswer {
   interactive_elements: ListedElement[];
@@ -88,7 +91,10 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
   const total = found.counts.interactive_elements ?? found.interactive_elements.length;
   const more = end < found.interactive_elements.length;
   const answer: InteractiveAnswer = {
-    interactive_elements: page.map(({ question: _question, ...listed }) => listed),
+    interactive_elements: page.map(({ question: _question, state, ...listed }) => ({
+      ...listed,
+      state: stateWithoutDefaults(state),
+    })),
     buttons: keys(found.buttons),
     inputs: keys(found.inputs),
     navigation: keys(found.navigation),
@@ -129,4 +135,9 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
 
 function isEmptyForm(form: InteractiveElements['forms'][number], start: number): boolean {
   return start === 0 && form.inputs.length === 0 && form.submit === null;
+}
+
+function stateWithoutDefaults(state: ElementState): Partial<ElementState> {
+  const { disabled, visible, ...rest } = state;
+  return { ...(disabled ? { disabled } : {}), ...(visible ? {} : { visible }), ...rest };
 }

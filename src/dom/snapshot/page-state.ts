@@ -7,8 +7,10 @@
 import { CourseTextFields } from '../course-text-fields.js';
 import { SCO_FRAME } from '../frames.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { packageRelative } from '../../runtime/package-relative-url.js';
 import { buildInteractiveElements, type InteractiveElement } from './interactive.js';
 import { fitPageStateParts } from './page-state-budget.js';
+import type { ScanHeading } from './page/types.js';
 import { readPage } from './read-page.js';
 import { snapshotYaml } from './snapshot-yaml.js';
 
@@ -62,7 +64,7 @@ export async function readPageState(
     null;
   const top = found.frames[0];
   const state: Record<string, unknown> = {
-    sco_url: top?.url ?? null,
+    sco_url: top ? packageRelative(runtime, top.url) : null,
     title: top?.title ?? '',
     frames: found.frames,
     headings: headings.slice(0, MAX_HEADINGS),
@@ -89,18 +91,24 @@ export async function readPageState(
   // A control on a line of the snapshot has its role and name there, and its ref to act on it by; its
   // selector is for scorm_dom_find_interactive_elements, which lists it under the same ref.
   const snapshot = typeof state.snapshot === 'string' ? state.snapshot : '';
-  const onSnapshotLine = (e: InteractiveElement): boolean =>
-    e.ref !== null && snapshot.includes(`[ref=${e.ref}]`);
+  const onLine = (ref: string | null): boolean => ref !== null && snapshot.includes(`[ref=${ref}]`);
+  const lineOf = (e: InteractiveElement): string | null => {
+    if (!onLine(e.ref)) return null;
+    const at = snapshot.indexOf(`[ref=${e.ref}]`);
+    return snapshot.slice(snapshot.lastIndexOf('\n', at) + 1, at);
+  };
   const fitted = fitPageStateParts({
     title: state.title as string,
-    headings: state.headings as Array<{ text: string }>,
-    controls: found.interactive_elements.map((e) => compact(e, onSnapshotLine(e))),
+    headings: (state.headings as ScanHeading[]).filter((h) => !onLine(h.ref)),
+    controls: found.interactive_elements.map((e) => compact(e, lineOf(e))),
   });
   state.title = fitted.title;
   state.headings = fitted.headings;
-  state.interactive_elements = fitted.controls;
+  const { byPurpose, others } = groupByPurpose(fitted.controls);
+  state.interactive_elements = others;
+  state.controls_by_purpose = byPurpose;
   (state.notes as string[]).push(...fitted.notes);
-  if (focused && typeof focused === 'object') state.focused = compact(focused, onSnapshotLine(focused));
+  if (focused && typeof focused === 'object') state.focused = compact(focused, lineOf(focused));
   // A whole snapshot already holds the page's text; the summary is for answers without one.
   if (!wholeSnapshot) {
     state.text_summary = summary;
@@ -111,38 +119,66 @@ export async function readPageState(
   return leaveOutDefaults({ ...state, ...fields.details() });
 }
 
+const LEFT_OUT_EMPTY = new Set(['dialogs', 'notes', 'headings', 'interactive_elements']);
+
+/**
+ * A control whose snapshot line says all but its purpose is named there; the answer only groups its ref
+ * under that purpose (one of "next", "answer_option"… as find_interactive_elements assigns them). One
+ * whose purpose is its role is said by its line alone.
+ */
+function groupByPurpose(controls: Array<Record<string, unknown>>): {
+  byPurpose: Record<string, string[]>;
+  others: Array<Record<string, unknown>>;
+} {
+  const byPurpose: Record<string, string[]> = {};
+  const others: Array<Record<string, unknown>> = [];
+  for (const c of controls) {
+    const keys = Object.keys(c);
+    const lineSaysAll = typeof c.ref === 'string' && keys.every((k) => k === 'ref' || k === 'purpose');
+    if (!lineSaysAll) others.push(c);
+    else if (typeof c.purpose === 'string') (byPurpose[c.purpose] ??= []).push(c.ref as string);
+  }
+  return { byPurpose, others };
+}
+
 /**
  * An agent reads the page state after every action, so it says nothing twice and no defaults (issue 22):
- * frames[0] is the SCO document, whose url and title are sco_url and title; no focus, no dialog, no note,
+ * frames[0] is the SCO document, whose url and title are sco_url and title (so the SCO document alone is
+ * no list); no focus, no dialog, no note,
  * a whole snapshot and SCORM values the course has not set are left out.
  */
 function leaveOutDefaults(state: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(state)) {
     if (value === null && key === 'focused') continue;
-    if (Array.isArray(value) && value.length === 0 && (key === 'dialogs' || key === 'notes')) continue;
+    if (Array.isArray(value) && value.length === 0 && LEFT_OUT_EMPTY.has(key)) continue;
+    if (key === 'controls_by_purpose' && Object.keys(value as object).length === 0) continue;
     if (value === false && (key === 'snapshot_truncated' || key === 'text_truncated')) continue;
     out[key] = value;
   }
   const frames = state.frames as Array<Record<string, unknown>>;
   const [sco, ...others] = frames;
-  if (sco) {
+  if (sco && others.length > 0) {
     const { url: _url, title: _title, ...rest } = sco;
     out.frames = [rest, ...others];
-  }
+  } else delete out.frames;
   out.scorm = Object.fromEntries(
     Object.entries(state.scorm as Record<string, unknown>).filter(([, v]) => v !== null),
   );
   return out;
 }
 
-/** What the snapshot line of a control does not say: its purpose, frame and facts that are not the defaults. */
-function compact(e: InteractiveElement, onSnapshotLine: boolean): Record<string, unknown> {
+/**
+ * What the snapshot line of a control (`line`, up to its ref; null: not on one) does not say: its
+ * purpose, frame and facts that are not the defaults.
+ */
+function compact(e: InteractiveElement, line: string | null): Record<string, unknown> {
   const { disabled, visible, focused: _focused, checked, ...rest } = e.state;
+  const onSnapshotLine = line !== null;
   const state: Record<string, unknown> = {
-    ...(disabled ? { disabled } : {}),
+    ...(disabled && !line?.includes('[disabled]') ? { disabled } : {}),
     ...(visible ? {} : { visible }),
-    ...(checked === false || checked === undefined ? {} : { checked }),
+    ...(checked === false || checked === undefined || line?.includes('[checked') ? {} : { checked }),
     ...rest,
   };
   return {

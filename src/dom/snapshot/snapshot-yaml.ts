@@ -1,7 +1,7 @@
 /**
  * scorm_get_page_state's snapshot YAML: Playwright's accessibility snapshot of the SCO frame (nested
  * frames included) for the page's structure, with our refs on the controls it pairs with our page read
- * (pair.ts) and no ref elsewhere, so every ref an agent sees resolves the same way.
+ * (pair.ts), our refs on its headings (pair-headings.ts), and no ref elsewhere, so every ref an agent sees resolves the same way.
  */
 import { quoted } from '../../core/course-text.js';
 import type { Frame } from 'playwright-core';
@@ -16,6 +16,7 @@ import {
   type AriaNode,
   type FlatNode,
 } from './aria.js';
+import { pairHeadings } from './pair-headings.js';
 import { pairNodes } from './pair.js';
 import type { PageRead } from './read-page.js';
 
@@ -50,21 +51,32 @@ export async function snapshotYaml(
     return { yaml: '', truncated: true, note: `The accessibility snapshot failed (${quoted(why)}).` };
   }
   const ours = new Map<AriaNode, string>();
-  const byPrefix = new Map<string, FlatNode[]>();
-  for (const n of controlNodes(roots)) {
-    const list = byPrefix.get(n.prefix) ?? [];
-    list.push(n);
-    byPrefix.set(n.prefix, list);
-  }
   const topPrefix = firstPrefix(roots);
-  for (const [prefix, nodes] of byPrefix) {
-    const owner =
-      prefix === topPrefix ? top.frame.frame : await frameOfSnapshotRef(runtime, nodes[0]?.node.ref ?? '');
-    const frame = read.frames.find((f) => f.frame.frame === owner);
+  const owners = new Map<string, Promise<Frame | null>>();
+  const frameOf = async (prefix: string, ref: string): Promise<PageRead['frames'][number] | undefined> => {
+    if (!owners.has(prefix)) {
+      owners.set(
+        prefix,
+        prefix === topPrefix ? Promise.resolve(top.frame.frame) : frameOfSnapshotRef(runtime, ref),
+      );
+    }
+    const owner = await owners.get(prefix);
+    return read.frames.find((f) => f.frame.frame === owner);
+  };
+  for (const [prefix, nodes] of groupByPrefix(controlNodes(roots))) {
+    const frame = await frameOf(prefix, nodes[0]?.node.ref ?? '');
     if (!frame) continue;
     for (const [node, control] of pairNodes(nodes, frame.controls)) {
       if (control.ref) ours.set(node.node, control.ref);
     }
+  }
+  for (const [prefix, nodes] of groupByPrefix(headingNodes(roots))) {
+    const frame = await frameOf(prefix, nodes[0]?.node.ref ?? '');
+    const pairs = pairHeadings(
+      nodes.map((n) => n.node),
+      frame?.scan?.headings ?? [],
+    );
+    for (const [node, ref] of pairs) ours.set(node, ref);
   }
   walkNodes(roots, (node) => {
     const ref = ours.get(node);
@@ -72,6 +84,21 @@ export async function snapshotYaml(
     else delete node.ref;
   });
   return { ...renderSnapshotYaml(roots, maxChars), note: null };
+}
+
+function groupByPrefix(nodes: FlatNode[]): Map<string, FlatNode[]> {
+  const byPrefix = new Map<string, FlatNode[]>();
+  for (const n of nodes) byPrefix.set(n.prefix, [...(byPrefix.get(n.prefix) ?? []), n]);
+  return byPrefix;
+}
+
+/** The heading nodes with a ref, in document order. */
+function headingNodes(roots: AriaNode[]): FlatNode[] {
+  const out: FlatNode[] = [];
+  walkNodes(roots, (node) => {
+    if (node.role === 'heading' && node.ref) out.push({ node, prefix: refPrefix(node.ref), text: '' });
+  });
+  return out;
 }
 
 /** The snapshotted frame's own ref prefix: its first ref in document order (an iframe's node precedes its content). */

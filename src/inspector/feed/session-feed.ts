@@ -11,7 +11,7 @@ import type {
   DataChange,
   NetworkEntry,
 } from '../../runtime/records.js';
-import { CONTENT_PREFIX } from '../../runtime/content-url.js';
+import { packageRelative } from '../../runtime/package-relative-url.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { Mirror } from '../mirror/mirror.js';
 import type { SessionEvent } from '../../session/event-log.js';
@@ -468,15 +468,4 @@ function emptyPending(): {
   events: SessionEvent[];
 } {
   return { calls: [], changes: [], console: [], network: [], blocked: [], events: [] };
-}
-
-/** The SCO document's path inside the package (the runtime serves it under its own content URL). */
-function packageRelative(runtime: CourseRuntime, url: string): string {
-  const prefix = runtime.baseUrl + CONTENT_PREFIX;
-  if (!url.startsWith(prefix)) return url;
-  try {
-    return decodeURI(url.slice(prefix.length));
-  } catch {
-    return url.slice(prefix.length);
-  }
 }

@@ -61,7 +61,7 @@ export const apiCall = z.object({
   index: count.describe('Position in the runtime call list.'),
   method: z.string(),
   args: z.array(recordedValue),
-  result: recordedValue,
+  result: recordedValue.optional().describe('scorm_debug_api_calls leaves out "true".'),
   error_code: z.string().optional().describe('scorm_debug_api_calls leaves out "0" (no error).'),
   error_string: z.string().optional(),
   diagnostic: z.string().optional(),
@@ -79,7 +79,12 @@ export const apiCall = z.object({
     .optional()
     .describe("scorm_debug_api_calls leaves it out when it is the previous listed call's (the first's: 1)."),
   source: z.enum(['sco', 'tool']).optional().describe('Absent: sco (the course made the call).'),
-  caller: z.enum(['outside_sco', 'unknown']).optional(),
+  caller: z
+    .enum(['sco', 'outside_sco', 'unknown'])
+    .optional()
+    .describe(
+      "Absent: the SCO's frame; scorm_debug_api_calls says it when it changes (the first against sco), unknown: could not be told.",
+    ),
   exception: z.string().optional().describe('The engine threw instead of returning.'),
   course_text: courseTexts.optional(),
 });
@@ -101,7 +106,12 @@ export const callMetrics = z.object({
   first_ts: epochMs.nullable(),
   last_ts: epochMs.nullable(),
   duration_ms: z.number(),
-  methods: z.array(z.string()),
+  methods: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "In order of first use; scorm_debug_api_calls leaves it out (by_method's keys are in that order).",
+    ),
 });
 
 export const consoleErrorView = z.object({
@@ -226,10 +236,13 @@ const changeLists = {
   data_model_changes: z.array(
     openObject({ element: z.string(), from: courseValue.nullable(), to: courseValue }),
   ),
-  console_errors: z.array(openObject({ text: z.string(), source: z.enum(['console', 'pageerror']) })),
-  navigation: z.array(openObject({ frame: z.string(), from: z.string(), to: z.string() })),
-  frames_added: z.array(z.string()),
-  frames_removed: z.array(z.string()),
+  console_errors: z
+    .array(openObject({ text: z.string(), source: z.enum(['console', 'pageerror']) }))
+    .optional()
+    .describe('Absent: none (so for navigation and frames_*).'),
+  navigation: z.array(openObject({ frame: z.string(), from: z.string(), to: z.string() })).optional(),
+  frames_added: z.array(z.string()).optional(),
+  frames_removed: z.array(z.string()).optional(),
   truncated: z.record(z.string(), count).optional().describe('Entries left out past the caps, per list.'),
   long_values: z.string().optional(),
 };
@@ -263,7 +276,9 @@ export const pageElement = openObject({
   role: z.string(),
   name: z.string(),
   purpose: z.string().describe('next, previous, submit, answer_option, menu, close, text_entry, ...'),
-  state: openObject({ disabled: z.boolean(), visible: z.boolean() }),
+  state: openObject({ disabled: z.boolean().optional(), visible: z.boolean().optional() }).describe(
+    'Absent keys: disabled false, visible true.',
+  ),
 });
 
 export const frameInfo = openObject({

@@ -2,7 +2,7 @@
  * What the scorm_automation_* call tools share: each calls one SCORMAutomation method in the course's
  * frame with the tool's arguments, and an acting method reports what it changed.
  */
-import { leaveOutSuccess } from '../shared/successful-calls.js';
+import { leaveOutDefaults } from '../shared/action-defaults.js';
 import { sayRepeatsOnce } from '../../../output/say-once.js';
 import { z } from 'zod';
 import { fail, isScormTesterError, ScormTesterError } from '../../../core/errors.js';
@@ -172,7 +172,7 @@ async function runCall(
   const changes = observer ? await observer.read() : undefined;
   return {
     data: sayRepeatsOnce(
-      leaveOutSuccess({
+      leaveOutDefaults({
         available: true,
         method: call.method,
         frame: call.frame,

@@ -61,7 +61,10 @@ export const debugCallsOutput = {
   detail: z.enum(['preview', 'full']),
   metrics: callMetricsSchema,
   unrecorded_calls: count.optional(),
-  console_errors: z.array(consoleErrorView).describe('The first ones; scorm_get_console_errors lists all.'),
+  console_errors: z
+    .array(consoleErrorView)
+    .optional()
+    .describe('The first ones (absent: none); scorm_get_console_errors lists all.'),
   console_errors_total: count,
   settled: z.boolean().optional(),
   anomalies: z.array(anomaly).optional(),

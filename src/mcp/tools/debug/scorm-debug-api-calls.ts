@@ -114,19 +114,20 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
             calls_remaining: 0,
             next_cursor: null,
             detail: args.detail ?? 'preview',
-            metrics: callMetrics(calls),
+            metrics: metricsOnce(calls),
             ...(runtime.log.dropped.calls > 0 ? { unrecorded_calls: runtime.log.dropped.calls } : {}),
-            console_errors: [],
             console_errors_total: 0,
             ...closedMark(closed),
           };
           // scorm_get_console_errors lists them all; here the first ones, in an eighth of the budget.
           const consoleErrors = courseConsoleErrors(runtime.consoleMessages);
-          data.console_errors = pageWithinBudget(consoleErrors, {
-            limit: MAX_CONSOLE_ERRORS,
-            budgetBytes: ANSWER_BUDGET_BYTES / 8,
-            view: (e) => ({ ...e, text: cutText(e.text), url: e.url && cutText(e.url) }),
-          }).items;
+          if (consoleErrors.length > 0) {
+            data.console_errors = pageWithinBudget(consoleErrors, {
+              limit: MAX_CONSOLE_ERRORS,
+              budgetBytes: ANSWER_BUDGET_BYTES / 8,
+              view: (e) => ({ ...e, text: cutText(e.text), url: e.url && cutText(e.url) }),
+            }).items;
+          }
           data.console_errors_total = consoleErrors.length;
           if (analysed.settled !== null) data.settled = analysed.settled;
           if (args.detect_anomalies !== false) {
@@ -137,10 +138,13 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
               budgetBytes: ANSWER_BUDGET_BYTES / 2,
               view: viewNamedElement,
             });
-            data.anomalies = pointToRepeatedTexts(found.items, 'anomalies');
             data.anomaly_counts = counts(analysed.anomalies);
-            data.anomalies_remaining = found.remaining;
-            data.anomalies_next_cursor = found.next_cursor;
+            // No anomaly: the counts say so, with no empty list and no paging around it.
+            if (analysed.anomalies.length > 0) {
+              data.anomalies = pointToRepeatedTexts(found.items, 'anomalies');
+              data.anomalies_remaining = found.remaining;
+              data.anomalies_next_cursor = found.next_cursor;
+            }
           }
           if (args.include_data_model_state) {
             data.data_model = analysed.dataModel && viewValues(analysed.dataModel, strings);
@@ -250,26 +254,47 @@ type ListedCall = ToolData<typeof debugCallsOutput>['calls'][number];
 /**
  * A course's calls mostly share one SCO, attempt and millisecond (a page's start-up makes a dozen at
  * once), and a SCO id can be a 36-character GUID: each call says them only when they change (the first
- * against the answer's sco_id and attempt 1), its error code only when it is one, and its source only
- * when a tool made it (issue 22).
+ * against the answer's sco_id and attempt 1), as does where it came from (the first against the SCO's
+ * frame), its result only when it is not "true" and its error code only when it is one (as action
+ * answers list calls), and its source only when a tool made it (issue 22).
  */
 function leaveOutRepeats(calls: ListedCall[], answerScoId: string | null): ListedCall[] {
   let scoId: string | null | undefined = answerScoId;
   let attempt: number | undefined = 1;
   let at: number | undefined;
+  let caller: string = 'sco';
   return calls.map((call) => {
-    const { sco_id, attempt: callAttempt, source, error_code, timestamp, ...rest } = call;
+    const {
+      sco_id,
+      attempt: callAttempt,
+      source,
+      error_code,
+      timestamp,
+      caller: callCaller,
+      result,
+      ...rest
+    } = call;
+    const from = callCaller ?? 'sco';
     const shown: ListedCall = {
       ...rest,
+      ...(result === 'true' ? {} : { result }),
       ...(error_code === '0' ? {} : { error_code }),
       ...(timestamp === at ? {} : { timestamp }),
       ...(sco_id === scoId ? {} : { sco_id }),
       ...(callAttempt === attempt ? {} : { attempt: callAttempt }),
       ...(source === 'sco' ? {} : { source }),
+      ...(from === caller ? {} : { caller: from }),
     };
     scoId = sco_id;
     attempt = callAttempt;
     at = timestamp;
+    caller = from;
     return shown;
   });
+}
+
+/** by_method's keys are already in the order of first use, so the listing does not name them twice. */
+function metricsOnce(calls: Parameters<typeof callMetrics>[0]): ToolData<typeof debugCallsOutput>['metrics'] {
+  const { methods: _methods, ...metrics } = callMetrics(calls);
+  return metrics;
 }

@@ -3,7 +3,7 @@
  * it acted on, how the input reached it (activation) and what changed (API calls, data model, console
  * errors, navigation), with a screenshot as image content when asked.
  */
-import { leaveOutSuccess } from '../shared/successful-calls.js';
+import { leaveOutDefaults } from '../shared/action-defaults.js';
 import { sayRepeatsOnce } from '../../../output/say-once.js';
 import { previewLongValues } from '../../../output/preview-long-values.js';
 import { PREVIEW_CHARS } from '../../../output/answer-budget.js';
@@ -99,7 +99,7 @@ export function actionRunner(sessions: ServerContext['sessions']) {
     run: (runtime: CourseRuntime) => Promise<T>,
   ): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> => {
     const session = sessions.get(args.session_id);
-    const data = withPreviews(sayRepeatsOnce(leaveOutSuccess({ ...(await run(session.requireRuntime())) })));
+    const data = withPreviews(sayRepeatsOnce(leaveOutDefaults({ ...(await run(session.requireRuntime())) })));
     return withActionScreenshot(session, data, args.screenshot, tool);
   };
 }

@@ -42,15 +42,31 @@ const pageStateControl = openObject({
 });
 
 export const pageStateOutput = {
-  sco_url: z.string().nullable(),
+  sco_url: z
+    .string()
+    .nullable()
+    .describe("The SCO document's path in the package (a URL when it is not the package's)."),
   title: z.string(),
   frames: z
     .array(frameInfo)
-    .describe('frames[0] is the SCO document: its url and title are sco_url and title.'),
-  headings: z.array(z.object({ level: z.number().nullable(), text: z.string(), ref: z.string().nullable() })),
+    .optional()
+    .describe('frames[0] is the SCO document: its url and title are sco_url and title; absent: it alone.'),
+  headings: z
+    .array(z.object({ level: z.number().nullable(), text: z.string(), ref: z.string().nullable() }))
+    .optional()
+    .describe('Headings whose snapshot line has no ref (absent: none).'),
   text_summary: z.string().optional().describe('The visible text, when the answer has no whole snapshot.'),
   text_truncated: z.boolean().optional().describe('Absent: false.'),
-  interactive_elements: z.array(pageStateControl),
+  interactive_elements: z
+    .array(pageStateControl)
+    .optional()
+    .describe('Controls their snapshot line does not fully say (absent: none).'),
+  controls_by_purpose: z
+    .record(z.string(), z.array(z.string()))
+    .optional()
+    .describe(
+      'Refs of controls their snapshot line says, by purpose (a purpose that is the role: not listed).',
+    ),
   interactive_count: count,
   focused: z
     .union([pageStateControl, z.string(), z.null()])

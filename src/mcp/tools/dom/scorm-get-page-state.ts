@@ -58,8 +58,6 @@ function unchangedAnswer(state: ToolData<typeof pageStateOutput>): ToolData<type
     sco_url: state.sco_url,
     title: state.title,
     frames: [],
-    headings: [],
-    interactive_elements: [],
     interactive_count: state.interactive_count,
     scorm: state.scorm,
     unchanged_since_last_call: true,

@@ -42,8 +42,16 @@ export const viewportCapture = {
   height: z.number(),
   format: z.enum(['webp', 'png']),
   scale: z.number().describe('Image px per viewport CSS px.'),
-  coordinates: z.string().describe('How image pixels map to viewport points and the pointer tools.'),
-  full_resolution: z.object({ width: z.number(), height: z.number(), scale: z.number() }),
+  coordinates: z
+    .string()
+    .optional()
+    .describe(
+      'How image px map to the viewport and the pointer tools; absent: 1:1, as the pointer tools take them.',
+    ),
+  full_resolution: z
+    .object({ width: z.number(), height: z.number(), scale: z.number() })
+    .optional()
+    .describe('The saved PNG; absent: the image shown is it (a viewport capture, not scaled).'),
   scaled: z.boolean().describe('The image shown is smaller than the full resolution.'),
   full_page: z.boolean(),
   truncated: z.boolean(),
@@ -142,7 +150,9 @@ export async function captureToArtifact(
     data: {
       ...saved,
       ...shown(first, shot.viewport, shot.fullPage),
-      full_resolution: { width: shot.width, height: shot.height, scale: round(shot.pngScale) },
+      ...(shot.scaled || shot.fullPage
+        ? { full_resolution: { width: shot.width, height: shot.height, scale: round(shot.pngScale) } }
+        : {}),
       scaled: shot.scaled,
       full_page: shot.fullPage,
       truncated: shot.truncated,
@@ -264,18 +274,24 @@ function shown(
     scale === 1
       ? 'Image px are viewport CSS px'
       : `Pixel (x, y) is viewport point (x / ${scale}, y / ${scale}) CSS px`;
-  let coordinates: string;
+  let coordinates: string | undefined;
   if (fullPage) {
     coordinates =
       `Tile pixel (x, y) is page point ${scale === 1 ? '(x, top + y)' : `(x / ${scale}, top + y / ${scale})`} CSS px, top as tiles[i].top gives it. ` +
       'The pointer tools take pixels of a viewport screenshot: scroll there (scorm_scroll), then take one.';
   } else if (Math.abs(pointer - view.scale) < 1e-6) {
-    coordinates = `${point}; the pointer tools take this image's pixels as they are.`;
+    if (scale !== 1) coordinates = `${point}; the pointer tools take this image's pixels as they are.`;
   } else {
     const factor = round(pointer / view.scale);
     coordinates = `${point}; the pointer tools take pixels of the default image: pass (x × ${factor}, y × ${factor}).`;
   }
-  return { width: view.width, height: view.height, format: view.format, scale, coordinates };
+  return {
+    width: view.width,
+    height: view.height,
+    format: view.format,
+    scale,
+    ...(coordinates ? { coordinates } : {}),
+  };
 }
 
 function tilesOf(shot: Screenshot): Pick<CaptureData, 'tiles' | 'tiles_not_shown'> {

@@ -60,22 +60,29 @@ export function validateWorkspaceTool(): ToolDefinition {
         for (const check of args.check_categories ?? CHECK_CATEGORIES) {
           const mine = findings.filter((f) => findingCategoriesFor([check]).has(f.category));
           const page = mine.filter((f) => shown.has(f));
+          const errors = page.filter((f) => f.severity === 'error').map(pointer.line);
+          const warnings = page.filter((f) => f.severity === 'warning').map(pointer.line);
+          // A category with nothing on this page says only whether it is valid.
           results[check] = {
             valid: !mine.some((f) => f.severity === 'error'),
-            errors: page.filter((f) => f.severity === 'error').map(pointer.line),
-            warnings: page.filter((f) => f.severity === 'warning').map(pointer.line),
+            ...(errors.length > 0 ? { errors } : {}),
+            ...(warnings.length > 0 ? { warnings } : {}),
             ...(check === 'api_usage'
               ? {
                   // The files once, on a full first page; the issues point at their findings.
                   scanned_file_count: v.apiScannedFiles.length,
                   ...(args.cursor === undefined && !summary ? { scanned_files: v.apiScannedFiles } : {}),
-                  issues: page.map((f) => ({
-                    ...issue(f),
-                    issue: pointer.sentence(f),
-                    fix_suggestion: pointer.fix(f),
-                    details: undefined,
-                    course_text: undefined,
-                  })),
+                  ...(page.length > 0
+                    ? {
+                        issues: page.map((f) => ({
+                          ...issue(f),
+                          issue: pointer.sentence(f),
+                          fix_suggestion: pointer.fix(f),
+                          details: undefined,
+                          course_text: undefined,
+                        })),
+                      }
+                    : {}),
                 }
               : {}),
           };

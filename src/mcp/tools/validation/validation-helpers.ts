@@ -81,11 +81,11 @@ export function findingPointer(listed: readonly ListedFinding[]): {
 /** One check category of scorm_validate_workspace. */
 export const categoryResult = openObject({
   valid: z.boolean(),
-  errors: z.array(z.string()),
-  warnings: z.array(z.string()),
+  errors: z.array(z.string()).optional().describe('Of the findings on this page; absent: none.'),
+  warnings: z.array(z.string()).optional().describe('Of the findings on this page; absent: none.'),
   scanned_files: z.array(z.string()).optional().describe('api_usage, detail full.'),
   scanned_file_count: count.optional(),
-  issues: z.array(lintIssue).optional().describe('api_usage only.'),
+  issues: z.array(lintIssue).optional().describe('api_usage only; absent: none on this page.'),
 });
 
 export function issue(f: Finding): z.input<typeof lintIssue> {
