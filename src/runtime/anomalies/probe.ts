@@ -6,6 +6,7 @@
 import { isScormTesterError } from '../../core/errors.js';
 import { sleepUnlessCancelled } from '../../core/progress.js';
 import type { CourseRuntime } from '../course-runtime.js';
+import { scoBusy } from '../sco-busy.js';
 import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type InitializeState } from '../records.js';
 import { TIMEOUT, within } from '../../core/within.js';
 import { packagePathOf } from '../content-url.js';
@@ -29,7 +30,8 @@ export interface SettleResult {
 
 /**
  * Resolves once no API call has arrived for settleMs (counted from now, or from when the course's files
- * and popups finished loading: a slow start is not a quiet course), or after maxWaitMs.
+ * and popups finished loading, or, before the course's first call, from when its page stopped running
+ * scripts: a slow start is not a quiet course), or after maxWaitMs.
  */
 export async function waitForSettle(
   runtime: CourseRuntime,
@@ -48,7 +50,14 @@ export async function waitForSettle(
       const now = Date.now();
       const loading = runtime.isLoading;
       if (loading) last = now;
-      if (!loading && now - last >= settleMs) return { settled: true, waitedMs: now - start };
+      if (!loading && now - last >= settleMs) {
+        // Before its first call a quiet course may only be busy starting (see sco-busy.ts).
+        if (awaitingFirstCall(runtime) && (await scoBusy(runtime))) {
+          last = Date.now();
+          continue;
+        }
+        return { settled: true, waitedMs: Date.now() - start };
+      }
       if (now - start >= maxWaitMs || !runtime.isOpen) return { settled: false, waitedMs: now - start };
       const wakeAt = loading ? now + LOADING_POLL_MS : last + settleMs;
       await sleepUnlessCancelled(
@@ -60,6 +69,10 @@ export async function waitForSettle(
   } finally {
     off();
   }
+}
+
+function awaitingFirstCall(runtime: CourseRuntime): boolean {
+  return runtime.initializeState === 'none' && !runtime.calls.some((c) => c.source === 'sco');
 }
 
 export interface ProbeOptions {
