@@ -1,15 +1,17 @@
 /**
- * A big library bundle whose only tie to the rules is a cross-frame access (Rise's 3.5 MB
- * `main.bundle.js` navigates `top.location` once, and nothing else in it is about SCORM) does not need
- * its whole syntax tree: only the expressions holding those accesses are parsed, where they stand, so
- * the findings keep their offsets. Everything else such a file could give (calls, wrappers, constants)
- * needs an API method, an API name or an element name in the text, and their absence is what makes a
- * file eligible. Any doubt (a comment inside the access, a member chain that does not start cleanly, a
+ * A big library bundle that makes no API call (Rise's 3.5 MB `main.bundle.js` navigates `top.location`
+ * once; Captivate's CPM.js and Storyline's ds-bootstrap name `Initialize(` or `API` for objects of their
+ * own) does not need its whole syntax tree: only the expressions holding its cross-frame accesses are
+ * parsed, where they stand, so the findings keep their offsets. Everything else such a file could give
+ * the rules (wrappers, constants, the calls they reach) needs an API call, and call-shapes.ts clears
+ * every method name of the text first; whether `API` or `parent` stand in code elsewhere, the rest of the
+ * discovery evidence, is asked of V8. Any doubt (a comment inside the access, a member chain that does not start cleanly, a
  * region that does not parse) returns undefined, and the whole unit is parsed as before.
  */
 import { parseExpressionAt, type Expression, type Program } from 'acorn';
 import type { FileFacts } from './collect-facts.js';
-import { frameMembers, mayCallApi, mentionsApi, quotesApi } from './prefilter.js';
+import { mayCallApiShape } from './call-shapes.js';
+import { frameMembers, mentionsApi, quotesApi } from './prefilter.js';
 import type { SourceUnit } from './source-unit.js';
 import { compilesInV8 } from './syntax-check.js';
 import { indexWords, type WordIndex } from './word-index.js';
@@ -19,13 +21,20 @@ export interface RegionPlan {
   /** The unit's length, so a plan is not applied to other text. */
   length: number;
   accesses: Array<{ start: number; code: boolean }>;
+  /** Whether `API` / `API_1484_11` stand in code somewhere (an identifier or a property name). */
+  api12Code: boolean;
+  api2004Code: boolean;
 }
 
 /** Below this size a whole parse costs little; the region parse is for megabyte bundles. */
 export const FRAME_REGIONS_MIN_CHARS = 256 * 1024;
 
-const ELEMENT_WORD = /\b(?:cmi|adl)\b/;
-const API_NAME = /\bAPI(?=(?:_1484_11)?\b)/g;
+const API_12 = /\bAPI\b/g;
+const API_2004 = /\bAPI_1484_11\b/g;
+/** The string literals "parent" / "opener" (which the walk counts too), else the names. */
+const FRAME_NAME = /(["'])(?:parent|opener)\1|\b(?:parent|opener)\b/g;
+/** Names of a class's private members: the region facts would take them for mentions. */
+const DOUBTFUL_NAMES = /#(?:API|parent|opener)\b/;
 const FRAME_WORD = /^(?:parent|top|opener)/;
 /** Keywords an expression may follow; any other word before it (`new`, an identifier) is a doubt. */
 const KEYWORDS_BEFORE = new Set([
@@ -112,15 +121,21 @@ export function frameRegionPlan(
 ): RegionPlan | undefined {
   const { code } = unit;
   if (unit.module || unit.handler || code.length < FRAME_REGIONS_MIN_CHARS) return undefined;
-  if (mayCallApi(code, words) || ELEMENT_WORD.test(code)) return undefined;
+  if (mayCallApiShape(code, words)) return undefined;
   const accesses = frameMembers(code, words);
-  if (accesses.length === 0 || accesses.some((a) => a.text.includes('/'))) return undefined;
+  if (accesses.some((a) => a.text.includes('/'))) return undefined;
   if (accesses.some((a) => !FRAME_WORD.test(code.slice(a.start)))) return undefined;
   if (!compilesInV8(unit)) return undefined; // the whole parse names the syntax error
-  // `API` only as text (a string, comment or regular expression), never as code or the literal "API".
+  if (DOUBTFUL_NAMES.test(code)) return undefined;
+  // Whether `API` is code is asked of V8 by writing it `A@I`: `@` cannot stand in code, but can in a
+  // string, comment or regular expression. The literal "API" would need the whole tree.
+  let api12Code = false;
+  let api2004Code = false;
   if (mentionsApi(words)) {
     if (quotesApi(code, words)) return undefined;
-    if (!compilesInV8({ ...unit, code: code.replace(API_NAME, 'A@I') })) return undefined;
+    api12Code = words.has('API') && !compilesInV8({ ...unit, code: code.replace(API_12, 'A@I') });
+    api2004Code =
+      words.has('API_1484_11') && !compilesInV8({ ...unit, code: code.replace(API_2004, 'A@I_1484_11') });
   }
   // The same trick for each access: `@` cannot stand in code, so if the text still compiles with it,
   // this access was only text.
@@ -128,7 +143,12 @@ export function frameRegionPlan(
     const marked = `${code.slice(0, access.start)}@${code.slice(access.start + 1)}`;
     return !compilesInV8({ ...unit, code: marked });
   });
-  return { length: code.length, accesses: accesses.map((a, i) => ({ start: a.start, code: isCode[i]! })) };
+  return {
+    length: code.length,
+    accesses: accesses.map((a, i) => ({ start: a.start, code: isCode[i]! })),
+    api12Code,
+    api2004Code,
+  };
 }
 
 /**
@@ -155,6 +175,18 @@ export function frameRegionsProgram(
     end = expression.end;
     body.push({ type: 'ExpressionStatement', expression, start: expression.start, end: expression.end });
   }
-  facts.parentOrOpenerMentions += (code.match(/\b(?:parent|opener)\b/g) ?? []).length;
+  // The walk of the regions counts their own parent/opener names and API mentions; what the rules ask of
+  // the count is only whether it exceeds the cross-frame accesses' parents, so one name in code outside
+  // the regions is all that must be known of the rest (V8 again: `p@rent` compiles only in text, and
+  // `"parent"@` only when the quotes were not a literal of their own).
+  let marked = false;
+  const elsewhere = code.replace(FRAME_NAME, (name: string, quote: string | undefined, index: number) => {
+    if (body.some((region) => index >= region.start && index < region.end)) return name;
+    marked = true;
+    return quote ? `${name}@` : `@${name.slice(1)}`;
+  });
+  if (marked && !compilesInV8({ ...unit, code: elsewhere })) facts.parentOrOpenerMentions += 1;
+  facts.mentions12Api ||= plan.api12Code;
+  facts.mentions2004Api ||= plan.api2004Code;
   return { type: 'Program', body, sourceType: 'script', start: 0, end: code.length };
 }

@@ -41,7 +41,7 @@ const CLOSING = String.raw`[\s)\]'"\x60]*`;
 const OPENING = String.raw`[\s(\['"\x60]*`;
 const METHOD_NAMES = String.raw`(?:LMS(?:Initialize|Finish|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)|Initialize|Terminate|GetValue|SetValue|Commit|GetLastError|GetErrorString|GetDiagnostic)`;
 /** A method name followed by a call: `x.SetValue(`, `x["SetValue"](`, `x.SetValue?.(` (and `function SetValue(`). */
-const METHOD_CALL = sticky(
+export const METHOD_CALL = sticky(
   new RegExp(
     String.raw`\b${METHOD_NAMES}\b${CLOSING}(?:${COMMENT_START}|(?:\?\.\s*)?(?:${COMMENT_START}|\())`,
   ),
