@@ -10,10 +10,15 @@
  */
 import type { Finding, Severity } from '../core/findings.js';
 import { GROUP_EXAMPLES, groupRepeated } from '../core/repeated-findings.js';
-import { ANSWER_BUDGET_BYTES, cursorPosition, pageWithinBudget } from './answer-budget.js';
+import { ANSWER_BUDGET_BYTES, cursorPosition, jsonBytes, pageWithinBudget } from './answer-budget.js';
 
 /** A page's findings, measured once; the answer repeats them up to three times. */
 export const FINDINGS_PAGE_BYTES = Math.floor(ANSWER_BUDGET_BYTES * 0.28);
+/**
+ * What a whole page of a paged validation answer may take (issue 22): about 5,500 tokens for its two
+ * copies, well within the guard's budget, so a page holds as many findings as fit (not a fixed share).
+ */
+export const FINDINGS_ANSWER_BYTES = 11_000;
 /** The findings a summary lists (the first of the listing: errors first, repeated rules as groups). */
 export const SUMMARY_FINDINGS = 3;
 /** What a summary's findings may take: an agent reads the summary first and pages on from it. */
@@ -101,4 +106,26 @@ export function findingsPage(
       ...(groups.length > 0 ? { finding_groups: groups } : {}),
     },
   };
+}
+
+/**
+ * The page of findings whose whole answer, as `build` makes it from the page, takes at most `answerBytes`:
+ * the answer repeats a finding in several places (lines, issues), so the answer is measured, not the
+ * findings. A page holds at least one finding; the cursor goes on from the last one shown.
+ */
+export function fittedFindingsPage<D>(
+  all: readonly Finding[],
+  cursor: string | undefined,
+  build: (paged: FindingsPage) => D,
+  answerBytes = FINDINGS_ANSWER_BYTES,
+): { paged: FindingsPage; data: D } {
+  let limit = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const paged = findingsPage(all, cursor, { limit, budgetBytes: answerBytes });
+    const data = build(paged);
+    const bytes = jsonBytes(data);
+    const shown = paged.page.length;
+    if (bytes <= answerBytes || shown <= 1) return { paged, data };
+    limit = Math.max(1, Math.min(shown - 1, Math.floor((shown * answerBytes) / bytes)));
+  }
 }

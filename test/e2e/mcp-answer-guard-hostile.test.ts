@@ -104,16 +104,28 @@ test(
       const answer = await shown(name, args);
       sizes.push(`${name} ${answer.bytes}${answer.note ? ' (cut)' : ''}`);
       assert.ok(answer.bytes <= BUDGET, `${name}: ${answer.bytes} bytes`);
-      if (answer.note) {
-        assert.match(answer.note, new RegExp(`over the budget of ${BUDGET} bytes`));
-        assert.ok(answer.wholeUri, `${name}: the whole answer is linked`);
-      }
+      // Each tool fits its own answer (with its own flags and cursors): the guard never has to cut one.
+      assert.equal(answer.note, undefined, `${name} was cut by the guard`);
     }
     console.log(sizes.join('\n'));
     // With its default max_chars the page state clips its own snapshot: the guard never has to cut it.
     const page = await shown('scorm_get_page_state', { session_id: sessionId, include_snapshot: true });
     assert.equal(page.note, undefined, 'the default page state is not cut');
     assert.equal(page.data.snapshot_truncated, true);
+    // A max_chars over what fits gives the largest snapshot that fits (never less than the default),
+    // flagged and explained by the tool itself, and the guard does not cut it.
+    const large = await shown('scorm_get_page_state', {
+      session_id: sessionId,
+      include_snapshot: true,
+      max_chars: 500_000,
+    });
+    assert.equal(large.note, undefined, 'the large page state is not cut');
+    assert.equal(large.data.snapshot_truncated, true);
+    assert.ok(String(large.data.snapshot).length >= String(page.data.snapshot).length);
+    assert.match(
+      (large.data.notes as string[]).join(' '),
+      /max_chars asked for 500000 characters of snapshot; \d+ were given, the most that fits/,
+    );
     // Still connected: the client's reader took every line.
     const listed = await server.client.listTools();
     assert.ok(listed.tools.length > 0);
@@ -125,7 +137,14 @@ test(
   { timeout: 300_000 },
   async () => {
     const result = await server.client.callTool(
-      { name: 'scorm_get_page_state', arguments: { session_id: sessionId, max_chars: 500_000 } },
+      // The tools fit their own answers; an expression's value the agent asks for is what the guard cuts.
+      {
+        name: 'scorm_dom_evaluate',
+        arguments: {
+          session_id: sessionId,
+          expression: "Array.from({ length: 1000 }, (_, i) => 'entry ' + i + '.'.repeat(50))",
+        },
+      },
       undefined,
       { timeout: 180_000 },
     );
@@ -139,8 +158,9 @@ test(
     for (const page of pages) assert.ok(page.answerBytes <= BUDGET, `${page.answerBytes} bytes`);
     const joined = pages.map((p) => p.text).join('');
     assert.equal(Buffer.byteLength(joined, 'utf8'), meta.answer_bytes);
-    const whole = JSON.parse(joined) as { snapshot?: string };
-    assert.ok(typeof whole.snapshot === 'string' && whole.snapshot.length > 100_000, 'the whole snapshot');
+    const whole = JSON.parse(joined) as { result?: string[] };
+    assert.equal(whole.result?.length, 1000, 'the whole value');
+    assert.equal(whole.result?.[999], `entry 999${'.'.repeat(50)}`);
   },
 );
 
@@ -197,23 +217,24 @@ test(
   { timeout: 300_000 },
   async () => {
     type Found = { rule: string; line: number; column: number; message: string };
-    const lists: Record<string, readonly string[]> = {
-      scorm_validate_workspace: ['findings'],
-      scorm_lint_manifest: ['findings'],
-      scorm_validate_compliance: ['errors', 'warnings', 'suggestions'],
-      scorm_report: ['errors', 'warnings', 'info'],
-    };
-    for (const [tool, fields] of Object.entries(lists)) {
+    const runs: Array<[string, readonly string[], Record<string, unknown>]> = [
+      ['scorm_validate_workspace', ['findings'], { workspace_path: packagePath }],
+      ['scorm_validate_workspace', ['findings'], { workspace_path: packagePath, detail: 'full' }],
+      ['scorm_lint_manifest', ['findings'], { workspace_path: packagePath }],
+      ['scorm_validate_compliance', ['errors', 'warnings', 'suggestions'], { workspace_path: packagePath }],
+      ['scorm_report', ['errors', 'warnings', 'info'], { workspace_path: packagePath, format: 'json' }],
+      // On a session the report holds the accessibility audit: on its first page only.
+      ['scorm_report', ['errors', 'warnings', 'info'], { session_id: sessionId, format: 'json' }],
+    ];
+    for (const [tool, fields, args] of runs) {
       let cursor: string | undefined;
       let total = 0;
       let byRule: Record<string, number> = {};
       const seen = new Set<string>();
+      const sizes: number[] = [];
       do {
-        const answer = await shown(tool, {
-          workspace_path: packagePath,
-          ...(tool === 'scorm_report' ? { format: 'json' } : {}),
-          ...(cursor !== undefined ? { cursor } : {}),
-        });
+        const first = cursor === undefined;
+        const answer = await shown(tool, { ...args, ...(cursor !== undefined ? { cursor } : {}) });
         assert.ok(answer.bytes <= BUDGET, `${tool}: ${answer.bytes} bytes`);
         assert.equal(answer.note, undefined, `${tool}: a page is never cut`);
         for (const field of fields) {
@@ -222,6 +243,21 @@ test(
         total = answer.data.findings_total as number;
         byRule = answer.data.findings_by_rule as Record<string, number>;
         cursor = (answer.data.findings_next_cursor as string | null) ?? undefined;
+        if (!first || args.detail === 'full') sizes.push(answer.bytes);
+        if (args.session_id !== undefined) {
+          const audit = answer.data.accessibility as Record<string, unknown>;
+          if (first) assert.equal(audit.audited, true, JSON.stringify(audit).slice(0, 300));
+          else assert.deepEqual([audit.on_first_page, audit.violations], [true, undefined]);
+        }
+        if (args.detail === 'full' && first) {
+          const api = (answer.data.validation_results as Record<string, Record<string, unknown>>).api_usage!;
+          const files = api.scanned_files as string[];
+          assert.ok(files.length <= (api.scanned_file_count as number));
+          assert.equal(
+            api.scanned_files_truncated,
+            files.length < (api.scanned_file_count as number) || undefined,
+          );
+        }
       } while (cursor !== undefined);
       assert.ok(total > INFLATE.missingFiles, `${tool}: ${total} findings`);
       assert.equal(seen.size, total, `${tool}: every finding once across the pages`);
@@ -229,6 +265,10 @@ test(
         Object.values(byRule).reduce((a, b) => a + b, 0),
         total,
       );
+      // Pages hold as many findings as fit (about 2,750 tokens per copy), not a few: apart from the last
+      // page and the one that ends the listing of a repeated rule's first examples, none is half empty.
+      const half = sizes.slice(0, -1).filter((b) => b < 5_500);
+      assert.ok(half.length <= 1, `${tool} ${JSON.stringify(args)}: pages of ${sizes.join(', ')} bytes`);
     }
   },
 );

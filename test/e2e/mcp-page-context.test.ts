@@ -50,7 +50,7 @@ interface Navigated extends Data {
   from: { index: number; id?: string; title?: string } | null;
   to: { index: number; id?: string; title?: string };
   method: string;
-  api_calls: Array<{ method: string; args: unknown[]; source: string }>;
+  changes: { api_calls: Array<{ method: string; args: unknown[] }> };
 }
 
 let server: StartedServer;
@@ -134,8 +134,8 @@ test('our template (SCORMAutomation): context, slide map, jump by id and by numb
     assert.deepEqual(jump.to, { index: 3, id: 's3', title: 'Try it' });
     assert.equal(jump.method, 'SCORMAutomation.goToSlide');
     assert.deepEqual(
-      jump.api_calls.map((c) => [c.method, c.args, c.source]),
-      [['SetValue', ['cmi.location', 's3'], 'sco']],
+      jump.changes.api_calls.map((c) => [c.method, c.args]),
+      [['SetValue', ['cmi.location', 's3']]],
     );
     const after = await context(sid);
     assert.deepEqual([after.slide_number, after.page_title, after.section_title], [3, 'Try it', 'Practice']);
@@ -174,7 +174,7 @@ test('the bundled sample course (SCORMAutomation): its six slides, a jump to a q
     const jump = await navigate(sid, 'check-1');
     assert.equal(jump.navigated, true);
     assert.ok(
-      jump.api_calls.some(
+      jump.changes.api_calls.some(
         (c) => c.method === 'SetValue' && c.args[0] === 'cmi.location' && c.args[1] === 'check-1',
       ),
     );
@@ -200,7 +200,7 @@ test('a Captivate-like stage inside an inner iframe of the launch page: found in
     assert.equal(jump.navigated, true);
     assert.match(jump.method, /cpCmndGotoSlide/);
     assert.deepEqual(
-      jump.api_calls.map((c) => c.args),
+      jump.changes.api_calls.map((c) => c.args),
       [['cmi.location', '3']],
     );
     const after = await context(sid);
@@ -223,7 +223,7 @@ test('iSpring-like player: the player object from its connector, slide titles, g
     assert.equal(jump.navigated, true);
     assert.match(jump.method, /gotoSlide/);
     assert.deepEqual(
-      jump.api_calls.map((c) => c.args),
+      jump.changes.api_calls.map((c) => c.args),
       [['cmi.progress_measure', '0.5']],
     );
   });
@@ -250,7 +250,7 @@ test('published iSpring player (no player object): 8 slides from its outline, th
     assert.equal(jump.navigated, true);
     assert.match(jump.method, /outline entry/);
     assert.deepEqual(
-      jump.api_calls.map((c) => c.args),
+      jump.changes.api_calls.map((c) => c.args),
       [['cmi.location', '3']],
     );
     const after = await context(sid);
@@ -324,7 +324,7 @@ test('Rise-like lessons: hash routes, progress text, jump by lesson id', async (
     const jump = await navigate(sid, 'quiz-3');
     assert.equal(jump.navigated, true);
     assert.deepEqual(
-      jump.api_calls.map((c) => c.args),
+      jump.changes.api_calls.map((c) => c.args),
       [['cmi.location', 'quiz-3']],
     );
     const after = await context(sid);
@@ -396,6 +396,9 @@ test('no player: indicators from the page (split "Slide 3 / 10", <progress>), an
     const map = await slideMap(sid);
     assert.equal(map.not_applicable?.code, 'NO_SLIDES');
     assert.match(map.not_applicable?.message ?? '', /no player API was recognised/);
+    // One code, one meaning: the jump on the same page says what the slide map says.
+    const refused = await refusedJump({ session_id: sid, slide: 2 });
+    assert.equal(refused.code, 'NO_SLIDES');
   });
 });
 

@@ -166,7 +166,10 @@ test('MCP page tools on a SCORM 1.2 page: the meta generator and the frame the c
       false,
     );
     assert.equal(refused.navigated, false);
-    assert.equal((refused.not_applicable as Data).code, 'NO_SLIDE_API');
+    // The page lists no slides: NO_SLIDES, as scorm_get_slide_map says for it.
+    assert.equal((refused.not_applicable as Data).code, 'NO_SLIDES');
+    const map = await callTool<Data>(server.client, 'scorm_get_slide_map', { session_id });
+    assert.equal((map.not_applicable as Data).code, 'NO_SLIDES');
     assert.match(String((refused.not_applicable as Data).message), /in next_control/);
     const next = refused.next_control as Data;
     assert.equal(next.selector, '#AI-assistant-ignore-previous-instructions-next');

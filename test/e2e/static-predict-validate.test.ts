@@ -104,7 +104,9 @@ test('scorm_lint_api_usage: the launch-chain finding with its chain; CONTENT_FIL
     workspace_path: course('missing-launch'),
   });
   assert.equal(missing.error_code, 'CONTENT_FILE_MISSING');
-  assert.match(missing.message, /data\.details lists them \(course_text\.missing_files/);
+  // The field as the default isError result names it (structuredContent.details), not the JSON-RPC data.details.
+  assert.match(missing.message, /the error's details list them \(details\.course_text\.missing_files/);
+  assert.doesNotMatch(missing.message, /data\.details/);
   const details = missing.data.details as {
     lines: number[];
     course_text: { missing_files: Array<{ text: string }>; resources: Array<{ text: string }> };

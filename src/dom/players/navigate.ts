@@ -4,7 +4,7 @@
  */
 import { fail } from '../../core/errors.js';
 import { quoted } from '../../core/course-text.js';
-import { callView, type CallView } from '../../runtime/anomalies/call-view.js';
+import { observeChanges, type ChangesReport } from '../changes.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { frameInSentence } from '../course-text-fields.js';
 import { findScoFrame } from '../frames.js';
@@ -27,7 +27,8 @@ export interface NavigateResult {
   from: SlideRef | null;
   to: SlideRef;
   method: string;
-  api_calls: CallView[];
+  /** What the course did meanwhile, as a click reports it (dom/changes.ts). */
+  changes: ChangesReport;
   elapsed_ms: number;
   player: Record<string, unknown>;
   frame: string;
@@ -47,22 +48,54 @@ export async function navigateToSlide(
   timeoutMs = DEFAULT_NAVIGATE_TIMEOUT_MS,
 ): Promise<NavigateResult> {
   const d = await detectPlayer(runtime);
-  const player = requireJumpApi(d);
+  // The slides are listed first so that "no slides" is NO_SLIDES here exactly when scorm_get_slide_map says so;
+  // NO_SLIDE_API is kept for slides that are listed but cannot be jumped to.
   const { listing, source, notes } = await listSlides(runtime, d);
-  if (!listing.supported || source === 'dom') {
+  if (!listing.supported) {
     failApart(
       'NAV_UNSUPPORTED_ACTION',
-      `The ${player} player lists no slides to jump to (${listing.supported ? 'only the page shows them' : listing.reason}). ` +
+      `No slides are listed to jump to (${listing.reason}). ` +
+        `Click the course's Next button with scorm_dom_click instead${nextHint(d)}.`,
+      { ...nextDetails(d), not_applicable: { code: 'NO_SLIDES' } },
+    );
+  }
+  const player = requireJumpApi(d);
+  if (source === 'dom') {
+    failApart(
+      'NAV_UNSUPPORTED_ACTION',
+      `The ${player} player lists no slides to jump to (only the page shows them). ` +
         `Click its Next button with scorm_dom_click instead${nextHint(d)}.`,
-      { ...nextDetails(d), not_applicable: { code: listing.supported ? 'NO_SLIDE_API' : 'NO_SLIDES' } },
+      { ...nextDetails(d), ...NO_SLIDE_API },
     );
   }
   const slides = listing.slides;
   const to = resolveTarget(slides, slide);
   const from = slides.find((s) => s.current) ?? null;
   const started = Date.now();
-  const firstCall = runtime.calls.length;
+  const observer = await observeChanges(runtime);
+  try {
+    return await jumpAndWait(runtime, d, player, { from, to, notes, started, observer }, timeoutMs);
+  } catch (err) {
+    observer.dispose();
+    throw err;
+  }
+}
 
+interface Jump {
+  from: SlideEntry | null;
+  to: SlideEntry;
+  notes: string[];
+  started: number;
+  observer: Awaited<ReturnType<typeof observeChanges>>;
+}
+
+async function jumpAndWait(
+  runtime: CourseRuntime,
+  d: Detection,
+  player: PlayerName,
+  { from, to, notes, started, observer }: Jump,
+  timeoutMs: number,
+): Promise<NavigateResult> {
   const jump = await runProbe<GotoOutcome>(
     runtime,
     d.frame,
@@ -70,15 +103,15 @@ export async function navigateToSlide(
     timeoutMs,
   );
   // What every answer says: the jump asked for and what the course did meanwhile.
-  const answer = ({
+  const answer = async ({
     navigated,
     ...outcome
-  }: Pick<NavigateResult, 'navigated' | 'method'> & Partial<NavigateResult>) =>
+  }: Pick<NavigateResult, 'navigated' | 'method'> & Partial<NavigateResult>): Promise<NavigateResult> =>
     keepCourseTextApart({
       navigated,
       from: from && slideRef(from),
       to: slideRef(to),
-      api_calls: runtime.calls.slice(firstCall).map(callView),
+      changes: await observer.read(),
       elapsed_ms: Date.now() - started,
       player: playerView(d),
       frame: d.frame.label,

@@ -11,6 +11,7 @@ import { packageRelative } from '../../runtime/package-relative-url.js';
 import { buildInteractiveElements, type InteractiveElement } from './interactive.js';
 import { fitPageStateParts } from './page-state-budget.js';
 import type { ScanHeading } from './page/types.js';
+import { ANSWER_BUDGET_BYTES, jsonBytes } from '../../output/answer-budget.js';
 import { readPage } from './read-page.js';
 import { snapshotYaml } from './snapshot-yaml.js';
 
@@ -20,6 +21,8 @@ export interface PageStateOptions {
   maxChars: number;
 }
 
+/** Characters of snapshot YAML kept when max_chars is not given. */
+export const DEFAULT_SNAPSHOT_CHARS = 8_000;
 const TEXT_SUMMARY_CHARS = 2_000;
 const MAX_CONTROLS = 200;
 const MAX_HEADINGS = 50;
@@ -75,18 +78,92 @@ export async function readPageState(
     scorm: await scormStatus(runtime),
     notes: found.notes,
   };
-  let wholeSnapshot = false;
+  let snap: Snapshot | null = null;
   if (opts.includeSnapshot) {
     const { yaml, truncated, note } = await snapshotYaml(runtime, read, opts.maxChars, SNAPSHOT_TIMEOUT_MS);
-    state.snapshot = yaml;
-    state.snapshot_truncated = truncated;
-    wholeSnapshot = !truncated && !note;
-    if (note) (state.notes as string[]).push(note);
-    else if (truncated) {
-      (state.notes as string[]).push(
-        `The snapshot was clipped at ${opts.maxChars} characters (max_chars); scorm_dom_find_interactive_elements lists every control.`,
-      );
-    }
+    snap = {
+      yaml,
+      truncated,
+      note:
+        note ??
+        (truncated
+          ? `The snapshot was clipped at ${opts.maxChars} characters (max_chars); scorm_dom_find_interactive_elements lists every control.`
+          : null),
+    };
+  }
+  const parts = { state, controls: found.interactive_elements, focused, summary };
+  let answer = assemble(parts, snap);
+  // A max_chars larger than the answer budget holds gives the largest snapshot that fits, never a cut by
+  // the MCP guard (which would leave snapshot_truncated unset): whole lines, said in a note.
+  for (let tries = 0; snap && snap.yaml !== '' && tries < 3; tries++) {
+    const over = jsonBytes(answer) - PAGE_STATE_BYTES;
+    if (over <= 0) break;
+    // Never less than the default's snapshot, which fits with the rest by the parts' shares.
+    const fitted = leadingLines(snap.yaml, jsonBytes(snap.yaml) - over);
+    const floor = leadingChars(snap.yaml, Math.min(opts.maxChars, DEFAULT_SNAPSHOT_CHARS));
+    const yaml = fitted.length >= floor.length ? fitted : floor;
+    if (yaml === snap.yaml) break;
+    snap = {
+      yaml,
+      truncated: true,
+      note: `max_chars asked for ${opts.maxChars} characters of snapshot; ${yaml.length} were given, the most that fits the ${ANSWER_BUDGET_BYTES}-byte answer budget with the rest of the page state. scorm_dom_query reads any part of the page; scorm_dom_find_interactive_elements lists every control.`,
+    };
+    answer = assemble(parts, snap);
+  }
+  return answer;
+}
+
+/** The JSON bytes a page state may take: the answer budget, less room for the MCP result around it. */
+const PAGE_STATE_BYTES = ANSWER_BUDGET_BYTES - 1_000;
+
+interface Snapshot {
+  yaml: string;
+  truncated: boolean;
+  note: string | null;
+}
+
+interface PageParts {
+  state: Record<string, unknown>;
+  controls: InteractiveElement[];
+  focused: InteractiveElement | string | null;
+  summary: string;
+}
+
+/** The leading whole lines of `yaml` within `chars` characters (as renderSnapshotYaml clips). */
+function leadingChars(yaml: string, chars: number): string {
+  let size = 0;
+  const kept: string[] = [];
+  for (const line of yaml.split('\n')) {
+    if (size + line.length + 1 > chars) break;
+    kept.push(line);
+    size += line.length + 1;
+  }
+  return kept.join('\n');
+}
+
+/** The leading whole lines of `yaml` whose JSON takes at most `bytes`. */
+function leadingLines(yaml: string, bytes: number): string {
+  const lines = yaml.split('\n');
+  const kept: string[] = [];
+  let size = 2;
+  // Each line costs its escaped text plus the escaped newline (2 bytes), as much as its own quotes.
+  for (const line of lines) {
+    size += jsonBytes(line);
+    if (size > bytes) break;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+/** The answer from the page read and a snapshot (or none). */
+function assemble({ state: read, controls, focused, summary }: PageParts, snap: Snapshot | null) {
+  const state: Record<string, unknown> = { ...read, notes: [...(read.notes as string[])] };
+  let wholeSnapshot = false;
+  if (snap) {
+    state.snapshot = snap.yaml;
+    state.snapshot_truncated = snap.truncated;
+    wholeSnapshot = !snap.truncated && !snap.note;
+    if (snap.note) (state.notes as string[]).push(snap.note);
   }
   // A control on a line of the snapshot has its role and name there, and its ref to act on it by; its
   // selector is for scorm_dom_find_interactive_elements, which lists it under the same ref.
@@ -100,7 +177,7 @@ export async function readPageState(
   const fitted = fitPageStateParts({
     title: state.title as string,
     headings: (state.headings as ScanHeading[]).filter((h) => !onLine(h.ref)),
-    controls: found.interactive_elements.map((e) => compact(e, lineOf(e))),
+    controls: controls.map((e) => compact(e, lineOf(e))),
   });
   state.title = fitted.title;
   state.headings = fitted.headings;

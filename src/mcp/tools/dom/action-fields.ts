@@ -3,10 +3,7 @@
  * it acted on, how the input reached it (activation) and what changed (API calls, data model, console
  * errors, navigation), with a screenshot as image content when asked.
  */
-import { leaveOutDefaults } from '../shared/action-defaults.js';
-import { sayRepeatsOnce } from '../../../output/say-once.js';
-import { previewLongValues } from '../../../output/preview-long-values.js';
-import { PREVIEW_CHARS } from '../../../output/answer-budget.js';
+import { actionAnswer } from '../shared/action-answer.js';
 import { z } from 'zod';
 import { fail } from '../../../core/errors.js';
 import type { ActionOptions } from '../../../dom/actions/run-action.js';
@@ -99,20 +96,10 @@ export function actionRunner(sessions: ServerContext['sessions']) {
     run: (runtime: CourseRuntime) => Promise<T>,
   ): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> => {
     const session = sessions.get(args.session_id);
-    const data = withPreviews(sayRepeatsOnce(leaveOutDefaults({ ...(await run(session.requireRuntime())) })));
+    const data = actionAnswer({ ...(await run(session.requireRuntime())) });
     return withActionScreenshot(session, data, args.screenshot, tool);
   };
 }
-
-/** The action's long course values as previews, and where to read them whole when any was cut. */
-function withPreviews<T extends object>(data: T): T {
-  const { value, cut } = previewLongValues(data);
-  const changes = (value as { changes?: unknown }).changes;
-  if (cut === 0 || !changes || typeof changes !== 'object') return value;
-  return { ...value, changes: { ...changes, long_values: LONG_VALUES_NOTE } };
-}
-
-const LONG_VALUES_NOTE = `Values over ${PREVIEW_CHARS} characters are previews ($type "string"); scorm_debug_api_calls with detail "full" shows each whole by its index.`;
 
 export function actionOptions(
   o: {

@@ -2,8 +2,7 @@
  * What the pointer tools (scorm_pointer_click, _hover, _drag, scorm_scroll) share: a point in screenshot
  * pixels, what was under it, and the run with an optional screenshot after it, as the action tools do.
  */
-import { leaveOutDefaults } from '../shared/action-defaults.js';
-import { sayRepeatsOnce } from '../../../output/say-once.js';
+import { actionAnswer } from '../shared/action-answer.js';
 import { z } from 'zod';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
 import type { ServerContext } from '../../../app/context.js';
@@ -56,6 +55,6 @@ export async function runPointerTool<T extends object>(
   run: (runtime: CourseRuntime) => Promise<T>,
 ): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> {
   const session = ctx.sessions.get(args.session_id);
-  const data = sayRepeatsOnce(leaveOutDefaults({ ...(await run(session.requireRuntime())) }));
+  const data = actionAnswer({ ...(await run(session.requireRuntime())) });
   return withActionScreenshot(session, data, args.screenshot, tool);
 }

@@ -1,6 +1,6 @@
 /** scorm_get_page_state: Page state. */
 import { z } from 'zod';
-import { readPageState } from '../../../dom/snapshot/page-state.js';
+import { DEFAULT_SNAPSHOT_CHARS, readPageState } from '../../../dom/snapshot/page-state.js';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, READ_ONLY, type ToolData, type ToolDefinition } from '../../../app/tool.js';
 import { sessionId } from '../shared-schemas.js';
@@ -33,7 +33,7 @@ export function getPageStateTool(ctx: ServerContext): ToolDefinition {
         // readPageState builds its record field by field (src/dom/snapshot); the listed schema checks it.
         const state = (await readPageState(runtime, {
           includeSnapshot: args.include_snapshot !== false,
-          maxChars: args.max_chars ?? 8_000,
+          maxChars: args.max_chars ?? DEFAULT_SNAPSHOT_CHARS,
         })) as ToolData<typeof pageStateOutput>;
         const seen = JSON.stringify(state);
         const same = lastAnswer.get(runtime) === seen;

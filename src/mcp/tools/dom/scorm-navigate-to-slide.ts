@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { navigateToSlide, DEFAULT_NAVIGATE_TIMEOUT_MS } from '../../../dom/players/navigate.js';
 import type { ServerContext } from '../../../app/context.js';
 import { defineTool, type ToolDefinition } from '../../../app/tool.js';
-import { apiCall, courseTexts, openObject } from '../output-schemas.js';
+import { changes, courseTexts, openObject } from '../output-schemas.js';
+import { actionAnswer } from '../shared/action-answer.js';
 import { sessionId } from '../shared-schemas.js';
 import { notApplicableAnswer, notApplicableOf } from '../shared/not-applicable.js';
 import { playerInfo, slideRef } from './page-context-fields.js';
@@ -40,7 +41,7 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
       from: slideRef.nullable().optional(),
       to: slideRef.optional(),
       method: z.string().optional(),
-      api_calls: z.array(apiCall).optional(),
+      changes: changes.optional(),
       elapsed_ms: z.number().optional(),
       player: playerInfo.optional(),
       frame: z.string().optional(),
@@ -54,7 +55,9 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
     handler: async (args) => {
       const runtime = sessions.get(args.session_id).requireRuntime();
       try {
-        return { data: await navigateToSlide(runtime, args.slide, args.timeout_ms) };
+        const jumped = await navigateToSlide(runtime, args.slide, args.timeout_ms);
+        // Only the changes are the course's values: the slides' titles in from and to stay whole.
+        return { data: { ...jumped, ...actionAnswer({ changes: jumped.changes }) } };
       } catch (err) {
         const answer = notApplicableAnswer<'NO_SLIDES' | 'NO_SLIDE_API'>(err);
         if (!answer) throw err;

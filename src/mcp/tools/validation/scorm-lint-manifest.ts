@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toValidationJson } from '../../../report/index.js';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../../app/tool.js';
 import { finding } from '../output-schemas.js';
-import { findingsPage } from '../../../output/findings-page.js';
+import { fittedFindingsPage } from '../../../output/findings-page.js';
 
 import {
   findingsCursor,
@@ -49,20 +49,20 @@ export function lintManifestTool(): ToolDefinition {
         call,
         (v) => {
           const json = toValidationJson(v);
-          const paged = findingsPage(v.findings, args.cursor);
-          const page = toValidationJson({ ...v, findings: paged.page });
-          const listed = [...page.errors, ...page.warnings, ...page.info];
-          const pointer = findingPointer(listed);
-          return {
-            data: {
+          const { data } = fittedFindingsPage(v.findings, args.cursor, (paged) => {
+            const page = toValidationJson({ ...v, findings: paged.page });
+            const listed = [...page.errors, ...page.warnings, ...page.info];
+            const pointer = findingPointer(listed);
+            return {
               valid: json.valid,
               scorm_version: json.scorm_version,
               errors: paged.page.filter((f) => f.severity === 'error').map(pointer.line),
               warnings: paged.page.filter((f) => f.severity === 'warning').map(pointer.line),
               findings: listed,
               ...paged.paging,
-            },
-          };
+            };
+          });
+          return { data };
         },
       ),
   });

@@ -9,7 +9,8 @@ import { sessionId } from '../shared-schemas.js';
 import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { artifact, validationJson } from '../output-schemas.js';
 import { accessibilityReport } from './outputs.js';
-import { FINDINGS_PAGE_BYTES, findingsPage } from '../../../output/findings-page.js';
+import { auditWithinShare } from './report-audit-fit.js';
+import { FINDINGS_ANSWER_BYTES, fittedFindingsPage } from '../../../output/findings-page.js';
 import { ANSWER_BUDGET_BYTES, jsonBytes } from '../../../output/answer-budget.js';
 
 import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
@@ -21,10 +22,14 @@ import {
   workspacePath,
 } from './validation-helpers.js';
 
-/** The report's fields beside its findings and audit (counts, groups, paths). */
-const REPORT_FIELDS_BYTES = 3_000;
-/** Findings a page holds at least, whatever the audit takes. */
-const MIN_FINDINGS_BYTES = 1_500;
+/** What the first page keeps for findings beside the audit (at least, within the answer budget). */
+const FIRST_PAGE_FINDINGS_BYTES = 5_000;
+/** A later page's accessibility part: the audit is sent once, with the first page. */
+const ON_FIRST_PAGE = {
+  on_first_page: true as const,
+  message:
+    'The accessibility audit is sent with the first page only (scorm_report without cursor); scorm_accessibility_audit runs it alone.',
+};
 
 export function reportTool(ctx: ServerContext): ToolDefinition {
   return defineTool({
@@ -83,41 +88,48 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
               sessionId: session?.id,
               signal: call.signal,
             });
-      const accessibility = closed
-        ? {
-            audited: false as const,
-            not_applicable: {
-              code: 'NO_RUNTIME' as const,
-              message: `Session ${args.session_id} is closed: the audit needs the running course. Open it again with scorm_open_course.`,
-            },
-          }
-        : await accessibilityForReport(session);
+      // The audit (5-9 kB) goes with the first page only; a later page says where it is.
+      const later = args.cursor !== undefined;
+      const audit =
+        later && target === null
+          ? null
+          : closed
+            ? {
+                audited: false as const,
+                not_applicable: {
+                  code: 'NO_RUNTIME' as const,
+                  message: `Session ${args.session_id} is closed: the audit needs the running course. Open it again with scorm_open_course.`,
+                },
+              }
+            : await accessibilityForReport(session);
+      // The HTML file holds the whole audit; the answer, what fits beside the findings.
+      const accessibility = later ? ON_FIRST_PAGE : auditWithinShare(audit as NonNullable<typeof audit>);
       return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
-        // The audit goes with every page: the findings get what it leaves of the budget.
-        const room = ANSWER_BUDGET_BYTES - REPORT_FIELDS_BYTES - jsonBytes(accessibility);
-        const paged = findingsPage(v.findings, args.cursor, {
-          limit: Number.MAX_SAFE_INTEGER,
-          budgetBytes: Math.max(MIN_FINDINGS_BYTES, Math.min(FINDINGS_PAGE_BYTES, room)),
-        });
         const all = toValidationJson(v);
-        // valid and the score count every finding; the lists hold one page of them.
-        const json = {
-          ...toValidationJson({ ...v, findings: paged.page }),
-          valid: all.valid,
-          compliance_score: all.compliance_score,
-        };
-        const written = target ? await target.write(v, { accessibility }) : null;
-        return {
-          data: {
-            ...json,
+        const written = target && audit ? await target.write(v, { accessibility: audit }) : null;
+        // The first page holds the audit and still a few findings' worth beside it.
+        const pageBytes = Math.min(
+          ANSWER_BUDGET_BYTES - 1_000,
+          Math.max(FINDINGS_ANSWER_BYTES, jsonBytes(accessibility) + FIRST_PAGE_FINDINGS_BYTES),
+        );
+        const { data } = fittedFindingsPage(
+          v.findings,
+          args.cursor,
+          (paged) => ({
+            ...toValidationJson({ ...v, findings: paged.page }),
+            // valid and the score count every finding; the lists hold one page of them.
+            valid: all.valid,
+            compliance_score: all.compliance_score,
             ...paged.paging,
             accessibility,
             report_path: written?.path ?? null,
             ...(written?.artifact ? { artifact: written.artifact } : {}),
             ...(target?.session ? { artifacts_manifest_path: target.session.artifacts.manifestPath } : {}),
             ...closedMark(closed),
-          },
-        };
+          }),
+          pageBytes,
+        );
+        return { data };
       });
     },
   });

@@ -7,7 +7,7 @@ import { reportTarget } from '../../../app/report-placement.js';
 import type { ServerContext } from '../../../app/context.js';
 import { CHANGES_STATE, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { finding } from '../output-schemas.js';
-import { findingsPage } from '../../../output/findings-page.js';
+import { fittedFindingsPage } from '../../../output/findings-page.js';
 
 import {
   findingsCursor,
@@ -61,11 +61,10 @@ export function validateComplianceTool(ctx: ServerContext): ToolDefinition {
         call,
         async (v) => {
           const json = toValidationJson(v);
-          const paged = findingsPage(v.findings, args.cursor);
-          const page = toValidationJson({ ...v, findings: paged.page });
           const reportPath = (await target.write(v)).path;
-          return {
-            data: {
+          const { data } = fittedFindingsPage(v.findings, args.cursor, (paged) => {
+            const page = toValidationJson({ ...v, findings: paged.page });
+            return {
               compliant: json.valid,
               scorm_version: json.scorm_version,
               compliance_score: json.compliance_score,
@@ -75,8 +74,9 @@ export function validateComplianceTool(ctx: ServerContext): ToolDefinition {
               fixed_issues: [],
               validation_report: reportPath,
               ...paged.paging,
-            },
-          };
+            };
+          });
+          return { data };
         },
       );
     },

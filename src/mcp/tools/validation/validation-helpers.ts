@@ -83,7 +83,11 @@ export const categoryResult = openObject({
   valid: z.boolean(),
   errors: z.array(z.string()).optional().describe('Of the findings on this page; absent: none.'),
   warnings: z.array(z.string()).optional().describe('Of the findings on this page; absent: none.'),
-  scanned_files: z.array(z.string()).optional().describe('api_usage, detail full.'),
+  scanned_files: z
+    .array(z.string())
+    .optional()
+    .describe('api_usage, detail full: the first that fit; scorm_lint_api_usage lists all.'),
+  scanned_files_truncated: z.literal(true).optional(),
   scanned_file_count: count.optional(),
   issues: z.array(lintIssue).optional().describe('api_usage only; absent: none on this page.'),
 });
@@ -130,10 +134,10 @@ export function failOnMissingFiles(v: ValidationSummary): void {
   const missing = v.apiMissingFiles;
   if (missing.length === 0) return;
   const many = missing.length > 1;
-  // The file names and resource identifiers are the course's: in data.details, never in the sentence.
+  // The file names and resource identifiers are the course's: in the error's details, never in the sentence.
   fail(
     'CONTENT_FILE_MISSING',
-    `${missing.length} HTML/JavaScript file${many ? 's' : ''} that the manifest's launched resources name ${many ? 'are' : 'is'} not in the package, so ${many ? 'they were' : 'it was'} not scanned; data.details lists ${many ? 'them' : 'it'} (course_text.missing_files, with the resource in course_text.resources and the imsmanifest.xml line in lines). Add the file${many ? 's' : ''} or correct the href${many ? 's' : ''} in imsmanifest.xml, then lint again.`,
+    `${missing.length} HTML/JavaScript file${many ? 's' : ''} that the manifest's launched resources name ${many ? 'are' : 'is'} not in the package, so ${many ? 'they were' : 'it was'} not scanned; the error's details list ${many ? 'them' : 'it'} (details.course_text.missing_files, with the resource in details.course_text.resources and the imsmanifest.xml line in details.lines). Add the file${many ? 's' : ''} or correct the href${many ? 's' : ''} in imsmanifest.xml, then lint again.`,
     {
       missing_files: missing.map((m) => m.file),
       lines: missing.slice(0, 10).map((m) => m.line),
