@@ -283,8 +283,23 @@ export async function learnerStep(
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
   const assessments = elements.assessments ?? [];
-  if (memory.wentOnFrom === ctx.fingerprint)
+  if (memory.wentOnFrom === ctx.fingerprint) {
+    // Going on left the page as it was: a sighted learner tries the slide's own button (Storyline's "Begin"
+    // after a name field, where the player's Next does nothing) before answering again.
+    const own = controls.find(
+      (c) =>
+        c.purpose === 'other' &&
+        c.role === 'button' &&
+        !!c.ref &&
+        enabled(c) &&
+        !memory.followed.has(c.name ?? c.ref),
+    );
+    if (own) {
+      memory.followed.add(own.name ?? own.ref!);
+      return clickOn(call, ctx, own);
+    }
     for (const a of assessments) memory.answered.delete(questionKey(a));
+  }
 
   const answered = await answer(call, ctx, memory, byRef, assessments);
   const dragItem = controls.find((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));

@@ -139,3 +139,24 @@ test('a question is answered and submitted in its own step; a refused Submit is 
   );
   assert.match(out.blocker ?? '', /"Submit" \(s1\) \(DOM_NOT_ACTIONABLE\)/);
 });
+
+test("when the course's Next left the page as it was, the slide's own button is tried (once) before answering again", async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const controls = [
+    { ref: 'e1', name: 'Call sign', role: 'textbox', purpose: 'text_entry' },
+    { ref: 'e2', name: 'Begin', role: 'button', purpose: 'other' },
+    { ref: 'e8', name: 'next', role: 'button', purpose: 'next' },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  await learnerStep(call, ctx(controls), memory);
+  await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [
+      ['scorm_dom_click', 'e8'],
+      ['scorm_dom_click', 'e2'],
+      ['scorm_dom_click', 'e8'],
+    ],
+  );
+});
