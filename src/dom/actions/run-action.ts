@@ -124,12 +124,18 @@ export async function runAction<E>(
     throw err;
   }
   const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
-  const windowsOpened = runtime.windowsOpened - windowsBefore;
-  const unchanged =
-    windowsOpened === 0 &&
+  let unchanged =
     pageBefore !== null &&
     nothingRecorded(changes) &&
     sameFingerprint(pageBefore, await pageFingerprint(runtime));
+  // A window the click opened reaches the browser context a moment after the click on a loaded machine:
+  // "nothing changed" is said only once none came.
+  for (const until = Date.now() + WINDOW_WAIT_MS; unchanged && runtime.windowsOpened === windowsBefore;) {
+    if (Date.now() >= until) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const windowsOpened = runtime.windowsOpened - windowsBefore;
+  if (windowsOpened > 0) unchanged = false;
   return {
     success: true,
     element: done.element,
@@ -143,6 +149,8 @@ export async function runAction<E>(
     changes,
   };
 }
+
+const WINDOW_WAIT_MS = 2_000;
 
 /** A launch page that opens the course in a window of its own (Storyline's launcher.html): the learner goes on there. */
 const windowNote = (n: number): string =>
