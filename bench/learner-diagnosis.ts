@@ -7,6 +7,8 @@ import type { MeasuredCall } from './mcp-calls.js';
 
 // Rules whose findings are defects a learner meets: content that is not there or cannot run.
 const COURSE_DEFECT_RULE = /missing|flash|plug-?in|swf|applet|silverlight/i;
+// Enough to say what the cause is (a switch and its file); the table is read on one line.
+const LIKELY_CAUSE_CHARS = 110;
 
 interface Finding {
   rule?: string;
@@ -22,28 +24,28 @@ interface Anomaly {
   message?: string;
   call_index?: number;
   element?: string;
+  likely_cause?: string;
 }
 
-/** The defect named by a validation answer and an API-call debug answer, or null (pure). */
+/** The defects named by a validation answer and an API-call debug answer, both when both are found, or null (pure). */
 export function courseDefect(validation: unknown, apiCalls: unknown): string | null {
   const findings = ((validation as { findings?: Finding[] } | undefined)?.findings ?? []).filter(
     (f) => f.severity === 'error' && COURSE_DEFECT_RULE.test(f.rule ?? ''),
   );
   const count = findings.length;
   const first = findings[0];
-  if (first) {
-    const where = first.file ? ` ${first.file}${first.line ? `:${first.line}` : ''}` : '';
-    const more = count > 1 ? ` (+${count - 1} more)` : '';
-    return `course defect: ${first.rule}${where}${more}`;
-  }
+  const where = first?.file ? ` ${first.file}${first.line ? `:${first.line}` : ''}` : '';
+  const finding = first
+    ? `course defect: ${first.rule}${where}${count > 1 ? ` (+${count - 1} more)` : ''}`
+    : null;
   const anomaly = ((apiCalls as { anomalies?: Anomaly[] } | undefined)?.anomalies ?? []).find(
     (a) => a.severity === 'error',
   );
-  if (anomaly) {
-    const at = anomaly.call_index !== undefined ? ` at call ${anomaly.call_index}` : '';
-    return `course defect (anomaly): ${anomaly.type}${anomaly.element ? ` ${anomaly.element}` : ''}${at}`;
-  }
-  return null;
+  if (!anomaly) return finding;
+  const at = anomaly.call_index !== undefined ? ` at call ${anomaly.call_index}` : '';
+  const cause = anomaly.likely_cause ? ` (likely: ${anomaly.likely_cause.slice(0, LIKELY_CAUSE_CHARS)})` : '';
+  const named = `${anomaly.type}${anomaly.element ? ` ${anomaly.element}` : ''}${at}${cause}`;
+  return finding ? `${finding}; anomaly: ${named}` : `course defect (anomaly): ${named}`;
 }
 
 /** Asks our tools (validation without a browser, then the session's API calls) and names the defect. */

@@ -241,13 +241,15 @@ export async function runLearnerJourney(
     result.success = final.success;
     result.score = final.score;
     count();
+    // Closed first: the record of an ended visit holds what a live one cannot yet say (a SCO that never
+    // called Initialize has no attempt until the visit ends: adapt-1 named no defect while open).
+    await measured('scorm_session_close', { session_id });
     if (stop.kind !== 'completed') {
       const defect = await diagnose(measured, packagePath, session_id);
       // Both when both are known: a named defect need not be what the learner was stopped by.
       const stopped = stoppedAt(stop, lastBlocker, `page "${lastTitle.slice(0, 40)}"`);
       result.why = defect ? `${defect}; ${stopped}` : stopped;
     }
-    await measured('scorm_session_close', { session_id });
     return result;
   } finally {
     result.wall_ms = result.wall_ms || Date.now() - started;

@@ -161,6 +161,10 @@ export class CourseRuntime {
   get isLoading(): boolean {
     return this.popups.anyLoading || this.network.servedFileLoading;
   }
+  /** How many windows the course has opened (window.open, a link to _blank) since the runtime started. */
+  get windowsOpened(): number {
+    return this.popups.opened;
+  }
   /** Why the runtime stopped as a crash (null while it runs). */
   get crashedBecause(): string | null {
     return this.lifecycle.crashReason;

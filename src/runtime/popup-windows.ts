@@ -12,6 +12,8 @@ export class PopupWindows {
   private readonly open = new Set<Page>();
   /** Popups the course opened whose document has not fired load. */
   private readonly loading = new Set<Page>();
+  /** Windows the course opened since the runtime started, closed or not. */
+  private openedTotal = 0;
 
   constructor(
     private readonly log: RuntimeLog,
@@ -22,6 +24,11 @@ export class PopupWindows {
   /** Starts tracking the pages the context opens besides the player. */
   watch(context: BrowserContext): void {
     context.on('page', (p) => this.onPopup(p));
+  }
+
+  /** How many windows the course has opened so far (an action compares it before and after). */
+  get opened(): number {
+    return this.openedTotal;
   }
 
   /** True while a popup the course opened has not loaded. */
@@ -51,6 +58,7 @@ export class PopupWindows {
   private onPopup(page: Page): void {
     if (page === this.playerPage() || this.open.has(page)) return;
     this.open.add(page);
+    this.openedTotal++;
     this.loading.add(page);
     const loaded = (): void => void this.loading.delete(page);
     page.waitForLoadState('load').then(loaded, loaded);

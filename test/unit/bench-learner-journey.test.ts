@@ -142,7 +142,7 @@ test('the median tool calls per course, and the summary line under the table', (
   assert.equal(learnerSummary(results), '1 of 4 courses completed; median tool calls per course: 39.5');
 });
 
-test('the course defect is an error finding about missing files or a plug-in, else an error anomaly', () => {
+test('the course defect is an error finding about missing files or a plug-in, and an error anomaly with its likely cause', () => {
   const validation = {
     findings: [
       { rule: 'cp.excess_baggage', severity: 'warning', file: 'README.md' },
@@ -158,9 +158,28 @@ test('the course defect is an error finding about missing files or a plug-in, el
   };
   assert.equal(
     courseDefect(validation, apiCalls),
+    'course defect: cp.file_missing imsmanifest.xml:40 (+1 more); anomaly: initialize_never_called',
+  );
+  assert.equal(
+    courseDefect(validation, { anomalies: [] }),
     'course defect: cp.file_missing imsmanifest.xml:40 (+1 more)',
   );
   assert.equal(courseDefect({ findings: [] }, apiCalls), 'course defect (anomaly): initialize_never_called');
+  assert.equal(
+    courseDefect(
+      { findings: [] },
+      {
+        anomalies: [
+          {
+            type: 'initialize_never_called',
+            severity: 'error',
+            likely_cause: 'the course turned its own SCORM tracking off',
+          },
+        ],
+      },
+    ),
+    'course defect (anomaly): initialize_never_called (likely: the course turned its own SCORM tracking off)',
+  );
   assert.equal(
     courseDefect({ findings: [{ rule: 'cp.schema_invalid', severity: 'error' }] }, { anomalies: [] }),
     null,

@@ -139,3 +139,35 @@ test('a question is answered and submitted in its own step; a refused Submit is 
   );
   assert.match(out.blocker ?? '', /"Submit" \(s1\) \(DOM_NOT_ACTIONABLE\)/);
 });
+
+test("when the course's Next left the page as it was, the slide's own button is tried (once) before answering again", async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const controls = [
+    { ref: 'e1', name: 'Call sign', role: 'textbox', purpose: 'text_entry' },
+    { ref: 'e2', name: 'Begin', role: 'button', purpose: 'other' },
+    { ref: 'e8', name: 'next', role: 'button', purpose: 'next' },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  await learnerStep(call, ctx(controls), memory);
+  await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [
+      ['scorm_dom_click', 'e8'],
+      ['scorm_dom_click', 'e2'],
+      ['scorm_dom_click', 'e8'],
+    ],
+  );
+});
+
+test('a click that opened the course in a new window is where the learner stopped, also when nothing else is left', async () => {
+  const { call } = recorder({ scorm_dom_click: { ok: true, data: { windows_opened: 1 } } });
+  const memory = readMemory();
+  memory.lmsNextUnavailable = true;
+  const controls = [{ ref: 'e1', name: 'Launch', role: 'button', purpose: 'other' }];
+  const first = await learnerStep(call, ctx(controls), memory);
+  assert.match(first.blocker ?? '', /opened the course in a new window/);
+  const second = await learnerStep(call, ctx(controls), memory);
+  assert.match(second.blocker ?? '', /opened the course in a new window/);
+});

@@ -88,8 +88,14 @@ export async function activateHiddenControl(
         await page.mouse.click(x, y);
         if (intent.kind === 'text') {
           await typeReplacing(ctx, intent.text);
-          // Left as a learner leaves a field, so the course's change and blur handlers run.
-          await target.frame.frame.locator(selector).blur({ timeout: ctx.timeoutMs });
+          // Left as a learner leaves a field, so the course's change and blur handlers run: the field that
+          // took the text, which is the drawing's twin when the click handed it the focus (Storyline 3).
+          const focused = target.frame.frame.locator('input:focus, textarea:focus, [contenteditable]:focus');
+          const left =
+            (await focused.count().catch(() => 0)) > 0
+              ? focused.first()
+              : target.frame.frame.locator(selector);
+          await left.blur({ timeout: ctx.timeoutMs });
           return done;
         }
         // What is drawn there did not toggle it: the learner's next try is the keyboard.

@@ -94,6 +94,7 @@ export async function runAction<E>(
   const observer = await observeChanges(runtime);
   let done: Performed<E>;
   let pageBefore: Map<string, string> | null = null;
+  let windowsBefore = 0;
   try {
     // A slow renderer is not a gone element: the read may use what is left of the caller's wait.
     const first = await inspect(runtime, target, Math.max(DIAGNOSE_TIMEOUT_MS, deadline - Date.now()));
@@ -112,6 +113,7 @@ export async function runAction<E>(
     );
     const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
     pageBefore = options.reportUnchanged ? await pageFingerprint(runtime) : null;
+    windowsBefore = runtime.windowsOpened;
     try {
       done = await perform({ runtime, target, info, observer, timeoutMs });
     } catch (err) {
@@ -122,10 +124,18 @@ export async function runAction<E>(
     throw err;
   }
   const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
-  const unchanged =
+  let unchanged =
     pageBefore !== null &&
     nothingRecorded(changes) &&
     sameFingerprint(pageBefore, await pageFingerprint(runtime));
+  // A window the click opened reaches the browser context a moment after the click on a loaded machine:
+  // "nothing changed" is said only once none came.
+  for (const until = Date.now() + WINDOW_WAIT_MS; unchanged && runtime.windowsOpened === windowsBefore;) {
+    if (Date.now() >= until) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const windowsOpened = runtime.windowsOpened - windowsBefore;
+  if (windowsOpened > 0) unchanged = false;
   return {
     success: true,
     element: done.element,
@@ -135,9 +145,18 @@ export async function runAction<E>(
     ...(done.activatedElement ? { activated_element: done.activatedElement } : {}),
     ...done.extra,
     ...(unchanged ? { changed: false, note: UNCHANGED_NOTE } : {}),
+    ...(windowsOpened > 0 ? { windows_opened: windowsOpened, note: windowNote(windowsOpened) } : {}),
     changes,
   };
 }
+
+const WINDOW_WAIT_MS = 2_000;
+
+/** A launch page that opens the course in a window of its own (Storyline's launcher.html): the learner goes on there. */
+const windowNote = (n: number): string =>
+  `The course opened ${n === 1 ? 'a new window' : `${n} new windows`}, as a launch page does to show the course in a ` +
+  'window of its own: a learner goes on there. The DOM tools act only in the SCO frames of the LMS window, ' +
+  'so they cannot follow; scorm_debug_api_calls shows the API calls the window makes.';
 
 const UNCHANGED_NOTE =
   "Nothing changed: no API call, no data-model change, no navigation, no console error, and the page's " +

@@ -10,6 +10,7 @@ import { packagePathOf } from '../content-url.js';
 import type { ConsoleEntry, NetworkEntry } from '../records.js';
 import { NAMES } from './elements.js';
 import { awaitsLearner, startGateOf, type PageLook } from './start-gate.js';
+import type { TrackingSwitch } from './tracking-switch.js';
 import type { Anomaly } from './types.js';
 
 export interface RunEvidence {
@@ -21,6 +22,8 @@ export interface RunEvidence {
   look?: PageLook;
   /** The run's SCORM version (names the start-gate warning's calls). */
   version?: '1.2' | '2004';
+  /** The course's own switch that turned its SCORM tracking off (tracking-switch.ts). */
+  trackingOff?: TrackingSwitch;
 }
 
 /** Script elements counted in the SCO frame and every frame nested in it. */
@@ -38,6 +41,8 @@ export interface Cause {
   rule?: string;
   /** The course text the sentence refers to (file names, URLs, error texts). */
   course?: CourseTexts;
+  /** A fix of its own, when the anomaly's general one is not what to do. */
+  fix?: string;
 }
 
 const SHOWN = 3;
@@ -142,6 +147,14 @@ export function likelyInitializeCause(evidence: RunEvidence): Cause {
 }
 
 function causeFromRecord(evidence: RunEvidence): Cause {
+  const off = evidence.trackingOff;
+  if (off) {
+    return {
+      text: `the course turned its own SCORM tracking off: ${courseRef('tracking_file')} sets ${off.field} to false (Adapt's SCORM extension, spoor), so the course never looks for the API`,
+      course: { tracking_file: courseText(off.file) },
+      fix: `Set ${off.field} to true in the course's config.json (or turn on SCORM tracking in the authoring tool) and publish again.`,
+    };
+  }
   const blocked = blockedExternalScripts(evidence.network);
   if (blocked.length > 0) {
     const b = blockedScripts(blocked);
@@ -215,7 +228,8 @@ function causeFromRecord(evidence: RunEvidence): Cause {
 /** Adds `likely_cause` and `predicted_by` to the run's initialize_never_called anomalies. */
 export function explainAnomalies(anomalies: readonly Anomaly[], evidence: RunEvidence): Anomaly[] {
   if (!anomalies.some((a) => a.type === 'initialize_never_called')) return [...anomalies];
-  const gate = startGateOf(evidence.look);
+  // A course that turned tracking off never starts, whatever the learner clicks.
+  const gate = evidence.trackingOff ? undefined : startGateOf(evidence.look);
   if (gate && evidence.version) {
     const about = (a: Anomaly): Partial<Anomaly> => ({
       ...(a.sco_id !== undefined ? { sco_id: a.sco_id } : {}),
@@ -234,6 +248,7 @@ export function explainAnomalies(anomalies: readonly Anomaly[], evidence: RunEvi
           likely_cause: cause.text,
           ...(cause.rule ? { predicted_by: cause.rule } : {}),
           ...(cause.course ? { course_text: { ...a.course_text, ...cause.course } } : {}),
+          ...(cause.fix ? { fix: cause.fix } : {}),
           message: `${a.message} Likely cause: ${cause.text}. ${cause.rule ? predictedText(cause.rule) : 'No static rule of `scorm-tester validate` predicts this.'}`,
         }
       : a,

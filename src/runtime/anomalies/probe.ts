@@ -14,6 +14,7 @@ import type { ScriptCensus } from './causes.js';
 import { END_OF_VISIT_LOOK_MS, lookAtScoPages } from './page-look.js';
 import { pluginContentAnomalies } from './plugin-content.js';
 import { analyseRun } from './run-analysis.js';
+import { trackingEvidence } from './tracking-switch.js';
 import type { Anomaly } from './types.js';
 
 export const DEFAULT_SETTLE_MS = 1_000;
@@ -159,6 +160,7 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
       version: runtime.version,
       ...(scripts ? { scripts } : {}),
       ...(look ? { look } : {}),
+      ...trackingEvidence(runtime),
     },
     extra,
   );

@@ -216,6 +216,8 @@ export function scanDocument(
   const add = (el: HTMLElement, clickable: boolean): void => {
     // The page itself is no control, whatever role, tabindex or listener it carries (Adapt's body).
     if (el === doc.body || el === doc.documentElement) return;
+    // One field on screen is one control: the accessible twin is listed, and acted on through this drawing.
+    if (!clickable && drawnFieldOfTwin(el)) return;
     const tag = el.localName;
     const explicit = (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] || null;
     const type =
@@ -448,6 +450,22 @@ function drawnTwinShown(el: Element): boolean {
 function representedParent(el: Element): string | null {
   const path = (el.getAttribute('data-represents') ?? '').split('.');
   return path.length >= 5 ? `represents:${path.slice(0, -1).join('.')}` : null;
+}
+
+/**
+ * The field Storyline draws inside a slide object whose accessibility layer has a field of its own
+ * (`acc-<data-model-id>`, on screen): the same text box to a learner. Storyline 3 draws it read-only and
+ * aria-hidden and moves the focus to the twin when it is clicked; Storyline 360 types into the drawing.
+ * Either way the twin is the one control listed (storyline-1 listed both, and a fill of the drawing was
+ * refused as read-only).
+ */
+function drawnFieldOfTwin(el: Element): boolean {
+  if ((el.localName !== 'input' && el.localName !== 'textarea') || el.id.startsWith('acc-')) return false;
+  const id = el.closest('[data-model-id]')?.getAttribute('data-model-id');
+  const twin = id ? el.ownerDocument.getElementById(`acc-${id}`) : null;
+  if (!twin || twin === el || (twin.localName !== 'input' && twin.localName !== 'textarea')) return false;
+  const r = twin.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
 }
 
 /** Storyline's accessibility layer names a drawn object's twin `acc-<data-model-id>`. */

@@ -7,6 +7,7 @@ import {
   callView,
   courseConsoleErrors,
   analyseRun,
+  trackingEvidence,
   type Anomaly,
   openCourseStartGate,
   pluginContentAnomalies,
@@ -211,7 +212,11 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
               scormAttempts: runtime.log.scormAttempts,
               changes: runtime.log.dataChanges,
             },
-            { network: runtime.networkRequests, console: runtime.consoleMessages },
+            {
+              network: runtime.networkRequests,
+              console: runtime.consoleMessages,
+              ...trackingEvidence(runtime),
+            },
           );
           const waiting = await openCourseStartGate(runtime);
           if (waiting) anomalies.push(waiting);

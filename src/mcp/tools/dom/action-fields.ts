@@ -84,6 +84,13 @@ export const actionOutput = {
     .literal(false)
     .optional()
     .describe('Only when nothing at all changed; note says what was checked.'),
+  windows_opened: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'How many windows the action made the course open (a launch page showing the course in its own window).',
+    ),
   note: z.string().optional(),
   screenshot: screenshotOutput,
 };
