@@ -107,6 +107,11 @@ function substitute(inner: ArgTemplate, passed: readonly ArgTemplate[]): ArgTemp
 
 /** Finds the function a call by name or path reaches, within this file. */
 export function wrapperResolver(facts: FileFacts): (path: string, from: Context) => FunctionNode | undefined {
+  const members = new Map<string, string | undefined>();
+  const member = (target: string) => {
+    if (!members.has(target)) members.set(target, moduleMember(facts, target));
+    return members.get(target);
+  };
   return (path, from) => {
     if (!path.includes('.')) {
       let ctx: Context = from;
@@ -121,7 +126,7 @@ export function wrapperResolver(facts: FileFacts): (path: string, from: Context)
     for (let i = 0; i < MAX_HOPS; i++) {
       const fn = facts.functionPaths.get(target);
       if (fn) return fn;
-      const next = moduleDefault(facts, target) ?? aliasedPath(facts, target) ?? moduleMember(facts, target);
+      const next = moduleDefault(facts, target) ?? aliasedPath(facts, target) ?? member(target);
       if (next === undefined) return undefined;
       target = next;
     }
