@@ -10,7 +10,6 @@ import {
   exportGetters,
   iifeResult,
   moduleFactory,
-  moduleScopeFinder,
   requiredNamespace,
   scopeOf,
   scopePath,
@@ -210,14 +209,6 @@ function noteClass(facts: FileFacts, name: string, node: AnyNode): void {
   }
 }
 
-const SCOPE_FINDERS = new WeakMap<FileFacts, (context: Context) => ModuleScope | undefined>();
-
-function moduleOf(facts: FileFacts, context: Context): ModuleScope | undefined {
-  let find = SCOPE_FINDERS.get(facts);
-  if (!find) SCOPE_FINDERS.set(facts, (find = moduleScopeFinder(facts.modules, facts.parentOf)));
-  return find(context);
-}
-
 /** The name a call's receiver goes by: `API`, `win.API_1484_11` -> API_1484_11, `getAPI()` -> getAPI. */
 function receiverName(node: AnyNode): string | undefined {
   let cur: AnyNode = node;
@@ -312,7 +303,10 @@ function noteConstant(facts: FileFacts, name: string, init: Expression | undefin
 }
 
 class ContextExit {
-  constructor(readonly context: Context) {}
+  constructor(
+    readonly context: Context,
+    readonly module: ModuleScope | undefined,
+  ) {}
 }
 
 /**
@@ -356,12 +350,15 @@ export function collectUnit(
   const crossFrameBefore = facts.crossFrame.length;
   const stack: (AnyNode | ContextExit | ArmSet)[] = [program];
   let context: Context = rootContext;
+  // The bundled module factory the walk is inside (module-scopes.ts), restored with the context.
+  let module: ModuleScope | undefined;
   let branch: Arm | undefined;
   const flags = versionFlags(program);
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode | ContextExit | ArmSet;
     if (node instanceof ContextExit) {
       context = node.context;
+      module = node.module;
       continue;
     }
     if (node instanceof ArmSet) {
@@ -391,10 +388,9 @@ export function collectUnit(
         }
         if (!info && node.arguments.length > 0) {
           const raw = dottedPath(callee);
-          const path = raw === undefined ? undefined : scopePath(raw, moduleOf(facts, context));
+          const path = raw === undefined ? undefined : scopePath(raw, module);
           if (path !== undefined) facts.plainCalls.push({ unit: unitIndex, node, path, context, branch });
-          for (const [at, value] of exportGetters(node))
-            notePathValue(facts, at, value, moduleOf(facts, context));
+          for (const [at, value] of exportGetters(node)) notePathValue(facts, at, value, module);
         }
         const iife = iifeTarget(node);
         if (iife)
@@ -427,7 +423,6 @@ export function collectUnit(
         let left = node.left as AnyNode;
         if (left.type === 'Identifier') facts.constants.set(left.name, undefined);
         if (node.operator === '=' && left.type === 'MemberExpression') {
-          const module = moduleOf(facts, context);
           const raw = dottedPath(left);
           const path = raw === undefined ? undefined : scopePath(raw, module);
           if (path !== undefined) {
@@ -460,7 +455,7 @@ export function collectUnit(
           const namespace = requiredNamespace(init);
           if (namespace !== undefined) facts.aliases.set(node.id.name, namespace);
           else if (init && init.type !== 'FunctionExpression' && init.type !== 'ArrowFunctionExpression') {
-            notePathValue(facts, node.id.name, init, moduleOf(facts, context));
+            notePathValue(facts, node.id.name, init, module);
           }
         }
         break;
@@ -497,8 +492,9 @@ export function collectUnit(
         if (param.type === 'Identifier') facts.constants.set(param.name, undefined);
       }
       facts.parentOf.set(node, context);
-      stack.push(new ContextExit(context));
+      stack.push(new ContextExit(context, module));
       context = node;
+      module = facts.modules.get(node) ?? module;
     }
     if (!pushBranchChildren(node, branch, stack, flags)) pushChildNodes(node, stack);
   }

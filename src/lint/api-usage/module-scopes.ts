@@ -1,5 +1,5 @@
 import type { AnyNode, ArrowFunctionExpression, FunctionExpression } from 'acorn';
-import type { Context, FunctionNode } from './collect-facts.js';
+import type { FunctionNode } from './collect-facts.js';
 
 /**
  * Bundlers wrap each CommonJS module of a course's bundle in a factory (esbuild:
@@ -72,36 +72,6 @@ export function scopePath(path: string, scope: ModuleScope | undefined): string 
     return scope.namespace + path.slice(head.length + '.exports'.length);
   }
   return path;
-}
-
-/** The module factory a context is inside (memoised per context: bundles nest many functions per module). */
-export function moduleScopeFinder(
-  scopes: ReadonlyMap<FunctionNode, ModuleScope>,
-  parentOf: ReadonlyMap<FunctionNode, Context>,
-): (context: Context) => ModuleScope | undefined {
-  const memo = new Map<Context, ModuleScope | null>();
-  return (context) => {
-    if (scopes.size === 0) return undefined;
-    const seen: Context[] = [];
-    let ctx: Context = context;
-    let found: ModuleScope | null = null;
-    for (let i = 0; i < 256 && ctx !== null; i++) {
-      const known = memo.get(ctx);
-      if (known !== undefined) {
-        found = known;
-        break;
-      }
-      seen.push(ctx);
-      const scope = scopes.get(ctx);
-      if (scope) {
-        found = scope;
-        break;
-      }
-      ctx = parentOf.get(ctx) ?? null;
-    }
-    for (const c of seen) memo.set(c, found);
-    return found ?? undefined;
-  };
 }
 
 /**
