@@ -7,22 +7,38 @@ import { build } from 'esbuild';
 import type { Finding } from '../../src/core/findings.js';
 import { lintApiUsage } from '../../src/lint/api-usage/lint-api-usage.js';
 import { launchChainOf } from '../helpers/launch-chain.js';
+import {
+  WRAPPER_PACKAGES,
+  WRAPPER_VERSIONS,
+  wrapperAdapter,
+  type WrapperName,
+} from '../helpers/corpus/wrappers.js';
 
-/** Bundles a course that imports pipwerks from npm (node_modules, no network) as esbuild's iife does. */
-async function bundled(calls: string[]): Promise<{ code: string; lineOf: (text: string) => number }> {
-  const entry = [
-    "import { SCORM } from 'pipwerks-scorm-api-wrapper';",
-    'SCORM.version = "1.2";',
-    'const lms = { start: () => SCORM.init(), set: (e, v) => SCORM.set(e, v), finish: () => SCORM.quit() };',
-    'lms.start();',
-    ...calls,
-    'lms.finish();',
-    '',
-  ].join('\n');
+const WRAPPERS = Object.keys(WRAPPER_PACKAGES) as WrapperName[];
+
+interface Bundle {
+  code: string;
+  /** The 1-based line of the bundle holding the text (0 when none does). */
+  lineOf: (text: string) => number;
+}
+
+/**
+ * A SCORM 1.2 course that imports the wrapper from npm (node_modules, no network) behind the `lms` object
+ * generated courses use, bundled as esbuild's iife does (the wrapper becomes a CommonJS module factory
+ * read through esbuild's interop helpers).
+ */
+async function bundled(
+  wrapper: WrapperName,
+  calls: string[],
+  options: { api?: '1.2' | '2004'; minify?: boolean } = {},
+): Promise<Bundle> {
+  const api = options.api ?? '1.2';
+  const entry = [wrapperAdapter(wrapper, api), 'lms.start();', ...calls, 'lms.finish();', ''].join('\n');
   const out = await build({
     stdin: { contents: entry, resolveDir: process.cwd(), loader: 'js' },
     bundle: true,
     format: 'iife',
+    minify: options.minify === true,
     write: false,
     logLevel: 'silent',
   });
@@ -31,7 +47,7 @@ async function bundled(calls: string[]): Promise<{ code: string; lineOf: (text: 
   return { code, lineOf: (text) => lines.findIndex((l) => l.includes(text)) + 1 };
 }
 
-async function lint12(code: string): Promise<Finding[]> {
+async function lint(code: string, scormVersion: '1.2' | '2004' = '1.2'): Promise<Finding[]> {
   const dir = await mkdtemp(join(tmpdir(), 'api-usage-bundled-'));
   try {
     await writeFile(
@@ -41,7 +57,7 @@ async function lint12(code: string): Promise<Finding[]> {
     await writeFile(join(dir, 'course.js'), code);
     const result = await lintApiUsage({
       packageRoot: dir,
-      scormVersion: '1.2',
+      scormVersion,
       files: ['index.html', 'course.js'],
       chains: [launchChainOf('sco1', 'index.html', ['course.js'])],
     });
@@ -51,33 +67,61 @@ async function lint12(code: string): Promise<Finding[]> {
   }
 }
 
-test('pipwerks bundled from npm by esbuild: each mistake is found at the course call in the bundle', async () => {
-  const { code, lineOf } = await bundled([
-    "lms.set('cmi.interactions.0.learner_response', 'a');",
-    "lms.set('cmi.success_status', 'passed');",
-    "lms.set('cmi.core.session_time', 'PT0M8S');",
-    "lms.set('cmi.interactions.0.result', 'incorrect');",
-  ]);
-  const findings = (await lint12(code)).filter((f) => f.severity !== 'info');
-  const got = findings.map((f) => [f.rule, f.line]).sort((a, b) => Number(a[1]) - Number(b[1]));
-  assert.deepEqual(got, [
-    ['api.version_mismatch', lineOf('cmi.interactions.0.learner_response')],
-    ['api.version_mismatch', lineOf('cmi.success_status')],
-    ['api.invalid_value', lineOf('PT0M8S')],
-    ['api.invalid_value', lineOf('"incorrect"')],
-  ]);
-  assert.ok(
-    findings.every((f) => f.message.includes('wrapper')),
-    'each finding names the wrapper',
-  );
-});
+const judged = (findings: Finding[]) =>
+  findings.filter((f) => f.rule.startsWith('api.') && f.severity !== 'info');
 
-test('pipwerks bundled from npm by esbuild: a correct course gets no error or warning', async () => {
-  const { code } = await bundled([
-    "lms.set('cmi.core.lesson_status', 'passed');",
-    "lms.set('cmi.core.session_time', '0000:00:08.00');",
-    "lms.set('cmi.interactions.0.result', 'wrong');",
-  ]);
-  const findings = (await lint12(code)).filter((f) => f.severity !== 'info');
-  assert.deepEqual(findings, []);
-});
+for (const wrapper of WRAPPERS) {
+  test(`${WRAPPER_PACKAGES[wrapper]} bundled by esbuild: each mistake is found at the course's call`, async () => {
+    const { code, lineOf } = await bundled(wrapper, [
+      "lms.set('cmi.interactions.0.learner_response', 'a');",
+      "lms.set('cmi.success_status', 'passed');",
+      "lms.set('cmi.core.session_time', 'PT0M8S');",
+      "lms.set('cmi.interactions.0.result', 'incorrect');",
+    ]);
+    const findings = judged(await lint(code));
+    const got = findings.map((f) => [f.rule, f.severity, f.line]).sort((a, b) => Number(a[2]) - Number(b[2]));
+    const at = (element: string) => lineOf(`lms.set("${element}"`);
+    assert.deepEqual(got, [
+      ['api.version_mismatch', 'error', at('cmi.interactions.0.learner_response')],
+      ['api.version_mismatch', 'error', at('cmi.success_status')],
+      ['api.invalid_value', 'error', at('cmi.core.session_time')],
+      ['api.invalid_value', 'error', at('cmi.interactions.0.result')],
+    ]);
+    for (const f of findings) {
+      assert.match(f.message, /through the wrapper /, f.message);
+      assert.ok(
+        [f.course_text?.quoted ?? []].flat().some((q) => q.text === 'lms.set()'),
+        `names the wrapper the course calls: ${JSON.stringify(f.course_text)}`,
+      );
+    }
+  });
+
+  test(`${WRAPPER_PACKAGES[wrapper]} bundled by esbuild: a correct course gets no API-usage error or warning`, async () => {
+    const { code } = await bundled(wrapper, [
+      "lms.set('cmi.core.lesson_status', 'passed');",
+      "lms.set('cmi.core.session_time', '0000:00:08.00');",
+      "lms.set('cmi.interactions.0.result', 'wrong');",
+      "lms.get('cmi.core.student_name');",
+      'lms.commit();',
+    ]);
+    assert.deepEqual(judged(await lint(code)), []);
+  });
+}
+
+for (const wrapper of WRAPPERS.filter((w) => WRAPPER_VERSIONS[w].includes('2004'))) {
+  test(`${WRAPPER_PACKAGES[wrapper]} minified: a correct SCORM 2004 course gets no API-usage error or warning`, async () => {
+    // Minified, the 2004 API's receiver is a one-letter name, so only the wrapper's LMSSetValue is seen as
+    // an API call: judging the course's 2004 names against it would be a false error.
+    const { code } = await bundled(
+      wrapper,
+      [
+        "lms.set('cmi.success_status', 'passed');",
+        "lms.set('cmi.session_time', 'PT0M8S');",
+        "lms.set('cmi.interactions.0.learner_response', 'a');",
+        "lms.set('cmi.interactions.0.result', 'incorrect');",
+      ],
+      { api: '2004', minify: true },
+    );
+    assert.deepEqual(judged(await lint(code, '2004')), []);
+  });
+}

@@ -76,6 +76,26 @@ const WRAPPERS: [string, string, (k: string, v: string) => string][] = [
     (k, v) => `save(${k}, ${v});`,
   ],
   [
+    'a method of a class, called on an instance',
+    'class Lms { set(k, v) { return API.LMSSetValue(k, v); } } var lms = new Lms();',
+    (k, v) => `lms.set(${k}, ${v});`,
+  ],
+  [
+    'a prototype method of a compiled class (an IIFE returning the constructor)',
+    'var Lms = (function () { function L() {} L.prototype.set = function (k, v) { return API.LMSSetValue(k, v); }; return L; })(); var lms = new Lms();',
+    (k, v) => `lms.set(${k}, ${v});`,
+  ],
+  [
+    "an ES module's namespace object built by a bundler's export helper (getters, any helper name)",
+    'var def = (o, m) => { for (var k in m) Object.defineProperty(o, k, { get: m[k] }); }; var store = { set: function (k, v) { return API.LMSSetValue(k, v); } }; var ns = {}; def(ns, { store: () => store });',
+    (k, v) => `ns.store.set(${k}, ${v});`,
+  ],
+  [
+    "a minified bundle's CommonJS module, read as its default export",
+    'var c = (f, m) => () => (m || f((m = { exports: {} }).exports, m), m.exports); var i = (m) => ({ default: m }); var r = c((e, t) => { t.exports = { set: function (k, v) { return API.LMSSetValue(k, v); } }; }); var s = i(r());',
+    (k, v) => `s.default.set(${k}, ${v});`,
+  ],
+  [
     "a wrapper that prefixes 'cmi.'",
     "function set(k, v) { API.LMSSetValue('cmi.' + k, v); }",
     (k, v) => `set(${k.replace("'cmi.", "'")}, ${v});`,

@@ -6,6 +6,15 @@ import { locatingOnly, type SourceUnit } from './source-unit.js';
 import { ArmSet, pushBranchChildren, type Arm } from './version-branch.js';
 import { versionFlags } from './version-flags.js';
 import { pushChildNodes } from './ast-children.js';
+import {
+  exportGetters,
+  iifeResult,
+  moduleFactory,
+  requiredNamespace,
+  scopeOf,
+  scopePath,
+  type ModuleScope,
+} from './module-scopes.js';
 
 /** A function-like node whose body runs when it is invoked, not where it is written. */
 export type FunctionNode = Node;
@@ -66,6 +75,10 @@ export interface FileFacts {
   functionPaths: Map<string, FunctionNode>;
   /** `var s = pipwerks.SCORM`, `a.set = a.data.set`: name or path -> the path it stands for. */
   aliases: Map<string, string>;
+  /** Bundled CommonJS module factories (module-scopes.ts). */
+  modules: Map<FunctionNode, ModuleScope>;
+  /** Function and alias paths written inside a module factory -> that module's namespace. */
+  pathModule: Map<string, string>;
   /** Mentions of parent/opener, and how many of them only served a cross-frame DOM/location access. */
   parentOrOpenerMentions: number;
   parentOrOpenerInCrossFrame: number;
@@ -94,6 +107,8 @@ export function emptyFacts(): FileFacts {
     plainCalls: [],
     functionPaths: new Map(),
     aliases: new Map(),
+    modules: new Map(),
+    pathModule: new Map(),
     parentOrOpenerMentions: 0,
     parentOrOpenerInCrossFrame: 0,
     mentions12Api: false,
@@ -137,16 +152,33 @@ export function dottedPath(node: AnyNode): string | undefined {
   return undefined;
 }
 
-/** Records `path = function`, `path = { key: function, key: { ... } }` and `path = other.path`. */
-function notePathValue(facts: FileFacts, path: string, value: AnyNode | null | undefined): void {
+/**
+ * Records `path = function`, `path = { key: function, key: { ... } }`, `path = other.path`,
+ * `path = new Name()` (its methods are `Name.prototype.*`) and `path = (function () { return Name; })()`.
+ */
+function notePathValue(
+  facts: FileFacts,
+  path: string,
+  value: AnyNode | null | undefined,
+  module: ModuleScope | undefined,
+): void {
   const queue: [string, AnyNode | null | undefined, number][] = [[path, value, 0]];
   for (let item = queue.pop(); item; item = queue.pop()) {
     const [at, node, depth] = item;
+    let target: string | undefined;
     if (node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression') {
       facts.functionPaths.set(at, node);
+      if (module) facts.pathModule.set(at, module.namespace);
     } else if (node?.type === 'MemberExpression' || node?.type === 'Identifier') {
-      const target = dottedPath(node);
-      if (target !== undefined) facts.aliases.set(at, target);
+      target = dottedPath(node);
+    } else if (node?.type === 'NewExpression') {
+      const made = dottedPath(node.callee as AnyNode);
+      if (made !== undefined) target = `${made}.prototype`;
+    } else if (node?.type === 'CallExpression') {
+      const returned = iifeResult(node);
+      if (returned) target = dottedPath(returned);
+    } else if (node?.type === 'ClassExpression') {
+      noteClass(facts, at, node);
     } else if (node?.type === 'ObjectExpression' && depth < 4) {
       for (const prop of node.properties) {
         if (prop.type !== 'Property' || prop.computed) continue;
@@ -159,6 +191,21 @@ function notePathValue(facts: FileFacts, path: string, value: AnyNode | null | u
         if (key !== undefined) queue.push([`${at}.${key}`, prop.value as AnyNode, depth + 1]);
       }
     }
+    if (target !== undefined) {
+      facts.aliases.set(at, scopePath(target, module));
+      if (module) facts.pathModule.set(at, module.namespace);
+    }
+  }
+}
+
+/** A class's methods as `Name.prototype.method` (static ones as `Name.method`). */
+function noteClass(facts: FileFacts, name: string, node: AnyNode): void {
+  if (node.type !== 'ClassDeclaration' && node.type !== 'ClassExpression') return;
+  for (const member of node.body.body) {
+    if (member.type !== 'MethodDefinition' || member.kind !== 'method' || member.computed) continue;
+    if (member.key.type !== 'Identifier') continue;
+    const owner = member.static ? name : `${name}.prototype`;
+    facts.functionPaths.set(`${owner}.${member.key.name}`, member.value);
   }
 }
 
@@ -256,7 +303,10 @@ function noteConstant(facts: FileFacts, name: string, init: Expression | undefin
 }
 
 class ContextExit {
-  constructor(readonly context: Context) {}
+  constructor(
+    readonly context: Context,
+    readonly module: ModuleScope | undefined,
+  ) {}
 }
 
 /**
@@ -300,12 +350,15 @@ export function collectUnit(
   const crossFrameBefore = facts.crossFrame.length;
   const stack: (AnyNode | ContextExit | ArmSet)[] = [program];
   let context: Context = rootContext;
+  // The bundled module factory the walk is inside (module-scopes.ts), restored with the context.
+  let module: ModuleScope | undefined;
   let branch: Arm | undefined;
   const flags = versionFlags(program);
   while (stack.length > 0) {
     const node = stack.pop() as AnyNode | ContextExit | ArmSet;
     if (node instanceof ContextExit) {
       context = node.context;
+      module = node.module;
       continue;
     }
     if (node instanceof ArmSet) {
@@ -334,8 +387,10 @@ export function collectUnit(
           }
         }
         if (!info && node.arguments.length > 0) {
-          const path = dottedPath(callee);
+          const raw = dottedPath(callee);
+          const path = raw === undefined ? undefined : scopePath(raw, module);
           if (path !== undefined) facts.plainCalls.push({ unit: unitIndex, node, path, context, branch });
+          for (const [at, value] of exportGetters(node)) notePathValue(facts, at, value, module);
         }
         const iife = iifeTarget(node);
         if (iife)
@@ -368,9 +423,10 @@ export function collectUnit(
         let left = node.left as AnyNode;
         if (left.type === 'Identifier') facts.constants.set(left.name, undefined);
         if (node.operator === '=' && left.type === 'MemberExpression') {
-          const path = dottedPath(left);
+          const raw = dottedPath(left);
+          const path = raw === undefined ? undefined : scopePath(raw, module);
           if (path !== undefined) {
-            notePathValue(facts, path, node.right as AnyNode);
+            notePathValue(facts, path, node.right as AnyNode, module);
             // A map of element names written to later is no longer certain.
             facts.constants.set(path.slice(0, path.indexOf('.')), undefined);
           }
@@ -394,13 +450,20 @@ export function collectUnit(
             declare(facts, context, node.id.name, init);
           }
           noteConstant(facts, node.id.name, node.init ?? undefined);
-          if (init && init.type !== 'FunctionExpression' && init.type !== 'ArrowFunctionExpression') {
-            notePathValue(facts, node.id.name, init);
+          const factory = moduleFactory(init);
+          if (factory) facts.modules.set(factory, scopeOf(node.id.name, factory));
+          const namespace = requiredNamespace(init);
+          if (namespace !== undefined) facts.aliases.set(node.id.name, namespace);
+          else if (init && init.type !== 'FunctionExpression' && init.type !== 'ArrowFunctionExpression') {
+            notePathValue(facts, node.id.name, init, module);
           }
         }
         break;
       case 'FunctionDeclaration':
         if (node.id) declare(facts, context, node.id.name, node);
+        break;
+      case 'ClassDeclaration':
+        if (node.id) noteClass(facts, node.id.name, node);
         break;
       case 'CatchClause':
         if (node.param?.type === 'Identifier') facts.constants.set(node.param.name, undefined);
@@ -429,8 +492,9 @@ export function collectUnit(
         if (param.type === 'Identifier') facts.constants.set(param.name, undefined);
       }
       facts.parentOf.set(node, context);
-      stack.push(new ContextExit(context));
+      stack.push(new ContextExit(context, module));
       context = node;
+      module = facts.modules.get(node) ?? module;
     }
     if (!pushBranchChildren(node, branch, stack, flags)) pushChildNodes(node, stack);
   }

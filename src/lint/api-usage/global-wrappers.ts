@@ -1,5 +1,6 @@
 import type { FileFacts } from './collect-facts.js';
 import { findWrappers } from './wrappers.js';
+import { isNamespace } from './module-scopes.js';
 
 /**
  * The global names through which other scripts of a page can reach this file's wrappers of the API
@@ -16,7 +17,8 @@ export function globalWrapperNames(facts: FileFacts): string[] {
   for (let round = 0; round < 3; round++) {
     for (const [name, target] of facts.aliases) if (names.has(head(target))) names.add(head(name));
   }
-  return [...names];
+  // A bundled module's namespace (`require_x#exports`) is no global name another script can write.
+  return [...names].filter((name) => !isNamespace(name));
 }
 
 const head = (path: string) => path.split('.', 1)[0] as string;

@@ -1,6 +1,7 @@
 import type { AnyNode, CallExpression, Expression, SpreadElement } from 'acorn';
 import type { ApiCall, Context, FileFacts, FunctionNode, PlainCall } from './collect-facts.js';
 import { HOLE, plusOperands, resolveShape } from './resolve-literal.js';
+import { isNamespace } from './module-scopes.js';
 
 /**
  * Wrappers of the API: functions that pass their parameters on to GetValue/SetValue, directly
@@ -106,6 +107,11 @@ function substitute(inner: ArgTemplate, passed: readonly ArgTemplate[]): ArgTemp
 
 /** Finds the function a call by name or path reaches, within this file. */
 export function wrapperResolver(facts: FileFacts): (path: string, from: Context) => FunctionNode | undefined {
+  const members = new Map<string, string | undefined>();
+  const member = (target: string) => {
+    if (!members.has(target)) members.set(target, moduleMember(facts, target));
+    return members.get(target);
+  };
   return (path, from) => {
     if (!path.includes('.')) {
       let ctx: Context = from;
@@ -117,35 +123,56 @@ export function wrapperResolver(facts: FileFacts): (path: string, from: Context)
       }
     }
     let target = path;
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < MAX_HOPS; i++) {
       const fn = facts.functionPaths.get(target);
       if (fn) return fn;
-      const dot = target.indexOf('.');
-      const head = dot < 0 ? target : target.slice(0, dot);
-      const interop = facts.aliases.has(head) ? undefined : interopTarget(facts, target, head);
-      if (interop !== undefined) {
-        target = interop;
-        continue;
-      }
-      const alias = facts.aliases.get(target) ?? facts.aliases.get(head);
-      if (alias === undefined) return undefined;
-      target = facts.aliases.has(target) ? alias : alias + target.slice(head.length);
+      const next = moduleDefault(facts, target) ?? aliasedPath(facts, target) ?? member(target);
+      if (next === undefined) return undefined;
+      target = next;
     }
     return undefined;
   };
 }
 
+/** Path hops followed: an npm wrapper bundled goes namespace -> export -> instance -> class -> method. */
+const MAX_HOPS = 8;
+
+/** The path with its longest aliased prefix replaced (`scorm.set` with `var scorm = pipwerks.SCORM`). */
+function aliasedPath(facts: FileFacts, target: string): string | undefined {
+  for (let end = target.length; end > 0; end = target.lastIndexOf('.', end - 1)) {
+    const alias = facts.aliases.get(target.slice(0, end));
+    if (alias !== undefined) return alias + target.slice(end);
+  }
+  return undefined;
+}
+
+/** `.default` of a bundled CommonJS module's namespace is its `module.exports` unless the module exports a `default`. */
+function moduleDefault(facts: FileFacts, target: string): string | undefined {
+  const dot = target.indexOf('.');
+  if (dot < 0 || !target.startsWith('.default', dot)) return undefined;
+  const namespace = target.slice(0, dot);
+  const own = `${namespace}.default`;
+  if (!isNamespace(namespace) || facts.aliases.has(own) || facts.functionPaths.has(own)) return undefined;
+  if (target !== own && target[own.length] !== '.') return undefined;
+  return namespace + target.slice(own.length);
+}
+
 /**
- * esbuild names a bundled module's namespace `import_<module>` (`import_x.SCORM.set(...)`); the module's
- * own code names the same object differently (`pipwerks.SCORM`), so the member path is matched against
- * the single function or alias path of the file that ends with it.
+ * A member of a bundled module's namespace (`<factory>#exports.a.b`) that its exports do not spell out:
+ * a module whose exports are copied at run time (a webpack bundle inside, pipwerks) is matched by the
+ * single path defined inside it that ends with the same members.
  */
-function interopTarget(facts: FileFacts, target: string, head: string): string | undefined {
-  if (!/^import_[\w$]+$/.test(head) || target === head) return undefined;
-  const suffix = target.slice(head.length);
+function moduleMember(facts: FileFacts, target: string): string | undefined {
+  const dot = target.indexOf('.');
+  if (dot < 0) return undefined;
+  const namespace = target.slice(0, dot);
+  if (!isNamespace(namespace)) return undefined;
+  const rest = target.slice(dot);
   const matches = new Set<string>();
-  for (const key of [...facts.functionPaths.keys(), ...facts.aliases.keys()]) {
-    if (key.endsWith(suffix) && !key.startsWith('import_')) matches.add(key);
+  for (const [key, owner] of facts.pathModule) {
+    if (owner === namespace && key.endsWith(rest) && !isNamespace(key.slice(0, key.indexOf('.')))) {
+      matches.add(key);
+    }
   }
   return matches.size === 1 ? [...matches][0] : undefined;
 }
