@@ -67,7 +67,7 @@ test('MCP, SCORM 1.2: a timer the first SCO leaves in the player realm cannot hi
     CALLS,
   );
   assert.ok(debug.calls.every((c) => (c.source ?? 'sco') === 'sco'));
-  const tampered = debug.anomalies.find((a) => a.type === 'player_tampered');
+  const tampered = (debug.anomalies ?? []).find((a) => a.type === 'player_tampered');
   assert.equal(tampered?.severity, 'error');
   assert.equal(tampered?.sco_id, 'one');
   const status = await call<{ initialize_state: string }>('scorm_runtime_status', { session_id: id });

@@ -42,7 +42,7 @@ test('adapt with spoor off: initialize_never_called names course/config.json and
   const debug = await callTool<{ anomalies: Anomaly[] }>(server.client, 'scorm_debug_api_calls', {
     session_id,
   });
-  const never = debug.anomalies.find((a) => a.type === 'initialize_never_called');
+  const never = (debug.anomalies ?? []).find((a) => a.type === 'initialize_never_called');
   assert.ok(never, JSON.stringify(debug.anomalies));
   assert.match(
     never.likely_cause ?? '',

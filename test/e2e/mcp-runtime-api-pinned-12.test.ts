@@ -73,7 +73,7 @@ test('SCORM 1.2: window.API cannot be replaced, redefined or deleted; assigning 
     ['LMSInitialize/sco', 'LMSSetValue/sco', 'LMSSetValue/sco', 'LMSCommit/sco'],
     'every call of the SCO is recorded',
   );
-  const tampered = debug.anomalies.find((a) => a.type === 'player_tampered');
+  const tampered = (debug.anomalies ?? []).find((a) => a.type === 'player_tampered');
   assert.ok(tampered, JSON.stringify(debug.anomalies));
   assert.equal(tampered.severity, 'error');
   assert.match(courseTextOf(tampered, 'details'), /window\.API\b/);

@@ -81,7 +81,7 @@ async function assertTrueToEngine(sessionId: string): Promise<Data[]> {
       'GetValue(cmi.success_status)=failed/tool',
     ],
   );
-  return debug.anomalies;
+  return debug.anomalies ?? [];
 }
 
 async function integrityEvents(sessionId: string): Promise<Data[]> {
@@ -134,7 +134,7 @@ test('navigating the player through parent.Function is refused and reported; the
     const debug = await callTool<{ anomalies: Data[] }>(server.client, 'scorm_debug_api_calls', {
       session_id: sessionId,
     });
-    return debug.anomalies.some((a) => a.type === 'player_tampered') ? true : undefined;
+    return (debug.anomalies ?? []).some((a) => a.type === 'player_tampered') ? true : undefined;
   }, 'the player_tampered anomaly');
   const anomalies = await assertTrueToEngine(sessionId);
   const tampered = anomalies.find((a) => a.type === 'player_tampered');

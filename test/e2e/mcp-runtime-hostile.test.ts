@@ -221,7 +221,7 @@ test('navigate-top-away: the top-window navigation is cancelled and reported as 
     const debug = await callTool<{ anomalies: Data[] }>(server.client, 'scorm_debug_api_calls', {
       session_id: sessionId,
     });
-    return debug.anomalies.find((a) => a.type === 'player_navigation');
+    return (debug.anomalies ?? []).find((a) => a.type === 'player_navigation');
   }, 'the player_navigation anomaly');
   assert.equal(anomaly.severity, 'error');
   assert.match(String(anomaly.message), /tried to navigate the LMS page/);
