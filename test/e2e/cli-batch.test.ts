@@ -201,4 +201,35 @@ describe('batch', { concurrency: 1 }, () => {
     assert.ok(report.packages.every((p) => p.verdict === 'pass'));
     assert.equal(entries(), 5);
   });
+  test('--resume runs again a package whose stored result is a lost or crashed browser; a course timeout stays', async () => {
+    const root = passingCatalogue(3);
+    const state = join(tempDir('scorm-tester-resume-'), 'state.json');
+    const first = await batchCli('batch', root, '--resume', state, '--json', ...RUN_FLAGS);
+    assert.equal(first.status, 0, first.stderr);
+    const stored = JSON.parse(readFileSync(state, 'utf8')) as { results: Record<string, PackageResult> };
+    const byCourse = Object.fromEntries(
+      Object.entries(stored.results).map(([hash, p]) => [p.path.split('/').pop()!, hash]),
+    );
+    const unjudged = (hash: string, error: PackageResult['error'], onSco: boolean): void => {
+      const p = stored.results[hash]!;
+      p.verdict = 'error';
+      if (onSco) p.scos = p.scos.map((s) => ({ ...s, verdict: 'error', error }));
+      else p.error = error;
+    };
+    const lost = { code: 'BROWSER_UNREACHABLE', message: 'gone', kind: 'browser_lost' };
+    unjudged(byCourse['course-00']!, lost, true);
+    unjudged(byCourse['course-01']!, { code: 'BROWSER_CRASHED', message: 'gone', kind: 'crash' }, false);
+    unjudged(byCourse['course-02']!, { code: 'COURSE_TIMEOUT', message: 'slow', kind: 'timeout' }, true);
+    writeFileSync(state, JSON.stringify(stored));
+
+    const r = await batchCli('batch', root, '--resume', state, '--json', ...RUN_FLAGS);
+    const p = byName(reportOf(r.stdout, r.stderr));
+    assert.equal(p['course-00']!.resumed, undefined, 'a lost browser is run again');
+    assert.equal(p['course-00']!.verdict, 'pass');
+    assert.equal(p['course-01']!.resumed, undefined, 'a crashed browser is run again');
+    assert.equal(p['course-01']!.verdict, 'pass');
+    assert.equal(p['course-02']!.resumed, true, "a course's own timeout is its result");
+    assert.equal(p['course-02']!.verdict, 'error');
+    assert.equal(r.status, 1);
+  });
 });

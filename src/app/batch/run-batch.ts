@@ -113,7 +113,9 @@ export async function runBatch(
   const runOne = async (pkg: BatchPackage, index: number): Promise<void> => {
     const hash = await contentHash(pkg.absPath);
     const earlier = options.resume?.resultFor(hash);
-    if (earlier) {
+    // A browser that crashed or went away left the course unjudged: such a result is run again, not kept.
+    // A course's own timeout is its result and stays.
+    if (earlier && browserFailure(earlier) === null) {
       // The path as given this time: the same content may have moved.
       results[index] = { ...earlier, path: pkg.path, resumed: true };
       options.onResult?.(results[index], true);
