@@ -8,7 +8,7 @@ import { VERSION } from '../../core/version.js';
 import { TIMEOUT, within } from '../../core/within.js';
 import { contentHash } from './content-hash.js';
 import type { BatchPackage } from './inputs.js';
-import { batchError, packageTimeoutError } from './package-error.js';
+import { batchCrashError, batchError, packageTimeoutError } from './package-error.js';
 import { emptyCounts, totalsOf, type BatchReport, type PackageResult } from './report.js';
 import type { ResumeState } from './resume-state.js';
 import { runPool } from './run-pool.js';
@@ -68,6 +68,12 @@ function browserFailure(result: PackageResult): 'browser_lost' | 'crash' | null 
  * covers a second node going down; a bound all the same, for a grid whose nodes all keep dying.
  */
 const LOST_BROWSER_RUNS = 2;
+
+/** The crash messages of a result, worded for a batch (see batchCrashError). */
+function inBatchWords(result: PackageResult, runs: number): PackageResult {
+  const scos = result.scos.map((s) => (s.error ? { ...s, error: batchCrashError(s.error, runs) } : s));
+  return { ...result, ...(result.error ? { error: batchCrashError(result.error, runs) } : {}), scos };
+}
 
 export function shardPackages(packages: readonly BatchPackage[], shard: Shard | null): BatchPackage[] {
   return packages.filter((p) => inShard(p.path, shard));
@@ -141,6 +147,7 @@ export async function runBatch(
       result = await attempt(pkg, hash);
     }
     if (reruns > 0) result = { ...result, retried: true, duration_ms: spent + result.duration_ms };
+    result = inBatchWords(result, reruns + 1);
     if (options.signal?.aborted) return; // interrupted: not a verdict, not recorded
     results[index] = result;
     await options.resume?.record(result);
