@@ -159,6 +159,11 @@ describe('batch', { concurrency: 1 }, () => {
     const joined = reportOf(merged.stdout, merged.stderr);
     assert.equal(one.packages.length, 5);
     assert.deepEqual(essence(joined), essence(one));
+    assert.deepEqual(
+      joined.packages.map((p) => p.path),
+      one.packages.map((p) => p.path),
+      'the same order as the unsharded run',
+    );
     assert.deepEqual(joined.totals, one.totals);
     assert.deepEqual(joined.shards, ['1/2', '2/2']);
     assert.ok(existsSync(join(out, 'merged.xml')));
