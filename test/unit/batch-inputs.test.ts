@@ -22,3 +22,12 @@ test('a folder, the same folder written otherwise and its imsmanifest.xml are on
     ['./course/imsmanifest.xml'],
   );
 });
+
+test('a list file that does not exist is a PATH_RESOLUTION_ERROR naming it, not an internal error', async () => {
+  const cwd = tempDir('scorm-tester-batch-inputs-');
+  await assert.rejects(expandInputs(['@nonexist.txt'], [], cwd), (error: Error & { code?: string }) => {
+    assert.equal(error.code, 'PATH_RESOLUTION_ERROR');
+    assert.match(error.message, /"nonexist\.txt" cannot be read \(ENOENT/);
+    return true;
+  });
+});

@@ -6,6 +6,7 @@
  * A path that is none of these stays in the list: its run reports why it is not a package.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { ScormTesterError } from '../../core/errors.js';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 
 export interface BatchPackage {
@@ -37,7 +38,13 @@ async function catalogueEntries(path: string, abs: string): Promise<BatchPackage
 
 async function listFile(listPath: string, cwd: string): Promise<string[]> {
   const abs = resolve(cwd, listPath);
-  const text = await readFile(abs, 'utf8');
+  const text = await readFile(abs, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new ScormTesterError(
+      'PATH_RESOLUTION_ERROR',
+      `The list file ${JSON.stringify(listPath)} cannot be read (${error.code ?? error.message}, resolved to ${abs}). ` +
+        'Give an existing file of paths, one a line (@list.txt or --list list.txt).',
+    );
+  });
   return text
     .split(/\r?\n/)
     .map((l) => l.trim())
