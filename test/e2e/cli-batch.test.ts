@@ -92,6 +92,10 @@ describe('batch', { concurrency: 1 }, () => {
     assert.equal(p['e-not-a-package']!.error!.code, 'MANIFEST_NOT_FOUND');
     assert.equal(p['f-hanging']!.verdict, 'error');
     assert.equal(p['f-hanging']!.error?.kind, 'timeout', 'the cause is named at the package level');
+    // As docs/batch.md says: fields that do not apply are left out, not null.
+    for (const key of ['error', 'retried', 'resumed']) assert.ok(!(key in p['a-sample']!), key);
+    for (const key of ['error', 'nav_denied', 'a11y_failed'])
+      assert.ok(!(key in p['a-sample']!.scos[0]!), `SCO ${key}`);
     assert.match(p['f-hanging']!.error?.code ?? '', /^(COURSE|PACKAGE)_TIMEOUT$/);
     assert.deepEqual(report.totals, { packages: 6, pass: 2, fail: 1, error: 3 });
 
