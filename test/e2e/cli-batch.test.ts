@@ -91,7 +91,12 @@ describe('batch', { concurrency: 1 }, () => {
     assert.equal(p['e-not-a-package']!.verdict, 'error');
     assert.equal(p['e-not-a-package']!.error!.code, 'MANIFEST_NOT_FOUND');
     assert.equal(p['f-hanging']!.verdict, 'error');
-    assert.equal(p['f-hanging']!.error?.kind ?? p['f-hanging']!.scos[0]?.error?.kind, 'timeout');
+    assert.equal(p['f-hanging']!.error?.kind, 'timeout', 'the cause is named at the package level');
+    // As docs/batch.md says: fields that do not apply are left out, not null.
+    for (const key of ['error', 'retried', 'resumed']) assert.ok(!(key in p['a-sample']!), key);
+    for (const key of ['error', 'nav_denied', 'a11y_failed'])
+      assert.ok(!(key in p['a-sample']!.scos[0]!), `SCO ${key}`);
+    assert.match(p['f-hanging']!.error?.code ?? '', /^(COURSE|PACKAGE)_TIMEOUT$/);
     assert.deepEqual(report.totals, { packages: 6, pass: 2, fail: 1, error: 3 });
 
     // JUnit: <testsuites> with the schema's attributes only; a suite per package, a case per package and SCO.
@@ -158,6 +163,11 @@ describe('batch', { concurrency: 1 }, () => {
     const joined = reportOf(merged.stdout, merged.stderr);
     assert.equal(one.packages.length, 5);
     assert.deepEqual(essence(joined), essence(one));
+    assert.deepEqual(
+      joined.packages.map((p) => p.path),
+      one.packages.map((p) => p.path),
+      'the same order as the unsharded run',
+    );
     assert.deepEqual(joined.totals, one.totals);
     assert.deepEqual(joined.shards, ['1/2', '2/2']);
     assert.ok(existsSync(join(out, 'merged.xml')));
@@ -200,5 +210,36 @@ describe('batch', { concurrency: 1 }, () => {
     assert.equal(report.packages.filter((p) => p.resumed).length, killedAt);
     assert.ok(report.packages.every((p) => p.verdict === 'pass'));
     assert.equal(entries(), 5);
+  });
+  test('--resume runs again a package whose stored result is a lost or crashed browser; a course timeout stays', async () => {
+    const root = passingCatalogue(3);
+    const state = join(tempDir('scorm-tester-resume-'), 'state.json');
+    const first = await batchCli('batch', root, '--resume', state, '--json', ...RUN_FLAGS);
+    assert.equal(first.status, 0, first.stderr);
+    const stored = JSON.parse(readFileSync(state, 'utf8')) as { results: Record<string, PackageResult> };
+    const byCourse = Object.fromEntries(
+      Object.entries(stored.results).map(([hash, p]) => [p.path.split('/').pop()!, hash]),
+    );
+    const unjudged = (hash: string, error: PackageResult['error'], onSco: boolean): void => {
+      const p = stored.results[hash]!;
+      p.verdict = 'error';
+      if (onSco) p.scos = p.scos.map((s) => ({ ...s, verdict: 'error', error }));
+      else p.error = error;
+    };
+    const lost = { code: 'BROWSER_UNREACHABLE', message: 'gone', kind: 'browser_lost' };
+    unjudged(byCourse['course-00']!, lost, true);
+    unjudged(byCourse['course-01']!, { code: 'BROWSER_CRASHED', message: 'gone', kind: 'crash' }, false);
+    unjudged(byCourse['course-02']!, { code: 'COURSE_TIMEOUT', message: 'slow', kind: 'timeout' }, true);
+    writeFileSync(state, JSON.stringify(stored));
+
+    const r = await batchCli('batch', root, '--resume', state, '--json', ...RUN_FLAGS);
+    const p = byName(reportOf(r.stdout, r.stderr));
+    assert.equal(p['course-00']!.resumed, undefined, 'a lost browser is run again');
+    assert.equal(p['course-00']!.verdict, 'pass');
+    assert.equal(p['course-01']!.resumed, undefined, 'a crashed browser is run again');
+    assert.equal(p['course-01']!.verdict, 'pass');
+    assert.equal(p['course-02']!.resumed, true, "a course's own timeout is its result");
+    assert.equal(p['course-02']!.verdict, 'error');
+    assert.equal(r.status, 1);
   });
 });

@@ -103,6 +103,11 @@ test('a package that crashes the browser again is reported as that crash, after 
     { code: killer.error?.code, kind: killer.error?.kind },
     { code: 'BROWSER_CRASHED', kind: 'crash' },
   );
+  // Worded for a batch: what happened, that it ran twice, what to do; not the MCP runtime's advice.
+  assert.doesNotMatch(killer.error?.message ?? '', /runtime/i);
+  assert.match(killer.error?.message ?? '', /the Chromium process exited or was killed/);
+  assert.match(killer.error?.message ?? '', /second time on a new browser/);
+  assert.match(killer.error?.message ?? '', /scorm-tester run <path>/);
 });
 
 test('a crash inside one SCO of a package counts too: the package runs again', async () => {

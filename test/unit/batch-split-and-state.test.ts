@@ -60,17 +60,20 @@ test('the resume state is rewritten whole after each result and read back by con
   assert.ok(existsSync(file));
 });
 
-test('merge-reports joins shards in order and refuses a package two shards both ran', () => {
+test('merge-reports lists packages as the unsharded run does (by path) and refuses a package two shards both ran', () => {
   const merged = mergeReports([
-    { source: 's1.json', report: report('1/2', [result('a', 'h1')]) },
-    { source: 's2.json', report: report('2/2', [result('b', 'h2')]) },
+    {
+      source: 's1.json',
+      report: report('1/2', [result('cat/a', 'h1'), result('cat/c', 'h3'), result('cat/e', 'h5')]),
+    },
+    { source: 's2.json', report: report('2/2', [result('cat/b', 'h2'), result('cat/d', 'h4')]) },
   ]);
   assert.deepEqual(
     merged.packages.map((p) => p.path),
-    ['a', 'b'],
+    ['cat/a', 'cat/b', 'cat/c', 'cat/d', 'cat/e'],
   );
   assert.deepEqual(merged.shards, ['1/2', '2/2']);
-  assert.equal(merged.totals.packages, 2);
+  assert.equal(merged.totals.packages, 5);
   assert.throws(
     () =>
       mergeReports([

@@ -6,7 +6,8 @@
  * A path that is none of these stays in the list: its run reports why it is not a package.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { ScormTesterError } from '../../core/errors.js';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 
 export interface BatchPackage {
   /** As given (or as the list file or catalogue names it, joined to the list or catalogue path). */
@@ -37,7 +38,13 @@ async function catalogueEntries(path: string, abs: string): Promise<BatchPackage
 
 async function listFile(listPath: string, cwd: string): Promise<string[]> {
   const abs = resolve(cwd, listPath);
-  const text = await readFile(abs, 'utf8');
+  const text = await readFile(abs, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new ScormTesterError(
+      'PATH_RESOLUTION_ERROR',
+      `The list file ${JSON.stringify(listPath)} cannot be read (${error.code ?? error.message}, resolved to ${abs}). ` +
+        'Give an existing file of paths, one a line (@list.txt or --list list.txt).',
+    );
+  });
   return text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -45,7 +52,7 @@ async function listFile(listPath: string, cwd: string): Promise<string[]> {
     .map((l) => (isAbsolute(l) ? l : join(dirname(listPath), l)));
 }
 
-/** Every package the arguments name, in order, each once (by resolved path). */
+/** Every package the arguments name, in order, each once (by resolved path, a manifest as its folder). */
 export async function expandInputs(
   args: readonly string[],
   lists: readonly string[],
@@ -59,9 +66,13 @@ export async function expandInputs(
   for (const list of lists) paths.push(...(await listFile(list, cwd)));
   const out: BatchPackage[] = [];
   const seen = new Set<string>();
+  // A package named by its folder and by its manifest is one package.
+  const packageOf = (abs: string): string =>
+    basename(abs).toLowerCase() === 'imsmanifest.xml' ? dirname(abs) : abs;
   const add = (p: BatchPackage): void => {
-    if (seen.has(p.absPath)) return;
-    seen.add(p.absPath);
+    const key = packageOf(p.absPath);
+    if (seen.has(key)) return;
+    seen.add(key);
     out.push(p);
   };
   for (const path of paths) {

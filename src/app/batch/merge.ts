@@ -1,6 +1,8 @@
 /**
- * `merge-reports`: the batch reports of several shards as one. Packages keep the order of the reports
- * given; a package (by path) in two reports is a mistake in the split, reported rather than counted twice.
+ * `merge-reports`: the batch reports of several shards as one. Packages are listed by path (code-unit
+ * order), which is the order an unsharded run over a catalogue folder lists them in, so a merged report
+ * diffs clean against one; a package (by path) in two reports is a mistake in the split, reported rather
+ * than counted twice.
  */
 import { totalsOf, type BatchReport, type PackageResult } from './report.js';
 
@@ -30,6 +32,7 @@ export function mergeReports(reports: ReadonlyArray<{ source: string; report: Ba
       packages.push(p);
     }
   }
+  packages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
     kind: 'scorm-tester-batch',
     version: reports[0]?.report.version ?? '',

@@ -43,3 +43,20 @@ export function packageTimeoutError(limitMs: number): BatchError & { kind: Batch
     kind: 'timeout',
   };
 }
+
+/**
+ * A crash's message in a batch: the runtime's own ("close this runtime…") speaks to an MCP client, which a
+ * batch user is not. Says what happened, that the package was run again on a new browser, and what to do.
+ */
+export function batchCrashError(error: BatchError, runs: number): BatchError {
+  if (error.code !== 'BROWSER_CRASHED' || error.kind !== 'crash') return error;
+  const cause = /page is gone: (.*?)\.(?: Close this runtime|$)/.exec(error.message)?.[1];
+  const again = runs > 1 ? `, and again when the batch ran it a second time on a new browser` : '';
+  return {
+    ...error,
+    message:
+      `The browser page crashed while this package ran${cause ? ` (${cause})` : ''}${again}; the batch went on without it. ` +
+      'Run the package alone (scorm-tester run <path>, --item for one SCO) to see whether the course crashes the page ' +
+      '(memory, an endless loop), or check the machine when other packages crashed too.',
+  };
+}

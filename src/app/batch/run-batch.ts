@@ -8,7 +8,7 @@ import { VERSION } from '../../core/version.js';
 import { TIMEOUT, within } from '../../core/within.js';
 import { contentHash } from './content-hash.js';
 import type { BatchPackage } from './inputs.js';
-import { batchError, packageTimeoutError } from './package-error.js';
+import { batchCrashError, batchError, packageTimeoutError } from './package-error.js';
 import { emptyCounts, totalsOf, type BatchReport, type PackageResult } from './report.js';
 import type { ResumeState } from './resume-state.js';
 import { runPool } from './run-pool.js';
@@ -69,6 +69,12 @@ function browserFailure(result: PackageResult): 'browser_lost' | 'crash' | null 
  */
 const LOST_BROWSER_RUNS = 2;
 
+/** The crash messages of a result, worded for a batch (see batchCrashError). */
+function inBatchWords(result: PackageResult, runs: number): PackageResult {
+  const scos = result.scos.map((s) => (s.error ? { ...s, error: batchCrashError(s.error, runs) } : s));
+  return { ...result, ...(result.error ? { error: batchCrashError(result.error, runs) } : {}), scos };
+}
+
 export function shardPackages(packages: readonly BatchPackage[], shard: Shard | null): BatchPackage[] {
   return packages.filter((p) => inShard(p.path, shard));
 }
@@ -113,7 +119,9 @@ export async function runBatch(
   const runOne = async (pkg: BatchPackage, index: number): Promise<void> => {
     const hash = await contentHash(pkg.absPath);
     const earlier = options.resume?.resultFor(hash);
-    if (earlier) {
+    // A browser that crashed or went away left the course unjudged: such a result is run again, not kept.
+    // A course's own timeout is its result and stays.
+    if (earlier && browserFailure(earlier) === null) {
       // The path as given this time: the same content may have moved.
       results[index] = { ...earlier, path: pkg.path, resumed: true };
       options.onResult?.(results[index], true);
@@ -139,6 +147,7 @@ export async function runBatch(
       result = await attempt(pkg, hash);
     }
     if (reruns > 0) result = { ...result, retried: true, duration_ms: spent + result.duration_ms };
+    result = inBatchWords(result, reruns + 1);
     if (options.signal?.aborted) return; // interrupted: not a verdict, not recorded
     results[index] = result;
     await options.resume?.record(result);

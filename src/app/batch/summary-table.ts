@@ -3,7 +3,7 @@ import { sanitizeForTerminal } from '../../report/escape.js';
 import type { BatchReport, PackageResult } from './report.js';
 
 function detail(p: PackageResult): string {
-  if (p.error) return `${p.error.code}`;
+  if (p.error) return p.error.kind ? `${p.error.code} (${p.error.kind})` : p.error.code;
   const scos = p.scos.length;
   const passed = p.scos.filter((s) => s.verdict === 'pass').length;
   return `findings ${p.findings.error}E/${p.findings.warning}W, SCOs ${passed}/${scos} passed`;

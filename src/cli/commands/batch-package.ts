@@ -162,6 +162,9 @@ export function packageRunner(sessions: SessionManager, config: PackageRunConfig
       scos.push(await runOneSco(sessions, config, pkg, hash, index, item, signal));
     }
     const own: Verdict = findings.error > 0 ? 'fail' : 'pass';
+    // Why the package could not be judged (a hang, a crashed page, a lost browser) is named at its level
+    // too, so a report can be sorted by cause without reading each SCO.
+    const cause = scos.find((s) => s.verdict === 'error' && s.error)?.error;
     const result: PackageResult = {
       path: pkg.path,
       content_hash: hash,
@@ -169,6 +172,7 @@ export function packageRunner(sessions: SessionManager, config: PackageRunConfig
       scorm_version: validation.scormVersion,
       findings,
       scos,
+      ...(cause ? { error: cause } : {}),
       duration_ms: Math.round(performance.now() - t0),
     };
     return result;
