@@ -72,7 +72,9 @@ async function assertTrueToEngine(sessionId: string): Promise<Data[]> {
     },
   );
   assert.deepEqual(
-    debug.calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}/${c.source ?? 'sco'}`),
+    debug.calls.map(
+      (c) => `${c.method}(${c.args.join(',')})=${String(c.result ?? 'true')}/${c.source ?? 'sco'}`,
+    ),
     [
       'Initialize()=true/sco',
       'SetValue(cmi.success_status,failed)=true/sco',

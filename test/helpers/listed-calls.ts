@@ -1,17 +1,29 @@
 /**
  * scorm_debug_api_calls leaves out a call's sco_id and attempt when they are the previous listed call's
- * (the first's: the answer's sco_id and attempt 1), and its source when it is "sco" (issue 22). Tests that
- * read them put them back.
+ * (the first's: the answer's sco_id and attempt 1), its source when it is "sco", its result when it is
+ * "true", and its caller when it is the previous call's (the first's: "sco") (issue 22). Tests that read
+ * them put them back.
  */
-export function withRepeats<T extends { sco_id?: string; attempt?: number; source?: string }>(answer: {
+export function withRepeats<
+  T extends { sco_id?: string; attempt?: number; source?: string; result?: unknown; caller?: string },
+>(answer: {
   calls: T[];
   sco_id?: string | null;
-}): Array<T & { sco_id: string; attempt: number; source: string }> {
+}): Array<T & { sco_id: string; attempt: number; source: string; result: unknown; caller: string }> {
   let scoId = answer.sco_id ?? '';
   let attempt = 1;
+  let caller = 'sco';
   return answer.calls.map((call) => {
     scoId = call.sco_id ?? scoId;
     attempt = call.attempt ?? attempt;
-    return { ...call, sco_id: scoId, attempt, source: call.source ?? 'sco' };
+    caller = call.caller ?? caller;
+    return {
+      ...call,
+      sco_id: scoId,
+      attempt,
+      source: call.source ?? 'sco',
+      result: call.result ?? 'true',
+      caller,
+    };
   });
 }

@@ -267,7 +267,7 @@ function leaveOutRepeats(calls: ListedCall[], answerScoId: string | null): Liste
   let scoId: string | null | undefined = answerScoId;
   let attempt: number | undefined = 1;
   let at: number | undefined;
-  let caller: string = 'sco';
+  let caller: NonNullable<ListedCall['caller']> = 'sco';
   return calls.map((call) => {
     const {
       sco_id,
@@ -279,7 +279,8 @@ function leaveOutRepeats(calls: ListedCall[], answerScoId: string | null): Liste
       result,
       ...rest
     } = call;
-    const from = callCaller ?? 'sco';
+    // A tool's own call has no caller in the course: it neither says one nor changes the running one.
+    const from = source === 'tool' ? caller : (callCaller ?? 'sco');
     const shown: ListedCall = {
       ...rest,
       ...(result === 'true' ? {} : { result }),
