@@ -88,7 +88,11 @@ export async function snapshotYaml(
 
 function groupByPrefix(nodes: FlatNode[]): Map<string, FlatNode[]> {
   const byPrefix = new Map<string, FlatNode[]>();
-  for (const n of nodes) byPrefix.set(n.prefix, [...(byPrefix.get(n.prefix) ?? []), n]);
+  for (const n of nodes) {
+    const list = byPrefix.get(n.prefix);
+    if (list) list.push(n);
+    else byPrefix.set(n.prefix, [n]);
+  }
   return byPrefix;
 }
 

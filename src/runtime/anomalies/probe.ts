@@ -108,7 +108,7 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
   );
   if (options.beforeUnload) await options.beforeUnload(runtime);
   // A SCO that made no call at all may be waiting at a start screen for the learner's click.
-  const silent = runtime.initializeState === 'none' && !runtime.calls.some((c) => c.source === 'sco');
+  const silent = awaitingFirstCall(runtime);
   // Read while the SCO's frames are still there, side by side: a stuck page makes each wait out its
   // bound, and then the run waits for one bound, not the sum.
   const [scripts, look, extra] = await Promise.all([
