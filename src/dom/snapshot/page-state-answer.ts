@@ -42,16 +42,22 @@ interface Layout {
 
 export function fitPageState(parts: PageStateParts): Record<string, unknown> {
   const lines = parts.snapshot && parts.snapshot.yaml !== '' ? parts.snapshot.yaml.split('\n') : [];
+  // Lines past the budget can never be kept (max_chars may ask for 500,000 characters): only the lines
+  // up to it are measured, and a control on a later line counts as on none.
+  const lineBytes: number[] = [];
   const lineOfRef = new Map<string, number>();
-  lines.forEach((line, i) => {
+  for (let i = 0, size = 2; i < lines.length && size <= PAGE_STATE_BYTES; i++) {
+    const line = lines[i]!;
+    lineBytes.push(jsonBytes(line));
+    size += lineBytes[i]!;
     const ref = REF.exec(line)?.[1];
     if (ref !== undefined && !lineOfRef.has(ref)) lineOfRef.set(ref, i);
-  });
+  }
   const at = (ref: string | null): number => (ref === null ? Infinity : (lineOfRef.get(ref) ?? Infinity));
   const controls = parts.controls.map((e) => {
     const line = at(e.ref);
     const off = compactControl(e, null);
-    const on = line < lines.length ? compactControl(e, headOf(lines[line]!, e.ref!)) : off;
+    const on = line < Infinity ? compactControl(e, headOf(lines[line]!, e.ref!)) : off;
     return { line, off, on, offBytes: entryBytes(off), onBytes: entryBytes(on) };
   });
   const compose = (layout: Layout, from = parts): Record<string, unknown> =>
@@ -61,10 +67,14 @@ export function fitPageState(parts: PageStateParts): Record<string, unknown> {
     compose({ lines: 0, controls: [], notes: [] }, { ...parts, headings: [], summary: '' }),
   );
   const input = {
-    lineBytes: lines.map((l) => jsonBytes(l)),
+    lineBytes,
     floorLines: linesWithin(lines, Math.min(parts.maxChars, parts.floorChars)),
     summaryBytes: jsonBytes(parts.summary),
-    wholeWithEveryLine: parts.snapshot !== null && !parts.snapshot.truncated && parts.snapshot.note === null,
+    wholeWithEveryLine:
+      lineBytes.length === lines.length &&
+      parts.snapshot !== null &&
+      !parts.snapshot.truncated &&
+      parts.snapshot.note === null,
     headings: parts.headings.map((h) => ({
       line: at(h.ref),
       bytes: jsonBytes({ ...h, text: cutText(h.text, { max: TEXT_CHARS, offset: 0 }) }) + 1,
