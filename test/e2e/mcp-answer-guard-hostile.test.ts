@@ -124,7 +124,7 @@ test(
     assert.ok(String(large.data.snapshot).length >= String(page.data.snapshot).length);
     assert.match(
       (large.data.notes as string[]).join(' '),
-      /max_chars asked for 500000 characters of snapshot; \d+ were given, the most that fits/,
+      /The snapshot was clipped at \d+ characters \(max_chars 500000\), the most that fits/,
     );
     // Still connected: the client's reader took every line.
     const listed = await server.client.listTools();

@@ -28,11 +28,9 @@ const pageStateControl = openObject({
     .string()
     .nullable()
     .optional()
-    .describe(
-      'Absent, with role and name: on its snapshot line ([ref=…]); find_interactive_elements has it.',
-    ),
+    .describe('Only when ref is null; find_interactive_elements gives every selector.'),
   frame: z.string().optional().describe('Absent: the SCO document.'),
-  role: z.string().optional(),
+  role: z.string().optional().describe('Absent, with name: said on its snapshot line ([ref=…]).'),
   name: z.string().optional(),
   purpose: z.string().optional().describe('Absent: the role.'),
   state: z
@@ -60,7 +58,9 @@ export const pageStateOutput = {
   interactive_elements: z
     .array(pageStateControl)
     .optional()
-    .describe('Controls their snapshot line does not fully say (absent: none).'),
+    .describe(
+      'Every control no kept snapshot line fully says (after a clip, or with no snapshot); absent: none.',
+    ),
   controls_by_purpose: z
     .record(z.string(), z.array(z.string()))
     .optional()
