@@ -5,13 +5,13 @@
  */
 import { fail } from '../core/errors.js';
 
-/** A path segment this long made of token characters is a secret (launchServer's path is a random id). */
-const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{16,}$/;
 const WS_URL_IN_TEXT = /wss?:\/\/[^\s"'<>]+/gi;
 
 /**
- * The endpoint as it may be shown: user and password, every query value and token-like path segments
- * become `***`; the scheme, host, port and the rest of the path stay, so the endpoint is recognisable.
+ * The endpoint as it may be shown: user and password, every path segment and every query value become
+ * `***`; the scheme, host, port and query keys stay, so the endpoint is recognisable. Every segment, not
+ * only token-like ones: a grid may put a short secret of any shape in its path (launchServer's is a
+ * random id), and these names end up in CI logs.
  */
 export function maskEndpoint(endpoint: string): string {
   let url: URL;
@@ -23,7 +23,7 @@ export function maskEndpoint(endpoint: string): string {
   const userinfo = url.username || url.password ? '***@' : '';
   const path = url.pathname
     .split('/')
-    .map((segment) => (TOKEN_SEGMENT.test(segment) ? '***' : segment))
+    .map((segment) => (segment === '' ? segment : '***'))
     .join('/');
   const query = [...url.searchParams.keys()].map((key) => `${encodeURIComponent(key)}=***`).join('&');
   return `${url.protocol}//${userinfo}${url.host}${path === '/' ? '' : path}${query ? `?${query}` : ''}`;

@@ -246,11 +246,7 @@ export class BrowserPool {
         const out = await within(made, NEW_CONTEXT_MS);
         if (out === TIMEOUT) {
           void made.then((late) => late.close()).catch(() => undefined);
-          this.forgetRemote(browser);
-          fail(
-            'BROWSER_CRASHED',
-            `The browser did not open a new session within ${NEW_CONTEXT_MS / 1000} s: ${this.lostReason}. Retry.`,
-          );
+          this.notOpening(browser);
         }
         context = out;
       } catch (err) {
@@ -344,11 +340,25 @@ export class BrowserPool {
     this.spare = { key: JSON.stringify(options), ready };
   }
 
+  /** A browser that did not open a session in time: a remote one is let go of (see forgetRemote). */
+  private notOpening(browser: Browser): never {
+    this.forgetRemote(browser);
+    fail(
+      'BROWSER_CRASHED',
+      `The browser did not open a new session within ${NEW_CONTEXT_MS / 1000} s: ${this.lostReason}. Retry.`,
+    );
+  }
+
   private async takeSpare(options: BrowserContextOptions, browser: Browser): Promise<Spare | null> {
     const spare = this.spare;
     if (!spare || spare.key !== JSON.stringify(options)) return null;
     this.spare = null;
-    const got = await spare.ready;
+    // The spare was being made when its browser stopped answering (a grid node that hung): it never will be.
+    const got = await within(spare.ready, NEW_CONTEXT_MS);
+    if (got === TIMEOUT) {
+      void spare.ready.then((late) => late?.context.close()).catch(() => undefined);
+      this.notOpening(browser);
+    }
     if (!got) return null;
     if (
       !browser.isConnected() ||

@@ -14,7 +14,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Frame, Page } from 'playwright-core';
 import { fail, isScormTesterError, ScormTesterError } from '../core/errors.js';
-import { within } from '../core/within.js';
+import { cancelledError } from '../core/progress.js';
+import { CANCELLED, TIMEOUT, within } from '../core/within.js';
 import {
   unknownNavigationOracle,
   type NavigationOracle,
@@ -247,11 +248,20 @@ export class CourseRuntime {
     // Interception is in place before the first navigation either way; a new page starts at about:blank.
     let page: Page;
     try {
-      // Raced with the crash: the set-up calls of a browser that died may never answer.
-      [page] = await Promise.race([
-        Promise.all([this.lease.page ?? context.newPage(), ...setup]),
-        this.lifecycle.crashed,
-      ]);
+      // Raced with the crash: the set-up calls of a browser that died may never answer. Bounded too: a
+      // browser that hangs (a grid node stopped) neither answers nor disconnects.
+      const made = await within(
+        Promise.race([Promise.all([this.lease.page ?? context.newPage(), ...setup]), this.lifecycle.crashed]),
+        openTimeoutMs,
+        this.spec.control?.signal,
+      );
+      if (made === TIMEOUT || made === CANCELLED) {
+        await this.lifecycle.checkBrowser();
+        this.lifecycle.ensureUsable();
+        if (made === CANCELLED) throw cancelledError('open the course');
+        fail('INTERNAL_ERROR', `The browser did not open the player's page within ${openTimeoutMs} ms.`);
+      }
+      [page] = made;
     } catch (err) {
       throw await this.lifecycle.translate(err, 'open the course', 'INTERNAL_ERROR');
     }

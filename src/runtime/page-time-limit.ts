@@ -32,7 +32,13 @@ export class PageTimeLimit {
     running.catch(() => undefined);
     try {
       const out = await within(Promise.race([running, this.lifecycle.crashed]), timeoutMs, signal);
-      if (out === CANCELLED) throw cancelledError(what);
+      if (out === CANCELLED) {
+        // Cut short (e.g. the batch's per-package limit) while its browser had stopped answering: that is
+        // the browser's failure, which the batch runs again elsewhere, not the course's.
+        await this.lifecycle.checkBrowser();
+        this.lifecycle.ensureUsable();
+        throw cancelledError(what);
+      }
       if (out === TIMEOUT) {
         // A browser that stopped answering (its node hung or died) is the browser's failure, not a slow course.
         await this.lifecycle.checkBrowser();

@@ -17,6 +17,7 @@ import { catalogueWithHang, passingCatalogue, quickCatalogue } from '../helpers/
 import { parseXmlTree } from '../../src/manifest/index.js';
 import type { XmlElement } from '../../src/manifest/index.js';
 import type { BatchReport, PackageResult } from '../../src/app/batch/report.js';
+import { packagePageName } from '../../src/app/batch/html.js';
 
 const RUN_FLAGS = ['--settle-ms', '300', '--timeout-ms', '5000'];
 
@@ -85,6 +86,14 @@ describe('batch', { concurrency: 1 }, () => {
     assert.equal(p['b-passing.zip']!.scos[0]!.completion_status, 'completed');
     assert.equal(p['c-failing']!.verdict, 'fail');
     assert.equal(p['c-failing']!.scos[0]!.anomaly_types.set_value_rejected, 1);
+    // What the anomaly says, not only its type: message, severity and the call it is about.
+    const rejected = p['c-failing']!.scos[0]!.anomaly_details?.find((d) => d.type === 'set_value_rejected');
+    assert.ok(rejected, JSON.stringify(p['c-failing']!.scos[0]));
+    assert.equal(rejected.severity, 'error');
+    assert.match(rejected.message, /rejected with error 407/);
+    assert.match(JSON.stringify(rejected.course_text), /cmi\.score\.scaled/);
+    assert.equal(typeof rejected.call_index, 'number');
+    assert.ok(!('anomalies_omitted' in p['c-failing']!.scos[0]!), 'nothing left out of one anomaly');
     assert.equal(p['d-broken.zip']!.verdict, 'error');
     assert.match(p['d-broken.zip']!.error!.code, /^ZIP_/);
     assert.equal(p['d-broken.zip']!.error!.kind, 'not_a_package');
@@ -132,6 +141,13 @@ describe('batch', { concurrency: 1 }, () => {
     for (const href of index.match(/href="packages\/[0-9a-f]+\.html"/g) ?? [])
       assert.ok(existsSync(join(html, href.slice(6, -1))), href);
     for (const sco of p['a-sample']!.scos) assert.ok(existsSync(join(html, sco.screenshot!)), sco.screenshot);
+    // The failing package's page and its SCO's JUnit failure give the anomaly's text.
+    const failingPage = readFileSync(join(html, packagePageName(p['c-failing']!)), 'utf8');
+    assert.match(failingPage, /<li>error set_value_rejected: [^<]*SetValue/);
+    assert.match(
+      readFileSync(junit, 'utf8'),
+      /<failure message="[^"]*error set_value_rejected: [^"]*SetValue/,
+    );
   });
 
   test('two shards joined by merge-reports equal one unsharded run, package for package', async () => {

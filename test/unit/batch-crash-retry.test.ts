@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScormTesterError } from '../../src/core/errors.js';
 import type { BatchPackage } from '../../src/app/batch/inputs.js';
-import { emptyCounts, type PackageResult } from '../../src/app/batch/report.js';
+import { emptyCounts, packageVerdict, type PackageResult } from '../../src/app/batch/report.js';
 import { errorKind } from '../../src/app/batch/package-error.js';
 import { runBatch, type PackageRunner } from '../../src/app/batch/run-batch.js';
 import { tempDir } from '../helpers/temp.js';
@@ -224,6 +224,44 @@ test('a package whose remote browsers keep going away ends browser_lost, naming 
     orphan.error?.message ?? '',
     /the remote browser at ws:\/\/127\.0\.0\.1:9\/\*\*\* disconnected/,
   );
+});
+
+test('a package cut by its time limit whose remote browser then fails its round trip runs again: never a kept PACKAGE_TIMEOUT', async () => {
+  const pkgs = packages(['opening']);
+  let runs = 0;
+  const report = await runBatch(pkgs, {
+    ...options(async (pkg, hash, signal) => {
+      runs += 1;
+      if (runs > 1) return passed(pkg, hash);
+      // Its session was opening on a node that hung: on abort, the runtime asked it and found it gone.
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      throw lost();
+    }, []),
+    jobs: 1,
+    packageTimeoutMs: 50,
+  });
+  assert.equal(runs, 2);
+  const p = report.packages[0]!;
+  assert.deepEqual([p.verdict, p.retried, p.error], ['pass', true, undefined]);
+});
+
+test('validation errors stay the verdict (fail) when a SCO lost its remote browser; other errors win', () => {
+  const sco = (verdict: 'pass' | 'error', kind?: string) => ({
+    sco_id: 's',
+    launch_url: null,
+    verdict,
+    initialized: null,
+    completion_status: null,
+    success_status: null,
+    anomalies: emptyCounts(),
+    anomaly_types: {},
+    ...(kind ? { error: { code: 'BROWSER_CRASHED', message: 'm', kind } } : {}),
+    duration_ms: 1,
+  });
+  assert.equal(packageVerdict('fail', [sco('error', 'browser_lost')]), 'fail');
+  assert.equal(packageVerdict('pass', [sco('error', 'browser_lost')]), 'error');
+  assert.equal(packageVerdict('fail', [sco('error', 'timeout')]), 'error');
+  assert.equal(packageVerdict('fail', [sco('pass')]), 'fail');
 });
 
 test('no endpoint reachable (BROWSER_UNREACHABLE) is browser_lost, not the course', () => {

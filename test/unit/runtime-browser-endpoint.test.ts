@@ -33,11 +33,14 @@ test('anything else is INVALID_ARGUMENT naming the source and the endpoint, mask
   );
 });
 
-test('masking: user, password, query values and token-like path segments never show', () => {
+test('masking: user, password, every path segment and every query value never show', () => {
   assert.equal(
     maskEndpoint('wss://bob:s3cret@grid.example:4444/playwright/chromium?token=abc&launch=x'),
-    'wss://***@grid.example:4444/playwright/chromium?token=***&launch=***',
+    'wss://***@grid.example:4444/***/***?token=***&launch=***',
   );
+  // A short secret that looks like no token (review of issue 25, N1) is masked like any segment.
+  assert.equal(maskEndpoint('ws://127.0.0.1:9/tok123secret'), 'ws://127.0.0.1:9/***');
+  assert.equal(maskEndpoint('ws://127.0.0.1:9/a/b-c/'), 'ws://127.0.0.1:9/***/***/');
   assert.equal(
     maskEndpoint('ws://127.0.0.1:39451/4f6c0b0e8d2a4e5f9a1b2c3d4e5f6a7b'),
     'ws://127.0.0.1:39451/***',

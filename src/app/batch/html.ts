@@ -6,7 +6,8 @@
 import { escapeXml } from '../../report/escape.js';
 import { TOOL_NAME } from '../../report/tool-info.js';
 import { VERSION } from '../../core/version.js';
-import type { BatchReport, PackageResult } from './report.js';
+import { anomalyLine } from './anomaly-details.js';
+import type { BatchReport, PackageResult, ScoResult } from './report.js';
 
 const esc = escapeXml;
 
@@ -54,6 +55,15 @@ ${rows}
   );
 }
 
+/** Each anomaly's line (the course's words escaped like ours), and how many were left out. */
+function anomalyList(s: ScoResult): string {
+  const items = (s.anomaly_details ?? []).map(
+    (d) => `<li>${esc(anomalyLine(d))}${d.at ? ` <code>${esc(d.at)}</code>` : ''}</li>`,
+  );
+  if (s.anomalies_omitted) items.push(`<li>… ${s.anomalies_omitted} more</li>`);
+  return items.length ? `<ul>${items.join('')}</ul>` : '';
+}
+
 export function packageHtml(p: PackageResult): string {
   const rows = p.scos
     .map((s) => {
@@ -63,7 +73,7 @@ export function packageHtml(p: PackageResult): string {
       const shot = s.screenshot
         ? `<a href="../${esc(s.screenshot)}"><img src="../${esc(s.screenshot)}" alt="screenshot"></a>`
         : '';
-      return `<tr><td class="${s.verdict}">${s.verdict}</td><td>${esc(s.sco_id ?? '')}</td><td>${esc(s.launch_url ?? '')}</td><td>${esc(String(s.initialized))}</td><td>${esc(s.completion_status ?? '')}</td><td>${esc(s.success_status ?? '')}</td><td>${s.anomalies.error} error(s), ${s.anomalies.warning} warning(s)${types ? `<br>${types}` : ''}${s.error ? `<br>${esc(s.error.code)}: ${esc(s.error.message)}` : ''}</td><td>${shot}</td></tr>`;
+      return `<tr><td class="${s.verdict}">${s.verdict}</td><td>${esc(s.sco_id ?? '')}</td><td>${esc(s.launch_url ?? '')}</td><td>${esc(String(s.initialized))}</td><td>${esc(s.completion_status ?? '')}</td><td>${esc(s.success_status ?? '')}</td><td>${s.anomalies.error} error(s), ${s.anomalies.warning} warning(s)${types ? `<br>${types}` : ''}${anomalyList(s)}${s.error ? `<br>${esc(s.error.code)}: ${esc(s.error.message)}` : ''}</td><td>${shot}</td></tr>`;
     })
     .join('\n');
   return page(

@@ -4,7 +4,8 @@
  * verdict an <error>. Valid against the common JUnit schema: <testsuites> carries only name, tests,
  * failures, errors and time (no `skipped`); nothing is reported as skipped.
  */
-import { escapeXmlAttribute } from '../../report/escape.js';
+import { escapeXml, escapeXmlAttribute } from '../../report/escape.js';
+import { anomalyLine } from './anomaly-details.js';
 import { TOOL_NAME } from '../../report/tool-info.js';
 import type { BatchError, BatchReport, PackageResult, ScoResult, Verdict } from './report.js';
 
@@ -12,6 +13,8 @@ interface Case {
   name: string;
   verdict: Verdict;
   message: string;
+  /** The failure's body: each anomaly on a line. */
+  detail?: string;
   ms: number;
 }
 
@@ -27,8 +30,9 @@ function packageCase(p: PackageResult): Case {
   const message =
     p.verdict === 'error' && p.error
       ? errorText(p.error)
-      : `validation: ${f.error} error(s), ${f.warning} warning(s); ${p.scos.length} SCO run(s), ${p.scos.filter((s) => s.verdict !== 'pass').length} not passed`;
-  const ownVerdict: Verdict = p.error ? 'error' : f.error > 0 ? 'fail' : 'pass';
+      : `validation: ${f.error} error(s), ${f.warning} warning(s); ${p.scos.length} SCO run(s), ${p.scos.filter((s) => s.verdict !== 'pass').length} not passed` +
+        (p.error ? `; ${errorText(p.error)}` : '');
+  const ownVerdict: Verdict = p.error && p.verdict === 'error' ? 'error' : f.error > 0 ? 'fail' : 'pass';
   return { name: 'package', verdict: ownVerdict, message, ms: p.duration_ms };
 }
 
@@ -39,10 +43,15 @@ function scoCase(s: ScoResult, index: number): Case {
     : `initialized: ${String(s.initialized)}; anomalies: ${a.error} error(s), ${a.warning} warning(s)` +
       (s.nav_denied ? `; ${s.nav_denied} navigation request(s) denied` : '') +
       (s.a11y_failed ? '; serious or critical accessibility violations' : '');
+  const lines = (s.anomaly_details ?? []).map((d) => anomalyLine(d) + (d.at ? ` (at ${d.at})` : ''));
+  if (s.anomalies_omitted) lines.push(`… ${s.anomalies_omitted} more`);
+  const first = s.anomaly_details?.[0];
   return {
     name: `sco ${index + 1}: ${s.sco_id ?? '(none)'}`,
     verdict: s.verdict,
-    message,
+    // The worst anomaly in the message, which most CI pages show; all of them (bounded) in the body.
+    message: first && !s.error ? `${message}; ${anomalyLine(first)}` : message,
+    ...(lines.length ? { detail: lines.join('\n') } : {}),
     ms: s.duration_ms,
   };
 }
@@ -51,7 +60,8 @@ function caseXml(classname: string, c: Case): string {
   const open = `    <testcase classname="${attr(classname)}" name="${attr(c.name)}" time="${seconds(c.ms)}"`;
   if (c.verdict === 'pass') return `${open}/>`;
   const tag = c.verdict === 'fail' ? 'failure' : 'error';
-  return `${open}>\n      <${tag} message="${attr(c.message)}" type="${c.verdict}"/>\n    </testcase>`;
+  const body = c.detail ? `>${escapeXml(c.detail)}</${tag}>` : '/>';
+  return `${open}>\n      <${tag} message="${attr(c.message)}" type="${c.verdict}"${body}\n    </testcase>`;
 }
 
 export function formatBatchJunit(report: BatchReport): string {

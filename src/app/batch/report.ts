@@ -2,6 +2,8 @@
  * The batch report: one entry per package, with its path as given and its verdict. This shape is what
  * `--json` prints, what the resume state keeps per package and what `merge-reports` reads back.
  */
+import type { AnomalyDetail } from './anomaly-details.js';
+
 export type Verdict = 'pass' | 'fail' | 'error';
 
 export interface Counts {
@@ -29,6 +31,10 @@ export interface ScoResult {
   anomalies: Counts;
   /** Anomaly types by count, e.g. { set_value_rejected: 2 }. */
   anomaly_types: Record<string, number>;
+  /** What the anomalies say, the worst first, at most MAX_ANOMALY_DETAILS (when the run had any). */
+  anomaly_details?: AnomalyDetail[];
+  /** How many anomalies anomaly_details leaves out (when it leaves any out). */
+  anomalies_omitted?: number;
   /** --nav: navigation requests denied. */
   nav_denied?: number;
   /** --a11y: serious or critical violations. */
@@ -85,6 +91,16 @@ export function totalsOf(packages: readonly PackageResult[]): BatchTotals {
 export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
   if (verdicts.includes('error')) return 'error';
   return verdicts.includes('fail') ? 'fail' : 'pass';
+}
+
+/**
+ * A package's verdict from its validation's own (`fail` on errors) and its SCOs': the worst of them, except
+ * that a SCO whose remote browser was lost judges nothing, so validation errors stay the verdict (`fail`).
+ */
+export function packageVerdict(validation: Verdict, scos: readonly ScoResult[]): Verdict {
+  const cause = scos.find((s) => s.verdict === 'error' && s.error)?.error;
+  if (validation === 'fail' && cause?.kind === 'browser_lost') return 'fail';
+  return worstVerdict([validation, ...scos.map((s) => s.verdict)]);
 }
 
 export function emptyCounts(): Counts {

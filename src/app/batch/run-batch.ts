@@ -30,10 +30,11 @@ export interface BatchOptions {
   signal?: AbortSignal;
 }
 
-/** How long the batch waits for a package it gave up on to let go of its browser pages (after its cut, and at the end). */
-const ABANDONED_GRACE_MS = 5_000;
-
-const noop = (): void => undefined;
+/**
+ * How long the batch waits for a package it gave up on to let go of its browser pages (after its cut, and at
+ * the end): past the round trip (5 s) its runtime asks of a browser that may have stopped answering.
+ */
+const ABANDONED_GRACE_MS = 8_000;
 
 function errorResult(
   pkg: BatchPackage,
@@ -105,8 +106,18 @@ export async function runBatch(
       controller.abort(new Error('per-package time limit'));
       // The runner closes its pages on abort; this slot takes its next package only once they are
       // closed (or the grace ran out), so a course stuck in a loop does not slow the next one.
-      const ended = running.then(noop, noop);
-      if ((await within(ended, ABANDONED_GRACE_MS)) === TIMEOUT) abandoned.add(ended);
+      const ended = running.then(
+        (result) => (browserFailure(result) === 'browser_lost' ? result : null),
+        (error: unknown) => {
+          const e = batchError(error);
+          return e.kind === 'browser_lost' ? errorResult(pkg, hash, e, performance.now() - t0) : null;
+        },
+      );
+      const late = await within(ended, ABANDONED_GRACE_MS);
+      if (late === TIMEOUT) abandoned.add(ended);
+      // Cut while its remote browser had stopped answering (the runner asks it on abort): the browser's
+      // failure, run again elsewhere, never kept as the course's own timeout.
+      else if (late) return { ...late, duration_ms: Math.round(performance.now() - t0) };
       return errorResult(pkg, hash, packageTimeoutError(options.packageTimeoutMs), performance.now() - t0);
     } catch (error) {
       return errorResult(pkg, hash, batchError(error), performance.now() - t0);

@@ -15,12 +15,13 @@ import {
   type ScormManifest,
 } from '../../manifest/index.js';
 import type { SessionManager } from '../../session/session-manager.js';
+import { anomalyDetails } from '../../app/batch/anomaly-details.js';
 import { screenshotName } from '../../app/batch/html.js';
 import type { BatchPackage } from '../../app/batch/inputs.js';
 import { batchError } from '../../app/batch/package-error.js';
 import {
   countBySeverity,
-  worstVerdict,
+  packageVerdict,
   type PackageResult,
   type ScoResult,
   type Verdict,
@@ -74,6 +75,7 @@ function scoFromOutcome(o: RunOutcome, ms: number, screenshot: string | undefine
   const dm = o.report.dataModel;
   const types: Record<string, number> = {};
   for (const a of o.report.anomalies) types[a.type] = (types[a.type] ?? 0) + 1;
+  const details = anomalyDetails(o.report.anomalies);
   return {
     sco_id: o.scoId,
     launch_url: o.launchUrl,
@@ -83,6 +85,8 @@ function scoFromOutcome(o: RunOutcome, ms: number, screenshot: string | undefine
     success_status: dm['cmi.success_status'] ?? null,
     anomalies: countBySeverity(o.report.anomalies),
     anomaly_types: types,
+    ...(details.listed.length > 0 ? { anomaly_details: details.listed } : {}),
+    ...(details.omitted > 0 ? { anomalies_omitted: details.omitted } : {}),
     ...(o.nav ? { nav_denied: o.nav.denied } : {}),
     ...(o.a11y ? { a11y_failed: a11yFails(o.a11y) } : {}),
     ...(screenshot && o.shotPath ? { screenshot } : {}),
@@ -168,7 +172,7 @@ export function packageRunner(sessions: SessionManager, config: PackageRunConfig
     const result: PackageResult = {
       path: pkg.path,
       content_hash: hash,
-      verdict: worstVerdict([own, ...scos.map((s) => s.verdict)]),
+      verdict: packageVerdict(own, scos),
       scorm_version: validation.scormVersion,
       findings,
       scos,
