@@ -139,3 +139,42 @@ test('the correct twin: initialize through the wrapper file first, then set: no 
   });
   assert.deepEqual(findings, []);
 });
+
+/** A player bundle of over 256 kB with functions of its own, after `head` (its first lines). */
+function playerBundle(head: string[]): string {
+  const lines = [...head];
+  for (let i = 0; lines.join('\n').length < 300 * 1024; i++) {
+    // Mostly comment, so the parse the test forces stays short on a busy machine.
+    lines.push(`function slide${i}(state) { return state; } // ${'slide text '.repeat(30)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('a big player bundle that shares no global name with the SCORM code leaves the finding as it was', async () => {
+  const findings = await lint12({
+    'index.html': page([src('wrapper.js'), src('player.js'), src('course.js')]),
+    'wrapper.js': WRAPPER_ONLY,
+    'player.js': playerBundle(['slide0({});']),
+    'course.js': ["doSet('cmi.core.lesson_location', 'p1');", 'doInit();', ''].join('\n'),
+  });
+  assert.deepEqual(
+    findings.map((f) => [f.file, f.line, f.severity]),
+    [['course.js', 1, 'error']],
+  );
+});
+
+test("a big player bundle that calls the wrapper file's set while it loads is read: found at its line", async () => {
+  for (const set of ['doSet', 'do\\u0053et']) {
+    const findings = await lint12({
+      'index.html': page([src('wrapper.js'), src('player.js'), src('course.js')]),
+      'wrapper.js': WRAPPER_ONLY,
+      'player.js': playerBundle(['slide0({});', `${set}('cmi.core.lesson_location', 'p1');`]),
+      'course.js': ['doInit();', ''].join('\n'),
+    });
+    assert.deepEqual(
+      findings.map((f) => [f.file, f.line, f.severity]),
+      [['player.js', 2, 'error']],
+      set,
+    );
+  }
+});

@@ -5,14 +5,17 @@ import type { LaunchChain } from '../launch-chain/chain.js';
 import { scanHtmlPage } from '../launch-chain/page-refs.js';
 import { resolveInPage } from '../launch-chain/urls.js';
 import type { ScoFinding, PageFileText } from './chain-wrappers.js';
-import { collectUnits, emptyFacts } from './collect-facts.js';
+import { collectUnits, emptyFacts, type FileFacts } from './collect-facts.js';
 import { locate } from './element-rules.js';
 import { findEarlyCall } from './flow.js';
 import { methodName, qualified } from './api-methods.js';
 import type { ParseMemo } from './parse-memo.js';
 import { parseUnit } from './parse-unit.js';
+import { mayCallApiShape } from './call-shapes.js';
+import { PREFILTER_MIN_CHARS } from './prefilter.js';
 import { makeFinding } from './rules.js';
 import { fileLocation, type SourceUnit } from './source-unit.js';
+import { indexWords } from './word-index.js';
 
 export interface PageOrderInput {
   chains: readonly LaunchChain[];
@@ -79,18 +82,26 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
   if (new Set(pieces.map((p) => p.file)).size < 2) return undefined;
   pieces.sort((a, b) => a.line - b.line || a.column - b.column);
 
-  const facts = emptyFacts();
   const owners: string[] = [];
-  const programs: (Program | undefined)[] = [];
+  const pageUnits: SourceUnit[] = [];
   for (const piece of pieces) {
     for (const unit of piece.units) {
-      facts.units.push(unit);
+      pageUnits.push(unit);
       owners.push(piece.file);
-      const parsed = input.memo ? input.memo.reuse(piece.file, unit) : parseUnit(unit);
-      programs.push(parsed.ok ? parsed.program : undefined);
     }
   }
-  collectUnits(facts, programs, version);
+  const parse = (unit: SourceUnit, i: number): Program | undefined => {
+    const parsed = input.memo ? input.memo.reuse(owners[i]!, unit) : parseUnit(unit);
+    return parsed.ok ? parsed.program : undefined;
+  };
+  const aside = pageUnits.map(standsAside);
+  const programs = pageUnits.map((unit, i) => (aside[i] ? undefined : parse(unit, i)));
+  let facts = collectPage(pageUnits, programs, version);
+  const shared = [...(facts.declared.get(null)?.keys() ?? [])];
+  if (pageUnits.some((unit, i) => aside[i] && writesAny(unit.code, shared))) {
+    const all = pageUnits.map((unit, i) => (aside[i] ? parse(unit, i) : programs[i]));
+    facts = collectPage(pageUnits, all, version);
+  }
   const early = findEarlyCall(facts);
   if (!early) return undefined;
   const { call, others, laterInitialize, deferredInitialize, origin, initOrigin } = early;
@@ -129,6 +140,43 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
     laterInitialize ? 'error' : 'warning',
   );
   return { finding, scos: [] };
+}
+
+function collectPage(
+  units: readonly SourceUnit[],
+  programs: readonly (Program | undefined)[],
+  version: ScormVersion,
+): FileFacts {
+  const facts = emptyFacts();
+  facts.units.push(...units);
+  collectUnits(facts, programs, version);
+  return facts;
+}
+
+/**
+ * A big script that cannot call the API (a player bundle) takes part in the page's load-time flow only
+ * through global functions it shares with the other scripts: it calls one of theirs, or declares one of
+ * the same name. Without such a name it adds no call to the flow, so it is left unparsed: on an iSpring
+ * export that parse of the 1.8 MB player was most of the lint.
+ */
+function standsAside(unit: SourceUnit): boolean {
+  return unit.code.length >= PREFILTER_MIN_CHARS && !mayCallApiShape(unit.code, indexWords(unit.code));
+}
+
+// Identifier characters, and their escapes (`\u0066oo` is `foo`), so a name is found however it is written.
+const ESCAPE = /\\u(?:\{([0-9a-fA-F]+)\}|([0-9a-fA-F]{4}))/g;
+const WORD = /[\p{ID_Continue}$\u200c\u200d]+/gu;
+
+/** Whether any of the names stands in the code as a whole word (in code, strings or comments alike). */
+function writesAny(code: string, names: readonly string[]): boolean {
+  if (names.length === 0) return false;
+  const wanted = new Set(names);
+  const text = code.replace(ESCAPE, (escape: string, braced?: string, plain?: string) => {
+    const point = parseInt(braced ?? plain ?? '', 16);
+    return point <= 0x10ffff ? String.fromCodePoint(point) : escape;
+  });
+  for (const [word] of text.matchAll(WORD)) if (wanted.has(word)) return true;
+  return false;
 }
 
 const EARLY_ERROR_2004: Record<string, string> = {

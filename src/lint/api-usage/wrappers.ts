@@ -177,8 +177,38 @@ function moduleMember(facts: FileFacts, target: string): string | undefined {
   return matches.size === 1 ? [...matches][0] : undefined;
 }
 
-/** The file's wrappers, up to MAX_LEVELS deep. */
+/** What findWrappers read of a file's facts: facts that changed since are searched again. */
+function factsShape(facts: FileFacts): unknown[] {
+  return [
+    facts.units,
+    facts.units.length,
+    facts.calls,
+    facts.calls.length,
+    facts.plainCalls,
+    facts.plainCalls.length,
+    facts.declared.size,
+    facts.functionPaths.size,
+    facts.aliases.size,
+    facts.pathModule.size,
+    facts.constants.size,
+  ];
+}
+
+// Several rules ask for the same file's wrappers; a big driver's search takes a quarter of a second.
+const found = new WeakMap<FileFacts, { shape: unknown[]; wrappers: Map<FunctionNode, Wrapper> }>();
+
+/** The file's wrappers, up to MAX_LEVELS deep. The map is the caller's own: it may drop wrappers or sinks. */
 export function findWrappers(facts: FileFacts): Map<FunctionNode, Wrapper> {
+  const shape = factsShape(facts);
+  let memo = found.get(facts);
+  if (!memo || memo.shape.some((v, i) => v !== shape[i])) {
+    memo = { shape, wrappers: searchWrappers(facts) };
+    found.set(facts, memo);
+  }
+  return new Map([...memo.wrappers].map(([fn, w]) => [fn, { ...w, sinks: [...w.sinks] }]));
+}
+
+function searchWrappers(facts: FileFacts): Map<FunctionNode, Wrapper> {
   const wrappers = new Map<FunctionNode, Wrapper>();
   const paramsOf = new Map<FunctionNode, string[] | undefined>();
   const params = (fn: FunctionNode, unit: number) => {
