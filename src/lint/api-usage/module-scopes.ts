@@ -93,11 +93,18 @@ export function exportGetters(call: AnyNode): [string, AnyNode][] {
   return out;
 }
 
-/** `(function () { ...; return Name; })()`, a compiled class: the name it returns. */
+/**
+ * `(function () { ...; return Name; })()`, a compiled class: the name it returns. Minified, the methods'
+ * assignments join the return (`return t.prototype.set = ..., t`) and the class is named apart from
+ * the variable that holds it (`var v = (function () { function t() {} ... })()`).
+ */
 export function iifeResult(node: AnyNode): AnyNode | undefined {
   if (node.type !== 'CallExpression' || node.arguments.length > 0) return undefined;
   const fn = node.callee as AnyNode;
   if (!isFunction(fn) || fn.body.type !== 'BlockStatement') return undefined;
   const last = fn.body.body[fn.body.body.length - 1] as AnyNode | undefined;
-  return last?.type === 'ReturnStatement' && last.argument?.type === 'Identifier' ? last.argument : undefined;
+  let value = last?.type === 'ReturnStatement' ? (last.argument as AnyNode | null | undefined) : undefined;
+  if (value?.type === 'SequenceExpression')
+    value = value.expressions[value.expressions.length - 1] as AnyNode;
+  return value?.type === 'Identifier' ? value : undefined;
 }

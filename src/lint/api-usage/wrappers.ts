@@ -41,6 +41,8 @@ export interface VirtualCall extends ApiCall {
   nameFixed: boolean;
   /** The unit of the API call inside the wrapper (the caller's unit is `unit`). */
   wrapperUnit: number;
+  /** The API call inside the wrapper, whose branch (version-placement.ts) this call shares. */
+  inner: ApiCall;
 }
 
 const MAX_LEVELS = 3;
@@ -286,6 +288,7 @@ export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNod
         via: plain.path,
         nameFixed,
         wrapperUnit: sink.call.unit,
+        inner: sink.call,
       });
     }
   }
