@@ -14,13 +14,30 @@ export interface ModuleScope {
   namespace: string;
   exportsName: string | undefined;
   moduleName: string | undefined;
+  /**
+   * The module's own names are its own: a minified webpack bundle reuses `r`, `o`, `e` in every module,
+   * so a path written inside one (`r.a.write`) is named `<namespace>~r.a.write`.
+   */
+  local?: boolean;
+  /**
+   * The module of the bundle that holds this one: a wrapper published as a webpack bundle (pipwerks) and
+   * bundled again by the course's bundler is that outer module, whose exports it copies at run time.
+   */
+  owner?: string;
 }
 
-const NAMESPACE_MARK = '#exports';
+const LOCAL_MARK = '~';
+
+/** A path's name without the module it was written in (`[1]#exports~set` -> `set`). */
+export const unscoped = (path: string) => path.slice(path.indexOf(LOCAL_MARK) + 1);
+
+export const NAMESPACE_MARK = '#exports';
 
 export const isNamespace = (head: string) => head.endsWith(NAMESPACE_MARK);
 
-const isFunction = (node: AnyNode | null | undefined): node is FunctionExpression | ArrowFunctionExpression =>
+export const isFunction = (
+  node: AnyNode | null | undefined,
+): node is FunctionExpression | ArrowFunctionExpression =>
   node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
 
 /** The factory function of `var name = F({ "key"(exports, module) {...} })` or `F((exports, module) => {...})`. */
@@ -62,6 +79,9 @@ export function requiredNamespace(init: AnyNode | null | undefined): string | un
   );
 }
 
+/** Names a webpack module reads from the page, not from its own scope. */
+const GLOBALS = new Set(['window', 'self', 'globalThis', 'document', 'parent', 'top', 'opener', 'Object']);
+
 /** `exports.a.b` -> `<factory>#exports.a.b`, `module.exports.a` -> `<factory>#exports.a` inside a module factory. */
 export function scopePath(path: string, scope: ModuleScope | undefined): string {
   if (!scope) return path;
@@ -70,6 +90,9 @@ export function scopePath(path: string, scope: ModuleScope | undefined): string 
   if (head === scope.exportsName) return scope.namespace + path.slice(head.length);
   if (head === scope.moduleName && (path === `${head}.exports` || path.startsWith(`${head}.exports.`))) {
     return scope.namespace + path.slice(head.length + '.exports'.length);
+  }
+  if (scope.local && !isNamespace(head) && !GLOBALS.has(head) && !head.includes(LOCAL_MARK)) {
+    return scope.namespace + LOCAL_MARK + path;
   }
   return path;
 }
