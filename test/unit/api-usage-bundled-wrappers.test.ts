@@ -125,3 +125,55 @@ for (const wrapper of WRAPPERS.filter((w) => WRAPPER_VERSIONS[w].includes('2004'
     assert.deepEqual(judged(await lint(code, '2004')), []);
   });
 }
+
+/** 1-based line and column of the first occurrence of `text` in `code`. */
+function position(code: string, text: string): [number, number] {
+  const index = code.indexOf(text);
+  assert.ok(index >= 0, `${text} is in the bundle`);
+  const before = code.slice(0, index);
+  return [before.split('\n').length, index - before.lastIndexOf('\n')];
+}
+
+for (const wrapper of WRAPPERS) {
+  test(`${WRAPPER_PACKAGES[wrapper]} minified: each mistake of a SCORM 1.2 course is found at the course's call`, async () => {
+    // Minified, the wrapper's class is renamed apart from the variable holding it and its methods are
+    // assigned in the class's `return` (`return t.prototype.set = ..., t`); the 2004 calls' receiver is a
+    // one-letter name, so only the LMS-prefixed generation is seen as the API.
+    const { code } = await bundled(
+      wrapper,
+      [
+        "lms.set('cmi.interactions.0.learner_response', 'a');",
+        "lms.set('cmi.success_status', 'passed');",
+        "lms.set('cmi.core.session_time', 'PT0M8S');",
+        "lms.set('cmi.interactions.0.result', 'incorrect');",
+      ],
+      { minify: true },
+    );
+    const findings = judged(await lint(code));
+    const got = findings
+      .map((f) => [f.rule, f.severity, f.line, f.column])
+      .sort((a, b) => Number(a[3]) - Number(b[3]));
+    assert.deepEqual(got, [
+      ['api.version_mismatch', 'error', ...position(code, '"cmi.interactions.0.learner_response"')],
+      ['api.version_mismatch', 'error', ...position(code, '"cmi.success_status"')],
+      ['api.invalid_value', 'error', ...position(code, '"PT0M8S"')],
+      ['api.invalid_value', 'error', ...position(code, '"incorrect"')],
+    ]);
+    for (const f of findings) assert.match(f.message, /through the wrapper /, f.message);
+  });
+
+  test(`${WRAPPER_PACKAGES[wrapper]} minified: a correct SCORM 1.2 course gets no API-usage error or warning`, async () => {
+    const { code } = await bundled(
+      wrapper,
+      [
+        "lms.set('cmi.core.lesson_status', 'passed');",
+        "lms.set('cmi.core.session_time', '0000:00:08.00');",
+        "lms.set('cmi.interactions.0.result', 'wrong');",
+        "lms.get('cmi.core.student_name');",
+        'lms.commit();',
+      ],
+      { minify: true },
+    );
+    assert.deepEqual(judged(await lint(code)), []);
+  });
+}

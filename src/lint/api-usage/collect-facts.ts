@@ -15,6 +15,7 @@ import {
   scopePath,
   type ModuleScope,
 } from './module-scopes.js';
+import { exportGetter, moduleTable, requiredById, tableScopeOf } from './module-tables.js';
 
 /** A function-like node whose body runs when it is invoked, not where it is written. */
 export type FunctionNode = Node;
@@ -168,7 +169,7 @@ function notePathValue(
     let target: string | undefined;
     if (node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression') {
       facts.functionPaths.set(at, node);
-      if (module) facts.pathModule.set(at, module.namespace);
+      if (module) facts.pathModule.set(at, module.owner ?? module.namespace);
     } else if (node?.type === 'MemberExpression' || node?.type === 'Identifier') {
       target = dottedPath(node);
     } else if (node?.type === 'NewExpression') {
@@ -193,7 +194,7 @@ function notePathValue(
     }
     if (target !== undefined) {
       facts.aliases.set(at, scopePath(target, module));
-      if (module) facts.pathModule.set(at, module.namespace);
+      if (module) facts.pathModule.set(at, module.owner ?? module.namespace);
     }
   }
 }
@@ -390,7 +391,9 @@ export function collectUnit(
           const raw = dottedPath(callee);
           const path = raw === undefined ? undefined : scopePath(raw, module);
           if (path !== undefined) facts.plainCalls.push({ unit: unitIndex, node, path, context, branch });
-          for (const [at, value] of exportGetters(node)) notePathValue(facts, at, value, module);
+          for (const [at, value] of [...exportGetters(node), ...exportGetter(node)]) {
+            notePathValue(facts, scopePath(at, module), value, module);
+          }
         }
         const iife = iifeTarget(node);
         if (iife)
@@ -452,10 +455,18 @@ export function collectUnit(
           noteConstant(facts, node.id.name, node.init ?? undefined);
           const factory = moduleFactory(init);
           if (factory) facts.modules.set(factory, scopeOf(node.id.name, factory));
-          const namespace = requiredNamespace(init);
-          if (namespace !== undefined) facts.aliases.set(node.id.name, namespace);
+          const namespace = requiredNamespace(init) ?? requiredById(init);
+          if (namespace !== undefined) facts.aliases.set(scopePath(node.id.name, module), namespace);
           else if (init && init.type !== 'FunctionExpression' && init.type !== 'ArrowFunctionExpression') {
-            notePathValue(facts, node.id.name, init, module);
+            notePathValue(facts, scopePath(node.id.name, module), init, module);
+          }
+        }
+        break;
+      case 'ObjectExpression':
+      case 'ArrayExpression':
+        for (const [id, factory] of moduleTable(node)) {
+          if (!facts.modules.has(factory)) {
+            facts.modules.set(factory, tableScopeOf(id, factory, module?.owner ?? module?.namespace));
           }
         }
         break;
@@ -463,7 +474,7 @@ export function collectUnit(
         if (node.id) declare(facts, context, node.id.name, node);
         break;
       case 'ClassDeclaration':
-        if (node.id) noteClass(facts, node.id.name, node);
+        if (node.id) noteClass(facts, scopePath(node.id.name, module), node);
         break;
       case 'CatchClause':
         if (node.param?.type === 'Identifier') facts.constants.set(node.param.name, undefined);

@@ -105,7 +105,10 @@ export function checkElements(
       );
     };
     const at = locate(facts, file, unitOf(call, nameArg), nameArg);
-    const place = dual ? undefined : placed.get(call);
+    // Through a wrapper, the call sits where the wrapper's own API call does (a minified wrapper's
+    // `switch (version) { case "1.2": a.LMSSetValue(k, v) }`).
+    const inner = 'inner' in call ? call.inner : call;
+    const place = dual ? undefined : placed.get(inner);
     let version = versionOf(call);
     const shown = exact ?? name.replace(/\.0(?=\.|$)/g, '.n');
     let info = lookupElement(version, name);
@@ -120,11 +123,13 @@ export function checkElements(
       if (foreign) {
         const instead = counterpart(foreign.pattern, foreign.indices, version);
         const unplaced = !dual && !place && call.branch !== undefined && otherVersionCode;
-        const where = place
-          ? `; it is on the ${label(version)} branch of the condition at line ${lineOf(call, place.at)}`
-          : unplaced
-            ? `; it sits inside a condition (line ${lineOf(call, call.branch?.at ?? 0)}) that could not be tied to a SCORM version, in a file that also has ${label(other(version))} code: if that condition only holds under ${label(other(version))}, this call is fine`
-            : '';
+        // The branch of the package's version inside a wrapper says nothing the message needs.
+        const where =
+          place && !(via !== undefined && place.version === packageVersion)
+            ? `; it is on the ${label(version)} branch of the condition at line ${lineOf(call, place.at)}`
+            : unplaced
+              ? `; it sits inside a condition (line ${lineOf(call, call.branch?.at ?? 0)}) that could not be tied to a SCORM version, in a file that also has ${label(other(version))} code: if that condition only holds under ${label(other(version))}, this call is fine`
+              : '';
         const context = dual
           ? `${call.method} is a ${label(version)} method but "${shown}" is a ${label(other(version))} element`
           : `"${shown}" is a ${label(other(version))} element; this package declares ${label(version)}${where}`;

@@ -1,6 +1,6 @@
 import type { FileFacts } from './collect-facts.js';
 import { findWrappers } from './wrappers.js';
-import { isNamespace } from './module-scopes.js';
+import { isNamespace, unscoped } from './module-scopes.js';
 
 /**
  * The global names through which other scripts of a page can reach this file's wrappers of the API
@@ -18,7 +18,9 @@ export function globalWrapperNames(facts: FileFacts): string[] {
     for (const [name, target] of facts.aliases) if (names.has(head(target))) names.add(head(name));
   }
   // A bundled module's namespace (`require_x#exports`) is no global name another script can write.
-  return [...names].filter((name) => !isNamespace(name));
+  // A webpack module's own names (`[0]#exports~pipwerks`) are globals of the page when the bundle is
+  // loaded with <script> and nothing else defines them.
+  return [...new Set([...names].map(unscoped))].filter((name) => !isNamespace(name));
 }
 
 const head = (path: string) => path.split('.', 1)[0] as string;

@@ -14,13 +14,30 @@ export interface ModuleScope {
   namespace: string;
   exportsName: string | undefined;
   moduleName: string | undefined;
+  /**
+   * The module's own names are its own: a minified webpack bundle reuses `r`, `o`, `e` in every module,
+   * so a path written inside one (`r.a.write`) is named `<namespace>~r.a.write`.
+   */
+  local?: boolean;
+  /**
+   * The module of the bundle that holds this one: a wrapper published as a webpack bundle (pipwerks) and
+   * bundled again by the course's bundler is that outer module, whose exports it copies at run time.
+   */
+  owner?: string;
 }
 
-const NAMESPACE_MARK = '#exports';
+const LOCAL_MARK = '~';
+
+/** A path's name without the module it was written in (`[1]#exports~set` -> `set`). */
+export const unscoped = (path: string) => path.slice(path.indexOf(LOCAL_MARK) + 1);
+
+export const NAMESPACE_MARK = '#exports';
 
 export const isNamespace = (head: string) => head.endsWith(NAMESPACE_MARK);
 
-const isFunction = (node: AnyNode | null | undefined): node is FunctionExpression | ArrowFunctionExpression =>
+export const isFunction = (
+  node: AnyNode | null | undefined,
+): node is FunctionExpression | ArrowFunctionExpression =>
   node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
 
 /** The factory function of `var name = F({ "key"(exports, module) {...} })` or `F((exports, module) => {...})`. */
@@ -62,6 +79,9 @@ export function requiredNamespace(init: AnyNode | null | undefined): string | un
   );
 }
 
+/** Names a webpack module reads from the page, not from its own scope. */
+const GLOBALS = new Set(['window', 'self', 'globalThis', 'document', 'parent', 'top', 'opener', 'Object']);
+
 /** `exports.a.b` -> `<factory>#exports.a.b`, `module.exports.a` -> `<factory>#exports.a` inside a module factory. */
 export function scopePath(path: string, scope: ModuleScope | undefined): string {
   if (!scope) return path;
@@ -70,6 +90,9 @@ export function scopePath(path: string, scope: ModuleScope | undefined): string 
   if (head === scope.exportsName) return scope.namespace + path.slice(head.length);
   if (head === scope.moduleName && (path === `${head}.exports` || path.startsWith(`${head}.exports.`))) {
     return scope.namespace + path.slice(head.length + '.exports'.length);
+  }
+  if (scope.local && !isNamespace(head) && !GLOBALS.has(head) && !head.includes(LOCAL_MARK)) {
+    return scope.namespace + LOCAL_MARK + path;
   }
   return path;
 }
@@ -93,11 +116,18 @@ export function exportGetters(call: AnyNode): [string, AnyNode][] {
   return out;
 }
 
-/** `(function () { ...; return Name; })()`, a compiled class: the name it returns. */
+/**
+ * `(function () { ...; return Name; })()`, a compiled class: the name it returns. Minified, the methods'
+ * assignments join the return (`return t.prototype.set = ..., t`) and the class is named apart from
+ * the variable that holds it (`var v = (function () { function t() {} ... })()`).
+ */
 export function iifeResult(node: AnyNode): AnyNode | undefined {
   if (node.type !== 'CallExpression' || node.arguments.length > 0) return undefined;
   const fn = node.callee as AnyNode;
   if (!isFunction(fn) || fn.body.type !== 'BlockStatement') return undefined;
   const last = fn.body.body[fn.body.body.length - 1] as AnyNode | undefined;
-  return last?.type === 'ReturnStatement' && last.argument?.type === 'Identifier' ? last.argument : undefined;
+  let value = last?.type === 'ReturnStatement' ? (last.argument as AnyNode | null | undefined) : undefined;
+  if (value?.type === 'SequenceExpression')
+    value = value.expressions[value.expressions.length - 1] as AnyNode;
+  return value?.type === 'Identifier' ? value : undefined;
 }

@@ -1,7 +1,7 @@
 import type { AnyNode, CallExpression, Expression, SpreadElement } from 'acorn';
 import type { ApiCall, Context, FileFacts, FunctionNode, PlainCall } from './collect-facts.js';
 import { HOLE, plusOperands, resolveShape } from './resolve-literal.js';
-import { isNamespace } from './module-scopes.js';
+import { isNamespace, unscoped } from './module-scopes.js';
 
 /**
  * Wrappers of the API: functions that pass their parameters on to GetValue/SetValue, directly
@@ -41,6 +41,8 @@ export interface VirtualCall extends ApiCall {
   nameFixed: boolean;
   /** The unit of the API call inside the wrapper (the caller's unit is `unit`). */
   wrapperUnit: number;
+  /** The API call inside the wrapper, whose branch (version-placement.ts) this call shares. */
+  inner: ApiCall;
 }
 
 const MAX_LEVELS = 3;
@@ -78,12 +80,32 @@ function templateOf(
   if (!node) return { parts: [HOLE] };
   const n = node as AnyNode;
   const operands = n.type === 'BinaryExpression' && n.operator === '+' ? plusOperands(n) : [n];
-  const parts: Part[] = operands.map((op) => {
+  const parts: Part[] = operands.map((operand) => {
+    const op = asString(operand);
     const index = op.type === 'Identifier' ? params.indexOf(op.name) : -1;
     if (index >= 0) return { param: index };
     return resolveShape(op as Expression, facts.constants) ?? HOLE;
   });
   return { parts, at: { unit, start: n.start, end: n.end } };
+}
+
+/** `String(v)`, `v.toString()`: the value the caller wrote, as the string the API receives. */
+function asString(node: AnyNode): AnyNode {
+  if (node.type !== 'CallExpression') return node;
+  const callee = node.callee as AnyNode;
+  if (callee.type === 'Identifier' && callee.name === 'String' && node.arguments.length === 1) {
+    return node.arguments[0] as AnyNode;
+  }
+  if (
+    callee.type === 'MemberExpression' &&
+    !callee.computed &&
+    callee.property.type === 'Identifier' &&
+    callee.property.name === 'toString' &&
+    node.arguments.length === 0
+  ) {
+    return callee.object as AnyNode;
+  }
+  return node;
 }
 
 const usesParam = (t: ArgTemplate) => t.parts.some((p) => typeof p !== 'string');
@@ -112,11 +134,22 @@ export function wrapperResolver(facts: FileFacts): (path: string, from: Context)
     if (!members.has(target)) members.set(target, moduleMember(facts, target));
     return members.get(target);
   };
+  // A page's other scripts reach a webpack module's own names as globals (pipwerks' npm bundle loaded
+  // with <script>): a path written without a module stands for the one module path it names, if unique.
+  let moduleless: Map<string, string | null> | undefined;
+  const scoped = (p: string): string | undefined => {
+    if (p.includes('~')) return undefined;
+    moduleless ??= uniqueUnscoped([...facts.functionPaths.keys(), ...facts.aliases.keys()]);
+    return moduleless.get(p) ?? undefined;
+  };
+  const functionAt = (p: string) => facts.functionPaths.get(p) ?? facts.functionPaths.get(scoped(p) ?? '');
+  const aliasOf = (p: string) => facts.aliases.get(p) ?? facts.aliases.get(scoped(p) ?? '');
   return (path, from) => {
     if (!path.includes('.')) {
       let ctx: Context = from;
+      const name = unscoped(path);
       for (let i = 0; i < 64; i++) {
-        const fn = facts.declared.get(ctx)?.get(path);
+        const fn = facts.declared.get(ctx)?.get(name);
         if (fn) return fn;
         if (ctx === null) break;
         ctx = facts.parentOf.get(ctx) ?? null;
@@ -124,9 +157,9 @@ export function wrapperResolver(facts: FileFacts): (path: string, from: Context)
     }
     let target = path;
     for (let i = 0; i < MAX_HOPS; i++) {
-      const fn = facts.functionPaths.get(target);
+      const fn = functionAt(target);
       if (fn) return fn;
-      const next = moduleDefault(facts, target) ?? aliasedPath(facts, target) ?? member(target);
+      const next = moduleDefault(facts, target) ?? aliasedPath(target, aliasOf) ?? member(target);
       if (next === undefined) return undefined;
       target = next;
     }
@@ -134,13 +167,24 @@ export function wrapperResolver(facts: FileFacts): (path: string, from: Context)
   };
 }
 
+/** Module paths (`[0]#exports~pipwerks.SCORM`) by the path without their module; null when two modules share it. */
+function uniqueUnscoped(keys: readonly string[]): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const key of keys) {
+    if (!key.includes('~')) continue;
+    const bare = unscoped(key);
+    out.set(bare, out.has(bare) && out.get(bare) !== key ? null : key);
+  }
+  return out;
+}
+
 /** Path hops followed: an npm wrapper bundled goes namespace -> export -> instance -> class -> method. */
 const MAX_HOPS = 8;
 
 /** The path with its longest aliased prefix replaced (`scorm.set` with `var scorm = pipwerks.SCORM`). */
-function aliasedPath(facts: FileFacts, target: string): string | undefined {
+function aliasedPath(target: string, aliasOf: (path: string) => string | undefined): string | undefined {
   for (let end = target.length; end > 0; end = target.lastIndexOf('.', end - 1)) {
-    const alias = facts.aliases.get(target.slice(0, end));
+    const alias = aliasOf(target.slice(0, end));
     if (alias !== undefined) return alias + target.slice(end);
   }
   return undefined;
@@ -316,6 +360,7 @@ export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNod
         via: plain.path,
         nameFixed,
         wrapperUnit: sink.call.unit,
+        inner: sink.call,
       });
     }
   }
