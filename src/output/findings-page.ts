@@ -19,6 +19,12 @@ export const FINDINGS_PAGE_BYTES = Math.floor(ANSWER_BUDGET_BYTES * 0.28);
  * copies, well within the guard's budget, so a page holds as many findings as fit (not a fixed share).
  */
 export const FINDINGS_ANSWER_BYTES = 11_000;
+/**
+ * A first page (no cursor) of scorm_report and scorm_validate_compliance: the verdict, the counts by
+ * rule and severity and the first findings, about 1,500 tokens for its two copies; cursor pages
+ * (cursor "0" for the first) take FINDINGS_ANSWER_BYTES.
+ */
+export const FIRST_LOOK_ANSWER_BYTES = 3_000;
 /** The findings a summary lists (the first of the listing: errors first, repeated rules as groups). */
 export const SUMMARY_FINDINGS = 3;
 /** What a summary's findings may take: an agent reads the summary first and pages on from it. */
@@ -111,13 +117,16 @@ export function findingsPage(
 /**
  * The page of findings whose whole answer, as `build` makes it from the page, takes at most `answerBytes`:
  * the answer repeats a finding in several places (lines, issues), so the answer is measured, not the
- * findings. A page holds at least one finding; the cursor goes on from the last one shown.
+ * findings. A page holds at least `atLeast` findings (a first look: none when its first
+ * finding alone would pass its size; its counts then say what there is); the cursor goes on from the
+ * last one shown.
  */
 export function fittedFindingsPage<D>(
   all: readonly Finding[],
   cursor: string | undefined,
   build: (paged: FindingsPage) => D,
   answerBytes = FINDINGS_ANSWER_BYTES,
+  atLeast: 0 | 1 = 1,
 ): { paged: FindingsPage; data: D } {
   let limit = Number.MAX_SAFE_INTEGER;
   for (;;) {
@@ -125,7 +134,7 @@ export function fittedFindingsPage<D>(
     const data = build(paged);
     const bytes = jsonBytes(data);
     const shown = paged.page.length;
-    if (bytes <= answerBytes || shown <= 1) return { paged, data };
-    limit = Math.max(1, Math.min(shown - 1, Math.floor((shown * answerBytes) / bytes)));
+    if (bytes <= answerBytes || shown <= atLeast) return { paged, data };
+    limit = Math.max(atLeast, Math.min(shown - 1, Math.floor((shown * answerBytes) / bytes)));
   }
 }

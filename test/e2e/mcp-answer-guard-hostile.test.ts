@@ -244,6 +244,13 @@ test(
         byRule = answer.data.findings_by_rule as Record<string, number>;
         cursor = (answer.data.findings_next_cursor as string | null) ?? undefined;
         if (!first || args.detail === 'full') sizes.push(answer.bytes);
+        // Without a cursor, compliance and the report answer with a first look: verdict, counts, a few
+        // findings (about 1,500 tokens in text and structuredContent; the report's audit summary beside).
+        if (first && (tool === 'scorm_validate_compliance' || tool === 'scorm_report')) {
+          const limit = args.session_id !== undefined ? 4_500 : 3_000;
+          assert.ok(answer.bytes <= limit, `${tool} first look: ${answer.bytes} bytes`);
+          assert.ok(answer.data.findings_by_severity, `${tool} first look counts by severity`);
+        }
         if (args.session_id !== undefined) {
           const audit = answer.data.accessibility as Record<string, unknown>;
           if (first) assert.equal(audit.audited, true, JSON.stringify(audit).slice(0, 300));

@@ -241,7 +241,7 @@ test('external-requests with allow_network off: blocked requests listed, console
     );
     // The server sees the 404 before the browser reports the response: wait for both.
     const notFoundSeen = n.requests.some(
-      (r) => String(r.url).endsWith('/missing-local.json') && r.statusCode === 404,
+      (r) => String(r.url).endsWith('missing-local.json') && r.statusCode === 404,
     );
     return n.requests.filter((r) => r.blocked).length >= 3 && n.missing_files.length > 0 && notFoundSeen
       ? n
@@ -256,7 +256,7 @@ test('external-requests with allow_network off: blocked requests listed, console
   ]);
   assert.ok(blocked.every((r) => r.blocked_reason === 'network_not_allowed' && r.scope === 'external'));
   assert.deepEqual(network.missing_files, ['missing-local.json']);
-  const notFound = network.requests.find((r) => String(r.url).endsWith('/missing-local.json'));
+  const notFound = network.requests.find((r) => String(r.url).endsWith('missing-local.json'));
   assert.equal(notFound?.statusCode, 404);
   const unblocked = await callTool<{ requests: Data[] }>(server.client, 'scorm_get_network_requests', {
     session_id: sessionId,

@@ -443,7 +443,7 @@ test('SCORM 1.2: screenshots come back as images, are saved as artifacts, and re
   );
   const files = network.requests.map((r) => String(r.url).replace(/^.*\/c\//, ''));
   assert.deepEqual(files.sort(), ['index.html', 'sco.js', 'style.css']);
-  assert.ok(network.requests.every((r) => r.statusCode === 200 && r.scope === 'content'));
+  assert.ok(network.requests.every((r) => r.statusCode === 200 && r.scope === undefined));
   const scripts = await callTool<{ requests: Data[] }>(server.client, 'scorm_get_network_requests', {
     session_id: sessionId,
     options: { resource_types: ['script'] },

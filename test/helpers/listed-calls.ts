@@ -1,8 +1,8 @@
 /**
  * scorm_debug_api_calls leaves out a call's sco_id and attempt when they are the previous listed call's
  * (the first's: the answer's sco_id and attempt 1), its source when it is "sco", its result when it is
- * "true", and its caller when it is the previous call's (the first's: "sco") (issue 22). Tests that read
- * them put them back.
+ * "true", and its caller when the call came from the SCO's frame (issue 22). Tests that read them put
+ * them back.
  */
 export function withRepeats<
   T extends { sco_id?: string; attempt?: number; source?: string; result?: unknown; caller?: string },
@@ -12,18 +12,16 @@ export function withRepeats<
 }): Array<T & { sco_id: string; attempt: number; source: string; result: unknown; caller: string }> {
   let scoId = answer.sco_id ?? '';
   let attempt = 1;
-  let caller = 'sco';
   return answer.calls.map((call) => {
     scoId = call.sco_id ?? scoId;
     attempt = call.attempt ?? attempt;
-    caller = call.caller ?? caller;
     return {
       ...call,
       sco_id: scoId,
       attempt,
       source: call.source ?? 'sco',
       result: call.result ?? 'true',
-      caller,
+      caller: call.caller ?? 'sco',
     };
   });
 }

@@ -78,15 +78,25 @@ export const apiCall = z.object({
     .number()
     .optional()
     .describe("scorm_debug_api_calls leaves it out when it is the previous listed call's (the first's: 1)."),
-  source: z.enum(['sco', 'tool']).optional().describe('Absent: sco (the course made the call).'),
-  caller: z
-    .enum(['sco', 'outside_sco', 'unknown'])
+  source: z
+    .enum(['sco', 'tool'])
     .optional()
     .describe(
-      "Absent: the SCO's frame; scorm_debug_api_calls says it when it changes (the first against sco), unknown: could not be told.",
+      'Absent or sco: the course made the call; tool: a tool did (scorm_api_call, scorm_replay_api_calls…).',
+    ),
+  caller: z
+    .enum(['outside_sco', 'unknown'])
+    .optional()
+    .describe(
+      "Where a course's call came from, on each call: absent, the SCO's frame; outside_sco, code outside it (another frame, the player window); unknown, could not be told (strict-mode, top-level or native code). A tool's call has none.",
     ),
   exception: z.string().optional().describe('The engine threw instead of returning.'),
   course_text: courseTexts.optional(),
+  same_error_as: count
+    .optional()
+    .describe(
+      'scorm_debug_api_calls, on a GetLastError/GetErrorString/GetDiagnostic that leaves the error unchanged: the index of the listed call that failed; its error_code, error_string, diagnostic and course_text are said there only.',
+    ),
 });
 
 /** What a tool that makes one API call returns about it (scorm_api_call, scorm_attempt_*). */

@@ -259,15 +259,16 @@ type ListedCall = ToolData<typeof debugCallsOutput>['calls'][number];
 /**
  * A course's calls mostly share one SCO, attempt and millisecond (a page's start-up makes a dozen at
  * once), and a SCO id can be a 36-character GUID: each call says them only when they change (the first
- * against the answer's sco_id and attempt 1), as does where it came from (the first against the SCO's
- * frame), its result only when it is not "true" and its error code only when it is one (as action
- * answers list calls), and its source only when a tool made it (issue 22).
+ * against the answer's sco_id and attempt 1), its result only when it is not "true" and its error code
+ * only when it is one (as action answers list calls), and its source only when a tool made it (issue 22).
+ * A course's caller is said on each call not known to come from the SCO's frame: a running value would
+ * make a reader carry it across calls and pages.
  */
 function leaveOutRepeats(calls: ListedCall[], answerScoId: string | null): ListedCall[] {
   let scoId: string | null | undefined = answerScoId;
   let attempt: number | undefined = 1;
   let at: number | undefined;
-  let caller: NonNullable<ListedCall['caller']> = 'sco';
+  let failed: ListedCall | undefined;
   return calls.map((call) => {
     const {
       sco_id,
@@ -279,24 +280,37 @@ function leaveOutRepeats(calls: ListedCall[], answerScoId: string | null): Liste
       result,
       ...rest
     } = call;
-    // A tool's own call has no caller in the course: it neither says one nor changes the running one.
-    const from = source === 'tool' ? caller : (callCaller ?? 'sco');
+    const followUp = failed !== undefined && ERROR_QUERY.test(call.method) && sameError(call, failed);
+    if (!followUp) failed = error_code === '0' ? undefined : call;
+    const { error_string: _string, diagnostic: _diagnostic, course_text: _text, ...withoutError } = rest;
     const shown: ListedCall = {
-      ...rest,
+      ...(followUp ? { ...withoutError, same_error_as: failed!.index } : rest),
       ...(result === 'true' ? {} : { result }),
-      ...(error_code === '0' ? {} : { error_code }),
+      ...(error_code === '0' || followUp ? {} : { error_code }),
       ...(timestamp === at ? {} : { timestamp }),
       ...(sco_id === scoId ? {} : { sco_id }),
       ...(callAttempt === attempt ? {} : { attempt: callAttempt }),
       ...(source === 'sco' ? {} : { source }),
-      ...(from === caller ? {} : { caller: from }),
+      // A tool's own call has no caller in the course.
+      ...(source === 'tool' || callCaller === undefined ? {} : { caller: callCaller }),
     };
     scoId = sco_id;
     attempt = callAttempt;
     at = timestamp;
-    caller = from;
     return shown;
   });
+}
+
+/** The calls that read the error state without changing it (SCORM 2004 and 1.2 names). */
+const ERROR_QUERY = /^(LMS)?Get(LastError|ErrorString|Diagnostic)$/;
+
+function sameError(a: ListedCall, b: ListedCall): boolean {
+  return (
+    a.error_code === b.error_code &&
+    a.error_string === b.error_string &&
+    a.diagnostic === b.diagnostic &&
+    JSON.stringify(a.course_text) === JSON.stringify(b.course_text)
+  );
 }
 
 /** by_method's keys are already in the order of first use, so the listing does not name them twice. */

@@ -46,7 +46,7 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
       player: playerInfo.optional(),
       frame: z.string().optional(),
       message: z.string().optional(),
-      notes: z.array(z.string()).optional(),
+      notes: z.array(z.string()).optional().describe('Absent: none.'),
       course_text: courseTexts.optional(),
       blocked_by_overlay: openObject({ tag: z.string() })
         .optional()
@@ -57,7 +57,14 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
       try {
         const jumped = await navigateToSlide(runtime, args.slide, args.timeout_ms);
         // Only the changes are the course's values: the slides' titles in from and to stay whole.
-        return { data: { ...jumped, ...actionAnswer({ changes: jumped.changes }) } };
+        const { notes, ...rest } = jumped;
+        return {
+          data: {
+            ...rest,
+            ...(notes.length > 0 ? { notes } : {}),
+            ...actionAnswer({ changes: jumped.changes }),
+          },
+        };
       } catch (err) {
         const answer = notApplicableAnswer<'NO_SLIDES' | 'NO_SLIDE_API'>(err);
         if (!answer) throw err;

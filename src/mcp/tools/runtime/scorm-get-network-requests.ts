@@ -16,6 +16,11 @@ import {
   stringView,
 } from '../../../output/answer-budget.js';
 import { MAX_MISSING_FILES } from './observe-fields.js';
+import { CONTENT_PREFIX } from '../../../runtime/content-url.js';
+import { shownRequest } from './shown-request.js';
+
+/** A default page's requests: a first look at about 1,500 tokens in all. */
+const DEFAULT_PAGE_BYTES = 2_400;
 
 export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
   const { sessions } = ctx;
@@ -48,17 +53,32 @@ export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
       next_cursor: z
         .string()
         .nullable()
-        .describe('Pass as cursor (with the same options) for the next page (max_count requests each).'),
+        .describe(
+          `Pass as cursor (with the same options) for the next page. Without max_count a page holds about ${DEFAULT_PAGE_BYTES} bytes of requests; max_count asks for fuller pages.`,
+        ),
+      content_base: z
+        .string()
+        .describe(
+          "The package's URL prefix: a request's url that is not absolute is a package path under it.",
+        ),
+      started_at: epochMs.describe("The session's start (epoch ms): a request's at_ms counts from it."),
       total_matching: count,
       has_more: z.boolean(),
       requests: z.array(
         z.object({
           id: z.number(),
-          timestamp: epochMs,
-          method: z.string(),
-          url: z.string(),
+          at_ms: z.number().describe('Milliseconds since started_at.'),
+          method: z.string().optional().describe('Left out when GET.'),
+          url: z
+            .string()
+            .describe('A package path (relative to content_base) or, outside the package, the whole URL.'),
           resourceType: z.string(),
-          scope: z.enum(['content', 'external']),
+          scope: z
+            .literal('external')
+            .optional()
+            .describe(
+              "Left out for the course's own origin (the package and its server); external otherwise.",
+            ),
           statusCode: z.number().optional(),
           error: z.string().optional(),
           blocked: z.boolean().optional(),
@@ -77,6 +97,8 @@ export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
     },
     handler: async (args) => {
       const { runtime, closed } = recordedRuntime(sessions, args.session_id);
+      const startedAt = sessions.recorded(args.session_id).session.startedAt;
+      const contentBase = runtime.baseUrl + CONTENT_PREFIX;
       const o = args.options ?? {};
       const strings = stringView(args.detail, args.text_offset);
       const missing = [...runtime.log.missingFiles].slice(0, MAX_MISSING_FILES).map((f) => cutText(f));
@@ -90,13 +112,10 @@ export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
       const page = pageWithinBudget(found, {
         cursor: args.cursor,
         limit: o.max_count ?? DEFAULT_MAX_REQUESTS,
-        // Room for the fields around the list, the missing files among them.
-        budgetBytes: ANSWER_BUDGET_BYTES - 500 - jsonBytes(missing),
-        view: (r) => ({
-          ...r,
-          url: cutText(r.url, strings),
-          ...(r.error !== undefined ? { error: cutText(r.error, strings) } : {}),
-        }),
+        // Room for the fields around the list, the missing files among them; a first look is kept short.
+        budgetBytes:
+          o.max_count === undefined ? DEFAULT_PAGE_BYTES : ANSWER_BUDGET_BYTES - 500 - jsonBytes(missing),
+        view: (r) => shownRequest(r, { contentBase, startedAt, strings }),
       });
       const requests = page.items;
       return {
@@ -106,6 +125,8 @@ export function getNetworkRequestsTool(ctx: ServerContext): ToolDefinition {
           total_matching: total,
           has_more: page.remaining > 0,
           next_cursor: page.next_cursor,
+          content_base: contentBase,
+          started_at: startedAt,
           requests,
           blocked_count: requests.filter((r) => r.blocked).length,
           missing_files: missing,

@@ -18,8 +18,8 @@ interface Audit {
 }
 
 /** The audit as it is when it fits; else with fewer elements per rule and a note saying where all are. */
-export function auditWithinShare<T extends object>(audit: T): T {
-  if (jsonBytes(audit) <= REPORT_AUDIT_BYTES) return audit;
+export function auditWithinShare<T extends object>(audit: T, share = REPORT_AUDIT_BYTES): T {
+  if (jsonBytes(audit) <= share) return audit;
   const a = audit as Audit;
   const frames = a.frames_audited ?? [];
   let fitted: Audit = a;
@@ -36,7 +36,7 @@ export function auditWithinShare<T extends object>(audit: T): T {
       nodes_shown_per_rule: perRule,
       message: `The audit is shown with at most ${perRule} failing element${perRule === 1 ? '' : 's'} per rule (node_count counts all)${frames.length > FRAMES_SHOWN ? ` and the first ${FRAMES_SHOWN} of the ${frames.length} frames audited` : ''}, to fit beside the findings; scorm_accessibility_audit lists every element.`,
     };
-    if (jsonBytes(fitted) <= REPORT_AUDIT_BYTES) break;
+    if (jsonBytes(fitted) <= share) break;
   }
   return fitted as T;
 }

@@ -10,8 +10,12 @@ import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/to
 import { artifact, validationJson } from '../output-schemas.js';
 import { accessibilityReport } from './outputs.js';
 import { auditWithinShare } from './report-audit-fit.js';
-import { FINDINGS_ANSWER_BYTES, fittedFindingsPage } from '../../../output/findings-page.js';
-import { ANSWER_BUDGET_BYTES, jsonBytes } from '../../../output/answer-budget.js';
+import {
+  FINDINGS_ANSWER_BYTES,
+  FIRST_LOOK_ANSWER_BYTES,
+  fittedFindingsPage,
+} from '../../../output/findings-page.js';
+import { jsonBytes } from '../../../output/answer-budget.js';
 
 import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
 import {
@@ -22,8 +26,8 @@ import {
   workspacePath,
 } from './validation-helpers.js';
 
-/** What the first page keeps for findings beside the audit (at least, within the answer budget). */
-const FIRST_PAGE_FINDINGS_BYTES = 5_000;
+/** What the first page's audit may take: its counts and a failing element or so per rule. */
+const FIRST_LOOK_AUDIT_BYTES = 1_200;
 /** A later page's accessibility part: the audit is sent once, with the first page. */
 const ON_FIRST_PAGE = {
   on_first_page: true as const,
@@ -103,15 +107,16 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
               }
             : await accessibilityForReport(session);
       // The HTML file holds the whole audit; the answer, what fits beside the findings.
-      const accessibility = later ? ON_FIRST_PAGE : auditWithinShare(audit as NonNullable<typeof audit>);
+      const accessibility = later
+        ? ON_FIRST_PAGE
+        : auditWithinShare(audit as NonNullable<typeof audit>, FIRST_LOOK_AUDIT_BYTES);
       return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
         const all = toValidationJson(v);
         const written = target && audit ? await target.write(v, { accessibility: audit }) : null;
-        // The first page holds the audit and still a few findings' worth beside it.
-        const pageBytes = Math.min(
-          ANSWER_BUDGET_BYTES - 1_000,
-          Math.max(FINDINGS_ANSWER_BYTES, jsonBytes(accessibility) + FIRST_PAGE_FINDINGS_BYTES),
-        );
+        // The first page is a first look: the verdict, the counts, the audit's summary and a few findings.
+        const pageBytes = later
+          ? FINDINGS_ANSWER_BYTES
+          : Math.max(FIRST_LOOK_ANSWER_BYTES, jsonBytes(accessibility) + 1_500);
         const { data } = fittedFindingsPage(
           v.findings,
           args.cursor,
@@ -128,6 +133,7 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
             ...closedMark(closed),
           }),
           pageBytes,
+          later ? 1 : 0,
         );
         return { data };
       });

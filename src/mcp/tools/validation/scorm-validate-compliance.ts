@@ -7,7 +7,11 @@ import { reportTarget } from '../../../app/report-placement.js';
 import type { ServerContext } from '../../../app/context.js';
 import { CHANGES_STATE, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { finding } from '../output-schemas.js';
-import { fittedFindingsPage } from '../../../output/findings-page.js';
+import {
+  FINDINGS_ANSWER_BYTES,
+  FIRST_LOOK_ANSWER_BYTES,
+  fittedFindingsPage,
+} from '../../../output/findings-page.js';
 
 import {
   findingsCursor,
@@ -62,20 +66,26 @@ export function validateComplianceTool(ctx: ServerContext): ToolDefinition {
         async (v) => {
           const json = toValidationJson(v);
           const reportPath = (await target.write(v)).path;
-          const { data } = fittedFindingsPage(v.findings, args.cursor, (paged) => {
-            const page = toValidationJson({ ...v, findings: paged.page });
-            return {
-              compliant: json.valid,
-              scorm_version: json.scorm_version,
-              compliance_score: json.compliance_score,
-              errors: page.errors,
-              warnings: page.warnings,
-              suggestions: page.info,
-              fixed_issues: [],
-              validation_report: reportPath,
-              ...paged.paging,
-            };
-          });
+          const { data } = fittedFindingsPage(
+            v.findings,
+            args.cursor,
+            (paged) => {
+              const page = toValidationJson({ ...v, findings: paged.page });
+              return {
+                compliant: json.valid,
+                scorm_version: json.scorm_version,
+                compliance_score: json.compliance_score,
+                errors: page.errors,
+                warnings: page.warnings,
+                suggestions: page.info,
+                fixed_issues: [],
+                validation_report: reportPath,
+                ...paged.paging,
+              };
+            },
+            args.cursor === undefined ? FIRST_LOOK_ANSWER_BYTES : FINDINGS_ANSWER_BYTES,
+            args.cursor === undefined ? 0 : 1,
+          );
           return { data };
         },
       );
