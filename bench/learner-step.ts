@@ -54,8 +54,6 @@ export interface LearnerMemory {
   multiSco: boolean;
   /** Pages running where scrolling to the end moved nothing (learner-stop-rules.ts worthScrolling). */
   unmovedScrolls: number;
-  /** Set when a click opened the course in a window of its own (a launch page): the learner went on there. */
-  openedWindow: string | null;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -68,7 +66,6 @@ export function newLearnerMemory(): LearnerMemory {
     followed: new Set(),
     multiSco: false,
     unmovedScrolls: 0,
-    openedWindow: null,
   };
 }
 
@@ -185,7 +182,7 @@ async function goOn(
   const close = controls.find((c) => c.purpose === 'close' && c.ref && enabled(c));
   if (close && !memory.followed.has(`close|${ctx.fingerprint}`)) {
     memory.followed.add(`close|${ctx.fingerprint}`);
-    return clickOn(call, ctx, memory, close);
+    return clickOn(call, ctx, close);
   }
   if (memory.multiSco && !memory.lmsNextUnavailable) {
     // Between SCOs a learner uses the LMS's Next: a course link to another page leaves the SCO behind the LMS's back.
@@ -220,7 +217,7 @@ async function goOn(
   );
   if (play && !memory.followed.has(`play|${ctx.fingerprint}`)) {
     memory.followed.add(`play|${ctx.fingerprint}`);
-    return clickOn(call, ctx, memory, play);
+    return clickOn(call, ctx, play);
   }
   const slide = ctx.slide;
   if (slide?.current != null && slide.total != null && slide.current < slide.total) {
@@ -253,35 +250,25 @@ async function goOn(
     controls.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c));
   if (entry) {
     memory.followed.add(entry.name ?? entry.ref!);
-    return clickOn(call, ctx, memory, entry);
+    return clickOn(call, ctx, entry);
   }
   // What the learner would do next happens in the window the course opened, when it opened one.
   return {
     actions: [],
-    blocker: memory.openedWindow ?? 'no next control, LMS Next, next slide or link not yet followed',
+    blocker: 'no next control, LMS Next, next slide or link not yet followed',
   };
 }
 
-async function clickOn(
-  call: LearnerCall,
-  ctx: StepContext,
-  memory: LearnerMemory,
-  c: Control,
-): Promise<StepOutcome> {
+async function clickOn(call: LearnerCall, ctx: StepContext, c: Control): Promise<StepOutcome> {
   const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: c.ref });
   const what = describe(c, c.ref!);
-  const blocker = clickBlocker(r, what);
-  if (blocker && r.ok) memory.openedWindow = blocker;
-  return { actions: [`scorm_dom_click ${what}`], blocker };
-}
-
-/** A refused click, or one that opened the course in a window of its own, where the tools cannot follow. */
-function clickBlocker(r: Awaited<ReturnType<LearnerCall>>, what: string): string | null {
-  if (!r.ok) return failure('scorm_dom_click', what, r.error_code);
+  // A launch page's click opens the course in a window of its own: the tools follow it there.
   const windows = r.data?.windows_opened;
-  return typeof windows === 'number' && windows > 0
-    ? `scorm_dom_click on ${what} opened the course in a new window, where the DOM tools do not act`
-    : null;
+  const opened = typeof windows === 'number' && windows > 0 ? ' (opened the course in a new window)' : '';
+  return {
+    actions: [`scorm_dom_click ${what}${opened}`],
+    blocker: r.ok ? null : failure('scorm_dom_click', what, r.error_code),
+  };
 }
 
 /**
@@ -311,7 +298,7 @@ export async function learnerStep(
     );
     if (own) {
       memory.followed.add(own.name ?? own.ref!);
-      return clickOn(call, ctx, memory, own);
+      return clickOn(call, ctx, own);
     }
     for (const a of assessments) memory.answered.delete(questionKey(a));
   }
@@ -339,7 +326,7 @@ export async function learnerStep(
   // Each box once: after the choice the player may keep the first box, covered, under its own.
   if (box && !memory.followed.has(`open|${box.name ?? box.ref}`)) {
     memory.followed.add(`open|${box.name ?? box.ref}`);
-    return clickOn(call, ctx, memory, box);
+    return clickOn(call, ctx, box);
   }
   const actions: string[] = [];
   if (!memory.scrolled.has(ctx.fingerprint) && worthScrolling(memory.unmovedScrolls)) {

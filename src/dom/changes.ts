@@ -107,8 +107,8 @@ export async function changesAround<T>(
 
 /** Starts observing: call before the action. No browser round trip. */
 export async function observeChanges(runtime: CourseRuntime): Promise<ChangeObserver> {
-  const page: Page = runtime.playerPage;
-  const root = await runtime.scoFrame();
+  const page: Page = runtime.actingPage;
+  const root = await runtime.actingFrame();
   const startedAt = Date.now();
   const tracker = NavigationTracker.of(runtime);
   const since = tracker.mark(positions(runtime));
@@ -406,8 +406,8 @@ class NavigationTracker {
 
   static of(runtime: CourseRuntime): NavigationTracker {
     let tracker = NavigationTracker.perRuntime.get(runtime);
-    if (!tracker || tracker.page !== runtime.playerPage) {
-      tracker = new NavigationTracker(runtime.playerPage);
+    if (!tracker || tracker.page !== runtime.actingPage) {
+      tracker = new NavigationTracker(runtime.actingPage);
       NavigationTracker.perRuntime.set(runtime, tracker);
     }
     return tracker;

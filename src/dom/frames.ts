@@ -21,7 +21,7 @@ export interface ScoFrame {
 export const SCO_FRAME = 'sco';
 
 export async function scoFrames(runtime: CourseRuntime): Promise<ScoFrame[]> {
-  const root = await runtime.scoFrame();
+  const root = await runtime.actingFrame();
   const out: ScoFrame[] = [];
   const visit = async (frame: Frame, label: string, depth: number): Promise<void> => {
     if (frame.isDetached()) return;

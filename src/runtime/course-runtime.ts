@@ -132,7 +132,17 @@ export class CourseRuntime {
       this.memory,
       this.popups,
     );
-    this.rendering = new Rendering(viewport, this.lifecycle, this.channel, this.limit, () => this.scoFrame());
+    this.rendering = new Rendering(
+      viewport,
+      this.lifecycle,
+      this.channel,
+      this.limit,
+      () => this.actingFrame(),
+      () => {
+        const popup = this.popups.newest;
+        return popup ? this.popups.sessionOf(popup) : null;
+      },
+    );
   }
 
   // ---- read-only views -----------------------------------------------------------------------
@@ -165,6 +175,14 @@ export class CourseRuntime {
   /** How many windows the course has opened (window.open, a link to _blank) since the runtime started. */
   get windowsOpened(): number {
     return this.popups.opened;
+  }
+  /** How many windows the course has asked the browser for (known while the call that opens one runs). */
+  get windowsRequested(): number {
+    return this.popups.requested;
+  }
+  /** Waits until `count` windows have reached the browser context, at most `ms`. */
+  windowsArrived(count: number, ms: number): Promise<void> {
+    return this.popups.arrived(count, ms);
   }
   /** Why the runtime stopped as a crash (null while it runs). */
   get crashedBecause(): string | null {
@@ -267,7 +285,7 @@ export class CourseRuntime {
     }
     this.lifecycle.ensureUsable();
     this.page = page;
-    this.popups.watch(context);
+    this.popups.watch(context, page);
     this.lifecycle.watchPlayerPage(page, this.mount.playerUrl);
     // Ready before the player's first line runs (awaited before the navigation, within the open's budget).
     let claimed!: () => void;
@@ -413,7 +431,28 @@ export class CourseRuntime {
     return this.rendering.setViewport(spec);
   }
 
-  /** The SCO's frame (for DOM tools). */
+  /**
+   * The page a learner looks at: the window the course opened last that is still open (a launch page such
+   * as Storyline's launcher.html shows the course there), else the player page. The DOM tools act here.
+   */
+  get actingPage(): Page {
+    this.lifecycle.ensureUsable();
+    return this.popups.newest ?? this.page;
+  }
+
+  /** The URL of the window the course opened that the DOM tools act in, or null when they act in the SCO's frame. */
+  get actingWindow(): string | null {
+    const popup = this.popups.newest;
+    return popup ? popup.url() : null;
+  }
+
+  /** The document the DOM tools act in: the main frame of the window the course opened last, else the SCO's frame. */
+  async actingFrame(): Promise<Frame> {
+    const popup = this.actingPage === this.page ? null : this.actingPage;
+    return popup ? popup.mainFrame() : this.scoFrame();
+  }
+
+  /** The SCO's frame in the player page. */
   async scoFrame(): Promise<Frame> {
     this.lifecycle.ensureUsable();
     const child = this.page.mainFrame().childFrames()[0];
@@ -435,7 +474,7 @@ export class CourseRuntime {
    * Recorded as a script_terminated event; the runtime stays usable.
    */
   async stopRunningScript(operation: string): Promise<void> {
-    await this.stopper.stop(operation, 'timeout');
+    await this.stopper.stop(operation, 'timeout', this.popups.newest);
   }
 
   // ---- shutdown ------------------------------------------------------------------------------

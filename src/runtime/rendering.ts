@@ -1,5 +1,5 @@
 /** What the SCO looks like: screenshots (the viewport or the whole document), and the viewport itself (layout problems are measured in src/dom/layout, where the course cannot fake them). */
-import type { Frame } from 'playwright-core';
+import type { CDPSession, Frame } from 'playwright-core';
 import { fail, isScormTesterError } from '../core/errors.js';
 import type { PageTimeLimit } from './page-time-limit.js';
 import type { PlayerChannel } from './player-channel.js';
@@ -97,7 +97,10 @@ export class Rendering {
     private readonly lifecycle: RuntimeLifecycle,
     private readonly channel: PlayerChannel,
     private readonly limit: PageTimeLimit,
+    /** The document a learner looks at (the SCO's frame, or the window the course opened). */
     private readonly scoFrame: () => Promise<Frame>,
+    /** The DevTools session of the window the course opened that a learner looks at; null for the player page. */
+    private readonly popupSession: () => Promise<CDPSession> | null,
   ) {
     this.current = viewport;
   }
@@ -233,7 +236,9 @@ export class Rendering {
   }
 
   private async captureOnce(region: CaptureRegion, clipScale: number, format: ViewFormat): Promise<Buffer> {
-    const res = (await this.channel.cdp.send('Page.captureScreenshot', {
+    const res = (await (
+      await this.cdp()
+    ).send('Page.captureScreenshot', {
       format,
       ...(format === 'webp' ? { quality: VIEW_QUALITY } : {}),
       clip: { ...region, scale: clipScale },
@@ -257,8 +262,36 @@ export class Rendering {
     return vp;
   }
 
+  /** Windows the course opened that were given the player's viewport, and at which size. */
+  private readonly emulated = new WeakMap<CDPSession, Viewport>();
+
+  /**
+   * The session captures and emulation go through: the window a learner looks at. A window the course
+   * opened gets the player's viewport first, so a screenshot's pixels map to its points as they do on the player.
+   */
+  private async cdp(): Promise<CDPSession> {
+    const popup = this.popupSession();
+    if (!popup) return this.channel.cdp;
+    const session = await popup;
+    if (this.emulated.get(session) !== this.current) {
+      await this.metrics(session, this.current);
+      this.emulated.set(session, this.current);
+    }
+    return session;
+  }
+
   private async emulate(vp: Viewport): Promise<void> {
-    await this.channel.cdp.send('Emulation.setDeviceMetricsOverride', {
+    await this.metrics(this.channel.cdp, vp);
+    const popup = this.popupSession();
+    if (popup) {
+      const session = await popup;
+      await this.metrics(session, vp);
+      this.emulated.set(session, vp);
+    }
+  }
+
+  private async metrics(session: CDPSession, vp: Viewport): Promise<void> {
+    await session.send('Emulation.setDeviceMetricsOverride', {
       width: vp.width,
       height: vp.height,
       deviceScaleFactor: vp.scale,

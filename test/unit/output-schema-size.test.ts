@@ -10,8 +10,9 @@ import { listBytes, measureToolList } from '../../bench/tool-list-size.js';
 // at the root only (shallow-output-schema.ts); 83,055 of 146,179 once an anyOf's branches keep the required
 // fields that tell them apart and an array of plain values its item type.
 const MAX_OUTPUT_SCHEMA_BYTES = 83_500;
-// The whole listing (names, descriptions, input and output schemas): 146,179 bytes.
-const MAX_TOOL_LIST_BYTES = 146_500;
+// The whole listing (names, descriptions, input and output schemas): 146,179 bytes; 146,547 once the page
+// tools name the window the course opened (`window`, issue 23).
+const MAX_TOOL_LIST_BYTES = 146_600;
 
 test('tools/list and its output schemas stay within their byte budgets', async () => {
   const bytes = listBytes(await measureToolList());

@@ -145,7 +145,7 @@ export async function auditAccessibility(runtime: CourseRuntime, options: AuditO
     // session is opened and closed within the bounded call, so a page that answers late holds no caller.
     return await boundedPageCall(
       runtime,
-      await runtime.scoFrame(),
+      await runtime.actingFrame(),
       'the accessibility audit',
       options.timeoutMs,
       () => withWorlds(runtime, (worlds) => runAudit(runtime, worlds, options, progress, started)),
@@ -168,7 +168,7 @@ export async function auditAccessibility(runtime: CourseRuntime, options: AuditO
       options.control?.signal,
     );
   } catch (error) {
-    if (runtime.isCrashed || !runtime.isOpen) await runtime.scoFrame(); // throws BROWSER_CRASHED / RUNTIME_NOT_OPEN
+    if (runtime.isCrashed || !runtime.isOpen) await runtime.actingFrame(); // throws BROWSER_CRASHED / RUNTIME_NOT_OPEN
     if (isScormTesterError(error)) throw error;
     // The frame's label and the page's error text are the course's words.
     const quoted = new CourseTextFields();
@@ -186,7 +186,7 @@ async function withWorlds<T>(
   runtime: CourseRuntime,
   use: (worlds: IsolatedWorlds) => Promise<T>,
 ): Promise<T> {
-  const worlds = await IsolatedWorlds.attach(runtime.playerPage);
+  const worlds = await IsolatedWorlds.attach(runtime.actingPage);
   try {
     return await use(worlds);
   } finally {

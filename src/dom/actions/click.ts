@@ -27,7 +27,7 @@ export async function clickElement(
     }
     const { locator } = ctx.target;
     const options = { button, timeout: ctx.timeoutMs } as const;
-    await delivered(clickCount === 2 ? locator.dblclick(options) : locator.click(options));
+    await delivered(clickCount === 2 ? locator.dblclick(options) : locator.click(options), ctx);
     return { activation: 'pointer', element };
   });
 }

@@ -40,7 +40,7 @@ export async function elementAtPoint(
   point: ScreenPoint,
 ): Promise<ElementAtPoint | null> {
   const labels = new Map((await scoFrames(runtime)).map((f) => [f.frame, f.label]));
-  const root = await runtime.scoFrame();
+  const root = await runtime.actingFrame();
   const box = await boxOf(root);
   if (!box || !inside(point, box)) return null;
   let frame: Frame = root;
@@ -73,6 +73,8 @@ export async function elementAtPoint(
 }
 
 async function boxOf(frame: Frame): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  // A window's own document (one the course opened) fills its page from the top-left corner.
+  if (frame.parentFrame() === null) return WHOLE_WINDOW;
   const element = await frame.frameElement().catch(() => null);
   if (!element) return null;
   try {
@@ -126,3 +128,5 @@ function atPoint(
   }
   return { kind: 'element', info, ref };
 }
+
+const WHOLE_WINDOW = { x: 0, y: 0, width: Number.POSITIVE_INFINITY, height: Number.POSITIVE_INFINITY };

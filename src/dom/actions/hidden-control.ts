@@ -73,7 +73,7 @@ export async function activateHiddenControl(
     if (info.inViewport && info.hit && representsControl(info.hit)) {
       const box = await target.locator.boundingBox({ timeout: ctx.timeoutMs });
       if (box) {
-        const page = ctx.runtime.playerPage;
+        const page = ctx.runtime.actingPage;
         const x = box.x + box.width / 2;
         const y = box.y + box.height / 2;
         const { description, selector, self } = info.hit;
@@ -133,7 +133,7 @@ async function activateByKeyboard(
       { ...where, reason: 'not_visible', why },
     );
   }
-  const keyboard = ctx.runtime.playerPage.keyboard;
+  const keyboard = ctx.runtime.actingPage.keyboard;
   if (intent.kind === 'text') {
     await typeReplacing(ctx, intent.text);
     await target.locator.blur({ timeout: ctx.timeoutMs });
@@ -148,7 +148,7 @@ async function activateByKeyboard(
 
 /** Replaces the focused field's text as a learner does: select all, then type (or delete). */
 async function typeReplacing(ctx: PerformContext, text: string): Promise<void> {
-  const keyboard = ctx.runtime.playerPage.keyboard;
+  const keyboard = ctx.runtime.actingPage.keyboard;
   await keyboard.press('ControlOrMeta+A');
   if (text === '') await keyboard.press('Delete');
   else await keyboard.type(text);

@@ -69,7 +69,7 @@ export async function typeText(
 ): Promise<TypeResult> {
   const keys = options.keys ?? [];
   checkKeys(keys);
-  const keyboard = runtime.playerPage.keyboard;
+  const keyboard = runtime.actingPage.keyboard;
   const typeAll = async (): Promise<void> => {
     if (text.length > 0) await keyboard.type(text, { delay: options.delayMs ?? 0 });
     for (const key of keys) await keyboard.press(key);

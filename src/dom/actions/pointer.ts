@@ -40,7 +40,7 @@ export async function pointerClick(
   options: ActionOptions & { button?: 'left' | 'right' | 'middle'; double?: boolean },
 ): Promise<PointerResult> {
   const point = pagePointOf(runtime, at);
-  const mouse = runtime.playerPage.mouse;
+  const mouse = runtime.actingPage.mouse;
   return observed(runtime, point, options, async () => {
     await mouse.move(point.x, point.y);
     const button = options.button ?? 'left';
@@ -55,7 +55,7 @@ export async function pointerHover(
   options: ActionOptions,
 ): Promise<PointerResult> {
   const point = pagePointOf(runtime, at);
-  const mouse = runtime.playerPage.mouse;
+  const mouse = runtime.actingPage.mouse;
   return observed(runtime, point, options, async () => {
     // Entering from a few pixels away: mouseover/mouseenter fire even when the pointer was already near.
     await mouse.move(Math.max(0, point.x - 5), Math.max(0, point.y - 5));
@@ -77,7 +77,7 @@ export async function pointerDrag(
   const to = await pointOfEnd(runtime, toEnd, options, 'to');
   const fromHit = await elementAtPoint(runtime, from);
   const toHit = await elementAtPoint(runtime, to);
-  const mouse = runtime.playerPage.mouse;
+  const mouse = runtime.actingPage.mouse;
   const { changes } = await changesAround(
     runtime,
     async () => {

@@ -68,14 +68,25 @@ export const DEFAULT_WAIT_MS = 5_000;
  * a navigation the input started, which a slow page may not finish in time) counts as done: the learner's
  * click happened, and the report shows the navigation.
  */
-export async function delivered(action: Promise<unknown>): Promise<void> {
+export async function delivered(
+  action: Promise<unknown>,
+  inWindow?: { runtime: CourseRuntime; target: ResolvedTarget },
+): Promise<void> {
   try {
     await action;
   } catch (err) {
     const message = err instanceof Error ? err.message : '';
     if (err instanceof Error && err.name === 'TimeoutError' && /\b\w+ action done\b/.test(message)) return;
+    // A window the course opened may close itself on the learner's input (a course's Close button): done.
+    if (inWindow && closedItsWindow(inWindow.runtime, inWindow.target)) return;
     throw err;
   }
+}
+
+/** True when the target was in a window the course opened, and that window has closed. */
+function closedItsWindow(runtime: CourseRuntime, target: ResolvedTarget): boolean {
+  const page = target.frame.frame.page();
+  return page.isClosed() && runtime.isOpen && page !== runtime.playerPage;
 }
 const MIN_ACTION_MS = 1_000;
 
@@ -95,6 +106,8 @@ export async function runAction<E>(
   let done: Performed<E>;
   let pageBefore: Map<string, string> | null = null;
   let windowsBefore = 0;
+  let requestedBefore = 0;
+  let windowBefore: string | null = null;
   try {
     // A slow renderer is not a gone element: the read may use what is left of the caller's wait.
     const first = await inspect(runtime, target, Math.max(DIAGNOSE_TIMEOUT_MS, deadline - Date.now()));
@@ -114,6 +127,8 @@ export async function runAction<E>(
     const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
     pageBefore = options.reportUnchanged ? await pageFingerprint(runtime) : null;
     windowsBefore = runtime.windowsOpened;
+    requestedBefore = runtime.windowsRequested;
+    windowBefore = runtime.actingWindow;
     try {
       done = await perform({ runtime, target, info, observer, timeoutMs });
     } catch (err) {
@@ -123,40 +138,52 @@ export async function runAction<E>(
     observer.dispose();
     throw err;
   }
+  // A window the action opened was asked for before the input returned; it reaches the browser context as
+  // a page a moment later (later still on a loaded machine). Without one, nothing is waited for.
+  const requested = runtime.windowsRequested - requestedBefore;
+  if (requested > 0) await runtime.windowsArrived(windowsBefore + requested, WINDOW_ARRIVAL_MS);
   const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
-  let unchanged =
+  const windowsOpened = runtime.windowsOpened - windowsBefore;
+  const window = runtime.actingWindow;
+  const windowClosed = windowBefore !== null && window !== windowBefore && windowsOpened === 0;
+  const unchanged =
+    windowsOpened === 0 &&
+    !windowClosed &&
     pageBefore !== null &&
     nothingRecorded(changes) &&
     sameFingerprint(pageBefore, await pageFingerprint(runtime));
-  // A window the click opened reaches the browser context a moment after the click on a loaded machine:
-  // "nothing changed" is said only once none came.
-  for (const until = Date.now() + WINDOW_WAIT_MS; unchanged && runtime.windowsOpened === windowsBefore;) {
-    if (Date.now() >= until) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const windowsOpened = runtime.windowsOpened - windowsBefore;
-  if (windowsOpened > 0) unchanged = false;
   return {
     success: true,
     element: done.element,
     frame: target.frame.label,
+    ...(window !== null ? { window } : {}),
     target_by: target.by,
     activation: done.activation,
     ...(done.activatedElement ? { activated_element: done.activatedElement } : {}),
     ...done.extra,
     ...(unchanged ? { changed: false, note: UNCHANGED_NOTE } : {}),
     ...(windowsOpened > 0 ? { windows_opened: windowsOpened, note: windowNote(windowsOpened) } : {}),
+    ...(windowClosed ? { note: closedNote(window) } : {}),
     changes,
   };
 }
 
-const WINDOW_WAIT_MS = 2_000;
+/** How long a window the course asked for may take to reach the browser context as a page. */
+const WINDOW_ARRIVAL_MS = 10_000;
 
 /** A launch page that opens the course in a window of its own (Storyline's launcher.html): the learner goes on there. */
 const windowNote = (n: number): string =>
   `The course opened ${n === 1 ? 'a new window' : `${n} new windows`}, as a launch page does to show the course in a ` +
-  'window of its own: a learner goes on there. The DOM tools act only in the SCO frames of the LMS window, ' +
-  'so they cannot follow; scorm_debug_api_calls shows the API calls the window makes.';
+  'window of its own: a learner goes on there, and so do the page tools (find, click, fill, keyboard, pointer, ' +
+  'scroll, screenshot) from now on, until that window closes (`window` in their results names it). Its API ' +
+  "calls are recorded with the SCO's (scorm_debug_api_calls).";
+
+/** The course's window closed on the action (its Close button): the tools are back where the learner is. */
+const closedNote = (now: string | null): string =>
+  'The window the course had opened closed: the page tools act ' +
+  (now === null
+    ? "in the SCO's frame of the LMS window again."
+    : `in the window it came from (${now}) again.`);
 
 const UNCHANGED_NOTE =
   "Nothing changed: no API call, no data-model change, no navigation, no console error, and the page's " +

@@ -100,7 +100,7 @@ export async function scrollSco(
     async () => {
       if (!found) {
         const point = at ?? { x: runtime.viewport.width / 2, y: runtime.viewport.height / 2 };
-        await runtime.playerPage.mouse.move(point.x, point.y);
+        await runtime.actingPage.mouse.move(point.x, point.y);
         if (request.delta) {
           await wheel(
             runtime,
@@ -112,7 +112,7 @@ export async function scrollSco(
       } else {
         const { frame, scroller, point } = found;
         before = scroller.position;
-        await runtime.playerPage.mouse.move(point.x, point.y);
+        await runtime.actingPage.mouse.move(point.x, point.y);
         after = before;
         if (request.delta) {
           await wheel(
@@ -216,7 +216,7 @@ export interface Located {
 }
 
 async function wheel(runtime: CourseRuntime, dx: number, dy: number): Promise<void> {
-  await runtime.playerPage.mouse.wheel(dx, dy);
+  await runtime.actingPage.mouse.wheel(dx, dy);
 }
 
 /** The scrolling container with the largest visible area in any SCO frame whose element is on screen. */
@@ -241,7 +241,7 @@ export async function largestScroller(runtime: CourseRuntime): Promise<Located |
 /** The nearest scrolling container under the page point, through inner frames. */
 async function scrollerAt(runtime: CourseRuntime, point: ScreenPoint): Promise<Located | null> {
   const labels = new Map((await scoFrames(runtime)).map((f) => [f.frame, f.label]));
-  let frame: Frame | null = await runtime.scoFrame();
+  let frame: Frame | null = await runtime.actingFrame();
   for (let depth = 0; frame && depth < 8; depth++) {
     const origin = await originOf(frame);
     if (!origin) return null;
@@ -276,6 +276,8 @@ async function scrollerAt(runtime: CourseRuntime, point: ScreenPoint): Promise<L
 async function originOf(
   frame: Frame,
 ): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  // A window's own document (one the course opened) fills its page from the top-left corner.
+  if (frame.parentFrame() === null) return WHOLE_WINDOW;
   const element = await frame.frameElement().catch(() => null);
   if (!element) return null;
   try {
@@ -410,3 +412,5 @@ function scrollerAtPoint(p: { x: number; y: number }): Found | 'frame' | null {
   }
   return null;
 }
+
+const WHOLE_WINDOW = { x: 0, y: 0, width: Number.POSITIVE_INFINITY, height: Number.POSITIVE_INFINITY };

@@ -88,7 +88,7 @@ export async function selectThroughFace(
   const { runtime, target, info, timeoutMs } = ctx;
   const spot = await readElementValue(runtime, target, optionOf, wanted, timeoutMs);
   if (!spot) return { activation: await byKeyboard(ctx, null) };
-  const page = runtime.playerPage;
+  const page = runtime.actingPage;
   const box = info.inViewport && info.hit && representsControl(info.hit) && hasBox(info);
   const pageBox = box ? await target.locator.boundingBox({ timeout: timeoutMs }) : null;
   if (pageBox) {
@@ -126,7 +126,7 @@ async function byKeyboard(ctx: PerformContext, spot: OptionSpot | null): Promise
       where,
     );
   }
-  const keyboard = ctx.runtime.playerPage.keyboard;
+  const keyboard = ctx.runtime.actingPage.keyboard;
   await target.locator.focus({ timeout: timeoutMs });
   await keyboard.press('Home');
   for (let i = 0; i < spot.index; i++) await keyboard.press('ArrowDown');

@@ -53,7 +53,7 @@ export async function analyzeLayout(
 ): Promise<LayoutReport> {
   const viewport = runtime.viewport;
   const opts = { ...LAYOUT_DEFAULTS, touch: viewport.touch, ...options };
-  const frame = await runtime.scoFrame();
+  const frame = await runtime.actingFrame();
   const raw = await ControlWorlds.of(runtime).call<
     LayoutProbeOptions,
     Omit<LayoutReport, 'touch' | 'viewport'>

@@ -11,7 +11,7 @@ const HEIGHT =
 export function documentHeight(runtime: CourseRuntime): () => Promise<number> {
   return async () =>
     ControlWorlds.of(runtime).call<undefined, number>(
-      await runtime.scoFrame(),
+      await runtime.actingFrame(),
       "Reading the document's height",
       runtime.timeoutMs,
       HEIGHT,

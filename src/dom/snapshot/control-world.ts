@@ -5,7 +5,7 @@
  * (the document was replaced) or whose element left the document is stale, and says so.
  * Calls are bounded like every DOM tool's page call (a course's busy loop blocks this world too).
  */
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { pageAsset } from '../../runtime/player/page-assets.js';
 import { IsolatedWorlds } from '../a11y/isolated-world.js';
@@ -34,7 +34,8 @@ const GONE = /Cannot find context|context was destroyed|No frame|Target closed|h
 const perRuntime = new WeakMap<CourseRuntime, ControlWorlds>();
 
 export class ControlWorlds {
-  private worlds: Promise<IsolatedWorlds> | null = null;
+  /** One DevTools session per window: the player page, and each window the course opened. */
+  private readonly worlds = new Map<Page, Promise<IsolatedWorlds>>();
   private readonly byFrame = new Map<Frame, World>();
   private readonly byPrefix = new Map<string, World>();
   private made = 0;
@@ -85,7 +86,7 @@ export class ControlWorlds {
   ): Promise<T> {
     const once = async (): Promise<T> => {
       const world = this.worldOf(frame);
-      return bounded(async (fn, arg) => (await this.isolated()).call(await world.contextId, fn, arg));
+      return bounded(async (fn, arg) => (await this.isolated(frame)).call(await world.contextId, fn, arg));
     };
     try {
       return await once();
@@ -112,7 +113,7 @@ export class ControlWorlds {
     if (!world || world.frame.isDetached() || this.byFrame.get(world.frame) !== world) return undefined;
     try {
       const value = await boundedPageCall(this.runtime, world.frame, what, timeoutMs, async () =>
-        (await this.isolated()).call(await world.contextId, fn, arg),
+        (await this.isolated(world.frame)).call(await world.contextId, fn, arg),
       );
       return { frame: world.frame, value };
     } catch (error) {
@@ -130,7 +131,7 @@ export class ControlWorlds {
   async markClickListeners(frame: Frame, timeoutMs: number): Promise<void> {
     const mark = async (): Promise<void> => {
       const contextId = await this.worldOf(frame).contextId;
-      await (await this.isolated()).markListened(contextId, MARK_HANDLED, CLICK_EVENTS, MAX_MARKED);
+      await (await this.isolated(frame)).markListened(contextId, MARK_HANDLED, CLICK_EVENTS, MAX_MARKED);
     };
     await within(
       mark().catch(() => undefined),
@@ -140,7 +141,7 @@ export class ControlWorlds {
 
   /** The tag of the element holding `frame`, from the browser's DOM (see IsolatedWorlds.ownerTag). */
   async ownerTag(frame: Frame): Promise<string | null> {
-    const worlds = await this.isolated();
+    const worlds = await this.isolated(frame);
     const frameId = (await worlds.frameIds()).get(frame);
     return frameId === undefined ? null : worlds.ownerTag(frameId);
   }
@@ -158,7 +159,7 @@ export class ControlWorlds {
   }
 
   private async make(frame: Frame, prefix: string): Promise<number> {
-    const worlds = await this.isolated();
+    const worlds = await this.isolated(frame);
     const frameId = (await worlds.frameIds()).get(frame);
     if (frameId === undefined)
       throw new Error("the frame is not in the browser's frame tree (a frame of another process?)");
@@ -179,8 +180,14 @@ export class ControlWorlds {
     this.byPrefix.delete(world.prefix);
   }
 
-  private isolated(): Promise<IsolatedWorlds> {
-    this.worlds ??= IsolatedWorlds.attach(this.runtime.playerPage);
-    return this.worlds;
+  private isolated(frame: Frame): Promise<IsolatedWorlds> {
+    const page = frame.page();
+    let worlds = this.worlds.get(page);
+    if (!worlds) {
+      worlds = IsolatedWorlds.attach(page);
+      this.worlds.set(page, worlds);
+      page.once('close', () => this.worlds.delete(page));
+    }
+    return worlds;
   }
 }

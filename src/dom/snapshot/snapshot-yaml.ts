@@ -116,7 +116,7 @@ function firstPrefix(roots: AriaNode[]): string | null {
 
 /** The frame holding the element of a ref of Playwright's snapshot, or null. */
 async function frameOfSnapshotRef(runtime: CourseRuntime, ref: string): Promise<Frame | null> {
-  const handle = await runtime.playerPage
+  const handle = await runtime.actingPage
     .getByRef(ref)
     .elementHandle({ timeout: 1_000 })
     .catch(() => null);

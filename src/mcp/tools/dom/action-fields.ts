@@ -73,6 +73,7 @@ export const actionOutput = {
   success: z.literal(true),
   element: actedElement,
   frame: z.string().describe('e.g. "sco > iframe#content".'),
+  window: z.string().optional().describe('URL of the window the course opened, where it acted.'),
   target_by: z.enum(['selector', 'ref']),
   activation,
   activated_element: z
@@ -88,9 +89,7 @@ export const actionOutput = {
     .number()
     .int()
     .optional()
-    .describe(
-      'How many windows the action made the course open (a launch page showing the course in its own window).',
-    ),
+    .describe('Windows the course opened (a launch page); the tools act in the newest.'),
   note: z.string().optional(),
   screenshot: screenshotOutput,
 };
@@ -103,7 +102,10 @@ export function actionRunner(sessions: ServerContext['sessions']) {
     run: (runtime: CourseRuntime) => Promise<T>,
   ): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> => {
     const session = sessions.get(args.session_id);
-    const data = actionAnswer({ ...(await run(session.requireRuntime())) });
+    const runtime = session.requireRuntime();
+    const done = await run(runtime);
+    const window = runtime.actingWindow;
+    const data = actionAnswer({ ...done, ...(window !== null && !('window' in done) ? { window } : {}) });
     return withActionScreenshot(session, data, args.screenshot, tool);
   };
 }

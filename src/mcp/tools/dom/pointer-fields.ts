@@ -40,6 +40,7 @@ export const hitOutput = openObject({
 
 export const pointerOutput = {
   success: z.literal(true),
+  window: z.string().optional().describe('URL of the window the course opened, where it acted.'),
   changes,
   nothing_recorded: z
     .boolean()
@@ -55,6 +56,9 @@ export async function runPointerTool<T extends object>(
   run: (runtime: CourseRuntime) => Promise<T>,
 ): Promise<ToolResult<T & { screenshot?: ActionCaptureData }>> {
   const session = ctx.sessions.get(args.session_id);
-  const data = actionAnswer({ ...(await run(session.requireRuntime())) });
+  const runtime = session.requireRuntime();
+  const done = await run(runtime);
+  const window = runtime.actingWindow;
+  const data = actionAnswer({ ...done, ...(window !== null ? { window } : {}) });
   return withActionScreenshot(session, data, args.screenshot, tool);
 }

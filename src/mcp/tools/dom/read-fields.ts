@@ -40,6 +40,10 @@ const pageStateControl = openObject({
 });
 
 export const pageStateOutput = {
+  window: z
+    .string()
+    .optional()
+    .describe('URL of the window the course opened, where the tools act until it closes.'),
   sco_url: z
     .string()
     .nullable()

@@ -32,6 +32,7 @@ export function domFillFormBatchTool(ctx: ServerContext): ToolDefinition {
       screenshot,
     },
     output: {
+      window: z.string().optional().describe('URL of the window the course opened, where it acted.'),
       automation_available: z.boolean(),
       total_fields: count,
       successful: count,

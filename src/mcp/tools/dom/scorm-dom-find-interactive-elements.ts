@@ -40,6 +40,10 @@ export function domFindInteractiveElementsTool(ctx: ServerContext): ToolDefiniti
         .describe('Controls per answer; default: as many as fit in about 6,000 tokens.'),
     },
     output: {
+      window: z
+        .string()
+        .optional()
+        .describe('URL of the window the course opened, where the tools act until it closes.'),
       interactive_elements: z.array(pageElement).describe('The controls of this answer, each once.'),
       buttons: controlKeys,
       inputs: controlKeys,
@@ -84,7 +88,9 @@ export function domFindInteractiveElementsTool(ctx: ServerContext): ToolDefiniti
           includeHidden: args.include_hidden === true,
           maxElements: MAX_CONTROLS,
         });
-        return { data: answerInteractiveElements(found, { cursor: args.cursor, limit: args.limit }) };
+        const window = runtime.actingWindow;
+        const answer = answerInteractiveElements(found, { cursor: args.cursor, limit: args.limit });
+        return { data: window !== null ? { window, ...answer } : answer };
       } catch (err) {
         throw asToolError(err, 'DOM_FIND_ERROR', 'Finding the interactive elements failed');
       }

@@ -35,6 +35,8 @@ export function getPageStateTool(ctx: ServerContext): ToolDefinition {
           includeSnapshot: args.include_snapshot !== false,
           maxChars: args.max_chars ?? DEFAULT_SNAPSHOT_CHARS,
         })) as ToolData<typeof pageStateOutput>;
+        const window = runtime.actingWindow;
+        if (window !== null) state.window = window;
         const seen = JSON.stringify(state);
         const same = lastAnswer.get(runtime) === seen;
         lastAnswer.set(runtime, seen);
@@ -55,6 +57,7 @@ const lastAnswer = new WeakMap<object, string>();
  */
 function unchangedAnswer(state: ToolData<typeof pageStateOutput>): ToolData<typeof pageStateOutput> {
   return {
+    ...(state.window !== undefined ? { window: state.window } : {}),
     sco_url: state.sco_url,
     title: state.title,
     frames: [],
