@@ -6,7 +6,13 @@ import { notApplicableOf } from '../shared/not-applicable.js';
 /** scorm_report's accessibility section: the audit, or why it did not run. */
 export const accessibilityReport = openObject({
   audited: z.boolean().optional().describe('Absent on a page after the first (on_first_page).'),
-  on_first_page: z.literal(true).optional().describe('With cursor: the audit came with the first page.'),
+  on_first_page: z.literal(true).optional().describe('Cursor past "0": the audit came with the first page.'),
+  summarised: z
+    .literal(true)
+    .optional()
+    .describe(
+      'No cursor: only counts of failing elements (violations_by_impact, violations_by_rule, incomplete_by_rule); cursor "0" has the audit.',
+    ),
   not_applicable: notApplicableOf('NO_SESSION', 'NO_RUNTIME').optional(),
   error_code: z.string().optional().describe('The audit failed: why, in message.'),
   message: z.string().optional(),
