@@ -18,7 +18,12 @@ interface Accessibility {
   session_id?: string;
   level?: string;
   frames_audited?: string[];
-  violations?: Array<{ rule: string; nodes: Array<{ frame: string; selector: string }> }>;
+  violations?: Array<{ rule: string; node_count: number; nodes: Array<{ frame: string; selector: string }> }>;
+  summarised?: true;
+  frames_audited_count?: number;
+  violations_by_impact?: Record<string, number>;
+  violations_by_rule?: Record<string, number>;
+  message?: string;
 }
 interface Report {
   valid: boolean;
@@ -46,8 +51,30 @@ test('with an open runtime the report holds the audit, in its JSON and as an esc
     workspace_path: COURSE,
     session_id: sessionId,
   });
-  const a = report.accessibility;
+  // Without cursor, a first look: the audit as counts of failing elements by impact and rule id.
+  const look = report.accessibility;
+  assert.equal(look.audited, true);
+  assert.equal(look.summarised, true);
+  assert.equal(look.violations, undefined, 'no rule descriptions, help URLs or elements');
+  assert.equal(look.frames_audited_count, 2);
+  assert.match(look.message ?? '', /cursor "0" gives the first page with the audit/);
+  const perRule = look.violations_by_rule ?? {};
+  for (const rule of ['image-alt', 'label', 'button-name', 'color-contrast'])
+    assert.ok((perRule[rule] ?? 0) > 0, `${rule} counted`);
+  const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((x, y) => x + y, 0);
+  assert.equal(sum(look.violations_by_impact ?? {}), sum(perRule), 'both counts count every failing element');
+
+  // cursor "0": the first page with the audit itself, counting as the first look did.
+  const full = await callTool<Report>(server.client, 'scorm_report', {
+    workspace_path: COURSE,
+    session_id: sessionId,
+    format: 'json',
+    cursor: '0',
+  });
+  const a = full.accessibility;
   assert.equal(a.audited, true);
+  assert.equal(a.summarised, undefined);
+  for (const v of a.violations ?? []) assert.equal(v.node_count, perRule[v.rule], v.rule);
   assert.equal(a.session_id, sessionId);
   assert.equal(a.level, 'AA');
   assert.deepEqual(a.frames_audited, ['sco', 'sco > iframe#content']);

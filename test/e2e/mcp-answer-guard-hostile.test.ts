@@ -234,6 +234,7 @@ test(
       const sizes: number[] = [];
       do {
         const first = cursor === undefined;
+        const asked = cursor;
         const answer = await shown(tool, { ...args, ...(cursor !== undefined ? { cursor } : {}) });
         assert.ok(answer.bytes <= BUDGET, `${tool}: ${answer.bytes} bytes`);
         assert.equal(answer.note, undefined, `${tool}: a page is never cut`);
@@ -245,15 +246,18 @@ test(
         cursor = (answer.data.findings_next_cursor as string | null) ?? undefined;
         if (!first || args.detail === 'full') sizes.push(answer.bytes);
         // Without a cursor, compliance and the report answer with a first look: verdict, counts, a few
-        // findings (about 1,500 tokens in text and structuredContent; the report's audit summary beside).
+        // findings (about 1,500 tokens in text and structuredContent; the report's audit as counts, within).
         if (first && (tool === 'scorm_validate_compliance' || tool === 'scorm_report')) {
-          const limit = args.session_id !== undefined ? 4_500 : 3_000;
-          assert.ok(answer.bytes <= limit, `${tool} first look: ${answer.bytes} bytes`);
+          assert.ok(answer.bytes <= 3_000, `${tool} first look: ${answer.bytes} bytes`);
           assert.ok(answer.data.findings_by_severity, `${tool} first look counts by severity`);
         }
         if (args.session_id !== undefined) {
           const audit = answer.data.accessibility as Record<string, unknown>;
-          if (first) assert.equal(audit.audited, true, JSON.stringify(audit).slice(0, 300));
+          // The first look has the audit's counts, cursor "0" the audit, later pages say where it was.
+          if (first) {
+            assert.equal(audit.audited, true, JSON.stringify(audit).slice(0, 300));
+            assert.deepEqual([audit.summarised, audit.violations], [true, undefined]);
+          } else if (asked === '0') assert.equal(audit.audited, true);
           else assert.deepEqual([audit.on_first_page, audit.violations], [true, undefined]);
         }
         if (args.detail === 'full' && first) {
@@ -301,6 +305,65 @@ test(
     assert.equal(
       await readWholeText(server.client, 'scorm-tester://logs/browser'),
       pages.map((p) => p.text).join(''),
+    );
+  },
+);
+
+test(
+  'short first pages: events with counts_by_type, network requests with content_base once; API errors said once',
+  { timeout: 300_000 },
+  async () => {
+    // scorm_session_events without max_events: a short page, and every event counted by type.
+    const events = await shown('scorm_session_events', { session_id: sessionId });
+    assert.ok(events.bytes <= 6_000, `events first page: ${events.bytes} bytes`);
+    const listed = events.data.events as Array<{ type: string }>;
+    const byType = events.data.counts_by_type as Record<string, number>;
+    const counted = Object.values(byType).reduce((a, b) => a + b, 0);
+    assert.ok((events.data.events_remaining as number) > 0, 'the inflating course has more than a page');
+    assert.equal(counted, listed.length + (events.data.events_remaining as number));
+    for (const e of listed) assert.ok(byType[e.type]! > 0, e.type);
+
+    // scorm_get_network_requests without max_count: a short page, the package's URL prefix said once.
+    const first = await shown('scorm_get_network_requests', { session_id: sessionId });
+    assert.ok(first.bytes <= 6_000, `network first page: ${first.bytes} bytes`);
+    const base = first.data.content_base as string;
+    assert.match(base, /^http:\/\/127\.0\.0\.1:\d+\//);
+    const urls: string[] = [];
+    let page = first;
+    for (;;) {
+      const requests = page.data.requests as Array<{ url: string; method?: string; scope?: string }>;
+      for (const r of requests) {
+        assert.ok(!r.url.startsWith(base), `${r.url}: relative to content_base`);
+        assert.notEqual(r.method, 'GET', 'GET is left out');
+        assert.notEqual(r.scope, 'content', 'the content scope is left out');
+        urls.push(r.url);
+      }
+      const next = page.data.next_cursor as string | null;
+      if (next === null) break;
+      page = await shown('scorm_get_network_requests', { session_id: sessionId, cursor: next });
+    }
+    assert.ok(urls.includes('index.html'), urls.join(', '));
+    assert.equal(urls.length, first.data.total_matching, 'paging from the first look gives every request');
+
+    // scorm_debug_api_calls: GetLastError, GetErrorString and GetDiagnostic after a failed call point
+    // at it with same_error_as instead of repeating its error.
+    const calls = await shown('scorm_debug_api_calls', {
+      session_id: sessionId,
+      filter_methods: ['GetValue', 'GetLastError', 'GetErrorString', 'GetDiagnostic'],
+    });
+    const listedCalls = calls.data.calls as Array<Record<string, unknown>>;
+    const failed = listedCalls.find((c) => c.method === 'GetValue' && c.error_code === '401');
+    assert.ok(failed, JSON.stringify(listedCalls).slice(0, 500));
+    const followUps = listedCalls.filter((c) => (c.index as number) > (failed.index as number)).slice(0, 3);
+    assert.deepEqual(
+      followUps.map((c) => [c.method, c.same_error_as, c.error_code, c.error_string, c.diagnostic]),
+      ['GetLastError', 'GetErrorString', 'GetDiagnostic'].map((m) => [
+        m,
+        failed.index,
+        undefined,
+        undefined,
+        undefined,
+      ]),
     );
   },
 );

@@ -197,7 +197,7 @@ test("a session keeps its latest flow: its pages joined equal one unpaged run; o
   assert.deepEqual(late.data.steps, pages[1]!.steps);
 });
 
-test('a walk with screenshots sends the first ten as images, says how many it left out, and pages every step once', async () => {
+test("a walk with screenshots sends the images of its first page's steps beside them, and pages every step and screenshot once", async () => {
   const result = (await server.client.callTool(
     {
       name: 'scorm_test_navigation_flow',
@@ -212,21 +212,33 @@ test('a walk with screenshots sends the first ten as images, says how many it le
     undefined,
     'the links of the screenshots fit beside the page',
   );
-  const images = result.content.filter((c) => c.type === 'image').length;
   const data = result.structuredContent as unknown as FlowPage & {
+    artifacts: string[];
     images_omitted?: number;
     images_note?: string;
   };
-  assert.equal(images, 10);
-  assert.equal(data.images_omitted, 20, 'the launch and 29 continues: thirty screenshots');
-  assert.match(String(data.images_note), /^Only the first 10 screenshots/);
-  const indexes = (await allPages(data, { session_id: data.session_id })).flatMap((p) =>
-    p.steps.map((step) => step.index),
+  const images = result.content.filter((c) => c.type === 'image').length;
+  const captioned = result.content.flatMap((c) =>
+    c.type === 'text' && /^Step \d+ /.test(c.text) ? [Number(/^Step (\d+)/.exec(c.text)![1])] : [],
   );
+  const firstPage = data.steps.filter((s) => s.screenshot !== null).map((s) => s.index);
+  assert.ok(data.steps.length > 1, 'the first page holds more than one step');
+  assert.deepEqual(captioned, firstPage.slice(0, 10), "each image is one of this page's steps");
+  assert.equal(images, captioned.length);
+  assert.equal(data.images_omitted, 30 - images, 'the launch and 29 continues: thirty screenshots');
+  assert.match(String(data.images_note), /first page only/);
+  const pages = await allPages(data, { session_id: data.session_id });
+  const indexes = pages.flatMap((p) => p.steps.map((step) => step.index));
   // The launch, 29 continues between SCOs and the last continue, which ends the session (no screenshot).
   assert.deepEqual(
     indexes,
     Array.from({ length: 31 }, (_, i) => i),
     'every step once, in order',
   );
+  const artifacts = pages.flatMap((p) => (p as unknown as { artifacts: string[] }).artifacts);
+  assert.equal(new Set(artifacts).size, 30, 'every screenshot once');
+  assert.equal(artifacts.length, 30);
+  // Later pages are filled evenly: no page holds less than half of the fullest one.
+  const sizes = pages.slice(1).map((p) => p.steps.length);
+  assert.ok(Math.min(...sizes) * 2 >= Math.max(...sizes), `page sizes ${sizes.join(', ')}`);
 });

@@ -133,6 +133,7 @@ test('our template (SCORMAutomation): context, slide map, jump by id and by numb
     assert.deepEqual(jump.from, { index: 1, id: 's1', title: 'Welcome' });
     assert.deepEqual(jump.to, { index: 3, id: 's3', title: 'Try it' });
     assert.equal(jump.method, 'SCORMAutomation.goToSlide');
+    assert.equal('notes' in jump, false, 'no notes: the list is left out, not sent empty');
     assert.deepEqual(
       jump.changes.api_calls.map((c) => [c.method, c.args]),
       [['SetValue', ['cmi.location', 's3']]],

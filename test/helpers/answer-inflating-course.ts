@@ -2,7 +2,8 @@
  * A course that makes many tools' answers huge at once (issue 22): a 300-item manifest with long titles
  * and 200 missing files, a 64,000-character suspend_data, 250 interactions with 4,000-character responses,
  * 100 objectives, a flood of long console errors and uncaught errors, and 20 frames of 60 long-labelled
- * controls each, plus a long document title. When it is done it sets cmi.location to "done".
+ * controls each, plus a long document title, and a failed GetValue with its GetLastError, GetErrorString and
+ * GetDiagnostic. When it is done it sets cmi.location to "done".
  */
 import { writePackage } from './course-builder.js';
 
@@ -39,6 +40,11 @@ const SCO = `<!doctype html>
     api.SetValue('cmi.objectives.' + j + '.id', 'obj-' + j + '-' + long(200, 'o'));
     api.SetValue('cmi.objectives.' + j + '.description', long(250, 'e'));
   }
+  // A failed call and the three calls a course makes to learn why: the error said once.
+  api.GetValue('cmi.no_such_element');
+  var code = api.GetLastError();
+  api.GetErrorString(code);
+  api.GetDiagnostic(code);
   for (var k = 0; k < ${INFLATE.consoleErrors}; k++) console.error('error ' + k + ' ' + long(4000, 'c'));
   for (var e = 0; e < ${INFLATE.pageErrors}; e++) {
     setTimeout(function () { throw new Error('thrown ' + long(3000, 'x')); }, 0);

@@ -32,6 +32,7 @@ import {
   type ToolResult,
 } from '../../../app/tool.js';
 import { ANSWER_BUDGET_BYTES, jsonBytes, pageWithinBudget } from '../../../output/answer-budget.js';
+import { limitLoweredNote } from '../../../core/limit-lowered.js';
 import { recordedSessionFor } from '../../../app/run-target.js';
 import { count, limitNote } from '../output-schemas.js';
 import { sequencingNotApplicable } from '../shared/not-applicable.js';
@@ -129,7 +130,14 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
         // A page of a kept run: nothing runs (the session may be closed since).
         const session = args.session_id !== undefined ? recordedSessionFor(ctx, args).session : null;
         const { flow, position } = flows.find(args.cursor, session);
-        return { data: flowPage(flow, position, limit, 0, args.limit) };
+        return {
+          data: flowPage(
+            flow,
+            position,
+            pageSize(flow.steps, position, pageBudget(flow.summary), limit),
+            args.limit,
+          ),
+        };
       }
       const steps = args.navigation_sequence
         ? parseNavSteps(args.navigation_sequence, 'navigation_sequence')
@@ -141,12 +149,29 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
           args,
           async (run) => {
             const walked = await walk(run, steps, capture, args.settle_ms ?? DEFAULT_STEP_SETTLE_MS, call);
-            const flow = flows.keep(run.temporary ? null : run.session, walked.summary, walked.steps);
-            // Captions, and the link the answer carries for each screenshot this call wrote.
-            const textBytes =
-              walked.content.reduce((n, c) => n + (c.type === 'text' ? Buffer.byteLength(c.text) : 0), 0) +
-              screenshotPathBytes(walked.steps, LINK_BYTES_PER_PATH);
-            return { data: flowPage(flow, 0, limit, textBytes, args.limit), content: walked.content };
+            // The run's answer also links every screenshot written, whichever page its step is on.
+            const links = walked.steps.reduce(
+              (n, s) => n + (s.screenshot ? 2 * Buffer.byteLength(s.screenshot.artifact) + LINK_BYTES : 0),
+              0,
+            );
+            const size = firstPageSize(walked.steps, walked.summary, walked.captions, links, limit);
+            const shown = walked.steps
+              .slice(0, size)
+              .filter((s) => walked.images.has(s.index))
+              .slice(0, MAX_IMAGES);
+            const omitted = walked.images.size - shown.length;
+            const summary: FlowSummary = {
+              ...walked.summary,
+              ...(omitted > 0
+                ? {
+                    images_omitted: omitted,
+                    images_note: `Screenshots are returned as images for the steps of the run's first page only (at most ${MAX_IMAGES}); all are saved and listed in each page's artifacts.`,
+                  }
+                : {}),
+            };
+            const flow = flows.keep(run.temporary ? null : run.session, summary, walked.steps);
+            const content = shown.flatMap((s) => walked.images.get(s.index)!);
+            return { data: flowPage(flow, 0, size, args.limit), content };
           },
           async (why) => ({
             data: { supported: true, entry_found: true, ...why, steps_executed: 0, steps: [], artifacts: [] },
@@ -165,47 +190,92 @@ export function navigationFlowTool(ctx: ServerContext): ToolDefinition {
   });
 }
 
-/** A resource link's bytes beside the path it names (type, scorm-tester:// URI prefix, name, mimeType). */
-const LINK_BYTES_PER_PATH = 150;
+/** A resource link's bytes beside the artifact it names, twice (type, scorm-tester:// URI prefix, mimeType). */
+const LINK_BYTES = 140;
+/** What an images_note adds to the summary. */
+const NOTE_BYTES = 200;
 
-/** The JSON bytes of the steps' screenshot paths, each with `extra` bytes around it. */
-function screenshotPathBytes(steps: readonly FlowStep[], extra: number): number {
-  return steps.reduce(
-    (n, s) =>
-      n +
-      (s.screenshot ? (extra > 0 ? 2 : 1) * Buffer.byteLength(s.screenshot.artifact_path) + 3 + extra : 0),
-    0,
-  );
+/** A step's bytes on a page: its JSON, and its screenshot path again in `artifacts`. */
+function stepBytes(step: FlowStep): number {
+  return jsonBytes(step) + 1 + (step.screenshot ? Buffer.byteLength(step.screenshot.artifact_path) + 3 : 0);
 }
 
-/** The summary and the steps from `position`, up to `limit` and what the budget leaves them. */
+/** How many steps from `start` fit `budget` (at least one, at most `limit`). */
+function fitting(
+  steps: readonly FlowStep[],
+  start: number,
+  budget: number,
+  limit: number,
+  extra = (_: FlowStep) => 0,
+): number {
+  let used = 0;
+  let n = 0;
+  for (let i = start; i < steps.length && n < limit; i++, n++) {
+    const bytes = stepBytes(steps[i]!) + extra(steps[i]!);
+    if (n > 0 && used + bytes > budget) break;
+    used += bytes;
+  }
+  return n;
+}
+
+/** Pages needed for the steps from `start` when each page is filled as far as `budget` goes. */
+function pagesFrom(steps: readonly FlowStep[], start: number, budget: number, limit: number): number {
+  let pages = 0;
+  for (let i = start; i < steps.length; pages++) i += fitting(steps, i, budget, limit);
+  return pages;
+}
+
+/** The steps of the pages read with a cursor: as many as fit, spread evenly over the pages the rest needs. */
+function pageSize(steps: readonly FlowStep[], start: number, budget: number, limit: number): number {
+  const fit = fitting(steps, start, budget, limit);
+  const pages = pagesFrom(steps, start, budget, limit);
+  return Math.max(1, Math.min(fit, Math.ceil((steps.length - start) / Math.max(1, pages))));
+}
+
+function pageBudget(summary: FlowSummary): number {
+  return ANSWER_BUDGET_BYTES - PAGE_RESERVE_BYTES - jsonBytes(summary);
+}
+
+/**
+ * The steps of the run's own answer: it also carries the links of all screenshots, and for its steps
+ * the images with their captions, so that each image is beside its step (the later pages have none).
+ */
+function firstPageSize(
+  steps: readonly FlowStep[],
+  summary: FlowSummary,
+  captions: ReadonlyMap<number, number>,
+  linkBytes: number,
+  limit: number,
+): number {
+  const budget = pageBudget(summary) - NOTE_BYTES;
+  const fit = fitting(steps, 0, budget - linkBytes, limit, (s) => captions.get(s.index) ?? 0);
+  const pages = 1 + pagesFrom(steps, fit, budget, limit);
+  return Math.max(1, Math.min(fit, Math.ceil(steps.length / pages)));
+}
+
+/** The summary and `size` steps from `position`. */
 function flowPage(
   flow: KeptFlow<FlowSummary, FlowStep>,
   position: number,
-  limit: number,
-  textBytes: number,
+  size: number,
   asked: number | undefined,
 ): FlowData {
-  const page = pageWithinBudget(flow.steps, {
-    cursor: String(position),
-    limit,
-    asked: { limit: asked, items: 'steps' },
-    // `artifacts` repeats the page's screenshot paths: room for all of them, whichever steps fit.
-    budgetBytes:
-      ANSWER_BUDGET_BYTES -
-      PAGE_RESERVE_BYTES -
-      textBytes -
-      jsonBytes(flow.summary) -
-      screenshotPathBytes(flow.steps, 0),
-    view: (step) => step,
+  const items = flow.steps.slice(position, position + size);
+  const next = position + items.length;
+  const note = limitLoweredNote({
+    asked,
+    given: items.length,
+    available: flow.steps.length - position,
+    items: 'steps',
+    budgetBytes: pageBudget(flow.summary),
   });
   return {
     ...flow.summary,
-    steps: page.items,
-    artifacts: page.items.flatMap((s) => (s.screenshot ? [s.screenshot.artifact_path] : [])),
-    next_cursor: page.next_cursor === null ? null : flowCursor(flow, Number(page.next_cursor)),
-    steps_remaining: page.remaining,
-    ...(page.limit_note ? { limit_note: page.limit_note } : {}),
+    steps: items,
+    artifacts: items.flatMap((s) => (s.screenshot ? [s.screenshot.artifact_path] : [])),
+    next_cursor: next < flow.steps.length ? flowCursor(flow, next) : null,
+    steps_remaining: flow.steps.length - next,
+    ...(note ? { limit_note: note } : {}),
   };
 }
 
@@ -215,12 +285,18 @@ async function walk(
   capture: boolean,
   settleMs: number,
   call: ToolContext,
-): Promise<{ summary: FlowSummary; steps: FlowStep[]; content: ExtraContent[] }> {
+): Promise<{
+  summary: FlowSummary;
+  steps: FlowStep[];
+  /** Each screenshot's caption and image, by step index. */
+  images: Map<number, ExtraContent[]>;
+  /** The bytes of each caption, by step index. */
+  captions: Map<number, number>;
+}> {
   const { session, runtime, navigator } = run;
   const shots = new Map<number, StepShot>();
-  const content: ExtraContent[] = [];
-  let imagesShown = 0;
-  let imagesOmitted = 0;
+  const images = new Map<number, ExtraContent[]>();
+  const captions = new Map<number, number>();
   const options: RunStepsOptions = {
     settleMs,
     maxWaitMs: MAX_SETTLE_WAIT_MS,
@@ -236,14 +312,9 @@ async function walk(
         width: shot.data.width,
         height: shot.data.height,
       });
-      if (imagesShown < MAX_IMAGES) {
-        imagesShown += 1;
-        content.push({
-          type: 'text',
-          text: `Step ${record.index} (${record.step}): ${record.outcome.current_activity}`,
-        });
-        content.push(...shot.content);
-      } else imagesOmitted += 1;
+      const caption = `Step ${record.index} (${record.step}): ${record.outcome.current_activity}`;
+      captions.set(record.index, Buffer.byteLength(caption) + 30);
+      images.set(record.index, [{ type: 'text', text: caption }, ...shot.content]);
     },
   };
   const records: StepRecord[] = [];
@@ -316,14 +387,9 @@ async function walk(
         suspended_activity: state.suspended_activity,
         session_ended: state.session_ended,
       },
-      ...(imagesOmitted > 0
-        ? {
-            images_omitted: imagesOmitted,
-            images_note: `Only the first ${imagesShown} screenshots are returned as images (in the run's answer); all are listed in artifacts.`,
-          }
-        : {}),
     },
     steps: stepViews,
-    content,
+    images,
+    captions,
   };
 }

@@ -40,3 +40,49 @@ export function auditWithinShare<T extends object>(audit: T, share = REPORT_AUDI
   }
   return fitted as T;
 }
+
+interface Rule {
+  rule: string;
+  impact?: string | null;
+  node_count?: number;
+  nodes: unknown[];
+}
+
+/** Failing elements by rule id, and by impact. */
+function counts(rules: readonly Rule[]): {
+  by_rule: Record<string, number>;
+  by_impact: Record<string, number>;
+} {
+  const byRule: Record<string, number> = {};
+  const byImpact: Record<string, number> = {};
+  for (const r of rules) {
+    const n = r.node_count ?? r.nodes.length;
+    byRule[r.rule] = (byRule[r.rule] ?? 0) + n;
+    const impact = r.impact ?? 'unknown';
+    byImpact[impact] = (byImpact[impact] ?? 0) + n;
+  }
+  return { by_rule: byRule, by_impact: byImpact };
+}
+
+/**
+ * The audit as the report's first look gives it: counts of failing elements by impact and rule id, and
+ * where the rest is. The rules' descriptions, help URLs and elements (2-8 kB on real courses) would
+ * make the first look larger than the findings it is for.
+ */
+export function auditSummary<T extends object>(audit: T): T {
+  const a = audit as Audit;
+  if (!a.violations && !a.incomplete) return audit;
+  const { violations, incomplete, frames_audited, frames_skipped: _s, tags: _t, ...rest } = a;
+  const failing = counts((violations ?? []) as Rule[]);
+  const review = counts((incomplete ?? []) as Rule[]);
+  return {
+    ...rest,
+    frames_audited_count: (frames_audited ?? []).length,
+    violations_by_impact: failing.by_impact,
+    violations_by_rule: failing.by_rule,
+    ...(incomplete ? { incomplete_by_rule: review.by_rule } : {}),
+    summarised: true,
+    message:
+      'Counts of failing elements only: scorm_report with cursor "0" gives the first page with the audit (rules, descriptions, elements); scorm_accessibility_audit runs it alone.',
+  } as unknown as T;
+}

@@ -9,7 +9,7 @@ import { sessionId } from '../shared-schemas.js';
 import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { artifact, validationJson } from '../output-schemas.js';
 import { accessibilityReport } from './outputs.js';
-import { auditWithinShare } from './report-audit-fit.js';
+import { auditSummary, auditWithinShare } from './report-audit-fit.js';
 import {
   FINDINGS_ANSWER_BYTES,
   FIRST_LOOK_ANSWER_BYTES,
@@ -26,13 +26,11 @@ import {
   workspacePath,
 } from './validation-helpers.js';
 
-/** What the first page's audit may take: its counts and a failing element or so per rule. */
-const FIRST_LOOK_AUDIT_BYTES = 1_200;
 /** A later page's accessibility part: the audit is sent once, with the first page. */
 const ON_FIRST_PAGE = {
   on_first_page: true as const,
   message:
-    'The accessibility audit is sent with the first page only (scorm_report without cursor); scorm_accessibility_audit runs it alone.',
+    'The accessibility audit is sent with the first page only (cursor "0"; without cursor, its counts); scorm_accessibility_audit runs it alone.',
 };
 
 export function reportTool(ctx: ServerContext): ToolDefinition {
@@ -92,8 +90,10 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
               sessionId: session?.id,
               signal: call.signal,
             });
-      // The audit (5-9 kB) goes with the first page only; a later page says where it is.
-      const later = args.cursor !== undefined;
+      // The audit (5-9 kB) goes with the first page only (cursor "0"; the first look has its counts);
+      // a later page says where it is.
+      const firstLook = args.cursor === undefined;
+      const later = !firstLook && args.cursor !== '0';
       const audit =
         later && target === null
           ? null
@@ -109,14 +109,16 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
       // The HTML file holds the whole audit; the answer, what fits beside the findings.
       const accessibility = later
         ? ON_FIRST_PAGE
-        : auditWithinShare(audit as NonNullable<typeof audit>, FIRST_LOOK_AUDIT_BYTES);
+        : firstLook
+          ? auditSummary(audit as NonNullable<typeof audit>)
+          : auditWithinShare(audit as NonNullable<typeof audit>);
       return withValidation(workspace, { level: args.validation_level ?? 'strict' }, call, async (v) => {
         const all = toValidationJson(v);
         const written = target && audit ? await target.write(v, { accessibility: audit }) : null;
         // The first page is a first look: the verdict, the counts, the audit's summary and a few findings.
-        const pageBytes = later
-          ? FINDINGS_ANSWER_BYTES
-          : Math.max(FIRST_LOOK_ANSWER_BYTES, jsonBytes(accessibility) + 1_500);
+        const pageBytes = firstLook
+          ? FIRST_LOOK_ANSWER_BYTES
+          : Math.max(FINDINGS_ANSWER_BYTES, jsonBytes(accessibility) + 1_500);
         const { data } = fittedFindingsPage(
           v.findings,
           args.cursor,
@@ -133,7 +135,7 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
             ...closedMark(closed),
           }),
           pageBytes,
-          later ? 1 : 0,
+          firstLook ? 0 : 1,
         );
         return { data };
       });
