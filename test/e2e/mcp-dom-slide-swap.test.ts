@@ -2,7 +2,7 @@
  * A player that draws the next slide a moment after its Next was clicked (Storyline loads the slide's data
  * first; storyline-1), through the real MCP server and Chromium (issue 23): the click answers once the
  * page has settled the way a learner sees it, so its `changes` hold what the new slide did (its
- * lesson_location) and the page read right after shows the new slide. A click that starts nothing still
+ * lesson_location) and the page read right after shows the new slide; so does a click by coordinates. A click that starts nothing still
  * says that nothing changed.
  */
 import { after, before, test } from 'node:test';
@@ -49,16 +49,17 @@ test('a click that starts nothing says so', async () => {
   assert.equal(clicked.changed, false);
 });
 
-test('Next reports the slide the player draws 700 ms later, then the one drawn 400 ms later', async () => {
-  for (const [slide, title] of [
-    ['slide-2', 'Slide 2: Airway'],
-    ['slide-3', 'Slide 3: Breathing'],
-  ] as const) {
-    const found = await call<Found>('scorm_dom_find_interactive_elements');
-    const clicked = await call<Acted>('scorm_dom_click', { ref: refOf(found, /^Next$/) });
-    assert.equal(clicked.changed, undefined, JSON.stringify(clicked));
-    assert.equal(location(clicked), slide, JSON.stringify(clicked.changes));
-    const page = await call<PageState>('scorm_get_page_state', { include_snapshot: false });
-    assert.equal(page.headings?.[0]?.text, title, JSON.stringify(page));
-  }
+test('Next reports the slide the player draws 700 ms later (by ref), then 400 ms later (by coordinates)', async () => {
+  const found = await call<Found>('scorm_dom_find_interactive_elements');
+  const clicked = await call<Acted>('scorm_dom_click', { ref: refOf(found, /^Next$/) });
+  assert.equal(clicked.changed, undefined, JSON.stringify(clicked));
+  assert.equal(location(clicked), 'slide-2', JSON.stringify(clicked.changes));
+  const page = await call<PageState>('scorm_get_page_state', { include_snapshot: false });
+  assert.equal(page.headings?.[0]?.text, 'Slide 2: Airway', JSON.stringify(page));
+
+  // The Next band is drawn at x 0-200, y 420-480 of the viewport.
+  const pointed = await call<Acted>('scorm_pointer_click', { x: 100, y: 450 });
+  assert.equal(location(pointed), 'slide-3', JSON.stringify(pointed.changes));
+  const last = await call<PageState>('scorm_get_page_state', { include_snapshot: false });
+  assert.equal(last.headings?.[0]?.text, 'Slide 3: Breathing', JSON.stringify(last));
 });

@@ -131,7 +131,8 @@ export async function runAction<E>(
     windowsBefore = runtime.windowsOpened;
     requestedBefore = runtime.windowsRequested;
     windowBefore = runtime.actingWindow;
-    watch = await watchPage(runtime);
+    // A click's result shows what the learner sees once it settles; typing and filling answer at once.
+    watch = options.reportUnchanged ? await watchPage(runtime) : null;
     try {
       done = await perform({ runtime, target, info, observer, timeoutMs });
     } catch (err) {
@@ -147,9 +148,7 @@ export async function runAction<E>(
   const requested = runtime.windowsRequested - requestedBefore;
   if (requested > 0) await runtime.windowsArrived(windowsBefore + requested, WINDOW_ARRIVAL_MS);
   // What the input started (a slide transition drawn a moment later) is reported once the page is still.
-  const pageSettledMs = await watch.settled({
-    graceMs: options.reportUnchanged ? CLICK_GRACE_MS : undefined,
-  });
+  const pageSettledMs = watch ? await watch.settled({ graceMs: CLICK_GRACE_MS }) : 0;
   const read = await observer.read({ settleMs: options.settleMs, signal: options.signal });
   const changes = { ...read, waited_ms: read.waited_ms + pageSettledMs };
   const windowsOpened = runtime.windowsOpened - windowsBefore;
