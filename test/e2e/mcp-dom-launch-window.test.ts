@@ -94,6 +94,7 @@ test('the course window: opened by the launch button, then found, filled, clicke
 
   const shot = await server.client.callTool({ name: 'scorm_take_screenshot', arguments: { session_id } });
   assert.notEqual(shot.isError, true, JSON.stringify(shot.content).slice(0, 400));
+  assert.match(String((shot.structuredContent as { window?: string }).window), /course\.html$/);
 
   // The calls the window made through window.opener are the SCO's.
   const model = await call<{ data: Record<string, unknown> }>('scorm_data_model_get', {
@@ -120,4 +121,6 @@ test('the course window: opened by the launch button, then found, filled, clicke
     return f.window === undefined ? f : undefined;
   }, 'the launch page again');
   refOf(back, /^Launch course$/);
+  const launcherShot = await call<{ window?: string }>('scorm_take_screenshot');
+  assert.equal(launcherShot.window, undefined, 'the launch page is not named');
 });

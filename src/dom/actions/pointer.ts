@@ -11,6 +11,7 @@ import { resolveTarget, type TargetSpec } from '../target.js';
 import { elementAtPoint, type ElementAtPoint } from './element-at-point.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
 import { pagePointOf, type ScreenPoint } from './screen-point.js';
+import { CLICK_GRACE_MS, watchPage } from './page-settle.js';
 
 export interface PointerResult {
   success: true;
@@ -41,7 +42,7 @@ export async function pointerClick(
 ): Promise<PointerResult> {
   const point = pagePointOf(runtime, at);
   const mouse = runtime.actingPage.mouse;
-  return observed(runtime, point, options, async () => {
+  return observed(runtime, point, { ...options, graceMs: CLICK_GRACE_MS }, async () => {
     await mouse.move(point.x, point.y);
     const button = options.button ?? 'left';
     if (options.double) await mouse.dblclick(point.x, point.y, { button });
@@ -103,19 +104,31 @@ export async function pointerDrag(
 async function observed(
   runtime: CourseRuntime,
   point: ScreenPoint,
-  options: ActionOptions,
+  options: ActionOptions & { graceMs?: number },
   act: () => Promise<void>,
 ): Promise<PointerResult> {
   const hit = await elementAtPoint(runtime, point);
-  const { changes } = await changesAround(runtime, act, {
-    settleMs: options.settleMs,
-    signal: options.signal,
-  });
+  const watch = await watchPage(runtime);
+  let pageSettledMs = 0;
+  const { changes } = await changesAround(
+    runtime,
+    async () => {
+      try {
+        await act();
+      } catch (err) {
+        watch.dispose();
+        throw err;
+      }
+      // What the input started (a slide drawn a moment later) is reported once the page is still.
+      pageSettledMs = await watch.settled({ graceMs: options.graceMs });
+    },
+    { settleMs: options.settleMs, signal: options.signal },
+  );
   return {
     success: true,
     page_point: rounded(point),
     hit,
-    changes,
+    changes: { ...changes, waited_ms: changes.waited_ms + pageSettledMs },
     nothing_recorded: nothingRecorded(changes),
   };
 }

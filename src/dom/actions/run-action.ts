@@ -10,6 +10,7 @@ import { resolveTarget, type ResolvedTarget, type TargetSpec } from '../target.j
 import { DIAGNOSE_TIMEOUT_MS, diagnoseFailure, inspect } from './diagnose.js';
 import type { DescribedElement, ElementInspection } from './inspect-element.js';
 import { awaitReachable } from './reachability.js';
+import { CLICK_GRACE_MS, watchPage, type PageWatch } from './page-settle.js';
 
 /**
  * How the input reached the control: "pointer" is Playwright's own input on the element (click, check,
@@ -108,6 +109,7 @@ export async function runAction<E>(
   let windowsBefore = 0;
   let requestedBefore = 0;
   let windowBefore: string | null = null;
+  let watch: PageWatch | null = null;
   try {
     // A slow renderer is not a gone element: the read may use what is left of the caller's wait.
     const first = await inspect(runtime, target, Math.max(DIAGNOSE_TIMEOUT_MS, deadline - Date.now()));
@@ -129,12 +131,15 @@ export async function runAction<E>(
     windowsBefore = runtime.windowsOpened;
     requestedBefore = runtime.windowsRequested;
     windowBefore = runtime.actingWindow;
+    // A click's result shows what the learner sees once it settles; typing and filling answer at once.
+    watch = options.reportUnchanged ? await watchPage(runtime) : null;
     try {
       done = await perform({ runtime, target, info, observer, timeoutMs });
     } catch (err) {
       throw await diagnoseFailure(runtime, err, action, target, observer, timeoutMs);
     }
   } catch (err) {
+    watch?.dispose();
     observer.dispose();
     throw err;
   }
@@ -142,7 +147,10 @@ export async function runAction<E>(
   // a page a moment later (later still on a loaded machine). Without one, nothing is waited for.
   const requested = runtime.windowsRequested - requestedBefore;
   if (requested > 0) await runtime.windowsArrived(windowsBefore + requested, WINDOW_ARRIVAL_MS);
-  const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+  // What the input started (a slide transition drawn a moment later) is reported once the page is still.
+  const pageSettledMs = watch ? await watch.settled({ graceMs: CLICK_GRACE_MS }) : 0;
+  const read = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+  const changes = { ...read, waited_ms: read.waited_ms + pageSettledMs };
   const windowsOpened = runtime.windowsOpened - windowsBefore;
   const window = runtime.actingWindow;
   const windowClosed = windowBefore !== null && window !== windowBefore && windowsOpened === 0;

@@ -28,7 +28,9 @@ export function takeScreenshotTool(ctx: ServerContext): ToolDefinition {
     session: Session,
     viewport: ViewportSpec | undefined,
     options: CaptureOptions | undefined,
-  ): Promise<ToolResult<CaptureData & { layout_analysis: z.input<typeof layoutAnalysisSchema> }>> => {
+  ): Promise<
+    ToolResult<CaptureData & { window?: string; layout_analysis: z.input<typeof layoutAnalysisSchema> }>
+  > => {
     const runtime = session.requireRuntime();
     const original = runtime.viewport;
     const wanted = viewport;
@@ -44,9 +46,14 @@ export function takeScreenshotTool(ctx: ServerContext): ToolDefinition {
       await runtime.setViewport(spec);
     }
     try {
+      // The window the course opened is what the capture shows, when there is one (as the page tools say).
+      const window = runtime.actingWindow;
       const shot = await captureToArtifact(session, runtime, options, 'scorm_take_screenshot');
       const layout = layoutAnalysis(await analyzeLayout(runtime));
-      return { data: { ...shot.data, layout_analysis: layout }, content: shot.content };
+      return {
+        data: { ...shot.data, ...(window !== null ? { window } : {}), layout_analysis: layout },
+        content: shot.content,
+      };
     } finally {
       if (resize && runtime.isOpen) {
         const { width, height, scale } = original;
@@ -74,6 +81,7 @@ export function takeScreenshotTool(ctx: ServerContext): ToolDefinition {
     },
     output: {
       ...capture,
+      window: z.string().optional().describe('URL of the window the course opened, when it was captured.'),
       layout_analysis: layoutAnalysisSchema,
       temporary_session_id: z
         .string()
