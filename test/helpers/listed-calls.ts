@@ -1,8 +1,8 @@
 /**
  * scorm_debug_api_calls leaves out a call's sco_id and attempt when they are the previous listed call's
  * (the first's: the answer's sco_id and attempt 1), its source when it is "sco", its result when it is
- * "true", and its caller when the call came from the SCO's frame (issue 22). Tests that read them put
- * them back.
+ * "true", and its caller unless it is outside_sco (the SCO's frame, or not known: issue 22). Tests that
+ * read them put them back.
  */
 export function withRepeats<
   T extends { sco_id?: string; attempt?: number; source?: string; result?: unknown; caller?: string },

@@ -88,7 +88,7 @@ export const apiCall = z.object({
     .enum(['outside_sco', 'unknown'])
     .optional()
     .describe(
-      "Where a course's call came from, on each call: absent, the SCO's frame; outside_sco, code outside it (another frame, the player window); unknown, could not be told (strict-mode, top-level or native code). A tool's call has none.",
+      "Where a course's call came from: outside_sco, code outside the SCO's frame (another frame, the player window); unknown, could not be told (strict-mode, top-level or native code; scorm_debug_api_calls leaves it out, as for the SCO's frame). A tool's call has none.",
     ),
   exception: z.string().optional().describe('The engine threw instead of returning.'),
   course_text: courseTexts.optional(),

@@ -261,8 +261,9 @@ type ListedCall = ToolData<typeof debugCallsOutput>['calls'][number];
  * once), and a SCO id can be a 36-character GUID: each call says them only when they change (the first
  * against the answer's sco_id and attempt 1), its result only when it is not "true" and its error code
  * only when it is one (as action answers list calls), and its source only when a tool made it (issue 22).
- * A course's caller is said on each call not known to come from the SCO's frame: a running value would
- * make a reader carry it across calls and pages.
+ * A course's caller is said on each call that came from outside the SCO's frame: a running value would
+ * make a reader carry it across calls and pages. An "unknown" caller (strict-mode or top-level code hides
+ * it, so every call of most modern courses) is never blamed, and saying it on each call only costs.
  */
 function leaveOutRepeats(calls: ListedCall[], answerScoId: string | null): ListedCall[] {
   let scoId: string | null | undefined = answerScoId;
@@ -292,7 +293,7 @@ function leaveOutRepeats(calls: ListedCall[], answerScoId: string | null): Liste
       ...(callAttempt === attempt ? {} : { attempt: callAttempt }),
       ...(source === 'sco' ? {} : { source }),
       // A tool's own call has no caller in the course.
-      ...(source === 'tool' || callCaller === undefined ? {} : { caller: callCaller }),
+      ...(source !== 'tool' && callCaller === 'outside_sco' ? { caller: callCaller } : {}),
     };
     scoId = sco_id;
     attempt = callAttempt;
