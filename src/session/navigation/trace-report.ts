@@ -137,6 +137,12 @@ export function traceReport(log: readonly NavLogEntry[], options: TraceReportOpt
   all.forEach((e, index) => (e.index = index));
   report.events_total = all.length;
   const start = cursorPosition(options.cursor, all.length);
+  if (start > 0) {
+    // The first page said every request once; a later page's events refer to it by number, and the
+    // room a whole request list takes (8.5 kB on ADL's T-01a) goes to events instead.
+    report.requests = [];
+    report.denials = [];
+  }
   const budget =
     options.budgetBytes === undefined
       ? Infinity

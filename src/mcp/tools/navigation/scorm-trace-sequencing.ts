@@ -78,7 +78,8 @@ const traceSequencingOutput = {
         events: count,
       }),
     )
-    .optional(),
+    .optional()
+    .describe("First page only: a cursor page's events refer to it by request. Left out when empty."),
   denials: z
     .array(
       z.object({
@@ -247,9 +248,10 @@ function traceAnswer(
     sequencing_active: summary.session_ended !== true,
     sn_available: true,
     ...summary,
-    requests: report.requests,
-    denials: report.denials,
-    rollups: report.rollups,
+    // Empty lists are left out: a cursor page's events refer to the first page's requests.
+    ...(report.requests.length > 0 ? { requests: report.requests } : {}),
+    ...(report.denials.length > 0 ? { denials: report.denials } : {}),
+    ...(report.rollups.length > 0 ? { rollups: report.rollups } : {}),
     trace: report.trace,
     events_total: report.events_total,
     events_folded: report.events_folded,
