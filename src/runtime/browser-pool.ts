@@ -13,10 +13,11 @@ import {
 } from 'playwright-core';
 import { fail, isScormTesterError } from '../core/errors.js';
 import { TIMEOUT, within } from '../core/within.js';
-import { browserAnswers, disconnectsWithin } from './browser-answers.js';
+import { ANSWER_MS, browserAnswers, disconnectsWithin } from './browser-answers.js';
 import { sampleBrowserCpu, type BrowserCpu } from './browser-cpu.js';
 import { maskEndpoint, remoteBrowserLost } from './browser-endpoint.js';
 import { chromiumArgs, findChromium } from './chromium.js';
+import { noteLease } from './lease-tracking.js';
 import { connectRemoteBrowser } from './remote-browser.js';
 
 /**
@@ -35,6 +36,13 @@ const LOST_GRACE_MS = 2_000;
 
 /** How long a browser may take to open a context before it counts as not answering. */
 const NEW_CONTEXT_MS = 15_000;
+
+/**
+ * How often a remote browser with sessions open is asked its round trip (bounded by ANSWER_MS): a grid node
+ * that hangs neither answers nor disconnects, so this is how its sessions learn it is lost within about
+ * HEARTBEAT_MS + ANSWER_MS, rather than when each of their own waits runs out.
+ */
+const HEARTBEAT_MS = 2_500;
 
 /** What the check after the last lease closed found and did. */
 export interface IdleCheck {
@@ -68,6 +76,10 @@ export interface LeasedContext {
   browserGone(): Promise<boolean>;
   /** Called once if the browser disconnects while the lease is open; returns an unsubscribe function. */
   onCrash(listener: (reason: string) => void): () => void;
+  /** True once its browser disconnected or was found not answering while the lease was open. */
+  isLost(): boolean;
+  /** True until close(). */
+  isOpen(): boolean;
   /** Closes the context; never throws (a dead browser has nothing left to close). */
   close(): Promise<void>;
 }
@@ -84,7 +96,12 @@ export class BrowserPool {
   private launching: Promise<Browser> | null = null;
   private generationCounter = 0;
   private closed = false;
-  private readonly crashListeners = new Set<(reason: string) => void>();
+  /** Each open lease's relay, with the browser it is on: a browser's loss is told to its own leases only. */
+  private readonly crashListeners = new Map<(reason: string) => void, Browser>();
+  /** The contexts of open leases, by browser: what the heartbeat asks its round trip on. */
+  private readonly openContexts = new Map<BrowserContext, Browser>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private beating = false;
   /** A context + blank page prepared while idle, so the next open skips their start-up. */
   private spare: { key: string; ready: Promise<Spare | null> } | null = null;
   /** Leases not closed yet, counting the ones being made. */
@@ -169,7 +186,7 @@ export class BrowserPool {
       if (this.browser === browser) this.browser = null;
       this.spare = null;
       const reason = this.closed ? 'the browser pool was shut down' : lostReason;
-      for (const l of [...this.crashListeners]) l(reason);
+      this.tellLeases(browser, reason);
     });
     return browser;
   }
@@ -184,18 +201,74 @@ export class BrowserPool {
     this.unansweredAt = Date.now();
     this.browser = null;
     this.spare = null;
+    // Its sessions are told now: closing a connection to a node that hangs may not end for a long while.
+    this.tellLeases(browser, this.lostReason);
     void browser.close().catch(() => undefined);
+  }
+
+  private tellLeases(browser: Browser, reason: string): void {
+    for (const [relay, on] of [...this.crashListeners]) if (on === browser) relay(reason);
+  }
+
+  /** Asks a remote browser with open sessions its round trip every HEARTBEAT_MS (see forgetRemote). */
+  private startHeartbeat(): void {
+    if (!this.options.wsEndpoint || this.heartbeat) return;
+    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private async beat(): Promise<void> {
+    if (this.leases === 0 || this.closed) {
+      if (this.heartbeat) clearInterval(this.heartbeat);
+      this.heartbeat = null;
+      return;
+    }
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      await this.browserGone();
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  /**
+   * Asks the current browser a round trip (bounded by ANSWER_MS) on one of its open contexts, or on a
+   * DevTools session when none is open yet; one that does not answer is let go of (forgetRemote). False
+   * when there is no browser to ask (one still connecting is bounded by its own time limit).
+   */
+  private async browserGone(): Promise<boolean> {
+    const browser = this.browser;
+    if (!browser) return false;
+    const asked = [...this.openContexts].find(([, on]) => on === browser)?.[0];
+    const answered = asked ? await browserAnswers(browser, asked) : await sessionAnswers(browser);
+    // A context closed during the round trip fails it without saying anything about the browser.
+    if (answered || (asked && !this.openContexts.has(asked))) return false;
+    this.forgetRemote(browser);
+    return true;
   }
 
   /** A fresh isolated context on the shared browser. */
   async newContext(options: BrowserContextOptions = {}): Promise<LeasedContext> {
     this.leases += 1;
+    // A session being opened is in use too: a node that hangs now must not pass for a course that hangs.
+    const since = Date.now();
+    let opening = true;
+    noteLease({
+      lostReason: this.lostReason,
+      isLost: () => this.unansweredAt >= since,
+      isOpen: () => opening,
+      browserGone: () => this.browserGone(),
+    });
+    this.startHeartbeat();
     let lease: LeasedContext;
     try {
       lease = await this.makeLease(options);
     } catch (err) {
       this.released();
       throw err;
+    } finally {
+      opening = false;
     }
     return lease;
   }
@@ -264,14 +337,18 @@ export class BrowserPool {
     const listeners = new Set<(reason: string) => void>();
     let done = false;
     let closed = false;
+    let lost = false;
     const relay = (reason: string): void => {
       if (done) return;
       done = true;
+      lost = true;
       this.crashListeners.delete(relay);
       for (const l of [...listeners]) l(reason);
     };
-    this.crashListeners.add(relay);
-    return {
+    this.crashListeners.set(relay, browser);
+    this.openContexts.set(context, browser);
+    this.startHeartbeat();
+    const lease: LeasedContext = {
       context,
       page,
       generation,
@@ -285,11 +362,14 @@ export class BrowserPool {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      isLost: () => lost,
+      isOpen: () => !closed,
       close: async () => {
         if (closed) return;
         closed = true;
         done = true;
         this.crashListeners.delete(relay);
+        this.openContexts.delete(context);
         // A context whose renderer does not let go in time still counts as released: the idle check
         // then finds the browser busy and shuts it down.
         if (browser.isConnected())
@@ -300,6 +380,8 @@ export class BrowserPool {
         this.released();
       },
     };
+    noteLease(lease);
+    return lease;
   }
 
   /** Resolves once the spare context being prepared (if any) is ready; for benchmarks that must not overlap it. */
@@ -401,6 +483,19 @@ export class BrowserPool {
  * Whether the page's renderer still answers: the crash event of a renderer killed a moment ago may not
  * have arrived yet. One protocol round trip, paid only when a spare is taken.
  */
+/** Whether the browser answers a DevTools session's opening within ANSWER_MS (no context needed). */
+async function sessionAnswers(browser: Browser): Promise<boolean> {
+  if (!browser.isConnected()) return false;
+  const opened = browser.newBrowserCDPSession().then(
+    async (session) => {
+      await session.detach().catch(() => undefined);
+      return true;
+    },
+    () => browser.isConnected(),
+  );
+  return (await within(opened, ANSWER_MS)) === true;
+}
+
 async function answers(page: Page): Promise<boolean> {
   const answered = await within(
     page.evaluate('1').then(

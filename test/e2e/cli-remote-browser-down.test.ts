@@ -161,13 +161,13 @@ async function nodeGoesMidBatch(how: 'SIGKILL' | 'SIGSTOP'): Promise<void> {
 }
 
 /**
- * A two-node batch in which the first node hangs (SIGSTOP) at the moment our side asks it for a page
- * while a session opens, after a first result: caught by a relay that reads our calls to it, so the
+ * A two-node batch in which the first node hangs (SIGSTOP) at the moment our side makes one of `calls`
+ * (asks it for a page while a session opens, or evaluates in the page while the SCO runs), after a first result: caught by a relay that reads our calls to it, so the
  * freeze lands in that phase every time. One job: each session opens on the first node (the least busy,
  * first listed), and the spare page prepared for the next session goes to the other (then less busy), so
  * the call frozen is the opening session's own, with no other session on the node to notice the hang.
  */
-async function nodeHangsWhileOpening(): Promise<void> {
+async function nodeHangsAt(calls: string[], packageTimeoutMs: number): Promise<void> {
   const doomed = await startBrowserServer();
   const total = 6;
   const root = passingCatalogue(total);
@@ -180,7 +180,7 @@ async function nodeHangsWhileOpening(): Promise<void> {
   let stopped = false;
   const relay = await freezingProxy(
     doomed.wsEndpoint,
-    ['newPage'],
+    calls,
     () => recorded() >= 1,
     () => {
       process.kill(doomed.pid, 'SIGSTOP');
@@ -196,15 +196,15 @@ async function nodeHangsWhileOpening(): Promise<void> {
       '--resume',
       state,
       ...SHORT,
-      // Far above what a run takes: a package left waiting on the frozen node would end PACKAGE_TIMEOUT.
+      // A package left waiting on the frozen node would end PACKAGE_TIMEOUT.
       '--package-timeout-ms',
-      '120000',
+      String(packageTimeoutMs),
       '--browser-ws',
       relay.wsEndpoint,
       '--browser-ws',
       live.wsEndpoint,
     );
-    assert.equal(relay.frozeOn(), 'newPage', 'the node froze while a session was opening on it');
+    assert.ok(calls.includes(relay.frozeOn() ?? ''), `the node froze at one of ${calls.join(', ')}`);
     assert.equal(r.status, 0, r.stderr);
     const report = reportOf(r);
     assert.deepEqual(
@@ -297,5 +297,8 @@ describe('remote browsers that are down or die', { concurrency: 1 }, () => {
     nodeGoesMidBatch('SIGSTOP'));
 
   test('a node that hangs (SIGSTOP) while a session opens on it: the package runs again on the other node, never PACKAGE_TIMEOUT', () =>
-    nodeHangsWhileOpening());
+    nodeHangsAt(['newPage'], 120_000));
+
+  test('a node that hangs while a SCO is navigated to or runs on it, under a short --package-timeout-ms: browser_lost and run again, never PACKAGE_TIMEOUT', () =>
+    nodeHangsAt(['goto', 'send', 'evaluateExpression', 'evaluateExpressionHandle'], 8_000));
 });

@@ -8,7 +8,9 @@ import { VERSION } from '../../core/version.js';
 import { TIMEOUT, within } from '../../core/within.js';
 import { contentHash } from './content-hash.js';
 import type { BatchPackage } from './inputs.js';
-import { batchCrashError, batchError, packageTimeoutError } from './package-error.js';
+import { trackLeases, type BrowserUse } from '../../runtime/lease-tracking.js';
+import { cutError, cutPackageError, knownLost } from './cut-package.js';
+import { batchCrashError, batchError } from './package-error.js';
 import { emptyCounts, totalsOf, type BatchReport, type PackageResult } from './report.js';
 import type { ResumeState } from './resume-state.js';
 import { runPool } from './run-pool.js';
@@ -99,10 +101,14 @@ export async function runBatch(
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), options.packageTimeoutMs);
     });
-    const running = options.runPackage(pkg, hash, controller.signal);
+    const leases = new Set<BrowserUse>();
+    const running = trackLeases(leases, () => options.runPackage(pkg, hash, controller.signal));
     try {
       const first = await Promise.race([running, timedOut]);
       if (first !== 'timeout') return first;
+      // Asked before the package is told to stop, while its sessions are still open: a remote browser that
+      // does not answer (a grid node that hung, in whatever phase) makes the cut the browser's loss.
+      const cut = cutPackageError(leases, options.packageTimeoutMs);
       controller.abort(new Error('per-package time limit'));
       // The runner closes its pages on abort; this slot takes its next package only once they are
       // closed (or the grace ran out), so a course stuck in a loop does not slow the next one.
@@ -113,12 +119,18 @@ export async function runBatch(
           return e.kind === 'browser_lost' ? errorResult(pkg, hash, e, performance.now() - t0) : null;
         },
       );
+      const error = await cut;
+      if (error.kind === 'browser_lost') {
+        abandoned.add(ended);
+        return errorResult(pkg, hash, error, performance.now() - t0);
+      }
       const late = await within(ended, ABANDONED_GRACE_MS);
       if (late === TIMEOUT) abandoned.add(ended);
-      // Cut while its remote browser had stopped answering (the runner asks it on abort): the browser's
-      // failure, run again elsewhere, never kept as the course's own timeout.
+      // Its remote browser found gone while it let go (the runner asks it on abort; the heartbeat may too):
+      // the browser's failure, run again elsewhere, never kept as the course's own timeout.
       else if (late) return { ...late, duration_ms: Math.round(performance.now() - t0) };
-      return errorResult(pkg, hash, packageTimeoutError(options.packageTimeoutMs), performance.now() - t0);
+      const known = cutError(knownLost(leases), options.packageTimeoutMs);
+      return errorResult(pkg, hash, known, performance.now() - t0);
     } catch (error) {
       return errorResult(pkg, hash, batchError(error), performance.now() - t0);
     } finally {
