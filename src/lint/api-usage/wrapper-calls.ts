@@ -11,12 +11,12 @@ export function throughWrappers(facts: FileFacts, version: ScormVersion): Virtua
   const wrappers = findWrappers(facts);
   for (const [fn, w] of wrappers) {
     if (w.sinks.some((s) => s.call.family === version)) {
-      // Filtered per caller (wrapperCalls): a caller on the other version's branch keeps that version's.
+      w.sinks = w.sinks.filter((s) => s.call.family === version);
     } else if (callsOtherGeneration(facts, w)) {
       wrappers.delete(fn);
     }
   }
-  return wrapperCalls(facts, wrappers, version);
+  return wrapperCalls(facts, wrappers);
 }
 
 /** SetValue/GetValue beside LMSSetValue (or the reverse) in the function that makes a sink's call. */
