@@ -25,6 +25,16 @@ export const FINDINGS_ANSWER_BYTES = 11_000;
  * (cursor "0" for the first) take FINDINGS_ANSWER_BYTES.
  */
 export const FIRST_LOOK_ANSWER_BYTES = 3_000;
+
+/** How a page of findings fits: a first look (no cursor) may hold none; a cursor page `laterBytes`, one at least. */
+export function findingsPageFit(
+  cursor: string | undefined,
+  laterBytes = FINDINGS_ANSWER_BYTES,
+): { answerBytes: number; atLeast: 0 | 1 } {
+  return cursor === undefined
+    ? { answerBytes: FIRST_LOOK_ANSWER_BYTES, atLeast: 0 }
+    : { answerBytes: laterBytes, atLeast: 1 };
+}
 /** The findings a summary lists (the first of the listing: errors first, repeated rules as groups). */
 export const SUMMARY_FINDINGS = 3;
 /** What a summary's findings may take: an agent reads the summary first and pages on from it. */

@@ -10,11 +10,7 @@ import { REPLACES_SAVED, defineTool, type ToolDefinition } from '../../../app/to
 import { artifact, validationJson } from '../output-schemas.js';
 import { accessibilityReport } from './outputs.js';
 import { auditSummary, auditWithinShare } from './report-audit-fit.js';
-import {
-  FINDINGS_ANSWER_BYTES,
-  FIRST_LOOK_ANSWER_BYTES,
-  fittedFindingsPage,
-} from '../../../output/findings-page.js';
+import { FINDINGS_ANSWER_BYTES, findingsPageFit, fittedFindingsPage } from '../../../output/findings-page.js';
 import { jsonBytes } from '../../../output/answer-budget.js';
 
 import { closedMark, sessionClosedOutput } from '../session/closed-record.js';
@@ -116,9 +112,10 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
         const all = toValidationJson(v);
         const written = target && audit ? await target.write(v, { accessibility: audit }) : null;
         // The first page is a first look: the verdict, the counts, the audit's summary and a few findings.
-        const pageBytes = firstLook
-          ? FIRST_LOOK_ANSWER_BYTES
-          : Math.max(FINDINGS_ANSWER_BYTES, jsonBytes(accessibility) + 1_500);
+        const fit = findingsPageFit(
+          args.cursor,
+          Math.max(FINDINGS_ANSWER_BYTES, jsonBytes(accessibility) + 1_500),
+        );
         const { data } = fittedFindingsPage(
           v.findings,
           args.cursor,
@@ -134,8 +131,8 @@ export function reportTool(ctx: ServerContext): ToolDefinition {
             ...(target?.session ? { artifacts_manifest_path: target.session.artifacts.manifestPath } : {}),
             ...closedMark(closed),
           }),
-          pageBytes,
-          firstLook ? 0 : 1,
+          fit.answerBytes,
+          fit.atLeast,
         );
         return { data };
       });

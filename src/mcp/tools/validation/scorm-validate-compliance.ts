@@ -7,11 +7,7 @@ import { reportTarget } from '../../../app/report-placement.js';
 import type { ServerContext } from '../../../app/context.js';
 import { CHANGES_STATE, defineTool, type ToolDefinition } from '../../../app/tool.js';
 import { finding } from '../output-schemas.js';
-import {
-  FINDINGS_ANSWER_BYTES,
-  FIRST_LOOK_ANSWER_BYTES,
-  fittedFindingsPage,
-} from '../../../output/findings-page.js';
+import { findingsPageFit, fittedFindingsPage } from '../../../output/findings-page.js';
 
 import {
   findingsCursor,
@@ -66,6 +62,7 @@ export function validateComplianceTool(ctx: ServerContext): ToolDefinition {
         async (v) => {
           const json = toValidationJson(v);
           const reportPath = (await target.write(v)).path;
+          const fit = findingsPageFit(args.cursor);
           const { data } = fittedFindingsPage(
             v.findings,
             args.cursor,
@@ -83,8 +80,8 @@ export function validateComplianceTool(ctx: ServerContext): ToolDefinition {
                 ...paged.paging,
               };
             },
-            args.cursor === undefined ? FIRST_LOOK_ANSWER_BYTES : FINDINGS_ANSWER_BYTES,
-            args.cursor === undefined ? 0 : 1,
+            fit.answerBytes,
+            fit.atLeast,
           );
           return { data };
         },
