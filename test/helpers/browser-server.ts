@@ -2,8 +2,6 @@
  * A stand-in grid node: a Playwright browser server (launchServer) on loopback, started by the test, with
  * the flags scorm-tester launches its own Chromium with, or without the one that keeps WebRTC off UDP.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../../src/runtime/chromium.js';
 
@@ -11,32 +9,15 @@ export interface BrowserServer {
   wsEndpoint: string;
   /** The browser process behind the server (its pages' renderers are its descendants). */
   pid: number;
-  /** Its profile folder (where a browser started with `devtools` writes its DevTools port). */
-  profile: string;
   close(): Promise<void>;
 }
 
-/**
- * The addresses the node's tabs show now, asked of its own DevTools port (a server started with
- * `devtools`): what it runs, seen from outside the client that drives it.
- */
-export async function openPageUrls(server: BrowserServer): Promise<string[]> {
-  // Port 0 on the command line: Chromium picked a free one and wrote it into its profile.
-  const port = readFileSync(join(server.profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
-  const targets = (await fetch(`http://127.0.0.1:${port}/json/list`).then((r) => r.json())) as Array<{
-    type: string;
-    url: string;
-  }>;
-  return targets.filter((t) => t.type === 'page').map((t) => t.url);
-}
-
 export async function startBrowserServer(
-  options: { webRtcUdp?: boolean; extraArgs?: string[]; devtools?: boolean } = {},
+  options: { webRtcUdp?: boolean; extraArgs?: string[] } = {},
 ): Promise<BrowserServer> {
   const args = [
     ...chromiumArgs().filter((arg) => !(options.webRtcUdp && arg.startsWith('--webrtc-ip-handling-policy'))),
     ...(options.extraArgs ?? []),
-    ...(options.devtools ? ['--remote-debugging-port=0'] : []),
   ];
   const server = await chromium.launchServer({
     executablePath: findChromium(),
@@ -47,10 +28,7 @@ export async function startBrowserServer(
     handleSIGTERM: false,
     handleSIGHUP: false,
   });
-  const pid = server.process().pid!;
-  const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-  const profile = cmdline.find((arg) => arg.startsWith('--user-data-dir='))?.slice('--user-data-dir='.length);
-  return { wsEndpoint: server.wsEndpoint(), pid, profile: profile ?? '', close: () => server.close() };
+  return { wsEndpoint: server.wsEndpoint(), pid: server.process().pid!, close: () => server.close() };
 }
 
 /**
