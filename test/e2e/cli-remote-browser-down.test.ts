@@ -13,11 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { passingCatalogue } from '../helpers/batch-catalogue.js';
-import {
-  NO_LOCAL_CHROMIUM,
-  startBrowserServer,
-  type BrowserServer,
-} from '../helpers/browser-server.js';
+import { NO_LOCAL_CHROMIUM, startBrowserServer, type BrowserServer } from '../helpers/browser-server.js';
 import { CLI } from '../helpers/cli.js';
 import { freezingProxy } from '../helpers/freezing-proxy.js';
 import { REPO_ROOT } from '../helpers/paths.js';

@@ -2,7 +2,7 @@
  * CLI `run` on real courses in Chromium: a page error after Initialize is an anomaly with its cause and
  * the rule `validate` reports for it; a wrapper that does not parse is named with its file and line; a
  * course in a popup that terminates on unload is not "missing Terminate"; a launch page whose script
- * has no SCORM code gets a likely cause.
+ * has no SCORM code gets a likely cause; a page that keeps a stand-in API object of its own is named.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -107,4 +107,17 @@ test('a launch page whose script has no SCORM code gets a likely cause', () => {
   );
   assert.equal(courseTextOf(never!, 'pages'), 'index.html');
   assert.equal(courseTextOf(never!, 'scripts'), 'app.js');
+});
+
+test('a SCO page that keeps its own stand-in API: named as the cause, not a wait for the learner', () => {
+  const r = run('run-stand-in-api');
+  assert.equal(r.status, 1, r.stderr);
+  assert.deepEqual(r.json.api_calls, []);
+  const never = r.json.anomalies.find((a) => a.type === 'initialize_never_called');
+  assert.match(
+    never?.likely_cause ?? '',
+    /^the SCO's page in `course_text.stand_in_pages` defines an `API` object of its own, which the SCO's search for the API finds first/,
+  );
+  assert.equal(courseTextOf(never!, 'stand_in_pages'), 'index.html');
+  assert.equal(never?.predicted_by, undefined);
 });

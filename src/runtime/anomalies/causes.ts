@@ -155,6 +155,8 @@ function causeFromRecord(evidence: RunEvidence): Cause {
       fix: `Set ${off.field} to true in the course's config.json (or turn on SCORM tracking in the authoring tool) and publish again.`,
     };
   }
+  const standIn = standInCause(evidence);
+  if (standIn) return standIn;
   const blocked = blockedExternalScripts(evidence.network);
   if (blocked.length > 0) {
     const b = blockedScripts(blocked);
@@ -225,11 +227,27 @@ function causeFromRecord(evidence: RunEvidence): Cause {
   };
 }
 
+/** The SCO's own window holds an API object: its search stops there and the LMS hears nothing. */
+function standInCause(evidence: RunEvidence): Cause | undefined {
+  const pages = evidence.look?.standIns ?? [];
+  if (pages.length === 0 || !evidence.version) return undefined;
+  const name = evidence.version === '2004' ? 'API_1484_11' : 'API';
+  const one = pages.length === 1;
+  return {
+    text: `the SCO's ${one ? 'page' : 'pages'} in ${listRef('stand_in_pages', pages.length)} ${one ? 'defines' : 'define'} an \`${name}\` object of ${one ? 'its' : 'their'} own, which the SCO's search for the API finds first (a page's own window is searched before the windows above it), so its calls went to that stand-in and never reached the LMS`,
+    course: { stand_in_pages: listed(pages) },
+    fix: `Remove the stand-in \`${name}\` object from the SCO's scripts (a test stub left in), or create it only when no LMS API is found, so that the search reaches the LMS's API on a parent or opener window.`,
+  };
+}
+
 /** Adds `likely_cause` and `predicted_by` to the run's initialize_never_called anomalies. */
 export function explainAnomalies(anomalies: readonly Anomaly[], evidence: RunEvidence): Anomaly[] {
   if (!anomalies.some((a) => a.type === 'initialize_never_called')) return [...anomalies];
-  // A course that turned tracking off never starts, whatever the learner clicks.
-  const gate = evidence.trackingOff ? undefined : startGateOf(evidence.look);
+  // A course that turned tracking off, or talks to a stand-in API, never reaches the LMS, whatever the learner clicks.
+  const gate =
+    evidence.trackingOff || (evidence.look?.standIns?.length ?? 0) > 0
+      ? undefined
+      : startGateOf(evidence.look);
   if (gate && evidence.version) {
     const about = (a: Anomaly): Partial<Anomaly> => ({
       ...(a.sco_id !== undefined ? { sco_id: a.sco_id } : {}),

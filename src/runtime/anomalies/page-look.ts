@@ -57,10 +57,39 @@ async function packageScriptHoldsApi(root: string, path: string): Promise<boolea
   }
 }
 
+/**
+ * Whether the frame's own window holds an API object under `name` that is not the LMS's (the player pins
+ * the LMS's on its top window; a SCO in a window of its own reaches it through its opener). The course's
+ * own search looks at its own window first, so such a stand-in catches every call.
+ */
+async function holdsStandIn(frame: Frame, name: string): Promise<boolean> {
+  const found = await frame
+    .evaluate((apiName) => {
+      const w = window as unknown as Record<string, unknown> & Window;
+      if (!Object.prototype.hasOwnProperty.call(w, apiName)) return false;
+      const own = w[apiName];
+      if (own === null || (typeof own !== 'object' && typeof own !== 'function')) return false;
+      try {
+        const home = (w.top !== w ? w.top : (w.opener as Window | null)?.top) as Record<
+          string,
+          unknown
+        > | null;
+        const lms = home?.[apiName];
+        return lms !== undefined && lms !== null && own !== lms;
+      } catch {
+        return false;
+      }
+    }, name)
+    .catch(() => false);
+  return found === true;
+}
+
 async function look(runtime: CourseRuntime): Promise<PageLook> {
-  const out: PageLook = { controls: [], apiCode: [] };
+  const out: PageLook = { controls: [], apiCode: [], standIns: [] };
+  const apiName = runtime.version === '2004' ? 'API_1484_11' : 'API';
   for (const frame of await framesOf(runtime)) {
     const page = packagePathOf(frame.url());
+    if (await holdsStandIn(frame, apiName)) out.standIns?.push(page);
     const controls = frame.locator(LEARNER_CONTROLS);
     const count = await controls.count();
     for (let i = 0; i < count && out.controls.length <= MAX_CONTROLS; i++) {

@@ -14,6 +14,8 @@ export interface PageLook {
   controls: { name: string; page: string }[];
   /** The scripts (package paths, or "<page> (inline)") whose text finds the API and calls Initialize. */
   apiCode: string[];
+  /** Pages whose own window holds an API object of the run's name that is not the LMS's (a stand-in). */
+  standIns?: string[];
 }
 
 export interface StartGate {
