@@ -195,3 +195,23 @@ test("a Storyline group its author left unnamed is named by the author's text of
   assert.equal(res.success, true, JSON.stringify(res));
   assert.equal(locationSet(res), 'clicked:enter');
 });
+
+test('Storyline drag items are listed as draggable (a learner drags them, not clicks) and are dragged by ref onto a drop box (storyline-2, storyline-3)', async () => {
+  const session_id = await open('storyline-drag-items');
+  const found = await find(session_id);
+  const png = named(found, '.png');
+  const svg = named(found, '.svg');
+  assert.equal(png.state.draggable, true, JSON.stringify(png));
+  assert.equal(svg.state.draggable, true, JSON.stringify(svg));
+  assert.equal(
+    found.interactive_elements.some((e) => e.name !== '.png' && e.name !== '.svg' && e.state.draggable),
+    false,
+    'the drop boxes and the prompt are not draggable',
+  );
+  const res = await callTool<Clicked>(server.client, 'scorm_pointer_drag', {
+    session_id,
+    from: { ref: png.ref },
+    to: { x: 225, y: 375 },
+  });
+  assert.equal(locationSet(res), 'dropped:.png:bitmap', JSON.stringify(res));
+});

@@ -290,6 +290,7 @@ export function scanDocument(
       checked: checkedOf(el, checkable),
       disabled: disabledOf(el),
       ...extraStates(el),
+      ...(draggable(el) ? { draggable: true } : {}),
     });
     if (el === active) focused = index;
   };
@@ -406,6 +407,17 @@ function fieldValue(el: Element): string {
  */
 function drawnClickable(el: Element): boolean {
   return el.classList.contains('slide-object') && el.classList.contains('cursor-hover');
+}
+
+/**
+ * An element a learner drags rather than clicks: draggable="true", or a shape Storyline lets the learner
+ * drag onto a target (its freeform and quiz drag-and-drop items carry the class `draggable`).
+ */
+function draggable(el: Element): boolean {
+  return (
+    el.getAttribute('draggable') === 'true' ||
+    (el.classList.contains('slide-object') && el.classList.contains('draggable'))
+  );
 }
 
 function holdsAny(el: Element, set: Set<Element>): boolean {
