@@ -57,6 +57,8 @@ export interface LearnerMemory {
   multiSco: boolean;
   /** Pages running where scrolling to the end moved nothing (learner-stop-rules.ts worthScrolling). */
   unmovedScrolls: number;
+  /** The last drag-and-drop the journey could not do: a course that locks its way on behind it says why. */
+  dragGate: string | null;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -69,6 +71,7 @@ export function newLearnerMemory(): LearnerMemory {
     followed: new Set(),
     multiSco: false,
     unmovedScrolls: 0,
+    dragGate: null,
   };
 }
 
@@ -264,10 +267,20 @@ async function goOn(
     memory.followed.add(followedKey(ctx, entry));
     return clickOn(call, ctx, entry);
   }
-  // What the learner would do next happens in the window the course opened, when it opened one.
+  // Controls the course keeps disabled say that the way on is locked (storyline-2: its chapters, until
+  // its sorting is done).
+  const disabled = controls
+    .filter((c) => c.state?.disabled === true && c.name)
+    .map((c) => `"${(c.name ?? '').slice(0, 30)}"`);
   return {
     actions: [],
-    blocker: 'no next control, LMS Next, next slide or link not yet followed',
+    blocker: [
+      'no next control, LMS Next, next slide or link not yet followed',
+      ...(disabled.length
+        ? [`${disabled.length} control(s) disabled: ${disabled.slice(0, 4).join(', ')}`]
+        : []),
+      ...(memory.dragGate ? [`left undone: ${memory.dragGate}`] : []),
+    ].join('; '),
   };
 }
 
@@ -324,6 +337,7 @@ export async function learnerStep(
     dragItem && !dropTarget
       ? `a drag-and-drop on "${ctx.place.slice(0, 40)}": ${dragItems.length} item(s) to drag (state.draggable), no drop target listed`
       : null;
+  if (dragGate) memory.dragGate = dragGate;
   if (dragItem && dropTarget && !memory.answered.has(`drag|${dragItem.ref}`)) {
     memory.answered.add(`drag|${dragItem.ref}`);
     answered.blocker =

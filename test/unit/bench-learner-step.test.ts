@@ -219,3 +219,20 @@ test('drag items are not clicked as answer options; with no drop target listed, 
   );
   assert.match(String(out.blocker), /drag-and-drop on "Drag and Drop": 2 item\(s\) to drag.*no drop target/);
 });
+
+test('a page with no way on names its disabled controls and the drag-and-drop left undone before it (storyline-2: chapters locked until the sorting is done)', async () => {
+  const { call } = recorder();
+  const memory = readMemory('hub');
+  memory.lmsNextUnavailable = true;
+  memory.dragGate =
+    'a drag-and-drop on "Sorting": 9 item(s) to drag (state.draggable), no drop target listed';
+  const controls = [
+    { ref: 'e10', name: 'Summary', role: 'button', purpose: 'other', state: { disabled: true } },
+    { ref: 'e11', name: 'Machine', role: 'button', purpose: 'other', state: { disabled: true } },
+  ];
+  const out = await learnerStep(call, ctx(controls, 'hub', 'Opening'), memory);
+  assert.match(
+    String(out.blocker),
+    /^no next control.*; 2 control\(s\) disabled: "Summary", "Machine"; left undone: a drag-and-drop on "Sorting"/,
+  );
+});
