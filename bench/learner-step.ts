@@ -310,6 +310,16 @@ export async function learnerStep(
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
   const assessments = elements.assessments ?? [];
+  const dragItems = controls.filter((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
+  const dragItem = dragItems[0];
+  const dropTarget = controls.find((c) => c.ref && DROP_TARGET.test(c.purpose ?? ''));
+  // Items to drag and nothing named to drop them on: the learner sees the boxes, the journey does not. Said
+  // at every step on that page, so that a journey stuck there ends on it.
+  const dragGate =
+    dragItem && !dropTarget
+      ? `a drag-and-drop on "${ctx.place.slice(0, 40)}": ${dragItems.length} item(s) to drag (state.draggable), no drop target listed`
+      : null;
+  if (dragGate) memory.dragGate = dragGate;
   if (memory.wentOnFrom === ctx.fingerprint) {
     // Going on left the page as it was: a sighted learner tries the slide's own button (Storyline's "Begin"
     // after a name field, where the player's Next does nothing) before answering again.
@@ -323,21 +333,13 @@ export async function learnerStep(
     );
     if (own) {
       memory.followed.add(followedKey(ctx, own));
-      return clickOn(call, ctx, own);
+      const clicked = await clickOn(call, ctx, own);
+      return { ...clicked, blocker: clicked.blocker ?? dragGate };
     }
     for (const a of assessments) memory.answered.delete(questionKey(a));
   }
 
   const answered = await answer(call, ctx, memory, byRef, assessments);
-  const dragItems = controls.filter((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
-  const dragItem = dragItems[0];
-  const dropTarget = controls.find((c) => c.ref && DROP_TARGET.test(c.purpose ?? ''));
-  // Items to drag and nothing named to drop them on: the learner sees the boxes, the journey does not.
-  const dragGate =
-    dragItem && !dropTarget
-      ? `a drag-and-drop on "${ctx.place.slice(0, 40)}": ${dragItems.length} item(s) to drag (state.draggable), no drop target listed`
-      : null;
-  if (dragGate) memory.dragGate = dragGate;
   if (dragItem && dropTarget && !memory.answered.has(`drag|${dragItem.ref}`)) {
     memory.answered.add(`drag|${dragItem.ref}`);
     answered.blocker =

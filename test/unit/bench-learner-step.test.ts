@@ -236,3 +236,19 @@ test('a page with no way on names its disabled controls and the drag-and-drop le
     /^no next control.*; 2 control\(s\) disabled: "Summary", "Machine"; left undone: a drag-and-drop on "Sorting"/,
   );
 });
+
+test('a slide\'s own button tried on a drag-and-drop page that did not move keeps the drag-and-drop as the blocker (storyline-3 ended on "no control took the learner further")', async () => {
+  const { call } = recorder();
+  const memory = readMemory();
+  memory.wentOnFrom = 'page-1';
+  const elements = {
+    interactive_elements: [
+      { ref: 'f1e1', name: 'Back to top', role: 'button', purpose: 'other' },
+      { ref: 'f1e53', name: '.jpg', role: 'generic', purpose: 'answer_option', state: { draggable: true } },
+    ],
+    assessments: [],
+  };
+  const out = await learnerStep(call, { ...ctx([], 'page-1', 'Check #3'), elements }, memory);
+  assert.deepEqual(out.actions, ['scorm_dom_click button "Back to top" (f1e1)']);
+  assert.match(String(out.blocker), /^a drag-and-drop on "Check #3": 1 item\(s\) to drag/);
+});
