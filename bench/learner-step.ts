@@ -48,12 +48,17 @@ export interface LearnerMemory {
   wentOnFrom: string | null;
   /** The LMS has no sequencing Next for this course (single SCO). */
   lmsNextUnavailable: boolean;
-  /** Names of the page's links already followed (a course menu's entries, one by one). */
+  /**
+   * Controls already followed, by place and name (a course menu's entries, one by one): the same name on
+   * another slide is another control (storyline-2's arrow image "nav1.png" goes on from every slide).
+   */
   followed: Set<string>;
   /** The course has several SCOs: the LMS's Next goes from one to the next, before the course's own links. */
   multiSco: boolean;
   /** Pages running where scrolling to the end moved nothing (learner-stop-rules.ts worthScrolling). */
   unmovedScrolls: number;
+  /** The last drag-and-drop the journey could not do: a course that locks its way on behind it says why. */
+  dragGate: string | null;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -66,12 +71,15 @@ export function newLearnerMemory(): LearnerMemory {
     followed: new Set(),
     multiSco: false,
     unmovedScrolls: 0,
+    dragGate: null,
   };
 }
 
 export interface StepContext {
   session_id: string;
   fingerprint: string;
+  /** Where the learner is: the slide title when a player names it, else the page's fingerprint. */
+  place: string;
   elements: unknown;
   /** The player's current slide and slide count, when a player is recognised. */
   slide: { current: number | null; total: number | null } | null;
@@ -83,6 +91,7 @@ export interface StepOutcome {
   blocker: string | null;
 }
 
+const followedKey = (ctx: StepContext, c: Control): string => `${ctx.place}|${c.name ?? c.ref ?? ''}`;
 const questionKey = (a: Assessment): string => `${a.selector ?? ''}|${a.question ?? ''}`;
 // A sighted learner neither sees nor clicks a visually hidden control (a skip link, an off-screen copy).
 const enabled = (c: Control): boolean =>
@@ -118,7 +127,7 @@ async function answer(
     const key = questionKey(a);
     const options = (a.options ?? []).filter((ref) => {
       const c = byRef.get(ref);
-      return !c || answerable(c);
+      return !c || (answerable(c) && c.state?.draggable !== true);
     });
     if (memory.answered.has(key) || options.length === 0) continue;
     const tries = memory.tries.get(key) ?? 0;
@@ -195,9 +204,14 @@ async function goOn(
     if (!next) continue;
     const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: next.ref });
     const what = describe(next, next.ref!);
+    // The tool says when a click changed nothing at all: on the course's own Next, a dead end of the course.
+    const deadEnd =
+      r.ok && r.data?.changed === false
+        ? `the course's ${what} changed nothing on "${ctx.place.slice(0, 40)}" (changed: false): a dead end`
+        : null;
     return {
       actions: [`scorm_dom_click ${what}`],
-      blocker: r.ok ? null : failure('scorm_dom_click', what, r.error_code),
+      blocker: r.ok ? deadEnd : failure('scorm_dom_click', what, r.error_code),
     };
   }
   if (!memory.lmsNextUnavailable) {
@@ -243,19 +257,30 @@ async function goOn(
   }
   // A page without a next control is a menu to a learner: its entries are opened one by one; then what
   // else it offers to click (hotspots, tabs, a Play that starts the course), each once.
-  const notFollowed = (c: Control): boolean => !!c.ref && enabled(c) && !memory.followed.has(c.name ?? c.ref);
+  const notFollowed = (c: Control): boolean =>
+    !!c.ref && enabled(c) && !memory.followed.has(followedKey(ctx, c));
   const entry =
     controls.find((c) => c.purpose === 'link' && notFollowed(c)) ??
     controls.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
     controls.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c));
   if (entry) {
-    memory.followed.add(entry.name ?? entry.ref!);
+    memory.followed.add(followedKey(ctx, entry));
     return clickOn(call, ctx, entry);
   }
-  // What the learner would do next happens in the window the course opened, when it opened one.
+  // Controls the course keeps disabled say that the way on is locked (storyline-2: its chapters, until
+  // its sorting is done).
+  const disabled = controls
+    .filter((c) => c.state?.disabled === true && c.name)
+    .map((c) => `"${(c.name ?? '').slice(0, 30)}"`);
   return {
     actions: [],
-    blocker: 'no next control, LMS Next, next slide or link not yet followed',
+    blocker: [
+      'no next control, LMS Next, next slide or link not yet followed',
+      ...(disabled.length
+        ? [`${disabled.length} control(s) disabled: ${disabled.slice(0, 4).join(', ')}`]
+        : []),
+      ...(memory.dragGate ? [`left undone: ${memory.dragGate}`] : []),
+    ].join('; '),
   };
 }
 
@@ -285,6 +310,16 @@ export async function learnerStep(
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
   const assessments = elements.assessments ?? [];
+  const dragItems = controls.filter((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
+  const dragItem = dragItems[0];
+  const dropTarget = controls.find((c) => c.ref && DROP_TARGET.test(c.purpose ?? ''));
+  // Items to drag and nothing named to drop them on: the learner sees the boxes, the journey does not. Said
+  // at every step on that page, so that a journey stuck there ends on it.
+  const dragGate =
+    dragItem && !dropTarget
+      ? `a drag-and-drop on "${ctx.place.slice(0, 40)}": ${dragItems.length} item(s) to drag (state.draggable), no drop target listed`
+      : null;
+  if (dragGate) memory.dragGate = dragGate;
   if (memory.wentOnFrom === ctx.fingerprint) {
     // Going on left the page as it was: a sighted learner tries the slide's own button (Storyline's "Begin"
     // after a name field, where the player's Next does nothing) before answering again.
@@ -294,18 +329,17 @@ export async function learnerStep(
         c.role === 'button' &&
         !!c.ref &&
         enabled(c) &&
-        !memory.followed.has(c.name ?? c.ref),
+        !memory.followed.has(followedKey(ctx, c)),
     );
     if (own) {
-      memory.followed.add(own.name ?? own.ref!);
-      return clickOn(call, ctx, own);
+      memory.followed.add(followedKey(ctx, own));
+      const clicked = await clickOn(call, ctx, own);
+      return { ...clicked, blocker: clicked.blocker ?? dragGate };
     }
     for (const a of assessments) memory.answered.delete(questionKey(a));
   }
 
   const answered = await answer(call, ctx, memory, byRef, assessments);
-  const dragItem = controls.find((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
-  const dropTarget = controls.find((c) => c.ref && DROP_TARGET.test(c.purpose ?? ''));
   if (dragItem && dropTarget && !memory.answered.has(`drag|${dragItem.ref}`)) {
     memory.answered.add(`drag|${dragItem.ref}`);
     answered.blocker =
@@ -339,5 +373,6 @@ export async function learnerStep(
     if (r.ok && r.data?.moved === true && !hasNext) return { actions, blocker: null };
   }
   const went = await goOn(call, ctx, memory, controls);
-  return { actions: [...actions, ...went.actions], blocker: went.blocker };
+  const blocker = dragGate && went.blocker ? `${dragGate}; ${went.blocker}` : (dragGate ?? went.blocker);
+  return { actions: [...actions, ...went.actions], blocker };
 }

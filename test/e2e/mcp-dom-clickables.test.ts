@@ -179,3 +179,39 @@ test("Adapt's page list, clickable boxes under an aria-hidden wrapper, is listed
     'the body with tabindex="0" is the page, no control',
   );
 });
+
+test("a Storyline group its author left unnamed is named by the author's text of the objects inside it, not by its drawn characters, which a font of the player's own codes draws (storyline-2)", async () => {
+  const session_id = await open('storyline-glyph-text');
+  const found = await find(session_id);
+  const names = found.interactive_elements.map((e) => e.name);
+  assert.equal(
+    names.some((n) => /[\u0100-\u017f]/.test(n) || n === 'Group 1'),
+    false,
+    `no control named by drawn codes or the default name (got ${names.join(', ')})`,
+  );
+  const enter = named(found, 'Start the course');
+  assert.match(String(enter.ref), /^f\d+e\d+$/);
+  const res = await callTool<Clicked>(server.client, 'scorm_dom_click', { session_id, ref: enter.ref });
+  assert.equal(res.success, true, JSON.stringify(res));
+  assert.equal(locationSet(res), 'clicked:enter');
+});
+
+test('Storyline drag items are listed as draggable (a learner drags them, not clicks) and are dragged by ref onto a drop box (storyline-2, storyline-3)', async () => {
+  const session_id = await open('storyline-drag-items');
+  const found = await find(session_id);
+  const png = named(found, '.png');
+  const svg = named(found, '.svg');
+  assert.equal(png.state.draggable, true, JSON.stringify(png));
+  assert.equal(svg.state.draggable, true, JSON.stringify(svg));
+  assert.equal(
+    found.interactive_elements.some((e) => e.name !== '.png' && e.name !== '.svg' && e.state.draggable),
+    false,
+    'the drop boxes and the prompt are not draggable',
+  );
+  const res = await callTool<Clicked>(server.client, 'scorm_pointer_drag', {
+    session_id,
+    from: { ref: png.ref },
+    to: { x: 225, y: 375 },
+  });
+  assert.equal(locationSet(res), 'dropped:.png:bitmap', JSON.stringify(res));
+});

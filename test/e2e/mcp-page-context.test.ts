@@ -280,6 +280,16 @@ test('Storyline-like player: recognised, slide from its menu outline; jumping is
   });
 });
 
+test("Storyline 360's outline, which marks its current entry by its row's class cs-selected and no ARIA state: slide number, count, title and the map's current entry (storyline-3)", async () => {
+  await withCourse('page-context-storyline-360-outline', async (sid) => {
+    const ctx = await context(sid);
+    assert.equal(ctx.player.name, 'storyline');
+    assert.deepEqual([ctx.slide_number, ctx.total_slides, ctx.page_title], [3, 4, 'Vectors']);
+    const map = await slideMap(sid);
+    assert.equal(map.current_index, 3);
+  });
+});
+
 test('Storyline without a menu: the slide title from its live region, not the course title; Back to top is not previous; #prev is previous whatever its label', async () => {
   await withCourse('page-context-storyline-label', async (sid) => {
     const ctx = await context(sid);

@@ -228,7 +228,11 @@ test('a drawn drop-down: the learner clicks its box open once, then clicks one o
   const memory = newLearnerMemory();
   const box = { ref: 'f1e5', name: '--- SELECT ---', role: 'button', purpose: 'selection', state: {} };
   const closed = { interactive_elements: [box], assessments: [] };
-  await learnerStep(call, { session_id: 's', fingerprint: 'a', elements: closed, slide: null }, memory);
+  await learnerStep(
+    call,
+    { session_id: 's', fingerprint: 'a', place: 'slide', elements: closed, slide: null },
+    memory,
+  );
   assert.deepEqual(calls, [['scorm_dom_click', 'f1e5']]);
   const rows = [
     { ref: 'f1e6', name: 'Olivia', role: 'button', purpose: 'answer_option', state: {} },
@@ -239,11 +243,19 @@ test('a drawn drop-down: the learner clicks its box open once, then clicks one o
     assessments: [{ kind: 'dropdown', type: 'selection', question: 'Who?', options: ['f1e6', 'f1e7'] }],
   };
   calls.length = 0;
-  await learnerStep(call, { session_id: 's', fingerprint: 'b', elements: open, slide: null }, memory);
+  await learnerStep(
+    call,
+    { session_id: 's', fingerprint: 'b', place: 'slide', elements: open, slide: null },
+    memory,
+  );
   assert.deepEqual(calls, [['scorm_dom_click', 'f1e6']]);
   // Closed again on the same box name (the player keeps its first box under the layer): not reopened.
   calls.length = 0;
-  await learnerStep(call, { session_id: 's', fingerprint: 'c', elements: closed, slide: null }, memory);
+  await learnerStep(
+    call,
+    { session_id: 's', fingerprint: 'c', place: 'slide', elements: closed, slide: null },
+    memory,
+  );
   assert.equal(
     calls.some(([tool, ref]) => tool === 'scorm_dom_click' && ref === 'f1e5'),
     false,

@@ -23,9 +23,10 @@ function recorder(
   return { call, calls };
 }
 
-const ctx = (controls: unknown[], fingerprint = 'page-1'): StepContext => ({
+const ctx = (controls: unknown[], fingerprint = 'page-1', place = fingerprint): StepContext => ({
   session_id: 's1',
   fingerprint,
+  place,
   elements: { interactive_elements: controls },
   slide: null,
 });
@@ -169,4 +170,85 @@ test('a click that opened the course in a new window is an action, not a stop: t
   const first = await learnerStep(call, ctx(controls), memory);
   assert.equal(first.blocker, null);
   assert.match(first.actions.join('; '), /opened the course in a new window/);
+});
+
+test('a control followed on one slide is followed again on another slide of the same name (storyline-2: the arrow image "nav1.png" on each slide)', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory('hub');
+  memory.scrolled.add('sorting');
+  memory.lmsNextUnavailable = true;
+  const arrow = { ref: 'e7', name: 'nav1.png', role: 'button', purpose: 'other' };
+  await learnerStep(call, ctx([arrow], 'hub', 'Opening'), memory);
+  await learnerStep(call, ctx([{ ...arrow, ref: 'e28' }], 'sorting', 'Sorting'), memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['e7', 'e28'],
+  );
+  // Back on the first slide, the same arrow is not followed twice.
+  calls.length = 0;
+  const out = await learnerStep(call, ctx([arrow], 'hub', 'Opening'), memory);
+  assert.deepEqual(calls, []);
+  assert.match(String(out.blocker), /no next control/);
+});
+
+test("the course's Next that changed nothing is named as the course's dead end, with the slide (storyline-1)", async () => {
+  const { call } = recorder({ scorm_dom_click: { ok: true, data: { success: true, changed: false } } });
+  const memory = readMemory();
+  const next = { ref: 'f1e7', name: 'next', role: 'button', purpose: 'next' };
+  const out = await learnerStep(call, ctx([next], 'page-1', 'H — Hypothermia'), memory);
+  assert.match(String(out.blocker), /next.*changed nothing on "H — Hypothermia".*dead end/);
+});
+
+test('drag items are not clicked as answer options; with no drop target listed, the step says so (storyline-2, storyline-3)', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  memory.lmsNextUnavailable = true;
+  const items = [
+    { ref: 'f1e53', name: '.jpg', role: 'generic', purpose: 'answer_option', state: { draggable: true } },
+    { ref: 'f1e54', name: '.ai', role: 'generic', purpose: 'answer_option', state: { draggable: true } },
+  ];
+  const elements = {
+    interactive_elements: items,
+    assessments: [{ kind: 'clickable', type: 'mixed', question: 'Drag each', options: ['f1e53', 'f1e54'] }],
+  };
+  const out = await learnerStep(call, { ...ctx([], 'page-1', 'Drag and Drop'), elements }, memory);
+  assert.equal(
+    calls.some((c) => c.tool === 'scorm_dom_click' && String(c.args.ref).startsWith('f1e5')),
+    false,
+    JSON.stringify(calls),
+  );
+  assert.match(String(out.blocker), /drag-and-drop on "Drag and Drop": 2 item\(s\) to drag.*no drop target/);
+});
+
+test('a page with no way on names its disabled controls and the drag-and-drop left undone before it (storyline-2: chapters locked until the sorting is done)', async () => {
+  const { call } = recorder();
+  const memory = readMemory('hub');
+  memory.lmsNextUnavailable = true;
+  memory.dragGate =
+    'a drag-and-drop on "Sorting": 9 item(s) to drag (state.draggable), no drop target listed';
+  const controls = [
+    { ref: 'e10', name: 'Summary', role: 'button', purpose: 'other', state: { disabled: true } },
+    { ref: 'e11', name: 'Machine', role: 'button', purpose: 'other', state: { disabled: true } },
+  ];
+  const out = await learnerStep(call, ctx(controls, 'hub', 'Opening'), memory);
+  assert.match(
+    String(out.blocker),
+    /^no next control.*; 2 control\(s\) disabled: "Summary", "Machine"; left undone: a drag-and-drop on "Sorting"/,
+  );
+});
+
+test('a slide\'s own button tried on a drag-and-drop page that did not move keeps the drag-and-drop as the blocker (storyline-3 ended on "no control took the learner further")', async () => {
+  const { call } = recorder();
+  const memory = readMemory();
+  memory.wentOnFrom = 'page-1';
+  const elements = {
+    interactive_elements: [
+      { ref: 'f1e1', name: 'Back to top', role: 'button', purpose: 'other' },
+      { ref: 'f1e53', name: '.jpg', role: 'generic', purpose: 'answer_option', state: { draggable: true } },
+    ],
+    assessments: [],
+  };
+  const out = await learnerStep(call, { ...ctx([], 'page-1', 'Check #3'), elements }, memory);
+  assert.deepEqual(out.actions, ['scorm_dom_click button "Back to top" (f1e1)']);
+  assert.match(String(out.blocker), /^a drag-and-drop on "Check #3": 1 item\(s\) to drag/);
 });

@@ -25,6 +25,8 @@ export interface ElementState {
    */
   visually_hidden?: boolean;
   focused?: boolean;
+  /** Picked up and moved by the pointer (a drag-and-drop item): scorm_pointer_drag, not a click. */
+  draggable?: boolean;
 }
 
 export interface InteractiveElement {
@@ -225,6 +227,7 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
   if (c.pressed !== undefined) state.pressed = c.pressed;
   if (c.selected !== undefined) state.selected = c.selected;
   if (c.srOnly) state.visually_hidden = true;
+  if (c.draggable) state.draggable = true;
   const purpose = inferPurpose({
     role,
     tag: c.tag,

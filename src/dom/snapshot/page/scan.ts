@@ -290,6 +290,7 @@ export function scanDocument(
       checked: checkedOf(el, checkable),
       disabled: disabledOf(el),
       ...extraStates(el),
+      ...(draggable(el) ? { draggable: true } : {}),
     });
     if (el === active) focused = index;
   };
@@ -408,6 +409,17 @@ function drawnClickable(el: Element): boolean {
   return el.classList.contains('slide-object') && el.classList.contains('cursor-hover');
 }
 
+/**
+ * An element a learner drags rather than clicks: draggable="true", or a shape Storyline lets the learner
+ * drag onto a target (its freeform and quiz drag-and-drop items carry the class `draggable`).
+ */
+function draggable(el: Element): boolean {
+  return (
+    el.getAttribute('draggable') === 'true' ||
+    (el.classList.contains('slide-object') && el.classList.contains('draggable'))
+  );
+}
+
 function holdsAny(el: Element, set: Set<Element>): boolean {
   const inside = el.getElementsByTagName('*');
   for (let i = 0; i < inside.length; i++) if (set.has(inside[i] as Element)) return true;
@@ -420,15 +432,24 @@ function delegates(el: Element, origins: Element[]): boolean {
 
 // The name Storyline gives an object its author left unnamed: its tool and a number ("Group 2").
 const DEFAULT_OBJECT_NAME = /^[a-z][a-z ]{0,30} \d+$/i;
+// An image's name when its author gave none: the file it was made from ("Image 21.emf").
+const IMAGE_FILE_NAME = /\.(png|jpe?g|gif|svg|emf|wmf|bmp|webp)$/i;
 
 /**
  * The words drawn on the object an accessibility twin stands for, when the twin's own name is only
  * Storyline's default one: a sighted learner reads "Proceed" on the drawn shape, not "Group 2".
+ * Storyline 360 draws text in fonts it cuts down to the characters used, each given a code of its own, so
+ * the drawing's text may not be what the learner reads (storyline-2 draws "כניסה ללומדה" as
+ * "הĜćĖĆĆĉהĈąěĎ"); the author's text of the objects inside the drawing (their `data-acc-text`) is.
  */
 function wordsDrawnOnTwin(el: Element, name: string): string {
   if (!el.id.startsWith('acc-') || !DEFAULT_OBJECT_NAME.test(name)) return '';
   const drawn = el.ownerDocument.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
-  return drawn?.textContent ?? '';
+  if (!drawn) return '';
+  const authored = Array.from(drawn.querySelectorAll('[data-model-id]'))
+    .map((inner) => (inner.getAttribute('data-acc-text') ?? '').replace(/\s+/g, ' ').trim())
+    .filter((text) => text && !DEFAULT_OBJECT_NAME.test(text) && !IMAGE_FILE_NAME.test(text));
+  return authored.length > 0 ? authored.join(' ') : (drawn.textContent ?? '');
 }
 
 /**

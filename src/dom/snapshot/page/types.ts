@@ -52,6 +52,8 @@ export interface ScanCandidate {
   expanded?: boolean;
   pressed?: boolean | 'mixed';
   selected?: boolean;
+  /** Picked up and moved by the pointer (draggable="true", or a Storyline drag item). */
+  draggable?: boolean;
   /** The box of a drawn drop-down shown open (drawn-dropdown.ts): its rows are its group's options. */
   dropdownBox?: boolean;
 }
