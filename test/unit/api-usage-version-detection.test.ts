@@ -30,6 +30,8 @@ const shown = (findings: Finding[]) =>
 
 /** The shapes whose wrong names on the 1.2 branch are found today (the others are left to the run). */
 const WRONG_NAME_FOUND = new Set([
+  'version-var.js',
+  'wrapper-flag.js',
   'bare-globals.js',
   'scormversion-eq.js',
   'function-table.js',

@@ -109,7 +109,8 @@ export function checkElements(
     // `switch (version) { case "1.2": a.LMSSetValue(k, v) }`).
     const inner = 'inner' in call ? call.inner : call;
     const place = dual ? undefined : placed.get(inner);
-    let version = versionOf(call);
+    // Called on a branch that selects a version: only runs under that version.
+    let version = ('armVersion' in call ? call.armVersion : undefined) ?? versionOf(call);
     const shown = exact ?? name.replace(/\.0(?=\.|$)/g, '.n');
     let info = lookupElement(version, name);
     if (!info && place && place.version !== version) {
