@@ -4,6 +4,7 @@ import { HOLE, plusOperands, resolveShape } from './resolve-literal.js';
 import { isNamespace, unscoped } from './module-scopes.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import type { Arm } from './version-branch.js';
+import { versionCandidates, type Candidate } from './version-candidates.js';
 
 /**
  * Wrappers of the API: functions that pass their parameters on to GetValue/SetValue, directly
@@ -359,11 +360,35 @@ export function wrapperCalls(
     const callerVersion = selectedVersion(plain.branch);
     const has = (v: ScormVersion | undefined) => v !== undefined && w.sinks.some((s) => s.call.family === v);
     const want = has(callerVersion) ? callerVersion : has(version) ? version : undefined;
+    const choices = new Map<number, Candidate[] | undefined>();
+    const choicesOf = (param: number) => {
+      if (!choices.has(param))
+        choices.set(param, versionCandidates(plain.node.arguments[param], facts, plain.unit));
+      return choices.get(param);
+    };
     for (const sink of w.sinks) {
-      if (want !== undefined && sink.call.family !== want) continue;
-      const args = sink.args.map((t) => substitute(t, passed));
-      const ownArm = callerVersion !== undefined && sink.call.family === callerVersion;
-      const nameFixed = (onBranch && !ownArm) || !usesParam(sink.args[0] ?? { parts: [] });
+      // A name picked by a version test (`set(modern ? "cmi.exit" : "cmi.core.exit")`): each version's
+      // name goes through that version's API call only, and is judged as that version's code.
+      const nameParam = sink.args[0]?.parts.find((p) => typeof p !== 'string');
+      const choice = nameParam === undefined ? undefined : choicesOf(nameParam.param);
+      let args: ArgTemplate[];
+      let armVersion: ScormVersion | undefined;
+      let nameFixed: boolean;
+      if (choice && nameParam) {
+        const picked = choice.find((c) => c.version === sink.call.family);
+        if (!picked || (callerVersion !== undefined && callerVersion !== picked.version)) continue;
+        const own = [...passed];
+        own[nameParam.param] = templateOf(picked.node, picked.unit, [], facts);
+        args = sink.args.map((t) => substitute(t, own));
+        armVersion = picked.version;
+        nameFixed = false;
+      } else {
+        if (want !== undefined && sink.call.family !== want) continue;
+        args = sink.args.map((t) => substitute(t, passed));
+        const ownArm = callerVersion !== undefined && sink.call.family === callerVersion;
+        nameFixed = (onBranch && !ownArm) || !usesParam(sink.args[0] ?? { parts: [] });
+        armVersion = ownArm ? callerVersion : undefined;
+      }
       const fallback = { unit: plain.unit, start: plain.node.start, end: plain.node.end };
       out.push({
         ...sink.call,
@@ -373,7 +398,7 @@ export function wrapperCalls(
         context: plain.context,
         via: plain.path,
         nameFixed,
-        ...(ownArm ? { armVersion: callerVersion } : {}),
+        ...(armVersion !== undefined ? { armVersion } : {}),
         wrapperUnit: sink.call.unit,
         inner: sink.call,
       });
