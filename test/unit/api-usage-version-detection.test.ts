@@ -28,16 +28,6 @@ async function lint(code: string, scormVersion: '1.2' | '2004'): Promise<Finding
 const shown = (findings: Finding[]) =>
   findings.map((f) => `${f.line}: ${f.rule} (${f.severity}) ${f.message}`);
 
-/** The shapes whose wrong names on the 1.2 branch are found today (the others are left to the run). */
-const WRONG_NAME_FOUND = new Set([
-  'bare-globals.js',
-  'scormversion-eq.js',
-  'function-table.js',
-  'lms-methods.js',
-  'numeric-version.js',
-  'scorm12-string.js',
-]);
-
 test('the fixtures cover each shape of version detection', () => {
   assert.ok(FIXTURES.length >= 9, FIXTURES.join(', '));
 });
@@ -51,7 +41,7 @@ for (const file of FIXTURES) {
     }
   });
 
-  if (WRONG_NAME_FOUND.has(file)) {
+  {
     test(`${file}: a SCORM 2004 name on the SCORM 1.2 branch is an error under either package version`, async () => {
       const wrong = code.replace('"cmi.core.student_name"', '"cmi.learner_name"');
       const line = code.slice(0, code.indexOf('"cmi.core.student_name"')).split('\n').length;
@@ -66,3 +56,35 @@ for (const file of FIXTURES) {
     });
   }
 }
+
+test('ternary-names.js: each name a version test picks is judged for its own version, where it is written', async () => {
+  const code = readFileSync(join(DIR, 'ternary-names.js'), 'utf8');
+  const lineOf = (text: string) => code.slice(0, code.indexOf(text)).split('\n').length;
+  const cases: [string, string, number][] = [
+    // The argument itself: each arm swapped for the other version's name.
+    ['"cmi.exit" : "cmi.core.exit"', '"cmi.core.exit" : "cmi.exit"', lineOf('"cmi.exit" : "cmi.core.exit"')],
+    // A constant holding the choice.
+    ['? "cmi.location" :', '? "cmi.core.lesson_location" :', lineOf('? "cmi.location" :')],
+  ];
+  for (const [from, to, line] of cases) {
+    const wrong = code.replace(from, to);
+    for (const version of ['1.2', '2004'] as const) {
+      const found = (await lint(wrong, version)).filter((f) => f.rule === 'api.version_mismatch');
+      assert.ok(
+        found.length > 0 && found.every((f) => f.line === line && f.severity === 'error'),
+        `${to} (SCORM ${version}): ${shown(found).join('\n')}`,
+      );
+    }
+  }
+});
+
+test('a name picked by a test that selects no version is left to the run', async () => {
+  const code = readFileSync(join(DIR, 'ternary-names.js'), 'utf8').replace(
+    'set(modern ? "cmi.exit" : "cmi.core.exit", "suspend");',
+    'set(Math.random() > 0.5 ? "cmi.exit" : "cmi.core.exit", "suspend");',
+  );
+  for (const version of ['1.2', '2004'] as const) {
+    const found = (await lint(code, version)).filter((f) => f.severity !== 'info');
+    assert.deepEqual(shown(found), [], `SCORM ${version}`);
+  }
+});

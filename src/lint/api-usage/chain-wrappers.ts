@@ -8,6 +8,7 @@ import { parseUnit } from './parse-unit.js';
 import type { SourceUnit } from './source-unit.js';
 import { leftOf, type RuntimeLeft } from './runtime-values.js';
 import { throughWrappers } from './wrapper-calls.js';
+import type { Referenced } from './uncalled-functions.js';
 
 export interface PageFileText {
   text: string;
@@ -23,6 +24,8 @@ export interface ChainWrapperInput {
   version: ScormVersion;
   /** A file of the package (called again for the same file: the caller reads each once). */
   read(file: string): PageFileText | undefined;
+  /** What code that can call into a file refers to (chain-references.ts). */
+  referencedBy?: (file: string) => Referenced;
 }
 
 export interface ChainWrapperResult {
@@ -78,7 +81,7 @@ export function chainWrapperFindings(input: ChainWrapperInput): ChainWrapperResu
       const key = [caller, ...others].join('\u0000');
       let found = results.get(key);
       if (!found) {
-        const together = analyseTogether(others, caller, version, parsedOf);
+        const together = analyseTogether(others, caller, version, parsedOf, input.referencedBy?.(caller));
         found = together.findings;
         results.set(key, found);
         if (together.left.count > 0 && !left.has(caller)) left.set(caller, together.left);
@@ -144,6 +147,7 @@ function analyseTogether(
   caller: string,
   version: ScormVersion,
   parsedOf: (file: string) => ParsedFile,
+  referenced: Referenced | undefined,
 ): { findings: Finding[]; left: RuntimeLeft } {
   const facts = emptyFacts();
   const owners: string[] = [];
@@ -161,7 +165,14 @@ function analyseTogether(
   );
   if (virtual.length === 0) return { findings: [], left: { count: 0, examples: [] } };
   return {
-    findings: elementFindings(facts, caller, version, virtual, { fileOf: (unit) => owners[unit] ?? caller }),
+    findings: elementFindings(
+      facts,
+      caller,
+      version,
+      virtual,
+      { fileOf: (unit) => owners[unit] ?? caller },
+      referenced,
+    ),
     left: leftOf(facts, caller, virtual),
   };
 }

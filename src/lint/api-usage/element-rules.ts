@@ -11,6 +11,7 @@ import { makeFinding, type FindingAt } from './rules.js';
 import { fileLocation } from './source-unit.js';
 import type { Placement } from './version-placement.js';
 import type { VirtualCall } from './wrappers.js';
+import { canRun, type Referenced } from './uncalled-functions.js';
 
 const other = (v: ScormVersion): ScormVersion => (v === '1.2' ? '2004' : '1.2');
 const label = (v: ScormVersion) => `SCORM ${v}`;
@@ -58,6 +59,8 @@ function interactionTypes(
  * certain: version_mismatch, unknown_element, read_only_write, write_only_read, invalid_value.
  * In a file that calls both API generations (`dual`), each call is checked against its own family;
  * otherwise a call on the other version's branch (`placed`) is checked against that version.
+ * With `referenced`, a call through a wrapper made inside a function nothing on the launch chain calls
+ * (uncalled-functions.ts) gives no finding: it never reaches the LMS, so the run could not confirm it.
  */
 export function checkElements(
   facts: FileFacts,
@@ -67,6 +70,7 @@ export function checkElements(
   placed: ReadonlyMap<ApiCall, Placement> = new Map(),
   throughWrappers: readonly VirtualCall[] = [],
   across?: AcrossFiles,
+  referenced?: Referenced,
 ): Finding[] {
   const findings: Finding[] = [];
   const versionOf = (c: ApiCall): ScormVersion => (dual ? c.family : packageVersion);
@@ -92,8 +96,12 @@ export function checkElements(
     const viaFile = wrapperFile !== fileOf(call.unit) ? ` of ${quoted(wrapperFile)}` : '';
     // Through a wrapper that writes the name itself, the name was judged at the wrapper's own call.
     const judgeName = !('nameFixed' in call && call.nameFixed);
+    let runs: boolean | undefined;
     const push = (finding: Finding, aboutName: boolean) => {
       if (aboutName && !judgeName) return;
+      // Asked only once there is a finding: the names are looked up in the chain's files.
+      if (via !== undefined && referenced) runs ??= canRun(facts, call.context, referenced);
+      if (runs === false) return;
       findings.push(
         via === undefined
           ? finding
@@ -109,7 +117,8 @@ export function checkElements(
     // `switch (version) { case "1.2": a.LMSSetValue(k, v) }`).
     const inner = 'inner' in call ? call.inner : call;
     const place = dual ? undefined : placed.get(inner);
-    let version = versionOf(call);
+    // Called on a branch that selects a version: only runs under that version.
+    let version = ('armVersion' in call ? call.armVersion : undefined) ?? versionOf(call);
     const shown = exact ?? name.replace(/\.0(?=\.|$)/g, '.n');
     let info = lookupElement(version, name);
     if (!info && place && place.version !== version) {

@@ -10,6 +10,7 @@ import { makeFinding } from './rules.js';
 import { placeCalls, type Placement } from './version-placement.js';
 import { throughWrappers } from './wrapper-calls.js';
 import type { VirtualCall } from './wrappers.js';
+import type { Referenced } from './uncalled-functions.js';
 
 export interface Scanned {
   file: string;
@@ -24,7 +25,7 @@ const EARLY_ERROR_2004: Record<string, string> = {
 };
 
 /** Rules decided within one file: version_mismatch, element rules, call_before_initialize, cross_frame_dom. */
-export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
+export function fileRules(scanned: Scanned, version: ScormVersion, referenced?: Referenced): Finding[] {
   const { file, facts } = scanned;
   const findings: Finding[] = [];
   const { dual, placed } = versionsOf(facts, version);
@@ -52,7 +53,9 @@ export function fileRules(scanned: Scanned, version: ScormVersion): Finding[] {
       );
     }
   }
-  findings.push(...elementFindings(facts, file, version, throughWrappers(facts, version)));
+  findings.push(
+    ...elementFindings(facts, file, version, throughWrappers(facts, version), undefined, referenced),
+  );
 
   const early = findEarlyCall(facts);
   if (early) {
@@ -107,7 +110,8 @@ function versionsOf(facts: FileFacts, version: ScormVersion) {
 
 /**
  * The element rules on the file's direct calls and on `virtual` (its calls through wrappers). With
- * `across`, the facts are several files of one page and only `virtual` is judged.
+ * `across`, the facts are several files of one page and only `virtual` is judged. `referenced`: see
+ * checkElements.
  */
 export function elementFindings(
   facts: FileFacts,
@@ -115,9 +119,10 @@ export function elementFindings(
   version: ScormVersion,
   virtual: readonly VirtualCall[],
   across?: AcrossFiles,
+  referenced?: Referenced,
 ): Finding[] {
   const { dual, placed } = versionsOf(facts, version);
-  return withoutRepeats(checkElements(facts, file, version, dual, placed, virtual, across));
+  return withoutRepeats(checkElements(facts, file, version, dual, placed, virtual, across, referenced));
 }
 
 /** A wrapper called from inside another wrapper reaches the same written argument twice: one finding. */

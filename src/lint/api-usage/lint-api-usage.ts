@@ -17,6 +17,7 @@ import { couldMatter } from './prefilter.js';
 import { emptyFacts, factsForPackageRules } from './collect-facts.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { chainWrapperFindings, type PageFileText } from './chain-wrappers.js';
+import { chainReferences } from './chain-references.js';
 import { pageOrderFindings } from './page-load-order.js';
 import { ParseMemo } from './parse-memo.js';
 import { globalWrapperNames } from './global-wrappers.js';
@@ -88,6 +89,13 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   const leftByFile = new Map<string, RuntimeLeft>();
   let prechecked: PrecheckResults | undefined;
   const memo = ParseMemo.forLaunchPages(input.chains ?? []);
+  // The analyses across a page's files read the same files: each is read once for all.
+  const pageFiles = new Map<string, PageFileText | undefined>();
+  const read = (file: string): PageFileText | undefined => {
+    if (!pageFiles.has(file)) pageFiles.set(file, readPageFile(root, file));
+    return pageFiles.get(file);
+  };
+  const referencedBy = chainReferences(input.chains ?? [], [...new Set(input.files)], read);
   for (const file of new Set(input.files)) {
     input.onFile?.(file);
     let regionPlan: RegionPlan | null | undefined; // defined: the pre-check found the file may hold facts
@@ -118,7 +126,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const units =
       parsedPage ?? (html && input.pages ? sharedPageUnits(file, text, input.pages) : unitsOf(ext, text));
     const s: Scanned = { file, facts: analyse(file, units, version, findings, regionPlan, memo) };
-    findings.push(...fileRules(s, version));
+    findings.push(...fileRules(s, version, referencedBy(file)));
     const names = chained ? globalWrapperNames(s.facts) : [];
     if (names.length > 0) wrapperNames.set(file, names);
     const left = chained ? runtimeLeft(s.facts, file, version) : undefined;
@@ -136,12 +144,6 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const apiOf = (file: string): ApiSummary => summaries.get(file) ?? unscannedSummary(root, file, version);
     findings.push(...launchChainFindings(chains, apiOf, summaries, version));
   }
-  // The two analyses across a page's files read the same files: each is read once for both.
-  const pageFiles = new Map<string, PageFileText | undefined>();
-  const read = (file: string): PageFileText | undefined => {
-    if (!pageFiles.has(file)) pageFiles.set(file, readPageFile(root, file));
-    return pageFiles.get(file);
-  };
   const scannedFiles = new Set(scanned.map((s) => s.file));
   const { findings: across, left: acrossLeft } = chainWrapperFindings({
     chains,
@@ -149,6 +151,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     scanned: scannedFiles,
     version,
     read,
+    referencedBy,
   });
   for (const [file, left] of acrossLeft) {
     const own = leftByFile.get(file);

@@ -11,12 +11,12 @@ export function throughWrappers(facts: FileFacts, version: ScormVersion): Virtua
   const wrappers = findWrappers(facts);
   for (const [fn, w] of wrappers) {
     if (w.sinks.some((s) => s.call.family === version)) {
-      w.sinks = w.sinks.filter((s) => s.call.family === version);
+      // Filtered per caller (wrapperCalls): a caller on the other version's branch keeps that version's.
     } else if (callsOtherGeneration(facts, w)) {
       wrappers.delete(fn);
     }
   }
-  return wrapperCalls(facts, wrappers);
+  return wrapperCalls(facts, wrappers, version);
 }
 
 /** SetValue/GetValue beside LMSSetValue (or the reverse) in the function that makes a sink's call. */

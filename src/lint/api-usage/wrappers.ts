@@ -2,6 +2,9 @@ import type { AnyNode, CallExpression, Expression, SpreadElement } from 'acorn';
 import type { ApiCall, Context, FileFacts, FunctionNode, PlainCall } from './collect-facts.js';
 import { HOLE, plusOperands, resolveShape } from './resolve-literal.js';
 import { isNamespace, unscoped } from './module-scopes.js';
+import type { ScormVersion } from '../../rte/datamodel/index.js';
+import type { Arm } from './version-branch.js';
+import { versionCandidates, type Candidate } from './version-candidates.js';
 
 /**
  * Wrappers of the API: functions that pass their parameters on to GetValue/SetValue, directly
@@ -39,6 +42,8 @@ export interface VirtualCall extends ApiCall {
   via: string;
   /** The element name is written inside the wrapper, where the direct rules already judge it. */
   nameFixed: boolean;
+  /** The SCORM version the caller's branch selects, when this call is that version's API call. */
+  armVersion?: ScormVersion;
   /** The unit of the API call inside the wrapper (the caller's unit is `unit`). */
   wrapperUnit: number;
   /** The API call inside the wrapper, whose branch (version-placement.ts) this call shares. */
@@ -335,7 +340,11 @@ function virtualArg(
  * The API calls the course makes through its wrappers: one per wrapper call and API call the wrapper
  * makes, with the caller's arguments. Only calls whose arguments the caller writes are kept.
  */
-export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNode, Wrapper>): VirtualCall[] {
+export function wrapperCalls(
+  facts: FileFacts,
+  wrappers: ReadonlyMap<FunctionNode, Wrapper>,
+  version?: ScormVersion,
+): VirtualCall[] {
   if (wrappers.size === 0) return [];
   const resolve = wrapperResolver(facts);
   const out: VirtualCall[] = [];
@@ -346,10 +355,40 @@ export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNod
     const passed = plain.node.arguments.map((a) => templateOf(a, plain.unit, [], facts));
     // A wrapper called inside a condition: the condition may pick the version (a bridge that adapts its
     // calls, a wrapper serving both), so the element name passed is left to it, as on a version branch.
+    // When the condition selects a version, the name is judged through that version's API call only.
     const onBranch = plain.branch !== undefined;
+    const callerVersion = selectedVersion(plain.branch);
+    const has = (v: ScormVersion | undefined) => v !== undefined && w.sinks.some((s) => s.call.family === v);
+    const want = has(callerVersion) ? callerVersion : has(version) ? version : undefined;
+    const choices = new Map<number, Candidate[] | undefined>();
+    const choicesOf = (param: number) => {
+      if (!choices.has(param))
+        choices.set(param, versionCandidates(plain.node.arguments[param], facts, plain.unit));
+      return choices.get(param);
+    };
     for (const sink of w.sinks) {
-      const args = sink.args.map((t) => substitute(t, passed));
-      const nameFixed = onBranch || !usesParam(sink.args[0] ?? { parts: [] });
+      // A name picked by a version test (`set(modern ? "cmi.exit" : "cmi.core.exit")`): each version's
+      // name goes through that version's API call only, and is judged as that version's code.
+      const nameParam = sink.args[0]?.parts.find((p) => typeof p !== 'string');
+      const choice = nameParam === undefined ? undefined : choicesOf(nameParam.param);
+      let args: ArgTemplate[];
+      let armVersion: ScormVersion | undefined;
+      let nameFixed: boolean;
+      if (choice && nameParam) {
+        const picked = choice.find((c) => c.version === sink.call.family);
+        if (!picked || (callerVersion !== undefined && callerVersion !== picked.version)) continue;
+        const own = [...passed];
+        own[nameParam.param] = templateOf(picked.node, picked.unit, [], facts);
+        args = sink.args.map((t) => substitute(t, own));
+        armVersion = picked.version;
+        nameFixed = false;
+      } else {
+        if (want !== undefined && sink.call.family !== want) continue;
+        args = sink.args.map((t) => substitute(t, passed));
+        const ownArm = callerVersion !== undefined && sink.call.family === callerVersion;
+        nameFixed = (onBranch && !ownArm) || !usesParam(sink.args[0] ?? { parts: [] });
+        armVersion = ownArm ? callerVersion : undefined;
+      }
       const fallback = { unit: plain.unit, start: plain.node.start, end: plain.node.end };
       out.push({
         ...sink.call,
@@ -359,6 +398,7 @@ export function wrapperCalls(facts: FileFacts, wrappers: ReadonlyMap<FunctionNod
         context: plain.context,
         via: plain.path,
         nameFixed,
+        ...(armVersion !== undefined ? { armVersion } : {}),
         wrapperUnit: sink.call.unit,
         inner: sink.call,
       });
@@ -375,4 +415,10 @@ function isInside(facts: FileFacts, plain: PlainCall, fn: FunctionNode): boolean
     ctx = facts.parentOf.get(ctx) ?? null;
   }
   return false;
+}
+
+/** The SCORM version the innermost branch that selects one stands for, if any. */
+function selectedVersion(branch: Arm | undefined): ScormVersion | undefined {
+  for (let arm = branch; arm; arm = arm.parent) if (arm.version) return arm.version;
+  return undefined;
 }
