@@ -299,41 +299,8 @@ function declare(facts: FileFacts, context: Context, name: string, fn: FunctionN
   map.set(name, fn);
 }
 
-/**
- * One unit's walk, kept with its syntax tree: a tree walked again (a launch page's scripts are walked on
- * their own, then with the page, and again when the page rule takes in more scripts) adds the same facts
- * without a second walk. The constants are kept as the operations the walk made, in order, since whether
- * a name is a constant depends on the other units too.
- */
-interface UnitWalk {
-  handler: boolean;
-  version: ScormVersion;
-  unit: number;
-  facts: FileFacts;
-  /**
-   * [name, initialiser] for a declaration (a constant unless declared before), [name] for any other write;
-   * null when the walk goes straight into the file's facts (not kept).
-   */
-  constantOps: ([string, Expression | undefined] | [string])[] | null;
-}
-
-const WALKS = new WeakMap<Program, UnitWalk>();
-/**
- * Only the walks of big trees are kept: a kept walk lives as long as its tree, and keeping the many small
- * units of a page (inline scripts, handlers) cost Lectora's export 50 MB of peak memory for no gain.
- */
-const KEEP_WALK_MIN_CHARS = 64 * 1024;
-
-function noteConstant(walk: UnitWalk, name: string, init: Expression | undefined): void {
-  const { constants } = walk.facts;
-  if (walk.constantOps) walk.constantOps.push([name, init]);
-  else constants.set(name, constants.has(name) ? undefined : init);
-}
-
-/** A name written otherwise than by one declaration: no longer a constant. */
-function unsetConstant(walk: UnitWalk, name: string): void {
-  if (walk.constantOps) walk.constantOps.push([name]);
-  else walk.facts.constants.set(name, undefined);
+function noteConstant(facts: FileFacts, name: string, init: Expression | undefined): void {
+  facts.constants.set(name, facts.constants.has(name) ? undefined : init);
 }
 
 class ContextExit {
@@ -373,59 +340,9 @@ export function collectUnit(
   program: Program,
   packageVersion: ScormVersion,
 ): void {
-  const handler = facts.units[unitIndex]?.handler ?? false;
-  if (program.end - program.start < KEEP_WALK_MIN_CHARS) {
-    walkUnit({ handler, version: packageVersion, unit: unitIndex, facts, constantOps: null }, program);
-    return;
-  }
-  let walk = WALKS.get(program);
-  if (!walk || walk.handler !== handler || walk.version !== packageVersion) {
-    walk = { handler, version: packageVersion, unit: unitIndex, facts: emptyFacts(), constantOps: [] };
-    try {
-      walkUnit(walk, program);
-    } catch (error) {
-      // What the walk found before it gave up still counts (collectUnits); it is not kept for another walk.
-      addWalk(facts, walk, unitIndex);
-      throw error;
-    }
-    WALKS.set(program, walk);
-  }
-  addWalk(facts, walk, unitIndex);
-}
-
-/** Adds a unit's walk to the file's facts, as the walk itself would have made them at `unitIndex`. */
-function addWalk(facts: FileFacts, walk: UnitWalk, unitIndex: number): void {
-  const own = walk.facts;
-  const at = <T extends { unit: number }>(entry: T): T =>
-    unitIndex === walk.unit ? entry : { ...entry, unit: unitIndex };
-  for (const call of own.calls) facts.calls.push(at(call));
-  for (const invocation of own.invocations) facts.invocations.push(at(invocation));
-  for (const call of own.plainCalls) facts.plainCalls.push(at(call));
-  for (const access of own.crossFrame) facts.crossFrame.push(at(access));
-  for (const [context, names] of own.declared) {
-    let map = facts.declared.get(context);
-    if (!map) facts.declared.set(context, (map = new Map()));
-    for (const [name, fn] of names) map.set(name, fn);
-  }
-  for (const [fn, context] of own.parentOf) facts.parentOf.set(fn, context);
-  for (const op of walk.constantOps ?? []) {
-    facts.constants.set(op[0], op.length === 2 && !facts.constants.has(op[0]) ? op[1] : undefined);
-  }
-  for (const [path, fn] of own.functionPaths) facts.functionPaths.set(path, fn);
-  for (const [path, target] of own.aliases) facts.aliases.set(path, target);
-  for (const [fn, scope] of own.modules) facts.modules.set(fn, scope);
-  for (const [path, owner] of own.pathModule) facts.pathModule.set(path, owner);
-  facts.parentOrOpenerMentions += own.parentOrOpenerMentions;
-  facts.parentOrOpenerInCrossFrame += own.parentOrOpenerInCrossFrame;
-  facts.mentions12Api ||= own.mentions12Api;
-  facts.mentions2004Api ||= own.mentions2004Api;
-}
-
-/** The walk itself, into `walk` (its facts and constant operations), without recursion. */
-function walkUnit(walk: UnitWalk, program: Program): void {
-  const { facts, unit: unitIndex, version: packageVersion } = walk;
-  const rootContext: Context = walk.handler ? program : null;
-  if (walk.handler) {
+  const unit = facts.units[unitIndex];
+  const rootContext: Context = unit?.handler ? program : null;
+  if (unit?.handler) {
     facts.parentOf.set(program, null);
   }
   // One explicit stack (no recursion). Entering a function pushes a marker that restores the
@@ -507,14 +424,14 @@ function walkUnit(walk: UnitWalk, program: Program): void {
       }
       case 'AssignmentExpression': {
         let left = node.left as AnyNode;
-        if (left.type === 'Identifier') unsetConstant(walk, left.name);
+        if (left.type === 'Identifier') facts.constants.set(left.name, undefined);
         if (node.operator === '=' && left.type === 'MemberExpression') {
           const raw = dottedPath(left);
           const path = raw === undefined ? undefined : scopePath(raw, module);
           if (path !== undefined) {
             notePathValue(facts, path, node.right as AnyNode, module);
             // A map of element names written to later is no longer certain.
-            unsetConstant(walk, path.slice(0, path.indexOf('.')));
+            facts.constants.set(path.slice(0, path.indexOf('.')), undefined);
           }
         }
         if (propertyName(left) === 'href') left = (left as { object: AnyNode }).object;
@@ -527,7 +444,7 @@ function walkUnit(walk: UnitWalk, program: Program): void {
         break;
       }
       case 'UpdateExpression':
-        if (node.argument.type === 'Identifier') unsetConstant(walk, node.argument.name);
+        if (node.argument.type === 'Identifier') facts.constants.set(node.argument.name, undefined);
         break;
       case 'VariableDeclarator':
         if (node.id.type === 'Identifier') {
@@ -535,7 +452,7 @@ function walkUnit(walk: UnitWalk, program: Program): void {
           if (init && (init.type === 'FunctionExpression' || init.type === 'ArrowFunctionExpression')) {
             declare(facts, context, node.id.name, init);
           }
-          noteConstant(walk, node.id.name, node.init ?? undefined);
+          noteConstant(facts, node.id.name, node.init ?? undefined);
           const factory = moduleFactory(init);
           if (factory) facts.modules.set(factory, scopeOf(node.id.name, factory));
           const namespace = requiredNamespace(init) ?? requiredById(init);
@@ -560,11 +477,11 @@ function walkUnit(walk: UnitWalk, program: Program): void {
         if (node.id) noteClass(facts, scopePath(node.id.name, module), node);
         break;
       case 'CatchClause':
-        if (node.param?.type === 'Identifier') unsetConstant(walk, node.param.name);
+        if (node.param?.type === 'Identifier') facts.constants.set(node.param.name, undefined);
         break;
       case 'ForInStatement':
       case 'ForOfStatement':
-        if (node.left.type === 'Identifier') unsetConstant(walk, node.left.name);
+        if (node.left.type === 'Identifier') facts.constants.set(node.left.name, undefined);
         break;
       case 'Identifier':
         if (node.name === 'parent' || node.name === 'opener') facts.parentOrOpenerMentions++;
@@ -583,7 +500,7 @@ function walkUnit(walk: UnitWalk, program: Program): void {
     if (FUNCTION_TYPES.has(node.type)) {
       // A parameter shadows any same-named constant, so that name can no longer be trusted.
       for (const param of (node as { params?: AnyNode[] }).params ?? []) {
-        if (param.type === 'Identifier') unsetConstant(walk, param.name);
+        if (param.type === 'Identifier') facts.constants.set(param.name, undefined);
       }
       facts.parentOf.set(node, context);
       stack.push(new ContextExit(context, module));
