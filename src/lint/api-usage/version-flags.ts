@@ -24,10 +24,11 @@ function isNothing(node: AnyNode): boolean {
 /** The version a value stands for when it is set: true on a version's branch, an API object found. */
 function valueVersion(
   value: AnyNode,
-  arm: ScormVersion | undefined,
+  side: Side | undefined,
+  armOf: (side: Side | undefined) => ScormVersion | undefined,
   flags: VersionFlags,
 ): ScormVersion | null {
-  if (value.type === 'Literal' && value.value === true) return arm ?? null;
+  if (value.type === 'Literal' && value.value === true) return armOf(side) ?? null;
   return whenTruthy(value, true, 0, flags) ?? null;
 }
 
@@ -39,12 +40,13 @@ function noteAssignment(
   evidence: Evidence,
   target: AnyNode,
   value: AnyNode,
-  arm: ScormVersion | undefined,
+  side: Side | undefined,
+  armOf: (side: Side | undefined) => ScormVersion | undefined,
   flags: VersionFlags,
 ): void {
   const name = target.type === 'Identifier' ? target.name : dottedName(target);
   if (name === undefined || evidence.get(name) === null || isNothing(value)) return;
-  note(evidence, name, valueVersion(value, arm, flags));
+  note(evidence, name, valueVersion(value, side, armOf, flags));
 }
 
 function note(evidence: Evidence, name: string | undefined, version: ScormVersion | null): void {
@@ -54,40 +56,101 @@ function note(evidence: Evidence, name: string | undefined, version: ScormVersio
   evidence.set(name, known === undefined || known === version ? version : null);
 }
 
+/** Where a node stands: under which side of which `if` / `?:` test, innermost first; undefined at the top. */
+interface Side {
+  parent: Side | undefined;
+  test: AnyNode;
+  truthy: boolean;
+}
+
 /**
- * One walk of the unit, on two parallel stacks (node, the arm it is on): megabyte bundles have millions
+ * The nodes that can say something about a flag (assignments, declarators, functions), in walk order, each
+ * with the side it stands on. Both passes read this list, so the unit is walked once: the second pass only
+ * works the arms out again with the flags the first one found.
+ */
+interface Notes {
+  nodes: AnyNode[];
+  sides: (Side | undefined)[];
+}
+
+/**
+ * One walk of the unit, on two parallel stacks (node, the side it is on): megabyte bundles have millions
  * of nodes, and a closure or tuple per node doubled the walk.
  */
-function pass(program: Program, flags: VersionFlags): VersionFlags {
-  const evidence: Evidence = new Map();
+function notesOf(program: Program): Notes {
+  const notes: Notes = { nodes: [], sides: [] };
   const nodes: AnyNode[] = [program as AnyNode];
-  const onArm: (ScormVersion | undefined)[] = [undefined];
+  const onSide: (Side | undefined)[] = [undefined];
   while (nodes.length > 0) {
     const node = nodes.pop() as AnyNode;
-    const arm = onArm.pop();
-    if (node.type === 'AssignmentExpression') {
-      if (node.operator !== '=') note(evidence, dottedName(node.left as AnyNode), null);
-      else noteAssignment(evidence, node.left as AnyNode, node.right as AnyNode, arm, flags);
-    } else if (node.type === 'VariableDeclarator') {
-      if (node.init) noteAssignment(evidence, node.id as AnyNode, node.init as AnyNode, arm, flags);
-    } else if (FUNCTIONS.has(node.type)) {
-      // A type test: `'params' in node` on nodes of a thousand shapes cost as much as the rest of the walk.
-      for (const param of (node as { params: AnyNode[] }).params) note(evidence, dottedName(param), null);
+    const side = onSide.pop();
+    if (
+      node.type === 'AssignmentExpression' ||
+      (node.type === 'VariableDeclarator' && node.init) ||
+      FUNCTIONS.has(node.type)
+    ) {
+      notes.nodes.push(node);
+      notes.sides.push(side);
     }
     if (node.type === 'IfStatement' || node.type === 'ConditionalExpression') {
       const test = node.test as AnyNode;
       if (node.alternate) {
         nodes.push(node.alternate as AnyNode);
-        onArm.push(whenTruthy(test, false, 0, flags) ?? arm);
+        onSide.push({ parent: side, test, truthy: false });
       }
       nodes.push(node.consequent as AnyNode, test);
-      onArm.push(whenTruthy(test, true, 0, flags) ?? arm, arm);
+      onSide.push({ parent: side, test, truthy: true }, side);
       continue;
     }
     const before = nodes.length;
     pushChildNodes(node, nodes);
-    for (let i = nodes.length; i > before; i--) onArm.push(arm);
+    for (let i = nodes.length; i > before; i--) onSide.push(side);
   }
+  return notes;
+}
+
+/**
+ * The version arm a side is on with these flags: the innermost test that selects a version, else none.
+ * Worked out once per side and only when asked (most assignments are to names that are no flag).
+ */
+function armsWith(flags: VersionFlags): (side: Side | undefined) => ScormVersion | undefined {
+  const known = new Map<Side, ScormVersion | undefined>();
+  return (side) => {
+    const path: Side[] = [];
+    let arm: ScormVersion | undefined;
+    for (let cur = side; cur; cur = cur.parent) {
+      if (known.has(cur)) {
+        arm = known.get(cur);
+        break;
+      }
+      path.push(cur);
+      const own = whenTruthy(cur.test, cur.truthy, 0, flags);
+      if (own !== undefined) {
+        arm = own;
+        break;
+      }
+    }
+    // Every side walked through takes the arm found above it (their own tests selected nothing).
+    for (const walked of path) known.set(walked, arm);
+    return arm;
+  };
+}
+
+function pass(notes: Notes, flags: VersionFlags): VersionFlags {
+  const evidence: Evidence = new Map();
+  const armOf = armsWith(flags);
+  notes.nodes.forEach((node, i) => {
+    if (node.type === 'AssignmentExpression') {
+      if (node.operator !== '=') note(evidence, dottedName(node.left as AnyNode), null);
+      else
+        noteAssignment(evidence, node.left as AnyNode, node.right as AnyNode, notes.sides[i], armOf, flags);
+    } else if (node.type === 'VariableDeclarator') {
+      noteAssignment(evidence, node.id as AnyNode, node.init as AnyNode, notes.sides[i], armOf, flags);
+    } else {
+      // A type test: `'params' in node` on nodes of a thousand shapes cost as much as the rest of the walk.
+      for (const param of (node as { params: AnyNode[] }).params) note(evidence, dottedName(param), null);
+    }
+  });
   const found = new Map<string, ScormVersion>();
   for (const [name, version] of evidence) if (version) found.set(name, version);
   return found;
@@ -103,8 +166,9 @@ const known = new WeakMap<Program, VersionFlags>();
 export function versionFlags(program: Program): VersionFlags {
   let flags = known.get(program);
   if (flags === undefined) {
-    const first = pass(program, new Map());
-    flags = first.size === 0 ? first : pass(program, first);
+    const notes = notesOf(program);
+    const first = pass(notes, new Map());
+    flags = first.size === 0 ? first : pass(notes, first);
     known.set(program, flags);
   }
   return flags;
