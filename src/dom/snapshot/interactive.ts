@@ -25,6 +25,10 @@ export interface ElementState {
    */
   visually_hidden?: boolean;
   focused?: boolean;
+  /** The course shows the field as wrong (aria-invalid, the browser's check, its error style). */
+  invalid?: boolean;
+  /** A link to another site (another origin, mailto:, tel:): following it leaves the course. */
+  external?: boolean;
 }
 
 export interface InteractiveElement {
@@ -224,6 +228,8 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
   if (c.expanded !== undefined) state.expanded = c.expanded;
   if (c.pressed !== undefined) state.pressed = c.pressed;
   if (c.selected !== undefined) state.selected = c.selected;
+  if (c.invalid) state.invalid = true;
+  if (c.external) state.external = true;
   if (c.srOnly) state.visually_hidden = true;
   const purpose = inferPurpose({
     role,
