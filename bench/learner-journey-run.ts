@@ -4,7 +4,7 @@
  * or out of budget (bench/learner-stop-rules.ts). A course that did not complete is then diagnosed.
  */
 import { connect, measuredCaller, type MeasuredCall, type MeasuredResult } from './mcp-calls.js';
-import { diagnose } from './learner-diagnosis.js';
+import { courseDefect, diagnose } from './learner-diagnosis.js';
 import { learnerStep, newLearnerMemory, type LearnerCall } from './learner-step.js';
 import {
   DEFAULT_BUDGET,
@@ -136,6 +136,8 @@ export async function runLearnerJourney(
     let lastTitle = '';
     let slideTitle: string | null = null;
     let stop: StopReason | null = null;
+    let askedWhyUntracked = false;
+    let defectFound: string | null = null;
     for (;;) {
       const page = await call('scorm_get_page_state', { session_id, include_snapshot: false });
       const fingerprint = pageFingerprint(page.data);
@@ -144,7 +146,7 @@ export async function runLearnerJourney(
         title?: string;
         headings?: Array<{ text?: string }>;
         sco_url?: string;
-        scorm?: LearnerStatus;
+        scorm?: LearnerStatus & { initialize_state?: string };
       };
       // The slide title read at the last step, else the document's: where the learner is.
       lastTitle = slideTitle ?? p.title ?? '';
@@ -165,6 +167,21 @@ export async function runLearnerJourney(
           const exit = (p.scorm as { exit?: string } | undefined)?.exit;
           lastBlocker = `the LMS ended the course session after this SCO${exit ? ` (the SCO left cmi exit "${exit}")` : ''}: ${String(next.data?.message ?? '').slice(0, 100)}`;
           stop = { kind: 'session_ended' };
+          break;
+        }
+      }
+      if (!stop && !askedWhyUntracked && p.scorm?.initialize_state === 'none') {
+        // A course that has not called Initialize by now is asked about once: one that switched its own
+        // tracking off records nothing whatever the learner does (adapt-1), and our tools say so while it runs.
+        askedWhyUntracked = true;
+        const why = await call('scorm_debug_api_calls', { session_id });
+        const never = ((why.data?.anomalies ?? []) as Array<{ type?: string; severity?: string }>).find(
+          (a) => a.severity === 'error' && a.type === 'initialize_never_called',
+        );
+        if (never) {
+          pages.add(pageKey(page.data, slideTitle));
+          stop = { kind: 'course_defect' };
+          defectFound = courseDefect(undefined, why.data);
           break;
         }
       }
@@ -245,7 +262,7 @@ export async function runLearnerJourney(
     // called Initialize has no attempt until the visit ends: adapt-1 named no defect while open).
     await measured('scorm_session_close', { session_id });
     if (stop.kind !== 'completed') {
-      const defect = await diagnose(measured, packagePath, session_id);
+      const defect = defectFound ?? (await diagnose(measured, packagePath, session_id));
       // Both when both are known: a named defect need not be what the learner was stopped by.
       const stopped = stoppedAt(stop, lastBlocker, `page "${lastTitle.slice(0, 40)}"`);
       result.why = defect ? `${defect}; ${stopped}` : stopped;

@@ -17,7 +17,18 @@ interface Control {
   role?: string;
   purpose?: string;
   tag?: string;
-  state?: { disabled?: boolean; visible?: boolean; draggable?: boolean; visually_hidden?: boolean };
+  /** For answer options and fields: the question they belong to (a field's label). */
+  question?: string;
+  state?: {
+    disabled?: boolean;
+    visible?: boolean;
+    draggable?: boolean;
+    visually_hidden?: boolean;
+    /** The course shows the field as wrong: it is answered again. */
+    invalid?: boolean;
+    /** A link to another site: no learner leaves the course that way to go on. */
+    external?: boolean;
+  };
 }
 
 interface Assessment {
@@ -102,6 +113,24 @@ const describe = (c: Control | undefined, ref: string): string =>
   c ? `${c.role ?? 'control'} "${(c.name ?? '').slice(0, 40)}" (${ref})` : ref;
 const SHORT_ANSWER = 'answer';
 const SHORT_NUMBER = '1';
+// What a learner writes where a field asks for it by its label (ispring-2's form wants a real email).
+const EMAIL_FIELD = /e-?mail/i;
+const EMAIL = 'learner@example.com';
+const DIGITS_FIELD = /\b(phone|tel|mobile|id|number|zip|postcode)\b/i;
+const DIGITS = '123456789';
+
+/**
+ * A short text for a field, by what its label asks: an email, digits, else a word; a field shown wrong
+ * after `tries` answers gets the next of these kinds.
+ */
+function textFor(c: Control | undefined, question: string | undefined, tries: number): string {
+  if (c?.role === 'spinbutton') return SHORT_NUMBER;
+  const label = `${c?.name ?? ''} ${question ?? ''}`;
+  const first = EMAIL_FIELD.test(label) ? EMAIL : DIGITS_FIELD.test(label) ? DIGITS : SHORT_ANSWER;
+  if (c?.state?.invalid !== true) return first;
+  const kinds = [first, ...[SHORT_ANSWER, DIGITS, EMAIL].filter((k) => k !== first)];
+  return kinds[tries % kinds.length]!;
+}
 const NEXT_PURPOSES = ['next', 'start_resume'];
 const DRAG_ITEM = /drag/;
 // Fewer than the stuck rule's steps, so that a slide that never moves on is still skipped.
@@ -129,7 +158,9 @@ async function answer(
       const c = byRef.get(ref);
       return !c || (answerable(c) && c.state?.draggable !== true);
     });
-    if (memory.answered.has(key) || options.length === 0) continue;
+    // A field the course shows as wrong is answered again, as the learner who sees it drawn red does.
+    const shownWrong = options.some((ref) => byRef.get(ref)?.state?.invalid === true);
+    if ((memory.answered.has(key) && !shownWrong) || options.length === 0) continue;
     const tries = memory.tries.get(key) ?? 0;
     memory.tries.set(key, tries + 1);
     memory.answered.add(key);
@@ -145,10 +176,7 @@ async function answer(
         : a.type === 'selection' || c?.role === 'combobox' || c?.role === 'listbox'
           ? { tool: 'scorm_keyboard_type', args: { text: '', options: { ref, keys: ['ArrowDown'] } } }
           : a.type === 'text_entry' || c?.purpose === 'text_entry'
-            ? {
-                tool: 'scorm_dom_fill',
-                args: { ref, value: c?.role === 'spinbutton' ? SHORT_NUMBER : SHORT_ANSWER },
-              }
+            ? { tool: 'scorm_dom_fill', args: { ref, value: textFor(c, a.question, tries) } }
             : { tool: 'scorm_dom_click', args: { ref } };
       const r = await call(tool, { session_id: ctx.session_id, ...args });
       actions.push(`${tool} ${describe(c, ref)}`);
@@ -258,7 +286,7 @@ async function goOn(
   // A page without a next control is a menu to a learner: its entries are opened one by one; then what
   // else it offers to click (hotspots, tabs, a Play that starts the course), each once.
   const notFollowed = (c: Control): boolean =>
-    !!c.ref && enabled(c) && !memory.followed.has(followedKey(ctx, c));
+    !!c.ref && enabled(c) && c.state?.external !== true && !memory.followed.has(followedKey(ctx, c));
   const entry =
     controls.find((c) => c.purpose === 'link' && notFollowed(c)) ??
     controls.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
@@ -320,6 +348,15 @@ export async function learnerStep(
       ? `a drag-and-drop on "${ctx.place.slice(0, 40)}": ${dragItems.length} item(s) to drag (state.draggable), no drop target listed`
       : null;
   if (dragGate) memory.dragGate = dragGate;
+  // Told the answer was wrong, with a way to try again (iSpring's "TRY AGAIN" under "Incorrect"): the learner
+  // presses it and answers anew with the next option; skipping the question leaves the quiz unfinished.
+  // A dialog with a Cancel (ispring-2's "Failed to send quiz results to email. Retry?") is closed instead.
+  const retry = controls.find((c) => c.purpose === 'retry' && c.ref && enabled(c));
+  const closable = controls.some((c) => c.purpose === 'close' && c.ref && enabled(c));
+  if (retry && !closable && memory.answered.size > 0) {
+    memory.answered.clear();
+    return clickOn(call, ctx, retry);
+  }
   if (memory.wentOnFrom === ctx.fingerprint) {
     // Going on left the page as it was: a sighted learner tries the slide's own button (Storyline's "Begin"
     // after a name field, where the player's Next does nothing) before answering again.

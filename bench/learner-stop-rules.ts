@@ -79,6 +79,8 @@ export function worthScrolling(unmovedScrollsRunning: number): boolean {
 
 /** Why the learner stopped, said in the table: out of budget is not "no control took the learner further". */
 export function stoppedAt(stop: StopReason, lastBlocker: string | null, where: string): string {
+  if (stop.kind === 'course_defect')
+    return `stopped on ${where}: the course records nothing, whatever the learner does`;
   if (lastBlocker) return lastBlocker;
   if (stop.kind === 'budget_calls' || stop.kind === 'budget_time')
     return `out of budget after ${where}, still going on`;
@@ -93,7 +95,9 @@ export type StopReason =
   /** Our page context says the course is hidden (an overlay, or its player's stage not drawn). */
   | { kind: 'course_hidden' }
   /** The LMS ended the course session (the course asked for it, e.g. cmi.exit "logout"). */
-  | { kind: 'session_ended' };
+  | { kind: 'session_ended' }
+  /** Our tools said while it ran that the course records nothing (its own tracking switched off). */
+  | { kind: 'course_defect' };
 
 export interface JourneyProgress {
   status: LearnerStatus | null;

@@ -42,6 +42,8 @@ export function stopText(stop: LearnerJourneyResult['stop']): string {
       return 'course hidden';
     case 'session_ended':
       return 'session ended';
+    case 'course_defect':
+      return 'course defect';
   }
 }
 

@@ -51,3 +51,17 @@ test('adapt with spoor off: initialize_never_called names course/config.json and
   assert.equal(courseTextOf(never, 'tracking_file'), 'course/config.json');
   assert.match(never.fix ?? '', /Set _spoor._isEnabled to true/);
 });
+
+test('adapt with spoor off: the open visit already names the switch (a learner need not finish it to learn it records nothing)', async () => {
+  const session_id = await openSessionRuntime(server.client, join(FIXTURES_DIR, 'courses/adapt-spoor-off'));
+  const never = await until(async () => {
+    const debug = await callTool<{ anomalies: Anomaly[] }>(server.client, 'scorm_debug_api_calls', {
+      session_id,
+    });
+    return (debug.anomalies ?? []).find((a) => a.type === 'initialize_never_called');
+  }, 'initialize_never_called on the open session');
+  assert.match(never.likely_cause ?? '', /turned its own SCORM tracking off/);
+  assert.equal(courseTextOf(never, 'tracking_file'), 'course/config.json');
+  assert.match(never.fix ?? '', /Set _spoor._isEnabled to true/);
+  await callTool(server.client, 'scorm_session_close', { session_id });
+});

@@ -204,6 +204,13 @@ test('a course whose pages never scroll is not scrolled again after a few pages'
   assert.equal(worthScrolling(UNMOVED_SCROLLS), false);
 });
 
+test('a course our tools named as recording nothing stops at once, said as such', () => {
+  assert.match(
+    stoppedAt({ kind: 'course_defect' }, 'scorm_dom_click on x', 'page "Menu"'),
+    /stopped on page "Menu": the course records nothing/,
+  );
+});
+
 test('out of budget is said as such, not as a page where no control took the learner further', () => {
   assert.equal(
     stoppedAt({ kind: 'budget_calls', calls: 80 }, null, 'page "Activity"'),

@@ -252,3 +252,62 @@ test('a slide\'s own button tried on a drag-and-drop page that did not move keep
   assert.deepEqual(out.actions, ['scorm_dom_click button "Back to top" (f1e1)']);
   assert.match(String(out.blocker), /^a drag-and-drop on "Check #3": 1 item\(s\) to drag/);
 });
+
+test('told the answer was wrong, the learner presses Try again and answers with the next option; a dialog with Cancel is closed instead', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const options = [
+    { ref: 'o1', name: 'A', role: 'generic', purpose: 'answer_option' },
+    { ref: 'o2', name: 'B', role: 'generic', purpose: 'answer_option' },
+  ];
+  const quiz = (fingerprint: string): StepContext => ({
+    ...ctx([], fingerprint),
+    elements: {
+      interactive_elements: [...options, { ref: 's1', name: 'SUBMIT', role: 'button', purpose: 'submit' }],
+      assessments: [{ kind: 'clickable', question: 'Q1', type: 'mixed', options: ['o1', 'o2'] }],
+    },
+  });
+  const tryAgain = [{ ref: 'r1', name: 'TRY AGAIN', role: 'button', purpose: 'retry' }];
+  await learnerStep(call, quiz('q'), memory);
+  await learnerStep(call, ctx(tryAgain, 'wrong'), memory);
+  await learnerStep(call, quiz('q'), memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['o1', 's1', 'r1', 'o2', 's1'],
+  );
+  const dialog = [...tryAgain, { ref: 'c1', name: 'CANCEL', role: 'button', purpose: 'close' }];
+  calls.length = 0;
+  memory.scrolled.add('dialog');
+  await learnerStep(call, ctx(dialog, 'dialog'), memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['c1'],
+  );
+});
+
+test('a field is filled as its label asks (an email), filled again when the course shows it wrong; links to another site are not followed', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const form = (invalid: boolean): StepContext => ({
+    ...ctx([]),
+    elements: {
+      interactive_elements: [
+        { ref: 'f1', name: '', role: 'textbox', purpose: 'text_entry', state: invalid ? { invalid } : {} },
+        { ref: 'l1', name: 'Created with a tool', role: 'link', purpose: 'link', state: { external: true } },
+      ],
+      assessments: [{ kind: 'field', question: 'Email*', type: 'text_entry', options: ['f1'] }],
+    },
+  });
+  await learnerStep(call, form(false), memory);
+  await learnerStep(call, form(true), memory);
+  memory.lmsNextUnavailable = true;
+  const last = await learnerStep(call, form(false), memory);
+  assert.deepEqual(
+    calls.map((c) => [c.args.ref, c.args.value]),
+    [
+      ['f1', 'learner@example.com'],
+      ['f1', 'answer'],
+    ],
+  );
+  assert.match(last.blocker ?? '', /no next control/);
+});

@@ -26,7 +26,7 @@ test('purpose: page jumps, media seeking and the window are no navigation', () =
   assert.equal(purpose({ name: '2x Fast Forward' }), 'play_pause', 'fast forward is no next');
   assert.equal(purpose({ name: 'Rewind 10 seconds' }), 'play_pause');
   assert.equal(purpose({ name: 'Playback speed 1.5x' }), 'play_pause');
-  assert.equal(purpose({ name: 'Enter full screen' }), 'other', 'full screen is no start');
+  assert.equal(purpose({ name: 'Enter full screen' }), 'player_control', 'full screen is no start');
   assert.equal(purpose({ name: 'Back to menu' }), 'menu', 'Adapt: opens the menu');
   assert.equal(purpose({ name: 'Menu item. Introduction', inQuestionGroup: true }), 'link', 'a page entry');
   assert.equal(
@@ -75,6 +75,21 @@ test('player controls: search, playbar, caption and speed choices; answers stay 
   assert.equal(control({ name: 'Agree', question: 'How is your progress in this course?' }), false);
   assert.equal(control({ role: 'slider', type: 'range', name: 'How confident are you?' }), false);
   assert.equal(control({ role: 'textbox', type: 'text', name: 'Your answer' }), false);
+  // ispring-1: an answer that mentions progress is a sentence, not a playbar's label.
+  assert.equal(control({ role: 'generic', type: null, name: 'Track the student’s progress' }), false);
+  assert.equal(control({ role: 'generic', type: null, name: 'Progress' }), true);
+  assert.equal(control({ role: 'slider', type: 'range', name: 'Video progress of the lesson' }), true);
+});
+
+test("purpose: the player's own tools are player_control; a quiz's View results goes on", () => {
+  assert.equal(purpose({ name: 'Turn on accessibility mode' }), 'player_control', 'ispring-1');
+  assert.equal(purpose({ name: 'Marker Tools' }), 'player_control');
+  assert.equal(purpose({ name: 'show fullscreen' }), 'player_control');
+  assert.equal(purpose({ name: 'NOTES', text: 'NOTES' }), 'player_control');
+  assert.equal(purpose({ name: 'Presenter Info' }), 'player_control');
+  assert.equal(purpose({ role: 'link', tag: 'a', name: 'Resources' }), 'link', 'a link goes where it says');
+  assert.equal(purpose({ name: 'Notes on safety at work' }), 'other', 'a course button that names notes');
+  assert.equal(purpose({ name: 'VIEW RESULTS' }), 'next', "iSpring's result slide counts the quiz done");
 });
 
 test('purpose: the box of a drawn drop-down says a decorated prompt ("--- SELECT ---"); a bare "Select" is an ordinary button', () => {

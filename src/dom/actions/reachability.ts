@@ -49,6 +49,16 @@ export async function awaitReachable(
   for (;;) {
     const reach = judgeReach(info, action, target);
     if (reach.ok) return info;
+    // aria-hidden alone is no refusal for what is drawn and takes the pointer, which is judged on screen:
+    // a learner scrolls down to a control below the fold (adapt-2's Next, in a page Adapt left aria-hidden).
+    if (!scrolled && info.hidden?.why === 'aria-hidden' && !info.inViewport && info.visuallyHidden === null) {
+      scrolled = true;
+      await scrollToCentre(runtime, target, Math.max(1, deadline - Date.now())).catch(() => undefined);
+      const seen = await inspect(runtime, target).catch(() => null);
+      if (!seen) throw await gone();
+      info = seen;
+      continue;
+    }
     if (!reach.curable || Date.now() >= deadline) throw reach.error;
     // A learner scrolls a control out from under a fixed bar or an edge before judging it covered.
     if (!scrolled && !info.hidden && !info.disabled && isCovered(info)) {

@@ -27,6 +27,10 @@ export interface ElementState {
   focused?: boolean;
   /** Picked up and moved by the pointer (a drag-and-drop item): scorm_pointer_drag, not a click. */
   draggable?: boolean;
+  /** The course shows the field as wrong (aria-invalid, the browser's check, its error style). */
+  invalid?: boolean;
+  /** A link to another site (another origin, mailto:, tel:): following it leaves the course. */
+  external?: boolean;
 }
 
 export interface InteractiveElement {
@@ -226,6 +230,8 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
   if (c.expanded !== undefined) state.expanded = c.expanded;
   if (c.pressed !== undefined) state.pressed = c.pressed;
   if (c.selected !== undefined) state.selected = c.selected;
+  if (c.invalid) state.invalid = true;
+  if (c.external) state.external = true;
   if (c.srOnly) state.visually_hidden = true;
   if (c.draggable) state.draggable = true;
   const purpose = inferPurpose({

@@ -21,6 +21,10 @@ const MEDIA =
 // (Lectora's player) classes its seek bar "mejs__time-total mejs__time-slider".
 const MEDIA_HINTS =
   /\b(volume|mute|seek|scrub|playbar|timeline|playback|captions?|subtitles?|time (slider|rail|total))\b/;
+// A control's label is a word or a few ("Volume", "Playback speed 1.5x"); an answer that mentions
+// progress or audio is a sentence (ispring-1's "Track the student's progress" was no option).
+const LABEL_WORDS = 3;
+const SLIDER_ROLES = new Set(['slider', 'progressbar']);
 // A playbar's seek slider that names itself by the time it shows ("00:24", "1:02:03") while media plays.
 const TIME_CODE = /^\d{1,2}(:\d{2}){1,2}$/;
 // Said by the text before a group of options: only words no question is about.
@@ -36,9 +40,13 @@ export function isPlayerControl(input: PlayerControlInput): boolean {
   const hints = input.hints.toLowerCase().replace(/[_-]+/g, ' ');
   return (
     SEARCH.test(name) ||
-    MEDIA.test(name) ||
+    (MEDIA.test(name) && (SLIDER_ROLES.has(input.role) || isLabel(name))) ||
     SEARCH.test(hints) ||
     MEDIA_HINTS.test(hints) ||
     MEDIA_MENU.test(input.question.toLowerCase())
   );
+}
+
+function isLabel(name: string): boolean {
+  return name.trim().split(/\s+/).length <= LABEL_WORDS;
 }

@@ -21,7 +21,10 @@ export type Purpose =
   | 'selection'
   | 'toggle'
   | 'link'
-  /** A setting of the player or its media (playbar, volume, captions, speed, search): never an answer. */
+  /**
+   * A setting or tool of the player or its media (playbar, volume, captions, speed, search, full screen,
+   * notes, marker): never an answer, never the way on.
+   */
   | 'player_control'
   | 'other';
 
@@ -43,6 +46,10 @@ export interface PurposeInput {
 // Words that look like navigation but are not: jumps within the page, media seeking, the window.
 const NOT_NAVIGATION =
   /\b(back to top|to the top|top of (the )?page|skip (to|navigation)|full ?screen|fast[ -]?forward|rewind|playback|speed)\b|\b\d+(\.\d+)? ?x\b|^x ?\d/;
+// The player's own tools around the slide (iSpring, Storyline): they change how the course is shown, never
+// where the learner is (ispring-1's learner pressed each of them after the last slide, looking for a way on).
+const PLAYER_TOOL =
+  /^(turn (on|off) |show |hide |enter |exit )?(accessibility mode|full ?screen|marker tools?|presenter info|notes|resources|glossary|transcript)$/;
 const MEDIA_SEEK = /\b(fast[ -]?forward|rewind|playback|speed)\b|\b\d+(\.\d+)? ?x\b|^x ?\d/;
 // An entry of a course menu (Adapt names each "Menu item. <title>") opens its page.
 const MENU_ENTRY = /^menu item\b/;
@@ -54,7 +61,11 @@ const BACK_TO_MENU =
 // Words are matched on the name and text first; class and id hints only when those say nothing.
 const WORD_RULES: Array<[Purpose, RegExp]> = [
   ['submit', /\b(submit|check(\s+(my\s+)?answers?)?|send|grade|confirm|finish( quiz)?|done)\b/],
-  ['next', /\b(next|continue|forward|proceed|weiter|suivant|siguiente)\b|[→›»▶⟶]|^>+$/],
+  // A quiz's "View results" goes on to its result slide (iSpring), which counts the quiz as done.
+  [
+    'next',
+    /\b(next|continue|forward|proceed|weiter|suivant|siguiente|(view|see|show) (my )?results)\b|[→›»▶⟶]|^>+$/,
+  ],
   ['previous', /\b(prev|previous|back|zurück|précédent|anterior)\b|[←‹«◀⟵]|^<+$/],
   ['menu', /\b(menu|toc|table of contents|contents|outline|sidebar|hamburger|index)\b|☰/],
   ['close', /\b(close|dismiss|cancel)\b|^[×✕✖x]$/],
@@ -93,6 +104,8 @@ export function inferPurpose(input: PurposeInput): Purpose {
     .replace(/[\s_]+/g, ' ')
     .trim();
   if (BACK_TO_MENU.test(words)) return 'menu';
+  if (role !== 'link' && PLAYER_TOOL.test(input.name.toLowerCase().replace(/\s+/g, ' ').trim()))
+    return 'player_control';
   if (MENU_ENTRY.test(words)) return 'link';
   if (NOT_NAVIGATION.test(words))
     return MEDIA_SEEK.test(words) ? 'play_pause' : role === 'link' ? 'link' : 'other';

@@ -37,8 +37,10 @@ export function extraStates(el: Element): {
   expanded?: boolean;
   pressed?: boolean | 'mixed';
   selected?: boolean;
+  invalid?: boolean;
 } {
-  const out: { expanded?: boolean; pressed?: boolean | 'mixed'; selected?: boolean } = {};
+  const out: { expanded?: boolean; pressed?: boolean | 'mixed'; selected?: boolean; invalid?: boolean } = {};
+  if (markedInvalid(el)) out.invalid = true;
   const expanded = el.getAttribute('aria-expanded');
   if (expanded === 'true' || expanded === 'false') out.expanded = expanded === 'true';
   const pressed = triState(el.getAttribute('aria-pressed'));
@@ -49,6 +51,27 @@ export function extraStates(el: Element): {
     if (selected === 'true' || selected === 'false') out.selected = selected === 'true';
   }
   return out;
+}
+
+// A field the course styles as wrong (iSpring's "field-view__text-input_error", "is-invalid", "has-error").
+const INVALID_CLASS = /(^|[\s_-])(error|invalid)([\s_-]|$)/i;
+const FIELD_TAGS = new Set(['input', 'select', 'textarea']);
+
+/**
+ * A field the learner is shown as wrong: aria-invalid, the browser's check after the learner's input
+ * (:user-invalid, not :invalid, which an untouched required field matches), or the course's error style
+ * on the field itself (ispring-2 refused its form over an email field drawn red, with no attribute saying so).
+ */
+function markedInvalid(el: Element): boolean {
+  const aria = el.getAttribute('aria-invalid');
+  if (aria !== null && aria !== 'false') return true;
+  if (!FIELD_TAGS.has(el.localName)) return false;
+  try {
+    if (el.matches(':user-invalid')) return true;
+  } catch {
+    // A browser without :user-invalid: the other signs still say it.
+  }
+  return typeof el.className === 'string' && INVALID_CLASS.test(el.className);
 }
 
 /** Disabled by its own attribute, a disabled fieldset, or aria-disabled on it or an ancestor. */

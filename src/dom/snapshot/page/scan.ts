@@ -291,6 +291,7 @@ export function scanDocument(
       disabled: disabledOf(el),
       ...extraStates(el),
       ...(draggable(el) ? { draggable: true } : {}),
+      ...(leavesCourse(el) ? { external: true } : {}),
     });
     if (el === active) focused = index;
   };
@@ -549,4 +550,24 @@ function deepActive(doc: Document): Element | null {
   let active = doc.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
+}
+
+/**
+ * A link to another site (another origin, mailto:, tel:): it takes the learner out of the course, as
+ * ispring-2's "Created with iSpring" credit did, opening ispring.com in a window of its own.
+ */
+function leavesCourse(el: Element): boolean {
+  if (el.localName !== 'a' && el.localName !== 'area') return false;
+  const href = el.getAttribute('href');
+  if (!href || href.startsWith('#') || /^javascript:/i.test(href.trim())) return false;
+  try {
+    const url = new URL(href, el.ownerDocument.baseURI);
+    if (url.protocol === 'mailto:' || url.protocol === 'tel:') return true;
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.origin !== el.ownerDocument.location.origin
+    );
+  } catch {
+    return false;
+  }
 }

@@ -54,6 +54,10 @@ export interface ScanCandidate {
   selected?: boolean;
   /** Picked up and moved by the pointer (draggable="true", or a Storyline drag item). */
   draggable?: boolean;
+  /** Shown as wrong: aria-invalid, :user-invalid or the course's error class on the field. */
+  invalid?: boolean;
+  /** A link to another site (another origin, mailto:, tel:): it leaves the course. */
+  external?: boolean;
   /** The box of a drawn drop-down shown open (drawn-dropdown.ts): its rows are its group's options. */
   dropdownBox?: boolean;
 }

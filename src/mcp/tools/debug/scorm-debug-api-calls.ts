@@ -10,6 +10,7 @@ import {
   trackingEvidence,
   type Anomaly,
   openCourseStartGate,
+  openCourseTrackingOff,
   pluginContentAnomalies,
 } from '../../../runtime/anomalies/index.js';
 import type { CourseRuntime } from '../../../runtime/course-runtime.js';
@@ -218,7 +219,10 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
               ...trackingEvidence(runtime),
             },
           );
-          const waiting = await openCourseStartGate(runtime);
+          // An open course whose config switched tracking off is named now, not when the visit ends.
+          const trackingOff = closed ? undefined : openCourseTrackingOff(runtime);
+          const waiting = trackingOff ? undefined : await openCourseStartGate(runtime);
+          if (trackingOff && !anomalies.some((a) => a.type === trackingOff.type)) anomalies.push(trackingOff);
           if (waiting) anomalies.push(waiting);
           anomalies.push(...(await pluginContentAnomalies(runtime)));
           return {
