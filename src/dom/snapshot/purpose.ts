@@ -38,6 +38,8 @@ export interface PurposeInput {
   /** In a fieldset, radiogroup or group of same-named options. */
   inQuestionGroup: boolean;
   inForm: boolean;
+  /** In a carousel or gallery of the page: its Next and Previous turn the widget's items, not the page. */
+  inCarousel?: boolean;
 }
 
 // Words that look like navigation but are not: jumps within the page, media seeking, the window.
@@ -97,15 +99,21 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (NOT_NAVIGATION.test(words))
     return MEDIA_SEEK.test(words) ? 'play_pause' : role === 'link' ? 'link' : 'other';
   const hints = input.hints.toLowerCase();
-  for (const [purpose, re] of WORD_RULES) if (re.test(words)) return againstItsId(purpose, hints);
+  for (const [purpose, re] of WORD_RULES)
+    if (re.test(words)) return inPlace(againstItsId(purpose, hints), input);
   const submitType = input.type === 'submit' || input.type === 'image';
   if (submitType && (input.tag === 'input' || input.inForm)) return 'submit';
   // An entry of a menu (Adapt's `menu-item` page links) goes where it names; it does not open the menu.
   if (MENU_ENTRY_HINT.test(hints)) return 'link';
-  for (const [purpose, re] of HINT_RULES) if (re.test(hints)) return purpose;
+  for (const [purpose, re] of HINT_RULES) if (re.test(hints)) return inPlace(purpose, input);
   if (input.inQuestionGroup) return 'answer_option';
   if (role === 'link') return 'link';
   return 'other';
+}
+
+/** A carousel's arrows move within the page: to a learner they are no way to the next page. */
+function inPlace(purpose: Purpose, input: PurposeInput): Purpose {
+  return input.inCarousel && (purpose === 'next' || purpose === 'previous') ? 'other' : purpose;
 }
 
 /**

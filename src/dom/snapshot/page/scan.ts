@@ -8,6 +8,7 @@
  */
 import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
 import { groupDrawnDropdowns } from './drawn-dropdown.js';
+import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { selectorBuilder } from './selector.js';
 import type {
   ReadOptions,
@@ -246,7 +247,7 @@ export function scanDocument(
     const accName = clip(wordsDrawnOnTwin(el, ownName)) || ownName;
     const text = clip(el.textContent);
     if (clickable && !accName && !text) return;
-    let hints = `${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
+    let hints = `${declaredDirection(el)} ${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
     for (let c = el.firstElementChild, n = 0; c && n < 3; c = c.nextElementSibling, n++) {
       hints += ` ${typeof c.className === 'string' ? c.className : ''} ${c.getAttribute('aria-label') ?? ''}`;
     }
@@ -289,6 +290,7 @@ export function scanDocument(
       value: isField && !checkable ? clip(fieldValue(el), 200) : null,
       checked: checkedOf(el, checkable),
       disabled: disabledOf(el),
+      ...(inCarousel(el) ? { inCarousel: true } : {}),
       ...extraStates(el),
     });
     if (el === active) focused = index;

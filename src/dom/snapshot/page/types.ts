@@ -52,6 +52,8 @@ export interface ScanCandidate {
   expanded?: boolean;
   pressed?: boolean | 'mixed';
   selected?: boolean;
+  /** In a carousel or gallery of the page (in-page-widget.ts): its arrows turn the widget, not the page. */
+  inCarousel?: boolean;
   /** The box of a drawn drop-down shown open (drawn-dropdown.ts): its rows are its group's options. */
   dropdownBox?: boolean;
 }
