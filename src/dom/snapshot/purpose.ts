@@ -56,8 +56,9 @@ const BACK_TO_MENU =
 // Words are matched on the name and text first; class and id hints only when those say nothing.
 const WORD_RULES: Array<[Purpose, RegExp]> = [
   ['submit', /\b(submit|check(\s+(my\s+)?answers?)?|send|grade|confirm|finish( quiz)?|done)\b/],
-  ['next', /\b(next|continue|forward|proceed|weiter|suivant|siguiente)\b|[→›»▶⟶]|^>+$/],
-  ['previous', /\b(prev|previous|back|zurück|précédent|anterior)\b|[←‹«◀⟵]|^<+$/],
+  // A bare ">" is said twice when name and text both hold it (Lectora's arrow image button).
+  ['next', /\b(next|continue|forward|proceed|weiter|suivant|siguiente)\b|[→›»▶⟶]|^[>\s]+$/],
+  ['previous', /\b(prev|previous|back|zurück|précédent|anterior)\b|[←‹«◀⟵]|^[<\s]+$/],
   ['menu', /\b(menu|toc|table of contents|contents|outline|sidebar|hamburger|index)\b|☰/],
   ['close', /\b(close|dismiss|cancel)\b|^[×✕✖x]$/],
   ['play_pause', /\b(play|pause|mute|unmute|volume|replay|rewind|audio|video)\b|[⏯⏸⏵]/],
