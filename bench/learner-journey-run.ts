@@ -224,7 +224,7 @@ export async function runLearnerJourney(
       }
       const outcome = await learnerStep(
         call,
-        { session_id, fingerprint, elements: elements.data, slide },
+        { session_id, fingerprint, page: pageKey(page.data, slideTitle), elements: elements.data, slide },
         memory,
       );
       result.steps++;

@@ -3,6 +3,7 @@
  * scorm_dom_find_interactive_elements, no hand-written selectors or scripts): answer what is asked, read
  * to the end of the page, then go on as a learner would.
  */
+import { PlayerChrome } from './learner-chrome.js';
 import { worthScrolling } from './learner-stop-rules.js';
 
 /** A tool call that says whether it failed and why, besides its structured answer. */
@@ -54,6 +55,8 @@ export interface LearnerMemory {
   multiSco: boolean;
   /** Pages running where scrolling to the end moved nothing (learner-stop-rules.ts worthScrolling). */
   unmovedScrolls: number;
+  /** Controls seen on other pages too: the player's frame, tried after what the page itself offers. */
+  chrome: PlayerChrome;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -66,12 +69,15 @@ export function newLearnerMemory(): LearnerMemory {
     followed: new Set(),
     multiSco: false,
     unmovedScrolls: 0,
+    chrome: new PlayerChrome(),
   };
 }
 
 export interface StepContext {
   session_id: string;
   fingerprint: string;
+  /** Which page this is (title, heading, slide: learner-stop-rules.ts pageKey); the fingerprint when not given. */
+  page?: string;
   elements: unknown;
   /** The player's current slide and slide count, when a player is recognised. */
   slide: { current: number | null; total: number | null } | null;
@@ -91,6 +97,8 @@ const enabled = (c: Control): boolean =>
 const answerable = (c: Control): boolean => c.state?.disabled !== true && c.state?.visible !== false;
 const describe = (c: Control | undefined, ref: string): string =>
   c ? `${c.role ?? 'control'} "${(c.name ?? '').slice(0, 40)}" (${ref})` : ref;
+/** A control once followed is not followed again: by its name, or its ref when it has none (Lectora's unnamed image buttons). */
+const followKey = (c: Control): string => c.name || c.ref || '';
 const SHORT_ANSWER = 'answer';
 const SHORT_NUMBER = '1';
 const NEXT_PURPOSES = ['next', 'start_resume'];
@@ -243,13 +251,21 @@ async function goOn(
   }
   // A page without a next control is a menu to a learner: its entries are opened one by one; then what
   // else it offers to click (hotspots, tabs, a Play that starts the course), each once.
-  const notFollowed = (c: Control): boolean => !!c.ref && enabled(c) && !memory.followed.has(c.name ?? c.ref);
-  const entry =
-    controls.find((c) => c.purpose === 'link' && notFollowed(c)) ??
-    controls.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
-    controls.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c));
+  const notFollowed = (c: Control): boolean => !!c.ref && enabled(c) && !memory.followed.has(followKey(c));
+  const page = ctx.page ?? ctx.fingerprint;
+  // What the page itself offers first; the player's frame (Home, Help, an outline) only after.
+  const own = controls.filter((c) => !memory.chrome.has(page, c.name));
+  const frame = controls.filter((c) => memory.chrome.has(page, c.name));
+  const entry = [own, frame]
+    .map(
+      (list) =>
+        list.find((c) => c.purpose === 'link' && notFollowed(c)) ??
+        list.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
+        list.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c)),
+    )
+    .find((c) => c !== undefined);
   if (entry) {
-    memory.followed.add(entry.name ?? entry.ref!);
+    memory.followed.add(followKey(entry));
     return clickOn(call, ctx, entry);
   }
   // What the learner would do next happens in the window the course opened, when it opened one.
@@ -285,19 +301,26 @@ export async function learnerStep(
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
   const assessments = elements.assessments ?? [];
+  const page = ctx.page ?? ctx.fingerprint;
+  memory.chrome.see(
+    page,
+    controls.map((c) => c.name),
+  );
   if (memory.wentOnFrom === ctx.fingerprint) {
     // Going on left the page as it was: a sighted learner tries the slide's own button (Storyline's "Begin"
-    // after a name field, where the player's Next does nothing) before answering again.
+    // after a name field, where the player's Next does nothing) before answering again; not the player's
+    // frame (its Home leaves the page).
     const own = controls.find(
       (c) =>
         c.purpose === 'other' &&
         c.role === 'button' &&
         !!c.ref &&
         enabled(c) &&
-        !memory.followed.has(c.name ?? c.ref),
+        !memory.followed.has(followKey(c)) &&
+        !memory.chrome.has(page, c.name),
     );
     if (own) {
-      memory.followed.add(own.name ?? own.ref!);
+      memory.followed.add(followKey(own));
       return clickOn(call, ctx, own);
     }
     for (const a of assessments) memory.answered.delete(questionKey(a));

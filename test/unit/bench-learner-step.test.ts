@@ -116,6 +116,52 @@ test('a page without a next control: its links, then its other buttons (hotspots
   assert.match(last.blocker ?? '', /no next control/);
 });
 
+test("when the way on is closed, what the page offers is clicked before the player's frame seen on other pages", async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory('page-3');
+  memory.lmsNextUnavailable = true;
+  const frame = [
+    { ref: 'h', name: 'Home', role: 'button', purpose: 'other' },
+    { ref: 'r', name: 'Resources', role: 'button', purpose: 'other' },
+  ];
+  // Lectora: Home and Resources were on the pages before; this page asks to click its Guide, Next is disabled.
+  for (const page of ['page-1', 'page-2'])
+    memory.chrome.see(
+      page,
+      frame.map((c) => c.name),
+    );
+  const controls = [
+    ...frame,
+    { ref: 'n', name: '>', role: 'button', purpose: 'next', state: { disabled: true } },
+    { ref: 'g', name: 'Button 1', role: 'button', purpose: 'other' },
+  ];
+  const step = (): StepContext => ({ ...ctx(controls, 'page-3'), page: 'page-3' });
+  await learnerStep(call, step(), memory);
+  await learnerStep(call, step(), memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['g', 'h'],
+    'the Guide first, the frame only after',
+  );
+});
+
+test('unnamed buttons are told apart by ref: each is clicked once', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  memory.lmsNextUnavailable = true;
+  // Lectora's topic buttons are images with an empty label.
+  const controls = [
+    { ref: 'e1', name: '', role: 'button', purpose: 'other' },
+    { ref: 'e2', name: '', role: 'button', purpose: 'other' },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['e1', 'e2'],
+  );
+});
+
 test('a question is answered and submitted in its own step; a refused Submit is the blocker, with its code', async () => {
   const { call, calls } = recorder({ scorm_dom_click: { ok: false, error_code: 'DOM_NOT_ACTIONABLE' } });
   const memory = readMemory();
