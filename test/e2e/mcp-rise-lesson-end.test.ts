@@ -90,3 +90,37 @@ test("the lesson's title is what the learner reads, not its icon's SVG title or 
     ['Introduction', 'Tools'],
   );
 });
+
+test('choices drawn as ARIA checkboxes with no name and no group element are one question; its Submit opens the way on', async () => {
+  const session_id = await openSessionRuntime(
+    server.client,
+    join(FIXTURES_DIR, 'courses', 'rise-knowledge-check'),
+  );
+  const found = await callTool<
+    Found & { assessments: Array<{ question: string; type: string; options: string[] }> }
+  >(server.client, 'scorm_dom_find_interactive_elements', { session_id });
+  assert.equal(found.assessments.length, 1, JSON.stringify(found.assessments));
+  const question = found.assessments[0]!;
+  assert.equal(question.question, 'Which of these keep you well?');
+  assert.equal(question.type, 'multiple_choice');
+  const options = question.options.map((ref) => found.interactive_elements.find((e) => e.ref === ref));
+  assert.deepEqual(
+    options.map((o) => [o?.name, o?.purpose]),
+    [
+      ['Sleeping enough', 'answer_option'],
+      ['Skipping meals', 'answer_option'],
+      ['Moving every day', 'answer_option'],
+    ],
+  );
+  const submit = found.interactive_elements.find((e) => e.name === 'SUBMIT');
+  assert.equal(submit?.purpose, 'submit');
+  await callTool(server.client, 'scorm_dom_click', { session_id, ref: question.options[0] });
+  await callTool(server.client, 'scorm_dom_click', { session_id, ref: submit?.ref });
+  await eventually(async () => {
+    const after = await find(session_id);
+    assert.equal(
+      after.interactive_elements.find((e) => e.name === 'Lesson 3 - Our challenge')?.purpose,
+      'next',
+    );
+  });
+});

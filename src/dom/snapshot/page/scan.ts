@@ -321,7 +321,17 @@ export function scanDocument(
       failed++;
     }
   }
-  groupClickableOptions(candidates, candidateElements, firstClickable, (container) => {
+  // Choices with neither a name nor a group element (Rise's knowledge check: div role=checkbox rows
+  // above its SUBMIT) are one question's options when they sit together, as drawn options are.
+  const looseChoices = candidates.flatMap((c, i) =>
+    i < firstClickable && c.group < 0 && CHOICE_ROLES.includes(` ${c.ariaRole ?? ''} `) ? [i] : [],
+  );
+  groupCloseOptions(candidates, candidateElements, looseChoices, (container) => {
+    groups.push({ kind: 'group', selector: selectorOf(container), question: questionOf(container) });
+    return groups.length - 1;
+  });
+  const clickables = candidates.flatMap((_, i) => (i >= firstClickable ? [i] : []));
+  groupCloseOptions(candidates, candidateElements, clickables, (container) => {
     groups.push({ kind: 'clickable', selector: selectorOf(container), question: questionOf(container) });
     return groups.length - 1;
   });
@@ -486,19 +496,19 @@ const MAX_OPTIONS = 12;
 const OPTION_DEPTH = 4;
 
 /**
- * Clickable non-controls that share a close container (at most OPTION_DEPTH levels up, holding 2 to
- * MAX_OPTIONS of them) are one question's options, as iSpring draws its answer choices: a group of kind
- * "clickable" each, named by the text before the container.
+ * Options that share a close container (at most OPTION_DEPTH levels up, holding 2 to MAX_OPTIONS of
+ * them) are one question's options, as iSpring draws its answer choices: a group each (`newGroup`), named
+ * by the text before the container. `indices`: the candidates looked at, in document order.
  */
-function groupClickableOptions(
+function groupCloseOptions(
   candidates: ScanCandidate[],
   elements: Element[],
-  first: number,
+  indices: number[],
   newGroup: (container: Element) => number,
 ): void {
   const counts = new Map<Element, number>();
   const chains: Element[][] = [];
-  for (let i = first; i < candidates.length; i++) {
+  for (const i of indices) {
     const chain: Element[] = [];
     let p = (elements[i] as Element).parentElement;
     for (let d = 0; p && d < OPTION_DEPTH && p !== p.ownerDocument.body; d++, p = p.parentElement) {
@@ -516,7 +526,7 @@ function groupClickableOptions(
       index = newGroup(container);
       groupOfContainer.set(container, index);
     }
-    (candidates[first + k] as ScanCandidate).group = index;
+    (candidates[indices[k] as number] as ScanCandidate).group = index;
   });
 }
 
