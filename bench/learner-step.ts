@@ -335,7 +335,11 @@ export async function learnerStep(
       (await drag(call, ctx, byRef, dragItem.ref!, dropTarget.ref!, answered.actions)) ?? answered.blocker;
   }
   if (answered.actions.length) {
-    const submit = controls.find((c) => c.purpose === 'submit' && c.ref && enabled(c));
+    // Read before the answer: a Submit disabled until an option is chosen (Rise's knowledge check) is
+    // enabled now, as the learner sees it.
+    const submit = controls.find(
+      (c) => c.purpose === 'submit' && c.ref && enabled({ ...c, state: { ...c.state, disabled: false } }),
+    );
     if (submit) {
       const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: submit.ref });
       answered.actions.push(`scorm_dom_click ${describe(submit, submit.ref!)}`);

@@ -186,6 +186,30 @@ test('a question is answered and submitted in its own step; a refused Submit is 
   assert.match(out.blocker ?? '', /"Submit" \(s1\) \(DOM_NOT_ACTIONABLE\)/);
 });
 
+test('a Submit listed disabled before the answer is clicked after it (the choice enables it)', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const controls = [
+    { ref: 'o1', name: 'Sleep', role: 'checkbox', purpose: 'answer_option' },
+    { ref: 's1', name: 'SUBMIT', role: 'button', purpose: 'submit', state: { disabled: true } },
+  ];
+  await learnerStep(
+    call,
+    {
+      ...ctx(controls),
+      elements: {
+        interactive_elements: controls,
+        assessments: [{ question: 'Q', type: 'multiple_choice', options: ['o1'] }],
+      },
+    },
+    memory,
+  );
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['o1', 's1'],
+  );
+});
+
 test("when the course's Next left the page as it was, the slide's own button is tried (once) before answering again", async () => {
   const { call, calls } = recorder();
   const memory = readMemory();
