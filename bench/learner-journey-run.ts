@@ -241,7 +241,14 @@ export async function runLearnerJourney(
       }
       const outcome = await learnerStep(
         call,
-        { session_id, fingerprint, place: slideTitle ?? fingerprint, elements: elements.data, slide },
+        {
+          session_id,
+          fingerprint,
+          place: slideTitle ?? fingerprint,
+          page: pageKey(page.data, slideTitle),
+          elements: elements.data,
+          slide,
+        },
         memory,
       );
       result.steps++;

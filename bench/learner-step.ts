@@ -3,6 +3,7 @@
  * scorm_dom_find_interactive_elements, no hand-written selectors or scripts): answer what is asked, read
  * to the end of the page, then go on as a learner would.
  */
+import { PlayerChrome } from './learner-chrome.js';
 import { worthScrolling } from './learner-stop-rules.js';
 
 /** A tool call that says whether it failed and why, besides its structured answer. */
@@ -70,6 +71,8 @@ export interface LearnerMemory {
   unmovedScrolls: number;
   /** The last drag-and-drop the journey could not do: a course that locks its way on behind it says why. */
   dragGate: string | null;
+  /** Controls seen on other pages too: the player's frame, tried after what the page itself offers. */
+  chrome: PlayerChrome;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -83,6 +86,7 @@ export function newLearnerMemory(): LearnerMemory {
     multiSco: false,
     unmovedScrolls: 0,
     dragGate: null,
+    chrome: new PlayerChrome(),
   };
 }
 
@@ -91,6 +95,8 @@ export interface StepContext {
   fingerprint: string;
   /** Where the learner is: the slide title when a player names it, else the page's fingerprint. */
   place: string;
+  /** Which page this is (title, heading, slide: learner-stop-rules.ts pageKey); the fingerprint when not given. */
+  page?: string;
   elements: unknown;
   /** The player's current slide and slide count, when a player is recognised. */
   slide: { current: number | null; total: number | null } | null;
@@ -102,7 +108,8 @@ export interface StepOutcome {
   blocker: string | null;
 }
 
-const followedKey = (ctx: StepContext, c: Control): string => `${ctx.place}|${c.name ?? c.ref ?? ''}`;
+// Unnamed controls are told apart by ref.
+const followedKey = (ctx: StepContext, c: Control): string => `${ctx.place}|${c.name || c.ref || ''}`;
 const questionKey = (a: Assessment): string => `${a.selector ?? ''}|${a.question ?? ''}`;
 // A sighted learner neither sees nor clicks a visually hidden control (a skip link, an off-screen copy).
 const enabled = (c: Control): boolean =>
@@ -111,6 +118,7 @@ const enabled = (c: Control): boolean =>
 const answerable = (c: Control): boolean => c.state?.disabled !== true && c.state?.visible !== false;
 const describe = (c: Control | undefined, ref: string): string =>
   c ? `${c.role ?? 'control'} "${(c.name ?? '').slice(0, 40)}" (${ref})` : ref;
+/** A control once followed is not followed again: by its name, or its ref when it has none (Lectora's unnamed image buttons). */
 const SHORT_ANSWER = 'answer';
 const SHORT_NUMBER = '1';
 // What a learner writes where a field asks for it by its label (ispring-2's form wants a real email).
@@ -287,10 +295,18 @@ async function goOn(
   // else it offers to click (hotspots, tabs, a Play that starts the course), each once.
   const notFollowed = (c: Control): boolean =>
     !!c.ref && enabled(c) && c.state?.external !== true && !memory.followed.has(followedKey(ctx, c));
-  const entry =
-    controls.find((c) => c.purpose === 'link' && notFollowed(c)) ??
-    controls.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
-    controls.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c));
+  const page = ctx.page ?? ctx.fingerprint;
+  // What the page itself offers first; the player's frame (Home, Help, an outline) only after.
+  const own = controls.filter((c) => !memory.chrome.has(page, c.name));
+  const frame = controls.filter((c) => memory.chrome.has(page, c.name));
+  const entry = [own, frame]
+    .map(
+      (list) =>
+        list.find((c) => c.purpose === 'link' && notFollowed(c)) ??
+        list.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
+        list.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c)),
+    )
+    .find((c) => c !== undefined);
   if (entry) {
     memory.followed.add(followedKey(ctx, entry));
     return clickOn(call, ctx, entry);
@@ -357,16 +373,23 @@ export async function learnerStep(
     memory.answered.clear();
     return clickOn(call, ctx, retry);
   }
+  const page = ctx.page ?? ctx.fingerprint;
+  memory.chrome.see(
+    page,
+    controls.map((c) => c.name),
+  );
   if (memory.wentOnFrom === ctx.fingerprint) {
     // Going on left the page as it was: a sighted learner tries the slide's own button (Storyline's "Begin"
-    // after a name field, where the player's Next does nothing) before answering again.
+    // after a name field, where the player's Next does nothing) before answering again; not the player's
+    // frame (its Home leaves the page).
     const own = controls.find(
       (c) =>
         c.purpose === 'other' &&
         c.role === 'button' &&
         !!c.ref &&
         enabled(c) &&
-        !memory.followed.has(followedKey(ctx, c)),
+        !memory.followed.has(followedKey(ctx, c)) &&
+        !memory.chrome.has(page, c.name),
     );
     if (own) {
       memory.followed.add(followedKey(ctx, own));
@@ -383,7 +406,11 @@ export async function learnerStep(
       (await drag(call, ctx, byRef, dragItem.ref!, dropTarget.ref!, answered.actions)) ?? answered.blocker;
   }
   if (answered.actions.length) {
-    const submit = controls.find((c) => c.purpose === 'submit' && c.ref && enabled(c));
+    // Read before the answer: a Submit disabled until an option is chosen (Rise's knowledge check) is
+    // enabled now, as the learner sees it.
+    const submit = controls.find(
+      (c) => c.purpose === 'submit' && c.ref && enabled({ ...c, state: { ...c.state, disabled: false } }),
+    );
     if (submit) {
       const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: submit.ref });
       answered.actions.push(`scorm_dom_click ${describe(submit, submit.ref!)}`);

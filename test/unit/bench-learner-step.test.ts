@@ -117,6 +117,52 @@ test('a page without a next control: its links, then its other buttons (hotspots
   assert.match(last.blocker ?? '', /no next control/);
 });
 
+test("when the way on is closed, what the page offers is clicked before the player's frame seen on other pages", async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory('page-3');
+  memory.lmsNextUnavailable = true;
+  const frame = [
+    { ref: 'h', name: 'Home', role: 'button', purpose: 'other' },
+    { ref: 'r', name: 'Resources', role: 'button', purpose: 'other' },
+  ];
+  // Lectora: Home and Resources were on the pages before; this page asks to click its Guide, Next is disabled.
+  for (const page of ['page-1', 'page-2'])
+    memory.chrome.see(
+      page,
+      frame.map((c) => c.name),
+    );
+  const controls = [
+    ...frame,
+    { ref: 'n', name: '>', role: 'button', purpose: 'next', state: { disabled: true } },
+    { ref: 'g', name: 'Button 1', role: 'button', purpose: 'other' },
+  ];
+  const step = (): StepContext => ({ ...ctx(controls, 'page-3'), page: 'page-3' });
+  await learnerStep(call, step(), memory);
+  await learnerStep(call, step(), memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['g', 'h'],
+    'the Guide first, the frame only after',
+  );
+});
+
+test('unnamed buttons are told apart by ref: each is clicked once', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  memory.lmsNextUnavailable = true;
+  // Lectora's topic buttons are images with an empty label.
+  const controls = [
+    { ref: 'e1', name: '', role: 'button', purpose: 'other' },
+    { ref: 'e2', name: '', role: 'button', purpose: 'other' },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['e1', 'e2'],
+  );
+});
+
 test('a question is answered and submitted in its own step; a refused Submit is the blocker, with its code', async () => {
   const { call, calls } = recorder({ scorm_dom_click: { ok: false, error_code: 'DOM_NOT_ACTIONABLE' } });
   const memory = readMemory();
@@ -139,6 +185,30 @@ test('a question is answered and submitted in its own step; a refused Submit is 
     ['o1', 's1'],
   );
   assert.match(out.blocker ?? '', /"Submit" \(s1\) \(DOM_NOT_ACTIONABLE\)/);
+});
+
+test('a Submit listed disabled before the answer is clicked after it (the choice enables it)', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const controls = [
+    { ref: 'o1', name: 'Sleep', role: 'checkbox', purpose: 'answer_option' },
+    { ref: 's1', name: 'SUBMIT', role: 'button', purpose: 'submit', state: { disabled: true } },
+  ];
+  await learnerStep(
+    call,
+    {
+      ...ctx(controls),
+      elements: {
+        interactive_elements: controls,
+        assessments: [{ question: 'Q', type: 'multiple_choice', options: ['o1'] }],
+      },
+    },
+    memory,
+  );
+  assert.deepEqual(
+    calls.map((c) => c.args.ref),
+    ['o1', 's1'],
+  );
 });
 
 test("when the course's Next left the page as it was, the slide's own button is tried (once) before answering again", async () => {

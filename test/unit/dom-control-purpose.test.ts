@@ -53,6 +53,30 @@ test('purpose: page jumps, media seeking and the window are no navigation', () =
   assert.equal(purpose({ name: 'Close' }), 'close');
 });
 
+test('purpose: a carousel turns in place; a declared direction and a bare arrow go on', () => {
+  // Rise's gallery block: "Next" turns its pictures, the lesson's own link is further down.
+  assert.equal(purpose({ name: 'Next', inCarousel: true }), 'other');
+  assert.equal(purpose({ name: '', hints: 'block-gallery__arrow--prev prev', inCarousel: true }), 'other');
+  assert.equal(purpose({ name: 'Close', inCarousel: true }), 'close', 'only its arrows stay in place');
+  // Rise's lesson link says data-direction="next" (read into the hints) and names the lesson it opens.
+  assert.equal(
+    purpose({
+      role: 'link',
+      tag: 'a',
+      name: 'Lesson 2 - What is at risk?',
+      hints: 'next lesson-nav-link__link',
+    }),
+    'next',
+  );
+  assert.equal(
+    purpose({ role: 'link', tag: 'a', name: 'Lesson 1 - Intro', hints: 'previous x' }),
+    'previous',
+  );
+  // Lectora's arrow image button: name and text are both a stray ">".
+  assert.equal(purpose({ name: '>', text: '> ' }), 'next');
+  assert.equal(purpose({ name: '<', text: '<' }), 'previous');
+});
+
 const control = (over: Partial<PlayerControlInput>): boolean =>
   isPlayerControl({ role: 'radio', type: 'radio', name: '', hints: '', question: '', ...over });
 

@@ -243,6 +243,7 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
     hints: c.hints,
     inQuestionGroup: group !== undefined && group.kind !== 'field',
     inForm: c.form >= 0,
+    inCarousel: c.inCarousel === true,
   });
   // A choice, field or slider of the player (captions, speed, search, playbar) is a setting, not an answer.
   const setting =

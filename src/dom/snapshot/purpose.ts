@@ -41,6 +41,8 @@ export interface PurposeInput {
   /** In a fieldset, radiogroup or group of same-named options. */
   inQuestionGroup: boolean;
   inForm: boolean;
+  /** In a carousel or gallery of the page: its Next and Previous turn the widget's items, not the page. */
+  inCarousel?: boolean;
 }
 
 // Words that look like navigation but are not: jumps within the page, media seeking, the window.
@@ -61,12 +63,13 @@ const BACK_TO_MENU =
 // Words are matched on the name and text first; class and id hints only when those say nothing.
 const WORD_RULES: Array<[Purpose, RegExp]> = [
   ['submit', /\b(submit|check(\s+(my\s+)?answers?)?|send|grade|confirm|finish( quiz)?|done)\b/],
-  // A quiz's "View results" goes on to its result slide (iSpring), which counts the quiz as done.
+  // A quiz's "View results" goes on to its result slide (iSpring), which counts the quiz as done. A bare ">" is
+  // said twice when name and text both hold it (Lectora's arrow image button).
   [
     'next',
-    /\b(next|continue|forward|proceed|weiter|suivant|siguiente|(view|see|show) (my )?results)\b|[→›»▶⟶]|^>+$/,
+    /\b(next|continue|forward|proceed|weiter|suivant|siguiente|(view|see|show) (my )?results)\b|[→›»▶⟶]|^[>\s]+$/,
   ],
-  ['previous', /\b(prev|previous|back|zurück|précédent|anterior)\b|[←‹«◀⟵]|^<+$/],
+  ['previous', /\b(prev|previous|back|zurück|précédent|anterior)\b|[←‹«◀⟵]|^[<\s]+$/],
   ['menu', /\b(menu|toc|table of contents|contents|outline|sidebar|hamburger|index)\b|☰/],
   ['close', /\b(close|dismiss|cancel)\b|^[×✕✖x]$/],
   ['play_pause', /\b(play|pause|mute|unmute|volume|replay|rewind|audio|video)\b|[⏯⏸⏵]/],
@@ -110,15 +113,21 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (NOT_NAVIGATION.test(words))
     return MEDIA_SEEK.test(words) ? 'play_pause' : role === 'link' ? 'link' : 'other';
   const hints = input.hints.toLowerCase();
-  for (const [purpose, re] of WORD_RULES) if (re.test(words)) return againstItsId(purpose, hints);
+  for (const [purpose, re] of WORD_RULES)
+    if (re.test(words)) return inPlace(againstItsId(purpose, hints), input);
   const submitType = input.type === 'submit' || input.type === 'image';
   if (submitType && (input.tag === 'input' || input.inForm)) return 'submit';
   // An entry of a menu (Adapt's `menu-item` page links) goes where it names; it does not open the menu.
   if (MENU_ENTRY_HINT.test(hints)) return 'link';
-  for (const [purpose, re] of HINT_RULES) if (re.test(hints)) return purpose;
+  for (const [purpose, re] of HINT_RULES) if (re.test(hints)) return inPlace(purpose, input);
   if (input.inQuestionGroup) return 'answer_option';
   if (role === 'link') return 'link';
   return 'other';
+}
+
+/** A carousel's arrows move within the page: to a learner they are no way to the next page. */
+function inPlace(purpose: Purpose, input: PurposeInput): Purpose {
+  return input.inCarousel && (purpose === 'next' || purpose === 'previous') ? 'other' : purpose;
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
 import { groupDrawnDropdowns } from './drawn-dropdown.js';
+import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { selectorBuilder } from './selector.js';
 import type {
   ReadOptions,
@@ -246,7 +247,7 @@ export function scanDocument(
     const accName = clip(wordsDrawnOnTwin(el, ownName)) || ownName;
     const text = clip(el.textContent);
     if (clickable && !accName && !text) return;
-    let hints = `${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
+    let hints = `${declaredDirection(el)} ${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
     for (let c = el.firstElementChild, n = 0; c && n < 3; c = c.nextElementSibling, n++) {
       hints += ` ${typeof c.className === 'string' ? c.className : ''} ${c.getAttribute('aria-label') ?? ''}`;
     }
@@ -289,6 +290,7 @@ export function scanDocument(
       value: isField && !checkable ? clip(fieldValue(el), 200) : null,
       checked: checkedOf(el, checkable),
       disabled: disabledOf(el),
+      ...(inCarousel(el) ? { inCarousel: true } : {}),
       ...extraStates(el),
       ...(draggable(el) ? { draggable: true } : {}),
       ...(leavesCourse(el) ? { external: true } : {}),
@@ -321,7 +323,17 @@ export function scanDocument(
       failed++;
     }
   }
-  groupClickableOptions(candidates, candidateElements, firstClickable, (container) => {
+  // Choices with neither a name nor a group element (Rise's knowledge check: div role=checkbox rows
+  // above its SUBMIT) are one question's options when they sit together, as drawn options are.
+  const looseChoices = candidates.flatMap((c, i) =>
+    i < firstClickable && c.group < 0 && CHOICE_ROLES.includes(` ${c.ariaRole ?? ''} `) ? [i] : [],
+  );
+  groupCloseOptions(candidates, candidateElements, looseChoices, (container) => {
+    groups.push({ kind: 'group', selector: selectorOf(container), question: questionOf(container) });
+    return groups.length - 1;
+  });
+  const clickables = candidates.flatMap((_, i) => (i >= firstClickable ? [i] : []));
+  groupCloseOptions(candidates, candidateElements, clickables, (container) => {
     groups.push({ kind: 'clickable', selector: selectorOf(container), question: questionOf(container) });
     return groups.length - 1;
   });
@@ -506,19 +518,19 @@ const MAX_OPTIONS = 12;
 const OPTION_DEPTH = 4;
 
 /**
- * Clickable non-controls that share a close container (at most OPTION_DEPTH levels up, holding 2 to
- * MAX_OPTIONS of them) are one question's options, as iSpring draws its answer choices: a group of kind
- * "clickable" each, named by the text before the container.
+ * Options that share a close container (at most OPTION_DEPTH levels up, holding 2 to MAX_OPTIONS of
+ * them) are one question's options, as iSpring draws its answer choices: a group each (`newGroup`), named
+ * by the text before the container. `indices`: the candidates looked at, in document order.
  */
-function groupClickableOptions(
+function groupCloseOptions(
   candidates: ScanCandidate[],
   elements: Element[],
-  first: number,
+  indices: number[],
   newGroup: (container: Element) => number,
 ): void {
   const counts = new Map<Element, number>();
   const chains: Element[][] = [];
-  for (let i = first; i < candidates.length; i++) {
+  for (const i of indices) {
     const chain: Element[] = [];
     let p = (elements[i] as Element).parentElement;
     for (let d = 0; p && d < OPTION_DEPTH && p !== p.ownerDocument.body; d++, p = p.parentElement) {
@@ -536,7 +548,7 @@ function groupClickableOptions(
       index = newGroup(container);
       groupOfContainer.set(container, index);
     }
-    (candidates[first + k] as ScanCandidate).group = index;
+    (candidates[indices[k] as number] as ScanCandidate).group = index;
   });
 }
 

@@ -58,6 +58,8 @@ export interface ScanCandidate {
   invalid?: boolean;
   /** A link to another site (another origin, mailto:, tel:): it leaves the course. */
   external?: boolean;
+  /** In a carousel or gallery of the page (in-page-widget.ts): its arrows turn the widget, not the page. */
+  inCarousel?: boolean;
   /** The box of a drawn drop-down shown open (drawn-dropdown.ts): its rows are its group's options. */
   dropdownBox?: boolean;
 }

@@ -5,8 +5,11 @@
 import type { SlideEntry } from '../../types.js';
 import type { PlayerAdapter } from '../adapter.js';
 import { textOf } from '../safe.js';
+import { seenText } from '../seen-text.js';
 
 const LESSON_LINK = 'a[href*="#/lessons/"]';
+// The title over the lesson, as the learner reads it.
+const LESSON_HEADING = '[class*="lesson-header__title"]';
 
 interface Lesson {
   id: string;
@@ -20,7 +23,7 @@ function lessons(doc: Document): Lesson[] {
     const id = lessonId(a.getAttribute('href') ?? '');
     if (!id || seen.has(id)) continue;
     seen.add(id);
-    out.push({ id, title: textOf(a) });
+    out.push({ id, title: seenText(a) ?? textOf(a) });
   }
   return out;
 }
@@ -49,7 +52,7 @@ export const rise: PlayerAdapter = {
       slide_id: here,
       slide_number: pos >= 0 ? pos + 1 : null,
       total_slides: all.length > 0 ? all.length : null,
-      slide_title: pos >= 0 ? (all[pos]?.title ?? null) : null,
+      slide_title: pos >= 0 ? (seenText(doc.querySelector(LESSON_HEADING)) ?? all[pos]?.title ?? null) : null,
     };
   },
 
