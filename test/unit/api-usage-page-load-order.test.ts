@@ -178,3 +178,20 @@ test("a big player bundle that calls the wrapper file's set while it loads is re
     );
   }
 });
+
+test("a big player bundle that names the wrapper file's functions only as members or strings leaves the finding as it was", async () => {
+  const findings = await lint12({
+    'index.html': page([src('wrapper.js'), src('player.js'), src('course.js')]),
+    'wrapper.js': WRAPPER_ONLY,
+    'player.js': playerBundle([
+      'var player = { api: {} };',
+      "player.queue = function () { player.api.doSet('cmi.core.lesson_location', 'p1'); };",
+      'player.names = ["doInit", "doSet"];',
+    ]),
+    'course.js': ["doSet('cmi.core.lesson_location', 'p1');", 'doInit();', ''].join('\n'),
+  });
+  assert.deepEqual(
+    findings.map((f) => [f.file, f.line, f.severity]),
+    [['course.js', 1, 'error']],
+  );
+});

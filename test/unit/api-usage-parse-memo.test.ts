@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { collectUnits, emptyFacts } from '../../src/lint/api-usage/collect-facts.js';
 import { ParseMemo } from '../../src/lint/api-usage/parse-memo.js';
 import type { SourceUnit } from '../../src/lint/api-usage/source-unit.js';
 import { launchChainOf } from '../helpers/launch-chain.js';
@@ -12,41 +13,78 @@ const unit = (code: string, line = 1): SourceUnit => ({
   handler: false,
 });
 
-test('a launch page script parsed once is handed to the page rule as the same tree', () => {
+/** What the per-file analysis gathers of a file of one unit (analyse-file.ts, without its rules). */
+function analysed(memo: ParseMemo, file: string, u: SourceUnit) {
+  const facts = emptyFacts();
+  facts.units = [u];
+  const parsed = memo.parse(file, u);
+  collectUnits(facts, [parsed.ok ? parsed.program : undefined], '1.2');
+  return facts;
+}
+
+test('a launch page script analysed once hands the page rule its flow, the same each time, without its tree', () => {
   const memo = ParseMemo.forLaunchPages([launchChainOf('r1', 'index.html', ['driver.js'])]);
-  const code = 'API.LMSInitialize("");';
-  const first = memo.parse('driver.js', unit(code));
-  const again = memo.reuse('driver.js', unit(code));
-  assert.ok(first.ok && again.ok);
-  assert.equal(again.program, first.program);
+  const code = 'function start() { API.LMSInitialize(""); }\nstart();';
+  const facts = analysed(memo, 'driver.js', unit(code));
+  memo.settle('driver.js', facts, '1.2');
+  const flow = memo.flow('driver.js', unit(code), '1.2');
+  assert.equal(memo.flow('driver.js', unit(code), '1.2'), flow);
+  assert.deepEqual(
+    flow.calls.map((c) => [c.method, c.node.start, c.args.length]),
+    [['LMSInitialize', 19, 0]],
+  );
+  assert.deepEqual(
+    flow.invocations.map((i) => (i.kind === 'named' ? [i.name, i.pos] : [])),
+    [['start', 44]],
+  );
+  const declared = flow.declared.get(null)?.get('start');
+  assert.ok(declared && !('body' in declared), 'a stand-in, not the syntax node');
+  assert.equal(flow.calls[0]?.context, declared);
 });
 
-test('a file no launch page loads, or a unit with other code or place, is parsed afresh', () => {
+test('a file no launch page loads, or a unit with other code or place, gets a fresh flow each time', () => {
   const memo = ParseMemo.forLaunchPages([launchChainOf('r1', 'index.html', ['driver.js'])]);
-  const kept = memo.parse('driver.js', unit('a();'));
-  const other = memo.parse('other.js', unit('a();'));
+  memo.settle('driver.js', analysed(memo, 'driver.js', unit('a();')), '1.2');
+  const kept = memo.flow('driver.js', unit('a();'), '1.2');
   for (const [file, u] of [
     ['other.js', unit('a();')],
     ['driver.js', unit('b();')],
     ['driver.js', unit('a();', 2)],
   ] as const) {
-    const fresh = memo.reuse(file, u);
-    assert.ok(fresh.ok && kept.ok && other.ok);
-    assert.notEqual(fresh.program, kept.program);
-    assert.notEqual(fresh.program, other.program);
+    const fresh = memo.flow(file, u, '1.2');
+    assert.notEqual(fresh, kept);
+    assert.notEqual(memo.flow(file, u, '1.2'), fresh);
   }
 });
 
-test('a parse error is kept as the same answer, and clear lets the trees go', () => {
+test('a page of several scripts: each kept unit is walked alone, so a global function stays with its script', () => {
+  const memo = ParseMemo.forLaunchPages([launchChainOf('r1', 'index.html', [])]);
+  const units = [unit('function f() { API.LMSInitialize(""); }'), unit('function f() {}', 2)];
+  const facts = emptyFacts();
+  facts.units = units;
+  collectUnits(
+    facts,
+    units.map((u) => {
+      const parsed = memo.parse('index.html', u);
+      return parsed.ok ? parsed.program : undefined;
+    }),
+    '1.2',
+  );
+  memo.settle('index.html', facts, '1.2');
+  const [first, second] = units.map((u) => memo.flow('index.html', u, '1.2'));
+  assert.equal(first?.calls.length, 1);
+  assert.equal(second?.calls.length, 0);
+  assert.equal(first?.calls[0]?.context, first?.declared.get(null)?.get('f'));
+  assert.notEqual(second?.declared.get(null)?.get('f'), first?.declared.get(null)?.get('f'));
+});
+
+test('a unit that does not parse gives an empty flow, kept; clear lets everything go', () => {
   const memo = ParseMemo.forLaunchPages([launchChainOf('r1', 'index.html', [])]);
   const broken = unit('if (', 3);
-  const first = memo.parse('index.html', broken);
-  assert.deepEqual(memo.reuse('index.html', broken), first);
-  assert.ok(!first.ok);
-  const good = unit('x = 1;');
-  const kept = memo.parse('index.html', good);
+  assert.ok(!memo.parse('index.html', broken).ok);
+  const flow = memo.flow('index.html', broken, '1.2');
+  assert.deepEqual([flow.calls, flow.invocations, flow.declared.size], [[], [], 0]);
+  assert.equal(memo.flow('index.html', broken, '1.2'), flow);
   memo.clear();
-  const after = memo.reuse('index.html', good);
-  assert.ok(kept.ok && after.ok);
-  assert.notEqual(after.program, kept.program);
+  assert.notEqual(memo.flow('index.html', broken, '1.2'), flow);
 });

@@ -1,5 +1,5 @@
-import { parse } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
+import { parseHtmlDocument } from './html-without-script-bodies.js';
 import type { SourceUnit } from './source-unit.js';
 
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
@@ -37,7 +37,7 @@ export function attrValueStart(
 
 /** Parses an HTML document with source positions and visits its elements in document order, without recursion. */
 export function forEachElement(html: string, visit: (el: Element) => void): void {
-  const doc = parse(html, { sourceCodeLocationInfo: true });
+  const doc = parseHtmlDocument(html);
   const stack: ParentNode[] = [doc];
   while (stack.length > 0) {
     const node = stack.pop() as ParentNode;

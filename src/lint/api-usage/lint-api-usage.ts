@@ -126,6 +126,7 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
     const units =
       parsedPage ?? (html && input.pages ? sharedPageUnits(file, text, input.pages) : unitsOf(ext, text));
     const s: Scanned = { file, facts: analyse(file, units, version, findings, regionPlan, memo) };
+    memo.settle(file, s.facts, version); // the page rule's part of the file, before its trees go
     findings.push(...fileRules(s, version, referencedBy(file)));
     const names = chained ? globalWrapperNames(s.facts) : [];
     if (names.length > 0) wrapperNames.set(file, names);

@@ -1,11 +1,9 @@
-import type { Program } from 'acorn';
 import { quoted } from '../../core/course-text.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { scanHtmlPage } from '../launch-chain/page-refs.js';
 import { resolveInPage } from '../launch-chain/urls.js';
 import type { ScoFinding, PageFileText } from './chain-wrappers.js';
-import { collectUnits, emptyFacts, type FileFacts } from './collect-facts.js';
 import { locate } from './element-rules.js';
 import { findEarlyCall } from './flow.js';
 import { methodName, qualified } from './api-methods.js';
@@ -16,6 +14,8 @@ import { PREFILTER_MIN_CHARS } from './prefilter.js';
 import { makeFinding } from './rules.js';
 import { fileLocation, type SourceUnit } from './source-unit.js';
 import { indexWords } from './word-index.js';
+import { mayCallOrDeclareAny } from './global-name-uses.js';
+import { collectFlow, pageFacts, type UnitFlow } from './unit-flow.js';
 
 export interface PageOrderInput {
   chains: readonly LaunchChain[];
@@ -90,17 +90,20 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
       owners.push(piece.file);
     }
   }
-  const parse = (unit: SourceUnit, i: number): Program | undefined => {
-    const parsed = input.memo ? input.memo.reuse(owners[i]!, unit) : parseUnit(unit);
-    return parsed.ok ? parsed.program : undefined;
+  const flowOf = (unit: SourceUnit, i: number): UnitFlow => {
+    if (input.memo) return input.memo.flow(owners[i]!, unit, version);
+    const parsed = parseUnit(unit);
+    return collectFlow(unit, parsed.ok ? parsed.program : undefined, version);
   };
   const aside = pageUnits.map(standsAside);
-  const programs = pageUnits.map((unit, i) => (aside[i] ? undefined : parse(unit, i)));
-  let facts = collectPage(pageUnits, programs, version);
+  const flows = pageUnits.map((unit, i) => (aside[i] ? undefined : flowOf(unit, i)));
+  let facts = pageFacts(pageUnits, flows);
   const shared = [...(facts.declared.get(null)?.keys() ?? [])];
-  if (pageUnits.some((unit, i) => aside[i] && writesAny(unit.code, shared))) {
-    const all = pageUnits.map((unit, i) => (aside[i] ? parse(unit, i) : programs[i]));
-    facts = collectPage(pageUnits, all, version);
+  if (pageUnits.some((unit, i) => aside[i] && mayCallOrDeclareAny(unit.code, shared))) {
+    facts = pageFacts(
+      pageUnits,
+      pageUnits.map((unit, i) => (aside[i] ? flowOf(unit, i) : flows[i])),
+    );
   }
   const early = findEarlyCall(facts);
   if (!early) return undefined;
@@ -142,41 +145,16 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
   return { finding, scos: [] };
 }
 
-function collectPage(
-  units: readonly SourceUnit[],
-  programs: readonly (Program | undefined)[],
-  version: ScormVersion,
-): FileFacts {
-  const facts = emptyFacts();
-  facts.units.push(...units);
-  collectUnits(facts, programs, version);
-  return facts;
-}
-
 /**
  * A big script that cannot call the API (a player bundle) takes part in the page's load-time flow only
- * through global functions it shares with the other scripts: it calls one of theirs, or declares one of
- * the same name. Without such a name it adds no call to the flow, so it is left unparsed: on an iSpring
- * export that parse of the 1.8 MB player was most of the lint.
+ * through global functions it shares with the other scripts: it calls one of theirs by its bare name, or
+ * declares one of the same name (global-name-uses.ts). Otherwise it adds no call to the flow, so it is
+ * left unparsed: on an iSpring export that parse of the 1.8 MB player was most of the lint, on a
+ * Storyline one the 0.95 MB bootstrapper, which names the driver's functions only as members
+ * (`this.api.SetScore(…)`).
  */
 function standsAside(unit: SourceUnit): boolean {
   return unit.code.length >= PREFILTER_MIN_CHARS && !mayCallApiShape(unit.code, indexWords(unit.code));
-}
-
-// Identifier characters, and their escapes (`\u0066oo` is `foo`), so a name is found however it is written.
-const ESCAPE = /\\u(?:\{([0-9a-fA-F]+)\}|([0-9a-fA-F]{4}))/g;
-const WORD = /[\p{ID_Continue}$\u200c\u200d]+/gu;
-
-/** Whether any of the names stands in the code as a whole word (in code, strings or comments alike). */
-function writesAny(code: string, names: readonly string[]): boolean {
-  if (names.length === 0) return false;
-  const wanted = new Set(names);
-  const text = code.replace(ESCAPE, (escape: string, braced?: string, plain?: string) => {
-    const point = parseInt(braced ?? plain ?? '', 16);
-    return point <= 0x10ffff ? String.fromCodePoint(point) : escape;
-  });
-  for (const [word] of text.matchAll(WORD)) if (wanted.has(word)) return true;
-  return false;
 }
 
 const EARLY_ERROR_2004: Record<string, string> = {

@@ -1,18 +1,24 @@
+import type { ScormVersion } from '../../rte/datamodel/index.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
+import type { FileFacts } from './collect-facts.js';
 import { parseUnit, type ParseResult } from './parse-unit.js';
 import type { SourceUnit } from './source-unit.js';
+import { collectFlow, flowOfFacts, type UnitFlow } from './unit-flow.js';
 
 interface Kept {
   unit: SourceUnit;
-  result: ParseResult;
+  /** The parse, until the unit's flow is taken from it (then only whether it parsed). */
+  result: ParseResult | undefined;
+  flow: UnitFlow | undefined;
 }
 
 /**
- * The cross-file rule of page-load-order.ts parses a launch page and its `<script src>` files again,
- * after each was parsed on its own: on a Storyline export that second parse of the SCORM driver was
- * a third of the lint. The parses of those files (and only those) are kept from the first reading for
- * the second; a unit is only reused when its code, place and kind are the same, so the answer is
- * what a fresh parse gives.
+ * The cross-file rule of page-load-order.ts reads a launch page and its `<script src>` files again, after
+ * each was analysed on its own: on a Storyline export parsing and walking the SCORM driver a second time
+ * was a third of the lint. What that rule needs of those files (and only those) is kept from the first
+ * reading: each unit's flow (unit-flow.ts), taken from the facts the analysis gathered, so the syntax
+ * tree goes as soon as the file is done. A unit is only reused when its code, place and kind are the
+ * same, so the answer is what a fresh parse gives.
  */
 export class ParseMemo {
   private readonly kept = new Map<string, Kept[]>();
@@ -30,25 +36,57 @@ export class ParseMemo {
     return new ParseMemo(files);
   }
 
-  /** parseUnit, kept when the file is one the page rule will read again. */
+  /** parseUnit, kept (until `settle`) when the file is one the page rule will read again. */
   parse(file: string, unit: SourceUnit): ParseResult {
-    const result = this.reuse(file, unit);
-    if (this.files.has(file) && !this.find(file, unit)) {
+    const found = this.find(file, unit);
+    if (found?.result) return found.result;
+    const result = parseUnit(unit);
+    if (this.files.has(file) && !found) {
       const list = this.kept.get(file) ?? [];
-      list.push({ unit, result });
+      list.push({ unit, result, flow: undefined });
       this.kept.set(file, list);
     }
     return result;
   }
 
-  /** The kept parse of this unit of the file, else a fresh one (not kept). */
-  reuse(file: string, unit: SourceUnit): ParseResult {
-    return this.find(file, unit)?.result ?? parseUnit(unit);
+  /**
+   * Takes the flows of the file's kept units from the facts its analysis gathered, and lets their trees
+   * go. A file of one unit gives them as they are; each unit of a page with several is walked alone,
+   * since the facts of a page do not say which of its scripts declared a global function.
+   */
+  settle(file: string, facts: FileFacts, version: ScormVersion): void {
+    for (const k of this.kept.get(file) ?? []) {
+      if (!k.result || k.flow) continue;
+      const alone = facts.units.length === 1 && facts.units[0] === k.unit;
+      k.flow = k.result.ok
+        ? alone
+          ? flowOfFacts(facts, 0)
+          : collectFlow(k.unit, k.result.program, version)
+        : collectFlow(k.unit, undefined, version);
+      k.result = undefined;
+    }
   }
 
-  /** Lets the syntax trees go. */
+  /** The unit's flow: the kept one (the same for every reader), else from a fresh parse (not kept). */
+  flow(file: string, unit: SourceUnit, version: ScormVersion): UnitFlow {
+    const found = this.find(file, unit);
+    if (found && !found.flow) {
+      this.settleOne(found, version);
+    }
+    if (found?.flow) return found.flow;
+    const parsed = parseUnit(unit);
+    return collectFlow(unit, parsed.ok ? parsed.program : undefined, version);
+  }
+
+  /** Lets everything kept go. */
   clear(): void {
     this.kept.clear();
+  }
+
+  private settleOne(k: Kept, version: ScormVersion): void {
+    if (!k.result) return;
+    k.flow = collectFlow(k.unit, k.result.ok ? k.result.program : undefined, version);
+    k.result = undefined;
   }
 
   private find(file: string, unit: SourceUnit): Kept | undefined {
