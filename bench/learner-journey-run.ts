@@ -6,6 +6,7 @@
 import { connect, measuredCaller, type MeasuredCall, type MeasuredResult } from './mcp-calls.js';
 import { courseDefect, diagnose } from './learner-diagnosis.js';
 import { learnerStep, newLearnerMemory, type LearnerCall } from './learner-step.js';
+import { chooseNextFromToc } from './learner-toc.js';
 import {
   DEFAULT_BUDGET,
   pageFingerprint,
@@ -160,6 +161,13 @@ export async function runLearnerJourney(
         const next = await call('scorm_nav_next', { session_id });
         log(`  SCO completed; scorm_nav_next: ${String(next.data?.outcome ?? next.error_code)}`);
         if (next.ok && next.data?.outcome === 'delivered') {
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+          continue;
+        }
+        // Flow off: the learner picks the next activity from the LMS's menu.
+        const chosen = next.data?.session_ended === true ? null : await chooseNextFromToc(call, session_id);
+        if (chosen?.delivered) {
+          log(`  ${chosen.action}: delivered`);
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           continue;
         }

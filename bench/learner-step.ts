@@ -5,6 +5,7 @@
  */
 import { PlayerChrome } from './learner-chrome.js';
 import { worthScrolling } from './learner-stop-rules.js';
+import { chooseNextFromToc } from './learner-toc.js';
 
 /** A tool call that says whether it failed and why, besides its structured answer. */
 export type LearnerCall = (
@@ -310,6 +311,10 @@ async function goOn(
   if (entry) {
     memory.followed.add(followedKey(ctx, entry));
     return clickOn(call, ctx, entry);
+  }
+  if (memory.multiSco) {
+    const chosen = await chooseNextFromToc(call, ctx.session_id);
+    if (chosen?.delivered) return { actions: [chosen.action], blocker: null };
   }
   // Controls the course keeps disabled say that the way on is locked (storyline-2: its chapters, until
   // its sorting is done).
