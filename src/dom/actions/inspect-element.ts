@@ -357,7 +357,12 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
       const other = at.closest('input, select, textarea, button');
       if (!other || other === el || other.tagName !== el.tagName) return false;
       if (other.getAttribute('type') !== el.getAttribute('type')) return false;
-      return other.closest('[aria-hidden="true"]') !== null && el.closest('[aria-hidden="true"]') === null;
+      // Either way round: the drawn copy over the accessible one, or the accessible copy raised over the
+      // drawn one (Storyline lifts it under the pointer), standing where the element stands.
+      const otherHidden = other.closest('[aria-hidden="true"]') !== null;
+      if (otherHidden === (el.closest('[aria-hidden="true"]') !== null)) return false;
+      const o = other.getBoundingClientRect();
+      return o.left <= cx && cx <= o.right && o.top <= cy && cy <= o.bottom;
     })();
     const ownDrawing = ((): boolean => {
       // A drawing that stands for a control looks clickable; a plain box over it is someone else's cover.
@@ -400,9 +405,14 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
     };
   })();
 
-  // aria-hidden speaks to assistive technology; what is drawn and takes the pointer is reachable by pointer.
+  // aria-hidden speaks to assistive technology; what is drawn and takes the pointer is reachable by pointer:
+  // the element itself, or what stands for it there (its label, its twin, its own drawing). An element
+  // drawn invisibly counts only through what stands for it.
+  const standsFor = hit !== null && (hit.label || hit.twin || hit.ownDrawing);
   const ariaHiddenOnly =
-    hidden?.why === 'aria-hidden' && visuallyHidden === null && hit !== null && (hit.self || hit.label);
+    hidden?.why === 'aria-hidden' &&
+    hit !== null &&
+    (visuallyHidden === null ? hit.self || standsFor : standsFor);
 
   return {
     connected: el.isConnected,
