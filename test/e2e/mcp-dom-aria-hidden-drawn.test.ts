@@ -20,6 +20,8 @@ type Data = Record<string, unknown>;
 interface ActionData extends Data {
   activation: string;
   activated_element?: { description: string; selector: string };
+  changed?: boolean;
+  note?: string;
   changes: { data_model_changes: Array<{ element: string; to: string }> };
 }
 
@@ -105,5 +107,22 @@ test('a read-only field drawn aria-hidden takes clicks, fill and typing through 
   assert.equal(typed.activated_element?.selector, '#copy');
   assert.equal(set(typed.changes, 'cmi.location'), 'name:Anna');
   assert.equal(await evaluate(session, "document.getElementById('drawn').value"), 'Anna');
+  await callTool(server.client, 'scorm_session_close', { session_id: session });
+});
+
+test('a click whose only effect is the hover it drew, and keys sent to a focus sink, say plainly that nothing changed', async () => {
+  const session = await openSessionRuntime(server.client, PAGE);
+  const clicked = await act('scorm_dom_click', session, { selector: '#dead' });
+  assert.equal(clicked.changed, false);
+  assert.match(String(clicked.note), /Nothing changed/);
+  await evaluate(session, "(document.getElementById('sink').focus(), true)");
+  const typed = await callTool<Data>(server.client, 'scorm_keyboard_type', {
+    session_id: session,
+    text: 'Z',
+  });
+  assert.equal(typed.changed, false);
+  assert.match(String(typed.note), /keys went to the focused element/);
+  const field = await act('scorm_keyboard_type', session, { text: 'B', options: { selector: '#copy' } });
+  assert.equal(field.changed, undefined, 'typing into a field changes it');
   await callTool(server.client, 'scorm_session_close', { session_id: session });
 });
