@@ -66,9 +66,10 @@ export interface ElementInspection {
    * element itself or inside it (self), or the element's own label (label); the page's html or body (root);
    * inside a control other than this one, its ancestors or its label (foreignControl); something that
    * looks clickable to a learner or handles clicks: a pointer cursor, a control, or an on* pointer handler
-   * on it or an ancestor below body (takesClicks). Two covers belong to the element itself: its drawn twin
-   * (a control of the same tag and type inside an aria-hidden subtree, drawn over an accessible copy, as
-   * Storyline does: twin), and its own drawing (not a control, taking clicks, no larger than twice the element, sharing
+   * on it or an ancestor below body (takesClicks). Two covers belong to the element itself: its twin (a
+   * control of the same tag and type standing where it stands, one of the two inside an aria-hidden subtree:
+   * Storyline draws a field over its accessible copy, and raises the copy over the drawing under the
+   * pointer: twin), and its own drawing (not a control, taking clicks, no larger than twice the element, sharing
    * with it a parent or grandparent or an ancestor that takes clicks: Lectora's SVG over its button,
    * Captivate's arrow over its native select: ownDrawing). A native select's custom dropdown face is a third:
    * a focusable box that is no native control, drawn over the select within the same near ancestors
