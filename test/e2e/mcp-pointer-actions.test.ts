@@ -139,4 +139,7 @@ test('scroll to the end of a page that scrolls inside its frame: every component
     id,
   );
   assert.equal(target.element.in_viewport, true);
+  assert.equal(target.container?.id, 'scroller', 'the container that scrolled it is named');
+  assert.equal(target.moved, true);
+  assert.ok(target.after.top < target.before.top, `${target.before.top} -> ${target.after.top}`);
 });

@@ -2,7 +2,7 @@
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { TargetSpec } from '../target.js';
 import { clickedElement, type ClickedElement } from './element-summary.js';
-import { activateHiddenControl, isReachedThroughDrawing } from './hidden-control.js';
+import { activateHiddenControl, isDrawnForEyesOnly, isReachedThroughDrawing } from './hidden-control.js';
 import { delivered, runAction, type ActionOptions, type ActionResult } from './run-action.js';
 
 export type ClickType = 'single' | 'double' | 'right';
@@ -21,7 +21,7 @@ export async function clickElement(
   const clickCount = clickType === 'double' ? 2 : 1;
   return runAction(runtime, spec, { ...options, reportUnchanged: true }, 'click', async (ctx) => {
     const element = clickedElement(ctx.info);
-    if (isReachedThroughDrawing(ctx.info)) {
+    if (isReachedThroughDrawing(ctx.info) || isDrawnForEyesOnly(ctx.info)) {
       const done = await activateHiddenControl(ctx, { kind: 'click', button, clickCount });
       return { activation: done.activation, activatedElement: done.activatedElement, element };
     }

@@ -5,7 +5,12 @@ import { browserKeeps } from './browser-keeps.js';
 import { expectUncovered, inspect } from './diagnose.js';
 import { filledElement, type FilledElement } from './element-summary.js';
 import { expectKept, fillOperation, SANITIZED_KINDS, type FillValue } from './fill-value.js';
-import { activateHiddenControl, isReachedThroughDrawing, type HiddenIntent } from './hidden-control.js';
+import {
+  activateHiddenControl,
+  isDrawnForEyesOnly,
+  isReachedThroughDrawing,
+  type HiddenIntent,
+} from './hidden-control.js';
 import { selectThroughFace, type WantedOption } from './select-through-face.js';
 import { delivered, runAction, type ActionOptions, type ActionResult, type Performed } from './run-action.js';
 
@@ -29,7 +34,10 @@ export async function fillElement(
       const done = await selectThroughFace(ctx, operation.options[0] as WantedOption);
       return { ...done, element: await after() };
     }
-    if (isReachedThroughDrawing(ctx.info) && operation.op !== 'select') {
+    // A read-only field drawn for the eyes only (Storyline's drawing of a text field) takes text through the
+    // field a click on it focuses, as a learner types there.
+    const drawnReadOnly = isDrawnForEyesOnly(ctx.info) && ctx.info.readOnly && operation.op === 'fill';
+    if ((isReachedThroughDrawing(ctx.info) || drawnReadOnly) && operation.op !== 'select') {
       const intent: HiddenIntent =
         operation.op === 'fill'
           ? { kind: 'text', text: operation.text }

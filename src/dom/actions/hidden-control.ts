@@ -52,6 +52,16 @@ export function isReachedThroughDrawing(info: ElementInspection): boolean {
   return isHiddenAccessibleControl(info) || isUnderOwnDrawing(info);
 }
 
+/**
+ * A control drawn on screen but hidden from assistive technology (aria-hidden on it or an ancestor):
+ * a sighted learner points at it, and what is on top there when the pointer arrives takes the click
+ * (Storyline raises a field's accessible copy over its drawing under the pointer), so it is clicked
+ * with the mouse where it is drawn, never through Playwright's own checks.
+ */
+export function isDrawnForEyesOnly(info: ElementInspection): boolean {
+  return info.ariaHiddenBy !== null;
+}
+
 export async function activateHiddenControl(
   ctx: PerformContext,
   intent: HiddenIntent,
@@ -64,8 +74,9 @@ export async function activateHiddenControl(
   if (intent.kind === 'check' && info.checked === intent.checked) {
     return { activation: hasBox(info) ? 'visible_element_at_position' : 'keyboard', stateUnchanged: true };
   }
-  // Text goes where the learner types it: into the drawn twin, focused by a click on it.
-  if ((intent.kind !== 'text' || info.hit?.twin === true) && hasBox(info)) {
+  // Text goes where the learner types it: into the drawn twin, or the drawn field, focused by a click on it.
+  const typedWhereDrawn = info.hit?.twin === true || (isDrawnForEyesOnly(info) && info.hit?.self === true);
+  if ((intent.kind !== 'text' || typedWhereDrawn) && hasBox(info)) {
     if (!info.inViewport) {
       await scrollToCentre(ctx.runtime, target, ctx.timeoutMs);
       info = (await inspect(ctx.runtime, target)) ?? info;
@@ -76,16 +87,21 @@ export async function activateHiddenControl(
         const page = ctx.runtime.actingPage;
         const x = box.x + box.width / 2;
         const y = box.y + box.height / 2;
-        const { description, selector, self } = info.hit;
+        // What takes the click is what is on top once the pointer is there (a hover may raise a twin).
+        await page.mouse.move(x, y);
+        const hit = (await inspect(ctx.runtime, target))?.hit ?? info.hit;
+        const { description, selector, self } = hit;
         const done: HiddenActivation = {
           activation: self ? 'pointer' : 'visible_element_at_position',
           ...(self ? {} : { activatedElement: { description, selector } }),
         };
-        if (intent.kind === 'click') {
-          await page.mouse.click(x, y, { button: intent.button, clickCount: intent.clickCount });
-          return done;
+        const button = intent.kind === 'click' ? intent.button : 'left';
+        const clicks = intent.kind === 'click' ? intent.clickCount : 1;
+        for (let n = 1; n <= clicks; n++) {
+          await page.mouse.down({ button, clickCount: n });
+          await page.mouse.up({ button, clickCount: n });
         }
-        await page.mouse.click(x, y);
+        if (intent.kind === 'click') return done;
         if (intent.kind === 'text') {
           await typeReplacing(ctx, intent.text);
           // Left as a learner leaves a field, so the course's change and blur handlers run: the field that

@@ -66,9 +66,10 @@ export interface ElementInspection {
    * element itself or inside it (self), or the element's own label (label); the page's html or body (root);
    * inside a control other than this one, its ancestors or its label (foreignControl); something that
    * looks clickable to a learner or handles clicks: a pointer cursor, a control, or an on* pointer handler
-   * on it or an ancestor below body (takesClicks). Two covers belong to the element itself: its drawn twin
-   * (a control of the same tag and type inside an aria-hidden subtree, drawn over an accessible copy, as
-   * Storyline does: twin), and its own drawing (not a control, taking clicks, no larger than twice the element, sharing
+   * on it or an ancestor below body (takesClicks). Two covers belong to the element itself: its twin (a
+   * control of the same tag and type standing where it stands, one of the two inside an aria-hidden subtree:
+   * Storyline draws a field over its accessible copy, and raises the copy over the drawing under the
+   * pointer: twin), and its own drawing (not a control, taking clicks, no larger than twice the element, sharing
    * with it a parent or grandparent or an ancestor that takes clicks: Lectora's SVG over its button,
    * Captivate's arrow over its native select: ownDrawing). A native select's custom dropdown face is a third:
    * a focusable box that is no native control, drawn over the select within the same near ancestors
@@ -357,7 +358,12 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
       const other = at.closest('input, select, textarea, button');
       if (!other || other === el || other.tagName !== el.tagName) return false;
       if (other.getAttribute('type') !== el.getAttribute('type')) return false;
-      return other.closest('[aria-hidden="true"]') !== null && el.closest('[aria-hidden="true"]') === null;
+      // Either way round: the drawn copy over the accessible one, or the accessible copy raised over the
+      // drawn one (Storyline lifts it under the pointer), standing where the element stands.
+      const otherHidden = other.closest('[aria-hidden="true"]') !== null;
+      if (otherHidden === (el.closest('[aria-hidden="true"]') !== null)) return false;
+      const o = other.getBoundingClientRect();
+      return o.left <= cx && cx <= o.right && o.top <= cy && cy <= o.bottom;
     })();
     const ownDrawing = ((): boolean => {
       // A drawing that stands for a control looks clickable; a plain box over it is someone else's cover.
@@ -400,9 +406,14 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
     };
   })();
 
-  // aria-hidden speaks to assistive technology; what is drawn and takes the pointer is reachable by pointer.
+  // aria-hidden speaks to assistive technology; what is drawn and takes the pointer is reachable by pointer:
+  // the element itself, or what stands for it there (its label, its twin, its own drawing). An element
+  // drawn invisibly counts only through what stands for it.
+  const standsFor = hit !== null && (hit.label || hit.twin || hit.ownDrawing);
   const ariaHiddenOnly =
-    hidden?.why === 'aria-hidden' && visuallyHidden === null && hit !== null && (hit.self || hit.label);
+    hidden?.why === 'aria-hidden' &&
+    hit !== null &&
+    (visuallyHidden === null ? hit.self || standsFor : standsFor);
 
   return {
     connected: el.isConnected,

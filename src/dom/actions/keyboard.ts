@@ -6,15 +6,21 @@
 import { CourseTextFields } from '../course-text-fields.js';
 import { fail, ScormTesterError } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import { observeChanges, type ChangesReport } from '../changes.js';
+import { nothingRecorded, observeChanges, type ChangesReport } from '../changes.js';
+import { pageFingerprint, sameFingerprint } from '../page-fingerprint.js';
 import { TIMEOUT } from '../../core/within.js';
 import { scoFrames } from '../frames.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
 import type { TargetSpec } from '../target.js';
 import { clickedElement, type ClickedElement } from './element-summary.js';
-import { activateHiddenControl, isHiddenAccessibleControl, isUnderOwnDrawing } from './hidden-control.js';
+import {
+  activateHiddenControl,
+  isDrawnForEyesOnly,
+  isHiddenAccessibleControl,
+  isUnderOwnDrawing,
+} from './hidden-control.js';
 import { inspectElement, type DescribedElement, type ElementInspection } from './inspect-element.js';
-import { delivered, runAction, type ActionOptions, type Activation } from './run-action.js';
+import { delivered, runAction, UNCHANGED_NOTE, type ActionOptions, type Activation } from './run-action.js';
 
 export interface TypeOptions extends ActionOptions {
   delayMs?: number | undefined;
@@ -32,6 +38,9 @@ export interface TypeResult {
   activation: Activation;
   /** For visible_element_at_position: what received the click (the drawn twin or drawing). */
   activated_element?: DescribedElement;
+  /** Only when nothing at all changed (untargeted keys that went nowhere). */
+  changed?: false;
+  note?: string;
   changes: ChangesReport;
 }
 
@@ -82,8 +91,8 @@ export async function typeText(
       if (isHiddenAccessibleControl(ctx.info)) {
         await ctx.target.locator.focus({ timeout: ctx.timeoutMs });
         activation = 'keyboard';
-      } else if (isUnderOwnDrawing(ctx.info)) {
-        // The learner clicks what is drawn over it (its drawn twin takes the text, as on screen).
+      } else if (isUnderOwnDrawing(ctx.info) || isDrawnForEyesOnly(ctx.info)) {
+        // The learner clicks what is drawn there (its drawn twin, or the copy raised under the pointer, takes the text).
         const done = await activateHiddenControl(ctx, { kind: 'click', button: 'left', clickCount: 1 });
         activation = done.activation;
         activatedElement = done.activatedElement;
@@ -107,6 +116,7 @@ export async function typeText(
   }
   const focused = await focusedInSco(runtime);
   const observer = await observeChanges(runtime);
+  const pageBefore = await pageFingerprint(runtime);
   try {
     await typeAll();
   } catch (err) {
@@ -115,6 +125,9 @@ export async function typeText(
       ? err
       : typingFailed(focused.label, String(err).split('\n')[0] ?? '');
   }
+  const changes = await observer.read({ settleMs: options.settleMs, signal: options.signal });
+  // Keys sent to an element that takes no text and reacts to none (a player's focus sink) went nowhere.
+  const unchanged = nothingRecorded(changes) && sameFingerprint(pageBefore, await pageFingerprint(runtime));
   return {
     success: true,
     characters_typed: text.length,
@@ -123,9 +136,15 @@ export async function typeText(
     frame: focused.label,
     target_by: 'focus',
     activation: 'keyboard',
-    changes: await observer.read({ settleMs: options.settleMs, signal: options.signal }),
+    ...(unchanged ? { changed: false as const, note: UNCHANGED_TYPING_NOTE } : {}),
+    changes,
   };
 }
+
+/** The focused element is not named here: its id and classes are the course's words, shown in element. */
+const UNCHANGED_TYPING_NOTE =
+  `The keys went to the focused element (element says which) and nothing changed: ${UNCHANGED_NOTE} ` +
+  'To type into a field, give options.selector or options.ref (it is clicked first).';
 
 /**
  * The element that has focus inside the SCO (deepest frame first); fails when focus is outside it. Read

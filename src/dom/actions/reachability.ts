@@ -9,10 +9,12 @@
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScormTesterError } from '../../core/errors.js';
 import type { ResolvedTarget } from '../target.js';
-import { inspect, isCovered, notActionable, scrollToCentre } from './diagnose.js';
+import { inspect, isCovered, notActionable } from './diagnose.js';
+import { restoreScroll, scrollIntoSight, type SavedScroll } from './scroll-into-sight.js';
 import type { ElementInspection } from './inspect-element.js';
 
 const RECHECK_MS = 100;
+const RESTORE_MS = 1_000;
 /** What hides an element and can change while the learner waits: the course shows it after a step. */
 const CURABLE_HIDING = new Set(['display:none', 'visibility:hidden', 'visibility:collapse']);
 
@@ -45,29 +47,31 @@ export async function awaitReachable(
   gone: () => Promise<Error>,
 ): Promise<ElementInspection> {
   let info = first;
-  let scrolled = false;
+  let saved: SavedScroll | null = null;
   for (;;) {
     const reach = judgeReach(info, action, target);
     if (reach.ok) return info;
-    // aria-hidden alone is no refusal for what is drawn and takes the pointer, which is judged on screen:
-    // a learner scrolls down to a control below the fold (adapt-2's Next, in a page Adapt left aria-hidden).
-    if (!scrolled && info.hidden?.why === 'aria-hidden' && !info.inViewport && info.visuallyHidden === null) {
-      scrolled = true;
-      await scrollToCentre(runtime, target, Math.max(1, deadline - Date.now())).catch(() => undefined);
-      const seen = await inspect(runtime, target).catch(() => null);
-      if (!seen) throw await gone();
-      info = seen;
-      continue;
+    // A learner scrolls a control into view, or out from under a fixed bar or an edge, before judging it.
+    const look = saved === null && worthScrolling(info);
+    if (!look && (!reach.curable || Date.now() >= deadline)) {
+      if (saved) await restoreScroll(runtime, target, saved, RESTORE_MS);
+      throw reach.error;
     }
-    if (!reach.curable || Date.now() >= deadline) throw reach.error;
-    // A learner scrolls a control out from under a fixed bar or an edge before judging it covered.
-    if (!scrolled && !info.hidden && !info.disabled && isCovered(info)) {
-      scrolled = true;
-      await scrollToCentre(runtime, target, Math.max(1, deadline - Date.now())).catch(() => undefined);
-    } else await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+    if (look) saved = (await scrollIntoSight(runtime, target, Math.max(1, deadline - Date.now()))) ?? [];
+    else await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
     // An element that cannot be read any more went away (removed, or its page navigated): `gone` says which.
     const again = await inspect(runtime, target).catch(() => null);
     if (!again) throw await gone();
     info = again;
   }
+}
+
+/**
+ * Whether scrolling the control to the centre could change the verdict: it is covered where it stands,
+ * or hidden from assistive technology only by aria-hidden and out of view (drawn there, it is reachable).
+ */
+function worthScrolling(info: ElementInspection): boolean {
+  if (info.disabled) return false;
+  if (!info.hidden) return isCovered(info);
+  return info.hidden.why === 'aria-hidden' && !info.inViewport;
 }

@@ -127,6 +127,7 @@ export async function runAction<E>(
       diagnoseFailure(runtime, new Error('element detached'), action, target, observer, waitMs),
     );
     const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
+    if (options.reportUnchanged) await hoverFirst(runtime, target, info, timeoutMs);
     pageBefore = options.reportUnchanged ? await pageFingerprint(runtime) : null;
     windowsBefore = runtime.windowsOpened;
     requestedBefore = runtime.windowsRequested;
@@ -176,6 +177,25 @@ export async function runAction<E>(
   };
 }
 
+/**
+ * The pointer reaches the control before the click, as a learner's does: what the hover alone draws (a
+ * player's button redrawn in its hover state) is in the picture taken before the click, so it is not
+ * taken for the click's effect (storyline-3's dead CONTINUE was reported as a change).
+ */
+async function hoverFirst(
+  runtime: CourseRuntime,
+  target: ResolvedTarget,
+  info: ElementInspection,
+  timeoutMs: number,
+): Promise<void> {
+  if (!info.inViewport) return;
+  const box = await target.locator.boundingBox({ timeout: timeoutMs }).catch(() => null);
+  if (!box) return;
+  const watch = await watchPage(runtime);
+  await runtime.actingPage.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await watch.settled();
+}
+
 /** How long a window the course asked for may take to reach the browser context as a page. */
 const WINDOW_ARRIVAL_MS = 10_000;
 
@@ -193,7 +213,7 @@ const closedNote = (now: string | null): string =>
     ? "in the SCO's frame of the LMS window again."
     : `in the window it came from (${now}) again.`);
 
-const UNCHANGED_NOTE =
+export const UNCHANGED_NOTE =
   "Nothing changed: no API call, no data-model change, no navigation, no console error, and the page's " +
   'markup, form state and scroll position are as before (a change drawn only on a canvas would not show here). ' +
   'The control may need something first, or may not be the one that acts; look at a screenshot.';

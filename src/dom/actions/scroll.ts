@@ -12,6 +12,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { changesAround, type ChangesReport } from '../changes.js';
 import { scoFrames } from '../frames.js';
 import { ControlWorlds } from '../snapshot/control-world.js';
+import { readElementValue } from '../element-read.js';
 import { resolveTarget, type TargetSpec } from '../target.js';
 import { nothingRecorded } from '../changes.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
@@ -175,6 +176,7 @@ async function scrollToTarget(
   const target = await resolveTarget(runtime, spec, {
     waitMs: options.waitForSelector === false ? 0 : waitMs,
   });
+  const scroller = await readElementValue(runtime, target, nearestScroller, undefined, READ_MS);
   const { value: inViewport, changes } = await changesAround(
     runtime,
     async () => {
@@ -191,14 +193,22 @@ async function scrollToTarget(
     },
     { settleMs: options.settleMs, signal: options.signal },
   );
+  // The container that scrolls the element, before and after (null when only the page itself could).
+  const before = scroller?.position ?? null;
+  const after = scroller
+    ? await inWorld<string, ScrollPosition | null>(runtime, target.frame.frame, positionOf, scroller.ref)
+    : null;
+  const end = after ?? before;
   return {
     success: true,
-    container: null,
-    before: null,
-    after: null,
-    moved: true,
-    at_start: false,
-    at_end: false,
+    container: scroller
+      ? { frame: target.frame.label, ref: scroller.ref, tagName: scroller.tagName, id: scroller.id }
+      : null,
+    before,
+    after,
+    moved: before !== null && after !== null && (before.top !== after.top || before.left !== after.left),
+    at_start: end ? end.top <= 0 : true,
+    at_end: end ? end.top >= end.max_top - 1 : true,
     wheel_steps: 0,
     element: { frame: target.frame.label, in_viewport: inViewport },
     changes,
@@ -414,3 +424,31 @@ function scrollerAtPoint(p: { x: number; y: number }): Found | 'frame' | null {
 }
 
 const WHOLE_WINDOW = { x: 0, y: 0, width: Number.POSITIVE_INFINITY, height: Number.POSITIVE_INFINITY };
+
+/** Runs in the isolated world: the nearest ancestor of the element that scrolls, with its ref and position. */
+function nearestScroller(
+  el: Element,
+): { ref: string; tagName: string; id: string; position: ScrollPosition } | null {
+  const controls = (globalThis as unknown as { scormTesterControls?: { refOf(el: Element): string } })
+    .scormTesterControls;
+  if (!controls) return null;
+  const root = el.ownerDocument.scrollingElement ?? el.ownerDocument.documentElement;
+  for (let n: Element | null = el.parentElement; n; n = n.parentElement) {
+    const scrolls = n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1;
+    if (!scrolls) continue;
+    const s = getComputedStyle(n);
+    if (n !== root && !/(auto|scroll|overlay)/.test(s.overflowY + s.overflowX)) continue;
+    return {
+      ref: controls.refOf(n),
+      tagName: n.localName,
+      id: n.id,
+      position: {
+        top: Math.round(n.scrollTop),
+        left: Math.round(n.scrollLeft),
+        max_top: Math.max(0, n.scrollHeight - n.clientHeight),
+        max_left: Math.max(0, n.scrollWidth - n.clientWidth),
+      },
+    };
+  }
+  return null;
+}
