@@ -401,6 +401,11 @@ export async function learnerStep(
       const clicked = await clickOn(call, ctx, own);
       return { ...clicked, blocker: clicked.blocker ?? dragGate };
     }
+    // In a course of several SCOs without the LMS's Next, the learner then goes to the next one in the menu.
+    if (memory.multiSco && memory.lmsNextUnavailable) {
+      const chosen = await chooseNextFromToc(call, ctx.session_id);
+      if (chosen?.delivered) return { actions: [chosen.action], blocker: null };
+    }
     for (const a of assessments) memory.answered.delete(questionKey(a));
   }
 

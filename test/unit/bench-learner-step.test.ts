@@ -381,3 +381,27 @@ test('a field is filled as its label asks (an email), filled again when the cour
   );
   assert.match(last.blocker ?? '', /no next control/);
 });
+
+test("a course of several SCOs with flow off: the learner picks the next activity never attempted from the LMS's menu (other-2)", async () => {
+  const toc = [
+    { id: 'intro', title: 'Introduction', is_leaf: true, current: true, can_choose: true, attempt_count: 1 },
+    { id: 'mod', title: 'Module', is_leaf: false, current: false, can_choose: true, attempt_count: 0 },
+    { id: 'seen', title: 'Seen', is_leaf: true, current: false, can_choose: true, attempt_count: 1 },
+    { id: 'locked', title: 'Locked', is_leaf: true, current: false, can_choose: false, attempt_count: 0 },
+    { id: 'm1', title: 'Module 1', is_leaf: true, current: false, can_choose: true, attempt_count: 0 },
+  ];
+  const { call, calls } = recorder({
+    scorm_nav_get_state: { ok: true, data: { toc } },
+    scorm_nav_choice: { ok: true, data: { outcome: 'delivered' } },
+  });
+  const memory = readMemory();
+  memory.multiSco = true;
+  memory.lmsNextUnavailable = true;
+  const out = await learnerStep(call, ctx([]), memory);
+  assert.deepEqual(
+    calls.filter((c) => c.tool === 'scorm_nav_choice').map((c) => c.args.targetId),
+    ['m1'],
+  );
+  assert.equal(out.blocker, null);
+  assert.deepEqual(out.actions, ['scorm_nav_choice "Module 1"']);
+});
