@@ -28,10 +28,15 @@ function mapEntry(node: AnyNode, constants: Constants): AnyNode | undefined {
     cur = cur.object as AnyNode;
   }
   if (cur.type !== 'Identifier') return undefined;
-  let value = constants.get(cur.name) as AnyNode | undefined;
-  for (const key of keys.reverse()) {
-    if (value?.type !== 'ObjectExpression') return undefined;
-    const prop = [...value.properties]
+  return objectEntry(constants.get(cur.name) as AnyNode | undefined, keys.reverse());
+}
+
+/** The value at `keys` in an object literal (the value itself without keys); the last of repeated keys wins. */
+export function objectEntry(value: AnyNode | undefined, keys: readonly string[]): AnyNode | undefined {
+  let cur = value;
+  for (const key of keys) {
+    if (cur?.type !== 'ObjectExpression') return undefined;
+    const prop = [...cur.properties]
       .reverse()
       .find(
         (p) =>
@@ -40,9 +45,9 @@ function mapEntry(node: AnyNode, constants: Constants): AnyNode | undefined {
           ((p.key.type === 'Identifier' && p.key.name === key) ||
             (p.key.type === 'Literal' && p.key.value === key)),
       );
-    value = prop?.type === 'Property' ? (prop.value as AnyNode) : undefined;
+    cur = prop?.type === 'Property' ? (prop.value as AnyNode) : undefined;
   }
-  return value;
+  return cur;
 }
 
 function primitive(node: AnyNode, constants: Constants, depth: number): string | undefined {

@@ -1,6 +1,7 @@
 import type { AnyNode, Expression, SpreadElement } from 'acorn';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import type { FileFacts } from './collect-facts.js';
+import { objectEntry } from './resolve-literal.js';
 import type { Arm } from './version-branch.js';
 import { whenTruthy, type Selected } from './version-condition.js';
 
@@ -48,7 +49,7 @@ export function versionCandidates(
     [versions[0], choice.consequent],
     [versions[1], choice.alternate],
   ] as const) {
-    const value = entry(arm as AnyNode, keys);
+    const value = objectEntry(arm as AnyNode, keys);
     if (!value) return undefined;
     out.push({ version, node: value as Expression, unit: unitOf(value, facts, unit) });
   }
@@ -69,26 +70,6 @@ function memberKey(node: AnyNode & { type: 'MemberExpression' }): string | undef
   if (!node.computed && node.property.type === 'Identifier') return node.property.name;
   if (node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
   return undefined;
-}
-
-/** The value at `keys` in an object literal (the value itself without keys). */
-function entry(value: AnyNode, keys: readonly string[]): AnyNode | undefined {
-  let cur: AnyNode | undefined = value;
-  for (const key of keys) {
-    if (cur?.type !== 'ObjectExpression') return undefined;
-    const props: AnyNode[] = [...cur.properties];
-    const prop = props
-      .reverse()
-      .find(
-        (p) =>
-          p.type === 'Property' &&
-          !p.computed &&
-          ((p.key.type === 'Identifier' && p.key.name === key) ||
-            (p.key.type === 'Literal' && p.key.value === key)),
-      );
-    cur = prop?.type === 'Property' ? (prop.value as AnyNode) : undefined;
-  }
-  return cur;
 }
 
 /**
