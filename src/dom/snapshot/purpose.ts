@@ -23,6 +23,8 @@ export type Purpose =
   | 'link'
   /** A setting of the player or its media (playbar, volume, captions, speed, search): never an answer. */
   | 'player_control'
+  /** Where a drag item is let go (a drag-and-drop question's target). */
+  | 'drop_target'
   | 'other';
 
 export interface PurposeInput {
