@@ -1,6 +1,6 @@
 /**
  * Storyline's drop targets, which nothing in the page marks, listed from the slide's data file through MCP
- * in real Chromium: with refs, named by the author's text, grouped under the question with the items to
+ * in real Chromium: with refs, named by the author's text (or the picture drawn in the box), grouped under the question with the items to
  * drag, and the pairing the course grades left unsaid; an item dragged by ref onto a target by ref.
  */
 import { after, before, test } from 'node:test';
@@ -48,11 +48,12 @@ test('Storyline drop targets are listed from the slide data, grouped with the it
     [
       ['Mammal', 'drop_target', true],
       ['Bird', 'drop_target', true],
+      ['fish.png', 'drop_target', true],
     ],
   );
   assert.equal(
     found.interactive_elements.filter((e) => e.state.drop_target).length,
-    2,
+    3,
     'only the declared boxes are drop targets',
   );
   // Which item belongs on which box is the learner's answer: nothing in the answer pairs them.

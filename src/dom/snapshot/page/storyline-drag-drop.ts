@@ -43,7 +43,8 @@ export function declaredObjects(
 
 /**
  * What a learner reads on a drop target: its author's name unless it is Storyline's default one, else the
- * author's text of the objects drawn inside it ("Raster" in a box named "Group").
+ * author's text of the objects drawn inside it ("Raster" in a box named "Group"), else the names of the
+ * pictures drawn in it (storyline-2's laundry boxes hold only an icon, "גרביים.png").
  */
 export function dropTargetName(el: Element): string {
   const clean = (s: string | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -51,6 +52,7 @@ export function dropTargetName(el: Element): string {
   if (own && !DEFAULT_NAME.test(own)) return own;
   const inner = Array.from(el.querySelectorAll('[data-model-id]'))
     .map((e) => clean(e.getAttribute('data-acc-text')))
-    .filter((t) => t && !DEFAULT_NAME.test(t) && !IMAGE_FILE.test(t));
-  return inner.join(' ') || own;
+    .filter((t) => t && !DEFAULT_NAME.test(t));
+  const texts = inner.filter((t) => !IMAGE_FILE.test(t));
+  return (texts.length > 0 ? texts : inner).join(' ') || own;
 }
