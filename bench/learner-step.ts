@@ -25,6 +25,7 @@ interface Control {
     disabled?: boolean;
     visible?: boolean;
     draggable?: boolean;
+    drop_target?: boolean;
     visually_hidden?: boolean;
     /** The course shows the field as wrong: it is answered again. */
     invalid?: boolean;
@@ -40,7 +41,7 @@ interface Assessment {
   selector?: string;
   type?: string;
   options?: string[];
-  /** Drop targets of a drag question, when the tools list them. */
+  /** Drop targets of a drag-and-drop question (its options are the items to drag). */
   targets?: string[];
 }
 
@@ -163,6 +164,10 @@ async function answer(
   let blocker: string | null = null;
   for (const a of assessments) {
     const key = questionKey(a);
+    if (a.targets?.length) {
+      blocker = (await dragEach(call, ctx, memory, byRef, a, actions)) ?? blocker;
+      continue;
+    }
     const options = (a.options ?? []).filter((ref) => {
       const c = byRef.get(ref);
       return !c || (answerable(c) && c.state?.draggable !== true);
@@ -191,9 +196,38 @@ async function answer(
       actions.push(`${tool} ${describe(c, ref)}`);
       if (!r.ok) blocker = failure(tool, describe(c, ref), r.error_code);
     }
-    if (a.targets?.length) await drag(call, ctx, byRef, options[0]!, a.targets[0]!, actions);
   }
   return { actions, blocker };
+}
+
+/**
+ * A drag-and-drop answered as a learner who may be wrong: each item onto a target in turn (item i onto
+ * target i, round the targets), shifted by one target at each new try of the question.
+ */
+async function dragEach(
+  call: LearnerCall,
+  ctx: StepContext,
+  memory: LearnerMemory,
+  byRef: Map<string, Control>,
+  a: Assessment,
+  actions: string[],
+): Promise<string | null> {
+  const key = questionKey(a);
+  const targets = a.targets ?? [];
+  const items = (a.options ?? []).filter((ref) => {
+    const c = byRef.get(ref);
+    return !c || answerable(c);
+  });
+  if (memory.answered.has(key) || items.length === 0 || targets.length === 0) return null;
+  const tries = memory.tries.get(key) ?? 0;
+  memory.tries.set(key, tries + 1);
+  memory.answered.add(key);
+  let blocker: string | null = null;
+  for (const [i, item] of items.entries()) {
+    const target = targets[(i + tries) % targets.length]!;
+    blocker = (await drag(call, ctx, byRef, item, target, actions)) ?? blocker;
+  }
+  return blocker;
 }
 
 async function drag(
@@ -361,7 +395,11 @@ export async function learnerStep(
   const assessments = elements.assessments ?? [];
   const dragItems = controls.filter((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
   const dragItem = dragItems[0];
-  const dropTarget = controls.find((c) => c.ref && DROP_TARGET.test(c.purpose ?? ''));
+  const dropTarget = controls.find(
+    (c) => c.ref && (c.state?.drop_target === true || DROP_TARGET.test(c.purpose ?? '')),
+  );
+  // A drag-and-drop question that lists its targets is answered with the other questions.
+  const dragQuestion = assessments.some((a) => (a.targets?.length ?? 0) > 0);
   // Items to drag and nothing named to drop them on: the learner sees the boxes, the journey does not. Said
   // at every step on that page, so that a journey stuck there ends on it.
   const dragGate =
@@ -410,7 +448,7 @@ export async function learnerStep(
   }
 
   const answered = await answer(call, ctx, memory, byRef, assessments);
-  if (dragItem && dropTarget && !memory.answered.has(`drag|${dragItem.ref}`)) {
+  if (dragItem && dropTarget && !dragQuestion && !memory.answered.has(`drag|${dragItem.ref}`)) {
     memory.answered.add(`drag|${dragItem.ref}`);
     answered.blocker =
       (await drag(call, ctx, byRef, dragItem.ref!, dropTarget.ref!, answered.actions)) ?? answered.blocker;

@@ -405,3 +405,63 @@ test("a course of several SCOs with flow off: the learner picks the next activit
   assert.equal(out.blocker, null);
   assert.deepEqual(out.actions, ['scorm_nav_choice "Module 1"']);
 });
+
+test('a drag-and-drop whose targets are listed: each item dragged by ref onto a target in turn, then submitted; the next try shifts the targets (storyline-2, storyline-3)', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const item = (ref: string, name: string) => ({
+    ref,
+    name,
+    role: 'generic',
+    purpose: 'answer_option',
+    state: { draggable: true },
+  });
+  const box = (ref: string, name: string) => ({
+    ref,
+    name,
+    role: 'generic',
+    purpose: 'drop_target',
+    state: { drop_target: true },
+  });
+  const elements = {
+    interactive_elements: [
+      item('f1e53', '.jpg'),
+      item('f1e54', '.ai'),
+      item('f1e55', '.gif'),
+      box('f1e60', 'Raster'),
+      box('f1e61', 'Vector'),
+      { ref: 'f1e9', name: 'submit', role: 'button', purpose: 'submit' },
+    ],
+    assessments: [
+      {
+        kind: 'drag_drop',
+        type: 'drag_and_drop',
+        question: 'Drag and Drop',
+        options: ['f1e53', 'f1e54', 'f1e55'],
+        targets: ['f1e60', 'f1e61'],
+      },
+    ],
+  };
+  const out = await learnerStep(call, { ...ctx([], 'page-1', 'Drag and Drop'), elements }, memory);
+  assert.equal(out.blocker, null);
+  const pairs = (from: number) =>
+    calls
+      .slice(from)
+      .filter((c) => c.tool === 'scorm_pointer_drag')
+      .map((c) => [(c.args.from as { ref: string }).ref, (c.args.to as { ref: string }).ref]);
+  assert.deepEqual(pairs(0), [
+    ['f1e53', 'f1e60'],
+    ['f1e54', 'f1e61'],
+    ['f1e55', 'f1e60'],
+  ]);
+  assert.deepEqual(calls.at(-1), { tool: 'scorm_dom_click', args: { session_id: 's1', ref: 'f1e9' } });
+  // Going on left the page as it was: the question is tried again, each item onto the next target.
+  memory.wentOnFrom = 'page-1';
+  const before = calls.length;
+  await learnerStep(call, { ...ctx([], 'page-1', 'Drag and Drop'), elements }, memory);
+  assert.deepEqual(pairs(before), [
+    ['f1e53', 'f1e61'],
+    ['f1e54', 'f1e60'],
+    ['f1e55', 'f1e61'],
+  ]);
+});

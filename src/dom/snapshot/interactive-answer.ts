@@ -31,8 +31,10 @@ export interface InteractiveAnswer {
     }
   >;
   assessments: Array<
-    Omit<InteractiveElements['assessments'][number], 'options' | 'control'> & {
+    Omit<InteractiveElements['assessments'][number], 'options' | 'control' | 'targets'> & {
       options: string[];
+      /** A drag-and-drop's drop targets, by ref. */
+      targets?: string[];
       /** A drawn drop-down's box, by ref. */
       control?: string;
     }
@@ -111,9 +113,10 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
       })),
     assessments: found.assessments
       .filter((a) => a.options.some((e) => onPage.has(e)))
-      .map(({ control, ...a }) => ({
+      .map(({ control, targets, ...a }) => ({
         ...a,
         options: keys(a.options),
+        ...(targets ? { targets: keys(targets) } : {}),
         ...(control ? { control: controlKey(control) } : {}),
       })),
     counts: { ...found.counts, returned: page.length, offset: start },

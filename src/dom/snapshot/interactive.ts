@@ -31,6 +31,8 @@ export interface ElementState {
   invalid?: boolean;
   /** A link to another site (another origin, mailto:, tel:): following it leaves the course. */
   external?: boolean;
+  /** Where a drag item is let go (scorm_pointer_drag's `to`); its question lists it in `targets`. */
+  drop_target?: boolean;
 }
 
 export interface InteractiveElement {
@@ -65,8 +67,11 @@ export interface AssessmentInfo {
   kind: ScanGroup['kind'];
   selector: string;
   question: string;
-  type: 'single_choice' | 'multiple_choice' | 'text_entry' | 'selection' | 'mixed';
+  type: 'single_choice' | 'multiple_choice' | 'text_entry' | 'selection' | 'drag_and_drop' | 'mixed';
+  /** For drag_and_drop: the items to drag. */
   options: InteractiveElement[];
+  /** For drag_and_drop: where the items may be let go (which item goes where is the learner's answer). */
+  targets?: InteractiveElement[];
   /** A drawn drop-down's box (kind `dropdown`): clicked to open or close the options. */
   control?: InteractiveElement;
 }
@@ -142,10 +147,12 @@ export function buildInteractiveElements(
   for (const fr of read.frames) {
     const byForm = new Map<number, InteractiveElement[]>();
     const byGroup = new Map<number, InteractiveElement[]>();
+    const targetsOf = new Map<number, InteractiveElement[]>();
     for (const b of kept) {
       if (b.frame !== fr.frame) continue;
       if (b.candidate.form >= 0) pushTo(byForm, b.candidate.form, b.element);
-      if (b.candidate.group >= 0 && answers(b)) pushTo(byGroup, b.candidate.group, b.element);
+      if (b.candidate.group >= 0 && b.candidate.dropTarget) pushTo(targetsOf, b.candidate.group, b.element);
+      else if (b.candidate.group >= 0 && answers(b)) pushTo(byGroup, b.candidate.group, b.element);
     }
     (fr.scan?.forms ?? []).forEach((form, index) => {
       const members = byForm.get(index) ?? [];
@@ -169,9 +176,16 @@ export function buildInteractiveElements(
         kind: group.kind,
         selector: group.selector,
         question: options[0]?.question ?? group.question,
-        type: group.kind === 'dropdown' ? 'selection' : assessmentType(options),
+        type:
+          group.kind === 'dropdown'
+            ? 'selection'
+            : group.kind === 'drag_drop'
+              ? 'drag_and_drop'
+              : assessmentType(options),
         options,
       };
+      const targets = targetsOf.get(index);
+      if (targets) assessment.targets = targets;
       const box =
         group.kind === 'dropdown'
           ? kept.find(
@@ -234,6 +248,7 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
   if (c.external) state.external = true;
   if (c.srOnly) state.visually_hidden = true;
   if (c.draggable) state.draggable = true;
+  if (c.dropTarget) state.drop_target = true;
   const purpose = inferPurpose({
     role,
     tag: c.tag,
@@ -256,7 +271,13 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
     role,
     name,
     tag: c.tag,
-    purpose: c.dropdownBox ? 'selection' : setting ? 'player_control' : purpose,
+    purpose: c.dropTarget
+      ? 'drop_target'
+      : c.dropdownBox
+        ? 'selection'
+        : setting
+          ? 'player_control'
+          : purpose,
     state,
   };
   if (c.type) element.type = c.type;
@@ -272,6 +293,7 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
  */
 function answers(b: Built): boolean {
   const group = b.groups[b.candidate.group];
+  if (group?.kind === 'drag_drop') return true;
   if (group?.kind === 'clickable' && b.element.purpose !== 'answer_option') return false;
   return !isPlayerControl({
     role: b.element.role,

@@ -26,6 +26,8 @@ export type Purpose =
    * notes, marker): never an answer, never the way on.
    */
   | 'player_control'
+  /** Where a drag item is let go (a drag-and-drop question's target). */
+  | 'drop_target'
   | 'other';
 
 export interface PurposeInput {

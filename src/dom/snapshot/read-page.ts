@@ -11,6 +11,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScoFrame } from '../frames.js';
 import { framesToSearch } from '../target.js';
 import { ControlWorlds } from './control-world.js';
+import { StorylineDragDrop } from './storyline-drag-drop.js';
 import type * as Controls from './page/controls.js';
 import type { ReadAnswer, ReadOptions as PageReadOptions, ScanCandidate, ScanResult } from './page/types.js';
 
@@ -58,9 +59,21 @@ interface LastRead {
 const lastReads = new WeakMap<CourseRuntime, LastRead>();
 
 export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): Promise<PageRead> {
+  const dragDrop = StorylineDragDrop.of(runtime);
+  const first = await readOnce(runtime, opts, dragDrop);
+  // A Storyline slide seen for the first time: its data file says what is dragged where (drop targets).
+  if (!(await dragDrop.learn(first.frames))) return first;
+  return readOnce(runtime, opts, dragDrop);
+}
+
+async function readOnce(
+  runtime: CourseRuntime,
+  opts: ReadOptions,
+  dragDrop: StorylineDragDrop,
+): Promise<PageRead> {
   const maxCandidates = opts.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   const frames = await framesToSearch(runtime, opts.frame);
-  const key = `${maxCandidates}|${frames.map((f) => f.label).join('|')}`;
+  const key = `${maxCandidates}|${dragDrop.version}|${frames.map((f) => f.label).join('|')}`;
   const last = lastReads.get(runtime);
   const reusable = last && last.key === key && Date.now() - last.at <= TTL_MS ? last : null;
   const worlds = ControlWorlds.of(runtime);
@@ -71,6 +84,7 @@ export async function readPage(runtime: CourseRuntime, opts: ReadOptions = {}): 
         maxText: MAX_TEXT,
         maxWalk: MAX_WALK,
         lastToken: reusable?.frames[i]?.frame.frame === f.frame ? (reusable.tokens[i] ?? null) : null,
+        ...(dragDrop.declarations ? { dragDrop: dragDrop.declarations } : {}),
       }),
     ),
   );

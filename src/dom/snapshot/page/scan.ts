@@ -10,7 +10,9 @@ import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible
 import { groupDrawnDropdowns } from './drawn-dropdown.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { selectorBuilder } from './selector.js';
+import { declaredObjects, dropTargetName, storylineSlideIds } from './storyline-drag-drop.js';
 import type {
+  DragDropObject,
   ReadOptions,
   ScanCandidate,
   ScanDialog,
@@ -214,7 +216,7 @@ export function scanDocument(
   let focused: number | string | null = null;
   let failed = 0;
   const limit = Math.min(found.length, opts.maxCandidates);
-  const add = (el: HTMLElement, clickable: boolean): void => {
+  const add = (el: HTMLElement, clickable: boolean, dropTarget = false): void => {
     // The page itself is no control, whatever role, tabindex or listener it carries (Adapt's body).
     if (el === doc.body || el === doc.documentElement) return;
     // One field on screen is one control: the accessible twin is listed, and acted on through this drawing.
@@ -243,7 +245,9 @@ export function scanDocument(
     const input = el as HTMLInputElement;
     const isField = tag === 'input' || tag === 'select' || tag === 'textarea';
     const checkable = type === 'checkbox' || type === 'radio';
-    const ownName = nameOf(el, opts.maxText) || (clickable ? clip(el.getAttribute('data-acc-text')) : '');
+    const ownName = dropTarget
+      ? clip(dropTargetName(el))
+      : nameOf(el, opts.maxText) || (clickable ? clip(el.getAttribute('data-acc-text')) : '');
     const accName = clip(wordsDrawnOnTwin(el, ownName)) || ownName;
     const text = clip(el.textContent);
     if (clickable && !accName && !text) return;
@@ -294,6 +298,7 @@ export function scanDocument(
       ...extraStates(el),
       ...(draggable(el) ? { draggable: true } : {}),
       ...(leavesCourse(el) ? { external: true } : {}),
+      ...(dropTarget ? { dropTarget: true } : {}),
     });
     if (el === active) focused = index;
   };
@@ -323,6 +328,16 @@ export function scanDocument(
       failed++;
     }
   }
+  // Drop targets the slide data declares: nothing in the page marks them, a sighted learner sees them.
+  const dragDrop = declaredObjects(doc, opts.dragDrop);
+  for (const { el, object } of dragDrop) {
+    if (object.role !== 'target' || controls.has(el) || candidates.length >= opts.maxCandidates) continue;
+    try {
+      add(el as HTMLElement, true, true);
+    } catch {
+      failed++;
+    }
+  }
   // Choices with neither a name nor a group element (Rise's knowledge check: div role=checkbox rows
   // above its SUBMIT) are one question's options when they sit together, as drawn options are.
   const looseChoices = candidates.flatMap((c, i) =>
@@ -335,6 +350,11 @@ export function scanDocument(
   const clickables = candidates.flatMap((_, i) => (i >= firstClickable ? [i] : []));
   groupCloseOptions(candidates, candidateElements, clickables, (container) => {
     groups.push({ kind: 'clickable', selector: selectorOf(container), question: questionOf(container) });
+    return groups.length - 1;
+  });
+  groupDragDrop(candidates, candidateElements, dragDrop, (object, el) => {
+    const slide = el.closest('.slide') ?? el;
+    groups.push({ kind: 'drag_drop', selector: selectorOf(slide), question: clip(object.question) });
     return groups.length - 1;
   });
   groupDrawnDropdowns(candidates, candidateElements, (box) => {
@@ -359,7 +379,39 @@ export function scanDocument(
     truncated: found.length > limit,
     walkTruncated: walked.length > opts.maxWalk,
     failed,
+    ...storylineSlidesOf(doc),
   };
+}
+
+function storylineSlidesOf(doc: Document): { storylineSlides?: string[] } {
+  const ids = storylineSlideIds(doc);
+  return ids.length > 0 ? { storylineSlides: ids } : {};
+}
+
+/**
+ * The items and targets of one declared drag-and-drop form one question (`drag_drop`), whatever close
+ * container groups them on screen; an item the data declares is a drag item even without the class.
+ */
+function groupDragDrop(
+  candidates: ScanCandidate[],
+  elements: Element[],
+  declared: ReturnType<typeof declaredObjects>,
+  newGroup: (object: DragDropObject, el: Element) => number,
+): void {
+  if (declared.length === 0) return;
+  const byElement = new Map(declared.map((d) => [d.el, d.object]));
+  const byGroup = new Map<string, number>();
+  candidates.forEach((c, i) => {
+    const object = byElement.get(elements[i] as Element);
+    if (!object) return;
+    let index = byGroup.get(object.group);
+    if (index === undefined) {
+      index = newGroup(object, elements[i] as Element);
+      byGroup.set(object.group, index);
+    }
+    c.group = index;
+    if (object.role === 'item') c.draggable = true;
+  });
 }
 
 type Clip = (s: string | null | undefined, max?: number) => string;

@@ -11,7 +11,20 @@ export interface ReadOptions {
   maxWalk: number;
   /** The token of the last read: when the page is unchanged since, the answer is only the token. */
   lastToken: string | null;
+  /** Storyline objects its slide data declares drag items or drop targets, by data-model-id. */
+  dragDrop?: DragDropDeclarations;
 }
+
+/** What Storyline's slide data says of one object a learner drags or drops on (never which goes where). */
+export interface DragDropObject {
+  role: 'item' | 'target';
+  /** The drag-and-drop interaction it belongs to: its items and targets share it. */
+  group: string;
+  /** The slide's title, the question the interaction asks. */
+  question: string;
+}
+
+export type DragDropDeclarations = Record<string, DragDropObject>;
 
 export interface ScanCandidate {
   /** Ref of the element in this read ("f1e7"); null for controls that are not rendered. */
@@ -62,14 +75,25 @@ export interface ScanCandidate {
   inCarousel?: boolean;
   /** The box of a drawn drop-down shown open (drawn-dropdown.ts): its rows are its group's options. */
   dropdownBox?: boolean;
+  /** Where a drag item may be let go (a Storyline drop target its slide data declares). */
+  dropTarget?: boolean;
 }
 
 export interface ScanGroup {
   /**
    * `clickable`: clickable non-controls under one close container (drawn answer options); `dropdown`:
-   * the rows of a drawn drop-down shown open.
+   * the rows of a drawn drop-down shown open; `drag_drop`: the items and drop targets of one drag-and-drop.
    */
-  kind: 'fieldset' | 'radiogroup' | 'group' | 'listbox' | 'name' | 'field' | 'clickable' | 'dropdown';
+  kind:
+    | 'fieldset'
+    | 'radiogroup'
+    | 'group'
+    | 'listbox'
+    | 'name'
+    | 'field'
+    | 'clickable'
+    | 'dropdown'
+    | 'drag_drop';
   selector: string;
   question: string;
 }
@@ -113,6 +137,8 @@ export interface ScanResult {
   walkTruncated: boolean;
   /** Elements whose reading threw; they are left out. */
   failed: number;
+  /** Storyline slides shown (the ids of their data files), when the page is a Storyline player. */
+  storylineSlides?: string[];
 }
 
 /** One read: the scan, or only the token when the page is unchanged since `lastToken`. */
