@@ -1,6 +1,6 @@
 export { detectAnomalies } from './detect.js';
 export { analyseRun } from './run-analysis.js';
-export { openCourseStartGate } from './page-look.js';
+export { openCourseNotStarted } from './page-look.js';
 export { openCourseTrackingOff } from './open-tracking-off.js';
 export { pluginContentAnomalies } from './plugin-content.js';
 export { trackingEvidence } from './tracking-switch.js';

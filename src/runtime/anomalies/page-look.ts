@@ -9,7 +9,9 @@ import { TIMEOUT, within } from '../../core/within.js';
 import { resolveInsideRoot } from '../../package/paths.js';
 import { packagePathOf } from '../content-url.js';
 import type { CourseRuntime } from '../course-runtime.js';
+import { explainAnomalies } from './causes.js';
 import { NAMES } from './elements.js';
+import { neverInitialized } from './lifecycle.js';
 import { LEARNER_CONTROLS, awaitsLearner, holdsApiCode, startGateOf, type PageLook } from './start-gate.js';
 import type { Anomaly } from './types.js';
 
@@ -121,15 +123,27 @@ export async function lookAtScoPages(runtime: CourseRuntime): Promise<PageLook |
 }
 
 /**
- * For a course still open: the start-gate warning when the SCO has made no API call and waits at a
- * lone start control; undefined otherwise (it may simply not have started yet).
+ * For a course still open that has made no API call, why it has not started: a page that keeps a stand-in
+ * API of its own (its calls never reach the LMS, whatever the learner does: initialize_never_called, as
+ * when the visit ends), or a start gate waiting for the learner's click (a warning); undefined otherwise
+ * (it may simply not have started yet).
  */
-export async function openCourseStartGate(runtime: CourseRuntime): Promise<Anomaly | undefined> {
+export async function openCourseNotStarted(runtime: CourseRuntime): Promise<Anomaly | undefined> {
   if (!runtime.isOpen || runtime.isLoading || runtime.initializeState !== 'none') return undefined;
   if (runtime.calls.some((c) => c.source === 'sco')) return undefined;
-  const gate = startGateOf(await lookAtScoPages(runtime));
-  if (!gate) return undefined;
+  const look = await lookAtScoPages(runtime);
   const scoId = runtime.log.currentScoId;
   const attempt = runtime.log.scormAttempts.get(runtime.log.currentAttempt) ?? runtime.log.currentAttempt;
-  return awaitsLearner(NAMES[runtime.version], gate, scoId !== null ? { sco_id: scoId, attempt } : {});
+  const about = scoId !== null ? { sco_id: scoId, attempt } : {};
+  if (look?.standIns?.length) {
+    const [explained] = explainAnomalies([{ ...neverInitialized(NAMES[runtime.version], 0), ...about }], {
+      network: runtime.networkRequests,
+      console: runtime.consoleMessages,
+      version: runtime.version,
+      look,
+    });
+    return explained;
+  }
+  const gate = startGateOf(look);
+  return gate ? awaitsLearner(NAMES[runtime.version], gate, about) : undefined;
 }

@@ -9,7 +9,7 @@ import {
   analyseRun,
   trackingEvidence,
   type Anomaly,
-  openCourseStartGate,
+  openCourseNotStarted,
   openCourseTrackingOff,
   pluginContentAnomalies,
 } from '../../../runtime/anomalies/index.js';
@@ -221,7 +221,7 @@ export function debugApiCallsTool(ctx: ServerContext): ToolDefinition {
           );
           // An open course whose config switched tracking off is named now, not when the visit ends.
           const trackingOff = closed ? undefined : openCourseTrackingOff(runtime);
-          const waiting = trackingOff ? undefined : await openCourseStartGate(runtime);
+          const waiting = trackingOff ? undefined : await openCourseNotStarted(runtime);
           if (trackingOff && !anomalies.some((a) => a.type === trackingOff.type)) anomalies.push(trackingOff);
           if (waiting) anomalies.push(waiting);
           anomalies.push(...(await pluginContentAnomalies(runtime)));
