@@ -10,16 +10,30 @@
 const WIDGET_CLASS = /(^|\s)[a-z_-]*(carousel|slick-slider|swiper|gallery|glide|splide)(\s|[_-]|$)/i;
 // Ancestors looked at: a widget's arrows sit a few levels under its root.
 const WIDGET_DEPTH = 6;
+// A carousel that fills this share of the frame's viewport is the course's own slide deck.
+const DECK_SHARE = 0.5;
 
-/** Whether the control sits in a carousel or gallery of the page (ARIA's carousel pattern or its classes). */
+/**
+ * Whether the control sits in a carousel or gallery of the page (ARIA's carousel pattern or its classes).
+ * A carousel that fills most of the view is the course itself (H5P's Course Presentation is a region
+ * described as a carousel): its arrows go to the course's next slide.
+ */
 export function inCarousel(el: Element): boolean {
   let e: Element | null = el.parentElement;
   for (let depth = 0; e && depth < WIDGET_DEPTH; depth++, e = e.parentElement) {
-    if (/carousel/i.test(e.getAttribute('aria-roledescription') ?? '')) return true;
     const cls = typeof e.className === 'string' ? e.className : '';
-    if (WIDGET_CLASS.test(cls)) return true;
+    if (/carousel/i.test(e.getAttribute('aria-roledescription') ?? '') || WIDGET_CLASS.test(cls)) {
+      return !isSlideDeck(e);
+    }
   }
   return false;
+}
+
+function isSlideDeck(widget: Element): boolean {
+  const view = widget.ownerDocument.defaultView;
+  if (!view) return false;
+  const box = widget.getBoundingClientRect();
+  return box.width * box.height >= DECK_SHARE * view.innerWidth * view.innerHeight;
 }
 
 /** The direction a link declares (`rel`, `data-direction`), as purpose hints: "" when it declares none. */
