@@ -6,22 +6,17 @@
  */
 import type { CourseRuntime } from '../course-runtime.js';
 import { explainAnomalies } from './causes.js';
+import { currentScoScope, openAndSilent } from './current-sco.js';
 import { NAMES } from './elements.js';
 import { neverInitialized } from './lifecycle.js';
 import { trackingSwitchedOff } from './tracking-switch.js';
 import type { Anomaly } from './types.js';
 
 export function openCourseTrackingOff(runtime: CourseRuntime): Anomaly | undefined {
-  if (!runtime.isOpen || runtime.isLoading || runtime.initializeState !== 'none') return undefined;
-  if (runtime.calls.some((c) => c.source === 'sco')) return undefined;
+  if (!openAndSilent(runtime)) return undefined;
   const off = trackingSwitchedOff(runtime.networkRequests, runtime.packageRoot);
   if (!off) return undefined;
-  const scoId = runtime.log.currentScoId;
-  const attempt = runtime.log.scormAttempts.get(runtime.log.currentAttempt) ?? runtime.log.currentAttempt;
-  const anomaly: Anomaly = {
-    ...neverInitialized(NAMES[runtime.version], 0),
-    ...(scoId !== null ? { sco_id: scoId, attempt } : {}),
-  };
+  const anomaly: Anomaly = { ...neverInitialized(NAMES[runtime.version], 0), ...currentScoScope(runtime) };
   const [explained] = explainAnomalies([anomaly], {
     network: runtime.networkRequests,
     console: runtime.consoleMessages,

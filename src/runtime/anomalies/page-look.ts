@@ -10,6 +10,7 @@ import { resolveInsideRoot } from '../../package/paths.js';
 import { packagePathOf } from '../content-url.js';
 import type { CourseRuntime } from '../course-runtime.js';
 import { explainAnomalies } from './causes.js';
+import { currentScoScope, openAndSilent } from './current-sco.js';
 import { NAMES } from './elements.js';
 import { neverInitialized } from './lifecycle.js';
 import { LEARNER_CONTROLS, awaitsLearner, holdsApiCode, startGateOf, type PageLook } from './start-gate.js';
@@ -129,12 +130,9 @@ export async function lookAtScoPages(runtime: CourseRuntime): Promise<PageLook |
  * (it may simply not have started yet).
  */
 export async function openCourseNotStarted(runtime: CourseRuntime): Promise<Anomaly | undefined> {
-  if (!runtime.isOpen || runtime.isLoading || runtime.initializeState !== 'none') return undefined;
-  if (runtime.calls.some((c) => c.source === 'sco')) return undefined;
+  if (!openAndSilent(runtime)) return undefined;
   const look = await lookAtScoPages(runtime);
-  const scoId = runtime.log.currentScoId;
-  const attempt = runtime.log.scormAttempts.get(runtime.log.currentAttempt) ?? runtime.log.currentAttempt;
-  const about = scoId !== null ? { sco_id: scoId, attempt } : {};
+  const about = currentScoScope(runtime);
   if (look?.standIns?.length) {
     const [explained] = explainAnomalies([{ ...neverInitialized(NAMES[runtime.version], 0), ...about }], {
       network: runtime.networkRequests,

@@ -19,6 +19,7 @@ import { TIMEOUT, within } from '../../core/within.js';
 import { packagePathOf } from '../content-url.js';
 import type { CourseRuntime } from '../course-runtime.js';
 import type { NetworkEntry } from '../records.js';
+import { currentScoScope } from './current-sco.js';
 import { END_OF_VISIT_LOOK_MS } from './page-look.js';
 import type { Anomaly } from './types.js';
 
@@ -167,7 +168,5 @@ export async function pluginContentAnomalies(runtime: CourseRuntime): Promise<An
     ...(await pluginSightingsInFrames(runtime)),
     ...pluginSightingsInNetwork(runtime.networkRequests),
   ];
-  const scoId = runtime.log.currentScoId;
-  const attempt = runtime.log.scormAttempts.get(runtime.log.currentAttempt) ?? runtime.log.currentAttempt;
-  return pluginAnomalies(sightings, scoId !== null ? { sco_id: scoId, attempt } : {});
+  return pluginAnomalies(sightings, currentScoScope(runtime));
 }

@@ -11,6 +11,7 @@ import { canonicalMethod, type ApiCallRecord, type ConsoleEntry, type Initialize
 import { TIMEOUT, within } from '../../core/within.js';
 import { packagePathOf } from '../content-url.js';
 import type { ScriptCensus } from './causes.js';
+import { currentScoScope } from './current-sco.js';
 import { END_OF_VISIT_LOOK_MS, lookAtScoPages } from './page-look.js';
 import { pluginContentAnomalies } from './plugin-content.js';
 import { analyseRun } from './run-analysis.js';
@@ -126,12 +127,7 @@ export async function probeRuntime(runtime: CourseRuntime, options: ProbeOptions
       severity: 'error',
       message: `The SCO did not finish unloading: ${error.message}`,
       fix: 'Keep unload/pagehide handlers short: set the final values, Commit and Terminate, with no loops, dialogs or synchronous waits.',
-      ...(runtime.log.currentScoId !== null
-        ? {
-            sco_id: runtime.log.currentScoId,
-            attempt: runtime.log.scormAttempts.get(runtime.log.currentAttempt) ?? runtime.log.currentAttempt,
-          }
-        : {}),
+      ...currentScoScope(runtime),
     });
   }
   const dataModel = await runtime.getDataModel();
