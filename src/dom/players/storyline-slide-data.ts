@@ -5,18 +5,10 @@
  * `dragenabled` makes it a drag item and `dropenabled` a drop target, and whose `dragdropids` name its
  * interaction (`_drop_<id>`). The pairing the course grades (its triggers) is not read.
  */
+import { parseExpressionAt } from 'acorn';
 import type { DragDropDeclarations } from '../snapshot/page/types.js';
 
 const CALL = /globalProvideData\(\s*'slide'\s*,\s*'/;
-const SIMPLE_ESCAPES: Record<string, string> = {
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-  0: '\0',
-};
 
 /** The drag items and drop targets a slide's data file declares, by model id; empty when it declares none. */
 export function dragDropOfSlideData(source: string): DragDropDeclarations {
@@ -57,34 +49,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The single-quoted string literal after `globalProvideData('slide', `, decoded; null when malformed. */
+/** The string literal after `globalProvideData('slide', `, decoded by acorn (never run); null when malformed. */
 function stringArgument(source: string): string | null {
   const m = CALL.exec(source);
   if (!m) return null;
-  let out = '';
-  for (let i = m.index + m[0].length; i < source.length; i++) {
-    const ch = source[i] as string;
-    if (ch === "'") return out;
-    if (ch !== '\\') {
-      out += ch;
-      continue;
-    }
-    const next = source[++i];
-    if (next === undefined) return null;
-    if (next === 'x' || next === 'u') {
-      const braced = next === 'u' && source[i + 1] === '{';
-      const end = braced ? source.indexOf('}', i) : i + (next === 'x' ? 2 : 4);
-      const hex = braced ? source.slice(i + 2, end) : source.slice(i + 1, end + 1);
-      const code = /^[0-9a-fA-F]{1,6}$/.test(hex) ? parseInt(hex, 16) : NaN;
-      if (Number.isNaN(code) || code > 0x10ffff) return null;
-      out += String.fromCodePoint(code);
-      i = end;
-    } else if (next === '\r' || next === '\n') {
-      // A line continuation adds nothing.
-      if (next === '\r' && source[i + 1] === '\n') i++;
-    } else {
-      out += SIMPLE_ESCAPES[next] ?? next;
-    }
+  try {
+    const literal = parseExpressionAt(source, m.index + m[0].length - 1, { ecmaVersion: 'latest' });
+    return literal.type === 'Literal' && typeof literal.value === 'string' ? literal.value : null;
+  } catch {
+    return null;
   }
-  return null;
 }
