@@ -1,6 +1,5 @@
-import { realpath } from 'node:fs/promises';
 import { readRegularFile } from '../core/regular-file.js';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { realPathInside } from '../core/real-path-inside.js';
 
 export interface ExcerptLine {
   /** 1-based line number. */
@@ -54,18 +53,10 @@ export function createExcerptReader(packageRoot: string, options: ExcerptOptions
   };
 }
 
-function inside(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
-
 async function loadLines(packageRoot: string, file: string, maxBytes: number): Promise<string[] | null> {
   try {
-    const root = resolve(packageRoot);
-    const target = resolve(root, file);
-    if (!inside(root, target)) return null;
-    const [realRoot, realTarget] = await Promise.all([realpath(root), realpath(target)]);
-    if (!inside(realRoot, realTarget)) return null;
+    const realTarget = await realPathInside(packageRoot, file);
+    if (!realTarget) return null;
     // Opened without blocking, type checked on the descriptor: a FIFO in the package never holds a thread.
     const bytes = await readRegularFile(realTarget, { maxBytes });
     if (bytes.includes(0)) return null;

@@ -3,8 +3,8 @@
  * file in the package (storyline-slide-data.ts) and handed to each page read (page/storyline-drag-drop.ts),
  * so that drop targets are listed with refs though nothing in the page marks them.
  */
-import { realpath } from 'node:fs/promises';
-import { posix, resolve, sep } from 'node:path';
+import { posix } from 'node:path';
+import { realPathInside } from '../../core/real-path-inside.js';
 import { readRegularFile } from '../../core/regular-file.js';
 import { packageRelative } from '../../runtime/package-relative-url.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
@@ -70,10 +70,8 @@ export class StorylineDragDrop {
     if (page === url || page.startsWith('/') || page.split('/').includes('..')) return {};
     const file = posix.join(posix.dirname(page), 'html5/data/js', `${id}.js`);
     try {
-      const root = await realpath(this.runtime.packageRoot);
-      const real = await realpath(resolve(root, file));
-      // A link in the package must not lead outside it.
-      if (!real.startsWith(root + sep)) return {};
+      const real = await realPathInside(this.runtime.packageRoot, file);
+      if (!real) return {};
       const source = await readRegularFile(real, { maxBytes: MAX_DATA_BYTES });
       return dragDropOfSlideData(source.toString('utf8'));
     } catch {

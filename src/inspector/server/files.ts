@@ -3,15 +3,15 @@
  * scripts/bundle.mjs), and read-only files from a session (package content, artifacts). A file is
  * served only when its real path (links followed) lies inside the folder it was asked from.
  */
-import { promises as fsp } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../core/version.js';
 import { resolveInsideRoot } from '../../package/paths.js';
 import { escapeXml } from '../../report/escape.js';
 import { contentTypeFor } from '../../runtime/mime.js';
 import { pipeFile } from '../../runtime/stream-file.js';
 import { openRegularFile } from '../../core/regular-file.js';
+import { realPathInside } from '../../core/real-path-inside.js';
 import { UI_HEADERS, UNTRUSTED_FILE_HEADERS } from './security.js';
 
 /** Where the UI bundle is built: inspector.js and inspector.css (plus any chunks or source maps). */
@@ -111,10 +111,8 @@ async function realFileInside(
   urlPath: string,
 ): Promise<Awaited<ReturnType<typeof openRegularFile>> | null> {
   try {
-    const candidate = resolveInsideRoot(root, urlPath);
-    const [realRoot, real] = await Promise.all([fsp.realpath(root), fsp.realpath(candidate)]);
-    if (!real.startsWith(realRoot + sep)) return null;
-    return await openRegularFile(real);
+    const real = await realPathInside(root, resolveInsideRoot(root, urlPath));
+    return real ? await openRegularFile(real) : null;
   } catch {
     return null;
   }
