@@ -17,7 +17,8 @@ export const MS_PER_CALL = 3_000;
 /** Said in the bench's help and under the table. */
 export const BUDGET_RULE =
   `calls = ${BASE_CALLS} + ${CALLS_PER_UNIT} × units (at most ${MAX_CALLS}), units = the largest of the slide count ` +
-  `(scorm_get_slide_map total, else the page context's total_slides), scorm_sn_init's activity_count and ` +
+  `(scorm_get_slide_map total, else the page context's total_slides, or the furthest slide number it showed ` +
+  `when larger), scorm_sn_init's activity_count and ` +
   `the pages seen so far; time = ${MS_PER_CALL / 1000} s × calls; --budget-calls / --budget-minutes override`;
 
 /** What our tools said of the course's size; null where they said nothing. */
