@@ -1,25 +1,43 @@
 /**
  * The learner journey on one course through the real MCP server: open it, then read the page, list its
  * controls, answer, read to the end and go on (bench/learner-step.ts) until the course is completed, stuck
- * or out of budget (bench/learner-stop-rules.ts). A course that did not complete is then diagnosed.
+ * or out of budget (bench/learner-stop-rules.ts, a budget fitted to the course's size: bench/learner-budget.ts).
+ * What an action's answer already said (the page left as it was, the status it set) is not read again
+ * (bench/learner-answers.ts). A course that did not complete is then diagnosed.
  */
 import { connect, measuredCaller, type MeasuredCall, type MeasuredResult } from './mcp-calls.js';
 import { courseDefect, diagnose } from './learner-diagnosis.js';
 import { learnerStep, newLearnerMemory, type LearnerCall } from './learner-step.js';
 import { chooseNextFromToc } from './learner-toc.js';
 import {
-  DEFAULT_BUDGET,
+  controlsKey,
+  controlsWithoutQuestions,
+  deliveredAnotherSco,
+  leftPageAsItWas,
+  statusAfter,
+  type StepAnswer,
+} from './learner-answers.js';
+import { fittedBudget, type BudgetOverride } from './learner-budget.js';
+import {
+  isFinished,
   pageFingerprint,
   pageKey,
   stopReason,
   stoppedAt,
-  type Budget,
   type LearnerStatus,
   type StopReason,
 } from './learner-stop-rules.js';
 import type { LearnerJourneyResult } from './learner-table.js';
 
 const SETTLE_MS = 2_000;
+// How the step log names the reads before the step's actions.
+const READ_NAMES: Record<string, string> = {
+  scorm_get_page_state: 'page state',
+  scorm_get_current_page_context: 'context',
+  scorm_get_slide_map: 'slide map',
+  scorm_dom_find_interactive_elements: 'elements',
+  scorm_debug_api_calls: 'API anomalies',
+};
 const MAX_PAGES = 3;
 // Player names that mean no player was recognised: no page context or slide map is read for them.
 const NO_PLAYER = new Set(['', 'none', 'unknown', 'generic', 'plain']);
@@ -78,11 +96,18 @@ async function finalStatus(
   };
 }
 
+/** What the page context said of the page last read, kept while the page stays the same. */
+interface ContextRead {
+  slide: { current: number | null; total: number | null } | null;
+  slideTitle: string | null;
+}
+
 export async function runLearnerJourney(
   serverEntry: string,
   course: string,
   packagePath: string,
-  budget: Budget = DEFAULT_BUDGET,
+  /** Calls or time fixed by the caller; what is not fixed follows the course's size (learner-budget.ts). */
+  override: BudgetOverride = {},
   /** Told each step's actions, so that a long run can be followed. */
   log: (line: string) => void = () => {},
 ): Promise<LearnerJourneyResult> {
@@ -91,6 +116,7 @@ export async function runLearnerJourney(
   const measured = measuredCaller(client, results);
   const call = asLearnerCall(measured, results);
   const started = Date.now();
+  let budget = fittedBudget({ slides: null, activities: null, pages: 0 }, override);
   const result: LearnerJourneyResult = {
     course,
     steps: 0,
@@ -105,6 +131,7 @@ export async function runLearnerJourney(
     score: null,
     stop: { kind: 'not_opened' },
     why: null,
+    budget: { calls: budget.calls, ms: budget.ms, rule: budget.rule },
   };
   const count = (): void => {
     result.tool_calls = results.length;
@@ -129,9 +156,17 @@ export async function runLearnerJourney(
     const sequencing = await call('scorm_sn_init', { session_id });
     const sequenced = sequencing.ok && sequencing.data?.sn_available === true;
     if (!sequenced) memory.lmsNextUnavailable = true;
-    memory.multiSco = sequenced && Number(sequencing.data?.activity_count ?? 0) > 2;
+    const activities = sequenced ? Number(sequencing.data?.activity_count ?? 0) : null;
+    memory.multiSco = sequenced && (activities ?? 0) > 2;
     const fingerprints: string[] = [];
     const pages = new Set<string>();
+    const fitBudget = (): void => {
+      // A player that shows "13" on a slide has 13 slides at least, whatever its slide map listed (ispring-2: 2).
+      const slides = Math.max(result.slides_total ?? 0, result.slide_reached ?? 0) || null;
+      budget = fittedBudget({ slides, activities, pages: pages.size }, override);
+      result.budget = { calls: budget.calls, ms: budget.ms, rule: budget.rule };
+    };
+    fitBudget();
     let playerRecognised: boolean | null = null;
     let lastBlocker: string | null = null;
     let lastTitle = '';
@@ -139,27 +174,54 @@ export async function runLearnerJourney(
     let stop: StopReason | null = null;
     let askedWhyUntracked = false;
     let defectFound: string | null = null;
+    // What the last reads said, reused while the actions' answers say the page is the same.
+    let pageData: Record<string, unknown> | undefined;
+    let fingerprint = '';
+    let status: LearnerStatus | null = null;
+    let listed: { key: string; elements: unknown; context: ContextRead } | null = null;
+    // The answers of the last step's calls, and whether the page must be read whatever they say.
+    let answers: StepAnswer[] = [];
+    let mustRead = true;
+    let readLast = false;
+    const stepCall: LearnerCall = async (tool, args) => {
+      const r = await call(tool, args);
+      answers.push({ tool, ok: r.ok, data: r.data });
+      return r;
+    };
     for (;;) {
-      const page = await call('scorm_get_page_state', { session_id, include_snapshot: false });
-      const fingerprint = pageFingerprint(page.data);
+      // The status the actions reported; the page is read unless they said it was left as it was, or
+      // that the course is now finished (another SCO delivered is a new page and status).
+      status = statusAfter(status, answers);
+      // Never twice running: a slide that plays on changes by itself after an action's answer was read.
+      const leftAsItWas: boolean = leftPageAsItWas(answers) && readLast;
+      const known: boolean =
+        !mustRead && !deliveredAnotherSco(answers) && (leftAsItWas || isFinished(status));
+      readLast = !known;
+      // The course finished on a page the last step changed and that is not read: a page seen all the same.
+      const endedOnUnread = known && !leftAsItWas;
+      answers = [];
+      mustRead = false;
+      const callsBefore = results.length;
+      if (!known) {
+        const page = await call('scorm_get_page_state', { session_id, include_snapshot: false });
+        pageData = page.data;
+        fingerprint = pageFingerprint(page.data);
+        status = (page.data?.scorm as LearnerStatus | undefined) ?? null;
+      }
       fingerprints.push(fingerprint);
-      const p = (page.data ?? {}) as {
-        title?: string;
-        headings?: Array<{ text?: string }>;
-        sco_url?: string;
-        scorm?: LearnerStatus & { initialize_state?: string };
-      };
+      const p = (pageData ?? {}) as { scorm?: LearnerStatus & { initialize_state?: string; exit?: string } };
       // The slide title read at the last step, else the document's: where the learner is.
-      lastTitle = slideTitle ?? p.title ?? '';
+      lastTitle = slideTitle ?? String(pageData?.title ?? '');
       count();
       stop = stopReason(
-        { status: p.scorm ?? null, fingerprints, calls: result.tool_calls, elapsedMs: result.wall_ms },
+        { status, fingerprints, calls: result.tool_calls, elapsedMs: result.wall_ms },
         budget,
       );
       if (stop?.kind === 'completed' && sequenced) {
         // One SCO done: the course goes on to its next SCO until sequencing has none.
         const next = await call('scorm_nav_next', { session_id });
         log(`  SCO completed; scorm_nav_next: ${String(next.data?.outcome ?? next.error_code)}`);
+        mustRead = true;
         if (next.ok && next.data?.outcome === 'delivered') {
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
           continue;
@@ -172,7 +234,7 @@ export async function runLearnerJourney(
           continue;
         }
         if (next.data?.session_ended === true) {
-          const exit = (p.scorm as { exit?: string } | undefined)?.exit;
+          const exit = p.scorm?.exit;
           lastBlocker = `the LMS ended the course session after this SCO${exit ? ` (the SCO left cmi exit "${exit}")` : ''}: ${String(next.data?.message ?? '').slice(0, 100)}`;
           stop = { kind: 'session_ended' };
           break;
@@ -187,7 +249,7 @@ export async function runLearnerJourney(
           (a) => a.severity === 'error' && a.type === 'initialize_never_called',
         );
         if (never) {
-          pages.add(pageKey(page.data, slideTitle));
+          pages.add(pageKey(pageData, slideTitle));
           stop = { kind: 'course_defect' };
           defectFound = courseDefect(undefined, why.data);
           break;
@@ -195,75 +257,58 @@ export async function runLearnerJourney(
       }
       if (stop) {
         // The page the journey ended on is a page seen too, when the last step changed it.
-        if (fingerprints.at(-2) !== fingerprint) pages.add(pageKey(page.data, `after ${lastTitle}`));
+        if (fingerprints.at(-2) !== fingerprint || endedOnUnread)
+          pages.add(pageKey(pageData, `after ${lastTitle}`));
         break;
       }
 
-      let slide: { current: number | null; total: number | null } | null = null;
-      slideTitle = null;
-      if (playerRecognised !== false) {
-        const ctx = await call('scorm_get_current_page_context', { session_id });
-        const hidden = ctx.data?.blocked_by_overlay as
-          | { stage?: { selector?: string; why?: string }; course_text?: { element?: { text?: string } } }
-          | undefined;
-        // Only a player's undrawn stage ends the journey: a full-frame cover may be a popup the learner
-        // closes (Adapt's feedback) or, on a Captivate slide, a full-slide shape (a false cover, not yet fixed).
-        if (hidden?.stage) {
-          const element = hidden.course_text?.element?.text ?? '';
-          lastBlocker = `the course hid its player's stage ${hidden.stage.selector ?? ''} (${hidden.stage.why ?? ''}) and draws ${element || 'nothing'} in its place`;
+      // The page context and the controls read last are the page's still while page state lists the same
+      // page and the same controls in the same states: they are not read again.
+      const key = controlsKey(fingerprint, pageData);
+      let context: ContextRead;
+      let elements: unknown;
+      if (listed && key !== null && listed.key === key) {
+        ({ context, elements } = listed);
+      } else {
+        const read = await readContext(call, session_id, playerRecognised, result);
+        if ('hidden' in read) {
+          lastBlocker = read.hidden;
           stop = { kind: 'course_hidden' };
           break;
         }
-        const player = String((ctx.data?.player as { name?: unknown } | undefined)?.name ?? '');
-        if (playerRecognised === null) {
-          playerRecognised = !NO_PLAYER.has(player.toLowerCase());
-          if (playerRecognised) {
-            const map = await call('scorm_get_slide_map', { session_id });
-            const total = map.data?.total;
-            if (typeof total === 'number' && total > 0 && !map.data?.not_applicable)
-              result.slides_total = total;
-          }
-        }
-        const current = typeof ctx.data?.slide_number === 'number' ? ctx.data.slide_number : null;
-        const total =
-          typeof ctx.data?.total_slides === 'number' ? ctx.data.total_slides : result.slides_total;
-        if (result.slides_total === null && total !== null) result.slides_total = total;
-        if (current !== null) result.slide_reached = Math.max(result.slide_reached ?? 0, current);
-        slide = { current, total };
-        if (playerRecognised && typeof ctx.data?.page_title === 'string') slideTitle = ctx.data.page_title;
+        playerRecognised = read.recognised;
+        context = read.context;
+        elements = controlsWithoutQuestions(pageData) ?? (await readElements(call, session_id));
+        listed = key === null ? null : { key, elements, context };
       }
-      pages.add(pageKey(page.data, slideTitle));
+      slideTitle = context.slideTitle;
+      pages.add(pageKey(pageData, slideTitle));
+      fitBudget();
       if (slideTitle) lastTitle = slideTitle;
-      const elements = await call('scorm_dom_find_interactive_elements', { session_id });
-      // A learner sees the whole page: the listing's further pages (a popup's Close often comes last) are read too.
-      for (
-        let page = 1, cursor = elements.data?.next_cursor;
-        typeof cursor === 'string' && page < MAX_PAGES;
-        page++
-      ) {
-        const more = await call('scorm_dom_find_interactive_elements', { session_id, cursor });
-        const d = elements.data as Record<string, unknown[]>;
-        for (const key of ['interactive_elements', 'assessments'])
-          d[key] = [...(d[key] ?? []), ...((more.data?.[key] as unknown[] | undefined) ?? [])];
-        cursor = more.data?.next_cursor;
-      }
+      const answersBefore = answers.length;
       const outcome = await learnerStep(
-        call,
+        stepCall,
         {
           session_id,
           fingerprint,
           place: slideTitle ?? fingerprint,
-          page: pageKey(page.data, slideTitle),
-          elements: elements.data,
-          slide,
+          page: pageKey(pageData, slideTitle),
+          elements,
+          slide: context.slide,
         },
         memory,
       );
       result.steps++;
+      const answersCount = answers.length - answersBefore;
+      const stepCalls = results.length - callsBefore;
+      const reads = results
+        .slice(callsBefore, callsBefore + stepCalls - answersCount)
+        .map((r) => READ_NAMES[r.tool] ?? r.tool)
+        .join(', ');
       if (outcome.blocker) lastBlocker = outcome.blocker;
       else if (outcome.actions.length) lastBlocker = null;
       log(
-        `  step ${result.steps}: ${outcome.actions.join('; ') || '(nothing)'}${outcome.blocker ? ` [${outcome.blocker}]` : ''}`,
+        `  step ${result.steps} (${stepCalls} calls; read: ${reads || 'nothing'}): ${outcome.actions.join('; ') || '(nothing)'}${outcome.blocker ? ` [${outcome.blocker}]` : ''}`,
       );
     }
     result.stop = stop;
@@ -287,4 +332,62 @@ export async function runLearnerJourney(
     result.wall_ms = result.wall_ms || Date.now() - started;
     await client.close();
   }
+}
+
+/**
+ * Where the learner is, from the page context when a player is recognised (its slide map read once, for
+ * the course's size), or the player's undrawn stage that ends the journey.
+ */
+async function readContext(
+  call: LearnerCall,
+  session_id: string,
+  playerRecognised: boolean | null,
+  result: LearnerJourneyResult,
+): Promise<{ hidden: string } | { context: ContextRead; recognised: boolean | null }> {
+  if (playerRecognised === false) return { context: { slide: null, slideTitle: null }, recognised: false };
+  const ctx = await call('scorm_get_current_page_context', { session_id });
+  const hidden = ctx.data?.blocked_by_overlay as
+    | { stage?: { selector?: string; why?: string }; course_text?: { element?: { text?: string } } }
+    | undefined;
+  // Only a player's undrawn stage ends the journey: a full-frame cover may be a popup the learner
+  // closes (Adapt's feedback) or, on a Captivate slide, a full-slide shape (a false cover, not yet fixed).
+  if (hidden?.stage) {
+    const element = hidden.course_text?.element?.text ?? '';
+    return {
+      hidden: `the course hid its player's stage ${hidden.stage.selector ?? ''} (${hidden.stage.why ?? ''}) and draws ${element || 'nothing'} in its place`,
+    };
+  }
+  const player = String((ctx.data?.player as { name?: unknown } | undefined)?.name ?? '');
+  let recognised: boolean | null = playerRecognised;
+  if (recognised === null) {
+    recognised = !NO_PLAYER.has(player.toLowerCase());
+    if (recognised) {
+      const map = await call('scorm_get_slide_map', { session_id });
+      const total = map.data?.total;
+      if (typeof total === 'number' && total > 0 && !map.data?.not_applicable) result.slides_total = total;
+    }
+  }
+  const current = typeof ctx.data?.slide_number === 'number' ? ctx.data.slide_number : null;
+  const total = typeof ctx.data?.total_slides === 'number' ? ctx.data.total_slides : result.slides_total;
+  if (result.slides_total === null && total !== null) result.slides_total = total;
+  if (current !== null) result.slide_reached = Math.max(result.slide_reached ?? 0, current);
+  const slideTitle = recognised && typeof ctx.data?.page_title === 'string' ? ctx.data.page_title : null;
+  return { context: { slide: { current, total }, slideTitle }, recognised };
+}
+
+/** The page's controls; a learner sees the whole page: the listing's further pages (a popup's Close often comes last) too. */
+async function readElements(call: LearnerCall, session_id: string): Promise<unknown> {
+  const elements = await call('scorm_dom_find_interactive_elements', { session_id });
+  for (
+    let page = 1, cursor = elements.data?.next_cursor;
+    typeof cursor === 'string' && page < MAX_PAGES;
+    page++
+  ) {
+    const more = await call('scorm_dom_find_interactive_elements', { session_id, cursor });
+    const d = elements.data as Record<string, unknown[]>;
+    for (const key of ['interactive_elements', 'assessments'])
+      d[key] = [...(d[key] ?? []), ...((more.data?.[key] as unknown[] | undefined) ?? [])];
+    cursor = more.data?.next_cursor;
+  }
+  return elements.data;
 }

@@ -22,6 +22,8 @@ export interface LearnerJourneyResult {
   stop: StopReason | { kind: 'not_opened' };
   /** Why it did not complete: the course's own defect our tools named, else the error or control it stopped at. */
   why: string | null;
+  /** The budget the course was given and how it was reached (bench/learner-budget.ts). */
+  budget?: { calls: number; ms: number; rule: string };
 }
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
@@ -55,10 +57,17 @@ function pagesText(r: LearnerJourneyResult): string {
   return [String(r.pages_seen), slides].filter(Boolean).join(', ');
 }
 
+/** "192 calls / 9.6 min (80 + 5 × 28 slides)". */
+function budgetText(r: LearnerJourneyResult): string {
+  if (!r.budget) return '';
+  const minutes = Number((r.budget.ms / 60_000).toFixed(1));
+  return `${r.budget.calls} calls / ${minutes} min (${r.budget.rule})`;
+}
+
 export function learnerTable(results: LearnerJourneyResult[]): string {
   const lines = [
-    '| course | steps | tool calls (failed) | time s | pages seen, slide | completion | success | score | stopped | why |',
-    '| --- | ---: | ---: | ---: | --- | --- | --- | ---: | --- | --- |',
+    '| course | steps | tool calls (failed) | calls per step | budget | time s | pages seen, slide | completion | success | score | stopped | why |',
+    '| --- | ---: | ---: | ---: | --- | ---: | --- | --- | --- | ---: | --- | --- |',
   ];
   for (const r of results)
     lines.push(
@@ -67,6 +76,8 @@ export function learnerTable(results: LearnerJourneyResult[]): string {
           r.course,
           String(r.steps),
           `${r.tool_calls} (${r.failed_calls})`,
+          r.steps > 0 ? (r.tool_calls / r.steps).toFixed(1) : '',
+          budgetText(r),
           (r.wall_ms / 1000).toFixed(0),
           pagesText(r),
           r.completion ?? '',

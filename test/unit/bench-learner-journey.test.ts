@@ -105,9 +105,9 @@ const row = (over: Partial<LearnerJourneyResult>): LearnerJourneyResult => ({
   ...over,
 });
 
-test('the table has one row per course, with slides, status, why it stopped, and escaped cells', () => {
+test('the table has one row per course, with calls per step, budget, slides, status, why it stopped, and escaped cells', () => {
   const table = learnerTable([
-    row({}),
+    row({ budget: { calls: 116, ms: 348_000, rule: '80 + 6 × 6 slides' } }),
     row({
       course: 'storyline-1',
       tool_calls: 30,
@@ -123,10 +123,13 @@ test('the table has one row per course, with slides, status, why it stopped, and
   ]).split('\n');
   assert.equal(table.length, 4);
   assert.match(table[0]!, /^\| course \| steps \| tool calls \(failed\) \|/);
-  assert.equal(table[2], '| demo | 8 | 49 (0) | 13 | 6, slide 5/6 | completed | failed | 1 | completed |  |');
+  assert.equal(
+    table[2],
+    '| demo | 8 | 49 (0) | 6.1 | 116 calls / 5.8 min (80 + 6 × 6 slides) | 13 | 6, slide 5/6 | completed | failed | 1 | completed |  |',
+  );
   assert.equal(
     table[3],
-    '| storyline-1 | 8 | 30 (2) | 13 | 6 | incomplete |  |  | stuck (3 steps unchanged) | scorm_dom_click on button "A \\| B" (f1e2) (DOM_NOT_ACTIONABLE) |',
+    '| storyline-1 | 8 | 30 (2) | 3.8 |  | 13 | 6 | incomplete |  |  | stuck (3 steps unchanged) | scorm_dom_click on button "A \\| B" (f1e2) (DOM_NOT_ACTIONABLE) |',
   );
 });
 
