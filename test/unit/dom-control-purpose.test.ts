@@ -166,3 +166,16 @@ test("purpose: an outline entry opens its slide; a quiz's title is no submit", (
   assert.equal(purpose({ name: 'Submit knowledge check' }), 'submit');
   assert.equal(purpose({ name: 'Submit' }), 'submit');
 });
+
+test('purpose: Home opens the course menu, even classed as the previous-lesson link', () => {
+  const home = { role: 'link', tag: 'a', hints: 'previous-lesson__link icon icon-chevron-up' };
+  assert.equal(purpose({ ...home, name: 'Home' }), 'menu', "Rise's first lesson");
+  assert.equal(purpose({ ...home, name: '\ue60c Home', text: '\ue60c Home' }), 'menu', "rise-3's icon glyph");
+  assert.equal(purpose({ name: 'Back to home' }), 'menu');
+  assert.equal(purpose({ ...home, name: 'Lesson 1 - Why lifting matters' }), 'previous', 'the lesson before');
+  assert.equal(
+    purpose({ name: 'Home insurance basics', role: 'link', tag: 'a' }),
+    'link',
+    'a title with the word',
+  );
+});

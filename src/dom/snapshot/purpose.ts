@@ -106,6 +106,7 @@ const HINT_RULES: Array<[Purpose, RegExp]> = [
   ['play_pause', /(^|[\s_-])(play|pause)([\s_-]|$)/],
 ];
 
+const ICON_GLYPHS = /[\ue000-\uf8ff]/g;
 const TEXT_ENTRY_ROLES = new Set(['textbox', 'searchbox', 'spinbutton']);
 const SELECTION_ROLES = new Set(['combobox', 'listbox', 'slider']);
 const OPTION_ROLES = new Set(['radio', 'menuitemradio', 'option']);
@@ -120,13 +121,15 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (CHECK_ROLES.has(role)) return input.inQuestionGroup ? 'answer_option' : 'toggle';
   // The box of a drop-down the course draws ("--- SELECT ---"): a learner clicks it to see the options.
   if (BOX_ROLES.has(role) && isDropdownPrompt(input.name)) return 'selection';
-  // An image's file-like name ("arrow2_next") is read as words: the underscore separates them.
+  // An image's file-like name ("arrow2_next") is read as words: the underscore separates them. An icon
+  // font's glyph (private use, rise-3's "\ue60c Home") says nothing.
   const words = `${input.name} ${input.text}`
     .toLowerCase()
+    .replace(ICON_GLYPHS, '')
     .replace(/[\s_]+/g, ' ')
     .trim();
   if (OUTLINE_ENTRY_ROLES.has(role)) return 'link';
-  const ownName = input.name.toLowerCase().replace(/\s+/g, ' ').trim();
+  const ownName = input.name.toLowerCase().replace(ICON_GLYPHS, '').replace(/\s+/g, ' ').trim();
   if (BACK_TO_MENU.test(words) || HOME.test(ownName)) return 'menu';
   if (role !== 'link' && PLAYER_TOOL.test(ownName)) return 'player_control';
   if (MENU_ENTRY.test(words) || SKIP_LINK.test(words)) return 'link';

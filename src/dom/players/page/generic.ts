@@ -134,7 +134,8 @@ const HOME = /^(go (to )?|back to |return to )?(the )?(course )?home( page)?$/i;
 function navKind(id: string, label: string, cls: string): keyof NavControls | null {
   const byId = navIdKind(id);
   if (byId) return byId;
-  if (HOME.test(label.trim())) return 'menu';
+  // An icon font's glyph (private use) before the word says nothing (rise-3's "\ue60c Home").
+  if (HOME.test(label.replace(/[\ue000-\uf8ff]/g, '').trim())) return 'menu';
   for (const [kind, pattern] of NAV_PATTERNS)
     if ([label, id, cls].some((k) => k && pattern.test(k))) return kind;
   return null;
