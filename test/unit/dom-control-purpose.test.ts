@@ -20,9 +20,19 @@ const button: PurposeInput = {
 const purpose = (over: Partial<PurposeInput>): string => inferPurpose({ ...button, ...over });
 
 test('purpose: page jumps, media seeking and the window are no navigation', () => {
-  assert.equal(purpose({ name: 'Back to top' }), 'other', 'a skip link is no previous');
+  assert.equal(
+    purpose({ name: 'Back to top', hints: 'skipnav' }),
+    'link',
+    'a skip link is a link in the page',
+  );
   assert.equal(purpose({ role: 'link', tag: 'a', name: 'Back to top' }), 'link');
-  assert.equal(purpose({ name: 'Skip navigation' }), 'other');
+  assert.equal(purpose({ name: 'Skip navigation' }), 'link');
+  assert.equal(purpose({ role: 'link', tag: 'a', name: 'Skip to main content' }), 'link');
+  assert.equal(
+    purpose({ name: 'Skip to the Test' }),
+    'other',
+    'ADL templates: a jump in the course, no skip link',
+  );
   assert.equal(purpose({ name: '2x Fast Forward' }), 'play_pause', 'fast forward is no next');
   assert.equal(purpose({ name: 'Rewind 10 seconds' }), 'play_pause');
   assert.equal(purpose({ name: 'Playback speed 1.5x' }), 'play_pause');
@@ -123,4 +133,49 @@ test('purpose: the box of a drawn drop-down says a decorated prompt ("--- SELECT
   assert.equal(purpose({ name: 'Select' }), 'other', 'a button that selects, no drop-down');
   assert.equal(purpose({ name: '-- Select your answer and continue to the next slide --' }), 'next');
   assert.equal(purpose({ role: 'link', tag: 'a', name: '--- SELECT ---' }), 'link');
+});
+
+test("purpose: the player's sound settings are player_control; play and pause stay play_pause", () => {
+  // Storyline's playbar: #volume > button, named "volume" (storyline-1..3).
+  assert.equal(purpose({ name: 'volume', hints: ' ' }), 'player_control');
+  assert.equal(purpose({ name: 'Mute' }), 'player_control');
+  assert.equal(purpose({ name: 'Unmute narration' }), 'player_control');
+  assert.equal(purpose({ name: '', hints: 'volume-button cs-button' }), 'player_control');
+  assert.equal(purpose({ name: 'play' }), 'play_pause');
+  assert.equal(purpose({ name: 'Pause' }), 'play_pause');
+  assert.equal(purpose({ name: 'replay' }), 'play_pause');
+  assert.equal(purpose({ name: '', hints: 'play-button' }), 'play_pause');
+});
+
+test("purpose: an outline entry opens its slide; a quiz's title is no submit", () => {
+  const entry = (name: string): string => purpose({ role: 'treeitem', tag: 'div', name });
+  // storyline-3's outline tree: slide titles, whatever words they use.
+  assert.equal(entry('Check Your Understanding #1'), 'link');
+  assert.equal(entry('7.1 Knowledge Check'), 'link');
+  assert.equal(entry('Print Production Menu'), 'link', 'a slide called Menu is no menu button');
+  assert.equal(entry('Section Conclusion'), 'link');
+  assert.equal(entry('Next steps'), 'link', 'the title of a slide, not the next control');
+  // The same titles on links and buttons (a Rise lesson list, a menu slide's buttons).
+  assert.equal(purpose({ role: 'link', tag: 'a', name: 'Knowledge Check' }), 'link');
+  assert.equal(purpose({ role: 'link', tag: 'a', name: 'Check your understanding' }), 'link');
+  assert.equal(purpose({ name: 'Knowledge Check' }), 'other');
+  assert.equal(purpose({ name: 'Checkpoint 2' }), 'other');
+  // Unchanged: the buttons that submit.
+  assert.equal(purpose({ name: 'Check' }), 'submit');
+  assert.equal(purpose({ name: 'Check my answer' }), 'submit');
+  assert.equal(purpose({ name: 'Submit knowledge check' }), 'submit');
+  assert.equal(purpose({ name: 'Submit' }), 'submit');
+});
+
+test('purpose: Home opens the course menu, even classed as the previous-lesson link', () => {
+  const home = { role: 'link', tag: 'a', hints: 'previous-lesson__link icon icon-chevron-up' };
+  assert.equal(purpose({ ...home, name: 'Home' }), 'menu', "Rise's first lesson");
+  assert.equal(purpose({ ...home, name: '\ue60c Home', text: '\ue60c Home' }), 'menu', "rise-3's icon glyph");
+  assert.equal(purpose({ name: 'Back to home' }), 'menu');
+  assert.equal(purpose({ ...home, name: 'Lesson 1 - Why lifting matters' }), 'previous', 'the lesson before');
+  assert.equal(
+    purpose({ name: 'Home insurance basics', role: 'link', tag: 'a' }),
+    'link',
+    'a title with the word',
+  );
 });

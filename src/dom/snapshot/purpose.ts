@@ -47,9 +47,13 @@ export interface PurposeInput {
   inCarousel?: boolean;
 }
 
-// Words that look like navigation but are not: jumps within the page, media seeking, the window.
-const NOT_NAVIGATION =
-  /\b(back to top|to the top|top of (the )?page|skip (to|navigation)|full ?screen|fast[ -]?forward|rewind|playback|speed)\b|\b\d+(\.\d+)? ?x\b|^x ?\d/;
+// A skip link moves the focus to a place in the page (storyline-3's "Back to top" button is the player's
+// #skipnav): a link within the page, neither the previous slide nor a control of no purpose.
+// "Skip to the test" is no skip link: it jumps to another part of the course.
+const SKIP_LINK =
+  /\b(back to (the )?top|to the top|top of (the )?page|skip (to )?(the )?(main )?(content|navigation|nav|menu|main|lesson|slide))\b/;
+// Words that look like navigation but are not: media seeking, the window.
+const NOT_NAVIGATION = /\b(full ?screen|fast[ -]?forward|rewind|playback|speed)\b|\b\d+(\.\d+)? ?x\b|^x ?\d/;
 // The player's own tools around the slide (iSpring, Storyline): they change how the course is shown, never
 // where the learner is (ispring-1's learner pressed each of them after the last slide, looking for a way on).
 const PLAYER_TOOL =
@@ -58,6 +62,16 @@ const MEDIA_SEEK = /\b(fast[ -]?forward|rewind|playback|speed)\b|\b\d+(\.\d+)? ?
 // An entry of a course menu (Adapt names each "Menu item. <title>") opens its page.
 const MENU_ENTRY = /^menu item\b/;
 const MENU_ENTRY_HINT = /(^|[\s_-])menu[-_]+item/;
+// An entry of a course outline (Storyline's outline tree) opens its slide, whatever it is called: its
+// "Check Your Understanding #1" or "Print Production Menu" is a slide's title, not a submit or the menu.
+const OUTLINE_ENTRY_ROLES = new Set(['treeitem']);
+// The title of a quiz slide or section ("Knowledge Check", "Check your understanding", "Checkpoint"), which
+// names where a control goes; "Check" or "Check my answer" alone submits.
+const CHECK_TITLE =
+  /\bknowledge check\b|\bcheck (your|my) (understanding|knowledge|learning)\b|\bcheck ?points?\b/g;
+// "Home" opens the course's home page, its list of lessons (Rise's lesson header links its first lesson
+// back to the cover as "Home", classed as the previous-lesson link): the menu, not one page back.
+const HOME = /^(go (to )?|back to |return to )?(the )?(course )?home( page)?$/;
 // Said before the word rules: "Back to menu" opens the menu, it does not go back a page.
 const BACK_TO_MENU =
   /\b(back to|return to) (the )?(course )?(menu|contents|table of contents|outline|index)\b/;
@@ -74,7 +88,9 @@ const WORD_RULES: Array<[Purpose, RegExp]> = [
   ['previous', /\b(prev|previous|back|zurück|précédent|anterior)\b|[←‹«◀⟵]|^[<\s]+$/],
   ['menu', /\b(menu|toc|table of contents|contents|outline|sidebar|hamburger|index)\b|☰/],
   ['close', /\b(close|dismiss|cancel)\b|^[×✕✖x]$/],
-  ['play_pause', /\b(play|pause|mute|unmute|volume|replay|rewind|audio|video)\b|[⏯⏸⏵]/],
+  // The sound settings (Storyline's volume button) change how the course is heard; they play nothing.
+  ['player_control', /\b(volume|mute|unmute)\b/],
+  ['play_pause', /\b(play|pause|replay|rewind|audio|video)\b|[⏯⏸⏵]/],
   ['start_resume', /\b(start|begin|resume|launch|get started|let'?s go|enter)\b/],
   ['retry', /\b(retry|try again|restart|reset|retake)\b/],
   ['exit', /\b(exit|quit|log ?out|leave)\b/],
@@ -86,9 +102,11 @@ const HINT_RULES: Array<[Purpose, RegExp]> = [
   ['submit', /(^|[\s_-])(submit|check)([\s_-]|$)/],
   ['menu', /(^|[\s_-])(menu|toc|hamburger|bars)([\s_-]|$)/],
   ['close', /(^|[\s_-])(close|times|dismiss)([\s_-]|$)/],
-  ['play_pause', /(^|[\s_-])(play|pause|volume|mute)([\s_-]|$)/],
+  ['player_control', /(^|[\s_-])(volume|mute|unmute)([\s_-]|$)/],
+  ['play_pause', /(^|[\s_-])(play|pause)([\s_-]|$)/],
 ];
 
+const ICON_GLYPHS = /[\ue000-\uf8ff]/g;
 const TEXT_ENTRY_ROLES = new Set(['textbox', 'searchbox', 'spinbutton']);
 const SELECTION_ROLES = new Set(['combobox', 'listbox', 'slider']);
 const OPTION_ROLES = new Set(['radio', 'menuitemradio', 'option']);
@@ -103,20 +121,24 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (CHECK_ROLES.has(role)) return input.inQuestionGroup ? 'answer_option' : 'toggle';
   // The box of a drop-down the course draws ("--- SELECT ---"): a learner clicks it to see the options.
   if (BOX_ROLES.has(role) && isDropdownPrompt(input.name)) return 'selection';
-  // An image's file-like name ("arrow2_next") is read as words: the underscore separates them.
+  // An image's file-like name ("arrow2_next") is read as words: the underscore separates them. An icon
+  // font's glyph (private use, rise-3's "\ue60c Home") says nothing.
   const words = `${input.name} ${input.text}`
     .toLowerCase()
+    .replace(ICON_GLYPHS, '')
     .replace(/[\s_]+/g, ' ')
     .trim();
-  if (BACK_TO_MENU.test(words)) return 'menu';
-  if (role !== 'link' && PLAYER_TOOL.test(input.name.toLowerCase().replace(/\s+/g, ' ').trim()))
-    return 'player_control';
-  if (MENU_ENTRY.test(words)) return 'link';
+  if (OUTLINE_ENTRY_ROLES.has(role)) return 'link';
+  const ownName = input.name.toLowerCase().replace(ICON_GLYPHS, '').replace(/\s+/g, ' ').trim();
+  if (BACK_TO_MENU.test(words) || HOME.test(ownName)) return 'menu';
+  if (role !== 'link' && PLAYER_TOOL.test(ownName)) return 'player_control';
+  if (MENU_ENTRY.test(words) || SKIP_LINK.test(words)) return 'link';
   if (NOT_NAVIGATION.test(words))
     return MEDIA_SEEK.test(words) ? 'play_pause' : role === 'link' ? 'link' : 'other';
   const hints = input.hints.toLowerCase();
+  const untitled = words.replace(CHECK_TITLE, ' ');
   for (const [purpose, re] of WORD_RULES)
-    if (re.test(words)) return inPlace(againstItsId(purpose, hints), input);
+    if (re.test(purpose === 'submit' ? untitled : words)) return inPlace(againstItsId(purpose, hints), input);
   const submitType = input.type === 'submit' || input.type === 'image';
   if (submitType && (input.tag === 'input' || input.inForm)) return 'submit';
   // An entry of a menu (Adapt's `menu-item` page links) goes where it names; it does not open the menu.

@@ -2,6 +2,7 @@
 import { quoted } from '../../../core/course-text.js';
 import { parsePercent, parseSlideIndicator, percentOf } from '../indicators.js';
 import { navIdKind } from '../nav-id.js';
+import { inCarousel } from '../../snapshot/page/in-page-widget.js';
 import type { GenericFacts, NavControl, NavControls } from '../types.js';
 import { isVisible, str, textOf } from './safe.js';
 import { uniqueSelector } from './selector.js';
@@ -126,10 +127,15 @@ const CONTROLS =
 /** Skip links move focus within the page; "Back to top" is not the previous slide. */
 const SKIP_LINK = /\b(skip|back to top|to top|top of (the )?page)\b|^skip-?nav/i;
 
+/** "Home" opens the course's home page, even where it is classed as the previous link (Rise's first lesson). */
+const HOME = /^(go (to )?|back to |return to )?(the )?(course )?home( page)?$/i;
+
 /** A bare prev/next id decides over the label (nav-id.ts); otherwise label, id, class. */
 function navKind(id: string, label: string, cls: string): keyof NavControls | null {
   const byId = navIdKind(id);
   if (byId) return byId;
+  // An icon font's glyph (private use) before the word says nothing (rise-3's "\ue60c Home").
+  if (HOME.test(label.replace(/[\ue000-\uf8ff]/g, '').trim())) return 'menu';
   for (const [kind, pattern] of NAV_PATTERNS)
     if ([label, id, cls].some((k) => k && pattern.test(k))) return kind;
   return null;
@@ -143,6 +149,8 @@ function findNavControls(doc: Document): NavControls {
     if (SKIP_LINK.test(label) || SKIP_LINK.test(id)) continue;
     const kind = navKind(id, label, el.getAttribute('class') ?? '');
     if (!kind || found[kind]?.enabled) continue;
+    // A gallery's arrows turn its pictures (rise-1's gallery block was the lesson's "next").
+    if (kind !== 'menu' && inCarousel(el)) continue;
     const control: NavControl = {
       selector: uniqueSelector(el),
       label: label || kind,
@@ -178,8 +186,15 @@ function firstHeading(doc: Document): string | null {
   return null;
 }
 
+/**
+ * A course menu's section headings name the course's parts, not this page (Rise's cover lists its lessons
+ * under "Introduction" … "Conclusion" in a nav: rise-1's cover was typed summary).
+ */
+const MENU_AROUND = 'nav, [role="navigation"], [role="tree"], [role="menu"], [role="menubar"]';
+
 function headingText(doc: Document): string {
   return Array.from(doc.querySelectorAll('h1, h2, h3, legend, [role="heading"]'))
+    .filter((el) => !el.closest(MENU_AROUND))
     .slice(0, 30)
     .filter(isVisible)
     .map((el) => textOf(el) ?? '')
@@ -192,6 +207,20 @@ const ANSWER_INPUTS =
 
 function countAnswerInputs(doc: Document): number {
   let n = 0;
-  for (const el of Array.from(doc.querySelectorAll(ANSWER_INPUTS)).slice(0, 500)) if (isVisible(el)) n++;
+  for (const el of Array.from(doc.querySelectorAll(ANSWER_INPUTS)).slice(0, 500))
+    if (isVisible(el) && !hasAccessibleTwin(el)) n++;
   return n;
+}
+
+/**
+ * A field Storyline draws in a slide object whose accessibility layer holds its twin (`acc-<data-model-id>`):
+ * one field to the learner, counted once (storyline-1's title slide, with one name field, was typed
+ * assessment for its "2 visible answer inputs").
+ */
+function hasAccessibleTwin(el: Element): boolean {
+  if (el.id.startsWith('acc-')) return false;
+  const id = el.closest('[data-model-id]')?.getAttribute('data-model-id');
+  const twin = id ? el.ownerDocument.getElementById(`acc-${id}`) : null;
+  if (!twin || twin === el || (twin.localName !== 'input' && twin.localName !== 'textarea')) return false;
+  return isVisible(twin);
 }

@@ -33,7 +33,26 @@ function isSlideDeck(widget: Element): boolean {
   const view = widget.ownerDocument.defaultView;
   if (!view) return false;
   const box = widget.getBoundingClientRect();
-  return box.width * box.height >= DECK_SHARE * view.innerWidth * view.innerHeight;
+  return box.width * box.height >= DECK_SHARE * view.innerWidth * view.innerHeight && !inLongPage(widget);
+}
+
+// A page that scrolls on for this many times its visible height holds more than the widget.
+const LONG_PAGE = 2;
+
+/**
+ * Whether the widget is one block of a page that scrolls on well past it: Rise's gallery block fills
+ * two thirds of the view, yet its lesson scrolls inside #page-wrap (3625 px for 768 shown, rise-1) down to
+ * the lesson's own next link. A slide deck is the page itself.
+ */
+function inLongPage(widget: Element): boolean {
+  const doc = widget.ownerDocument;
+  const root = doc.scrollingElement ?? doc.documentElement;
+  if (root.scrollHeight >= LONG_PAGE * root.clientHeight) return true;
+  for (let e = widget.parentElement; e && e !== doc.body; e = e.parentElement) {
+    if (e.clientHeight === 0 || e.scrollHeight < LONG_PAGE * e.clientHeight) continue;
+    if (/auto|scroll/.test(getComputedStyle(e).overflowY)) return true;
+  }
+  return false;
 }
 
 /** The direction a link declares (`rel`, `data-direction`), as purpose hints: "" when it declares none. */
