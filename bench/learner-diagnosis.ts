@@ -38,13 +38,23 @@ export function courseDefect(validation: unknown, apiCalls: unknown): string | n
   const finding = first
     ? `course defect: ${first.rule}${where}${count > 1 ? ` (+${count - 1} more)` : ''}`
     : null;
-  const anomaly = ((apiCalls as { anomalies?: Anomaly[] } | undefined)?.anomalies ?? []).find(
-    (a) => a.severity === 'error',
-  );
-  if (!anomaly) return finding;
-  const at = anomaly.call_index !== undefined ? ` at call ${anomaly.call_index}` : '';
-  const cause = anomaly.likely_cause ? ` (likely: ${anomaly.likely_cause.slice(0, LIKELY_CAUSE_CHARS)})` : '';
-  const named = `${anomaly.type}${anomaly.element ? ` ${anomaly.element}` : ''}${at}${cause}`;
+  const anomalies = (apiCalls as { anomalies?: Anomaly[] } | undefined)?.anomalies ?? [];
+  const anomaly = anomalies.find((a) => a.severity === 'error');
+  // A SCO that never reports a status cannot be completed whatever the learner does: the journey's end, even
+  // though it is only a warning of the API record (other-2's 18 SCOs call Initialize and nothing else).
+  const silent = anomalies.filter((a) => a.type === 'status_never_reported').length;
+  const unreported = silent ? `status_never_reported${silent > 1 ? ` (${silent} SCO attempts)` : ''}` : null;
+  if (!anomaly && !unreported) return finding;
+  const at = anomaly?.call_index !== undefined ? ` at call ${anomaly.call_index}` : '';
+  const cause = anomaly?.likely_cause
+    ? ` (likely: ${anomaly.likely_cause.slice(0, LIKELY_CAUSE_CHARS)})`
+    : '';
+  const named = [
+    anomaly ? `${anomaly.type}${anomaly.element ? ` ${anomaly.element}` : ''}${at}${cause}` : null,
+    unreported,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return finding ? `${finding}; anomaly: ${named}` : `course defect (anomaly): ${named}`;
 }
 

@@ -187,6 +187,24 @@ test('the course defect is an error finding about missing files or a plug-in, an
     courseDefect({ findings: [{ rule: 'cp.schema_invalid', severity: 'error' }] }, { anomalies: [] }),
     null,
   );
+  assert.equal(
+    courseDefect(
+      { findings: [] },
+      {
+        anomalies: [
+          { type: 'missing_terminate', severity: 'error' },
+          { type: 'status_never_reported', severity: 'warning' },
+          { type: 'status_never_reported', severity: 'warning' },
+        ],
+      },
+    ),
+    'course defect (anomaly): missing_terminate, status_never_reported (2 SCO attempts)',
+    'a course whose SCOs never report a status cannot be completed: named beside the first error',
+  );
+  assert.equal(
+    courseDefect({ findings: [] }, { anomalies: [{ type: 'status_never_reported', severity: 'warning' }] }),
+    'course defect (anomaly): status_never_reported',
+  );
   assert.equal(courseDefect(undefined, undefined), null);
 });
 
