@@ -163,6 +163,25 @@ test('element hints: every element below the root, with positions; comments are 
   );
 });
 
+test("element hints: given the root's hints, a manifest with none below the root gives none, and one with some the same as a full read", () => {
+  const rootOnly = `<r xmlns="urn:r" ${XSI} xsi:schemaLocation="urn:r r.xsd"><a><b/></a></r>`;
+  const rootHints = {
+    schemaLocation: { line: 1, column: 1, pairs: [{ namespace: 'urn:r', location: 'r.xsd' }] },
+  };
+  assert.deepEqual(readElementHints(rootOnly, new TextPositions(rootOnly), rootHints), []);
+  // A name below the root (in a comment, or a real hint) means the document is read as before.
+  for (const text of [
+    `<r xmlns="urn:r" ${XSI} xsi:schemaLocation="urn:r r.xsd"><!-- schemaLocation --><a/></r>`,
+    `<r xmlns="urn:r" ${XSI} xsi:schemaLocation="urn:r r.xsd"><a xsi:noNamespaceSchemaLocation="a.xsd"/></r>`,
+    `<r xmlns="urn:r" ${XSI} xsi:schemaLocation="urn:r r.xsd"><a xsi:schemaLocation="urn:a a.xsd"/></r>`,
+  ]) {
+    const positions = new TextPositions(text);
+    assert.deepEqual(readElementHints(text, positions, rootHints), readElementHints(text, positions));
+  }
+  const inner = `<r xmlns="urn:r" ${XSI} xsi:schemaLocation="urn:r r.xsd"><a xsi:schemaLocation="urn:a a.xsd"/></r>`;
+  assert.equal(readElementHints(inner, new TextPositions(inner), rootHints).length, 1);
+});
+
 // ADL's 4th Ed. imscp_v1p1.xsd takes metadata laxly; the IMS CP 1.1.4 copy exports ship (Captivate)
 // takes it strictly, which is where a LOM schema only a hint names is needed.
 const strictCp = (root: string): string => {

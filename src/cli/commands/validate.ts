@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../args.js';
 import { CliUsageError, EXIT_OK, EXIT_PROBLEMS } from '../exit.js';
 import { CliOutput } from '../outputs.js';
 import { stderrProgress, withInterrupt } from '../progress-line.js';
+import { freezeYoungGeneration, useBaselineWasmCompiler } from '../validate-v8-flags.js';
 
 /** Each format is also the kind of file --output writes (see output-kinds.ts). */
 const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
@@ -32,11 +33,13 @@ export async function validateCommand(args: string[]): Promise<number> {
 
   // The validator and the reports are loaded only now: meanwhile a worker thread already checks the
   // scripts of a big course folder (the validation takes that work over; see syntax-precheck.ts).
+  useBaselineWasmCompiler();
   await startSyntaxPrecheckEarly(target);
   const [{ validatePackage }, { formatOutcome, renderHtmlReport }] = await Promise.all([
     import('../../validate/validate-package.js'),
     import('../../report/index.js'),
   ]);
+  freezeYoungGeneration();
 
   // Machine output on stdout (json, sarif, junit) means a script reads it: no progress line then.
   const progress = stderrProgress(values.quiet === true || (format !== 'text' && !output));

@@ -14,8 +14,18 @@ export interface ElementHints extends HintAttributes, Position {
   element: string;
 }
 
-/** Hints of every element but the root, in document order; the pass ends at the first XML error. */
-export function readElementHints(text: string, positions: TextPositions): ElementHints[] {
+/**
+ * Hints of every element but the root, in document order; the pass ends at the first XML error.
+ * `root`: the root's own hints (schema-hints.ts), when known, so that a manifest without any below it is
+ * not parsed again: an attribute's name is written out in the text (no entity can form it), so when
+ * `chemaLocation` occurs no more often than the root has hint attributes, every occurrence is the root's.
+ */
+export function readElementHints(
+  text: string,
+  positions: TextPositions,
+  root?: HintAttributes,
+): ElementHints[] {
+  if (root && occurrences(text, 'chemaLocation') <= hintCount(root)) return [];
   const parser = new SaxesParser({ xmlns: true, position: true });
   const found: ElementHints[] = [];
   let depth = 0;
@@ -48,4 +58,14 @@ export function readElementHints(text: string, positions: TextPositions): Elemen
   });
   feedUntil(parser, text, () => stop);
   return found;
+}
+
+function occurrences(text: string, word: string): number {
+  let count = 0;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) count++;
+  return count;
+}
+
+function hintCount(hints: HintAttributes): number {
+  return (hints.schemaLocation ? 1 : 0) + (hints.noNamespaceSchemaLocation ? 1 : 0);
 }

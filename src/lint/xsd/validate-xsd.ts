@@ -70,7 +70,7 @@ export async function validateManifestAgainstSchemas(input: XsdValidationInput):
     );
   }
 
-  const inlineHints = readElementHints(input.manifestText, positions);
+  const inlineHints = readElementHints(input.manifestText, positions, hints);
   for (const element of inlineHints) {
     if (element.schemaLocation?.unpaired === undefined) continue;
     findings.push(
