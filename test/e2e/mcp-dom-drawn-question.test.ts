@@ -120,6 +120,9 @@ test('a Submit under a drawer shade is refused as covered by the shade, at once,
   assert.equal(await evaluate(session, "document.body.classList.contains('drawer-open')"), true);
   await act(session, { selector: '#close-drawer' });
   const found = await list(session);
+  // The label drawing each clipped checkbox is that checkbox's, not a second question of its own.
+  assert.equal(found.assessments.length, 1);
+  assert.equal(found.assessments[0]!.options.length, 2);
   const listed = found.interactive_elements.find((e) => e.selector === '#opt-a');
   const submit = found.interactive_elements.find((e) => e.selector === '#submit');
   assert.ok(listed && submit);
