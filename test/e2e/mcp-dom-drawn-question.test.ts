@@ -19,7 +19,7 @@ import { FIXTURES_DIR } from '../helpers/paths.js';
 type Data = Record<string, unknown>;
 interface Listed {
   interactive_elements: Array<{ ref: string; selector: string; name: string; role: string }>;
-  assessments: Array<{ question: string; options: string[] }>;
+  assessments: Array<{ kind: string; question: string; options: string[] }>;
   next_cursor?: string;
 }
 interface ActionData extends Data {
@@ -98,6 +98,12 @@ test('the four rows are one question, given whole on each page of a listing cut 
 test('a Submit under a drawer shade is refused as covered by the shade, at once, and the page stays as it was', async () => {
   const session = await openSessionRuntime(server.client, SHADED);
   await act(session, { selector: '#progress' });
+  // Hidden from assistive technology, the page's accordion has no names: still no drop-down question.
+  const shaded = await list(session);
+  assert.deepEqual(
+    shaded.assessments.map((a) => a.kind),
+    ['name'],
+  );
   const started = Date.now();
   const refused = await callToolError(server.client, 'scorm_dom_click', {
     session_id: session,
