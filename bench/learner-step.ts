@@ -152,16 +152,35 @@ function failure(tool: string, what: string, error_code: string | undefined): st
   return `${tool} on ${what}${error_code ? ` (${error_code})` : ''}`;
 }
 
-/** Answers the questions not yet answered: an option by ref, a short text, a select moved one option down. */
+// Read before the answer: a Submit disabled until an option is chosen (Rise's knowledge check) is enabled
+// once it is, as the learner sees it.
+const isSubmit = (c: Control): boolean =>
+  c.purpose === 'submit' && !!c.ref && enabled({ ...c, state: { ...c.state, disabled: false } });
+
+/**
+ * Answers the questions not yet answered: an option by ref, a short text, a select moved one option down;
+ * each question then submitted by its own Submit, the first listed after the option chosen, as a learner
+ * answers one question after another (adapt-2: a dialog's email field and OK, then one Submit under each
+ * question); the page's first Submit when none follows.
+ */
 async function answer(
   call: LearnerCall,
   ctx: StepContext,
   memory: LearnerMemory,
-  byRef: Map<string, Control>,
+  controls: Control[],
   assessments: Assessment[],
+  dragged: boolean,
 ): Promise<StepOutcome> {
+  const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
   const actions: string[] = [];
   let blocker: string | null = null;
+  const pressed = new Set<Control>();
+  const press = async (submit: Control): Promise<void> => {
+    pressed.add(submit);
+    const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: submit.ref });
+    actions.push(`scorm_dom_click ${describe(submit, submit.ref!)}`);
+    if (!r.ok) blocker = failure('scorm_dom_click', describe(submit, submit.ref!), r.error_code);
+  };
   for (const a of assessments) {
     const key = questionKey(a);
     if (a.targets?.length) {
@@ -196,7 +215,12 @@ async function answer(
       actions.push(`${tool} ${describe(c, ref)}`);
       if (!r.ok) blocker = failure(tool, describe(c, ref), r.error_code);
     }
+    const at = controls.findIndex((c) => c.ref === refs[refs.length - 1]);
+    const own = at >= 0 ? controls.slice(at + 1).find(isSubmit) : undefined;
+    if (own && !pressed.has(own)) await press(own);
   }
+  const first = controls.find(isSubmit);
+  if ((dragged || actions.length > 0) && pressed.size === 0 && first) await press(first);
   return { actions, blocker };
 }
 
@@ -447,24 +471,15 @@ export async function learnerStep(
     for (const a of assessments) memory.answered.delete(questionKey(a));
   }
 
-  const answered = await answer(call, ctx, memory, byRef, assessments);
+  const dragged: string[] = [];
+  let dragBlocker: string | null = null;
   if (dragItem && dropTarget && !dragQuestion && !memory.answered.has(`drag|${dragItem.ref}`)) {
     memory.answered.add(`drag|${dragItem.ref}`);
-    answered.blocker =
-      (await drag(call, ctx, byRef, dragItem.ref!, dropTarget.ref!, answered.actions)) ?? answered.blocker;
+    dragBlocker = await drag(call, ctx, byRef, dragItem.ref!, dropTarget.ref!, dragged);
   }
-  if (answered.actions.length) {
-    // Read before the answer: a Submit disabled until an option is chosen (Rise's knowledge check) is
-    // enabled now, as the learner sees it.
-    const submit = controls.find(
-      (c) => c.purpose === 'submit' && c.ref && enabled({ ...c, state: { ...c.state, disabled: false } }),
-    );
-    if (submit) {
-      const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: submit.ref });
-      answered.actions.push(`scorm_dom_click ${describe(submit, submit.ref!)}`);
-      if (!r.ok) answered.blocker = failure('scorm_dom_click', describe(submit, submit.ref!), r.error_code);
-    }
-    return answered;
+  const answered = await answer(call, ctx, memory, controls, assessments, dragged.length > 0);
+  if (dragged.length || answered.actions.length) {
+    return { actions: [...dragged, ...answered.actions], blocker: answered.blocker ?? dragBlocker };
   }
 
   // A drop-down the course draws shows its options once its box is clicked: the next step chooses one.

@@ -56,7 +56,7 @@ export function notActionable(
   const where = { selector: target.target, frame: target.frame.label };
   // What hides, disables or covers the element is described in the course's words.
   const quoted = new CourseTextFields();
-  if (info.hidden) {
+  if (info.hidden && !isShadedOver(info)) {
     const { why, by } = info.hidden;
     const ancestor = by !== '' && by !== 'the element itself';
     return new ScormTesterError(
@@ -107,12 +107,34 @@ export function notActionable(
 
 /**
  * Whether another element takes the pointer at the element's centre. Its own label does not count, nor
- * what belongs to it (its drawn twin, its own drawing, a select's dropdown face): the learner reaches the
- * control through those.
+ * what belongs to it (its drawn twin, its own drawing, a select's dropdown face, the text naming it): the
+ * learner reaches the control through those.
  */
 export function isCovered(info: ElementInspection): boolean {
   const hit = info.hit;
-  return hit !== null && !hit.self && !hit.label && !hit.twin && !hit.ownDrawing && !hit.dropdownFace;
+  return (
+    hit !== null &&
+    !hit.self &&
+    !hit.label &&
+    !hit.twin &&
+    !hit.ownDrawing &&
+    !hit.dropdownFace &&
+    !hit.namedBy
+  );
+}
+
+/**
+ * Hidden from assistive technology only, and under another element: a course that opens a drawer or a
+ * dialog hides its page with aria-hidden and lays a shade over it (Adapt). The learner sees the control, or
+ * the drawing that stands for one drawn invisibly, under the shade, so the refusal is the cover, which
+ * closing the drawer lifts, not the aria-hidden.
+ */
+export function isShadedOver(info: ElementInspection): boolean {
+  return (
+    info.hidden?.why === 'aria-hidden' &&
+    isCovered(info) &&
+    (info.visuallyHidden === null || info.hit?.overlay === true)
+  );
 }
 
 /** The action as the verb of "Cannot … it": the typing action types into its target. */

@@ -36,14 +36,15 @@ export function isHiddenAccessibleControl(info: ElementInspection): boolean {
 }
 
 /**
- * A control under what is drawn for it: its drawn twin (Storyline's field over its accessible copy) or its
- * own drawing (an SVG over its button). A learner reaches it by clicking what is drawn there.
+ * A control under what is drawn for it: its drawn twin (Storyline's field over its accessible copy), its
+ * own drawing (an SVG over its button) or the text naming it (Rise's option text over its checkbox row). A
+ * learner reaches it by clicking what is drawn there.
  */
 export function isUnderOwnDrawing(info: ElementInspection): boolean {
   return (
     info.hidden === null &&
     info.hit !== null &&
-    (info.hit.twin || info.hit.ownDrawing || info.hit.dropdownFace)
+    (info.hit.twin || info.hit.ownDrawing || info.hit.dropdownFace || info.hit.namedBy)
   );
 }
 
@@ -196,7 +197,7 @@ async function focusWhenPossible(ctx: PerformContext): Promise<boolean> {
  * click would do something else), and not a decoration that takes no clicks.
  */
 export function representsControl(hit: NonNullable<ElementInspection['hit']>): boolean {
-  if (hit.self || hit.label || hit.twin || hit.ownDrawing || hit.dropdownFace) return true;
+  if (hit.self || hit.label || hit.twin || hit.ownDrawing || hit.dropdownFace || hit.namedBy) return true;
   return !hit.root && !hit.foreignControl && hit.takesClicks;
 }
 

@@ -73,7 +73,9 @@ export interface ElementInspection {
    * with it a parent or grandparent or an ancestor that takes clicks: Lectora's SVG over its button,
    * Captivate's arrow over its native select: ownDrawing). A native select's custom dropdown face is a third:
    * a focusable box that is no native control, drawn over the select within the same near ancestors
-   * (Captivate's msDropdown `div.dd` over its clipped select: dropdownFace).
+   * (Captivate's msDropdown `div.dd` over its clipped select: dropdownFace). A fourth: the text that names it
+   * (aria-labelledby) drawn over its box, no control itself (Rise's option text over its checkbox row: namedBy).
+   * A cover at least half the view wide and high is a shade over the page (overlay).
    */
   hit:
     | (DescribedElement & {
@@ -85,6 +87,8 @@ export interface ElementInspection {
         twin: boolean;
         ownDrawing: boolean;
         dropdownFace: boolean;
+        namedBy: boolean;
+        overlay: boolean;
       })
     | null;
 }
@@ -393,6 +397,13 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
       const near = [el.parentElement, el.parentElement?.parentElement].filter((n) => n && n !== doc.body);
       return near.some((n) => n?.contains(face));
     })();
+    const namedBy = ((): boolean => {
+      if (self || label || root || foreignControl || isControl(at)) return false;
+      const ids = (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter((id) => id !== '');
+      return ids.some((id) => doc.getElementById(id)?.contains(at) === true);
+    })();
+    const atRect = at.getBoundingClientRect();
+    const overlay = !self && atRect.width * 2 >= vw && atRect.height * 2 >= vh;
     return {
       ...describe(at),
       self,
@@ -403,13 +414,15 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
       twin,
       ownDrawing,
       dropdownFace,
+      namedBy,
+      overlay,
     };
   })();
 
   // aria-hidden speaks to assistive technology; what is drawn and takes the pointer is reachable by pointer:
   // the element itself, or what stands for it there (its label, its twin, its own drawing). An element
   // drawn invisibly counts only through what stands for it.
-  const standsFor = hit !== null && (hit.label || hit.twin || hit.ownDrawing);
+  const standsFor = hit !== null && (hit.label || hit.twin || hit.ownDrawing || hit.namedBy);
   const ariaHiddenOnly =
     hidden?.why === 'aria-hidden' &&
     hit !== null &&

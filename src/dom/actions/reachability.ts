@@ -9,7 +9,7 @@
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScormTesterError } from '../../core/errors.js';
 import type { ResolvedTarget } from '../target.js';
-import { inspect, isCovered, notActionable } from './diagnose.js';
+import { inspect, isCovered, isShadedOver, notActionable } from './diagnose.js';
 import { restoreScroll, scrollIntoSight, type SavedScroll } from './scroll-into-sight.js';
 import type { ElementInspection } from './inspect-element.js';
 
@@ -23,7 +23,9 @@ export type Reach = { ok: true } | { ok: false; error: ScormTesterError; curable
 export function judgeReach(info: ElementInspection, action: string, target: ResolvedTarget): Reach {
   if (info.hidden || info.disabled) {
     const error = notActionable(info, action, target);
-    if (error) return { ok: false, error, curable: info.hidden ? CURABLE_HIDING.has(info.hidden.why) : true };
+    // A shade over the page goes when its drawer or dialog closes.
+    const curable = !info.hidden || isShadedOver(info) || CURABLE_HIDING.has(info.hidden.why);
+    if (error) return { ok: false, error, curable };
   }
   // A visually hidden control is covered by what is drawn for it by design: hidden-control.ts decides.
   if (info.visuallyHidden === null && isCovered(info)) {

@@ -115,7 +115,8 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
       .filter((a) => a.options.some((e) => onPage.has(e)))
       .map(({ control, targets, ...a }) => ({
         ...a,
-        options: keys(a.options),
+        // A question cut by the page's end is still one question: all its options, wherever listed.
+        options: a.options.map(controlKey),
         ...(targets ? { targets: keys(targets) } : {}),
         ...(control ? { control: controlKey(control) } : {}),
       })),
@@ -128,7 +129,7 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
   if (more) {
     answer.next_cursor = String(end);
     answer.notes.push(
-      `Controls ${start + 1}-${end} of ${total} are listed here, with the groupings of these controls only; call again with cursor "${end}" for the next ones.`,
+      `Controls ${start + 1}-${end} of ${total} are listed here (a question is given whole, with its options on other pages); call again with cursor "${end}" for the next ones.`,
     );
   }
   const fields = new CourseTextFields();

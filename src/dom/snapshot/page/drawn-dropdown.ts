@@ -59,9 +59,15 @@ export function groupDrawnDropdowns(
       bottom = row.box.bottom;
     }
     if (rows.length < 2) continue;
-    const boxName = (candidates[head.index] as ScanCandidate).accName;
-    const names = rows.map((r) => (candidates[r.index] as ScanCandidate).accName);
-    if (!isDropdownPrompt(boxName) && !names.includes(boxName)) continue;
+    // Names as listed: under aria-hidden (a page behind Adapt's open drawer) every accessible name is empty,
+    // and an empty box matching empty rows made its accordion a drop-down.
+    const nameOf = (i: number): string => {
+      const c = candidates[i] as ScanCandidate;
+      return c.accName || c.label || c.text;
+    };
+    const boxName = nameOf(head.index);
+    const names = rows.map((r) => nameOf(r.index));
+    if (boxName === '' || (!isDropdownPrompt(boxName) && !names.includes(boxName))) continue;
     const group = newGroup(elements[head.index] as Element);
     (candidates[head.index] as ScanCandidate).dropdownBox = true;
     used.add(head.index);

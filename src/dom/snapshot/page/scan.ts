@@ -318,7 +318,13 @@ export function scanDocument(
   );
   for (const el of pointerOrigins) {
     if (candidates.length >= opts.maxCandidates) break;
-    if (controls.has(el) || insideAny(el, controls) || twinListed(el, controls)) continue;
+    if (
+      controls.has(el) ||
+      insideAny(el, controls) ||
+      twinListed(el, controls) ||
+      labelOfListed(el, shownControls)
+    )
+      continue;
     // A clickable wrapper of a listed control is that control's (Storyline's settings div around its
     // button); a listener on a container of other clickables is the page's delegation.
     if (holdsAny(el, shownControls) || (!hasPointer(el) && delegates(el, pointerOrigins))) continue;
@@ -555,6 +561,16 @@ function drawnFieldOfTwin(el: Element): boolean {
 }
 
 /** Storyline's accessibility layer names a drawn object's twin `acc-<data-model-id>`. */
+/**
+ * Inside the <label> of a control listed with a ref, or that label: the drawing of that control (Adapt draws
+ * each option in the label of its clipped checkbox), which the control's ref already clicks. A label whose
+ * control is not rendered at all (display:none) stays: it is what the learner has to click.
+ */
+function labelOfListed(el: Element, controls: Set<Element>): boolean {
+  const control = (el.closest('label') as HTMLLabelElement | null)?.control;
+  return control !== null && control !== undefined && controls.has(control);
+}
+
 function twinListed(el: Element, controls: Set<Element>): boolean {
   const id = el.getAttribute('data-model-id');
   const twin = id ? el.ownerDocument.getElementById(`acc-${id}`) : null;
