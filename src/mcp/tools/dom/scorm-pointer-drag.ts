@@ -16,10 +16,8 @@ import {
 } from './pointer-fields.js';
 
 const end = z.union([pointSchema, z.object({ ref: refSchema }).strict()]);
-const from = end.describe(
-  '{x,y} or {ref} (where the element is on top: its centre, else the first such point).',
-);
-const to = end.describe("{x,y} or {ref} (the element's centre).");
+const from = end.describe('{x,y} or {ref} (where it shows).');
+const to = end.describe('{x,y} or {ref} (its centre).');
 const endOutput = z.object({ page_point: pointSchema, hit: hitOutput });
 
 export function pointerDragTool(ctx: ServerContext): ToolDefinition {
