@@ -1,7 +1,8 @@
 /**
  * Why a course that did not complete stopped, in the course's own terms when our tools name a defect:
- * an error-severity validate finding about files the course needs (missing files, a plug-in such as
- * Flash), else the first error-severity anomaly of its API calls.
+ * files the course asked for in the run and the package lacks (404: rise-2's intro video), an
+ * error-severity validate finding about files the course needs (missing files, a plug-in such as Flash),
+ * else the first error-severity anomaly of its API calls.
  */
 import type { MeasuredCall } from './mcp-calls.js';
 
@@ -58,13 +59,33 @@ export function courseDefect(validation: unknown, apiCalls: unknown): string | n
   return finding ? `${finding}; anomaly: ${named}` : `course defect (anomaly): ${named}`;
 }
 
-/** Asks our tools (validation without a browser, then the session's API calls) and names the defect. */
+// The browser asks for it on its own: no course does.
+const BROWSER_OWN = /(^|\/)favicon\.ico$/;
+
+/** The package files the course asked for in the run and did not find (pure), as the row names them. */
+export function filesMissingInRun(network: unknown): string | null {
+  const listed = (network as { missing_files?: unknown[] } | undefined)?.missing_files ?? [];
+  const files = listed
+    .map((f) => (typeof f === 'string' ? f : ((f as { text?: string } | null)?.text ?? '')))
+    .filter((f) => f && !BROWSER_OWN.test(f));
+  if (files.length === 0) return null;
+  return `course defect: the package lacks ${files[0]}${files.length > 1 ? ` (+${files.length - 1} more)` : ''}, which the course loaded (404)`;
+}
+
+/**
+ * Asks our tools (the files the run found missing, validation without a browser, then the session's API
+ * calls) and names the defect.
+ */
 export async function diagnose(
   call: MeasuredCall,
   packagePath: string,
   session_id: string | null,
 ): Promise<string | null> {
+  const inRun = session_id
+    ? filesMissingInRun(await call('scorm_get_network_requests', { session_id, options: { max_count: 1 } }))
+    : null;
   const validation = await call('scorm_validate_workspace', { workspace_path: packagePath });
   const apiCalls = session_id ? await call('scorm_debug_api_calls', { session_id }) : undefined;
-  return courseDefect(validation, apiCalls);
+  const named = courseDefect(validation, apiCalls);
+  return inRun ? `${inRun}${named ? `; ${named.replace(/^course defect: /, '')}` : ''}` : named;
 }

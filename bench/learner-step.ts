@@ -4,6 +4,7 @@
  * to the end of the page, then go on as a learner would.
  */
 import { PlayerChrome } from './learner-chrome.js';
+import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
 import { worthScrolling } from './learner-stop-rules.js';
 import { chooseNextFromToc } from './learner-toc.js';
 
@@ -251,6 +252,12 @@ async function dragEach(
     const target = targets[(i + tries) % targets.length]!;
     blocker = (await drag(call, ctx, byRef, item, target, actions)) ?? blocker;
   }
+  noteDragAnswered(
+    memory,
+    key,
+    ctx.page ?? ctx.fingerprint,
+    [...byRef.values()].map((c) => c.name),
+  );
   return blocker;
 }
 
@@ -363,7 +370,9 @@ async function goOn(
       (list) =>
         list.find((c) => c.purpose === 'link' && notFollowed(c)) ??
         list.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
-        list.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c)),
+        list.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c)) ??
+        // Last, a clickable drawn only as a picture, which nothing names (rise-2's ENTER over its splash).
+        list.find((c) => c.purpose === 'other' && c.role === 'generic' && !c.name && notFollowed(c)),
     )
     .find((c) => c !== undefined);
   if (entry) {
@@ -440,6 +449,16 @@ export async function learnerStep(
     memory.answered.clear();
     return clickOn(call, ctx, retry);
   }
+  // After a drag-and-drop: its Check, the feedback's controls, another arrangement when told it is wrong.
+  const afterDrag = await dragFeedbackStep(
+    call,
+    { session_id: ctx.session_id, page: ctx.page ?? ctx.fingerprint },
+    memory,
+    controls,
+    assessments.filter((a) => (a.targets?.length ?? 0) > 0).map(questionKey),
+    (question) => memory.answered.delete(question),
+  );
+  if (afterDrag) return afterDrag;
   const page = ctx.page ?? ctx.fingerprint;
   memory.chrome.see(
     page,

@@ -1,7 +1,8 @@
 /**
  * Storyline's drop targets, which nothing in the page marks, listed from the slide's data file through MCP
  * in real Chromium: with refs, named by the author's text (or the picture drawn in the box), grouped under the question with the items to
- * drag, and the pairing the course grades left unsaid; an item dragged by ref onto a target by ref.
+ * drag (an unnamed one by the picture drawn in it), and the pairing the course grades left unsaid; an
+ * item dragged by ref onto a target by ref, one whose middle is covered grabbed where it shows.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,9 +39,10 @@ test('Storyline drop targets are listed from the slide data, grouped with the it
   const question = found.assessments.find((a) => a.type === 'drag_and_drop');
   assert.ok(question, `a drag-and-drop question (got ${JSON.stringify(found.assessments)})`);
   assert.equal(question.question, 'Put each animal in its class’s box');
+  // The state group its author left unnamed is named by the picture drawn in it, as a learner sees it.
   assert.deepEqual(
     question.options.map((r) => byRef.get(r)?.name),
-    ['Whale', 'Eagle'],
+    ['Whale', 'Eagle', 'shark.png'],
   );
   const targets = (question.targets ?? []).map((r) => byRef.get(r)!);
   assert.deepEqual(
@@ -70,4 +72,13 @@ test('Storyline drop targets are listed from the slide data, grouped with the it
   });
   const location = res.changes.data_model_changes.filter((c) => c.element === 'cmi.location').pop()?.to;
   assert.equal(location, 'dropped:Whale:bird', JSON.stringify(res));
+
+  // The shark's middle is under another drawing: it is grabbed where it shows, not at its centre.
+  const shark = await callTool<Dragged>(server.client, 'scorm_pointer_drag', {
+    session_id,
+    from: { ref: question.options[2]! },
+    to: { ref: question.targets![0]! },
+  });
+  const sharkAt = shark.changes.data_model_changes.filter((c) => c.element === 'cmi.location').pop()?.to;
+  assert.equal(sharkAt, 'dropped:5sHark00001:mammal', JSON.stringify(shark));
 });

@@ -9,6 +9,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { changesAround, nothingRecorded, type ChangesReport } from '../changes.js';
 import { resolveTarget, type TargetSpec } from '../target.js';
 import { elementAtPoint, type ElementAtPoint } from './element-at-point.js';
+import { grabPoint } from './grab-point.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
 import { pagePointOf, type ScreenPoint } from './screen-point.js';
 import { CLICK_GRACE_MS, watchPage } from './page-settle.js';
@@ -30,7 +31,10 @@ export interface DragResult extends Omit<PointerResult, 'page_point' | 'hit'> {
   steps: number;
 }
 
-/** One end of a drag: a screenshot pixel, or an element (its centre, scrolled into view first). */
+/**
+ * One end of a drag: a screenshot pixel, or an element (scrolled into view first): an item where it is on
+ * top (grab-point.ts), a target at its centre.
+ */
 export type DragEnd = ScreenPoint | TargetSpec;
 
 const DRAG_STEPS = 12;
@@ -150,7 +154,10 @@ async function pointOfEnd(
       `The ${what} element is not drawn (it has no box), so it cannot be dragged ${what === 'from' ? 'from' : 'onto'}.`,
     );
   }
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // An item is grabbed where it shows; a target takes the drop anywhere over it.
+  return what === 'from'
+    ? grabPoint(runtime, target, box)
+    : { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 function rounded(p: ScreenPoint): ScreenPoint {

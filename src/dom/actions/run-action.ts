@@ -5,7 +5,7 @@
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { nothingRecorded, observeChanges, type ChangeObserver, type ChangesReport } from '../changes.js';
-import { pageFingerprint, sameFingerprint } from '../page-fingerprint.js';
+import { pageFingerprint, sameFingerprint, type ActedControl } from '../page-fingerprint.js';
 import { resolveTarget, type ResolvedTarget, type TargetSpec } from '../target.js';
 import { DIAGNOSE_TIMEOUT_MS, diagnoseFailure, inspect } from './diagnose.js';
 import type { DescribedElement, ElementInspection } from './inspect-element.js';
@@ -110,6 +110,8 @@ export async function runAction<E>(
   let requestedBefore = 0;
   let windowBefore: string | null = null;
   let watch: PageWatch | null = null;
+  // The clicked control's own redraw (its focus ring, a drawing made anew) is not what the click changed.
+  let acted: ActedControl | undefined;
   try {
     // A slow renderer is not a gone element: the read may use what is left of the caller's wait.
     const first = await inspect(runtime, target, Math.max(DIAGNOSE_TIMEOUT_MS, deadline - Date.now()));
@@ -128,7 +130,8 @@ export async function runAction<E>(
     );
     const timeoutMs = Math.max(MIN_ACTION_MS, deadline - Date.now());
     if (options.reportUnchanged) await hoverFirst(runtime, target, info, timeoutMs);
-    pageBefore = options.reportUnchanged ? await pageFingerprint(runtime) : null;
+    acted = { frame: target.frame.label, selector: target.selector };
+    pageBefore = options.reportUnchanged ? await pageFingerprint(runtime, acted) : null;
     windowsBefore = runtime.windowsOpened;
     requestedBefore = runtime.windowsRequested;
     windowBefore = runtime.actingWindow;
@@ -160,7 +163,7 @@ export async function runAction<E>(
     !windowClosed &&
     pageBefore !== null &&
     nothingRecorded(changes) &&
-    sameFingerprint(pageBefore, await pageFingerprint(runtime));
+    sameFingerprint(pageBefore, await pageFingerprint(runtime, acted));
   return {
     success: true,
     element: done.element,

@@ -245,9 +245,13 @@ export function scanDocument(
     const input = el as HTMLInputElement;
     const isField = tag === 'input' || tag === 'select' || tag === 'textarea';
     const checkable = type === 'checkbox' || type === 'radio';
+    // A drag item its author left unnamed (storyline-2's state group around a shirt's picture) is named,
+    // like a drop target, by what is drawn in it.
     const ownName = dropTarget
       ? clip(dropTargetName(el))
-      : nameOf(el, opts.maxText) || (clickable ? clip(el.getAttribute('data-acc-text')) : '');
+      : nameOf(el, opts.maxText) ||
+        (clickable ? clip(el.getAttribute('data-acc-text')) : '') ||
+        (clickable && draggable(el) ? clip(dropTargetName(el)) : '');
     const accName = clip(wordsDrawnOnTwin(el, ownName)) || ownName;
     const text = clip(el.textContent);
     if (clickable && !accName && !text) return;
@@ -327,7 +331,9 @@ export function scanDocument(
       continue;
     // A clickable wrapper of a listed control is that control's (Storyline's settings div around its
     // button); a listener on a container of other clickables is the page's delegation.
-    if (holdsAny(el, shownControls) || (!hasPointer(el) && delegates(el, pointerOrigins))) continue;
+    // A drag item is picked up as a whole, whatever it holds (storyline-2's state group around its picture).
+    if (holdsAny(el, shownControls) || (!hasPointer(el) && !draggable(el) && delegates(el, pointerOrigins)))
+      continue;
     try {
       add(el as HTMLElement, true);
     } catch {

@@ -50,9 +50,14 @@ export function dropTargetName(el: Element): string {
   const clean = (s: string | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
   const own = clean(el.getAttribute('data-acc-text'));
   if (own && !DEFAULT_NAME.test(own)) return own;
-  const inner = Array.from(el.querySelectorAll('[data-model-id]'))
-    .map((e) => clean(e.getAttribute('data-acc-text')))
-    .filter((t) => t && !DEFAULT_NAME.test(t));
+  // Each name once: a state group and the shape it shows may carry the same one.
+  const inner = [
+    ...new Set(
+      Array.from(el.querySelectorAll('[data-model-id]'))
+        .map((e) => clean(e.getAttribute('data-acc-text')))
+        .filter((t) => t && !DEFAULT_NAME.test(t)),
+    ),
+  ];
   const texts = inner.filter((t) => !IMAGE_FILE.test(t));
   return (texts.length > 0 ? texts : inner).join(' ') || own;
 }

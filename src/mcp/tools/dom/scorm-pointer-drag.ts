@@ -15,9 +15,9 @@ import {
   settleMs,
 } from './pointer-fields.js';
 
-const end = z
-  .union([pointSchema, z.object({ ref: refSchema }).strict()])
-  .describe("{x,y} or {ref} (the element's centre).");
+const end = z.union([pointSchema, z.object({ ref: refSchema }).strict()]);
+const from = end.describe('{x,y} or {ref} (where it shows).');
+const to = end.describe('{x,y} or {ref} (its centre).');
 const endOutput = z.object({ page_point: pointSchema, hit: hitOutput });
 
 export function pointerDragTool(ctx: ServerContext): ToolDefinition {
@@ -29,8 +29,8 @@ export function pointerDragTool(ctx: ServerContext): ToolDefinition {
     description: `Press at from, move in steps (HTML5 and pointer-event drag and drop), release at to. ${COORDINATES}`,
     input: {
       session_id: sessionId,
-      from: end,
-      to: end,
+      from,
+      to,
       settle_ms: settleMs,
       screenshot,
     },
