@@ -3,11 +3,8 @@
  * file in the package (storyline-slide-data.ts) and handed to each page read (page/storyline-drag-drop.ts),
  * so that drop targets are listed with refs though nothing in the page marks them.
  */
-import { realpath } from 'node:fs/promises';
-import { posix, resolve, sep } from 'node:path';
-import { readRegularFile } from '../../core/regular-file.js';
-import { packageRelative } from '../../runtime/package-relative-url.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { readBesidePage } from '../players/package-file.js';
 import { dragDropOfSlideData } from '../players/storyline-slide-data.js';
 import type { ScoFrame } from '../frames.js';
 import type { DragDropDeclarations, ScanResult } from './page/types.js';
@@ -65,20 +62,8 @@ export class StorylineDragDrop {
   }
 
   private async read(pageUrl: string, id: string): Promise<DragDropDeclarations> {
-    const url = pageUrl.replace(/[?#].*$/, '');
-    const page = packageRelative(this.runtime, url);
-    if (page === url || page.startsWith('/') || page.split('/').includes('..')) return {};
-    const file = posix.join(posix.dirname(page), 'html5/data/js', `${id}.js`);
-    try {
-      const root = await realpath(this.runtime.packageRoot);
-      const real = await realpath(resolve(root, file));
-      // A link in the package must not lead outside it.
-      if (!real.startsWith(root + sep)) return {};
-      const source = await readRegularFile(real, { maxBytes: MAX_DATA_BYTES });
-      return dragDropOfSlideData(source.toString('utf8'));
-    } catch {
-      return {};
-    }
+    const source = await readBesidePage(this.runtime, pageUrl, `html5/data/js/${id}.js`, MAX_DATA_BYTES);
+    return source === null ? {} : dragDropOfSlideData(source);
   }
 }
 
