@@ -17,7 +17,7 @@ interface Lesson {
 }
 
 /** The cover page's Start button links to the first lesson: its words are not the lesson's title. */
-const START_BUTTON = '[class*="cover__header"] a, a[class*="action-link"]';
+const START_BUTTON = '[class*="cover__header"] a, a[class*="action-link"], a[class*="overview__button"]';
 
 function lessons(doc: Document): Lesson[] {
   const byId = new Map<string, Lesson>();
