@@ -11,11 +11,13 @@ import { findScoFrame } from '../frames.js';
 import { capData, failApart, keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
 import { UNSUPPORTED_GOTO } from './page/probe.js';
+import { playerHints } from './player-hints.js';
 import { runProbe } from './probe-runner.js';
 import { overlayOver, type BlockedByOverlay } from './overlay.js';
 import { listSlides } from './slide-map.js';
 import type { CourseTexts } from '../../core/course-text.js';
-import type { GotoOutcome, PlayerName, PlayerReading, SlideEntry } from './types.js';
+import { storylineMenuFlow } from './storyline-menu-flow.js';
+import type { GotoOutcome, GotoTarget, PlayerName, PlayerReading, SlideEntry } from './types.js';
 
 export const DEFAULT_NAVIGATE_TIMEOUT_MS = 5_000;
 const POLL_MS = 100;
@@ -96,10 +98,13 @@ async function jumpAndWait(
   { from, to, notes, started, observer }: Jump,
   timeoutMs: number,
 ): Promise<NavigateResult> {
+  const target: GotoTarget = { index: to.index, id: to.id ?? null };
+  if (player === 'storyline') target.menu_flow = await storylineMenuFlow(runtime, d.frame.frame.url());
+  const hints = await playerHints(runtime, d.frame, player);
   const jump = await runProbe<GotoOutcome>(
     runtime,
     d.frame,
-    { op: 'goto', player, target: { index: to.index, id: to.id ?? null } },
+    { op: 'goto', player, target, hints },
     timeoutMs,
   );
   // What every answer says: the jump asked for and what the course did meanwhile.
@@ -131,7 +136,12 @@ async function jumpAndWait(
   }
   const reached = await waitForSlide(runtime, d, to, started + timeoutMs);
   await runtime.settle();
-  const overlay = await overlayOver(runtime, d.frame, d.recognition.player);
+  let overlay = await overlayOver(runtime, d.frame, d.recognition.player);
+  // A player draws a loading curtain while the slide it reached renders (Adapt): a cover counts once it stays.
+  while (reached.ok && overlay && Date.now() + POLL_MS < started + timeoutMs) {
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    overlay = await overlayOver(runtime, d.frame, d.recognition.player);
+  }
   const hidden = reached.ok && overlay !== null;
   return answer({
     navigated: reached.ok && !hidden,
@@ -207,9 +217,11 @@ export function resolveTarget(slides: readonly SlideEntry[], slide: number | str
 
 /** The player's current slide, as cheaply as the player allows (its id alone where it can say it). */
 async function readCurrent(runtime: CourseRuntime, d: Detection): Promise<Partial<PlayerReading> | null> {
+  const player = d.recognition.player as PlayerName;
   const outcome = await runProbe<Partial<PlayerReading>>(runtime, d.frame, {
     op: 'current',
-    player: d.recognition.player as PlayerName,
+    player,
+    hints: await playerHints(runtime, d.frame, player),
   });
   if (outcome.ok) return outcome.value;
   d.notes.push(outcome.error);

@@ -30,6 +30,8 @@ interface Seen {
   text: string;
   covered: number;
   hidden: number;
+  /** The cover links to a Rise lesson (its Start button): Rise's cover page, the course's first page. */
+  startsLesson: boolean;
 }
 
 const READ_MS = 3_000;
@@ -103,7 +105,8 @@ function findCover(): Seen | null {
   }
   if (hidden === 0) return null;
   const text = ((cover as HTMLElement).innerText ?? cover.textContent ?? '').replace(/\s+/g, ' ').trim();
-  return { tag: cover.localName, id: cover.id, text: text.slice(0, 1_000), covered, hidden };
+  const startsLesson = cover.querySelector('a[href*="#/lessons/"]') !== null;
+  return { tag: cover.localName, id: cover.id, text: text.slice(0, 1_000), covered, hidden, startsLesson };
 }
 
 /**
@@ -122,6 +125,8 @@ export async function overlayOver(
   } catch {
     seen = null;
   }
+  // Rise opens on its cover page (title, description, START COURSE): the course itself, not a curtain over it.
+  if (seen && typeof seen !== 'symbol' && seen.startsLesson && player === 'rise') return null;
   if (!seen || typeof seen === 'symbol') {
     const stage = await hiddenStage(runtime, frame, player);
     return stage ? stageCover(stage, player) : null;

@@ -11,6 +11,7 @@ import { capData, keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
 import { overlayOver, type BlockedByOverlay } from './overlay.js';
 import { inferPageType, type PageType } from './page-type.js';
+import { playerHints } from './player-hints.js';
 import { runProbe } from './probe-runner.js';
 import type { NavControl, NavControls, PlayerReading } from './types.js';
 
@@ -43,7 +44,8 @@ export interface PageContext {
 export async function readPlayer(runtime: CourseRuntime, d: Detection): Promise<PlayerReading | null> {
   const player = d.recognition.player;
   if (player === 'generic' || player === 'unknown') return null;
-  const outcome = await runProbe<PlayerReading>(runtime, d.frame, { op: 'read', player });
+  const hints = await playerHints(runtime, d.frame, player);
+  const outcome = await runProbe<PlayerReading>(runtime, d.frame, { op: 'read', player, hints });
   if (outcome.ok) return outcome.value;
   d.notes.push(outcome.error);
   return null;

@@ -4,6 +4,7 @@ import type { NotApplicable } from '../../core/not-applicable.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { capData, keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
+import { playerHints } from './player-hints.js';
 import { runProbe } from './probe-runner.js';
 import type { GenericFacts, SlideEntry, SlideListing } from './types.js';
 
@@ -34,6 +35,7 @@ export async function listSlides(runtime: CourseRuntime, d: Detection): Promise<
     const outcome = await runProbe<{ listing: SlideListing; notes: string[] }>(runtime, d.frame, {
       op: 'slides',
       player,
+      hints: await playerHints(runtime, d.frame, player),
     });
     if (outcome.ok) {
       notes.push(...outcome.value.notes);

@@ -82,13 +82,25 @@ export type SlideListing = { supported: true; slides: SlideEntry[] } | { support
 export interface GotoTarget {
   index: number;
   id: string | null;
+  /** Storyline's menu navigation from the course's frame data (free, restricted, locked); null when unread. */
+  menu_flow?: string | null;
 }
 
 export type GotoOutcome = { ok: true; method: string } | { ok: false; reason: string };
 
+/** An iSpring 9 presentation's slides as its page declares them (ispring-deck.ts). */
+export interface IspringDeck {
+  slides: Array<{ title: string | null; sprite: string | null; quiz: boolean }>;
+}
+
+/** What Node read of the course's own files for the page script (a player's data, never run). */
+export interface PlayerHints {
+  ispringDeck?: IspringDeck;
+}
+
 export type ProbeRequest =
   | { op: 'detect' }
-  | { op: 'read'; player: PlayerName }
-  | { op: 'slides'; player: PlayerName }
-  | { op: 'goto'; player: PlayerName; target: GotoTarget }
-  | { op: 'current'; player: PlayerName };
+  | { op: 'read'; player: PlayerName; hints?: PlayerHints }
+  | { op: 'slides'; player: PlayerName; hints?: PlayerHints }
+  | { op: 'goto'; player: PlayerName; target: GotoTarget; hints?: PlayerHints }
+  | { op: 'current'; player: PlayerName; hints?: PlayerHints };

@@ -3,11 +3,8 @@
  * file in the package (storyline-slide-data.ts) and handed to each page read (page/storyline-drag-drop.ts),
  * so that drop targets are listed with refs though nothing in the page marks them.
  */
-import { posix } from 'node:path';
-import { realPathInside } from '../../core/real-path-inside.js';
-import { readRegularFile } from '../../core/regular-file.js';
-import { packageRelative } from '../../runtime/package-relative-url.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
+import { readBesidePage } from '../players/package-file.js';
 import { dragDropOfSlideData } from '../players/storyline-slide-data.js';
 import type { ScoFrame } from '../frames.js';
 import type { DragDropDeclarations, ScanResult } from './page/types.js';
@@ -65,18 +62,8 @@ export class StorylineDragDrop {
   }
 
   private async read(pageUrl: string, id: string): Promise<DragDropDeclarations> {
-    const url = pageUrl.replace(/[?#].*$/, '');
-    const page = packageRelative(this.runtime, url);
-    if (page === url || page.startsWith('/') || page.split('/').includes('..')) return {};
-    const file = posix.join(posix.dirname(page), 'html5/data/js', `${id}.js`);
-    try {
-      const real = await realPathInside(this.runtime.packageRoot, file);
-      if (!real) return {};
-      const source = await readRegularFile(real, { maxBytes: MAX_DATA_BYTES });
-      return dragDropOfSlideData(source.toString('utf8'));
-    } catch {
-      return {};
-    }
+    const source = await readBesidePage(this.runtime, pageUrl, `html5/data/js/${id}.js`, MAX_DATA_BYTES);
+    return source === null ? {} : dragDropOfSlideData(source);
   }
 }
 

@@ -1,5 +1,13 @@
 /** One authoring-tool player as the page script knows it: its signatures and, where it has them, its API. */
-import type { Evidence, GotoOutcome, GotoTarget, PlayerName, PlayerReading, SlideListing } from '../types.js';
+import type {
+  Evidence,
+  GotoOutcome,
+  GotoTarget,
+  PlayerHints,
+  PlayerName,
+  PlayerReading,
+  SlideListing,
+} from '../types.js';
 import { domSignal, globalSignal, type Reader } from './safe.js';
 
 /** What identifies a player, each with the weight it carries alone (see recognise.ts). */
@@ -14,10 +22,16 @@ export interface PlayerAdapter {
   name: PlayerName;
   signature: Signature;
   /** The current slide from the player's runtime objects (may run course getters). */
-  read(win: Window, doc: Document, reader: Reader): Promise<Partial<PlayerReading>>;
-  slides(win: Window, doc: Document, reader: Reader): Promise<SlideListing>;
+  read(win: Window, doc: Document, reader: Reader, hints?: PlayerHints): Promise<Partial<PlayerReading>>;
+  slides(win: Window, doc: Document, reader: Reader, hints?: PlayerHints): Promise<SlideListing>;
   /** Jumps with the player's own API; absent when the player has none (unsupportedGoto says why). */
-  goTo?(win: Window, doc: Document, reader: Reader, target: GotoTarget): Promise<GotoOutcome>;
+  goTo?(
+    win: Window,
+    doc: Document,
+    reader: Reader,
+    target: GotoTarget,
+    hints?: PlayerHints,
+  ): Promise<GotoOutcome>;
   unsupportedGoto?: string;
   /**
    * Only the current slide's id, for polling after a jump, where read() would call more of the course's

@@ -3,7 +3,7 @@
  * run in one SCO frame at a time by src/dom/players/probe-runner.ts, with the request as its argument.
  */
 import { quoted } from '../../../core/course-text.js';
-import type { FrameFacts, PlayerName, PlayerReading, ProbeRequest } from '../types.js';
+import type { FrameFacts, PlayerHints, PlayerName, PlayerReading, ProbeRequest } from '../types.js';
 import { detectSignature, type PlayerAdapter } from './adapter.js';
 import { adaptFramework } from './adapters/adapt.js';
 import { automationApi } from './adapters/automation.js';
@@ -64,11 +64,16 @@ function detect(win: Window, doc: Document): FrameFacts {
   };
 }
 
-async function read(win: Window, doc: Document, player: PlayerName): Promise<PlayerReading> {
+async function read(
+  win: Window,
+  doc: Document,
+  player: PlayerName,
+  hints?: PlayerHints,
+): Promise<PlayerReading> {
   const reader = new Reader();
   let partial: Partial<PlayerReading> = {};
   try {
-    partial = await adapterFor(player).read(win, doc, reader);
+    partial = await adapterFor(player).read(win, doc, reader, hints);
   } catch (err) {
     reader.notes.push(`reading the ${player} player failed: ${errorText(err)}`);
   }
@@ -90,15 +95,15 @@ export async function run(request: ProbeRequest): Promise<unknown> {
     case 'detect':
       return detect(win, doc);
     case 'read':
-      return read(win, doc, request.player);
+      return read(win, doc, request.player, request.hints);
     case 'slides': {
       const reader = new Reader();
-      const listing = await adapterFor(request.player).slides(win, doc, reader);
+      const listing = await adapterFor(request.player).slides(win, doc, reader, request.hints);
       return { listing, notes: reader.notes };
     }
     case 'current': {
       const adapter = adapterFor(request.player);
-      if (!adapter.currentId) return read(win, doc, request.player);
+      if (!adapter.currentId) return read(win, doc, request.player, request.hints);
       const reader = new Reader();
       const slide_id = await adapter.currentId(win, reader);
       return { slide_id, slide_number: null, notes: reader.notes };
@@ -106,7 +111,7 @@ export async function run(request: ProbeRequest): Promise<unknown> {
     case 'goto': {
       const adapter = adapterFor(request.player);
       if (!adapter.goTo) return { ok: false, reason: adapter.unsupportedGoto ?? 'no jump API' };
-      return adapter.goTo(win, doc, new Reader(), request.target);
+      return adapter.goTo(win, doc, new Reader(), request.target, request.hints);
     }
   }
 }

@@ -4,7 +4,8 @@ import { str } from './safe.js';
  * The words of an element a sighted learner reads: its text without an icon's SVG title and description
  * and without the copy kept for screen readers only (clipped away or a pixel wide). Rise's outline link
  * holds all three: "Align left" / "Three vertical lines aligned to the left" (its icon), the lesson's
- * name, and "<name> 17 Percent Complete" (visually hidden); a learner sees the name.
+ * name, and "<name> 17 Percent Complete" (visually hidden); a learner sees the name. Text drawn in a
+ * transparent colour is not seen either.
  */
 export function seenText(el: Element | null | undefined): string | null {
   if (!el) return null;
@@ -21,7 +22,9 @@ export function seenText(el: Element | null | undefined): string | null {
           style?.display === 'none' ||
           style?.clip === 'rect(0px, 0px, 0px, 0px)' ||
           style?.clipPath === 'inset(50%)' ||
-          (box.width <= 1 && box.height <= 1 && style?.position === 'absolute');
+          (box.width <= 1 && box.height <= 1 && style?.position === 'absolute') ||
+          // Drawn in a transparent colour (Adapt's .aria-label "Incomplete." inside a page title).
+          /^rgba\([^)]*,\s*0\)$/.test(style?.color ?? '');
         hidden.set(e, v);
       }
       return v;

@@ -17,7 +17,7 @@ export function navigateToSlideTool(ctx: ServerContext): ToolDefinition {
     title: 'Go to slide',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     description:
-      "Jump to a slide through the player's own API and wait until it is shown. Players without one (Storyline, Lectora, plain pages) answer not_applicable: click Next instead.",
+      "Jump to a slide via the player's API or its menu (as a learner) and wait until shown. Players with neither (Lectora, plain pages) answer not_applicable: click Next.",
     input: {
       session_id: sessionId,
       slide: z

@@ -1,11 +1,13 @@
 /**
  * Adapt Learning framework: the Adapt object (Adapt.location._currentId, Adapt.contentObjects of Backbone
  * models with get("_id"/"title"/"_type")), navigateToElement(id) on Adapt or Adapt.router; pages of
- * articles > blocks > components ([data-adapt-id], .article, .block, .component) in #wrapper.
+ * articles > blocks > components ([data-adapt-id], .article, .block, .component) in #wrapper. Without that
+ * object (Adapt 5 keeps it in its module loader), the menu and location the page shows (adapt-menu.ts).
  */
-import type { SlideEntry } from '../../types.js';
+import type { PlayerReading, SlideEntry } from '../../types.js';
 import { jumpWith, type PlayerAdapter } from '../adapter.js';
 import { listOf, Reader, str } from '../safe.js';
+import { adaptLocation, menuSlides, pageTitle, pressMenuItem } from './adapt-menu.js';
 
 interface AdaptPage {
   id: string | null;
@@ -52,7 +54,8 @@ export const adaptFramework: PlayerAdapter = {
     ],
   },
 
-  async read(win, _doc, reader) {
+  async read(win, doc, reader) {
+    if (!adapt(win, reader)) return fromPage(doc);
     const all = pages(win, reader);
     const id = currentId(win, reader);
     const pos = all && id !== null ? all.findIndex((p) => p.id === id) : -1;
@@ -66,7 +69,18 @@ export const adaptFramework: PlayerAdapter = {
     };
   },
 
-  async slides(win, _doc, reader) {
+  async slides(win, doc, reader) {
+    if (!adapt(win, reader)) {
+      const shown = menuSlides(doc);
+      if (shown) return { supported: true, slides: shown };
+      return {
+        supported: false,
+        reason:
+          adaptLocation(doc).kind === 'page'
+            ? 'Adapt lists its pages on its menu, which is not shown while a page is (its Back to menu button returns to it)'
+            : 'no Adapt object is reachable from the page and it shows no menu of pages',
+      };
+    }
     const all = pages(win, reader);
     if (!all || all.length === 0) return { supported: false, reason: 'Adapt.contentObjects lists no pages' };
     const id = currentId(win, reader);
@@ -81,9 +95,10 @@ export const adaptFramework: PlayerAdapter = {
     };
   },
 
-  async goTo(win, _doc, reader, target) {
-    if (target.id === null) return { ok: false, reason: `page ${target.index} has no _id` };
+  async goTo(win, doc, reader, target) {
     const api = adapt(win, reader);
+    if (!api) return pressMenuItem(doc, target.id, target.index);
+    if (target.id === null) return { ok: false, reason: `page ${target.index} has no _id` };
     const router = reader.get(api, 'router', 'Adapt.router');
     const owner = typeof reader.get(api, 'navigateToElement') === 'function' ? api : router;
     if (typeof reader.get(owner, 'navigateToElement') !== 'function')
@@ -92,3 +107,15 @@ export const adaptFramework: PlayerAdapter = {
     return jumpWith(reader, method, () => reader.call(owner, 'navigateToElement', [target.id], method));
   },
 };
+
+function fromPage(doc: Document): Partial<PlayerReading> {
+  const here = adaptLocation(doc);
+  const shown = menuSlides(doc);
+  const pos = shown?.findIndex((s) => s.current) ?? -1;
+  return {
+    slide_id: here.kind === 'page' ? here.id : null,
+    slide_number: pos >= 0 ? pos + 1 : null,
+    total_slides: shown ? shown.length : null,
+    slide_title: here.kind === 'page' ? pageTitle(doc) : null,
+  };
+}

@@ -6,6 +6,7 @@
  */
 import { parseSlideIndicator } from '../../indicators.js';
 import type { GotoOutcome, SlideEntry } from '../../types.js';
+import { press, until } from '../press.js';
 import { str, textOf } from '../safe.js';
 
 const OUTLINE_ITEM = '.slide-item-view[role="treeitem"]';
@@ -51,10 +52,7 @@ export function outlineSlides(doc: Document): SlideEntry[] | null {
   }));
 }
 
-/**
- * Clicks the target's outline entry as a pointer does: the published player acts on the press/release
- * sequence, not on a lone click event (measured on a real export).
- */
+/** Clicks the target's outline entry as a pointer does (press.ts). */
 export function clickOutlineEntry(doc: Document, index: number): GotoOutcome {
   const item = items(doc)[index - 1];
   if (!item)
@@ -62,22 +60,17 @@ export function clickOutlineEntry(doc: Document, index: number): GotoOutcome {
       ok: false,
       reason: 'the iSpring player shows no outline entry for that slide (its outline is not published)',
     };
-  const target = item.querySelector('.slide-item-view__content') ?? item;
-  const box = target.getBoundingClientRect();
-  const init = {
-    bubbles: true,
-    cancelable: true,
-    view: doc.defaultView,
-    clientX: box.x + Math.min(5, box.width / 2),
-    clientY: box.y + Math.min(5, box.height / 2),
-    button: 0,
-    pointerId: 1,
-    isPrimary: true,
-    pointerType: 'mouse',
-  };
-  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
-    target.dispatchEvent(
-      type.startsWith('pointer') ? new PointerEvent(type, init) : new MouseEvent(type, init),
-    );
+  press(item.querySelector('.slide-item-view__content') ?? item);
   return { ok: true, method: 'a click on the iSpring outline entry' };
+}
+
+/** iSpring 9's outline button (universal skin: its control panel's std-outline button). */
+const OUTLINE_BUTTON = '[class*="button_std-outline"], [class*="outline-button"]';
+
+/** Presses the player's outline button and waits (bounded) until its entries are drawn; whether they are. */
+export async function openOutline(doc: Document): Promise<boolean> {
+  const button = doc.querySelector(OUTLINE_BUTTON);
+  if (!button) return false;
+  press(button);
+  return until(() => items(doc).length > 0, 2_000);
 }

@@ -3,12 +3,14 @@
  * player.presentation().slides() lists the slides (count(), getSlide(i).title()) and
  * player.view().playbackController() navigates (currentSlideIndex(), gotoSlide(i), 0-based). We look for the
  * player where a course keeps it: the connector's `player`, or window.ispringPlayer / iSpringPlayer. The
- * published player keeps that object private: then its outline and playbar are read (ispring-outline.ts).
+ * published player keeps that object private: then its outline and playbar are read (ispring-outline.ts), and
+ * where iSpring 9 shows its outline only in a popup, the slides its page declares (ispring-deck.ts).
  */
-import type { PlayerReading, SlideEntry } from '../../types.js';
+import type { PlayerHints, PlayerReading, SlideEntry } from '../../types.js';
 import { jumpWith, type PlayerAdapter } from '../adapter.js';
 import { num, Reader, str } from '../safe.js';
-import { clickOutlineEntry, outlinePosition, outlineSlides } from './ispring-outline.js';
+import { deckPosition, deckSlides } from './ispring-deck.js';
+import { clickOutlineEntry, openOutline, outlinePosition, outlineSlides } from './ispring-outline.js';
 
 const PLAYER_HOLDERS = ['ispringPlayer', 'iSpringPlayer'];
 
@@ -45,9 +47,9 @@ export const ispring: PlayerAdapter = {
     selectors: [['[id^="ispring" i], [class*="ispring" i]', 0.5, 'ispring element']],
   },
 
-  async read(win, doc, reader) {
+  async read(win, doc, reader, hints) {
     const player = findPlayer(win, reader);
-    if (!player) return fromOutline(doc, reader);
+    if (!player) return fromOutline(doc, reader, hints);
     const index = num(reader.callSync(controller(player, reader), 'currentSlideIndex'));
     const slides = slideList(player, reader);
     const total = num(reader.callSync(slides, 'count', [], 'slides.count'));
@@ -60,11 +62,13 @@ export const ispring: PlayerAdapter = {
     };
   },
 
-  async slides(win, doc, reader) {
+  async slides(win, doc, reader, hints) {
     const player = findPlayer(win, reader);
     if (!player) {
       const shown = outlineSlides(doc);
       if (shown) return { supported: true, slides: shown };
+      const deck = hints?.ispringDeck;
+      if (deck) return { supported: true, slides: deckSlides(doc, deck) };
       return {
         supported: false,
         reason:
@@ -88,7 +92,11 @@ export const ispring: PlayerAdapter = {
 
   async goTo(win, doc, reader, target) {
     const player = findPlayer(win, reader);
-    if (!player) return clickOutlineEntry(doc, target.index);
+    if (!player) {
+      // iSpring 9 draws its outline only while its popup is open: open it as a learner does.
+      if (!outlineSlides(doc)) await openOutline(doc);
+      return clickOutlineEntry(doc, target.index);
+    }
     const pc = player ? controller(player, reader) : undefined;
     if (typeof reader.get(pc, 'gotoSlide') !== 'function')
       return { ok: false, reason: 'the iSpring playback controller has no gotoSlide()' };
@@ -97,9 +105,10 @@ export const ispring: PlayerAdapter = {
   },
 };
 
-function fromOutline(doc: Document, reader: Reader): Partial<PlayerReading> {
-  const slides = outlineSlides(doc);
-  const position = outlinePosition(doc);
+function fromOutline(doc: Document, reader: Reader, hints?: PlayerHints): Partial<PlayerReading> {
+  const deck = hints?.ispringDeck;
+  const slides = outlineSlides(doc) ?? (deck ? deckSlides(doc, deck) : null);
+  const position = outlinePosition(doc) ?? (deck ? deckCurrent(doc, deck) : null);
   const at = slides?.findIndex((s) => s.current) ?? -1;
   const current = at >= 0 ? at + 1 : (position?.current ?? null);
   if (!slides && !position)
@@ -111,4 +120,9 @@ function fromOutline(doc: Document, reader: Reader): Partial<PlayerReading> {
     total_slides: slides?.length ?? position?.total ?? null,
     slide_title: current !== null ? (slides?.[current - 1]?.title ?? null) : null,
   };
+}
+
+function deckCurrent(doc: Document, deck: NonNullable<PlayerHints['ispringDeck']>) {
+  const current = deckPosition(doc, deck);
+  return current === null ? null : { current, total: deck.slides.length };
 }

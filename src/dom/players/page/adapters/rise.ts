@@ -16,16 +16,20 @@ interface Lesson {
   title: string | null;
 }
 
+/** The cover page's Start button links to the first lesson: its words are not the lesson's title. */
+const START_BUTTON = '[class*="cover__header"] a, a[class*="action-link"], a[class*="overview__button"]';
+
 function lessons(doc: Document): Lesson[] {
-  const seen = new Set<string>();
-  const out: Lesson[] = [];
+  const byId = new Map<string, Lesson>();
   for (const a of Array.from(doc.querySelectorAll(LESSON_LINK)).slice(0, 5000)) {
     const id = lessonId(a.getAttribute('href') ?? '');
-    if (!id || seen.has(id)) continue;
-    seen.add(id);
-    out.push({ id, title: seenText(a) ?? textOf(a) });
+    if (!id) continue;
+    const known = byId.get(id);
+    const isStart = a.matches(START_BUTTON);
+    if (known && (isStart || known.title !== null)) continue;
+    byId.set(id, { id, title: isStart ? null : (seenText(a) ?? textOf(a)) });
   }
-  return out;
+  return [...byId.values()];
 }
 
 function lessonId(href: string): string | null {

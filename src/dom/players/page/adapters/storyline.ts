@@ -3,9 +3,12 @@
  * accessible controls (.acc-shadow-el), scripts under html5/lib/scripts/. Storyline gives scripts no slide
  * number or jump API; the menu outline (role=treeitem, the current one aria-selected) is read when shown.
  * On each slide change the player writes "<localised 'Slide'>: <slide title>" into its live region #slide-label.
+ * A jump is a learner's press on the menu entry, the menu opened first when it is collapsed; the course's menu
+ * navigation (free, restricted to slides viewed, locked) is read by Node from its frame data.
  */
-import type { SlideEntry } from '../../types.js';
+import type { GotoOutcome, GotoTarget, SlideEntry } from '../../types.js';
 import type { PlayerAdapter } from '../adapter.js';
+import { onScreen, press, until } from '../press.js';
 import { str, textOf } from '../safe.js';
 
 const OUTLINE_ITEMS =
@@ -115,6 +118,74 @@ export const storyline: PlayerAdapter = {
     };
   },
 
-  unsupportedGoto:
-    'Storyline has no script API to jump to a slide: click its Next button (or a menu entry) with scorm_dom_click',
+  async goTo(_win, doc, _reader, target) {
+    return pressMenuEntry(doc, target);
+  },
 };
+
+/** The row a learner presses: the entry's own list item, else the entry. */
+function rowOf(item: Element): Element {
+  return item.querySelector(':scope > .cs-listitem') ?? item;
+}
+
+const MENU_OPENERS = ['#hamburger[aria-expanded="false"]', '#outline-tab:not([aria-selected="true"])'];
+
+/** Opens the sidebar and the menu tab, then the scenes that hold the entry, until the row is drawn. */
+async function openMenuTo(doc: Document, item: Element): Promise<boolean> {
+  const row = rowOf(item);
+  const shown = (): boolean => {
+    scrollMenuTo(row);
+    return onScreen(row);
+  };
+  for (const selector of MENU_OPENERS) {
+    if (shown()) return true;
+    const opener = doc.querySelector(selector);
+    if (opener) {
+      press(opener);
+      await until(shown, 1_500);
+    }
+  }
+  // Scenes hold their slides folded: unfold the outermost folded one first, at most a few levels.
+  for (let depth = 0; depth < 5; depth++) {
+    const folded = Array.from(doc.querySelectorAll('[role="treeitem"][aria-expanded="false"]')).find((g) =>
+      g.contains(item),
+    );
+    if (!folded) break;
+    press(rowOf(folded));
+    if (!(await until(() => folded.getAttribute('aria-expanded') === 'true', 1_000))) break;
+  }
+  return until(shown, 1_000);
+}
+
+/** Scrolls the menu's own pane (never the page) so that the row is in it, as a learner scrolls a long menu. */
+function scrollMenuTo(row: Element): void {
+  const pane = row.parentElement?.closest('.is-scrollable');
+  if (!pane) return;
+  const r = row.getBoundingClientRect();
+  const p = pane.getBoundingClientRect();
+  if (r.height > 0 && (r.top < p.top || r.bottom > p.bottom)) pane.scrollTop += r.top - p.top - p.height / 2;
+}
+
+async function pressMenuEntry(doc: Document, target: GotoTarget): Promise<GotoOutcome> {
+  const item = outline(doc)[target.index - 1];
+  if (!item) return { ok: false, reason: `the Storyline menu shows no entry for slide ${target.index}` };
+  const row = rowOf(item);
+  if (target.menu_flow === 'locked')
+    return {
+      ok: false,
+      reason:
+        "the course locks its menu (Storyline's menu navigation is locked): a learner cannot choose a slide there, only go on with the slide's own buttons",
+    };
+  if (target.menu_flow === 'restricted' && !isCurrent(item) && !row.classList.contains('cs-viewed'))
+    return {
+      ok: false,
+      reason: `the course restricts its menu to slides already viewed (Storyline's menu navigation is restricted), and slide ${target.index} has not been viewed`,
+    };
+  if (!(await openMenuTo(doc, item)))
+    return {
+      ok: false,
+      reason: `the Storyline menu entry of slide ${target.index} stays hidden after opening the menu`,
+    };
+  press(row);
+  return { ok: true, method: 'a press on the Storyline menu entry' };
+}
