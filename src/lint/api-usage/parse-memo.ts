@@ -36,6 +36,11 @@ export class ParseMemo {
     return new ParseMemo(files);
   }
 
+  /** Whether the page rule will read the file again. */
+  keeps(file: string): boolean {
+    return this.files.has(file);
+  }
+
   /** parseUnit, kept (until `settle`) when the file is one the page rule will read again. */
   parse(file: string, unit: SourceUnit): ParseResult {
     const found = this.find(file, unit);
