@@ -46,6 +46,9 @@ test('a bundle whose only tie to the rules is a cross-frame access gets the same
     'var a={top:1};a.top.location=1;', // a property named top: no frame access either way
     'var s="top.location.href=1";var r=/parent.document/;', // text only
     'function h(top){top.location.replace("/x")}',
+    // After `)`, a name starts a statement (Lectora's pages).
+    'if(parent.document!=document)parent.document.title=document.title;',
+    'while(f())\ntop.location.reload();for(;;)parent.document.body.focus();',
   ];
   for (const inner of cases) {
     const unit = bundle(inner);

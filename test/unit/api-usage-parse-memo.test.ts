@@ -42,19 +42,27 @@ test('a launch page script analysed once hands the page rule its flow, the same 
   assert.equal(flow.calls[0]?.context, declared);
 });
 
-test('a file no launch page loads, or a unit with other code or place, gets a fresh flow each time', () => {
+test('a file no launch page loads gets a fresh flow each time', () => {
+  const memo = ParseMemo.forLaunchPages([launchChainOf('r1', 'index.html', ['driver.js'])]);
+  const fresh = memo.flow('other.js', unit('a();'), '1.2');
+  assert.notEqual(memo.flow('other.js', unit('a();'), '1.2'), fresh);
+});
+
+test('a unit of a launch page script the analysis did not parse is parsed once for every page that loads it', () => {
   const memo = ParseMemo.forLaunchPages([launchChainOf('r1', 'index.html', ['driver.js'])]);
   memo.settle('driver.js', analysed(memo, 'driver.js', unit('a();')), '1.2');
   const kept = memo.flow('driver.js', unit('a();'), '1.2');
-  for (const [file, u] of [
-    ['other.js', unit('a();')],
-    ['driver.js', unit('b();')],
-    ['driver.js', unit('a();', 2)],
-  ] as const) {
-    const fresh = memo.flow(file, u, '1.2');
-    assert.notEqual(fresh, kept);
-    assert.notEqual(memo.flow(file, u, '1.2'), fresh);
+  for (const u of [unit('b();'), unit('a();', 2)]) {
+    const first = memo.flow('driver.js', u, '1.2');
+    assert.notEqual(first, kept, 'other code or place: its own flow');
+    assert.equal(memo.flow('driver.js', u, '1.2'), first);
   }
+  const quiet = memo.flow('index.html', unit('function start() {}\nstart();'), '1.2');
+  assert.equal(memo.flow('index.html', unit('function start() {}\nstart();'), '1.2'), quiet);
+  assert.deepEqual(
+    quiet.invocations.map((i) => (i.kind === 'named' ? i.name : '')),
+    ['start'],
+  );
 });
 
 test('a page of several scripts: each kept unit is walked alone, so a global function stays with its script', () => {

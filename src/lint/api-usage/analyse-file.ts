@@ -2,10 +2,12 @@ import { quoted } from '../../core/course-text.js';
 import type { Finding } from '../../core/findings.js';
 import type { ScormVersion } from '../../rte/datamodel/index.js';
 import { collectUnit, emptyFacts, type FileFacts } from './collect-facts.js';
-import { frameRegionsProgram, type RegionPlan } from './frame-regions.js';
+import { frameRegionPlan, frameRegionsProgram, type RegionPlan } from './frame-regions.js';
+import { mayCallApiShape } from './call-shapes.js';
+import { mentionsApi, skipParse } from './prefilter.js';
+import { indexWords, type WordIndex } from './word-index.js';
 import type { ParseMemo } from './parse-memo.js';
 import { parseUnit, type ParseResult } from './parse-unit.js';
-import { skipParse } from './prefilter.js';
 import { makeFinding } from './rules.js';
 import type { SourceUnit } from './source-unit.js';
 import { compilesWithoutFacts } from './syntax-check.js';
@@ -28,9 +30,13 @@ export function analyse(
   // Most of an export is library code that cannot yield a fact: only whether it parses matters there.
   // Otherwise every unit is parsed (units of a page share one scope, so a quiet one may still matter).
   if (regionPlan === undefined && units.every((unit) => compilesWithoutFacts(unit))) return facts;
+  const alone = regionPlan === undefined && !memo?.keeps(file) ? unitsStandAlone(units) : undefined;
   units.forEach((unit, i) => {
     if (skipParse(unit.code, facts)) return;
-    const regions = frameRegionsProgram(unit, facts, regionPlan);
+    const words = alone?.[i];
+    if (words && compilesWithoutFacts(unit, words)) return;
+    const plan = words ? (frameRegionPlan(unit, words, 0) ?? null) : regionPlan;
+    const regions = frameRegionsProgram(unit, facts, plan);
     const parsed: ParseResult = regions
       ? { ok: true, program: regions }
       : memo
@@ -75,4 +81,23 @@ export function analyse(
     }
   });
   return facts;
+}
+
+/**
+ * Each unit's words when no unit of the file can make an API call or names the API object (Lectora's
+ * pages: one big script reaching `parent.document`, five small ones), else undefined. Such a file gives
+ * the rules only its cross-frame accesses: with no call there is no wrapper, constant or load-time flow
+ * to follow across its units, and without `API` / `API_1484_11` its parent/opener count decides
+ * nothing (hasDiscoveryEvidence). So its units stand alone: one that compiles without any fact is not
+ * parsed, and one with cross-frame accesses only in the regions that hold them (frame-regions.ts), as
+ * for a big bundle. Files the page rule reads again (ParseMemo) are parsed whole as before.
+ */
+function unitsStandAlone(units: readonly SourceUnit[]): WordIndex[] | undefined {
+  const words: WordIndex[] = [];
+  for (const unit of units) {
+    const w = indexWords(unit.code);
+    if (mentionsApi(w) || mayCallApiShape(unit.code, w)) return undefined;
+    words.push(w);
+  }
+  return words;
 }

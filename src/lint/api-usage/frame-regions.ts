@@ -52,8 +52,12 @@ const KEYWORDS_BEFORE = new Set([
   'yield',
   'await',
 ]);
-/** Characters after which an expression starts (and is not the object of a member or call). */
-const OPENS_EXPRESSION = new Set([...',;{}([=:?!&|+-*%<>~^']);
+/**
+ * Characters after which an expression starts (and is not the object of a member or call). In code that
+ * compiles, a name after `)` starts a statement: `if (parent.document != document) parent.document.title
+ * = …` (Lectora's pages).
+ */
+const OPENS_EXPRESSION = new Set([...',;{}()[=:?!&|+-*%<>~^']);
 /** After the expression, a `)` or `]` followed by one of these would make it part of a larger member or call. */
 const CONTINUES = new Set([...'.[(`?']);
 
@@ -112,15 +116,17 @@ function parseRegion(code: string, start: number): Expression | undefined {
 /**
  * Which of an eligible unit's cross-frame accesses are code (true) rather than text in a string, comment or
  * regular expression (false), in the order frameMembers finds them; undefined when the unit is not
- * eligible. This is the costly half (V8 compiles of the whole unit): the syntax pre-check's worker
+ * eligible (`minChars`: the smallest unit worth it; analyse-file.ts asks it of any size for a page that
+ * cannot call the API). This is the costly half (V8 compiles of the whole unit): the syntax pre-check's worker
  * makes it for the big scripts it claims, so this thread only parses the regions.
  */
 export function frameRegionPlan(
   unit: SourceUnit,
   words: WordIndex = indexWords(unit.code),
+  minChars = FRAME_REGIONS_MIN_CHARS,
 ): RegionPlan | undefined {
   const { code } = unit;
-  if (unit.module || unit.handler || code.length < FRAME_REGIONS_MIN_CHARS) return undefined;
+  if (unit.module || unit.handler || code.length < minChars) return undefined;
   if (mayCallApiShape(code, words)) return undefined;
   const accesses = frameMembers(code, words);
   if (accesses.some((a) => a.text.includes('/'))) return undefined;

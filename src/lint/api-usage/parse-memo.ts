@@ -36,6 +36,11 @@ export class ParseMemo {
     return new ParseMemo(files);
   }
 
+  /** Whether the page rule will read the file again. */
+  keeps(file: string): boolean {
+    return this.files.has(file);
+  }
+
   /** parseUnit, kept (until `settle`) when the file is one the page rule will read again. */
   parse(file: string, unit: SourceUnit): ParseResult {
     const found = this.find(file, unit);
@@ -67,7 +72,12 @@ export class ParseMemo {
     }
   }
 
-  /** The unit's flow: the kept one (the same for every reader), else from a fresh parse (not kept). */
+  /**
+   * The unit's flow: the kept one (the same for every reader), else from a fresh parse, kept when the file
+   * is one the page rule reads. A script the analysis did not parse (a library it found quiet) is loaded
+   * by many launch pages of a multi-SCO export: eXeLearning's twelve pages each load the same seven
+   * scripts, and parsing them again for each page was a third of that export's CPU time.
+   */
   flow(file: string, unit: SourceUnit, version: ScormVersion): UnitFlow {
     const found = this.find(file, unit);
     if (found && !found.flow) {
@@ -75,7 +85,13 @@ export class ParseMemo {
     }
     if (found?.flow) return found.flow;
     const parsed = parseUnit(unit);
-    return collectFlow(unit, parsed.ok ? parsed.program : undefined, version);
+    const flow = collectFlow(unit, parsed.ok ? parsed.program : undefined, version);
+    if (this.files.has(file)) {
+      const list = this.kept.get(file) ?? [];
+      list.push({ unit, result: undefined, flow });
+      this.kept.set(file, list);
+    }
+    return flow;
   }
 
   /** Lets everything kept go. */

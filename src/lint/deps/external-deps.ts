@@ -9,7 +9,7 @@ import { fileType, type PackageScanner } from '../launch-chain/package-scanner.j
 import type { PageRef, RefKind } from '../launch-chain/js-refs.js';
 import { resolveInPage } from '../launch-chain/urls.js';
 import { insertionGuard, type Guard } from './script-guard.js';
-import { scriptNeed, type ScriptNeed, type UndefinedUse } from './script-needs.js';
+import { scriptNeed, type ScriptNamesCache, type ScriptNeed, type UndefinedUse } from './script-needs.js';
 
 type DependencyKind = Exclude<RefKind, 'navigation'>;
 
@@ -224,6 +224,7 @@ export function externalDependencyFindings(
 ): Finding[] {
   const places = chainPlaces(chains);
   const findings: Finding[] = [];
+  const names: ScriptNamesCache = new Map();
   for (const file of files) {
     if (fileType(file) === 'other') continue;
     const scan = scanner.scan(file);
@@ -243,6 +244,7 @@ export function externalDependencyFindings(
       (need ??= scriptNeed(
         scanner,
         chains.filter((c) => c.files.some((f) => f.file === file && f.atStart)),
+        names,
       ));
     for (const ref of scan.refs) {
       if (seen.has(`${ref.kind} ${ref.url}`)) continue;
