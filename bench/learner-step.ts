@@ -502,7 +502,9 @@ export async function learnerStep(
     return clickOn(call, ctx, box);
   }
   const actions: string[] = [];
-  if (!memory.scrolled.has(ctx.fingerprint) && worthScrolling(memory.unmovedScrolls)) {
+  // A page whose pop-ups are being opened was read to its end before the first: each pop-up is not a new page.
+  const readBefore = memory.scrolled.has(ctx.fingerprint) || memory.lockedNext.has(ctx.place);
+  if (!readBefore && worthScrolling(memory.unmovedScrolls)) {
     memory.scrolled.add(ctx.fingerprint);
     const r = await call('scorm_scroll', { session_id: ctx.session_id, to: 'end' });
     actions.push('scorm_scroll to end');

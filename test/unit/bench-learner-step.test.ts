@@ -466,7 +466,7 @@ test('a drag-and-drop whose targets are listed: each item dragged by ref onto a 
   ]);
 });
 
-test('a Next locked until the pop-ups are seen: each opener in turn without closing, then Next once unlocked (lectora-1)', async () => {
+test('a Next locked until the pop-ups are seen: each opener in turn without closing or scrolling again, then Next once unlocked (lectora-1)', async () => {
   const { call, calls } = recorder();
   const memory = readMemory('guide');
   memory.lmsNextUnavailable = true;
@@ -478,7 +478,7 @@ test('a Next locked until the pop-ups are seen: each opener in turn without clos
   ];
   const close = { ref: 'e10', name: 'Close', role: 'button', purpose: 'close' };
   await learnerStep(call, ctx([frame, locked, ...openers], 'guide', 'Guide'), memory);
-  for (const fp of ['guide+1', 'guide+2']) memory.scrolled.add(fp);
+  // The pop-ups change the page's fingerprint; the page was read to its end before the first: no scroll again.
   await learnerStep(call, ctx([frame, locked, ...openers, close], 'guide+1', 'Guide'), memory);
   const unlocked = { ...locked, state: {} };
   await learnerStep(call, ctx([frame, unlocked, ...openers, close], 'guide+2', 'Guide'), memory);
