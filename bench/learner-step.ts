@@ -5,6 +5,7 @@
  */
 import { PlayerChrome } from './learner-chrome.js';
 import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
+import { LockedNextPages, lockedNext, wayOnPastPopup } from './learner-popups.js';
 import { worthScrolling } from './learner-stop-rules.js';
 import { chooseNextFromToc } from './learner-toc.js';
 
@@ -76,6 +77,8 @@ export interface LearnerMemory {
   dragGate: string | null;
   /** Controls seen on other pages too: the player's frame, tried after what the page itself offers. */
   chrome: PlayerChrome;
+  /** Pages where a pop-up was opened because Next was locked: further pop-ups are opened without closing. */
+  lockedNext: LockedNextPages;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -90,6 +93,7 @@ export function newLearnerMemory(): LearnerMemory {
     unmovedScrolls: 0,
     dragGate: null,
     chrome: new PlayerChrome(),
+    lockedNext: new LockedNextPages(),
   };
 }
 
@@ -289,9 +293,15 @@ async function goOn(
   controls: Control[],
 ): Promise<StepOutcome> {
   memory.wentOnFrom = ctx.fingerprint;
-  // A popup the learner opened (feedback, a hotspot's text) is closed before anything else.
+  const pastPopup = popupWayOn(ctx, memory, controls);
+  if (pastPopup && pastPopup.purpose !== 'next') {
+    memory.followed.add(followedKey(ctx, pastPopup));
+    return clickOn(call, ctx, pastPopup);
+  }
+  // A popup the learner opened (feedback, a hotspot's text) is closed before anything else, unless it was
+  // opened to unlock the page's Next (learner-popups.ts).
   const close = controls.find((c) => c.purpose === 'close' && c.ref && enabled(c));
-  if (close && !memory.followed.has(`close|${ctx.fingerprint}`)) {
+  if (close && !pastPopup && !memory.followed.has(`close|${ctx.fingerprint}`)) {
     memory.followed.add(`close|${ctx.fingerprint}`);
     return clickOn(call, ctx, close);
   }
@@ -377,6 +387,7 @@ async function goOn(
     .find((c) => c !== undefined);
   if (entry) {
     memory.followed.add(followedKey(ctx, entry));
+    if (lockedNext(controls)) memory.lockedNext.opened(ctx.place);
     return clickOn(call, ctx, entry);
   }
   if (memory.multiSco) {
@@ -398,6 +409,22 @@ async function goOn(
       ...(memory.dragGate ? [`left undone: ${memory.dragGate}`] : []),
     ].join('; '),
   };
+}
+
+/** On a page where a pop-up was opened to unlock Next: Next once unlocked, else the page's next pop-up opener. */
+function popupWayOn(ctx: StepContext, memory: LearnerMemory, controls: Control[]): Control | undefined {
+  if (!memory.lockedNext.has(ctx.place)) return undefined;
+  const page = ctx.page ?? ctx.fingerprint;
+  const openers = controls.filter(
+    (c) =>
+      c.purpose === 'other' &&
+      c.role === 'button' &&
+      !!c.ref &&
+      enabled(c) &&
+      !memory.followed.has(followedKey(ctx, c)) &&
+      !memory.chrome.has(page, c.name),
+  );
+  return wayOnPastPopup(controls, openers, enabled);
 }
 
 async function clickOn(call: LearnerCall, ctx: StepContext, c: Control): Promise<StepOutcome> {
@@ -509,7 +536,9 @@ export async function learnerStep(
     return clickOn(call, ctx, box);
   }
   const actions: string[] = [];
-  if (!memory.scrolled.has(ctx.fingerprint) && worthScrolling(memory.unmovedScrolls)) {
+  // A page whose pop-ups are being opened was read to its end before the first: each pop-up is not a new page.
+  const readBefore = memory.scrolled.has(ctx.fingerprint) || memory.lockedNext.has(ctx.place);
+  if (!readBefore && worthScrolling(memory.unmovedScrolls)) {
     memory.scrolled.add(ctx.fingerprint);
     const r = await call('scorm_scroll', { session_id: ctx.session_id, to: 'end' });
     actions.push('scorm_scroll to end');

@@ -465,3 +465,44 @@ test('a drag-and-drop whose targets are listed: each item dragged by ref onto a 
     ['f1e55', 'f1e61'],
   ]);
 });
+
+test('a Next locked until the pop-ups are seen: each opener in turn without closing or scrolling again, then Next once unlocked (lectora-1)', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory('guide');
+  memory.lmsNextUnavailable = true;
+  const frame = { ref: 'e2', name: 'Back', role: 'button', purpose: 'previous' };
+  const locked = { ref: 'e5', name: '>', role: 'button', purpose: 'next', state: { disabled: true } };
+  const openers = [
+    { ref: 'e6', name: '', role: 'button', purpose: 'other' },
+    { ref: 'e7', name: '', role: 'button', purpose: 'other' },
+  ];
+  const close = { ref: 'e10', name: 'Close', role: 'button', purpose: 'close' };
+  await learnerStep(call, ctx([frame, locked, ...openers], 'guide', 'Guide'), memory);
+  // The pop-ups change the page's fingerprint; the page was read to its end before the first: no scroll again.
+  await learnerStep(call, ctx([frame, locked, ...openers, close], 'guide+1', 'Guide'), memory);
+  const unlocked = { ...locked, state: {} };
+  await learnerStep(call, ctx([frame, unlocked, ...openers, close], 'guide+2', 'Guide'), memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [
+      ['scorm_dom_click', 'e6'],
+      ['scorm_dom_click', 'e7'],
+      ['scorm_dom_click', 'e5'],
+    ],
+  );
+});
+
+test('a popup opened while Next was free is still closed first (feedback after an answer)', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const controls = [
+    { ref: 'e1', name: 'Next', role: 'button', purpose: 'next' },
+    { ref: 'e6', name: '', role: 'button', purpose: 'other' },
+    { ref: 'e9', name: 'Close', role: 'button', purpose: 'close' },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [['scorm_dom_click', 'e9']],
+  );
+});
