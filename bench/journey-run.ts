@@ -75,7 +75,7 @@ export async function runJourney(
   const results: MeasuredResult[] = [];
   const call = measuredCaller(client, results);
   try {
-    const opened = (await call('scorm_open_course', { package_path: packagePath })) as
+    const opened = (await call('scorm_open_course', { package_path: packagePath, new_attempt: true })) as
       { session_id?: string } | undefined;
     const session_id = opened?.session_id;
     // A course that cannot be opened ends its journey there; the failed open is its measured result.

@@ -140,7 +140,8 @@ export async function runLearnerJourney(
   };
   let session_id: string | null = null;
   try {
-    const opened = await call('scorm_open_course', { package_path: packagePath });
+    // A new learner each time: a state saved by an earlier run would resume the course where that one left it.
+    const opened = await call('scorm_open_course', { package_path: packagePath, new_attempt: true });
     session_id = typeof opened.data?.session_id === 'string' ? opened.data.session_id : null;
     if (!session_id) {
       count();
