@@ -85,7 +85,27 @@ export async function diagnose(
     ? filesMissingInRun(await call('scorm_get_network_requests', { session_id, options: { max_count: 1 } }))
     : null;
   const validation = await call('scorm_validate_workspace', { workspace_path: packagePath });
-  const apiCalls = session_id ? await call('scorm_debug_api_calls', { session_id }) : undefined;
+  const apiCalls = session_id ? await allAnomalies(call, session_id) : undefined;
   const named = courseDefect(validation, apiCalls);
   return inRun ? `${inRun}${named ? `; ${named.replace(/^course defect: /, '')}` : ''}` : named;
+}
+
+// Errors come first in the listing, so a course of many SCOs lists its warnings (status_never_reported) on later pages.
+const MAX_ANOMALY_PAGES = 5;
+
+/** The session's anomalies, their further pages included (a few at most). */
+async function allAnomalies(call: MeasuredCall, session_id: string): Promise<{ anomalies: Anomaly[] }> {
+  const anomalies: Anomaly[] = [];
+  let cursor: unknown = undefined;
+  for (let page = 0; page < MAX_ANOMALY_PAGES; page++) {
+    const r = (await call('scorm_debug_api_calls', {
+      session_id,
+      max_calls: 1,
+      ...(typeof cursor === 'string' ? { anomalies_cursor: cursor } : {}),
+    })) as { anomalies?: Anomaly[]; anomalies_next_cursor?: unknown } | undefined;
+    anomalies.push(...(r?.anomalies ?? []));
+    cursor = r?.anomalies_next_cursor;
+    if (typeof cursor !== 'string') break;
+  }
+  return { anomalies };
 }
