@@ -4,6 +4,7 @@
  * to the end of the page, then go on as a learner would.
  */
 import { PlayerChrome } from './learner-chrome.js';
+import { OpenedByLearner } from './learner-dialog.js';
 import { worthScrolling } from './learner-stop-rules.js';
 import { chooseNextFromToc } from './learner-toc.js';
 
@@ -75,6 +76,8 @@ export interface LearnerMemory {
   dragGate: string | null;
   /** Controls seen on other pages too: the player's frame, tried after what the page itself offers. */
   chrome: PlayerChrome;
+  /** What the learner's last action opened (a drawer, a dialog): closed before anything else. */
+  opened: OpenedByLearner;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -89,6 +92,7 @@ export function newLearnerMemory(): LearnerMemory {
     unmovedScrolls: 0,
     dragGate: null,
     chrome: new PlayerChrome(),
+    opened: new OpenedByLearner(),
   };
 }
 
@@ -441,6 +445,8 @@ export async function learnerStep(
     return clickOn(call, ctx, retry);
   }
   const page = ctx.page ?? ctx.fingerprint;
+  const opened = memory.opened.toClose(controls, page);
+  if (opened) return clickOn(call, ctx, opened);
   memory.chrome.see(
     page,
     controls.map((c) => c.name),
