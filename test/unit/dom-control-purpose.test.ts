@@ -70,6 +70,9 @@ test("purpose: an in-page widget's arrow names its item and stays on the page; a
   assert.equal(purpose({ name: 'Next card' }), 'other');
   assert.equal(purpose({ name: 'Previous image' }), 'other');
   assert.equal(purpose({ name: 'Next tab' }), 'other');
+  // rise-3 lesson 8: Rise's scenario block is a group whose text holds its own CONTINUE buttons.
+  assert.equal(purpose({ role: 'group', name: 'Scenario', text: 'Scenario Start CONTINUE' }), 'other');
+  assert.equal(purpose({ text: 'CONTINUE' }), 'next', "a button's own text still says where it goes");
   assert.equal(purpose({ name: 'Next slide' }), 'next', "a slide deck's Next slide (h5p-1) goes on");
   assert.equal(purpose({ name: 'Next page' }), 'next');
   assert.equal(purpose({ name: 'Previous slide' }), 'previous');

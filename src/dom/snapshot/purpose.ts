@@ -122,6 +122,9 @@ const SELECTION_ROLES = new Set(['combobox', 'listbox', 'slider']);
 const OPTION_ROLES = new Set(['radio', 'menuitemradio', 'option']);
 const CHECK_ROLES = new Set(['checkbox', 'menuitemcheckbox', 'switch']);
 const BOX_ROLES = new Set(['button', 'generic']);
+// A container's text is all its controls' words (rise-3's scenario block, a group "Scenario" holding its
+// "CONTINUE" buttons, was taken for the lesson's next): only its own name says what it is for.
+const CONTAINER_ROLES = new Set(['group', 'region']);
 
 export function inferPurpose(input: PurposeInput): Purpose {
   const { role } = input;
@@ -133,7 +136,7 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (BOX_ROLES.has(role) && isDropdownPrompt(input.name)) return 'selection';
   // An image's file-like name ("arrow2_next") is read as words: the underscore separates them. An icon
   // font's glyph (private use, rise-3's "\ue60c Home") says nothing.
-  const words = `${input.name} ${input.text}`
+  const words = `${input.name} ${CONTAINER_ROLES.has(role) ? '' : input.text}`
     .toLowerCase()
     .replace(ICON_GLYPHS, '')
     .replace(/[\s_]+/g, ' ')
