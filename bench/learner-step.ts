@@ -6,6 +6,7 @@
 import { PlayerChrome } from './learner-chrome.js';
 import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
 import { LockedNextPages, lockedNext, wayOnPastPopup } from './learner-popups.js';
+import { OpenedByLearner } from './learner-dialog.js';
 import { worthScrolling } from './learner-stop-rules.js';
 import { chooseNextFromToc } from './learner-toc.js';
 
@@ -79,6 +80,8 @@ export interface LearnerMemory {
   chrome: PlayerChrome;
   /** Pages where a pop-up was opened because Next was locked: further pop-ups are opened without closing. */
   lockedNext: LockedNextPages;
+  /** What the learner's last action opened (a drawer, a dialog): closed before anything else. */
+  opened: OpenedByLearner;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -94,6 +97,7 @@ export function newLearnerMemory(): LearnerMemory {
     dragGate: null,
     chrome: new PlayerChrome(),
     lockedNext: new LockedNextPages(),
+    opened: new OpenedByLearner(),
   };
 }
 
@@ -487,6 +491,8 @@ export async function learnerStep(
   );
   if (afterDrag) return afterDrag;
   const page = ctx.page ?? ctx.fingerprint;
+  const opened = memory.opened.toClose(controls, page);
+  if (opened) return clickOn(call, ctx, opened);
   memory.chrome.see(
     page,
     controls.map((c) => c.name),

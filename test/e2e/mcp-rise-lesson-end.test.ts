@@ -1,6 +1,6 @@
 /**
  * A Rise-like lesson as a sighted learner reads it, through MCP in real Chromium (fixture rise-lesson-end,
- * our own): the gallery's "Next" arrow turns pictures and is no way on; the lesson's way on, a link
+ * our own): the gallery's "Next" arrow turns pictures and the flashcards' "Next flashcard" turns cards: no way on; the lesson's way on, a link
  * "Lesson 2 - Tools" that declares data-direction="next", appears once the end of the lesson has been
  * scrolled into view and is the page's next control; the lesson's title is the words the learner sees,
  * not its outline icon's SVG title nor the screen-reader copy "… 0 Percent Complete" (rise-1 and rise-3).
@@ -51,6 +51,11 @@ test("a gallery's Next arrow is no way on; the lesson's own next link, shown at 
   assert.equal(arrow.purpose, 'other', 'the gallery arrow turns its pictures');
   assert.ok(!first.navigation.includes(String(arrow.ref)));
   assert.equal(first.interactive_elements.find((e) => e.name === 'Previous')?.purpose, 'other');
+  // rise-3 lesson 4: the flashcards' own arrows turn its cards.
+  const card = first.interactive_elements.find((e) => e.name === 'Next flashcard');
+  assert.equal(card?.purpose, 'other', names(first));
+  assert.ok(!first.navigation.includes(String(card?.ref)));
+  assert.equal(first.interactive_elements.find((e) => e.name === 'Previous flashcard')?.purpose, 'other');
   assert.equal(
     first.interactive_elements.filter((e) => e.purpose === 'next').length,
     0,

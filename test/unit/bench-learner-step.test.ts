@@ -506,3 +506,66 @@ test('a popup opened while Next was free is still closed first (feedback after a
     [['scorm_dom_click', 'e9']],
   );
 });
+
+test('a drawer the learner opened is closed before anything else, even a question still to answer (adapt-2)', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  memory.lmsNextUnavailable = true;
+  const page = [{ ref: 'e1', name: 'Hotspot', role: 'button', purpose: 'other' }];
+  await learnerStep(call, ctx(page), memory);
+  const opened = {
+    session_id: 's1',
+    fingerprint: 'page-1',
+    place: 'page-1',
+    elements: {
+      interactive_elements: [
+        ...page,
+        { ref: 'e2', name: 'Yes', role: 'radio', purpose: 'answer_option', question: 'Q1' },
+        { ref: 'e3', name: 'Close drawer', role: 'button', purpose: 'close' },
+      ],
+      assessments: [{ question: 'Q1', type: 'single_choice', options: ['e2'] }],
+    },
+    slide: null,
+  };
+  await learnerStep(call, opened, memory);
+  await learnerStep(call, opened, memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [
+      ['scorm_dom_click', 'e1'],
+      ['scorm_dom_click', 'e3'],
+      ['scorm_dom_click', 'e2'],
+    ],
+    'the drawer closed once, then the question answered',
+  );
+});
+
+test("a dialog that comes with a new page is the page's own: answered, not closed (adapt-2's email form)", async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory('menu');
+  memory.lmsNextUnavailable = true;
+  await learnerStep(
+    call,
+    ctx([{ ref: 'e1', name: 'View', role: 'button', purpose: 'other' }], 'menu'),
+    memory,
+  );
+  const page = {
+    ...ctx([], 'page-1'),
+    page: 'page-1',
+    elements: {
+      interactive_elements: [
+        { ref: 'e7', name: 'Email address', role: 'textbox', purpose: 'text_entry', question: 'Email' },
+        { ref: 'e9', name: 'Close popup', role: 'button', purpose: 'close' },
+      ],
+      assessments: [{ question: 'Email', type: 'text_entry', options: ['e7'] }],
+    },
+  };
+  await learnerStep(call, page, memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [
+      ['scorm_dom_click', 'e1'],
+      ['scorm_dom_fill', 'e7'],
+    ],
+  );
+});

@@ -63,6 +63,33 @@ test('purpose: page jumps, media seeking and the window are no navigation', () =
   assert.equal(purpose({ name: 'Close' }), 'close');
 });
 
+test("purpose: an in-page widget's arrow names its item and stays on the page; a slide or lesson goes on", () => {
+  // rise-3 lesson 4: the flashcards' "Next flashcard" was taken for the lesson's way on.
+  assert.equal(purpose({ name: 'Next flashcard', hints: 'block-flashcards-slider__arrow--next' }), 'other');
+  assert.equal(purpose({ name: 'Previous flashcard' }), 'other');
+  assert.equal(purpose({ name: 'Next card' }), 'other');
+  assert.equal(purpose({ name: 'Previous image' }), 'other');
+  assert.equal(purpose({ name: 'Next tab' }), 'other');
+  // rise-3 lesson 8: Rise's scenario block is a group whose text holds its own CONTINUE buttons.
+  assert.equal(purpose({ role: 'group', name: 'Scenario', text: 'Scenario Start CONTINUE' }), 'other');
+  assert.equal(purpose({ text: 'CONTINUE' }), 'next', "a button's own text still says where it goes");
+  assert.equal(purpose({ name: 'Next slide' }), 'next', "a slide deck's Next slide (h5p-1) goes on");
+  assert.equal(purpose({ name: 'Next page' }), 'next');
+  assert.equal(purpose({ name: 'Previous slide' }), 'previous');
+  assert.equal(purpose({ role: 'link', tag: 'a', name: 'Lesson 5 - Exercising', hints: 'next' }), 'next');
+});
+
+test("purpose: Adapt's drawer and progress buttons are the player's tools; the drawer's close closes", () => {
+  assert.equal(
+    purpose({
+      name: 'Progress bar. Select here to view your current progress, and select an item to navigate to it. You have completed 50%',
+    }),
+    'player_control',
+  );
+  assert.equal(purpose({ name: 'Open course resources and search' }), 'player_control');
+  assert.equal(purpose({ name: 'Close resources' }), 'close');
+});
+
 test('purpose: a carousel turns in place; a declared direction and a bare arrow go on', () => {
   // Rise's gallery block: "Next" turns its pictures, the lesson's own link is further down.
   assert.equal(purpose({ name: 'Next', inCarousel: true }), 'other');

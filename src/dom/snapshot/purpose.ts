@@ -58,6 +58,10 @@ const NOT_NAVIGATION = /\b(full ?screen|fast[ -]?forward|rewind|playback|speed)\
 // where the learner is (ispring-1's learner pressed each of them after the last slide, looking for a way on).
 const PLAYER_TOOL =
   /^(turn (on|off) |show |hide |enter |exit )?(accessibility mode|full ?screen|marker tools?|presenter info|notes|resources|glossary|transcript)$/;
+// Adapt's drawer toggle ("Open course resources and search") and its progress button ("Progress bar. Select
+// here to view your current progress, …"): both open the side drawer over the page, never the way on
+// (adapt-2's learner opened it and kept clicking under it).
+const DRAWER_TOOL = /^(progress bar\b|(open |show )?(the )?(course )?(resources|side drawer)\b)/;
 const MEDIA_SEEK = /\b(fast[ -]?forward|rewind|playback|speed)\b|\b\d+(\.\d+)? ?x\b|^x ?\d/;
 // An entry of a course menu (Adapt names each "Menu item. <title>") opens its page.
 const MENU_ENTRY = /^menu item\b/;
@@ -75,6 +79,12 @@ const HOME = /^(go (to )?|back to |return to )?(the )?(course )?home( page)?$/;
 // Said before the word rules: "Back to menu" opens the menu, it does not go back a page.
 const BACK_TO_MENU =
   /\b(back to|return to) (the )?(course )?(menu|contents|table of contents|outline|index)\b/;
+
+// An in-page widget's own arrow names the item it turns (Rise's flashcards: "Next flashcard", rise-3 lesson 4;
+// "Next card", "Previous image", "Next tab"): it stays on the page. A slide, page, lesson, question or
+// chapter is the course's own item ("Next slide" of h5p-1's deck goes on).
+const WIDGET_ITEM =
+  /\b(next|prev|previous)\s+(flash ?cards?|cards?|images?|photos?|pictures?|tabs?|panels?|hotspots?|markers?)\b/;
 
 // Words are matched on the name and text first; class and id hints only when those say nothing.
 const WORD_RULES: Array<[Purpose, RegExp]> = [
@@ -112,6 +122,9 @@ const SELECTION_ROLES = new Set(['combobox', 'listbox', 'slider']);
 const OPTION_ROLES = new Set(['radio', 'menuitemradio', 'option']);
 const CHECK_ROLES = new Set(['checkbox', 'menuitemcheckbox', 'switch']);
 const BOX_ROLES = new Set(['button', 'generic']);
+// A container's text is all its controls' words (rise-3's scenario block, a group "Scenario" holding its
+// "CONTINUE" buttons, was taken for the lesson's next): only its own name says what it is for.
+const CONTAINER_ROLES = new Set(['group', 'region']);
 
 export function inferPurpose(input: PurposeInput): Purpose {
   const { role } = input;
@@ -123,7 +136,7 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (BOX_ROLES.has(role) && isDropdownPrompt(input.name)) return 'selection';
   // An image's file-like name ("arrow2_next") is read as words: the underscore separates them. An icon
   // font's glyph (private use, rise-3's "\ue60c Home") says nothing.
-  const words = `${input.name} ${input.text}`
+  const words = `${input.name} ${CONTAINER_ROLES.has(role) ? '' : input.text}`
     .toLowerCase()
     .replace(ICON_GLYPHS, '')
     .replace(/[\s_]+/g, ' ')
@@ -131,10 +144,11 @@ export function inferPurpose(input: PurposeInput): Purpose {
   if (OUTLINE_ENTRY_ROLES.has(role)) return 'link';
   const ownName = input.name.toLowerCase().replace(ICON_GLYPHS, '').replace(/\s+/g, ' ').trim();
   if (BACK_TO_MENU.test(words) || HOME.test(ownName)) return 'menu';
-  if (role !== 'link' && PLAYER_TOOL.test(ownName)) return 'player_control';
+  if (role !== 'link' && (PLAYER_TOOL.test(ownName) || DRAWER_TOOL.test(ownName))) return 'player_control';
   if (MENU_ENTRY.test(words) || SKIP_LINK.test(words)) return 'link';
   if (NOT_NAVIGATION.test(words))
     return MEDIA_SEEK.test(words) ? 'play_pause' : role === 'link' ? 'link' : 'other';
+  if (WIDGET_ITEM.test(words)) return 'other';
   const hints = input.hints.toLowerCase();
   const untitled = words.replace(CHECK_TITLE, ' ');
   for (const [purpose, re] of WORD_RULES)

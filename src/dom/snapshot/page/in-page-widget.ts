@@ -6,8 +6,10 @@
  * whatever its words say.
  */
 
-// Class tokens of the widgets whose arrows turn items in place (Slick, Swiper, Glide, Splide, galleries).
-const WIDGET_CLASS = /(^|\s)[a-z_-]*(carousel|slick-slider|swiper|gallery|glide|splide)(\s|[_-]|$)/i;
+// Class tokens of the widgets whose arrows turn items in place (Slick, Swiper, Glide, Splide, galleries,
+// Rise's flashcards slider `block-flashcards-slider`).
+const WIDGET_CLASS =
+  /(^|\s)[a-z_-]*(carousel|slick-slider|swiper|gallery|glide|splide|flashcards?)(\s|[_-]|$)/i;
 // Ancestors looked at: a widget's arrows sit a few levels under its root.
 const WIDGET_DEPTH = 6;
 // A carousel that fills this share of the frame's viewport is the course's own slide deck.
