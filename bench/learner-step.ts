@@ -170,7 +170,8 @@ const isSubmit = (c: Control): boolean =>
  * Answers the questions not yet answered: an option by ref, a short text, a select moved one option down;
  * each question then submitted by its own Submit, the first listed after the option chosen, as a learner
  * answers one question after another (adapt-2: a dialog's email field and OK, then one Submit under each
- * question); the page's first Submit when none follows.
+ * question), or after the last of the questions one Submit serves (ispring-2's form of six fields); the page's
+ * first Submit when none follows.
  */
 async function answer(
   call: LearnerCall,
@@ -224,8 +225,12 @@ async function answer(
       actions.push(`${tool} ${describe(c, ref)}`);
       if (!r.ok) blocker = failure(tool, describe(c, ref), r.error_code);
     }
+    // A Submit listed after further questions' options serves them too (a form's fields): pressed after the last.
+    const others = new Set(assessments.filter((o) => o !== a).flatMap((o) => o.options ?? []));
     const at = controls.findIndex((c) => c.ref === refs[refs.length - 1]);
-    const own = at >= 0 ? controls.slice(at + 1).find(isSubmit) : undefined;
+    const next =
+      at >= 0 ? controls.slice(at + 1).find((c) => isSubmit(c) || others.has(c.ref ?? '')) : undefined;
+    const own = next && isSubmit(next) ? next : undefined;
     if (own && !pressed.has(own)) await press(own);
   }
   const first = controls.find(isSubmit);

@@ -569,3 +569,38 @@ test("a dialog that comes with a new page is the page's own: answered, not close
     ],
   );
 });
+
+test("a form's fields share one Submit: it is pressed once, after the last field (ispring-2's six fields)", async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const controls = [
+    { ref: 'n', name: '', role: 'textbox', purpose: 'text_entry' },
+    { ref: 'e', name: '', role: 'textbox', purpose: 'text_entry' },
+    { ref: 'c', name: '', role: 'textbox', purpose: 'text_entry' },
+    { ref: 's1', name: 'SUBMIT', role: 'button', purpose: 'submit' },
+  ];
+  await learnerStep(
+    call,
+    {
+      ...ctx(controls),
+      elements: {
+        interactive_elements: controls,
+        assessments: [
+          { kind: 'field', question: 'Name*', type: 'text_entry', options: ['n'] },
+          { kind: 'field', question: 'Email*', type: 'text_entry', options: ['e'] },
+          { kind: 'field', question: 'Company*', type: 'text_entry', options: ['c'] },
+        ],
+      },
+    },
+    memory,
+  );
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [
+      ['scorm_dom_fill', 'n'],
+      ['scorm_dom_fill', 'e'],
+      ['scorm_dom_fill', 'c'],
+      ['scorm_dom_click', 's1'],
+    ],
+  );
+});
