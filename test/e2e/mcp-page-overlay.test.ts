@@ -127,3 +127,40 @@ test('a Captivate deck with its stage drawn and a dialog over part of it is not 
     assert.equal(jump.blocked_by_overlay, undefined);
   });
 });
+
+test('a pop-up drawn over a backdrop without a dialog role is listed among dialogs, with its close control', async () => {
+  interface Dialog {
+    role: string;
+    name: string;
+    ref: string | null;
+    text: string;
+    close?: string;
+  }
+  await withCourse('unmarked-modal', async (session_id) => {
+    const state = await callTool<{ dialogs?: Dialog[] }>(server.client, 'scorm_get_page_state', {
+      session_id,
+      include_snapshot: false,
+    });
+    const popup = state.dialogs?.find((d) => d.name === 'Keep your place');
+    assert.ok(popup, `the pop-up is a dialog: ${JSON.stringify(state.dialogs)}`);
+    assert.equal(popup.role, 'dialog');
+    assert.match(popup.text, /Type your address/);
+    assert.ok(popup.close, 'its close control has a ref');
+    await callTool(server.client, 'scorm_dom_click', { session_id, ref: popup.close });
+    const after = await callTool<{ dialogs?: Dialog[] }>(server.client, 'scorm_get_page_state', {
+      session_id,
+      include_snapshot: false,
+    });
+    assert.equal(after.dialogs, undefined, 'closed: no dialog left');
+  });
+});
+
+test('a fixed header over a page with no backdrop is no dialog', async () => {
+  await withCourse('pointer-actions', async (session_id) => {
+    const state = await callTool<{ dialogs?: unknown[] }>(server.client, 'scorm_get_page_state', {
+      session_id,
+      include_snapshot: false,
+    });
+    assert.equal(state.dialogs, undefined);
+  });
+});

@@ -34,6 +34,7 @@ interface PointerData extends Data {
   hit: Hit | null;
   changes: Changes;
   nothing_recorded: boolean;
+  changed?: boolean;
 }
 
 const POINTER = join(FIXTURES_DIR, 'courses/pointer-actions');
@@ -64,6 +65,7 @@ test('pointer click at a drawn button without a role: the hit names it, with a r
   assert.equal(courseTextOf(res.hit!, 'text'), 'Submit');
   assert.equal(valueSet(res.changes, 'cmi.score.raw'), '1');
   assert.equal(res.nothing_recorded, false);
+  assert.equal(res.changed, undefined);
 });
 
 test('pointer click with double: true reaches a dblclick handler', async () => {
@@ -71,10 +73,23 @@ test('pointer click with double: true reaches a dblclick handler', async () => {
   assert.equal(valueSet(res.changes, 'cmi.score.raw'), '2');
 });
 
-test('pointer click on empty page: nothing_recorded says plainly that nothing followed', async () => {
+test('pointer click on empty page: changed:false says plainly that nothing changed, as scorm_dom_click does', async () => {
   const res = await call('scorm_pointer_click', { x: 1200, y: 700 });
   assert.equal(res.nothing_recorded, true);
+  assert.equal(res.changed, false);
   assert.deepEqual(res.changes.api_calls, []);
+});
+
+test('pointer click that only reveals markup: nothing recorded, yet not said unchanged', async () => {
+  const res = await call('scorm_pointer_click', { x: 100, y: 630 });
+  assert.equal(res.hit?.id, 'reveal-button');
+  assert.equal(res.nothing_recorded, true);
+  assert.equal(res.changed, undefined);
+});
+
+test('pointer hover over a plain spot with no hover style: changed:false', async () => {
+  const res = await call('scorm_pointer_hover', { x: 1000, y: 100 });
+  assert.equal(res.changed, false);
 });
 
 test('pointer click outside the screenshot is refused before any input, naming the screenshot size', async () => {
@@ -110,6 +125,13 @@ test('pointer drag from an element to an element: a pointer-events drag library 
   assert.equal(zone.hit?.id, 'pointer-zone');
   const res = await call('scorm_pointer_drag', { from: { ref: item.hit?.ref }, to: { ref: zone.hit?.ref } });
   assert.equal(valueSet(res.changes, 'cmi.suspend_data'), 'pointer-drop:carrot');
+  assert.equal(res.changed, undefined);
+});
+
+test('pointer drag across empty page: changed:false', async () => {
+  const res = await call('scorm_pointer_drag', { from: { x: 900, y: 600 }, to: { x: 1100, y: 650 } });
+  assert.equal(res.nothing_recorded, true);
+  assert.equal(res.changed, false);
 });
 
 test('scroll to the end of a page that scrolls inside its frame: every component is seen and the page completes', async () => {

@@ -13,6 +13,7 @@ import { grabPoint } from './grab-point.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
 import { pagePointOf, type ScreenPoint } from './screen-point.js';
 import { CLICK_GRACE_MS, watchPage } from './page-settle.js';
+import { pageFingerprint, sameFingerprint } from '../page-fingerprint.js';
 
 export interface PointerResult {
   success: true;
@@ -23,6 +24,8 @@ export interface PointerResult {
   changes: ChangesReport;
   /** True when the input caused no API call, data-model change, console error or navigation. */
   nothing_recorded: boolean;
+  /** Present (false) only when, besides, the page's markup, form state and scroll position are as before. */
+  changed?: false;
 }
 
 export interface DragResult extends Omit<PointerResult, 'page_point' | 'hit'> {
@@ -46,8 +49,12 @@ export async function pointerClick(
 ): Promise<PointerResult> {
   const point = pagePointOf(runtime, at);
   const mouse = runtime.actingPage.mouse;
+  // The pointer reaches the point before the click, as a learner's does: what the hover alone draws is in
+  // the picture taken before the click, so it is not taken for the click's effect (as scorm_dom_click).
+  const hovering = await watchPage(runtime);
+  await mouse.move(point.x, point.y);
+  await hovering.settled();
   return observed(runtime, point, { ...options, graceMs: CLICK_GRACE_MS }, async () => {
-    await mouse.move(point.x, point.y);
     const button = options.button ?? 'left';
     if (options.double) await mouse.dblclick(point.x, point.y, { button });
     else await mouse.click(point.x, point.y, { button });
@@ -83,6 +90,7 @@ export async function pointerDrag(
   const fromHit = await elementAtPoint(runtime, from);
   const toHit = await elementAtPoint(runtime, to);
   const mouse = runtime.actingPage.mouse;
+  const pageBefore = await pageFingerprint(runtime);
   const { changes } = await changesAround(
     runtime,
     async () => {
@@ -102,6 +110,7 @@ export async function pointerDrag(
     steps: DRAG_STEPS,
     changes,
     nothing_recorded: nothingRecorded(changes),
+    ...(await unchangedMark(runtime, pageBefore, changes)),
   };
 }
 
@@ -112,6 +121,7 @@ async function observed(
   act: () => Promise<void>,
 ): Promise<PointerResult> {
   const hit = await elementAtPoint(runtime, point);
+  const pageBefore = await pageFingerprint(runtime);
   const watch = await watchPage(runtime);
   let pageSettledMs = 0;
   const { changes } = await changesAround(
@@ -134,7 +144,21 @@ async function observed(
     hit,
     changes: { ...changes, waited_ms: changes.waited_ms + pageSettledMs },
     nothing_recorded: nothingRecorded(changes),
+    ...(await unchangedMark(runtime, pageBefore, changes)),
   };
+}
+
+/**
+ * `changed: false` when the input left no trace at all: nothing recorded, and the page's markup, form
+ * state and scroll position (page-fingerprint.ts) as before; what is drawn only on a canvas is not seen.
+ */
+async function unchangedMark(
+  runtime: CourseRuntime,
+  pageBefore: Map<string, string> | null,
+  changes: ChangesReport,
+): Promise<{ changed?: false }> {
+  if (pageBefore === null || !nothingRecorded(changes)) return {};
+  return sameFingerprint(pageBefore, await pageFingerprint(runtime)) ? { changed: false } : {};
 }
 
 async function pointOfEnd(

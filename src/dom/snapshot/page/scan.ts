@@ -8,6 +8,7 @@
  */
 import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
 import { groupDrawnDropdowns } from './drawn-dropdown.js';
+import { unmarkedModal } from './unmarked-modal.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { selectorBuilder } from './selector.js';
 import { declaredObjects, dropTargetName, storylineSlideIds } from './storyline-drag-drop.js';
@@ -455,6 +456,22 @@ function dialogsOf(doc: Document, clip: Clip, refOf: (el: Element) => string): S
       name: nameOf(el, 200),
       ref: refOf(el),
       text: clip((el as HTMLElement).innerText, 500),
+    });
+  }
+  const modal = unmarkedModal(doc);
+  if (
+    modal &&
+    out.length < MAX_DIALOGS &&
+    !modal.box.closest(selector) &&
+    !modal.box.querySelector(selector)
+  ) {
+    const heading = modal.box.querySelector('h1, h2, h3, h4, h5, h6, [role="heading"]');
+    out.push({
+      role: 'dialog',
+      name: heading ? clip((heading as HTMLElement).innerText, 200) : nameOf(modal.box, 200),
+      ref: refOf(modal.box),
+      text: clip((modal.box as HTMLElement).innerText, 500),
+      ...(modal.close ? { close: refOf(modal.close) } : {}),
     });
   }
   return out;

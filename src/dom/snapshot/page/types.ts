@@ -116,6 +116,8 @@ export interface ScanDialog {
   name: string;
   ref: string | null;
   text: string;
+  /** A pop-up drawn without dialog semantics (unmarked-modal.ts): the ref of its close control. */
+  close?: string;
 }
 
 export interface ScanResult {

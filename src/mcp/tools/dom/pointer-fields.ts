@@ -48,6 +48,14 @@ export const pointerOutput = {
   screenshot: z.object(actionCapture).optional().describe('With screenshot: true.'),
 };
 
+/** A pointer input (not a scroll, which moves the page by design) that changed nothing at all says so. */
+export const unchangedOutput = {
+  changed: z
+    .literal(false)
+    .optional()
+    .describe('Only when, besides, no markup, form or scroll change (as scorm_dom_click).'),
+};
+
 /** Runs a pointer action on the session's runtime; adds a screenshot (artifact + image content) when asked. */
 export async function runPointerTool<T extends object>(
   ctx: ServerContext,

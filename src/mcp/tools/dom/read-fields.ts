@@ -77,7 +77,15 @@ export const pageStateOutput = {
     .optional()
     .describe('The focused control, or a description; absent: nothing focused.'),
   dialogs: z
-    .array(z.object({ role: z.string(), name: z.string(), ref: z.string().nullable(), text: z.string() }))
+    .array(
+      z.object({
+        role: z.string(),
+        name: z.string(),
+        ref: z.string().nullable(),
+        text: z.string(),
+        close: z.string().optional(),
+      }),
+    )
     .optional()
     .describe('Absent: none open.'),
   scorm: openObject({ version: z.enum(['1.2', '2004']), initialize_state: z.string() }).describe(

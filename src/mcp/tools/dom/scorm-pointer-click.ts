@@ -8,6 +8,7 @@ import {
   COORDINATES,
   hitOutput,
   pointerOutput,
+  unchangedOutput,
   pointSchema,
   runPointerTool,
   screenshot,
@@ -31,6 +32,7 @@ export function pointerClickTool(ctx: ServerContext): ToolDefinition {
     },
     output: {
       ...pointerOutput,
+      ...unchangedOutput,
       page_point: pointSchema.describe('The point in CSS px of the page.'),
       hit: hitOutput,
     },

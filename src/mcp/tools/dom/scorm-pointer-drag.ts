@@ -9,6 +9,7 @@ import {
   COORDINATES,
   hitOutput,
   pointerOutput,
+  unchangedOutput,
   pointSchema,
   runPointerTool,
   screenshot,
@@ -34,7 +35,7 @@ export function pointerDragTool(ctx: ServerContext): ToolDefinition {
       settle_ms: settleMs,
       screenshot,
     },
-    output: { ...pointerOutput, from: endOutput, to: endOutput, steps: z.number() },
+    output: { ...pointerOutput, ...unchangedOutput, from: endOutput, to: endOutput, steps: z.number() },
     handler: async (args, call) =>
       runPointerTool(ctx, args, 'scorm_pointer_drag', (runtime) =>
         pointerDrag(runtime, args.from as DragEnd, args.to as DragEnd, {

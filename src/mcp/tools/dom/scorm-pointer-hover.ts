@@ -7,6 +7,7 @@ import {
   COORDINATES,
   hitOutput,
   pointerOutput,
+  unchangedOutput,
   pointSchema,
   runPointerTool,
   screenshot,
@@ -23,6 +24,7 @@ export function pointerHoverTool(ctx: ServerContext): ToolDefinition {
     input: { session_id: sessionId, ...pointSchema.shape, settle_ms: settleMs, screenshot },
     output: {
       ...pointerOutput,
+      ...unchangedOutput,
       page_point: pointSchema.describe('The point in CSS px of the page.'),
       hit: hitOutput,
     },
