@@ -7,6 +7,7 @@ import { PlayerChrome } from './learner-chrome.js';
 import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
 import { LockedNextPages, lockedNext, wayOnPastPopup } from './learner-popups.js';
 import { OpenedByLearner } from './learner-dialog.js';
+import { AnsweredQuestions } from './learner-retake.js';
 import { worthScrolling } from './learner-stop-rules.js';
 import { chooseNextFromToc } from './learner-toc.js';
 
@@ -57,8 +58,8 @@ interface Elements {
 export interface LearnerMemory {
   /** Per question: how many times it was answered (the option tried next). */
   tries: Map<string, number>;
-  /** Questions answered and not yet found still in the way. */
-  answered: Set<string>;
+  /** Questions answered and not yet found still in the way, forgotten when their page is come back to. */
+  answered: AnsweredQuestions;
   /** Pages (fingerprints) already scrolled to the end. */
   scrolled: Set<string>;
   /** The fingerprint of the page the last "go on" was made from. */
@@ -87,7 +88,7 @@ export interface LearnerMemory {
 export function newLearnerMemory(): LearnerMemory {
   return {
     tries: new Map(),
-    answered: new Set(),
+    answered: new AnsweredQuestions(),
     scrolled: new Set(),
     wentOnFrom: null,
     lmsNextUnavailable: false,
@@ -302,6 +303,7 @@ async function goOn(
   controls: Control[],
 ): Promise<StepOutcome> {
   memory.wentOnFrom = ctx.fingerprint;
+  memory.answered.leave();
   const pastPopup = popupWayOn(ctx, memory, controls);
   if (pastPopup && pastPopup.purpose !== 'next') {
     memory.followed.add(followedKey(ctx, pastPopup));
@@ -458,6 +460,7 @@ export async function learnerStep(
   ctx: StepContext,
   memory: LearnerMemory,
 ): Promise<StepOutcome> {
+  memory.answered.arrive(ctx.page ?? ctx.fingerprint);
   const elements = (ctx.elements ?? {}) as Elements;
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
