@@ -17,6 +17,9 @@ const MAX_SLIDE_BYTES = 16 * 1024 * 1024;
 const MAX_INFO_BYTES = 16 * 1024 * 1024;
 const MAX_SLIDES = 2000;
 const PRES_INFO = /\bpresInfo\s*=\s*"([A-Za-z0-9+/=]{8,})"/;
+// A quiz slide's script carries its quiz as base64 JSON (`var quizInfo = "…"`), whose d.T is the quiz title
+// the player's outline shows for that slide.
+const QUIZ_INFO = /\bquizInfo\s*=\s*"([A-Za-z0-9+/=]{8,})"/;
 const SPRITE = /loadHandler\s*\(\s*\d+\s*,\s*'<div id="spr\d+_([0-9A-Za-z]+)"/;
 
 const known = new WeakMap<CourseRuntime, Map<string, Promise<IspringDeck | null>>>();
@@ -50,14 +53,27 @@ async function readDeck(runtime: CourseRuntime, url: string): Promise<IspringDec
     const s = isObject(slide) ? slide : {};
     const quiz = s.st === 'q';
     const file = typeof s.s === 'string' && /^[\w./-]+\.js$/.test(s.s) && !s.s.includes('..') ? s.s : null;
-    const source = !quiz && file ? await readBesidePage(runtime, url, file, MAX_SLIDE_BYTES) : null;
+    const source = file ? await readBesidePage(runtime, url, file, MAX_SLIDE_BYTES) : null;
+    const title = typeof s.t === 'string' && s.t.trim() ? s.t.trim() : quiz ? quizTitle(source) : null;
     slides.push({
-      title: typeof s.t === 'string' && s.t.trim() ? s.t.trim().slice(0, 1000) : null,
-      sprite: source === null ? null : (SPRITE.exec(source.slice(0, 4096))?.[1] ?? null),
+      title: title ? title.slice(0, 1000) : null,
+      sprite: quiz || source === null ? null : (SPRITE.exec(source.slice(0, 4096))?.[1] ?? null),
       quiz,
     });
   }
   return { slides };
+}
+
+function quizTitle(source: string | null): string | null {
+  const encoded = source === null ? undefined : QUIZ_INFO.exec(source)?.[1];
+  if (!encoded) return null;
+  try {
+    const info: unknown = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+    const title = isObject(info) && isObject(info.d) ? info.d.T : undefined;
+    return typeof title === 'string' && title.trim() ? title.trim() : null;
+  } catch {
+    return null;
+  }
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
