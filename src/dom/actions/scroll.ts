@@ -42,6 +42,10 @@ export interface ScrollResult {
   at_start: boolean;
   at_end: boolean;
   wheel_steps: number;
+  /** For `to`: why the scroll ended short of its end (a step limit, or steps that moved nothing). */
+  stopped?: string;
+  /** For `to`: the container grew while it was scrolled (a page that loads more as it is read). */
+  grew?: { from_max_top: number; to_max_top: number };
   /** For a target: its ref, frame and whether it is now inside the viewport. */
   element?: { frame: string; in_viewport: boolean };
   changes: ChangesReport;
@@ -74,6 +78,12 @@ interface Found {
 
 const READ_MS = 3_000;
 const MAX_STEPS = 200;
+/** Wheel steps in a row that may move nothing before `to` gives up: a page busy drawing what it just loaded
+ * (adapt-2 stopped at 2304 of 6301 px on one such step) moves again a moment later. */
+const STALLED_STEPS = 4;
+/** How long the end of a page must hold before `to: "end"` trusts it, and how often it may grow after. */
+const END_HOLD_MS = 500;
+const MAX_END_CHECKS = 5;
 const SETTLE_POLL_MS = 50;
 const SETTLE_MAX_MS = 1_500;
 
@@ -96,6 +106,7 @@ export async function scrollSco(
   // Set inside the observed action: declared wide so the compiler does not narrow them to their initial null.
   let before = null as ScrollPosition | null;
   let after = null as ScrollPosition | null;
+  let stopped: string | undefined;
   const { changes } = await changesAround(
     runtime,
     async () => {
@@ -125,21 +136,42 @@ export async function scrollSco(
           after = await settledPosition(runtime, frame, scroller.ref, before);
         } else {
           const down = request.to === 'end';
+          let stalled = 0;
+          let endChecks = 0;
           for (; steps < MAX_STEPS;) {
             const last = after ?? before;
-            if (down ? last.top >= last.max_top - 1 : last.top <= 0) break;
+            if (down ? last.top >= last.max_top - 1 : last.top <= 0) {
+              if (!down || endChecks++ >= MAX_END_CHECKS) break;
+              // A page that loads more as it is read grows once its end is seen: the end must hold a moment.
+              await new Promise((r) => setTimeout(r, END_HOLD_MS));
+              const now = await inWorld<string, ScrollPosition | null>(
+                runtime,
+                frame,
+                positionOf,
+                scroller.ref,
+              );
+              if (now === null || now.max_top <= last.max_top) break;
+              after = now;
+              continue;
+            }
             // A quarter of the view per step: anything up to three quarters of the view tall is wholly seen once.
             const view = Math.max(40, found.viewHeight / 4);
             await wheel(runtime, 0, down ? view : -view);
             steps++;
             const next = await settledPosition(runtime, frame, scroller.ref, last);
-            if (next === null || next.top === last.top) {
-              after = next ?? last;
+            if (next === null) break;
+            after = next;
+            stalled = next.top === last.top ? stalled + 1 : 0;
+            if (stalled >= STALLED_STEPS) {
+              stopped = `${stalled} wheel steps in a row moved nothing at ${next.top} of ${next.max_top} px (the page may hold the wheel, or still be loading): call again, or scroll at another point`;
               break;
             }
-            after = next;
-            await new Promise((r) => setTimeout(r, request.stepMs ?? 150));
+            // A step that moved nothing waits longer: the page may be drawing what it just loaded.
+            await new Promise((r) => setTimeout(r, (request.stepMs ?? 150) * (stalled > 0 ? 4 : 1)));
           }
+          const last = after ?? before;
+          if (!stopped && steps >= MAX_STEPS && (down ? last.top < last.max_top - 1 : last.top > 0))
+            stopped = `the limit of ${MAX_STEPS} wheel steps was reached at ${last.top} of ${last.max_top} px: call again`;
         }
       }
     },
@@ -162,6 +194,10 @@ export async function scrollSco(
     at_start: end ? end.top <= 0 : true,
     at_end: end ? end.top >= end.max_top - 1 : true,
     wheel_steps: steps,
+    ...(stopped ? { stopped } : {}),
+    ...(request.to && before && after && after.max_top > before.max_top
+      ? { grew: { from_max_top: before.max_top, to_max_top: after.max_top } }
+      : {}),
     changes,
     nothing_recorded: nothingRecorded(changes),
   };
