@@ -48,12 +48,12 @@ test('scroll to the end of a page whose document scrolls: every component, the t
 test('scroll to the end of a page that holds the wheel while it loads more (acceptance review P3): one call reaches the end it grew to, and says it grew', async () => {
   const session = await openSessionRuntime(server.client, join(FIXTURES_DIR, 'courses/scroll-lazy-grow'));
   const res = await callTool<
-    ScrollData & { stopped?: string; grew?: { from_max_top: number; to_max_top: number } }
+    ScrollData & { stopped?: string; grew_to?: number; before: { max_top: number } }
   >(server.client, 'scorm_scroll', { session_id: session, to: 'end' });
   assert.equal(res.at_end, true, JSON.stringify(res));
   assert.equal(res.stopped, undefined);
   assert.equal(res.after.top, res.after.max_top);
-  assert.ok(res.grew && res.grew.to_max_top > res.grew.from_max_top, JSON.stringify(res.grew));
+  assert.ok(res.grew_to !== undefined && res.grew_to > res.before.max_top, JSON.stringify(res));
   const set = res.changes.data_model_changes
     .filter((c) => c.element === 'cmi.completion_status')
     .map((c) => c.to);

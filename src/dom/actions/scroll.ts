@@ -44,8 +44,8 @@ export interface ScrollResult {
   wheel_steps: number;
   /** For `to`: why the scroll ended short of its end (a step limit, or steps that moved nothing). */
   stopped?: string;
-  /** For `to`: the container grew while it was scrolled (a page that loads more as it is read). */
-  grew?: { from_max_top: number; to_max_top: number };
+  /** For `to`: the container's max_top once it grew while scrolled (a page that loads more as it is read). */
+  grew_to?: number;
   /** For a target: its ref, frame and whether it is now inside the viewport. */
   element?: { frame: string; in_viewport: boolean };
   changes: ChangesReport;
@@ -195,9 +195,7 @@ export async function scrollSco(
     at_end: end ? end.top >= end.max_top - 1 : true,
     wheel_steps: steps,
     ...(stopped ? { stopped } : {}),
-    ...(request.to && before && after && after.max_top > before.max_top
-      ? { grew: { from_max_top: before.max_top, to_max_top: after.max_top } }
-      : {}),
+    ...(request.to && before && after && after.max_top > before.max_top ? { grew_to: after.max_top } : {}),
     changes,
     nothing_recorded: nothingRecorded(changes),
   };

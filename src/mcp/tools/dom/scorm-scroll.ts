@@ -46,11 +46,8 @@ export function scrollTool(ctx: ServerContext): ToolDefinition {
       at_start: z.boolean(),
       at_end: z.boolean(),
       wheel_steps: count,
-      stopped: z.string().optional().describe('Why to stopped short of its end; call again.'),
-      grew: z
-        .object({ from_max_top: z.number(), to_max_top: z.number() })
-        .optional()
-        .describe('The container grew while scrolled.'),
+      stopped: z.string().optional(),
+      grew_to: z.number().optional(),
       element: z.object({ frame: z.string(), in_viewport: z.boolean() }).optional().describe('For a target.'),
     },
     handler: async (args, call) => {
