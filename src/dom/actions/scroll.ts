@@ -42,10 +42,6 @@ export interface ScrollResult {
   at_start: boolean;
   at_end: boolean;
   wheel_steps: number;
-  /** For `to`: why the scroll ended short of its end (a step limit, or steps that moved nothing). */
-  stopped?: string;
-  /** For `to`: the container's max_top once it grew while scrolled (a page that loads more as it is read). */
-  grew_to?: number;
   /** For a target: its ref, frame and whether it is now inside the viewport. */
   element?: { frame: string; in_viewport: boolean };
   changes: ChangesReport;
@@ -106,7 +102,6 @@ export async function scrollSco(
   // Set inside the observed action: declared wide so the compiler does not narrow them to their initial null.
   let before = null as ScrollPosition | null;
   let after = null as ScrollPosition | null;
-  let stopped: string | undefined;
   const { changes } = await changesAround(
     runtime,
     async () => {
@@ -163,15 +158,11 @@ export async function scrollSco(
             after = next;
             stalled = next.top === last.top ? stalled + 1 : 0;
             if (stalled >= STALLED_STEPS) {
-              stopped = `${stalled} wheel steps in a row moved nothing at ${next.top} of ${next.max_top} px (the page may hold the wheel, or still be loading): call again, or scroll at another point`;
               break;
             }
             // A step that moved nothing waits longer: the page may be drawing what it just loaded.
             await new Promise((r) => setTimeout(r, (request.stepMs ?? 150) * (stalled > 0 ? 4 : 1)));
           }
-          const last = after ?? before;
-          if (!stopped && steps >= MAX_STEPS && (down ? last.top < last.max_top - 1 : last.top > 0))
-            stopped = `the limit of ${MAX_STEPS} wheel steps was reached at ${last.top} of ${last.max_top} px: call again`;
         }
       }
     },
@@ -194,8 +185,6 @@ export async function scrollSco(
     at_start: end ? end.top <= 0 : true,
     at_end: end ? end.top >= end.max_top - 1 : true,
     wheel_steps: steps,
-    ...(stopped ? { stopped } : {}),
-    ...(request.to && before && after && after.max_top > before.max_top ? { grew_to: after.max_top } : {}),
     changes,
     nothing_recorded: nothingRecorded(changes),
   };

@@ -17,8 +17,9 @@ const MAX_SLIDE_BYTES = 16 * 1024 * 1024;
 const MAX_INFO_BYTES = 16 * 1024 * 1024;
 const MAX_SLIDES = 2000;
 const PRES_INFO = /\bpresInfo\s*=\s*"([A-Za-z0-9+/=]{8,})"/;
-// A quiz slide's script carries its quiz as base64 JSON (`var quizInfo = "…"`), whose d.T is the quiz title
-// the player's outline shows for that slide.
+// A quiz slide's script carries its quiz as base64 JSON (`var quizInfo = "…"`): the heading of its intro slide
+// (d.sl.i.D.h, HTML) is what the learner sees as the slide's title (ispring-2's outline shows only "---", and
+// d.T is iSpring's default "Untitled Quiz"); d.T when there is no intro.
 const QUIZ_INFO = /\bquizInfo\s*=\s*"([A-Za-z0-9+/=]{8,})"/;
 const SPRITE = /loadHandler\s*\(\s*\d+\s*,\s*'<div id="spr\d+_([0-9A-Za-z]+)"/;
 
@@ -69,11 +70,30 @@ function quizTitle(source: string | null): string | null {
   if (!encoded) return null;
   try {
     const info: unknown = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
-    const title = isObject(info) && isObject(info.d) ? info.d.T : undefined;
-    return typeof title === 'string' && title.trim() ? title.trim() : null;
+    const quiz = isObject(info) && isObject(info.d) ? info.d : {};
+    const intro =
+      isObject(quiz.sl) && isObject(quiz.sl.i) && isObject(quiz.sl.i.D) ? quiz.sl.i.D.h : undefined;
+    const heading = typeof intro === 'string' ? textOfHtml(intro) : '';
+    if (heading) return heading;
+    return typeof quiz.T === 'string' && quiz.T.trim() ? quiz.T.trim() : null;
   } catch {
     return null;
   }
+}
+
+/** Text of a short HTML fragment: tags dropped, the few entities iSpring writes decoded, spaces collapsed. */
+function textOfHtml(html: string): string {
+  return html
+    .slice(0, 20_000)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -39,15 +39,13 @@ export function scrollTool(ctx: ServerContext): ToolDefinition {
       container: z
         .object({ frame: z.string(), ref: z.string().nullable(), tagName: z.string(), id: z.string() })
         .nullable()
-        .describe('What scrolled; null when nothing under the point scrolls.'),
+        .describe('null: nothing scrolls there.'),
       before: position.nullable(),
       after: position.nullable(),
       moved: z.boolean(),
       at_start: z.boolean(),
       at_end: z.boolean(),
       wheel_steps: count,
-      stopped: z.string().optional(),
-      grew_to: z.number().optional(),
       element: z.object({ frame: z.string(), in_viewport: z.boolean() }).optional().describe('For a target.'),
     },
     handler: async (args, call) => {
