@@ -122,7 +122,7 @@ test("Rise cover page: not reported as an overlay; the lessons keep their own ti
   });
 });
 
-test('iSpring 9 published page (no player object, outline only in its popup): the slides its page declares, the one shown, and a jump through the outline popup, a quiz slide included', async () => {
+test('iSpring 9 published page (no player object, outline only in its popup): the slides its page declares (a quiz titled by its quiz data), the one shown, and a jump through the outline popup, a quiz slide included', async () => {
   await withCourse('page-context-ispring-9', async (sid) => {
     const ctx = await context(sid);
     assert.equal((ctx.player as Data).name, 'ispring');
@@ -130,7 +130,7 @@ test('iSpring 9 published page (no player object, outline only in its popup): th
     const map = await slideMap(sid);
     assert.deepEqual(
       [map.source, map.total, map.current_index, map.slides.map((s) => s.title ?? null)],
-      ['ispring', 3, 1, ['Welcome to site safety', null, 'Wrap-up']],
+      ['ispring', 3, 1, ['Welcome to site safety', 'Site safety check', 'Wrap-up']],
     );
     const toQuiz = await navigate(sid, 2);
     assert.equal(toQuiz.navigated, true, JSON.stringify(toQuiz));

@@ -74,6 +74,12 @@ interface Found {
 
 const READ_MS = 3_000;
 const MAX_STEPS = 200;
+/** Wheel steps in a row that may move nothing before `to` gives up: a page busy drawing what it just loaded
+ * (adapt-2 stopped at 2304 of 6301 px on one such step) moves again a moment later. */
+const STALLED_STEPS = 4;
+/** How long the end of a page must hold before `to: "end"` trusts it, and how often it may grow after. */
+const END_HOLD_MS = 500;
+const MAX_END_CHECKS = 5;
 const SETTLE_POLL_MS = 50;
 const SETTLE_MAX_MS = 1_500;
 
@@ -125,20 +131,37 @@ export async function scrollSco(
           after = await settledPosition(runtime, frame, scroller.ref, before);
         } else {
           const down = request.to === 'end';
+          let stalled = 0;
+          let endChecks = 0;
           for (; steps < MAX_STEPS;) {
             const last = after ?? before;
-            if (down ? last.top >= last.max_top - 1 : last.top <= 0) break;
+            if (down ? last.top >= last.max_top - 1 : last.top <= 0) {
+              if (!down || endChecks++ >= MAX_END_CHECKS) break;
+              // A page that loads more as it is read grows once its end is seen: the end must hold a moment.
+              await new Promise((r) => setTimeout(r, END_HOLD_MS));
+              const now = await inWorld<string, ScrollPosition | null>(
+                runtime,
+                frame,
+                positionOf,
+                scroller.ref,
+              );
+              if (now === null || now.max_top <= last.max_top) break;
+              after = now;
+              continue;
+            }
             // A quarter of the view per step: anything up to three quarters of the view tall is wholly seen once.
             const view = Math.max(40, found.viewHeight / 4);
             await wheel(runtime, 0, down ? view : -view);
             steps++;
             const next = await settledPosition(runtime, frame, scroller.ref, last);
-            if (next === null || next.top === last.top) {
-              after = next ?? last;
+            if (next === null) break;
+            after = next;
+            stalled = next.top === last.top ? stalled + 1 : 0;
+            if (stalled >= STALLED_STEPS) {
               break;
             }
-            after = next;
-            await new Promise((r) => setTimeout(r, request.stepMs ?? 150));
+            // A step that moved nothing waits longer: the page may be drawing what it just loaded.
+            await new Promise((r) => setTimeout(r, (request.stepMs ?? 150) * (stalled > 0 ? 4 : 1)));
           }
         }
       }

@@ -17,6 +17,10 @@ const MAX_SLIDE_BYTES = 16 * 1024 * 1024;
 const MAX_INFO_BYTES = 16 * 1024 * 1024;
 const MAX_SLIDES = 2000;
 const PRES_INFO = /\bpresInfo\s*=\s*"([A-Za-z0-9+/=]{8,})"/;
+// A quiz slide's script carries its quiz as base64 JSON (`var quizInfo = "…"`): the heading of its intro slide
+// (d.sl.i.D.h, HTML) is what the learner sees as the slide's title (ispring-2's outline shows only "---", and
+// d.T is iSpring's default "Untitled Quiz"); d.T when there is no intro.
+const QUIZ_INFO = /\bquizInfo\s*=\s*"([A-Za-z0-9+/=]{8,})"/;
 const SPRITE = /loadHandler\s*\(\s*\d+\s*,\s*'<div id="spr\d+_([0-9A-Za-z]+)"/;
 
 const known = new WeakMap<CourseRuntime, Map<string, Promise<IspringDeck | null>>>();
@@ -50,14 +54,46 @@ async function readDeck(runtime: CourseRuntime, url: string): Promise<IspringDec
     const s = isObject(slide) ? slide : {};
     const quiz = s.st === 'q';
     const file = typeof s.s === 'string' && /^[\w./-]+\.js$/.test(s.s) && !s.s.includes('..') ? s.s : null;
-    const source = !quiz && file ? await readBesidePage(runtime, url, file, MAX_SLIDE_BYTES) : null;
+    const source = file ? await readBesidePage(runtime, url, file, MAX_SLIDE_BYTES) : null;
+    const title = typeof s.t === 'string' && s.t.trim() ? s.t.trim() : quiz ? quizTitle(source) : null;
     slides.push({
-      title: typeof s.t === 'string' && s.t.trim() ? s.t.trim().slice(0, 1000) : null,
-      sprite: source === null ? null : (SPRITE.exec(source.slice(0, 4096))?.[1] ?? null),
+      title: title ? title.slice(0, 1000) : null,
+      sprite: quiz || source === null ? null : (SPRITE.exec(source.slice(0, 4096))?.[1] ?? null),
       quiz,
     });
   }
   return { slides };
+}
+
+function quizTitle(source: string | null): string | null {
+  const encoded = source === null ? undefined : QUIZ_INFO.exec(source)?.[1];
+  if (!encoded) return null;
+  try {
+    const info: unknown = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+    const quiz = isObject(info) && isObject(info.d) ? info.d : {};
+    const intro =
+      isObject(quiz.sl) && isObject(quiz.sl.i) && isObject(quiz.sl.i.D) ? quiz.sl.i.D.h : undefined;
+    const heading = typeof intro === 'string' ? textOfHtml(intro) : '';
+    if (heading) return heading;
+    return typeof quiz.T === 'string' && quiz.T.trim() ? quiz.T.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Text of a short HTML fragment: tags dropped, the few entities iSpring writes decoded, spaces collapsed. */
+function textOfHtml(html: string): string {
+  return html
+    .slice(0, 20_000)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

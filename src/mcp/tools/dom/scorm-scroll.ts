@@ -39,7 +39,7 @@ export function scrollTool(ctx: ServerContext): ToolDefinition {
       container: z
         .object({ frame: z.string(), ref: z.string().nullable(), tagName: z.string(), id: z.string() })
         .nullable()
-        .describe('What scrolled; null when nothing under the point scrolls.'),
+        .describe('null: nothing scrolls there.'),
       before: position.nullable(),
       after: position.nullable(),
       moved: z.boolean(),

@@ -95,7 +95,7 @@ export const ispring: PlayerAdapter = {
     if (!player) {
       // iSpring 9 draws its outline only while its popup is open: open it as a learner does.
       if (!outlineSlides(doc)) await openOutline(doc);
-      return clickOutlineEntry(doc, target.index);
+      return await clickOutlineEntry(doc, target.index);
     }
     const pc = player ? controller(player, reader) : undefined;
     if (typeof reader.get(pc, 'gotoSlide') !== 'function')
