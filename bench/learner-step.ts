@@ -422,19 +422,26 @@ async function goOn(
   };
 }
 
+/** A button of the page itself (not the player's frame) the learner has not followed yet. */
+function ownButtonNotFollowed(
+  ctx: StepContext,
+  memory: LearnerMemory,
+  page: string,
+): (c: Control) => boolean {
+  return (c) =>
+    c.purpose === 'other' &&
+    c.role === 'button' &&
+    !!c.ref &&
+    enabled(c) &&
+    !memory.followed.has(followedKey(ctx, c)) &&
+    !memory.chrome.has(page, c.name);
+}
+
 /** On a page where a pop-up was opened to unlock Next: Next once unlocked, else the page's next pop-up opener. */
 function popupWayOn(ctx: StepContext, memory: LearnerMemory, controls: Control[]): Control | undefined {
   if (!memory.lockedNext.has(ctx.place)) return undefined;
   const page = ctx.page ?? ctx.fingerprint;
-  const openers = controls.filter(
-    (c) =>
-      c.purpose === 'other' &&
-      c.role === 'button' &&
-      !!c.ref &&
-      enabled(c) &&
-      !memory.followed.has(followedKey(ctx, c)) &&
-      !memory.chrome.has(page, c.name),
-  );
+  const openers = controls.filter(ownButtonNotFollowed(ctx, memory, page));
   return wayOnPastPopup(controls, openers, enabled);
 }
 
@@ -509,15 +516,7 @@ export async function learnerStep(
     // Going on left the page as it was: a sighted learner tries the slide's own button (Storyline's "Begin"
     // after a name field, where the player's Next does nothing) before answering again; not the player's
     // frame (its Home leaves the page).
-    const own = controls.find(
-      (c) =>
-        c.purpose === 'other' &&
-        c.role === 'button' &&
-        !!c.ref &&
-        enabled(c) &&
-        !memory.followed.has(followedKey(ctx, c)) &&
-        !memory.chrome.has(page, c.name),
-    );
+    const own = controls.find(ownButtonNotFollowed(ctx, memory, page));
     if (own) {
       memory.followed.add(followedKey(ctx, own));
       const clicked = await clickOn(call, ctx, own);
