@@ -4,12 +4,14 @@
  * to the end of the page, then go on as a learner would.
  */
 import { PlayerChrome } from './learner-chrome.js';
+import { DeadEnds } from './learner-dead-end.js';
 import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
 import { LockedNextPages, lockedNext, wayOnPastPopup } from './learner-popups.js';
 import { OpenedByLearner } from './learner-dialog.js';
 import { AnsweredQuestions } from './learner-retake.js';
 import { worthScrolling } from './learner-stop-rules.js';
 import { chooseNextFromToc } from './learner-toc.js';
+import { LearnedWayOn } from './learner-way-on.js';
 
 /** A tool call that says whether it failed and why, besides its structured answer. */
 export type LearnerCall = (
@@ -83,6 +85,10 @@ export interface LearnerMemory {
   lockedNext: LockedNextPages;
   /** What the learner's last action opened (a drawer, a dialog): closed before anything else. */
   opened: OpenedByLearner;
+  /** Slides whose own Next left them as they were: left by the player's next slide, without watching. */
+  deadEnds: DeadEnds;
+  /** Controls that took the learner on to a new page: pressed first when they come back. */
+  wayOn: LearnedWayOn;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -99,6 +105,8 @@ export function newLearnerMemory(): LearnerMemory {
     chrome: new PlayerChrome(),
     lockedNext: new LockedNextPages(),
     opened: new OpenedByLearner(),
+    deadEnds: new DeadEnds(),
+    wayOn: new LearnedWayOn(),
   };
 }
 
@@ -122,6 +130,8 @@ export interface StepOutcome {
 
 // Unnamed controls are told apart by ref.
 const followedKey = (ctx: StepContext, c: Control): string => `${ctx.place}|${c.name || c.ref || ''}`;
+/** One control by its ref, whatever its name (a name may change with its state, or be shared by several). */
+const pressedKey = (ctx: StepContext, c: Control): string => `${ctx.place}|ref:${c.ref ?? ''}`;
 const questionKey = (a: Assessment): string => `${a.selector ?? ''}|${a.question ?? ''}`;
 // A sighted learner neither sees nor clicks a visually hidden control (a skip link, an off-screen copy).
 const enabled = (c: Control): boolean =>
@@ -322,9 +332,14 @@ async function goOn(
     if (r.ok && r.data?.outcome === 'delivered') return { actions: ['scorm_nav_next'], blocker: null };
     memory.lmsNextUnavailable = true;
   }
-  for (const purpose of NEXT_PURPOSES) {
+  // Left by the player's next slide (its menu), where the player has one.
+  const slide = ctx.slide;
+  const nextSlide = slide?.current != null && slide.total != null && slide.current < slide.total;
+  const atDeadEnd = nextSlide && memory.deadEnds.has(ctx.place);
+  for (const purpose of atDeadEnd ? [] : NEXT_PURPOSES) {
     const next = controls.find((c) => c.purpose === purpose && c.ref && enabled(c));
     if (!next) continue;
+    memory.deadEnds.pressedNext(ctx.fingerprint);
     const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: next.ref });
     const what = describe(next, next.ref!);
     // The tool says when a click changed nothing at all: on the course's own Next, a dead end of the course.
@@ -356,12 +371,11 @@ async function goOn(
     memory.followed.add(`play|${ctx.fingerprint}`);
     return clickOn(call, ctx, play);
   }
-  const slide = ctx.slide;
-  if (slide?.current != null && slide.total != null && slide.current < slide.total) {
+  if (nextSlide && slide?.current != null) {
     // A learner watches a slide play (its Next often appears at the end of its timeline) before skipping it.
     const key = `watch|${slide.current}`;
     const watched = memory.tries.get(key) ?? 0;
-    if (watched < WATCH_STEPS) {
+    if (watched < WATCH_STEPS && !atDeadEnd) {
       memory.tries.set(key, watched + 1);
       await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
       return { actions: [`watched slide ${slide.current} for ${WATCH_MS / 1000} s`], blocker: null };
@@ -371,8 +385,11 @@ async function goOn(
       slide: slide.current + 1,
     });
     const moved = r.ok && r.data?.navigated === true;
+    const why = atDeadEnd
+      ? ` (the course's dead end: its Next and the slide's own buttons left "${ctx.place.slice(0, 40)}" as it was)`
+      : '';
     return {
-      actions: [`scorm_navigate_to_slide ${slide.current + 1}`],
+      actions: [`scorm_navigate_to_slide ${slide.current + 1}${why}`],
       blocker: moved
         ? null
         : `scorm_navigate_to_slide ${slide.current + 1}: ${r.error_code ?? String(r.data?.reason ?? 'not navigated').slice(0, 80)}`,
@@ -382,22 +399,33 @@ async function goOn(
   // else it offers to click (hotspots, tabs, a Play that starts the course), each once.
   const notFollowed = (c: Control): boolean =>
     !!c.ref && enabled(c) && c.state?.external !== true && !memory.followed.has(followedKey(ctx, c));
+  const notPressed = (c: Control): boolean =>
+    !!c.ref && enabled(c) && c.state?.external !== true && !memory.followed.has(pressedKey(ctx, c));
   const page = ctx.page ?? ctx.fingerprint;
   // What the page itself offers first; the player's frame (Home, Help, an outline) only after.
   const own = controls.filter((c) => !memory.chrome.has(page, c.name));
   const frame = controls.filter((c) => memory.chrome.has(page, c.name));
-  const entry = [own, frame]
-    .map(
-      (list) =>
-        list.find((c) => c.purpose === 'link' && notFollowed(c)) ??
-        list.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
-        list.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c)) ??
-        // Last, a clickable drawn only as a picture, which nothing names (rise-2's ENTER over its splash).
-        list.find((c) => c.purpose === 'other' && c.role === 'generic' && !c.name && notFollowed(c)),
-    )
-    .find((c) => c !== undefined);
+  // A control that took the learner on before (storyline-2's arrow) is pressed again where it comes back.
+  const learned = controls.find((c) => c.role === 'button' && memory.wayOn.knows(c.name) && notFollowed(c));
+  const entry =
+    learned ??
+    [own, frame]
+      .map(
+        (list) =>
+          list.find((c) => c.purpose === 'link' && notFollowed(c)) ??
+          list.find((c) => c.purpose === 'play_pause' && /^play\b/i.test(c.name ?? '') && notFollowed(c)) ??
+          list.find((c) => c.purpose === 'other' && c.role === 'button' && notFollowed(c)) ??
+          // Last, a clickable drawn only as a picture, which nothing names (rise-2's ENTER over its splash).
+          list.find((c) => c.purpose === 'other' && c.role === 'generic' && !c.name && notFollowed(c)) ??
+          // A button named like one pressed here, yet another control (storyline-2's arrows "Group 1" on each
+          // new layer of a slide).
+          list.find((c) => c.purpose === 'other' && c.role === 'button' && notPressed(c)),
+      )
+      .find((c) => c !== undefined);
   if (entry) {
     memory.followed.add(followedKey(ctx, entry));
+    memory.followed.add(pressedKey(ctx, entry));
+    memory.wayOn.clicked(entry.name, page);
     if (lockedNext(controls)) memory.lockedNext.opened(ctx.place);
     return clickOn(call, ctx, entry);
   }
@@ -434,6 +462,8 @@ function ownButtonNotFollowed(
     !!c.ref &&
     enabled(c) &&
     !memory.followed.has(followedKey(ctx, c)) &&
+    // Once pressed, the same control under a new name (storyline-3's CONTINUE: "Button 2", then "Button 1").
+    !memory.followed.has(pressedKey(ctx, c)) &&
     !memory.chrome.has(page, c.name);
 }
 
@@ -468,6 +498,7 @@ export async function learnerStep(
   memory: LearnerMemory,
 ): Promise<StepOutcome> {
   memory.answered.arrive(ctx.page ?? ctx.fingerprint);
+  memory.wayOn.arrive(ctx.page ?? ctx.fingerprint);
   const elements = (ctx.elements ?? {}) as Elements;
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
@@ -519,9 +550,19 @@ export async function learnerStep(
     const own = controls.find(ownButtonNotFollowed(ctx, memory, page));
     if (own) {
       memory.followed.add(followedKey(ctx, own));
+      memory.followed.add(pressedKey(ctx, own));
       const clicked = await clickOn(call, ctx, own);
+      // A hotspot chosen on a question slide is submitted, as an option is (storyline-3's "Click on the crop
+      // tool", its player's Submit).
+      const submit = controls.find(isSubmit);
+      if (!clicked.blocker && submit) {
+        const sent = await clickOn(call, ctx, submit);
+        return { actions: [...clicked.actions, ...sent.actions], blocker: sent.blocker ?? dragGate };
+      }
       return { ...clicked, blocker: clicked.blocker ?? dragGate };
     }
+    // Neither the course's Next nor the slide's own buttons moved it.
+    memory.deadEnds.leftAsItWas(ctx.place, ctx.fingerprint);
     // In a course of several SCOs without the LMS's Next, the learner then goes to the next one in the menu.
     if (memory.multiSco && memory.lmsNextUnavailable) {
       const chosen = await chooseNextFromToc(call, ctx.session_id);
