@@ -18,6 +18,7 @@ import {
   type StepAnswer,
 } from './learner-answers.js';
 import { fittedBudget, type BudgetOverride } from './learner-budget.js';
+import { mergeListing } from './learner-listing.js';
 import {
   isFinished,
   pageFingerprint,
@@ -322,11 +323,14 @@ export async function runLearnerJourney(
     // Closed first: the record of an ended visit holds what a live one cannot yet say (a SCO that never
     // called Initialize has no attempt until the visit ends: adapt-1 named no defect while open).
     await measured('scorm_session_close', { session_id });
+    // A way on to nothing does not stop a learner who completes by another: named all the same.
+    const deadWaysOn = [...memory.deadWaysOn.values()].join('; ');
+    if (stop.kind === 'completed' && deadWaysOn) result.why = `course defect met on the way: ${deadWaysOn}`;
     if (stop.kind !== 'completed') {
       const defect = defectFound ?? (await diagnose(measured, packagePath, session_id));
       // Both when both are known: a named defect need not be what the learner was stopped by.
       const stopped = stoppedAt(stop, lastBlocker, `page "${lastTitle.slice(0, 40)}"`);
-      result.why = defect ? `${defect}; ${stopped}` : stopped;
+      result.why = [defect, deadWaysOn, stopped].filter(Boolean).join('; ');
     }
     return result;
   } finally {
@@ -385,9 +389,7 @@ async function readElements(call: LearnerCall, session_id: string): Promise<unkn
     page++
   ) {
     const more = await call('scorm_dom_find_interactive_elements', { session_id, cursor });
-    const d = elements.data as Record<string, unknown[]>;
-    for (const key of ['interactive_elements', 'assessments'])
-      d[key] = [...(d[key] ?? []), ...((more.data?.[key] as unknown[] | undefined) ?? [])];
+    if (elements.data) mergeListing(elements.data, more.data);
     cursor = more.data?.next_cursor;
   }
   return elements.data;

@@ -5,10 +5,13 @@
  */
 import { PlayerChrome } from './learner-chrome.js';
 import { DeadEnds } from './learner-dead-end.js';
+import { deadWayOn } from './learner-dead-link.js';
 import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
 import { LockedNextPages, lockedNext, wayOnPastPopup } from './learner-popups.js';
 import { OpenedByLearner } from './learner-dialog.js';
+import { MAX_POPUP_PAGES, numberedItems, popupPager } from './learner-popup-walk.js';
 import { AnsweredQuestions } from './learner-retake.js';
+import { foldedSections } from './learner-sections.js';
 import { worthScrolling } from './learner-stop-rules.js';
 import { chooseNextFromToc } from './learner-toc.js';
 import { LearnedWayOn } from './learner-way-on.js';
@@ -33,6 +36,8 @@ interface Control {
     draggable?: boolean;
     drop_target?: boolean;
     visually_hidden?: boolean;
+    /** A folded section (an accordion's): opened with the others in one step. */
+    expanded?: boolean;
     /** The course shows the field as wrong: it is answered again. */
     invalid?: boolean;
     /** A link to another site: no learner leaves the course that way to go on. */
@@ -89,6 +94,12 @@ export interface LearnerMemory {
   deadEnds: DeadEnds;
   /** Controls that took the learner on to a new page: pressed first when they come back. */
   wayOn: LearnedWayOn;
+  /** The course's ways on that lead nowhere (learner-dead-link.ts), by place and name: not followed again. */
+  deadWaysOn: Map<string, string>;
+  /** The last step clicked one of the page's numbered items: the pop-up it opened is paged through. */
+  itemOpened: boolean;
+  /** A way on whose click threw page errors, named dead if the next step is on the same page. */
+  suspectWayOn: { key: string; page: string; note: string } | null;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -107,6 +118,9 @@ export function newLearnerMemory(): LearnerMemory {
     opened: new OpenedByLearner(),
     deadEnds: new DeadEnds(),
     wayOn: new LearnedWayOn(),
+    deadWaysOn: new Map(),
+    itemOpened: false,
+    suspectWayOn: null,
   };
 }
 
@@ -337,11 +351,16 @@ async function goOn(
   const nextSlide = slide?.current != null && slide.total != null && slide.current < slide.total;
   const atDeadEnd = nextSlide && memory.deadEnds.has(ctx.place);
   for (const purpose of atDeadEnd ? [] : NEXT_PURPOSES) {
-    const next = controls.find((c) => c.purpose === purpose && c.ref && enabled(c));
+    const next = controls.find(
+      (c) => c.purpose === purpose && c.ref && enabled(c) && !memory.deadWaysOn.has(followedKey(ctx, c)),
+    );
     if (!next) continue;
     memory.deadEnds.pressedNext(ctx.fingerprint);
     const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: next.ref });
     const what = describe(next, next.ref!);
+    const broke = r.ok ? deadWayOn(next.name ?? '', r.data) : null;
+    // Named once the next read shows the learner still on this page (a way on may throw and still go on).
+    memory.suspectWayOn = broke ? { key: followedKey(ctx, next), page: ctx.place, note: broke } : null;
     // The tool says when a click changed nothing at all: on the course's own Next, a dead end of the course.
     const deadEnd =
       r.ok && r.data?.changed === false
@@ -475,6 +494,40 @@ function popupWayOn(ctx: StepContext, memory: LearnerMemory, controls: Control[]
   return wayOnPastPopup(controls, openers, enabled);
 }
 
+/** An accordion's sections, each clicked once in one step (learner-sections.ts); the first refusal is the blocker. */
+async function openSections(
+  call: LearnerCall,
+  ctx: StepContext,
+  memory: LearnerMemory,
+  sections: Control[],
+): Promise<StepOutcome> {
+  const actions: string[] = [];
+  let blocker: string | null = null;
+  for (const c of sections) {
+    memory.followed.add(followedKey(ctx, c));
+    const clicked = await clickOn(call, ctx, c);
+    actions.push(...clicked.actions);
+    blocker = blocker ?? clicked.blocker;
+  }
+  return { actions, blocker };
+}
+
+/** A pop-up's own Next until it changes nothing (its last item), then its Close (learner-popup-walk.ts). */
+async function walkPopup(
+  call: LearnerCall,
+  ctx: StepContext,
+  pager: { next: Control; close: Control },
+): Promise<StepOutcome> {
+  const actions: string[] = [];
+  for (let page = 0; page < MAX_POPUP_PAGES; page++) {
+    const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: pager.next.ref });
+    actions.push(`scorm_dom_click ${describe(pager.next, pager.next.ref!)}`);
+    if (!r.ok || r.data?.changed === false) break;
+  }
+  const closed = await clickOn(call, ctx, pager.close);
+  return { actions: [...actions, ...closed.actions], blocker: closed.blocker };
+}
+
 async function clickOn(call: LearnerCall, ctx: StepContext, c: Control): Promise<StepOutcome> {
   const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: c.ref });
   const what = describe(c, c.ref!);
@@ -499,6 +552,10 @@ export async function learnerStep(
 ): Promise<StepOutcome> {
   memory.answered.arrive(ctx.page ?? ctx.fingerprint);
   memory.wayOn.arrive(ctx.page ?? ctx.fingerprint);
+  const suspect = memory.suspectWayOn;
+  memory.suspectWayOn = null;
+  // By place (the slide or page title): the link's own hash changes the page's address.
+  if (suspect && suspect.page === ctx.place) memory.deadWaysOn.set(suspect.key, suspect.note);
   const elements = (ctx.elements ?? {}) as Elements;
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
@@ -537,6 +594,13 @@ export async function learnerStep(
   );
   if (afterDrag) return afterDrag;
   const page = ctx.page ?? ctx.fingerprint;
+  // The pop-up the learner's last click on an item opened pages through the items: read through, then closed.
+  const pager = memory.itemOpened ? popupPager(controls) : null;
+  memory.itemOpened = false;
+  if (pager) {
+    memory.opened.toClose(controls, page);
+    return walkPopup(call, ctx, pager);
+  }
   const opened = memory.opened.toClose(controls, page);
   if (opened) return clickOn(call, ctx, opened);
   memory.chrome.see(
@@ -588,6 +652,20 @@ export async function learnerStep(
   if (box && !memory.followed.has(`open|${box.name ?? box.ref}`)) {
     memory.followed.add(`open|${box.name ?? box.ref}`);
     return clickOn(call, ctx, box);
+  }
+  const sections = foldedSections(
+    controls,
+    (c) => memory.followed.has(followedKey(ctx, c)) || memory.chrome.has(page, c.name),
+  );
+  if (sections.length) return openSections(call, ctx, memory, sections);
+  const items = numberedItems(
+    controls,
+    (c) => memory.followed.has(followedKey(ctx, c)) || memory.chrome.has(page, c.name),
+  );
+  if (items[0]) {
+    memory.followed.add(followedKey(ctx, items[0]));
+    memory.itemOpened = true;
+    return clickOn(call, ctx, items[0]);
   }
   const actions: string[] = [];
   // A page whose pop-ups are being opened was read to its end before the first: each pop-up is not a new page.

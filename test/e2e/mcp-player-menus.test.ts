@@ -107,6 +107,16 @@ test('Adapt menu without an Adapt object: the menu entries are the slides, a loc
   });
 });
 
+test('Adapt menu of a course titled "… Test": the menu is the course\'s start (intro), not an assessment; its title stays the page title (adapt-2, review P10)', async () => {
+  await withCourse('page-context-adapt-menu-test-title', async (sid) => {
+    const ctx = await context(sid);
+    assert.equal((ctx.player as Data).name, 'adapt');
+    assert.equal(ctx.page_title, 'Forklift Safety Test');
+    assert.equal(ctx.page_type, 'intro', JSON.stringify(ctx.sources));
+    assert.match(String((ctx.sources as Data).page_type), /menu of the course's pages/);
+  });
+});
+
 test("Rise cover page: not reported as an overlay; the lessons keep their own titles, not the Start button's", async () => {
   await withCourse('page-context-rise-cover', async (sid) => {
     const ctx = await context(sid);

@@ -140,6 +140,15 @@ test('page type from what the page shows', () => {
   assert.equal(at('Lifting loads', 0, 1, 8), 'intro');
   assert.equal(at('Lifting loads', 0, 3, 8), 'content');
   assert.equal(at(''), 'unknown');
+  // A player's menu of pages carries the course's title: "SCORM+LRS TEST" is no test page (adapt-2).
+  const menu = inferPageType({
+    text: 'SCORM+LRS TEST',
+    answerInputs: 0,
+    slideNumber: null,
+    totalSlides: 1,
+    courseMenu: true,
+  });
+  assert.deepEqual([menu.page_type, /menu/.test(menu.reason)], ['intro', true]);
 });
 
 test('slide targets: 1-based numbers within range, or ids; INVALID_ARGUMENT naming the range', () => {

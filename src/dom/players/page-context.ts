@@ -125,6 +125,7 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
     ).join(' | '),
     slideNumber: slide_number,
     totalSlides: total_slides,
+    courseMenu: reading?.course_menu === true,
   });
   sources.page_type = type.reason;
 

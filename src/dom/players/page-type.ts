@@ -8,6 +8,8 @@ export interface PageTypeInput {
   text: string;
   slideNumber: number | null;
   totalSlides: number | null;
+  /** The player shows its menu of the course's pages: the course's start, whatever its title says. */
+  courseMenu?: boolean;
 }
 
 const SUMMARY =
@@ -18,6 +20,12 @@ const INTRO = /\b(intro(duction)?|welcome|overview|objectives|getting started|st
 export function inferPageType(input: PageTypeInput): { page_type: PageType; reason: string } {
   if (input.answerInputs >= 2)
     return { page_type: 'assessment', reason: `${input.answerInputs} visible answer inputs` };
+  // Its heading is the course's title ("SCORM+LRS TEST" is no test page): the menu is where the course starts.
+  if (input.courseMenu)
+    return {
+      page_type: 'intro',
+      reason: "the player's menu of the course's pages (its title is the course's)",
+    };
   const summary = SUMMARY.exec(input.text);
   if (summary)
     return { page_type: 'summary', reason: `heading/title has the word ${summary[0].toLowerCase()}` };

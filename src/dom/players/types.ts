@@ -66,6 +66,11 @@ export interface PlayerReading {
   slide_title: string | null;
   section_title: string | null;
   progress_percent: number | null;
+  /**
+   * The player shows its menu of the course's pages (Adapt's location-menu): the menu's heading is the
+   * course's title, which says nothing of a page's role.
+   */
+  course_menu?: boolean;
   notes: string[];
 }
 

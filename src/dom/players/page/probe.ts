@@ -84,6 +84,7 @@ async function read(
     slide_title: partial.slide_title ?? null,
     section_title: partial.section_title ?? null,
     progress_percent: partial.progress_percent ?? null,
+    ...(partial.course_menu ? { course_menu: true } : {}),
     notes: reader.notes,
   };
 }

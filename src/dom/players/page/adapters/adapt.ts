@@ -66,6 +66,7 @@ export const adaptFramework: PlayerAdapter = {
       total_slides: all && all.length > 0 ? all.length : null,
       slide_title: pos >= 0 ? (all?.[pos]?.title ?? null) : null,
       section_title: str(attr(course, reader, 'title')),
+      course_menu: adaptLocation(doc).kind === 'menu',
     };
   },
 
@@ -117,5 +118,6 @@ function fromPage(doc: Document): Partial<PlayerReading> {
     slide_number: pos >= 0 ? pos + 1 : null,
     total_slides: shown ? shown.length : null,
     slide_title: here.kind === 'page' ? pageTitle(doc) : null,
+    course_menu: here.kind === 'menu',
   };
 }
