@@ -195,3 +195,27 @@ test("a big player bundle that names the wrapper file's functions only as member
     [['course.js', 1, 'error']],
   );
 });
+
+/** A library of over 16 kB that makes no API call, after `head` (its first lines). */
+function library(head: string[]): string {
+  const lines = [...head];
+  for (let i = 0; lines.join('\n').length < 20 * 1024; i++) {
+    lines.push(`function util${i}(v) { return v; } // ${'library text '.repeat(20)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('a library that calls a function of another library that calls the wrapper while the page loads is read', async () => {
+  const findings = await lint12({
+    'index.html': page([src('wrapper.js'), src('helpers.js'), src('starter.js'), src('course.js')]),
+    'wrapper.js': WRAPPER_ONLY,
+    // helpers.js calls the wrapper's doSet only inside its own function; starter.js runs that function.
+    'helpers.js': library(["function saveLocation() { doSet('cmi.core.lesson_location', 'p1'); }"]),
+    'starter.js': library(['util0(1);', 'saveLocation();']),
+    'course.js': ['doInit();', ''].join('\n'),
+  });
+  assert.deepEqual(
+    findings.map((f) => [f.file, f.line, f.severity]),
+    [['starter.js', 2, 'error']],
+  );
+});

@@ -5,6 +5,7 @@ import type { LaunchChain } from '../launch-chain/chain.js';
 import { collectUnits, emptyFacts } from './collect-facts.js';
 import { elementFindings } from './file-rules.js';
 import { parseUnit } from './parse-unit.js';
+import { mayBeginPathWithAny } from './path-heads.js';
 import type { SourceUnit } from './source-unit.js';
 import { leftOf, type RuntimeLeft } from './runtime-values.js';
 import { throughWrappers } from './wrapper-calls.js';
@@ -74,7 +75,10 @@ export function chainWrapperFindings(input: ChainWrapperInput): ChainWrapperResu
       const callsKey = `${caller}\u0000${names.join(' ')}`;
       let calls = callsOthers.get(callsKey);
       if (calls === undefined) {
-        calls = callsAnyOf(parsedOf(caller), names, version);
+        // Most files that mention a wrapper's name only use it as a member (`jQuery.find`): not parsed.
+        calls =
+          mayBeginPathWithAny(text, names, SCRIPT.test(caller)) &&
+          callsAnyOf(parsedOf(caller), names, version);
         callsOthers.set(callsKey, calls);
       }
       if (!calls) continue;
@@ -96,6 +100,8 @@ export function chainWrapperFindings(input: ChainWrapperInput): ChainWrapperResu
   }
   return { findings: [...byKey.values()], left };
 }
+
+const SCRIPT = /\.(?:js|cjs)$/i;
 
 const MENTIONS = new Map<string, (text: string) => boolean>();
 

@@ -10,7 +10,6 @@ import { methodName, qualified } from './api-methods.js';
 import type { ParseMemo } from './parse-memo.js';
 import { parseUnit } from './parse-unit.js';
 import { mayCallApiShape } from './call-shapes.js';
-import { PREFILTER_MIN_CHARS } from './prefilter.js';
 import { makeFinding } from './rules.js';
 import { fileLocation, type SourceUnit } from './source-unit.js';
 import { indexWords } from './word-index.js';
@@ -95,16 +94,19 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
     const parsed = parseUnit(unit);
     return collectFlow(unit, parsed.ok ? parsed.program : undefined, version);
   };
-  const aside = pageUnits.map(standsAside);
-  const flows = pageUnits.map((unit, i) => (aside[i] ? undefined : flowOf(unit, i)));
-  let facts = pageFacts(pageUnits, flows);
-  const shared = [...(facts.declared.get(null)?.keys() ?? [])];
-  if (pageUnits.some((unit, i) => aside[i] && mayCallOrDeclareAny(unit.code, shared))) {
-    facts = pageFacts(
-      pageUnits,
-      pageUnits.map((unit, i) => (aside[i] ? flowOf(unit, i) : flows[i])),
-    );
+  const flows = pageUnits.map((unit, i) => (standsAside(unit) ? undefined : flowOf(unit, i)));
+  // A script left aside joins the flow when it calls or declares a global function of the scripts in it;
+  // the functions it declares may then draw in another.
+  for (let grew = true; grew;) {
+    grew = false;
+    const shared = [...new Set(flows.flatMap((flow) => [...(flow?.declared.get(null)?.keys() ?? [])]))];
+    pageUnits.forEach((unit, i) => {
+      if (flows[i] || !mayCallOrDeclareAny(unit.code, shared)) return;
+      flows[i] = flowOf(unit, i);
+      grew = true;
+    });
   }
+  const facts = pageFacts(pageUnits, flows);
   const early = findEarlyCall(facts);
   if (!early) return undefined;
   const { call, others, laterInitialize, deferredInitialize, origin, initOrigin } = early;
@@ -146,16 +148,19 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
 }
 
 /**
- * A big script that cannot call the API (a player bundle) takes part in the page's load-time flow only
- * through global functions it shares with the other scripts: it calls one of theirs by its bare name, or
- * declares one of the same name (global-name-uses.ts). Otherwise it adds no call to the flow, so it is
- * left unparsed: on an iSpring export that parse of the 1.8 MB player was most of the lint, on a
- * Storyline one the 0.95 MB bootstrapper, which names the driver's functions only as members
- * (`this.api.SetScore(…)`).
+ * A script that cannot call the API (a player bundle, a library) takes part in the page's load-time flow
+ * only through global functions it shares with the scripts in the flow: it calls one of theirs by its bare
+ * name, or declares one of the same name (global-name-uses.ts); a script that does neither, nor calls one
+ * that does, adds no call to the flow, so it is left unparsed: on an iSpring export that parse of the 1.8 MB
+ * player was most of the lint, on a Storyline one the 0.95 MB bootstrapper, which names the driver's
+ * functions only as members (`this.api.SetScore(…)`), on an eXeLearning one jQuery. Below ASIDE_MIN_CHARS
+ * the parse costs less than the text checks.
  */
 function standsAside(unit: SourceUnit): boolean {
-  return unit.code.length >= PREFILTER_MIN_CHARS && !mayCallApiShape(unit.code, indexWords(unit.code));
+  return unit.code.length >= ASIDE_MIN_CHARS && !mayCallApiShape(unit.code, indexWords(unit.code));
 }
+
+const ASIDE_MIN_CHARS = 16 * 1024;
 
 const EARLY_ERROR_2004: Record<string, string> = {
   GetValue: '122',
