@@ -19,6 +19,7 @@ import {
 } from './learner-answers.js';
 import { fittedBudget, type BudgetOverride } from './learner-budget.js';
 import { mergeListing } from './learner-listing.js';
+import { contextStillHolds, placeOf, type ContextPlace } from './learner-context-reuse.js';
 import {
   isFinished,
   pageFingerprint,
@@ -101,6 +102,8 @@ async function finalStatus(
 interface ContextRead {
   slide: { current: number | null; total: number | null } | null;
   slideTitle: string | null;
+  /** The player the page context named ('' when none was read). */
+  player?: string;
 }
 
 export async function runLearnerJourney(
@@ -181,6 +184,9 @@ export async function runLearnerJourney(
     let fingerprint = '';
     let status: LearnerStatus | null = null;
     let listed: { key: string; elements: unknown; context: ContextRead } | null = null;
+    // The page context read last, with the page it was read on: a scroll moves through a page, not to another.
+    let lastContext = null as { place: ContextPlace; context: ContextRead } | null;
+    let scrolledOnly = false;
     // The answers of the last step's calls, and whether the page must be read whatever they say.
     let answers: StepAnswer[] = [];
     let mustRead = true;
@@ -272,14 +278,21 @@ export async function runLearnerJourney(
       if (listed && key !== null && listed.key === key) {
         ({ context, elements } = listed);
       } else {
-        const read = await readContext(call, session_id, playerRecognised, result);
-        if ('hidden' in read) {
-          lastBlocker = read.hidden;
-          stop = { kind: 'course_hidden' };
-          break;
+        const place = placeOf(pageData, lastContext?.context.player ?? '');
+        if (lastContext && contextStillHolds(lastContext.place, place, scrolledOnly)) {
+          // More of the same page came into view: where the learner is has not changed; the controls are read again.
+          context = lastContext.context;
+        } else {
+          const read = await readContext(call, session_id, playerRecognised, result);
+          if ('hidden' in read) {
+            lastBlocker = read.hidden;
+            stop = { kind: 'course_hidden' };
+            break;
+          }
+          playerRecognised = read.recognised;
+          context = read.context;
+          lastContext = { place: placeOf(pageData, context.player ?? ''), context };
         }
-        playerRecognised = read.recognised;
-        context = read.context;
         elements = controlsWithoutQuestions(pageData) ?? (await readElements(call, session_id));
         listed = key === null ? null : { key, elements, context };
       }
@@ -301,6 +314,7 @@ export async function runLearnerJourney(
         memory,
       );
       result.steps++;
+      scrolledOnly = outcome.actions.length > 0 && outcome.actions.every((a) => a === 'scorm_scroll to end');
       const answersCount = answers.length - answersBefore;
       const stepCalls = results.length - callsBefore;
       const reads = results
@@ -377,7 +391,7 @@ async function readContext(
   if (result.slides_total === null && total !== null) result.slides_total = total;
   if (current !== null) result.slide_reached = Math.max(result.slide_reached ?? 0, current);
   const slideTitle = recognised && typeof ctx.data?.page_title === 'string' ? ctx.data.page_title : null;
-  return { context: { slide: { current, total }, slideTitle }, recognised };
+  return { context: { slide: { current, total }, slideTitle, player: player.toLowerCase() }, recognised };
 }
 
 /** The page's controls; a learner sees the whole page: the listing's further pages (a popup's Close often comes last) too. */
@@ -388,9 +402,30 @@ async function readElements(call: LearnerCall, session_id: string): Promise<unkn
     typeof cursor === 'string' && page < MAX_PAGES;
     page++
   ) {
+    if (mainContentRead(elements.data)) break;
     const more = await call('scorm_dom_find_interactive_elements', { session_id, cursor });
     if (elements.data) mergeListing(elements.data, more.data);
     cursor = more.data?.next_cursor;
   }
   return elements.data;
+}
+
+/**
+ * Whether the pages read hold the page's main content whole, with its way on, so that what follows is only
+ * beside it (a course outline, listed last): a learner goes on by the page's own controls; rise-3's 30
+ * outline links cost a further page on every quiz step. Without a way on in the main content, the rest is
+ * read (rise-1 puts its lesson's "Lesson 4 - …" link after its main landmark).
+ */
+function mainContentRead(data: Record<string, unknown> | undefined): boolean {
+  const counts = data?.counts as Record<string, number> | undefined;
+  const outside = counts?.outside_main ?? 0;
+  const total = counts?.interactive_elements ?? 0;
+  const listed = (data?.interactive_elements ?? []) as Array<{
+    purpose?: string;
+    state?: { disabled?: boolean };
+  }>;
+  const wayOn = listed.some(
+    (c) => (c.purpose === 'next' || c.purpose === 'start_resume') && !c.state?.disabled,
+  );
+  return outside > 0 && wayOn && listed.length >= total - outside;
 }

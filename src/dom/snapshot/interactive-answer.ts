@@ -131,6 +131,11 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
     answer.notes.push(
       `Controls ${start + 1}-${end} of ${total} are listed here (a question is given whole, with its options on other pages); call again with cursor "${end}" for the next ones.`,
     );
+    const outside = found.counts.outside_main ?? 0;
+    if (outside > 0 && end >= found.interactive_elements.length - outside)
+      answer.notes.push(
+        `The page's main content is listed in full; the controls after it are beside it (an outline or header, ${outside}).`,
+      );
   }
   const fields = new CourseTextFields();
   answer.notes = answer.notes.map((n) => fields.sentence(n));

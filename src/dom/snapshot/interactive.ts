@@ -218,6 +218,8 @@ export function buildInteractiveElements(
       assessments: assessments.length,
       navigation: navigation.length,
       hidden: hiddenCount,
+      // Shown controls beside the page's main content, listed after it (main-first.ts).
+      outside_main: kept.filter((b) => b.candidate.outsideMain && b.element.state.visible).length,
     },
     frames: read.frames.map((f) => ({
       label: f.frame.label,

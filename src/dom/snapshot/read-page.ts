@@ -11,6 +11,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScoFrame } from '../frames.js';
 import { framesToSearch } from '../target.js';
 import { ControlWorlds } from './control-world.js';
+import { mainFirst } from './main-first.js';
 import { StorylineDragDrop } from './storyline-drag-drop.js';
 import type * as Controls from './page/controls.js';
 import type { ReadAnswer, ReadOptions as PageReadOptions, ScanCandidate, ScanResult } from './page/types.js';
@@ -103,7 +104,8 @@ async function readOnce(
         frame,
         scan,
         scanError: null,
-        controls: scan.candidates.filter((c) => c.rendered),
+        // The page's own content first, its outline after: the current question before 30 lesson links.
+        controls: mainFirst(scan.candidates.filter((c) => c.rendered)),
         hidden: scan.candidates.filter((c) => !c.rendered),
       });
     }

@@ -10,6 +10,7 @@ import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible
 import { groupDrawnDropdowns } from './drawn-dropdown.js';
 import { unmarkedModal } from './unmarked-modal.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
+import { fadedOut, outsideMain } from './landmark.js';
 import { selectorBuilder } from './selector.js';
 import { declaredObjects, dropTargetName, storylineSlideIds } from './storyline-drag-drop.js';
 import type {
@@ -233,7 +234,12 @@ export function scanDocument(
     }
     const r = el.getBoundingClientRect();
     const style = getComputedStyle(el);
-    const rendered = r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+    const rendered =
+      r.width > 0 &&
+      r.height > 0 &&
+      style.visibility !== 'hidden' &&
+      style.display !== 'none' &&
+      !fadedOut(el, style);
     // A sighted learner clicks what is drawn whatever its ARIA state.
     if (clickable && !rendered) return;
     const srOnly =
@@ -300,6 +306,7 @@ export function scanDocument(
       checked: checkedOf(el, checkable),
       disabled: disabledOf(el),
       ...(inCarousel(el) ? { inCarousel: true } : {}),
+      ...(outsideMain(el, doc) ? { outsideMain: true } : {}),
       ...extraStates(el),
       ...(draggable(el) ? { draggable: true } : {}),
       ...(leavesCourse(el) ? { external: true } : {}),

@@ -73,6 +73,8 @@ export interface ScanCandidate {
   external?: boolean;
   /** In a carousel or gallery of the page (in-page-widget.ts): its arrows turn the widget, not the page. */
   inCarousel?: boolean;
+  /** Outside the main landmark of a page that has one (a course outline beside the content). */
+  outsideMain?: boolean;
   /** The box of a drawn drop-down shown open (drawn-dropdown.ts): its rows are its group's options. */
   dropdownBox?: boolean;
   /** Where a drag item may be let go (a Storyline drop target its slide data declares). */

@@ -1,0 +1,32 @@
+/**
+ * When the page context read last still says where the learner is, so that a step does not read it again:
+ * after a step that only scrolled, on the same page (a scroll moves through a page, not to another); and
+ * in Rise, whose lesson is its route (`#/lessons/<id>` in the content frame's address), while the
+ * addresses are the same (a CONTINUE or a knowledge check reveals more of the same lesson).
+ */
+import { pageKey } from './learner-stop-rules.js';
+
+export interface ContextPlace {
+  page: string;
+  address: string;
+  player: string;
+}
+
+export function placeOf(pageState: unknown, player: string): ContextPlace {
+  const p = (pageState ?? {}) as { sco_url?: unknown; frames?: Array<{ url?: unknown }> };
+  return {
+    page: pageKey(pageState, null),
+    address: JSON.stringify([p.sco_url, (p.frames ?? []).map((f) => f.url)]),
+    player,
+  };
+}
+
+export function contextStillHolds(
+  last: ContextPlace | null,
+  now: ContextPlace,
+  scrolledOnly: boolean,
+): boolean {
+  if (!last) return false;
+  if (scrolledOnly && last.page === now.page) return true;
+  return last.player === 'rise' && last.address === now.address;
+}
