@@ -8,6 +8,8 @@
  */
 import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
 import { groupDrawnDropdowns } from './drawn-dropdown.js';
+import { iconName } from './icon-name.js';
+import { insideClickableTwin } from './nested-twin.js';
 import { unmarkedModal } from './unmarked-modal.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { selectorBuilder } from './selector.js';
@@ -222,6 +224,8 @@ export function scanDocument(
     if (el === doc.body || el === doc.documentElement) return;
     // One field on screen is one control: the accessible twin is listed, and acted on through this drawing.
     if (!clickable && drawnFieldOfTwin(el)) return;
+    // One drawn button is one control: the twin of a shape inside it is left to the button's twin.
+    if (!clickable && insideClickableTwin(el)) return;
     const tag = el.localName;
     const explicit = (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] || null;
     const type =
@@ -253,8 +257,10 @@ export function scanDocument(
       : nameOf(el, opts.maxText) ||
         (clickable ? clip(el.getAttribute('data-acc-text')) : '') ||
         (clickable && draggable(el) ? clip(dropTargetName(el)) : '');
-    const accName = clip(wordsDrawnOnTwin(el, ownName)) || ownName;
     const text = clip(el.textContent);
+    // A control drawn as an icon alone is named by what its icon shows.
+    const accName =
+      clip(wordsDrawnOnTwin(el, ownName)) || ownName || (!clickable && !text ? iconName(el) : '');
     if (clickable && !accName && !text) return;
     let hints = `${declaredDirection(el)} ${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
     for (let c = el.firstElementChild, n = 0; c && n < 3; c = c.nextElementSibling, n++) {
@@ -536,7 +542,7 @@ const IMAGE_FILE_NAME = /\.(png|jpe?g|gif|svg|emf|wmf|bmp|webp)$/i;
  * the drawing's text may not be what the learner reads (storyline-2 draws "כניסה ללומדה" as
  * "הĜćĖĆĆĉהĈąěĎ"); the author's text of the objects inside the drawing (their `data-acc-text`) is.
  */
-function wordsDrawnOnTwin(el: Element, name: string): string {
+export function wordsDrawnOnTwin(el: Element, name: string): string {
   if (!el.id.startsWith('acc-') || !DEFAULT_OBJECT_NAME.test(name)) return '';
   const drawn = el.ownerDocument.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
   if (!drawn) return '';
