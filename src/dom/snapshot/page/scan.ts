@@ -8,7 +8,9 @@
  */
 import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
 import { groupDrawnDropdowns } from './drawn-dropdown.js';
+import { grabbed, groupDrawnDragDrop } from './drawn-drag-drop.js';
 import { iconName } from './icon-name.js';
+import { isChecklist } from './checklist.js';
 import { insideClickableTwin } from './nested-twin.js';
 import { unmarkedModal } from './unmarked-modal.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
@@ -219,7 +221,7 @@ export function scanDocument(
   let focused: number | string | null = null;
   let failed = 0;
   const limit = Math.min(found.length, opts.maxCandidates);
-  const add = (el: HTMLElement, clickable: boolean, dropTarget = false): void => {
+  const add = (el: HTMLElement, clickable: boolean, dropTarget = false, zoneName = ''): void => {
     // The page itself is no control, whatever role, tabindex or listener it carries (Adapt's body).
     if (el === doc.body || el === doc.documentElement) return;
     // One field on screen is one control: the accessible twin is listed, and acted on through this drawing.
@@ -253,7 +255,7 @@ export function scanDocument(
     // A drag item its author left unnamed (storyline-2's state group around a shirt's picture) is named,
     // like a drop target, by what is drawn in it.
     const ownName = dropTarget
-      ? clip(dropTargetName(el))
+      ? clip(dropTargetName(el)) || clip(zoneName)
       : nameOf(el, opts.maxText) ||
         (clickable ? clip(el.getAttribute('data-acc-text')) : '') ||
         (clickable && draggable(el) ? clip(dropTargetName(el)) : '');
@@ -363,6 +365,8 @@ export function scanDocument(
     i < firstClickable && c.group < 0 && CHOICE_ROLES.includes(` ${c.ariaRole ?? ''} `) ? [i] : [],
   );
   groupCloseOptions(candidates, candidateElements, looseChoices, (container) => {
+    // A checklist the learner ticks off asks nothing: its checkboxes stay toggles.
+    if (isChecklist(container)) return -1;
     groups.push({ kind: 'group', selector: selectorOf(container), question: questionOf(container) });
     return groups.length - 1;
   });
@@ -370,6 +374,26 @@ export function scanDocument(
   groupCloseOptions(candidates, candidateElements, clickables, (container) => {
     groups.push({ kind: 'clickable', selector: selectorOf(container), question: questionOf(container) });
     return groups.length - 1;
+  });
+  // Cards the pointer grabs with zones near them (Rise's sorting activity): a drag-and-drop too.
+  groupDrawnDragDrop(candidates, candidateElements, groups, {
+    listZone: (zone, name) => {
+      const before = candidates.length;
+      if (candidates.length < opts.maxCandidates && !controls.has(zone)) {
+        try {
+          add(zone as HTMLElement, true, true, name);
+        } catch {
+          failed++;
+        }
+      }
+      return candidates.length > before ? before : -1;
+    },
+    newGroup: (item) => {
+      const row = item.parentElement ?? item;
+      groups.push({ kind: 'drag_drop', selector: selectorOf(row), question: questionOf(row) });
+      return groups.length - 1;
+    },
+    clip: (s) => clip(s),
   });
   groupDragDrop(candidates, candidateElements, dragDrop, (object, el) => {
     const slide = el.closest('.slide') ?? el;
@@ -510,13 +534,15 @@ function drawnClickable(el: Element): boolean {
 }
 
 /**
- * An element a learner drags rather than clicks: draggable="true", or a shape Storyline lets the learner
- * drag onto a target (its freeform and quiz drag-and-drop items carry the class `draggable`).
+ * An element a learner drags rather than clicks: draggable="true", a shape Storyline lets the learner
+ * drag onto a target (its freeform and quiz drag-and-drop items carry the class `draggable`), or one the
+ * pointer grabs (`cursor: grab`, Rise's sorting cards).
  */
 function draggable(el: Element): boolean {
   return (
     el.getAttribute('draggable') === 'true' ||
-    (el.classList.contains('slide-object') && el.classList.contains('draggable'))
+    (el.classList.contains('slide-object') && el.classList.contains('draggable')) ||
+    grabbed(el)
   );
 }
 
