@@ -31,6 +31,11 @@ interface DragFeedback {
   page: string;
   /** Names of the controls listed when the items were dropped: what appears after is the course's answer. */
   before: Set<string>;
+  /**
+   * Refs of those controls: one renamed by the drops is no new control (rise-1's sidebar link "Email Scams
+   * 6% Completed" became "… 94% Completed" and was pressed as the drops' answer, refused as covered).
+   */
+  beforeRefs: Set<string>;
   pressed: Set<string>;
   /** The control the drops brought up first (the question's Check), pressed again after each new try. */
   check: string | null;
@@ -56,6 +61,7 @@ export function noteDragAnswered(
   question: string,
   page: string,
   names: Iterable<string | undefined>,
+  refs: Iterable<string | undefined> = [],
 ): void {
   const previous = state.get(memory);
   const same = previous?.question === question;
@@ -63,6 +69,7 @@ export function noteDragAnswered(
     question,
     page,
     before: new Set([...names].filter((n): n is string => !!n)),
+    beforeRefs: new Set([...refs].filter((r): r is string => !!r)),
     pressed: new Set(),
     check: same ? previous.check : null,
     checkedThisTry: false,
@@ -103,7 +110,9 @@ export async function dragFeedbackStep(
     s.checkedThisTry = true;
     return press(check, `checks drag-and-drop try ${s.tries}`);
   }
-  const fresh = controls.filter((c) => pressable(c) && !s.before.has(c.name!) && !s.pressed.has(c.name!));
+  const fresh = controls.filter(
+    (c) => pressable(c) && !s.before.has(c.name!) && !s.beforeRefs.has(c.ref!) && !s.pressed.has(c.name!),
+  );
   const next = fresh.find((c) => c.purpose === 'retry') ?? fresh.find((c) => c.name !== s.check);
   if (next) {
     s.pressed.add(next.name!);

@@ -295,6 +295,7 @@ async function dragEach(
     key,
     ctx.page ?? ctx.fingerprint,
     [...byRef.values()].map((c) => c.name),
+    [...byRef.values()].map((c) => c.ref),
   );
   return blocker;
 }

@@ -45,6 +45,8 @@ export interface ScreenshotOptions {
    * isolated world, which this layer cannot reach); without it the height is read in the page.
    */
   documentHeight?: () => Promise<number>;
+  /** With fullPage: each tile also as a PNG of its own at the viewport's full resolution (`tilePngs`). */
+  tilePngs?: boolean;
 }
 
 /** An image shown to the model: the viewport, or one tile of a full page. */
@@ -80,6 +82,8 @@ export interface Screenshot {
   /** Full page: the CSS height captured, and tiles past MAX_SHOWN_TILES that were not rendered as views. */
   capturedHeight: number;
   tilesNotShown: number;
+  /** Full page with `tilePngs`: every tile (shown or not) as a PNG, in tile order. */
+  tilePngs?: Buffer[];
 }
 
 export interface CaptureRegion {
@@ -180,6 +184,15 @@ export class Rendering {
               views.push(await this.view(region, fullRes ? pngScale : viewScale, fullRes ? 'png' : 'webp'));
             }
           }
+          // Every tile as a PNG of its own, those not shown included: the agent opens the one it needs.
+          const tilePngs: Buffer[] = [];
+          if (options.fullPage && options.tilePngs) {
+            const tileScale = fullResolutionScale(vp.width, vp.height, vp.scale);
+            for (let top = 0; top < height; top += vp.height) {
+              const region = { x: 0, y: top, width: vp.width, height: Math.min(vp.height, height - top) };
+              tilePngs.push(await this.captureNow(region, tileScale, 'png'));
+            }
+          }
           return {
             png,
             ...size,
@@ -191,6 +204,7 @@ export class Rendering {
             views,
             capturedHeight: height,
             tilesNotShown: tiles - views.length,
+            ...(tilePngs.length > 0 ? { tilePngs } : {}),
           };
         } finally {
           if (resized) await this.emulate(vp);

@@ -97,3 +97,45 @@ test('a Rise-like course: the cover is an intro (its outline says Conclusion), H
   assert.equal(purposeOf(second, 'Lesson 1 - Why lifting matters'), 'previous', 'the lesson before');
   await callTool(server.client, 'scorm_session_close', { session_id });
 });
+
+test("a Storyline player's settings switches and captions are player controls, not a question, even with include_hidden", async () => {
+  const session_id = await open('storyline-player-settings');
+  const found = await callTool<Found & { assessments: Array<{ question: string; options: string[] }> }>(
+    server.client,
+    'scorm_dom_find_interactive_elements',
+    { session_id, include_hidden: true },
+  );
+  const bySelector = (selector: string): ListedElement | undefined =>
+    found.interactive_elements.find((e) => e.selector === selector);
+  assert.deepEqual(found.assessments, [], 'the switches after "Back to top" ask nothing');
+  assert.equal(bySelector('#acctext-switch')?.purpose, 'player_control');
+  assert.equal(bySelector('#shortcuts-switch')?.purpose, 'player_control');
+  assert.equal(bySelector('#captions')?.purpose, 'player_control');
+  await callTool(server.client, 'scorm_session_close', { session_id });
+});
+
+test('a Storyline button drawn as a group around a text shape is one control named by its words, and its click says so', async () => {
+  const session_id = await open('storyline-player-settings');
+  const found = await callTool<Found>(server.client, 'scorm_dom_find_interactive_elements', { session_id });
+  const named = found.interactive_elements.filter((e) => e.name === 'Enter the course');
+  assert.equal(named.length, 1, JSON.stringify(found.interactive_elements.map((e) => [e.selector, e.name])));
+  assert.equal(named[0]!.selector, '#acc-7GrpStart01', 'the group a learner clicks, not the shape inside');
+  const clicked = await callTool<{ element: { name: string | null } }>(server.client, 'scorm_dom_click', {
+    session_id,
+    ref: named[0]!.ref,
+  });
+  assert.equal(clicked.element.name, 'Enter the course', 'not "Group 1"');
+  await callTool(server.client, 'scorm_session_close', { session_id });
+});
+
+test('an iSpring-like outline toggle drawn as an icon alone is named by its icon and is a player control', async () => {
+  const session_id = await open('ispring-outline-toggle');
+  const found = await callTool<Found>(server.client, 'scorm_dom_find_interactive_elements', { session_id });
+  // ispring-2: the toggle was listed with name "" and purpose other.
+  const toggle = found.interactive_elements.find((e) => e.name === 'Outline');
+  assert.ok(toggle, JSON.stringify(found.interactive_elements.map((e) => [e.selector, e.name])));
+  assert.deepEqual([toggle.purpose, toggle.state.pressed], ['player_control', false]);
+  const navigation = controlsOf(found, found.navigation).map((e) => e.name);
+  assert.deepEqual(navigation.sort(), ['next slide', 'previous slide']);
+  await callTool(server.client, 'scorm_session_close', { session_id });
+});

@@ -110,7 +110,7 @@ test('a viewport wider than 1,568 px is shown scaled to fit, and the pointer too
   assert.deepEqual(pngSize(readFileSync(data.artifact_path)), { width: 2400, height: 1200 });
 });
 
-test('full page of a document taller than the viewport: tiles of the viewport width, one viewport tall, cover the page; past five they are in the artifact only', async () => {
+test('full page of a document taller than the viewport: tiles of the viewport width, one viewport tall, cover the page; five shown, each saved as a PNG of its own', async () => {
   const session_id = await openSessionRuntime(server.client, LONG_DOCUMENT);
   const { data, images } = await shoot('scorm_capture_screenshot', {
     session_id,
@@ -138,6 +138,16 @@ test('full page of a document taller than the viewport: tiles of the viewport wi
   );
   for (const image of images) assert.deepEqual(webpSize(image.bytes), { width: 1366, height: 768 });
   assert.match(data.coordinates ?? '', /page point \(x, top \+ y\) CSS px/);
+  // Issue 23 (P4, adapt-2): the tiles past the fifth named no PNG, so an agent could not open them.
+  const workspace = data.artifact_path.slice(0, -data.artifact.length);
+  const names = new Set<string>();
+  for (const tile of tiles) {
+    assert.ok(tile.artifact, `tile at ${tile.top} (shown: ${tile.shown}) names its PNG`);
+    names.add(tile.artifact);
+    const png = pngSize(readFileSync(join(workspace, tile.artifact)));
+    assert.deepEqual(png, { width: 1366, height: tile.height }, `tile at ${tile.top}`);
+  }
+  assert.equal(names.size, tiles.length, 'one PNG per tile');
 });
 
 test('full page of a course that scrolls inside an inner frame: tiles follow the container to its end, and it is put back where it was', async () => {

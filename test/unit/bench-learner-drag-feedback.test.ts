@@ -86,3 +86,31 @@ test("a drag-and-drop answered as a learner who reads the feedback: the Check th
     'the menu seen before the drops is never taken for feedback',
   );
 });
+
+test('a control the drops only renamed is not what they brought up (rise-1: the sidebar link "Email Scams 6% Completed" became "94%")', async () => {
+  const { call, calls } = recorder();
+  const memory = newLearnerMemory();
+  const step = async (controls: unknown[]) => {
+    const from = calls.length;
+    await learnerStep(
+      call,
+      {
+        session_id: 's1',
+        fingerprint: `page-${calls.length}`,
+        place: 'Email Scams',
+        page: 'Email Scams',
+        elements: { interactive_elements: controls, assessments: [question] },
+        slide: null,
+      },
+      memory,
+    );
+    return calls.slice(from).map((c) => `${c.tool} ${String(c.args.ref ?? '')}`);
+  };
+  const link = (name: string) => ({ ref: 'f1e9', name, role: 'link', purpose: 'link' });
+  await step([link('Email Scams 6% Completed'), ...sorting]);
+  const after = await step([link('Email Scams 94% Completed'), ...sorting]);
+  assert.ok(
+    !after.includes('scorm_dom_click f1e9'),
+    `the renamed sidebar link is no feedback: ${after.join(', ')}`,
+  );
+});

@@ -170,6 +170,18 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
   const role = roleAttr ? (roleAttr.split(/\s+/)[0] ?? null) : implicitRole;
   const name = ((): string | null => {
     const label = el.getAttribute('aria-label');
+    // A Storyline twin keeps its object's default name ("Group 1", storyline-2's start button) where the
+    // learner reads the words of the objects drawn in it (their data-acc-text), as the element list names it.
+    const defaultName = /^[a-z][a-z ]{0,30} \d+$/i;
+    const imageFile = /\.(png|jpe?g|gif|svg|emf|wmf|bmp|webp)$/i;
+    const spaced = (t: string | null): string => (t ?? '').replace(/\s+/g, ' ').trim();
+    if (label && el.id.startsWith('acc-') && defaultName.test(spaced(label))) {
+      const drawn = el.ownerDocument.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
+      const words = Array.from(drawn ? drawn.querySelectorAll('[data-model-id]') : [])
+        .map((inner) => spaced(inner.getAttribute('data-acc-text')))
+        .filter((t) => t && !defaultName.test(t) && !imageFile.test(t));
+      if (words.length > 0) return clip(words.join(' '), 120);
+    }
     if (label && label.trim()) return clip(label, 120);
     const by = el.getAttribute('aria-labelledby');
     if (by) {

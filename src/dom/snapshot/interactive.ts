@@ -261,11 +261,20 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
     inQuestionGroup: group !== undefined && group.kind !== 'field',
     inForm: c.form >= 0,
     inCarousel: c.inCarousel === true,
+    toggle: c.pressed !== undefined,
   });
-  // A choice, field or slider of the player (captions, speed, search, playbar) is a setting, not an answer.
+  // A choice, field or slider of the player (captions, speed, search, playbar) is a setting, not an answer;
+  // a button of no other purpose that names one (rise-3's "Show Search Bar", Storyline's captions) is too.
   const setting =
-    ANSWER_PURPOSES.has(purpose) &&
-    isPlayerControl({ role, type: c.type, name, hints: c.hints, question: group?.question ?? '' });
+    (ANSWER_PURPOSES.has(purpose) || purpose === 'other') &&
+    isPlayerControl({
+      role,
+      type: c.type,
+      name,
+      hints: c.hints,
+      question: group?.question ?? '',
+      container: group?.selector,
+    });
   const element: InteractiveElement = {
     ref: c.ref,
     selector: c.selector,
@@ -303,6 +312,7 @@ function answers(b: Built): boolean {
     name: b.element.name,
     hints: b.candidate.hints,
     question: group?.question ?? '',
+    container: group?.selector,
   });
 }
 

@@ -11,6 +11,8 @@ export interface PlayerControlInput {
   hints: string;
   /** The text before the control or its group (what would be its question). */
   question: string;
+  /** The selector of its group's container, when it is in one. */
+  container?: string;
 }
 
 const SEARCH = /\bsearch\b/;
@@ -30,6 +32,10 @@ const TIME_CODE = /^\d{1,2}(:\d{2}){1,2}$/;
 // Said by the text before a group of options: only words no question is about.
 const MEDIA_MENU = /\b(captions?|subtitles?|closed captions|playback (speed|rate))\b/;
 const MENU_CHOICE_ROLES = new Set(['menuitemradio', 'menuitemcheckbox']);
+// The player's settings panel (Storyline's #settings holds its "Accessible text" and "Keyboard shortcuts"
+// switches, storyline-1): what it holds changes how the course is shown, it answers nothing.
+const SETTINGS_PANEL = /(^|[\s>])[#.][\w-]*\b(settings|preferences)\b/i;
+const SETTING_NAMES = /^(accessible text|keyboard shortcuts|zoom to fit)$/;
 
 export function isPlayerControl(input: PlayerControlInput): boolean {
   if (input.role === 'searchbox' || input.type === 'search') return true;
@@ -41,6 +47,8 @@ export function isPlayerControl(input: PlayerControlInput): boolean {
   return (
     SEARCH.test(name) ||
     (MEDIA.test(name) && (SLIDER_ROLES.has(input.role) || isLabel(name))) ||
+    SETTING_NAMES.test(name.trim()) ||
+    SETTINGS_PANEL.test(input.container ?? '') ||
     SEARCH.test(hints) ||
     MEDIA_HINTS.test(hints) ||
     MEDIA_MENU.test(input.question.toLowerCase())

@@ -45,6 +45,8 @@ export interface PurposeInput {
   inForm: boolean;
   /** In a carousel or gallery of the page: its Next and Previous turn the widget's items, not the page. */
   inCarousel?: boolean;
+  /** A toggle button (aria-pressed): it shows or hides something where the learner is. */
+  toggle?: boolean;
 }
 
 // A skip link moves the focus to a place in the page (storyline-3's "Back to top" button is the player's
@@ -127,6 +129,12 @@ const BOX_ROLES = new Set(['button', 'generic']);
 const CONTAINER_ROLES = new Set(['group', 'region']);
 
 export function inferPurpose(input: PurposeInput): Purpose {
+  const purpose = purposeOf(input);
+  // A toggle that shows the outline or menu beside the slide (ispring-2's outline button) goes nowhere.
+  return input.toggle && purpose === 'menu' ? 'player_control' : purpose;
+}
+
+function purposeOf(input: PurposeInput): Purpose {
   const { role } = input;
   if (TEXT_ENTRY_ROLES.has(role)) return 'text_entry';
   if (SELECTION_ROLES.has(role)) return 'selection';

@@ -4,6 +4,7 @@
  * that world's own prototypes and getComputedStyle, so a course that overrides getAttribute, the value
  * getter or getComputedStyle in its own world changes nothing here.
  */
+import { wordsDrawnOnTwin } from './scan.js';
 
 export interface FactsOptions {
   attributes: boolean;
@@ -66,12 +67,15 @@ const BRIEF_CHARS = 80;
 
 export function elementBrief(el: Element): ElementBrief {
   const classes = el.getAttribute('class');
+  const label = el.getAttribute('aria-label');
+  // A Storyline twin's default name ("Group 1") is not what the learner reads on its drawing.
+  const drawn = label ? wordsDrawnOnTwin(el, label.replace(/\s+/g, ' ').trim()) : '';
   return {
     tag: el.localName,
     id: el.getAttribute('id') || null,
     classes: classes ? classes.slice(0, BRIEF_CHARS) : null,
     text: (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, BRIEF_CHARS),
     role: el.getAttribute('role'),
-    name: el.getAttribute('aria-label') ?? el.getAttribute('name'),
+    name: drawn.replace(/\s+/g, ' ').trim().slice(0, BRIEF_CHARS) || (label ?? el.getAttribute('name')),
   };
 }

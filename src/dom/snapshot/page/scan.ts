@@ -8,6 +8,10 @@
  */
 import { checkedOf, disabledOf, extraStates, nameOf, roleOf } from './accessible.js';
 import { groupDrawnDropdowns } from './drawn-dropdown.js';
+import { grabbed, groupDrawnDragDrop } from './drawn-drag-drop.js';
+import { iconName } from './icon-name.js';
+import { isChecklist } from './checklist.js';
+import { insideClickableTwin } from './nested-twin.js';
 import { unmarkedModal } from './unmarked-modal.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { fadedOut, outsideMain } from './landmark.js';
@@ -218,11 +222,13 @@ export function scanDocument(
   let focused: number | string | null = null;
   let failed = 0;
   const limit = Math.min(found.length, opts.maxCandidates);
-  const add = (el: HTMLElement, clickable: boolean, dropTarget = false): void => {
+  const add = (el: HTMLElement, clickable: boolean, dropTarget = false, zoneName = ''): void => {
     // The page itself is no control, whatever role, tabindex or listener it carries (Adapt's body).
     if (el === doc.body || el === doc.documentElement) return;
     // One field on screen is one control: the accessible twin is listed, and acted on through this drawing.
     if (!clickable && drawnFieldOfTwin(el)) return;
+    // One drawn button is one control: the twin of a shape inside it is left to the button's twin.
+    if (!clickable && insideClickableTwin(el)) return;
     const tag = el.localName;
     const explicit = (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] || null;
     const type =
@@ -255,12 +261,14 @@ export function scanDocument(
     // A drag item its author left unnamed (storyline-2's state group around a shirt's picture) is named,
     // like a drop target, by what is drawn in it.
     const ownName = dropTarget
-      ? clip(dropTargetName(el))
+      ? clip(dropTargetName(el)) || clip(zoneName)
       : nameOf(el, opts.maxText) ||
         (clickable ? clip(el.getAttribute('data-acc-text')) : '') ||
         (clickable && draggable(el) ? clip(dropTargetName(el)) : '');
-    const accName = clip(wordsDrawnOnTwin(el, ownName)) || ownName;
     const text = clip(el.textContent);
+    // A control drawn as an icon alone is named by what its icon shows.
+    const accName =
+      clip(wordsDrawnOnTwin(el, ownName)) || ownName || (!clickable && !text ? iconName(el) : '');
     if (clickable && !accName && !text) return;
     let hints = `${declaredDirection(el)} ${el.id} ${typeof el.className === 'string' ? el.className : ''}`;
     for (let c = el.firstElementChild, n = 0; c && n < 3; c = c.nextElementSibling, n++) {
@@ -364,6 +372,8 @@ export function scanDocument(
     i < firstClickable && c.group < 0 && CHOICE_ROLES.includes(` ${c.ariaRole ?? ''} `) ? [i] : [],
   );
   groupCloseOptions(candidates, candidateElements, looseChoices, (container) => {
+    // A checklist the learner ticks off asks nothing: its checkboxes stay toggles.
+    if (isChecklist(container)) return -1;
     groups.push({ kind: 'group', selector: selectorOf(container), question: questionOf(container) });
     return groups.length - 1;
   });
@@ -371,6 +381,26 @@ export function scanDocument(
   groupCloseOptions(candidates, candidateElements, clickables, (container) => {
     groups.push({ kind: 'clickable', selector: selectorOf(container), question: questionOf(container) });
     return groups.length - 1;
+  });
+  // Cards the pointer grabs with zones near them (Rise's sorting activity): a drag-and-drop too.
+  groupDrawnDragDrop(candidates, candidateElements, groups, {
+    listZone: (zone, name) => {
+      const before = candidates.length;
+      if (candidates.length < opts.maxCandidates && !controls.has(zone)) {
+        try {
+          add(zone as HTMLElement, true, true, name);
+        } catch {
+          failed++;
+        }
+      }
+      return candidates.length > before ? before : -1;
+    },
+    newGroup: (item) => {
+      const row = item.parentElement ?? item;
+      groups.push({ kind: 'drag_drop', selector: selectorOf(row), question: questionOf(row) });
+      return groups.length - 1;
+    },
+    clip: (s) => clip(s),
   });
   groupDragDrop(candidates, candidateElements, dragDrop, (object, el) => {
     const slide = el.closest('.slide') ?? el;
@@ -511,13 +541,15 @@ function drawnClickable(el: Element): boolean {
 }
 
 /**
- * An element a learner drags rather than clicks: draggable="true", or a shape Storyline lets the learner
- * drag onto a target (its freeform and quiz drag-and-drop items carry the class `draggable`).
+ * An element a learner drags rather than clicks: draggable="true", a shape Storyline lets the learner
+ * drag onto a target (its freeform and quiz drag-and-drop items carry the class `draggable`), or one the
+ * pointer grabs (`cursor: grab`, Rise's sorting cards).
  */
 function draggable(el: Element): boolean {
   return (
     el.getAttribute('draggable') === 'true' ||
-    (el.classList.contains('slide-object') && el.classList.contains('draggable'))
+    (el.classList.contains('slide-object') && el.classList.contains('draggable')) ||
+    grabbed(el)
   );
 }
 
@@ -543,7 +575,7 @@ const IMAGE_FILE_NAME = /\.(png|jpe?g|gif|svg|emf|wmf|bmp|webp)$/i;
  * the drawing's text may not be what the learner reads (storyline-2 draws "כניסה ללומדה" as
  * "הĜćĖĆĆĉהĈąěĎ"); the author's text of the objects inside the drawing (their `data-acc-text`) is.
  */
-function wordsDrawnOnTwin(el: Element, name: string): string {
+export function wordsDrawnOnTwin(el: Element, name: string): string {
   if (!el.id.startsWith('acc-') || !DEFAULT_OBJECT_NAME.test(name)) return '';
   const drawn = el.ownerDocument.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
   if (!drawn) return '';

@@ -9,6 +9,7 @@ import { documentHeight } from '../../../dom/layout/document-height.js';
 import { captureScrolledThrough, type ScrolledCapture } from '../../../dom/layout/scroll-through-capture.js';
 import type { CourseRuntime, Screenshot, ScreenshotView } from '../../../runtime/course-runtime.js';
 import type { LayoutReport } from '../../../dom/layout/analyze-layout.js';
+import { pngSize } from '../../../runtime/png.js';
 import { screenshotScale } from '../../../runtime/screenshot-scale.js';
 import type { Viewport } from '../../../runtime/viewport.js';
 import type { Session } from '../../../session/session.js';
@@ -31,7 +32,7 @@ const tile = z.object({
   top: z.number().describe("CSS px: of the document, or the container's scroll offset."),
   height: z.number().describe('CSS px of the page it adds.'),
   shown: z.boolean().describe('Its image is in the content (in tile order).'),
-  artifact: z.string().optional().describe('Scrolled container: this stop in full resolution.'),
+  artifact: z.string().optional().describe('This tile in full resolution (PNG).'),
 });
 
 /** A viewport screenshot (as the action tools take one after acting): the image shown as content, the full-resolution PNG saved as a session artifact. */
@@ -138,6 +139,7 @@ export async function captureToArtifact(
     fullResolution,
     ...waits,
     documentHeight: documentHeight(runtime),
+    tilePngs: options.full_page === true,
   });
   const scoId = runtime.status().scoId;
   const saved = await savePng(session, shot.viewport, shot.png, scoId, tool, {
@@ -158,7 +160,7 @@ export async function captureToArtifact(
       truncated: shot.truncated,
       viewport: shot.viewport,
       sco_id: scoId,
-      ...(shot.fullPage ? tilesOf(shot) : {}),
+      ...(shot.fullPage ? await tilesOf(session, shot, scoId, tool) : {}),
     },
     content: shot.views.map(imageBlock),
   };
@@ -294,14 +296,27 @@ function shown(
   };
 }
 
-function tilesOf(shot: Screenshot): Pick<CaptureData, 'tiles' | 'tiles_not_shown'> {
-  const tiles = shot.views.map((v) => ({ top: v.top, height: v.cssHeight, shown: true }));
-  for (
-    let top = tiles.length * shot.viewport.height;
-    top < shot.capturedHeight;
-    top += shot.viewport.height
-  ) {
-    tiles.push({ top, height: Math.min(shot.viewport.height, shot.capturedHeight - top), shown: false });
+/** The tiles of a full page, each with its own PNG saved (those past MAX_SHOWN_TILES too, adapt-2's 10 tiles). */
+async function tilesOf(
+  session: Session,
+  shot: Screenshot,
+  scoId: string | null,
+  tool: string,
+): Promise<Pick<CaptureData, 'tiles' | 'tiles_not_shown'>> {
+  const vp = shot.viewport;
+  const tiles: NonNullable<CaptureData['tiles']> = [];
+  for (let top = 0, i = 0; top < shot.capturedHeight; top += vp.height, i++) {
+    const height = Math.min(vp.height, shot.capturedHeight - top);
+    const png = shot.tilePngs?.[i];
+    const saved = png
+      ? await savePng(session, vp, png, scoId, tool, {
+          ...pngSize(png),
+          full_page: true,
+          tile: i,
+          top,
+        })
+      : null;
+    tiles.push({ top, height, shown: i < shot.views.length, ...(saved ? { artifact: saved.artifact } : {}) });
   }
   return { tiles, tiles_not_shown: shot.tilesNotShown };
 }
