@@ -245,7 +245,8 @@ export function scanDocument(
       r.height > 0 &&
       style.visibility !== 'hidden' &&
       style.display !== 'none' &&
-      !fadedOut(el, style);
+      // Storyline draws every twin so (transparent, out of the pointer's way): its drawing is what shows.
+      (!fadedOut(el, style) || drawnTwinShown(el));
     // A sighted learner clicks what is drawn whatever its ARIA state.
     if (clickable && !rendered) return;
     const srOnly =
