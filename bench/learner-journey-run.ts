@@ -180,6 +180,9 @@ export async function runLearnerJourney(
     let fingerprint = '';
     let status: LearnerStatus | null = null;
     let listed: { key: string; elements: unknown; context: ContextRead } | null = null;
+    // The context of a player that numbers no pages (lectora-1), read on this page: what the page shows on
+    // it next (a pop-up, a checked option) changes nothing the context says, so it is not read again.
+    let unnumbered = null as { page: string; context: ContextRead } | null;
     // The answers of the last step's calls, and whether the page must be read whatever they say.
     let answers: StepAnswer[] = [];
     let mustRead = true;
@@ -271,14 +274,19 @@ export async function runLearnerJourney(
       if (listed && key !== null && listed.key === key) {
         ({ context, elements } = listed);
       } else {
-        const read = await readContext(call, session_id, playerRecognised, result);
-        if ('hidden' in read) {
-          lastBlocker = read.hidden;
-          stop = { kind: 'course_hidden' };
-          break;
+        const samePage = pageKey(pageData, null);
+        if (unnumbered?.page === samePage) context = unnumbered.context;
+        else {
+          const read = await readContext(call, session_id, playerRecognised, result);
+          if ('hidden' in read) {
+            lastBlocker = read.hidden;
+            stop = { kind: 'course_hidden' };
+            break;
+          }
+          playerRecognised = read.recognised;
+          context = read.context;
+          unnumbered = numbered(context) ? null : { page: samePage, context };
         }
-        playerRecognised = read.recognised;
-        context = read.context;
         elements = controlsWithoutQuestions(pageData) ?? (await readElements(call, session_id));
         listed = key === null ? null : { key, elements, context };
       }
@@ -334,6 +342,9 @@ export async function runLearnerJourney(
     await client.close();
   }
 }
+
+/** Whether the player gave the slide's place in the course: then another slide may keep the page's title. */
+const numbered = (context: ContextRead): boolean => context.slide?.current != null;
 
 /**
  * Where the learner is, from the page context when a player is recognised (its slide map read once, for
