@@ -216,12 +216,15 @@ async function answer(
     const tries = memory.verdicts.of(key) === 'right' && tried > 0 ? tried - 1 : tried;
     memory.tries.set(key, tries + 1);
     memory.answered.add(key);
-    answeredNow.push(key);
     const drawnRows = a.kind === 'dropdown';
     const refs =
       (a.type === 'text_entry' || a.type === 'selection') && !drawnRows
         ? options
         : [options[tries % options.length]!];
+    // Options a course judges (a field's text or a drop-down's row is not told right or wrong on leaving).
+    const choice = (c: Control | undefined): boolean => c?.role === 'radio' || c?.role === 'checkbox';
+    if (!drawnRows && a.type !== 'text_entry' && a.type !== 'selection' && choice(byRef.get(refs[0]!)))
+      answeredNow.push(key);
     for (const ref of refs) {
       const c = byRef.get(ref);
       const { tool, args } = drawnRows
@@ -246,7 +249,8 @@ async function answer(
   const first = controls.find(isSubmit);
   if ((dragged || actions.length > 0) && pressed.size === 0 && first) await press(first);
   // No Submit: the course judges the answers when the learner leaves the page (goOn reads its verdict).
-  if (pressed.size === 0) for (const key of answeredNow) memory.verdicts.answeredWithoutSubmit(key);
+  if (pressed.size === 0)
+    for (const key of answeredNow) await memory.verdicts.answeredWithoutSubmit(call, ctx.session_id, key);
   return { actions, blocker };
 }
 

@@ -10,6 +10,8 @@ import type { LearnerCall } from './learner-step.js';
 
 export type Verdict = 'right' | 'wrong';
 
+const MAX_PAGES = 3;
+
 const WRONG = /\b(incorrect(ly)?|wrong|not (quite )?(right|correct))\b/i;
 const RIGHT = /\b(correct(ly)?|right|well done)\b/i;
 
@@ -29,10 +31,19 @@ export class AnswerVerdicts {
   private readonly said = new Map<string, Verdict>();
   /** Questions answered on the page the learner is on with no Submit pressed: judged when it is left. */
   private pending: string[] = [];
-  private lastEvent = 0;
+  /** The last event looked at; null before the first look. */
+  private lastEvent: number | null = null;
 
-  answeredWithoutSubmit(question: string): void {
+  /**
+   * A question answered with no Submit pressed. The first time, where the session's events stand is asked
+   * (an id past the last gives the latest id and no events), so that each later look reads only what came
+   * after: a look from the start would page through every API call of the course so far.
+   */
+  async answeredWithoutSubmit(call: LearnerCall, session_id: string, question: string): Promise<void> {
     this.pending.push(question);
+    if (this.lastEvent !== null) return;
+    const r = await call('scorm_session_events', { session_id, since_event_id: Number.MAX_SAFE_INTEGER });
+    this.lastEvent = typeof r.data?.latest_event_id === 'number' ? r.data.latest_event_id : 0;
   }
 
   /** Whether questions wait for the verdict the course gives when their page is left. */
@@ -51,15 +62,19 @@ export class AnswerVerdicts {
   async readAfterLeaving(call: LearnerCall, session_id: string): Promise<string | null> {
     const questions = this.pending;
     this.pending = [];
-    const r = await call('scorm_session_events', {
-      session_id,
-      since_event_id: this.lastEvent,
-      max_events: 5_000,
-    });
-    if (typeof r.data?.latest_event_id === 'number') this.lastEvent = r.data.latest_event_id;
-    const dialogs = ((r.data?.events ?? []) as SessionEvent[])
-      .filter((e) => e.type === 'dialog')
-      .map((e) => String(e.payload?.course_text?.message?.text ?? ''));
+    const dialogs: string[] = [];
+    // The events come in pages of bounded size: the next page only while one remains.
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const r = await call('scorm_session_events', {
+        session_id,
+        since_event_id: this.lastEvent ?? 0,
+        max_events: 5_000,
+      });
+      if (typeof r.data?.latest_event_id === 'number') this.lastEvent = r.data.latest_event_id;
+      for (const e of (r.data?.events ?? []) as SessionEvent[])
+        if (e.type === 'dialog') dialogs.push(String(e.payload?.course_text?.message?.text ?? ''));
+      if (!r.ok || r.data?.events_remaining === 0 || typeof r.data?.events_remaining !== 'number') break;
+    }
     const last = dialogs.at(-1);
     if (last === undefined) return null;
     const verdict = verdictOf(last);

@@ -69,6 +69,9 @@ test("on a retake, an answer the course said was right is given again, one it sa
     if (tool === 'scorm_dom_click' && args.ref === 'n1')
       return { ok: true, data: { changes: { navigation: [{ frame: 'f', from: 'a', to: 'b' }] } } };
     if (tool !== 'scorm_session_events') return { ok: true, data: {} };
+    // Where the events stand, asked once before the first look.
+    if (args.since_event_id === Number.MAX_SAFE_INTEGER)
+      return { ok: true, data: { latest_event_id: 0, events: [], events_remaining: 0 } };
     const message = alerts[events++ % alerts.length]!;
     return {
       ok: true,
@@ -93,6 +96,7 @@ test("on a retake, an answer the course said was right is given again, one it sa
   [assessments[0], second] = [second, assessments[0]!];
   assert.deepEqual(calls, [
     'scorm_dom_click o1',
+    'scorm_session_events',
     'scorm_dom_click n1',
     'scorm_session_events',
     'scorm_dom_click o1',

@@ -555,7 +555,8 @@ test('a drawer the learner opened is closed before anything else, even a questio
   await learnerStep(call, opened, memory);
   await learnerStep(call, opened, memory);
   assert.deepEqual(
-    calls.map((c) => [c.tool, c.args.ref]),
+    // A radio with no Submit also asks where the session's events stand (learner-verdicts.ts).
+    calls.filter((c) => c.tool !== 'scorm_session_events').map((c) => [c.tool, c.args.ref]),
     [
       ['scorm_dom_click', 'e1'],
       ['scorm_dom_click', 'e3'],
