@@ -13,7 +13,7 @@ export interface StepAnswer {
 }
 
 // Reads made inside a step (the LMS's menu before a choice) change nothing on the page.
-const READS = new Set(['scorm_nav_get_state']);
+const READS = new Set(['scorm_nav_get_state', 'scorm_session_events']);
 
 /** An action our tool said changed nothing: `changed: false`, or a scroll that moved and recorded nothing. */
 function saidUnchanged(a: StepAnswer): boolean {

@@ -187,6 +187,11 @@ export async function runLearnerJourney(
     // The page context read last, with the page it was read on: a scroll moves through a page, not to another.
     let lastContext = null as { place: ContextPlace; context: ContextRead } | null;
     let scrolledOnly = false;
+    // The context of a player that numbers no pages (lectora-1), read on this page: what the page shows on
+    // it next (a pop-up, a checked option) changes nothing the context says, so it is not read again.
+    let unnumbered = null as { page: string; context: ContextRead } | null;
+    // The player lists no slides and numbered no page (lectora-1): its page context is read once only.
+    let contextless = false;
     // The answers of the last step's calls, and whether the page must be read whatever they say.
     let answers: StepAnswer[] = [];
     let mustRead = true;
@@ -279,19 +284,26 @@ export async function runLearnerJourney(
         ({ context, elements } = listed);
       } else {
         const place = placeOf(pageData, lastContext?.context.player ?? '');
+        const samePage = pageKey(pageData, null);
         if (lastContext && contextStillHolds(lastContext.place, place, scrolledOnly)) {
           // More of the same page came into view: where the learner is has not changed; the controls are read again.
           context = lastContext.context;
-        } else {
+        } else if (unnumbered?.page === samePage) context = unnumbered.context;
+        else if (contextless) context = { slide: null, slideTitle: shownTitle(pageData) };
+        else {
           const read = await readContext(call, session_id, playerRecognised, result);
           if ('hidden' in read) {
             lastBlocker = read.hidden;
             stop = { kind: 'course_hidden' };
             break;
           }
+          // A player that lists no slides and numbered none here says no more than page state: not read again.
+          if (read.unlisted && !numbered(read.context) && read.context.slide?.total == null)
+            contextless = true;
           playerRecognised = read.recognised;
           context = read.context;
           lastContext = { place: placeOf(pageData, context.player ?? ''), context };
+          unnumbered = numbered(context) ? null : { page: samePage, context };
         }
         elements = controlsWithoutQuestions(pageData) ?? (await readElements(call, session_id));
         listed = key === null ? null : { key, elements, context };
@@ -353,6 +365,9 @@ export async function runLearnerJourney(
   }
 }
 
+/** Whether the player gave the slide's place in the course: then another slide may keep the page's title. */
+const numbered = (context: ContextRead): boolean => context.slide?.current != null;
+
 /**
  * Where the learner is, from the page context when a player is recognised (its slide map read once, for
  * the course's size), or the player's undrawn stage that ends the journey.
@@ -362,7 +377,7 @@ async function readContext(
   session_id: string,
   playerRecognised: boolean | null,
   result: LearnerJourneyResult,
-): Promise<{ hidden: string } | { context: ContextRead; recognised: boolean | null }> {
+): Promise<{ hidden: string } | { context: ContextRead; recognised: boolean | null; unlisted?: boolean }> {
   if (playerRecognised === false) return { context: { slide: null, slideTitle: null }, recognised: false };
   const ctx = await call('scorm_get_current_page_context', { session_id });
   const hidden = ctx.data?.blocked_by_overlay as
@@ -378,10 +393,12 @@ async function readContext(
   }
   const player = String((ctx.data?.player as { name?: unknown } | undefined)?.name ?? '');
   let recognised: boolean | null = playerRecognised;
+  let unlisted = false;
   if (recognised === null) {
     recognised = !NO_PLAYER.has(player.toLowerCase());
     if (recognised) {
       const map = await call('scorm_get_slide_map', { session_id });
+      unlisted = map.ok && map.data?.not_applicable !== undefined;
       const total = map.data?.total;
       if (typeof total === 'number' && total > 0 && !map.data?.not_applicable) result.slides_total = total;
     }
@@ -391,7 +408,18 @@ async function readContext(
   if (result.slides_total === null && total !== null) result.slides_total = total;
   if (current !== null) result.slide_reached = Math.max(result.slide_reached ?? 0, current);
   const slideTitle = recognised && typeof ctx.data?.page_title === 'string' ? ctx.data.page_title : null;
-  return { context: { slide: { current, total }, slideTitle, player: player.toLowerCase() }, recognised };
+  return {
+    context: { slide: { current, total }, slideTitle, player: player.toLowerCase() },
+    recognised,
+    unlisted,
+  };
+}
+
+/** The page's title as the page context gives it when a player names none: the first heading, else the document's. */
+function shownTitle(pageState: Record<string, unknown> | undefined): string | null {
+  const heading = (pageState?.headings as Array<{ text?: unknown }> | undefined)?.[0]?.text;
+  const title = pageState?.title;
+  return typeof heading === 'string' && heading ? heading : typeof title === 'string' && title ? title : null;
 }
 
 /** The page's controls; a learner sees the whole page: the listing's further pages (a popup's Close often comes last) too. */

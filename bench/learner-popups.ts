@@ -2,9 +2,10 @@
  * Pages whose own Next the course keeps locked until the learner has opened each of its pop-ups
  * (lectora-1: "Click on each picture", Next disabled until every one was opened). Measured through our
  * tools on lectora-1: a pop-up's opener still takes the pointer while another pop-up is open, the last
- * opener unlocks Next, and Next goes on with the pop-ups open. So a learner there opens the pop-ups one
- * after the other and presses Next once it unlocks, without closing each in a step of its own (2 steps
- * per pop-up and one for Next before, 1 per pop-up and one for Next now).
+ * opener unlocks Next, and Next goes on with the pop-ups open. So a learner there clicks the openers one
+ * after the other, as a sighted learner who sees them all does, without reading the page between them or
+ * closing each pop-up, and presses Next once it unlocks (a page of 3 pop-ups: 9 steps and 27 calls
+ * before, 2 steps and 7 calls now).
  */
 
 /** The pages (by place) where the journey opened a pop-up because the page's Next was locked. */
@@ -55,4 +56,11 @@ export function wayOnPastPopup<C extends NextControl>(
   if (next) return next;
   if (!lockedNext(controls)) return undefined;
   return openers[0];
+}
+
+/** A click's answer says the learner left the page: a frame went to another page, or a window opened. */
+export function leftThePage(answer: Record<string, unknown> | undefined): boolean {
+  const navigation = (answer?.changes as { navigation?: unknown[] } | undefined)?.navigation ?? [];
+  const windows = answer?.windows_opened;
+  return navigation.length > 0 || (typeof windows === 'number' && windows > 0);
 }

@@ -12,12 +12,15 @@ export class AnsweredQuestions {
 
   /**
    * The learner is on `page` now. Back on a page it went on from (a test started again), the questions
-   * answered there are forgotten; staying on a page (its feedback, a pop-up) forgets nothing.
+   * answered on the pages it went on from are forgotten; staying on a page (its feedback, a pop-up)
+   * forgets nothing.
    */
   arrive(page: string): void {
     if (page !== this.current && this.left.has(page)) {
-      this.left.delete(page);
-      for (const [key, on] of this.pageOf) if (on === page) this.pageOf.delete(key);
+      // A test drawn at random brings its questions back on other pages (lectora-1's retake): every
+      // question answered on a page the learner went on from is forgotten, not only this page's.
+      for (const [key, on] of this.pageOf) if (this.left.has(on)) this.pageOf.delete(key);
+      this.left.clear();
     }
     this.current = page;
   }

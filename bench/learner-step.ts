@@ -7,12 +7,13 @@ import { PlayerChrome } from './learner-chrome.js';
 import { DeadEnds } from './learner-dead-end.js';
 import { deadWayOn } from './learner-dead-link.js';
 import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
-import { LockedNextPages, lockedNext, wayOnPastPopup } from './learner-popups.js';
+import { LockedNextPages, leftThePage, lockedNext, wayOnPastPopup } from './learner-popups.js';
 import { OpenedByLearner } from './learner-dialog.js';
 import { MAX_POPUP_PAGES, numberedItems, popupPager } from './learner-popup-walk.js';
 import { AnsweredQuestions } from './learner-retake.js';
 import { foldedSections } from './learner-sections.js';
-import { worthScrolling } from './learner-stop-rules.js';
+import { scrolledToSomething, worthScrolling } from './learner-stop-rules.js';
+import { AnswerVerdicts } from './learner-verdicts.js';
 import { chooseNextFromToc } from './learner-toc.js';
 import { LearnedWayOn } from './learner-way-on.js';
 
@@ -100,6 +101,8 @@ export interface LearnerMemory {
   itemOpened: boolean;
   /** A way on whose click threw page errors, named dead if the next step is on the same page. */
   suspectWayOn: { key: string; page: string; note: string } | null;
+  /** What the course said of each answer: on a retake, the answers it said were right are given again. */
+  verdicts: AnswerVerdicts;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -121,6 +124,7 @@ export function newLearnerMemory(): LearnerMemory {
     deadWaysOn: new Map(),
     itemOpened: false,
     suspectWayOn: null,
+    verdicts: new AnswerVerdicts(),
   };
 }
 
@@ -180,6 +184,7 @@ const DRAG_ITEM = /drag/;
 // Fewer than the stuck rule's steps, so that a slide that never moves on is still skipped.
 const WATCH_STEPS = 2;
 const WATCH_MS = 5_000;
+const LOOK_AGAIN_MS = 2_000;
 const DROP_TARGET = /drop/;
 
 function failure(tool: string, what: string, error_code: string | undefined): string {
@@ -210,6 +215,7 @@ async function answer(
   const actions: string[] = [];
   let blocker: string | null = null;
   const pressed = new Set<Control>();
+  const answeredNow: string[] = [];
   const press = async (submit: Control): Promise<void> => {
     pressed.add(submit);
     const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: submit.ref });
@@ -229,7 +235,9 @@ async function answer(
     // A field the course shows as wrong is answered again, as the learner who sees it drawn red does.
     const shownWrong = options.some((ref) => byRef.get(ref)?.state?.invalid === true);
     if ((memory.answered.has(key) && !shownWrong) || options.length === 0) continue;
-    const tries = memory.tries.get(key) ?? 0;
+    const tried = memory.tries.get(key) ?? 0;
+    // An answer the course said was right is given again; any other question gets its next option.
+    const tries = memory.verdicts.of(key) === 'right' && tried > 0 ? tried - 1 : tried;
     memory.tries.set(key, tries + 1);
     memory.answered.add(key);
     const drawnRows = a.kind === 'dropdown';
@@ -237,6 +245,10 @@ async function answer(
       (a.type === 'text_entry' || a.type === 'selection') && !drawnRows
         ? options
         : [options[tries % options.length]!];
+    // Options a course judges (a field's text or a drop-down's row is not told right or wrong on leaving).
+    const choice = (c: Control | undefined): boolean => c?.role === 'radio' || c?.role === 'checkbox';
+    if (!drawnRows && a.type !== 'text_entry' && a.type !== 'selection' && choice(byRef.get(refs[0]!)))
+      answeredNow.push(key);
     for (const ref of refs) {
       const c = byRef.get(ref);
       const { tool, args } = drawnRows
@@ -260,6 +272,9 @@ async function answer(
   }
   const first = controls.find(isSubmit);
   if ((dragged || actions.length > 0) && pressed.size === 0 && first) await press(first);
+  // No Submit: the course judges the answers when the learner leaves the page (goOn reads its verdict).
+  if (pressed.size === 0)
+    for (const key of answeredNow) await memory.verdicts.answeredWithoutSubmit(call, ctx.session_id, key);
   return { actions, blocker };
 }
 
@@ -330,10 +345,7 @@ async function goOn(
   memory.wentOnFrom = ctx.fingerprint;
   memory.answered.leave();
   const pastPopup = popupWayOn(ctx, memory, controls);
-  if (pastPopup && pastPopup.purpose !== 'next') {
-    memory.followed.add(followedKey(ctx, pastPopup));
-    return clickOn(call, ctx, pastPopup);
-  }
+  if (pastPopup && pastPopup.purpose !== 'next') return openPopups(call, ctx, memory, controls);
   // A popup the learner opened (feedback, a hotspot's text) is closed before anything else, unless it was
   // opened to unlock the page's Next (learner-popups.ts).
   const close = controls.find((c) => c.purpose === 'close' && c.ref && enabled(c));
@@ -367,8 +379,12 @@ async function goOn(
       r.ok && r.data?.changed === false
         ? `the course's ${what} changed nothing on "${ctx.place.slice(0, 40)}" (changed: false): a dead end`
         : null;
+    // The course judges on the click, before its page goes (lectora-1's alert): read even when the click's
+    // answer came before the navigation.
+    const said =
+      r.ok && memory.verdicts.waiting ? await memory.verdicts.readAfterLeaving(call, ctx.session_id) : null;
     return {
-      actions: [`scorm_dom_click ${what}`],
+      actions: [`scorm_dom_click ${what}`, ...(said ? [`scorm_session_events: ${said}`] : [])],
       blocker: r.ok ? deadEnd : failure('scorm_dom_click', what, r.error_code),
     };
   }
@@ -443,10 +459,23 @@ async function goOn(
       )
       .find((c) => c !== undefined);
   if (entry) {
+    if (lockedNext(controls)) {
+      if (openerNotFollowed(ctx, memory, page)(entry)) {
+        memory.lockedNext.opened(ctx.place);
+        return openPopups(call, ctx, memory, controls);
+      }
+      // Next locked and nothing of the page's own to click: its controls may still be appearing (lectora-1's
+      // Guide shows its button after the page), so the learner looks again once before the player's frame.
+      if (frame.includes(entry) && !memory.followed.has(`look again|${page}`)) {
+        memory.followed.add(`look again|${page}`);
+        await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
+        return { actions: [`looked again after ${LOOK_AGAIN_MS / 1000} s (Next locked)`], blocker: null };
+      }
+      memory.lockedNext.opened(ctx.place);
+    }
     memory.followed.add(followedKey(ctx, entry));
     memory.followed.add(pressedKey(ctx, entry));
     memory.wayOn.clicked(entry.name, page);
-    if (lockedNext(controls)) memory.lockedNext.opened(ctx.place);
     return clickOn(call, ctx, entry);
   }
   if (memory.multiSco) {
@@ -470,6 +499,23 @@ async function goOn(
   };
 }
 
+/**
+ * A pop-up opener on a page whose Next waits for its pop-ups, told apart by ref too: such a page may bring
+ * up one "exit1" after another (lectora-1's "Principles of access": each pop-up's exit1 shows the next opener).
+ */
+const openerKey = (ctx: StepContext, c: Control): string => `${followedKey(ctx, c)}|${c.ref ?? ''}`;
+
+/** A button of the page itself (not the player's frame) not yet clicked as a pop-up opener. */
+function openerNotFollowed(ctx: StepContext, memory: LearnerMemory, page: string): (c: Control) => boolean {
+  return (c) =>
+    c.purpose === 'other' &&
+    c.role === 'button' &&
+    !!c.ref &&
+    enabled(c) &&
+    !memory.followed.has(openerKey(ctx, c)) &&
+    !memory.chrome.has(page, c.name);
+}
+
 /** A button of the page itself (not the player's frame) the learner has not followed yet. */
 function ownButtonNotFollowed(
   ctx: StepContext,
@@ -491,7 +537,7 @@ function ownButtonNotFollowed(
 function popupWayOn(ctx: StepContext, memory: LearnerMemory, controls: Control[]): Control | undefined {
   if (!memory.lockedNext.has(ctx.place)) return undefined;
   const page = ctx.page ?? ctx.fingerprint;
-  const openers = controls.filter(ownButtonNotFollowed(ctx, memory, page));
+  const openers = controls.filter(openerNotFollowed(ctx, memory, page));
   return wayOnPastPopup(controls, openers, enabled);
 }
 
@@ -527,6 +573,30 @@ async function walkPopup(
   }
   const closed = await clickOn(call, ctx, pager.close);
   return { actions: [...actions, ...closed.actions], blocker: closed.blocker };
+}
+
+/**
+ * On a page whose Next is locked until its pop-ups are seen: each opener not yet followed, one after the
+ * other in this step (the pop-ups are left open: learner-popups.ts), until a click fails or leaves the page.
+ */
+async function openPopups(
+  call: LearnerCall,
+  ctx: StepContext,
+  memory: LearnerMemory,
+  controls: Control[],
+): Promise<StepOutcome> {
+  const openers = controls.filter(openerNotFollowed(ctx, memory, ctx.page ?? ctx.fingerprint));
+  const actions: string[] = [];
+  for (const opener of openers) {
+    memory.followed.add(followedKey(ctx, opener));
+    memory.followed.add(openerKey(ctx, opener));
+    const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: opener.ref });
+    const what = describe(opener, opener.ref!);
+    actions.push(`scorm_dom_click ${what}`);
+    if (!r.ok) return { actions, blocker: failure('scorm_dom_click', what, r.error_code) };
+    if (leftThePage(r.data)) break;
+  }
+  return { actions, blocker: null };
 }
 
 async function clickOn(call: LearnerCall, ctx: StepContext, c: Control): Promise<StepOutcome> {
@@ -603,7 +673,8 @@ export async function learnerStep(
     return walkPopup(call, ctx, pager);
   }
   const opened = memory.opened.toClose(controls, page);
-  if (opened) return clickOn(call, ctx, opened);
+  // Pop-ups opened to unlock Next stay open while Next or another opener is the way on (learner-popups.ts).
+  if (opened && !popupWayOn(ctx, memory, controls)) return clickOn(call, ctx, opened);
   memory.chrome.see(
     page,
     controls.map((c) => c.name),
@@ -643,6 +714,18 @@ export async function learnerStep(
     dragBlocker = await drag(call, ctx, byRef, dragItem.ref!, dropTarget.ref!, dragged);
   }
   const answered = await answer(call, ctx, memory, controls, assessments, dragged.length > 0);
+  // Answers no Submit takes are judged when the learner leaves with the course's Next (lectora-1's test):
+  // nothing to read on the page before, so the learner goes on in the same step.
+  const judgedOnLeaving =
+    !dragged.length &&
+    answered.actions.length > 0 &&
+    !answered.blocker &&
+    memory.verdicts.waiting &&
+    controls.some((c) => c.purpose === 'next' && !!c.ref && enabled(c));
+  if (judgedOnLeaving) {
+    const went = await goOn(call, ctx, memory, controls);
+    return { actions: [...answered.actions, ...went.actions], blocker: went.blocker };
+  }
   if (dragged.length || answered.actions.length) {
     return { actions: [...dragged, ...answered.actions], blocker: answered.blocker ?? dragBlocker };
   }
@@ -675,10 +758,11 @@ export async function learnerStep(
     memory.scrolled.add(ctx.fingerprint);
     const r = await call('scorm_scroll', { session_id: ctx.session_id, to: 'end' });
     actions.push('scorm_scroll to end');
-    memory.unmovedScrolls = r.ok && r.data?.moved === true ? 0 : memory.unmovedScrolls + 1;
+    const moved = r.ok && scrolledToSomething(r.data);
+    memory.unmovedScrolls = moved ? 0 : memory.unmovedScrolls + 1;
     // Content that appears further down (a next control, a question) is read in the next step.
     const hasNext = controls.some((c) => NEXT_PURPOSES.includes(c.purpose ?? '') && enabled(c));
-    if (r.ok && r.data?.moved === true && !hasNext) return { actions, blocker: null };
+    if (moved && !hasNext) return { actions, blocker: null };
   }
   const went = await goOn(call, ctx, memory, controls);
   const blocker = dragGate && went.blocker ? `${dragGate}; ${went.blocker}` : (dragGate ?? went.blocker);

@@ -77,6 +77,20 @@ export function worthScrolling(unmovedScrollsRunning: number): boolean {
   return unmovedScrollsRunning < UNMOVED_SCROLLS;
 }
 
+/** Below this many pixels of scrolling, a page's hidden part is its margin (lectora-1: 32 px on every page). */
+export const SLIGHT_SCROLL_PX = 40;
+
+/**
+ * Whether a scroll to the end moved the page enough to show a learner anything new: a page that scrolls
+ * by its margin only counts as one that does not scroll (worthScrolling), so that a course of such pages
+ * stops paying a scroll per page after UNMOVED_SCROLLS of them.
+ */
+export function scrolledToSomething(answer: Record<string, unknown> | undefined): boolean {
+  if (answer?.moved !== true) return false;
+  const range = (answer.after as { max_top?: unknown } | undefined)?.max_top;
+  return typeof range !== 'number' || range >= SLIGHT_SCROLL_PX;
+}
+
 /** Why the learner stopped, said in the table: out of budget is not "no control took the learner further". */
 export function stoppedAt(stop: StopReason, lastBlocker: string | null, where: string): string {
   if (stop.kind === 'course_defect')

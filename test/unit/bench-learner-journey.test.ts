@@ -11,6 +11,7 @@ import {
   STUCK_STEPS,
   UNMOVED_SCROLLS,
   worthScrolling,
+  scrolledToSomething,
   type JourneyProgress,
 } from '../../bench/learner-stop-rules.js';
 import {
@@ -223,6 +224,13 @@ test('a course whose pages never scroll is not scrolled again after a few pages'
   assert.equal(worthScrolling(0), true);
   assert.equal(worthScrolling(UNMOVED_SCROLLS - 1), true);
   assert.equal(worthScrolling(UNMOVED_SCROLLS), false);
+});
+
+test("a scroll by the page's margin only counts as a page that does not scroll (lectora-1: 32 px)", () => {
+  assert.equal(scrolledToSomething({ moved: true, after: { top: 32, max_top: 32 } }), false);
+  assert.equal(scrolledToSomething({ moved: true, after: { top: 900, max_top: 900 } }), true);
+  assert.equal(scrolledToSomething({ moved: false, after: { top: 0, max_top: 0 } }), false);
+  assert.equal(scrolledToSomething({ moved: true }), true);
 });
 
 test('a course our tools named as recording nothing stops at once, said as such', () => {

@@ -1,0 +1,84 @@
+/**
+ * What the course told the learner of each answer. A question without a Submit is judged when the learner
+ * leaves its page: lectora-1 shows an alert, "You answered the question incorrectly." or "Correct", after
+ * Next. Our tools record the course's dialogs among the session's events (scorm_session_events), read once
+ * after such a Next. On a retake, an answer the course said was right is given again and only the others
+ * change: lectora-1 draws ten of its 24 questions at random and wants eight right, which changing every
+ * answer at each retake almost never gives.
+ */
+import type { LearnerCall } from './learner-step.js';
+
+export type Verdict = 'right' | 'wrong';
+
+const MAX_PAGES = 3;
+
+const WRONG = /\b(incorrect(ly)?|wrong|not (quite )?(right|correct))\b/i;
+const RIGHT = /\b(correct(ly)?|right|well done)\b/i;
+
+/** What a dialog's words say of the answer, or null when they say neither. */
+export function verdictOf(message: string): Verdict | null {
+  if (WRONG.test(message)) return 'wrong';
+  if (RIGHT.test(message)) return 'right';
+  return null;
+}
+
+interface SessionEvent {
+  type?: string;
+  payload?: { course_text?: { message?: { text?: unknown } } };
+}
+
+export class AnswerVerdicts {
+  private readonly said = new Map<string, Verdict>();
+  /** Questions answered on the page the learner is on with no Submit pressed: judged when it is left. */
+  private pending: string[] = [];
+  /** The last event looked at; null before the first look. */
+  private lastEvent: number | null = null;
+
+  /**
+   * A question answered with no Submit pressed. The first time, where the session's events stand is asked
+   * (an id past the last gives the latest id and no events), so that each later look reads only what came
+   * after: a look from the start would page through every API call of the course so far.
+   */
+  async answeredWithoutSubmit(call: LearnerCall, session_id: string, question: string): Promise<void> {
+    this.pending.push(question);
+    if (this.lastEvent !== null) return;
+    const r = await call('scorm_session_events', { session_id, since_event_id: Number.MAX_SAFE_INTEGER });
+    this.lastEvent = typeof r.data?.latest_event_id === 'number' ? r.data.latest_event_id : 0;
+  }
+
+  /** Whether questions wait for the verdict the course gives when their page is left. */
+  get waiting(): boolean {
+    return this.pending.length > 0;
+  }
+
+  of(question: string): Verdict | undefined {
+    return this.said.get(question);
+  }
+
+  /**
+   * After the Next that left the waiting questions' page: the course's last dialog since the last look is
+   * their verdict. Returns what the step log says, or null when the course showed no dialog.
+   */
+  async readAfterLeaving(call: LearnerCall, session_id: string): Promise<string | null> {
+    const questions = this.pending;
+    this.pending = [];
+    const dialogs: string[] = [];
+    // The events come in pages of bounded size: the next page only while one remains.
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const r = await call('scorm_session_events', {
+        session_id,
+        since_event_id: this.lastEvent ?? 0,
+        max_events: 5_000,
+      });
+      if (typeof r.data?.latest_event_id === 'number') this.lastEvent = r.data.latest_event_id;
+      for (const e of (r.data?.events ?? []) as SessionEvent[])
+        if (e.type === 'dialog') dialogs.push(String(e.payload?.course_text?.message?.text ?? ''));
+      if (!r.ok || r.data?.events_remaining === 0 || typeof r.data?.events_remaining !== 'number') break;
+    }
+    const last = dialogs.at(-1);
+    if (last === undefined) return null;
+    const verdict = verdictOf(last);
+    if (verdict) for (const q of questions) this.said.set(q, verdict);
+    return `the course said "${last.slice(0, 50)}"${verdict ? ` (${verdict})` : ''}`;
+  }
+}
