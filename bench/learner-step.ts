@@ -3,6 +3,7 @@
  * scorm_dom_find_interactive_elements, no hand-written selectors or scripts): answer what is asked, read
  * to the end of the page, then go on as a learner would.
  */
+import { atWayOnPlace, WayOnPlaces } from './learner-arrow-place.js';
 import { PlayerChrome } from './learner-chrome.js';
 import { DeadEnds } from './learner-dead-end.js';
 import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
@@ -89,6 +90,8 @@ export interface LearnerMemory {
   deadEnds: DeadEnds;
   /** Controls that took the learner on to a new page: pressed first when they come back. */
   wayOn: LearnedWayOn;
+  /** Where controls named alike that took the learner on were drawn (learner-arrow-place.ts). */
+  wayOnPlaces: WayOnPlaces;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -107,6 +110,7 @@ export function newLearnerMemory(): LearnerMemory {
     opened: new OpenedByLearner(),
     deadEnds: new DeadEnds(),
     wayOn: new LearnedWayOn(),
+    wayOnPlaces: new WayOnPlaces(),
   };
 }
 
@@ -423,11 +427,18 @@ async function goOn(
       )
       .find((c) => c !== undefined);
   if (entry) {
-    memory.followed.add(followedKey(ctx, entry));
-    memory.followed.add(pressedKey(ctx, entry));
-    memory.wayOn.clicked(entry.name, page);
+    // Buttons named alike are told apart by where they are drawn (storyline-2's arrows "Group 1").
+    const twins =
+      entry.role === 'button'
+        ? controls.filter((c) => c.role === 'button' && c.name === entry.name && notPressed(c))
+        : [];
+    const chosen = await atWayOnPlace(call, ctx.session_id, memory.wayOnPlaces, entry, twins);
+    memory.followed.add(followedKey(ctx, chosen));
+    memory.followed.add(pressedKey(ctx, chosen));
+    memory.wayOn.clicked(chosen.name, page);
+    memory.wayOnPlaces.clicked(chosen.name, chosen.ref, ctx.fingerprint);
     if (lockedNext(controls)) memory.lockedNext.opened(ctx.place);
-    return clickOn(call, ctx, entry);
+    return clickOn(call, ctx, chosen);
   }
   if (memory.multiSco) {
     const chosen = await chooseNextFromToc(call, ctx.session_id);
@@ -499,6 +510,7 @@ export async function learnerStep(
 ): Promise<StepOutcome> {
   memory.answered.arrive(ctx.page ?? ctx.fingerprint);
   memory.wayOn.arrive(ctx.page ?? ctx.fingerprint);
+  memory.wayOnPlaces.arrive(ctx.fingerprint);
   const elements = (ctx.elements ?? {}) as Elements;
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
