@@ -3,6 +3,7 @@
  * scorm_dom_find_interactive_elements, no hand-written selectors or scripts): answer what is asked, read
  * to the end of the page, then go on as a learner would.
  */
+import { atWayOnPlace, WayOnPlaces } from './learner-arrow-place.js';
 import { PlayerChrome } from './learner-chrome.js';
 import { DeadEnds } from './learner-dead-end.js';
 import { deadWayOn } from './learner-dead-link.js';
@@ -103,6 +104,8 @@ export interface LearnerMemory {
   suspectWayOn: { key: string; page: string; note: string } | null;
   /** What the course said of each answer: on a retake, the answers it said were right are given again. */
   verdicts: AnswerVerdicts;
+  /** Where controls named alike that took the learner on were drawn (learner-arrow-place.ts). */
+  wayOnPlaces: WayOnPlaces;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -125,6 +128,7 @@ export function newLearnerMemory(): LearnerMemory {
     itemOpened: false,
     suspectWayOn: null,
     verdicts: new AnswerVerdicts(),
+    wayOnPlaces: new WayOnPlaces(),
   };
 }
 
@@ -473,10 +477,17 @@ async function goOn(
       }
       memory.lockedNext.opened(ctx.place);
     }
-    memory.followed.add(followedKey(ctx, entry));
-    memory.followed.add(pressedKey(ctx, entry));
-    memory.wayOn.clicked(entry.name, page);
-    return clickOn(call, ctx, entry);
+    // Buttons named alike are told apart by where they are drawn (storyline-2's arrows "Group 1").
+    const twins =
+      entry.role === 'button'
+        ? controls.filter((c) => c.role === 'button' && c.name === entry.name && notPressed(c))
+        : [];
+    const chosen = await atWayOnPlace(call, ctx.session_id, memory.wayOnPlaces, entry, twins);
+    memory.followed.add(followedKey(ctx, chosen));
+    memory.followed.add(pressedKey(ctx, chosen));
+    memory.wayOn.clicked(chosen.name, page);
+    memory.wayOnPlaces.clicked(chosen.name, chosen.ref, ctx.fingerprint);
+    return clickOn(call, ctx, chosen);
   }
   if (memory.multiSco) {
     const chosen = await chooseNextFromToc(call, ctx.session_id);
@@ -627,6 +638,7 @@ export async function learnerStep(
   memory.suspectWayOn = null;
   // By place (the slide or page title): the link's own hash changes the page's address.
   if (suspect && suspect.page === ctx.place) memory.deadWaysOn.set(suspect.key, suspect.note);
+  memory.wayOnPlaces.arrive(ctx.fingerprint);
   const elements = (ctx.elements ?? {}) as Elements;
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));

@@ -83,8 +83,9 @@ test('a button named like one pressed on this slide, with another ref, is presse
     { ref: 'e118', name: 'Group 1', role: 'button', purpose: 'other' },
   ];
   await learnerStep(call, at(layer, 'f2', 'Pants'), memory);
+  // The learned arrow's place is read first (learner-arrow-place.ts); this answer gives none.
   assert.deepEqual(
-    calls.map((c) => c.args.ref),
+    calls.filter((c) => c.tool === 'scorm_dom_click').map((c) => c.args.ref),
     ['e111', 'e117'],
   );
 });
