@@ -600,6 +600,7 @@ async function openPopups(
   const actions: string[] = [];
   for (const opener of openers) {
     memory.followed.add(followedKey(ctx, opener));
+    memory.followed.add(pressedKey(ctx, opener));
     memory.followed.add(openerKey(ctx, opener));
     const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: opener.ref });
     const what = describe(opener, opener.ref!);
