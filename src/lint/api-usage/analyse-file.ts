@@ -36,7 +36,7 @@ export function analyse(
     const words = alone?.[i];
     if (words && compilesWithoutFacts(unit, words)) return;
     const plan = words ? (frameRegionPlan(unit, words, 0) ?? null) : regionPlan;
-    const regions = frameRegionsProgram(unit, facts, plan);
+    const regions = frameRegionsProgram(unit, facts, plan, !alone && units.length > 1);
     const parsed: ParseResult = regions
       ? { ok: true, program: regions }
       : memo

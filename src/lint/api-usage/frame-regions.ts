@@ -161,12 +161,13 @@ export function frameRegionPlan(
  * For an eligible unit: a program of only the expressions holding its cross-frame accesses (offsets into
  * the unit's code), with the text's parent/opener mentions counted as skipParse counts them. Otherwise
  * undefined, and nothing is changed. `plan` is frameRegionPlan's answer when it was made elsewhere (null:
- * not eligible).
+ * not eligible). `apiElsewhere`: whether another unit of the file may name the API object.
  */
 export function frameRegionsProgram(
   unit: SourceUnit,
   facts: FileFacts,
   plan: RegionPlan | null = frameRegionPlan(unit) ?? null,
+  apiElsewhere = true,
 ): Program | undefined {
   const { code } = unit;
   if (!plan || plan.length !== code.length) return undefined;
@@ -184,7 +185,13 @@ export function frameRegionsProgram(
   // The walk of the regions counts their own parent/opener names and API mentions; what the rules ask of
   // the count is only whether it exceeds the cross-frame accesses' parents, so one name in code outside
   // the regions is all that must be known of the rest (V8 again: `p@rent` compiles only in text, and
-  // `"parent"@` only when the quotes were not a literal of their own).
+  // `"parent"@` only when the quotes were not a literal of their own). The count decides nothing without
+  // an API mention in the file (hasDiscoveryEvidence): a file with none leaves it.
+  facts.mentions12Api ||= plan.api12Code;
+  facts.mentions2004Api ||= plan.api2004Code;
+  if (!apiElsewhere && !facts.mentions12Api && !facts.mentions2004Api) {
+    return { type: 'Program', body, sourceType: 'script', start: 0, end: code.length };
+  }
   let marked = false;
   const elsewhere = code.replace(FRAME_NAME, (name: string, quote: string | undefined, index: number) => {
     if (body.some((region) => index >= region.start && index < region.end)) return name;
@@ -192,7 +199,5 @@ export function frameRegionsProgram(
     return quote ? `${name}@` : `@${name.slice(1)}`;
   });
   if (marked && !compilesInV8({ ...unit, code: elsewhere })) facts.parentOrOpenerMentions += 1;
-  facts.mentions12Api ||= plan.api12Code;
-  facts.mentions2004Api ||= plan.api2004Code;
   return { type: 'Program', body, sourceType: 'script', start: 0, end: code.length };
 }
