@@ -4,6 +4,7 @@
  * the actions reported.
  */
 import type { LearnerStatus } from './learner-stop-rules.js';
+import type { SettledQuestions } from './learner-settled.js';
 
 /** One call of a step as our tool answered it. */
 export interface StepAnswer {
@@ -104,14 +105,33 @@ const QUESTION_PURPOSES = new Set(['answer_option', 'text_entry', 'selection', '
  */
 export function controlsWithoutQuestions(
   pageState: unknown,
-): { interactive_elements: unknown[]; assessments: [] } | null {
+  settled: SettledQuestions = { refs: new Set(), assessments: [] },
+): { interactive_elements: unknown[]; assessments: unknown[] } | null {
   const p = (pageState ?? {}) as {
-    interactive_elements?: Array<ListedControl & { role?: unknown; state?: { draggable?: unknown } }>;
+    interactive_elements?: Array<
+      ListedControl & {
+        role?: unknown;
+        state?: { draggable?: unknown; disabled?: unknown; invalid?: unknown };
+      }
+    >;
     interactive_count?: unknown;
   };
   const listed = p.interactive_elements ?? [];
   if (typeof p.interactive_count !== 'number' || listed.length < p.interactive_count) return null;
   const controls = listed.map((c) => ({ ...c, purpose: c.purpose ?? c.role }));
-  const asks = controls.some((c) => QUESTION_PURPOSES.has(String(c.purpose)) || c.state?.draggable === true);
-  return asks ? null : { interactive_elements: controls, assessments: [] };
+  // A question answered (its option refs known), or one whose controls are all disabled (a submitted
+  // knowledge check), asks nothing more, unless the course shows it wrong.
+  const done = (c: (typeof controls)[number]): boolean =>
+    c.state?.invalid !== true &&
+    (c.state?.disabled === true || (typeof c.ref === 'string' && settled.refs.has(c.ref)));
+  const asks = controls.some(
+    (c) => (QUESTION_PURPOSES.has(String(c.purpose)) || c.state?.draggable === true) && !done(c),
+  );
+  if (asks) return null;
+  // The answered questions whose controls are all listed go with them: the step knows them answered.
+  const refs = new Set(controls.map((c) => c.ref));
+  const assessments = settled.assessments.filter((a) =>
+    ((a as { options?: unknown[] }).options ?? []).every((ref) => refs.has(ref)),
+  );
+  return { interactive_elements: controls, assessments };
 }

@@ -20,6 +20,7 @@ import {
 import { fittedBudget, type BudgetOverride } from './learner-budget.js';
 import { mergeListing } from './learner-listing.js';
 import { contextStillHolds, placeOf, type ContextPlace } from './learner-context-reuse.js';
+import { settledQuestions } from './learner-settled.js';
 import {
   isFinished,
   pageFingerprint,
@@ -184,6 +185,8 @@ export async function runLearnerJourney(
     let fingerprint = '';
     let status: LearnerStatus | null = null;
     let listed: { key: string; elements: unknown; context: ContextRead } | null = null;
+    // The element list read last: its questions, once answered, are known by their option refs.
+    let lastListing: unknown = null;
     // The page context read last, with the page it was read on: a scroll moves through a page, not to another.
     let lastContext = null as { place: ContextPlace; context: ContextRead } | null;
     let scrolledOnly = false;
@@ -305,7 +308,11 @@ export async function runLearnerJourney(
           lastContext = { place: placeOf(pageData, context.player ?? ''), context };
           unnumbered = numbered(context) ? null : { page: samePage, context };
         }
-        elements = controlsWithoutQuestions(pageData) ?? (await readElements(call, session_id));
+        // Questions of the last element list already answered ask nothing new: page state's list stands for it.
+        const settled = settledQuestions(lastListing, (q) => memory.answered.has(q));
+        const fromPageState = controlsWithoutQuestions(pageData, settled);
+        if (!fromPageState) lastListing = await readElements(call, session_id);
+        elements = fromPageState ?? lastListing;
         listed = key === null ? null : { key, elements, context };
       }
       slideTitle = context.slideTitle;
