@@ -80,6 +80,15 @@ test('an element that takes clicks through a listener only (no role, no pointer 
   );
 });
 
+test("a trial player's focusable banner is not listed as a control of the course", async () => {
+  const session_id = await open('drawn-answer-options');
+  const found = await find(session_id);
+  assert.deepEqual(
+    found.interactive_elements.filter((e) => e.selector.includes('trial') || e.name.includes('Created')),
+    [],
+  );
+});
+
 test('a drawn option is clicked by its ref and its handler runs', async () => {
   const session_id = await open('drawn-answer-options');
   const found = await find(session_id);

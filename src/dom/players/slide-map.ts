@@ -4,6 +4,7 @@ import type { NotApplicable } from '../../core/not-applicable.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { capData, keepCourseTextApart } from './course-text-apart.js';
 import { detectPlayer, playerView, type Detection } from './detect.js';
+import { START_WAIT_MS, stillStarting } from './just-loaded.js';
 import { playerHints } from './player-hints.js';
 import { runProbe } from './probe-runner.js';
 import type { GenericFacts, SlideEntry, SlideListing } from './types.js';
@@ -75,17 +76,30 @@ export function domSlides(g: GenericFacts): SlideListing | null {
 }
 
 export async function slideMap(runtime: CourseRuntime): Promise<SlideMap> {
-  const d = await detectPlayer(runtime);
-  const { listing, source, notes } = await listSlides(runtime, d);
+  let d = await detectPlayer(runtime);
+  let listed = await listSlides(runtime, d);
+  // A verdict on a course that is still starting would be wrong: wait for it (bounded) and look again.
+  const end = Date.now() + START_WAIT_MS;
+  let starting = !listed.listing.supported && (await stillStarting(runtime, d.frame.frame));
+  while (starting && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    d = await detectPlayer(runtime);
+    listed = await listSlides(runtime, d);
+    starting = !listed.listing.supported && (await stillStarting(runtime, d.frame.frame));
+  }
+  const { listing, source, notes } = listed;
   const base = { player: playerView(d), frame: d.frame.label, notes: [...d.notes, ...notes] };
   if (!listing.supported) {
     const { message: reason, ...apart } = keepCourseTextApart({ message: listing.reason, ...base });
+    const loading = starting
+      ? ` The course is still loading after ${START_WAIT_MS / 1000} s: call again.`
+      : '';
     return {
       slides: [],
       total: 0,
       source: null,
       current_index: null,
-      not_applicable: { code: 'NO_SLIDES', message: `No slides are listed: ${reason}.` },
+      not_applicable: { code: 'NO_SLIDES', message: `No slides are listed: ${reason}.${loading}` },
       ...apart,
     };
   }

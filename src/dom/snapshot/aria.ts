@@ -54,9 +54,15 @@ export interface FlatNode {
   text: string;
 }
 
-/** The snapshot of the frame's body, without element boxes (they cost about a third of its time). */
-export async function takeAriaSnapshot(frame: Frame, timeoutMs: number): Promise<AriaNode[]> {
-  const json = await frame.locator('body').ariaSnapshotJSON({ mode: 'ai', timeout: timeoutMs });
+/**
+ * The snapshot of the frame's body, without element boxes (they cost about a third of its time). A frameset
+ * page (Lectora's a001index.html) has a `frameset` where a body would be: its frames are snapshotted through it.
+ * Null when the document has neither (not yet parsed, or not HTML).
+ */
+export async function takeAriaSnapshot(frame: Frame, timeoutMs: number): Promise<AriaNode[] | null> {
+  const root = frame.locator(':root > body, :root > frameset').first();
+  if ((await root.count()) === 0) return null;
+  const json = await root.ariaSnapshotJSON({ mode: 'ai', timeout: timeoutMs });
   return Array.isArray(json) ? (json as unknown as AriaNode[]) : [json as unknown as AriaNode];
 }
 

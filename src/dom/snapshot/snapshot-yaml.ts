@@ -41,7 +41,7 @@ export async function snapshotYaml(
         'taken of (it would take many seconds); interactive_elements lists the controls.',
     };
   }
-  let roots: AriaNode[];
+  let roots: AriaNode[] | null;
   try {
     roots = await boundedPageCall(runtime, top.frame.frame, 'the accessibility snapshot', timeoutMs, () =>
       takeAriaSnapshot(top.frame.frame, timeoutMs + 2_000),
@@ -49,6 +49,13 @@ export async function snapshotYaml(
   } catch (err) {
     const why = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
     return { yaml: '', truncated: true, note: `The accessibility snapshot failed (${quoted(why)}).` };
+  }
+  if (!roots) {
+    return {
+      yaml: '',
+      truncated: true,
+      note: 'No accessibility snapshot: the SCO document has no body yet (still loading? call again).',
+    };
   }
   const ours = new Map<AriaNode, string>();
   const topPrefix = firstPrefix(roots);

@@ -12,7 +12,8 @@ import { grabbed, groupDrawnDragDrop } from './drawn-drag-drop.js';
 import { iconName } from './icon-name.js';
 import { isChecklist } from './checklist.js';
 import { insideClickableTwin } from './nested-twin.js';
-import { unmarkedModal } from './unmarked-modal.js';
+import { unmarkedModal, type UnmarkedModal } from './unmarked-modal.js';
+import { drawnPopup, type DrawnPopup } from './drawn-popup.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { fadedOut, outsideMain } from './landmark.js';
 import { selectorBuilder } from './selector.js';
@@ -231,6 +232,9 @@ export function scanDocument(
     if (!clickable && insideClickableTwin(el)) return;
     const tag = el.localName;
     const explicit = (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] || null;
+    // A page's header or footer is no control of the course, even focusable and clickable (iSpring's
+    // "Created with iSpring evaluation version." banner, ispring-1): a learner does not answer or move on there.
+    if (explicit === 'banner' || explicit === 'contentinfo') return;
     const type =
       tag === 'input' || tag === 'button' ? ((el as HTMLInputElement).type || 'text').toLowerCase() : null;
     const ariaRole = clickable ? (roleOf(el) ?? 'generic') : (roleOf(el) ?? explicit);
@@ -496,7 +500,8 @@ function dialogsOf(doc: Document, clip: Clip, refOf: (el: Element) => string): S
       text: clip((el as HTMLElement).innerText, 500),
     });
   }
-  const modal = unmarkedModal(doc);
+  const modal: UnmarkedModal | DrawnPopup | null = unmarkedModal(doc) ?? drawnPopup(doc);
+  const drawnText = modal && 'text' in modal ? (modal as DrawnPopup).text : null;
   if (
     modal &&
     out.length < MAX_DIALOGS &&
@@ -506,9 +511,11 @@ function dialogsOf(doc: Document, clip: Clip, refOf: (el: Element) => string): S
     const heading = modal.box.querySelector('h1, h2, h3, h4, h5, h6, [role="heading"]');
     out.push({
       role: 'dialog',
-      name: heading ? clip((heading as HTMLElement).innerText, 200) : nameOf(modal.box, 200),
+      name: heading
+        ? clip((heading as HTMLElement).innerText, 200)
+        : nameOf(modal.box, 200) || clip(drawnText?.split('\n')[0]),
       ref: refOf(modal.box),
-      text: clip((modal.box as HTMLElement).innerText, 500),
+      text: clip(drawnText ?? (modal.box as HTMLElement).innerText, 500),
       ...(modal.close ? { close: refOf(modal.close) } : {}),
     });
   }

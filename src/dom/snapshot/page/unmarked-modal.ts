@@ -12,7 +12,7 @@ export interface UnmarkedModal {
   close: Element | null;
 }
 
-const CLOSE_NAME = /^(close|dismiss|×|✕|x)\b|\bclose\b/i;
+export const CLOSE_NAME = /^(close|dismiss|×|✕|x)\b|\bclose\b/i;
 
 export function unmarkedModal(doc: Document): UnmarkedModal | null {
   const view = doc.defaultView;
