@@ -415,10 +415,13 @@ async function readContext(
   if (result.slides_total === null && total !== null) result.slides_total = total;
   if (current !== null) result.slide_reached = Math.max(result.slide_reached ?? 0, current);
   const slideTitle = recognised && typeof ctx.data?.page_title === 'string' ? ctx.data.page_title : null;
+  // A player that names each slide itself (Storyline without its menu) says more than page state: read again.
+  const titledByPlayer =
+    (ctx.data?.sources as Record<string, unknown> | undefined)?.page_title === player.toLowerCase();
   return {
     context: { slide: { current, total }, slideTitle, player: player.toLowerCase() },
     recognised,
-    unlisted,
+    unlisted: unlisted && !titledByPlayer,
   };
 }
 
