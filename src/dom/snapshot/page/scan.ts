@@ -13,6 +13,7 @@ import { iconName } from './icon-name.js';
 import { isChecklist } from './checklist.js';
 import { insideClickableTwin } from './nested-twin.js';
 import { unmarkedModal } from './unmarked-modal.js';
+import { underShade } from './under-shade.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { fadedOut, outsideMain } from './landmark.js';
 import { selectorBuilder } from './selector.js';
@@ -343,7 +344,8 @@ export function scanDocument(
       controls.has(el) ||
       insideAny(el, controls) ||
       twinListed(el, controls) ||
-      labelOfListed(el, shownControls)
+      labelOfListed(el, shownControls) ||
+      underShade(el)
     )
       continue;
     // A clickable wrapper of a listed control is that control's (Storyline's settings div around its
