@@ -30,3 +30,17 @@ export function contextStillHolds(
   if (scrolledOnly && last.page === now.page) return true;
   return last.player === 'rise' && last.address === now.address;
 }
+
+/**
+ * Whether the page context of a player that numbers no pages says no more of where the learner is than page
+ * state does, so that it need not be read again on that page (lectora-1: its page title is page state's
+ * first heading). A Storyline course keeps one document title on every slide and no heading: its page
+ * context's slide id and title are all that tell one slide from the next, so it is read again whenever page
+ * state shows other controls (storyline-2 counted 1 page over its first five slides).
+ */
+export function contextSaysNoMore(
+  context: { slideTitle: string | null; slideId?: string | null },
+  shownTitle: string | null,
+): boolean {
+  return !context.slideId && (context.slideTitle === null || context.slideTitle === shownTitle);
+}

@@ -19,7 +19,7 @@ import {
 } from './learner-answers.js';
 import { fittedBudget, type BudgetOverride } from './learner-budget.js';
 import { mergeListing } from './learner-listing.js';
-import { contextStillHolds, placeOf, type ContextPlace } from './learner-context-reuse.js';
+import { contextSaysNoMore, contextStillHolds, placeOf, type ContextPlace } from './learner-context-reuse.js';
 import { settledQuestions } from './learner-settled.js';
 import {
   isFinished,
@@ -103,6 +103,8 @@ async function finalStatus(
 interface ContextRead {
   slide: { current: number | null; total: number | null } | null;
   slideTitle: string | null;
+  /** The slide's id, where the player gives one (Storyline's: slides may share a title). */
+  slideId?: string | null;
   /** The player the page context named ('' when none was read). */
   player?: string;
 }
@@ -301,12 +303,13 @@ export async function runLearnerJourney(
             break;
           }
           // A player that lists no slides and numbered none here says no more than page state: not read again.
-          if (read.unlisted && !numbered(read.context) && read.context.slide?.total == null)
+          const saysNoMore = contextSaysNoMore(read.context, shownTitle(pageData));
+          if (read.unlisted && !numbered(read.context) && read.context.slide?.total == null && saysNoMore)
             contextless = true;
           playerRecognised = read.recognised;
           context = read.context;
           lastContext = { place: placeOf(pageData, context.player ?? ''), context };
-          unnumbered = numbered(context) ? null : { page: samePage, context };
+          unnumbered = numbered(context) || !saysNoMore ? null : { page: samePage, context };
         }
         // Questions of the last element list already answered ask nothing new: page state's list stands for it.
         const settled = settledQuestions(lastListing, (q) => memory.answered.has(q));
@@ -316,7 +319,9 @@ export async function runLearnerJourney(
         listed = key === null ? null : { key, elements, context };
       }
       slideTitle = context.slideTitle;
-      pages.add(pageKey(pageData, slideTitle));
+      // Which slide: its id tells apart slides of one title (storyline-2's two "סיכום").
+      const slide = context.slideId ? `${slideTitle ?? ''} [${context.slideId}]` : slideTitle;
+      pages.add(pageKey(pageData, slide));
       fitBudget();
       if (slideTitle) lastTitle = slideTitle;
       const answersBefore = answers.length;
@@ -325,8 +330,8 @@ export async function runLearnerJourney(
         {
           session_id,
           fingerprint,
-          place: slideTitle ?? fingerprint,
-          page: pageKey(pageData, slideTitle),
+          place: slide ?? fingerprint,
+          page: pageKey(pageData, slide),
           elements,
           slide: context.slide,
         },
@@ -415,13 +420,11 @@ async function readContext(
   if (result.slides_total === null && total !== null) result.slides_total = total;
   if (current !== null) result.slide_reached = Math.max(result.slide_reached ?? 0, current);
   const slideTitle = recognised && typeof ctx.data?.page_title === 'string' ? ctx.data.page_title : null;
-  // A player that names each slide itself (Storyline without its menu) says more than page state: read again.
-  const titledByPlayer =
-    (ctx.data?.sources as Record<string, unknown> | undefined)?.page_title === player.toLowerCase();
+  const slideId = recognised && typeof ctx.data?.slide_id === 'string' ? ctx.data.slide_id : null;
   return {
-    context: { slide: { current, total }, slideTitle, player: player.toLowerCase() },
+    context: { slide: { current, total }, slideTitle, slideId, player: player.toLowerCase() },
     recognised,
-    unlisted: unlisted && !titledByPlayer,
+    unlisted,
   };
 }
 

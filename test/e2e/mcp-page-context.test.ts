@@ -287,11 +287,13 @@ test("Storyline 360's outline, which marks its current entry by its row's class 
   });
 });
 
-test('Storyline without a menu: the slide title from its live region, not the course title; Back to top is not previous; #prev is previous whatever its label', async () => {
+test('Storyline without a menu: the slide title from its live region, not the course title, and the slide id from the stage; Back to top is not previous; #prev is previous whatever its label', async () => {
   await withCourse('page-context-storyline-label', async (sid) => {
     const ctx = await context(sid);
     assert.equal(ctx.player.name, 'storyline');
     assert.deepEqual([ctx.page_title, ctx.sources.page_title], ['Title slide', 'storyline']);
+    // Slides may share a title (storyline-2's two "סיכום"): the id on the stage tells them apart.
+    assert.equal(ctx.slide_id, '6aB3dE9fG1h');
     // The course is called "Leadership Assessment"; its title slide is not an assessment.
     assert.notEqual(ctx.page_type, 'assessment');
     assert.equal(ctx.navigation_controls.previous?.selector, '#prev');

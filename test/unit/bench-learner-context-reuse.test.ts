@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { contextStillHolds, placeOf } from '../../bench/learner-context-reuse.js';
+import { contextSaysNoMore, contextStillHolds, placeOf } from '../../bench/learner-context-reuse.js';
 
 const state = (url: string, heading: string): Record<string, unknown> => ({
   sco_url: 'scormdriver/indexAPI.html',
@@ -24,4 +24,13 @@ test("Rise's lesson is its route: the same address keeps the page context, anoth
   const next = placeOf(state('scormcontent/index.html#/lessons/b2', 'Managing Stress'), 'rise');
   assert.equal(contextStillHolds(lesson, more, false), true);
   assert.equal(contextStillHolds(lesson, next, false), false);
+});
+
+test("a player's context that names the page only as page state does is not read again; a slide title or id page state lacks is", () => {
+  // lectora-1: the page context's title is page state's first heading.
+  assert.equal(contextSaysNoMore({ slideTitle: 'Principles of access' }, 'Principles of access'), true);
+  assert.equal(contextSaysNoMore({ slideTitle: null }, 'Course'), true);
+  // storyline-2: one document title on every slide, no heading; the slide's title and id only in the context.
+  assert.equal(contextSaysNoMore({ slideTitle: 'Drag and Drop' }, 'laundryMountain'), false);
+  assert.equal(contextSaysNoMore({ slideTitle: 'סיכום', slideId: '5lCu5mUrKk9' }, 'סיכום'), false);
 });

@@ -14,6 +14,7 @@ import { isChecklist } from './checklist.js';
 import { insideClickableTwin } from './nested-twin.js';
 import { unmarkedModal, type UnmarkedModal } from './unmarked-modal.js';
 import { drawnPopup, type DrawnPopup } from './drawn-popup.js';
+import { underShade } from './under-shade.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { fadedOut, outsideMain } from './landmark.js';
 import { selectorBuilder } from './selector.js';
@@ -347,7 +348,8 @@ export function scanDocument(
       controls.has(el) ||
       insideAny(el, controls) ||
       twinListed(el, controls) ||
-      labelOfListed(el, shownControls)
+      labelOfListed(el, shownControls) ||
+      underShade(el)
     )
       continue;
     // A clickable wrapper of a listed control is that control's (Storyline's settings div around its

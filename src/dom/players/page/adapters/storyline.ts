@@ -1,7 +1,8 @@
 /**
  * Articulate Storyline (HTML5/360): GetPlayer() and the DS object; the stage #preso, visually hidden
  * accessible controls (.acc-shadow-el), scripts under html5/lib/scripts/. Storyline gives scripts no slide
- * number or jump API; the menu outline (role=treeitem, the current one aria-selected) is read when shown.
+ * number or jump API; the menu outline (role=treeitem, the current one aria-selected) is read when shown,
+ * and the slide on the stage names its id in a class.
  * On each slide change the player writes "<localised 'Slide'>: <slide title>" into its live region #slide-label.
  * A jump is a learner's press on the menu entry, the menu opened first when it is collapsed; the course's menu
  * navigation (free, restricted to slides viewed, locked) is read by Node from its frame data.
@@ -25,6 +26,24 @@ function outline(doc: Document): Element[] {
 function announcedTitle(doc: Document): string | null {
   const text = textOf(doc.querySelector('#slide-label'));
   return text ? str(text.replace(/^[^:]{1,30}:\s*/, '')) : null;
+}
+
+// The slide on the stage carries its id (its data file's name, html5/data/js/<id>.js) as a class "cs-<id>".
+const SLIDE_ID_CLASS = /^cs-([A-Za-z0-9]{6,20})$/;
+
+/**
+ * The id of the slide on the stage: the last one drawn, which a transition brings in over the one it
+ * replaces. Two slides may share a title (storyline-2 has two "סיכום"); their ids differ.
+ */
+function stageSlideId(doc: Document): string | null {
+  const slides = Array.from(doc.querySelectorAll('#slide-window .slide, .slide-container .slide'));
+  for (const slide of slides.reverse()) {
+    for (const name of Array.from(slide.classList)) {
+      const id = SLIDE_ID_CLASS.exec(name)?.[1];
+      if (id) return id;
+    }
+  }
+  return null;
 }
 
 /**
@@ -96,6 +115,7 @@ export const storyline: PlayerAdapter = {
     return {
       slide_number: pos >= 0 ? pos + 1 : null,
       total_slides: items.length > 0 ? items.length : null,
+      slide_id: stageSlideId(doc),
       slide_title: (pos >= 0 ? textOf(items[pos]) : null) ?? announcedTitle(doc),
     };
   },
