@@ -50,6 +50,15 @@ export async function awaitReachable(
 ): Promise<ElementInspection> {
   let info = first;
   let saved: SavedScroll | null = null;
+  // A learner scrolls a control out of sight into view before pointing at it, and only then sees what is
+  // drawn over it (the text naming a Rise option, which takes the click): judged where it is drawn
+  // (Playwright's own scroll-and-click on such an option below the fold of rise-3's quiz timed out).
+  if (outOfSight(info)) {
+    saved = (await scrollIntoSight(runtime, target, Math.max(1, deadline - Date.now()))) ?? [];
+    const seen = await inspect(runtime, target).catch(() => null);
+    if (!seen) throw await gone();
+    info = seen;
+  }
   for (;;) {
     const reach = judgeReach(info, action, target);
     if (reach.ok) return info;
@@ -76,4 +85,16 @@ function worthScrolling(info: ElementInspection): boolean {
   if (info.disabled) return false;
   if (!info.hidden) return isCovered(info);
   return info.hidden.why === 'aria-hidden' && !info.inViewport;
+}
+
+/** A control a learner could see once scrolled to: shown, enabled, drawn, but outside the viewport. */
+function outOfSight(info: ElementInspection): boolean {
+  return (
+    !info.inViewport &&
+    info.hidden === null &&
+    info.disabled === null &&
+    info.visuallyHidden === null &&
+    info.box.width > 0 &&
+    info.box.height > 0
+  );
 }
