@@ -602,6 +602,8 @@ async function openPopups(
     memory.followed.add(followedKey(ctx, opener));
     memory.followed.add(pressedKey(ctx, opener));
     memory.followed.add(openerKey(ctx, opener));
+    // Pressed: not pressed again as "a button named like one pressed here" while Next stays locked.
+    memory.followed.add(pressedKey(ctx, opener));
     const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: opener.ref });
     const what = describe(opener, opener.ref!);
     actions.push(`scorm_dom_click ${what}`);

@@ -79,11 +79,12 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
     g.indicator ?? (g.slides?.current ? { current: g.slides.current, total: g.slides.total } : null);
   const domSource = g.indicator ? `indicator text ${quoted(g.indicator.text)}` : (g.slides?.source ?? '');
   const slide_number = pick('slide_number', reading?.slide_number, domPosition?.current ?? null, domSource);
-  const total_slides = pick(
-    'total_slides',
-    reading?.total_slides,
-    domPosition?.total ?? g.slides?.total ?? null,
-    domSource,
+  const total_slides = withPageCount(
+    pick('total_slides', reading?.total_slides, domPosition?.total ?? g.slides?.total ?? null, domSource),
+    reading,
+    player,
+    sources,
+    notes,
   );
   const progress_percent = pick(
     'progress_percent',
@@ -160,6 +161,33 @@ export async function currentPageContext(runtime: CourseRuntime): Promise<PageCo
     notes: [...new Set(notes)],
     ...(overlay ? { blocked_by_overlay: overlay } : {}),
   });
+}
+
+/**
+ * The player's own page count (Lectora's page tracking) where neither its runtime nor the page gave a total;
+ * a total the page shows stands over it, and the note says so.
+ */
+function withPageCount(
+  total: number | null,
+  reading: PlayerReading | null,
+  player: string,
+  sources: Record<string, string>,
+  notes: string[],
+): number | null {
+  const count = reading?.page_count;
+  if (!count) return total;
+  if (total === null) {
+    sources.total_slides = `${player}: ${count.source}`;
+    notes.push(
+      `total_slides is the ${player} player's count of the course's pages (${count.source}): the page shows no position of its own`,
+    );
+    return count.total;
+  }
+  if (total !== count.total)
+    notes.push(
+      `total_slides is what the page shows (${sources.total_slides ?? 'the page'}); the ${player} player counts ${count.total} pages (${count.source})`,
+    );
+  return total;
 }
 
 function unknownReason(d: Detection, fields: string[]): string {

@@ -71,6 +71,12 @@ export interface PlayerReading {
    * course's title, which says nothing of a page's role.
    */
   course_menu?: boolean;
+  /**
+   * The player's own count of the course's pages where it gives no slide number (Lectora's page tracking):
+   * it stands for total_slides only where the page shows no position of its own, since what the learner
+   * sees wins.
+   */
+  page_count?: { total: number; source: string };
   notes: string[];
 }
 

@@ -85,6 +85,7 @@ async function read(
     section_title: partial.section_title ?? null,
     progress_percent: partial.progress_percent ?? null,
     ...(partial.course_menu ? { course_menu: true } : {}),
+    ...(partial.page_count ? { page_count: partial.page_count } : {}),
     notes: reader.notes,
   };
 }

@@ -1,8 +1,27 @@
 /**
  * Lectora (Trivantis): one published HTML page per course page, its trivantis-*.js scripts, triv* global
- * functions and a "Lectora" generator meta tag. It gives scripts no page number or jump API.
+ * functions and a "Lectora" generator meta tag. It gives scripts no page number or jump API; its page
+ * tracking (trivantis-pagetracking.js, the global trivPageTracking) counts the course's pages in numPages.
  */
 import type { PlayerAdapter } from '../adapter.js';
+import { num, type Reader } from '../safe.js';
+
+/** Beyond this a numPages is no course's page count. */
+const MAX_PAGES = 10_000;
+const COUNT_SOURCE = 'trivPageTracking.numPages';
+
+/** Lectora's own count of the course's pages, or null when the page has no page tracking. */
+function pageCount(win: Window, reader: Reader): number | null {
+  const tracking = reader.get(win, 'trivPageTracking', 'window.trivPageTracking');
+  if (tracking === null || typeof tracking !== 'object') return null;
+  const total = num(reader.get(tracking, 'numPages', COUNT_SOURCE));
+  if (total === null || total === 0) return null;
+  if (!Number.isInteger(total) || total < 0 || total > MAX_PAGES) {
+    reader.notes.push(`${COUNT_SOURCE} is ${total}, no page count: not used`);
+    return null;
+  }
+  return total;
+}
 
 export const lectora: PlayerAdapter = {
   name: 'lectora',
@@ -15,9 +34,16 @@ export const lectora: PlayerAdapter = {
     selectors: [['script[src*="trivantis" i]', 0.7, 'trivantis script']],
   },
 
-  async read(_win, _doc, reader) {
-    reader.notes.push('Lectora gives scripts no page number; values come from what the page shows');
-    return {};
+  async read(win, _doc, reader) {
+    const total = pageCount(win, reader);
+    if (total === null) {
+      reader.notes.push('Lectora gives scripts no page number; values come from what the page shows');
+      return {};
+    }
+    reader.notes.push(
+      `Lectora gives scripts no page number, only its page count (${COUNT_SOURCE}); what the page shows comes first`,
+    );
+    return { page_count: { total, source: COUNT_SOURCE } };
   },
 
   async slides() {
