@@ -600,7 +600,6 @@ async function openPopups(
   const actions: string[] = [];
   for (const opener of openers) {
     memory.followed.add(followedKey(ctx, opener));
-    memory.followed.add(pressedKey(ctx, opener));
     memory.followed.add(openerKey(ctx, opener));
     // Pressed: not pressed again as "a button named like one pressed here" while Next stays locked.
     memory.followed.add(pressedKey(ctx, opener));
