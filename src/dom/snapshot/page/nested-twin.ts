@@ -4,17 +4,15 @@
  * "כניסה ללומדה" that has an accessible twin of its own: two buttons of one name for one drawing. The
  * learner sees and clicks the group; the shape inside, which has no trigger of its own, is not listed.
  */
+import { drawingOfTwin, twinOfDrawing } from './storyline-twin.js';
 
 /** The twin's drawn object has no trigger (no hand cursor) and sits in a drawn object that has one and a twin. */
 export function insideClickableTwin(el: Element): boolean {
-  if (!el.id.startsWith('acc-')) return false;
-  const doc = el.ownerDocument;
-  const drawn = doc.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
+  const drawn = drawingOfTwin(el);
   if (!drawn || drawn.classList.contains('cursor-hover')) return false;
   for (let p = drawn.parentElement; p; p = p.parentElement) {
-    const id = p.getAttribute('data-model-id');
-    if (id && p.classList.contains('cursor-hover')) {
-      const twin = doc.getElementById(`acc-${id}`);
+    if (p.getAttribute('data-model-id') && p.classList.contains('cursor-hover')) {
+      const twin = twinOfDrawing(p);
       return twin !== null && twin !== el;
     }
   }

@@ -12,6 +12,7 @@ import { grabbed, groupDrawnDragDrop } from './drawn-drag-drop.js';
 import { iconName } from './icon-name.js';
 import { isChecklist } from './checklist.js';
 import { insideClickableTwin } from './nested-twin.js';
+import { drawingOfTwin, twinOfDrawing } from './storyline-twin.js';
 import { unmarkedModal, type UnmarkedModal } from './unmarked-modal.js';
 import { drawnPopup, type DrawnPopup } from './drawn-popup.js';
 import { underShade } from './under-shade.js';
@@ -586,8 +587,7 @@ const IMAGE_FILE_NAME = /\.(png|jpe?g|gif|svg|emf|wmf|bmp|webp)$/i;
  * "הĜćĖĆĆĉהĈąěĎ"); the author's text of the objects inside the drawing (their `data-acc-text`) is.
  */
 export function wordsDrawnOnTwin(el: Element, name: string): string {
-  if (!el.id.startsWith('acc-') || !DEFAULT_OBJECT_NAME.test(name)) return '';
-  const drawn = el.ownerDocument.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
+  const drawn = DEFAULT_OBJECT_NAME.test(name) ? drawingOfTwin(el) : null;
   if (!drawn) return '';
   const authored = Array.from(drawn.querySelectorAll('[data-model-id]'))
     .map((inner) => (inner.getAttribute('data-acc-text') ?? '').replace(/\s+/g, ' ').trim())
@@ -600,8 +600,7 @@ export function wordsDrawnOnTwin(el: Element, name: string): string {
  * so the twin is not a screen-reader-only control (as a skip link is).
  */
 function drawnTwinShown(el: Element): boolean {
-  if (!el.id.startsWith('acc-')) return false;
-  const drawn = el.ownerDocument.querySelector(`[data-model-id="${CSS.escape(el.id.slice(4))}"]`);
+  const drawn = drawingOfTwin(el);
   if (!drawn) return false;
   const r = drawn.getBoundingClientRect();
   return r.width > 2 && r.height > 2 && getComputedStyle(drawn).visibility !== 'hidden';
@@ -632,7 +631,6 @@ function drawnFieldOfTwin(el: Element): boolean {
   return r.width > 0 && r.height > 0;
 }
 
-/** Storyline's accessibility layer names a drawn object's twin `acc-<data-model-id>`. */
 /**
  * Inside the <label> of a control listed with a ref, or that label: the drawing of that control (Adapt draws
  * each option in the label of its clipped checkbox), which the control's ref already clicks. A label whose
@@ -644,8 +642,7 @@ function labelOfListed(el: Element, controls: Set<Element>): boolean {
 }
 
 function twinListed(el: Element, controls: Set<Element>): boolean {
-  const id = el.getAttribute('data-model-id');
-  const twin = id ? el.ownerDocument.getElementById(`acc-${id}`) : null;
+  const twin = twinOfDrawing(el);
   return twin !== null && controls.has(twin);
 }
 
