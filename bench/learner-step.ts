@@ -778,7 +778,32 @@ export async function learnerStep(
     const hasNext = controls.some((c) => NEXT_PURPOSES.includes(c.purpose ?? '') && enabled(c));
     if (moved && !hasNext) return { actions, blocker: null };
   }
+  const submitted = await submitTest(call, ctx, memory, controls, assessments);
+  if (submitted) return { actions: [...actions, ...submitted.actions], blocker: submitted.blocker };
   const went = await goOn(call, ctx, memory, controls);
   const blocker = dragGate && went.blocker ? `${dragGate}; ${went.blocker}` : (dragGate ?? went.blocker);
   return { actions: [...actions, ...went.actions], blocker };
+}
+
+/**
+ * A page with no question that offers a Submit, after questions were answered, is the test's last page: the
+ * learner submits before going on, once for each round of answers. lectora-1's "Last test page" says
+ * "Select the SUBMIT button to view your assessment result"; its Next goes to the failed results without
+ * grading (score 0, whatever the answers), which every test of the journey ended on.
+ */
+async function submitTest(
+  call: LearnerCall,
+  ctx: StepContext,
+  memory: LearnerMemory,
+  controls: Control[],
+  assessments: Assessment[],
+): Promise<StepOutcome | null> {
+  const submit = controls.find((c) => isSubmit(c) && enabled(c));
+  if (!submit || assessments.length > 0 || memory.answered.size === 0) return null;
+  let answers = 0;
+  for (const n of memory.tries.values()) answers += n;
+  const key = `submit|${ctx.fingerprint}|${answers}`;
+  if (memory.followed.has(key)) return null;
+  memory.followed.add(key);
+  return clickOn(call, ctx, submit);
 }

@@ -4,7 +4,9 @@
  * Next. Our tools record the course's dialogs among the session's events (scorm_session_events), read once
  * after such a Next. On a retake, an answer the course said was right is given again and only the others
  * change: lectora-1 draws ten of its 24 questions at random and wants eight right, which changing every
- * answer at each retake almost never gives.
+ * answer at each retake almost never gives. A verdict may come after the look (lectora-1's first question of
+ * each test: its alert was among the events only at the next look): the question waits for the next look,
+ * where the dialogs are given to the questions in the order they were left.
  */
 import type { LearnerCall } from './learner-step.js';
 
@@ -31,6 +33,8 @@ export class AnswerVerdicts {
   private readonly said = new Map<string, Verdict>();
   /** Questions answered on the page the learner is on with no Submit pressed: judged when it is left. */
   private pending: string[] = [];
+  /** Questions left whose verdict was not yet among the events at the last look: judged at the next. */
+  private late: string[] = [];
   /** The last event looked at; null before the first look. */
   private lastEvent: number | null = null;
 
@@ -56,11 +60,14 @@ export class AnswerVerdicts {
   }
 
   /**
-   * After the Next that left the waiting questions' page: the course's last dialog since the last look is
-   * their verdict. Returns what the step log says, or null when the course showed no dialog.
+   * After the Next that left the waiting questions' page: the course's dialogs since the last look are the
+   * verdicts of the questions left, in order (a question whose verdict came late first). No dialog yet:
+   * the questions wait for the next look, once. Returns what the step log says, or null when the course
+   * showed no dialog.
    */
   async readAfterLeaving(call: LearnerCall, session_id: string): Promise<string | null> {
-    const questions = this.pending;
+    const questions = [...this.late, ...this.pending];
+    const leftNow = this.pending;
     this.pending = [];
     const dialogs: string[] = [];
     // The events come in pages of bounded size: the next page only while one remains.
@@ -75,10 +82,26 @@ export class AnswerVerdicts {
         if (e.type === 'dialog') dialogs.push(String(e.payload?.course_text?.message?.text ?? ''));
       if (!r.ok || r.data?.events_remaining === 0 || typeof r.data?.events_remaining !== 'number') break;
     }
+    // No dialog yet: the questions just left wait for the next look (once); else the verdicts are given.
+    this.late = dialogs.length === 0 ? leftNow : [];
+    const given = this.give(questions, dialogs);
     const last = dialogs.at(-1);
     if (last === undefined) return null;
     const verdict = verdictOf(last);
-    if (verdict) for (const q of questions) this.said.set(q, verdict);
-    return `the course said "${last.slice(0, 50)}"${verdict ? ` (${verdict})` : ''}`;
+    const several = given > 1 ? ` (${given} verdicts, one for each question left)` : '';
+    return `the course said "${last.slice(0, 50)}"${verdict ? ` (${verdict})` : ''}${several}`;
+  }
+
+  /**
+   * Gives the dialogs to the questions from the last: the last dialog is the last question's, the one
+   * before it the question left before (a late verdict). Returns how many questions got one.
+   */
+  private give(questions: string[], dialogs: string[]): number {
+    const n = Math.min(questions.length, dialogs.length);
+    for (let i = 1; i <= n; i++) {
+      const verdict = verdictOf(dialogs[dialogs.length - i]!);
+      if (verdict) this.said.set(questions[questions.length - i]!, verdict);
+    }
+    return n;
   }
 }
