@@ -634,6 +634,7 @@ export async function learnerStep(
   ctx: StepContext,
   memory: LearnerMemory,
 ): Promise<StepOutcome> {
+  memory.verdicts.newStep();
   memory.answered.arrive(ctx.page ?? ctx.fingerprint);
   memory.wayOn.arrive(ctx.page ?? ctx.fingerprint);
   const suspect = memory.suspectWayOn;

@@ -37,6 +37,9 @@ export class AnswerVerdicts {
   private late: string[] = [];
   /** The last event looked at; null before the first look. */
   private lastEvent: number | null = null;
+  /** Steps of the journey so far, and the step of the last look (or of the last sync). */
+  private steps = 0;
+  private lookedAt = -1;
 
   /**
    * A question answered with no Submit pressed. The first time, where the session's events stand is asked
@@ -45,9 +48,20 @@ export class AnswerVerdicts {
    */
   async answeredWithoutSubmit(call: LearnerCall, session_id: string, question: string): Promise<void> {
     this.pending.push(question);
-    if (this.lastEvent !== null) return;
+    // Questions one after the other are looked at from the last look; a test begun again after other
+    // steps from where the events stand now: after lectora-1's SUBMIT, results and retake (each of its
+    // variables reads and writes suspend_data again), three pages of events never reached the verdict of
+    // the retake's first question.
+    const inARow = this.lookedAt >= this.steps - 1;
+    if (this.lastEvent !== null && (inARow || this.late.length > 0)) return;
     const r = await call('scorm_session_events', { session_id, since_event_id: Number.MAX_SAFE_INTEGER });
     this.lastEvent = typeof r.data?.latest_event_id === 'number' ? r.data.latest_event_id : 0;
+    this.lookedAt = this.steps;
+  }
+
+  /** A step of the journey begins. */
+  newStep(): void {
+    this.steps++;
   }
 
   /** Whether questions wait for the verdict the course gives when their page is left. */
@@ -66,6 +80,7 @@ export class AnswerVerdicts {
    * showed no dialog.
    */
   async readAfterLeaving(call: LearnerCall, session_id: string): Promise<string | null> {
+    this.lookedAt = this.steps;
     const questions = [...this.late, ...this.pending];
     const leftNow = this.pending;
     this.pending = [];

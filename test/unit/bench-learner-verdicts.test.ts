@@ -42,3 +42,29 @@ test('a verdict that comes after the look is given to its question at the next l
   assert.equal(verdicts.of('Q3'), 'right');
   assert.equal(verdicts.of('Q2'), 'wrong', 'a question judged is not judged again by a later dialog');
 });
+
+test('a test begun again after other steps looks from where the events stand now, not through what came between (lectora-1 after its SUBMIT)', async () => {
+  const calls: unknown[] = [];
+  const call: LearnerCall = async (_tool, args) => {
+    calls.push(args.since_event_id);
+    const latest = calls.length * 1000;
+    if (args.since_event_id === Number.MAX_SAFE_INTEGER)
+      return { ok: true, data: { latest_event_id: latest } };
+    const dialog = { type: 'dialog', payload: { course_text: { message: { text: 'Correct' } } } };
+    return { ok: true, data: { latest_event_id: latest, events_remaining: 0, events: [dialog] } };
+  };
+  const verdicts = new AnswerVerdicts();
+  for (const question of ['Q1', 'Q2']) {
+    verdicts.newStep();
+    await verdicts.answeredWithoutSubmit(call, 's1', question);
+    await verdicts.readAfterLeaving(call, 's1');
+  }
+  // The test's last page, its results, the retake's first page: steps without a question.
+  verdicts.newStep();
+  verdicts.newStep();
+  verdicts.newStep();
+  await verdicts.answeredWithoutSubmit(call, 's1', 'Q3');
+  await verdicts.readAfterLeaving(call, 's1');
+  assert.deepEqual(calls, [Number.MAX_SAFE_INTEGER, 1000, 2000, Number.MAX_SAFE_INTEGER, 4000]);
+  assert.equal(verdicts.of('Q3'), 'right');
+});
