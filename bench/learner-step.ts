@@ -799,7 +799,8 @@ async function submitTest(
   controls: Control[],
   assessments: Assessment[],
 ): Promise<StepOutcome | null> {
-  const submit = controls.find((c) => isSubmit(c) && enabled(c));
+  // Named Submit only: a "Finish" or "Done" there may end the course before its results are read.
+  const submit = controls.find((c) => isSubmit(c) && enabled(c) && /\bsubmit\b/i.test(c.name ?? ''));
   if (!submit || assessments.length > 0 || memory.answered.size === 0) return null;
   let answers = 0;
   for (const n of memory.tries.values()) answers += n;

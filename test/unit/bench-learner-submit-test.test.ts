@@ -57,3 +57,15 @@ test('a Submit on a page with nothing answered before is not pressed: the learne
     ['e2'],
   );
 });
+
+test('a "Finish" on such a page is left to the learner\'s usual way on: it may end the course before its results', async () => {
+  const { call, calls } = recorder();
+  const memory = newLearnerMemory();
+  memory.scrolled.add('end');
+  await learnerStep(call, question(1), memory);
+  await learnerStep(call, page('end', [next, { ...submit, name: 'Finish' }]), memory);
+  assert.deepEqual(
+    calls.filter((c) => c.tool === 'scorm_dom_click').map((c) => c.ref),
+    ['e6', 'e2', 'e2'],
+  );
+});
