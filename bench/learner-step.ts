@@ -470,7 +470,7 @@ async function goOn(
   const own = controls.filter((c) => !memory.chrome.has(page, c.name));
   const frame = controls.filter((c) => memory.chrome.has(page, c.name));
   // A button the course has just enabled (a section, a grey arrow turned on) goes on before anything else.
-  const unlocked = memory.unlocked.next(controls);
+  const unlocked = memory.unlocked.next(page, controls);
   if (unlocked) {
     memory.unlocked.pressedOnce(unlocked.name);
     memory.followed.add(followedKey(ctx, unlocked));
@@ -676,7 +676,7 @@ export async function learnerStep(
   const elements = (ctx.elements ?? {}) as Elements;
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
-  memory.unlocked.see(controls);
+  memory.unlocked.see(ctx.page ?? ctx.fingerprint, controls);
   const assessments = elements.assessments ?? [];
   const dragItems = controls.filter((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
   const dragItem = dragItems[0];
