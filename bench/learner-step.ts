@@ -6,6 +6,7 @@
 import { atWayOnPlace, WayOnPlaces } from './learner-arrow-place.js';
 import { PlayerChrome } from './learner-chrome.js';
 import { DeadEnds } from './learner-dead-end.js';
+import { DroppedItems, pageChangedAfterDrop } from './learner-drops.js';
 import { deadWayOn } from './learner-dead-link.js';
 import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
 import { LockedNextPages, leftThePage, lockedNext, wayOnPastPopup } from './learner-popups.js';
@@ -16,6 +17,7 @@ import { foldedSections } from './learner-sections.js';
 import { scrolledToSomething, worthScrolling } from './learner-stop-rules.js';
 import { AnswerVerdicts } from './learner-verdicts.js';
 import { chooseNextFromToc } from './learner-toc.js';
+import { UnlockedControls } from './learner-unlocked.js';
 import { LearnedWayOn } from './learner-way-on.js';
 
 /** A tool call that says whether it failed and why, besides its structured answer. */
@@ -106,6 +108,10 @@ export interface LearnerMemory {
   verdicts: AnswerVerdicts;
   /** Where controls named alike that took the learner on were drawn (learner-arrow-place.ts). */
   wayOnPlaces: WayOnPlaces;
+  /** Items dropped by question, while a drop may take the learner elsewhere (learner-drops.ts). */
+  dropped: DroppedItems;
+  /** Buttons seen disabled, pressed once when the course enables them (learner-unlocked.ts). */
+  unlocked: UnlockedControls;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -129,6 +135,8 @@ export function newLearnerMemory(): LearnerMemory {
     suspectWayOn: null,
     verdicts: new AnswerVerdicts(),
     wayOnPlaces: new WayOnPlaces(),
+    dropped: new DroppedItems(),
+    unlocked: new UnlockedControls(),
   };
 }
 
@@ -296,10 +304,17 @@ async function dragEach(
 ): Promise<string | null> {
   const key = questionKey(a);
   const targets = a.targets ?? [];
-  const items = (a.options ?? []).filter((ref) => {
+  const usable = (a.options ?? []).filter((ref) => {
     const c = byRef.get(ref);
     return !c || answerable(c);
   });
+  // Back from where a drop took the learner: the items not yet dropped.
+  const items = memory.dropped
+    .notDropped(
+      key,
+      usable.map((ref) => ({ ref, name: byRef.get(ref)?.name })),
+    )
+    .map((i) => i.ref);
   if (memory.answered.has(key) || items.length === 0 || targets.length === 0) return null;
   const tries = memory.tries.get(key) ?? 0;
   memory.tries.set(key, tries + 1);
@@ -307,8 +322,17 @@ async function dragEach(
   let blocker: string | null = null;
   for (const [i, item] of items.entries()) {
     const target = targets[(i + tries) % targets.length]!;
-    blocker = (await drag(call, ctx, byRef, item, target, actions)) ?? blocker;
+    const failed = await drag(call, ctx, byRef, item, target, actions);
+    if (pageChangedAfterDrop(i, failed !== null)) {
+      // The last drop took the learner elsewhere: the rest is dropped when the question is back.
+      memory.answered.delete(key);
+      return null;
+    }
+    if (failed === null) memory.dropped.dropped(key, byRef.get(item)?.name);
+    blocker = failed ?? blocker;
   }
+  // Every item dropped in one go: a new try (another arrangement) drops them all again.
+  if (items.length === usable.length) memory.dropped.forget(key);
   noteDragAnswered(
     memory,
     key,
@@ -445,6 +469,14 @@ async function goOn(
   // What the page itself offers first; the player's frame (Home, Help, an outline) only after.
   const own = controls.filter((c) => !memory.chrome.has(page, c.name));
   const frame = controls.filter((c) => memory.chrome.has(page, c.name));
+  // A button the course has just enabled (a section, a grey arrow turned on) goes on before anything else.
+  const unlocked = memory.unlocked.next(page, controls);
+  if (unlocked) {
+    memory.unlocked.pressedOnce(unlocked.name);
+    memory.followed.add(followedKey(ctx, unlocked));
+    memory.followed.add(pressedKey(ctx, unlocked));
+    return clickOn(call, ctx, unlocked);
+  }
   // A control that took the learner on before (storyline-2's arrow) is pressed again where it comes back.
   const learned = controls.find((c) => c.role === 'button' && memory.wayOn.knows(c.name) && notFollowed(c));
   const entry =
@@ -645,6 +677,7 @@ export async function learnerStep(
   const elements = (ctx.elements ?? {}) as Elements;
   const controls = elements.interactive_elements ?? [];
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
+  memory.unlocked.see(ctx.page ?? ctx.fingerprint, controls);
   const assessments = elements.assessments ?? [];
   const dragItems = controls.filter((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
   const dragItem = dragItems[0];
