@@ -14,6 +14,7 @@ import {
   type FactsOptions,
 } from './element-facts.js';
 import { elementWithIdentity, identityOf } from './ref-identity.js';
+export { controlHit } from './hit-control.js';
 import { scanDocument } from './scan.js';
 import { selectorBuilder } from './selector.js';
 import type { ReadAnswer, ReadOptions } from './types.js';
