@@ -116,13 +116,23 @@ function atPoint(
       dy: r.top + el.clientTop + parseFloat(s.paddingTop || '0'),
     };
   }
-  const info = inspect(el);
+  const controls = (
+    globalThis as unknown as {
+      scormTesterControls?: { refOf(el: Element): string; controlHit(el: Element): Element };
+    }
+  ).scormTesterControls;
+  // A shape of a Storyline drawing stands for the control its twin names.
+  let hit: Element = el;
+  try {
+    hit = controls ? controls.controlHit(el) : el;
+  } catch {
+    hit = el;
+  }
+  const info = inspect(hit);
   if (!info) return { kind: 'none' };
-  const controls = (globalThis as unknown as { scormTesterControls?: { refOf(el: Element): string } })
-    .scormTesterControls;
   let ref: string | null = null;
   try {
-    ref = controls ? controls.refOf(el) : null;
+    ref = controls ? controls.refOf(hit) : null;
   } catch {
     ref = null;
   }

@@ -24,6 +24,8 @@ const READ_MS = 500;
 export interface PageWatch {
   /** Waits for the page to settle (see above); the ms waited. Never throws. */
   settled(options?: { graceMs?: number | undefined }): Promise<number>;
+  /** Whether anything moved since the last look (markup, a request loading, a finite animation). */
+  active(): Promise<boolean>;
   /** Stops listening without waiting (the input failed). */
   dispose(): void;
 }
@@ -74,6 +76,7 @@ export async function watchPage(runtime: CourseRuntime): Promise<PageWatch> {
   };
   return {
     dispose,
+    active,
     async settled(options = {}) {
       const started = Date.now();
       const grace = options.graceMs ?? QUIET_MS;

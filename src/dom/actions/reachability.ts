@@ -3,15 +3,17 @@
  * that a refused action leaves the page exactly as it was (no focus moved, no event dispatched). A
  * refusal that waiting cannot cure (aria-hidden or inert where nothing is drawn) answers at once; one that
  * may pass (display:none or visibility that the course may lift, an overlay that may go, a control disabled
- * until its media ends) is looked at again until the action's deadline. A cover that belongs to the
+ * until its media ends) is looked at again until the action's deadline, or until nothing on the page has
+ * moved for a second (page-still.ts): then only the learner's own step can lift it, and the answer says so. A cover that belongs to the
  * control (its drawn twin, its own drawing) is no refusal: the action goes through it (hidden-control.ts).
  */
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
-import type { ScormTesterError } from '../../core/errors.js';
+import { ScormTesterError } from '../../core/errors.js';
 import type { ResolvedTarget } from '../target.js';
 import { inspect, isCovered, isShadedOver, notActionable } from './diagnose.js';
 import { restoreScroll, scrollIntoSight, type SavedScroll } from './scroll-into-sight.js';
 import type { ElementInspection } from './inspect-element.js';
+import { STILL_MS, watchStillness, type Stillness } from './page-still.js';
 
 const RECHECK_MS = 100;
 const RESTORE_MS = 1_000;
@@ -59,22 +61,47 @@ export async function awaitReachable(
     if (!seen) throw await gone();
     info = seen;
   }
-  for (;;) {
-    const reach = judgeReach(info, action, target);
-    if (reach.ok) return info;
-    // A learner scrolls a control into view, or out from under a fixed bar or an edge, before judging it.
-    const look = saved === null && worthScrolling(info);
-    if (!look && (!reach.curable || Date.now() >= deadline)) {
-      if (saved) await restoreScroll(runtime, target, saved, RESTORE_MS);
-      throw reach.error;
+  let stillness: Stillness | null = null;
+  try {
+    for (;;) {
+      const reach = judgeReach(info, action, target);
+      if (reach.ok) return info;
+      // A learner scrolls a control into view, or out from under a fixed bar or an edge, before judging it.
+      const look = saved === null && worthScrolling(info);
+      const still = !look && reach.curable && stillness !== null && (await stillness.still());
+      if (!look && (!reach.curable || still || Date.now() >= deadline)) {
+        if (saved) await restoreScroll(runtime, target, saved, RESTORE_MS);
+        throw still && stillness ? await stillError(reach.error, info, stillness) : reach.error;
+      }
+      if (look) saved = (await scrollIntoSight(runtime, target, Math.max(1, deadline - Date.now()))) ?? [];
+      else {
+        stillness ??= await watchStillness(runtime);
+        await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+      }
+      // An element that cannot be read any more went away (removed, or its page navigated): `gone` says which.
+      const again = await inspect(runtime, target).catch(() => null);
+      if (!again) throw await gone();
+      info = again;
     }
-    if (look) saved = (await scrollIntoSight(runtime, target, Math.max(1, deadline - Date.now()))) ?? [];
-    else await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
-    // An element that cannot be read any more went away (removed, or its page navigated): `gone` says which.
-    const again = await inspect(runtime, target).catch(() => null);
-    if (!again) throw await gone();
-    info = again;
+  } finally {
+    stillness?.dispose();
   }
+}
+
+/** The refusal, answered before the deadline because the page stood still: what would lift it instead. */
+async function stillError(
+  error: ScormTesterError,
+  info: ElementInspection,
+  stillness: Stillness,
+): Promise<ScormTesterError> {
+  const media = info.disabled !== null && (await stillness.unfinishedMedia());
+  return new ScormTesterError(
+    error.code,
+    `${error.message} Nothing on the page moved for ${STILL_MS / 1000} s (no markup change, no media playing, ` +
+      'no animation), so waiting longer will not lift this' +
+      (media ? '; the page has media that has not played to its end: play it through first.' : '.'),
+    error.details,
+  );
 }
 
 /**

@@ -13,6 +13,8 @@ import {
   type ElementFacts,
   type FactsOptions,
 } from './element-facts.js';
+import { elementWithIdentity, identityOf } from './ref-identity.js';
+export { controlHit } from './hit-control.js';
 import { scanDocument } from './scan.js';
 import { selectorBuilder } from './selector.js';
 import type { ReadAnswer, ReadOptions } from './types.js';
@@ -21,6 +23,9 @@ let prefix = '';
 let counter = 0;
 const elements = new Map<string, WeakRef<Element>>();
 const refs = new WeakMap<Element, string>();
+// A re-drawn control's identity (ref-identity.ts), both ways: the ref it was given and back.
+const refOfIdentity = new Map<string, string>();
+const identityOfRef = new Map<string, string>();
 let changes = 0;
 let watching = false;
 
@@ -34,7 +39,17 @@ export function install(refPrefix: string): boolean {
 export function refOf(el: Element): string {
   let ref = refs.get(el);
   if (ref === undefined) {
-    ref = `${prefix}e${++counter}`;
+    const identity = identityOf(el);
+    const earlier = identity === null ? undefined : refOfIdentity.get(identity);
+    // The element it replaces is gone: the learner's ref now means this one.
+    if (earlier !== undefined && !elements.get(earlier)?.deref()?.isConnected) ref = earlier;
+    else {
+      ref = `${prefix}e${++counter}`;
+      if (identity !== null && earlier === undefined) {
+        refOfIdentity.set(identity, ref);
+        identityOfRef.set(ref, identity);
+      }
+    }
     refs.set(el, ref);
     elements.set(ref, new WeakRef(el));
   }
@@ -45,6 +60,13 @@ export function refOf(el: Element): string {
 export function elementOf(ref: string): Element | null {
   const el = elements.get(ref)?.deref() ?? null;
   if (el && el.isConnected) return el;
+  const identity = identityOfRef.get(ref);
+  const redrawn = identity === undefined ? null : elementWithIdentity(document, identity);
+  if (redrawn && (refs.get(redrawn) ?? ref) === ref) {
+    refs.set(redrawn, ref);
+    elements.set(ref, new WeakRef(redrawn));
+    return redrawn;
+  }
   elements.delete(ref);
   return null;
 }
