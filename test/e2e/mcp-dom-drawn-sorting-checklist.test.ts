@@ -1,7 +1,7 @@
 /**
  * A Rise-like lesson through MCP in real Chromium (issue 23, acceptance review P6, P9, P10): the sorting
  * activity's cards, which the pointer grabs, and its named piles are a drag-and-drop whose targets take a
- * drop by ref; a learner's checklist with nothing to submit is no assessment while the knowledge check beside
+ * drop by ref, before its block is scrolled into view and on whichever page of the listing; a learner's checklist with nothing to submit is no assessment while the knowledge check beside
  * it stays one; the search toggle is a player control.
  */
 import { after, before, test } from 'node:test';
@@ -29,8 +29,11 @@ test('a sorting activity of grabbed cards and named piles is a drag-and-drop; a 
     server.client,
     join(FIXTURES_DIR, 'courses', 'rise-sorting-checklist'),
   );
-  const find = (): Promise<InteractiveAnswer> =>
-    callTool<InteractiveAnswer>(server.client, 'scorm_dom_find_interactive_elements', { session_id });
+  const find = (page: { limit?: number; cursor?: string } = {}): Promise<InteractiveAnswer> =>
+    callTool<InteractiveAnswer>(server.client, 'scorm_dom_find_interactive_elements', {
+      session_id,
+      ...page,
+    });
   const found = await find();
   const all = JSON.stringify(found.assessments);
   const sorting = found.assessments.filter((a) => a.type === 'drag_and_drop');
@@ -49,6 +52,18 @@ test('a sorting activity of grabbed cards and named piles is a drag-and-drop; a 
       ['Fake', 'drop_target', true],
     ],
   );
+  // Cut anywhere, the listing gives the question whole: its targets with its options, on each page that has
+  // either (rise-1 listed its piles on one page and its cards on the next, with no targets).
+  const members = new Set([...sorting[0]!.options, ...(sorting[0]!.targets ?? [])]);
+  const at = found.interactive_elements.flatMap((e, i) => (members.has(e.ref ?? e.selector) ? [i] : []));
+  for (let cut = Math.min(...at) + 1; cut <= Math.max(...at); cut++) {
+    for (const page of [await find({ limit: cut }), await find({ cursor: String(cut) })]) {
+      const question = page.assessments.find((a) => a.type === 'drag_and_drop');
+      assert.ok(question, `cut after ${cut}: ${JSON.stringify(page.assessments)}`);
+      assert.deepEqual(question.options, sorting[0]!.options, `cut after ${cut}`);
+      assert.deepEqual(question.targets, sorting[0]!.targets, `cut after ${cut}`);
+    }
+  }
   // The checklist's checkboxes stay listed (a learner may tick them) but ask nothing.
   const choices = found.assessments.filter((a) => a.type === 'multiple_choice');
   assert.equal(choices.length, 1, `only the knowledge check: ${all}`);

@@ -14,6 +14,7 @@ type Data = Record<string, unknown>;
 interface SlideMap extends Data {
   slides: Array<{ index: number; id?: string; title?: string; current: boolean }>;
   total: number;
+  notes: string[];
   source: string | null;
   current_index: number | null;
 }
@@ -136,12 +137,17 @@ test('iSpring 9 published page (no player object, outline only in its popup): th
   await withCourse('page-context-ispring-9', async (sid) => {
     const ctx = await context(sid);
     assert.equal((ctx.player as Data).name, 'ispring');
-    assert.deepEqual([ctx.slide_number, ctx.total_slides, ctx.page_title], [1, 3, 'Welcome to site safety']);
+    assert.deepEqual([ctx.slide_number, ctx.total_slides, ctx.page_title], [1, 4, 'Welcome to site safety']);
     const map = await slideMap(sid);
+    const titles = ['Welcome to site safety', 'Site safety check', 'Wrap-up', null];
     assert.deepEqual(
       [map.source, map.total, map.current_index, map.slides.map((s) => s.title ?? null)],
-      ['ispring', 3, 1, ['Welcome to site safety', 'Site safety check', 'Wrap-up']],
+      ['ispring', 4, 1, titles],
     );
+    // A slide titled nowhere is said to be so (review P2: ispring-2's slide 3 had no title and no word why).
+    assert.deepEqual(map.notes, [
+      'Slide 4 has no title: the presentation gives it none (iSpring\'s outline shows such a slide as "---"), and it holds no text at all.',
+    ]);
     const toQuiz = await navigate(sid, 2);
     assert.equal(toQuiz.navigated, true, JSON.stringify(toQuiz));
     assert.match(toQuiz.method, /outline entry/);
@@ -153,5 +159,15 @@ test('iSpring 9 published page (no player object, outline only in its popup): th
     assert.equal(last.navigated, true, JSON.stringify(last));
     const after = await context(sid);
     assert.deepEqual([after.slide_number, after.page_title], [3, 'Wrap-up']);
+    // With its outline open, the player's "---" is no title: the page's own titles stay.
+    await callTool(server.client, 'scorm_dom_click', {
+      session_id: sid,
+      selector: '.universal-control-panel__button_std-outline',
+    });
+    const open = await slideMap(sid);
+    assert.deepEqual(
+      [open.current_index, open.slides.map((s) => s.title ?? null), open.notes],
+      [3, titles, map.notes],
+    );
   });
 });

@@ -128,14 +128,15 @@ test('a Storyline button drawn as a group around a text shape is one control nam
   await callTool(server.client, 'scorm_session_close', { session_id });
 });
 
-test('an iSpring-like outline toggle drawn as an icon alone is named by its icon and is a player control', async () => {
+test('an iSpring-like outline toggle drawn as an icon alone is named by its icon and is the menu', async () => {
   const session_id = await open('ispring-outline-toggle');
   const found = await callTool<Found>(server.client, 'scorm_dom_find_interactive_elements', { session_id });
   // ispring-2: the toggle was listed with name "" and purpose other.
   const toggle = found.interactive_elements.find((e) => e.name === 'Outline');
   assert.ok(toggle, JSON.stringify(found.interactive_elements.map((e) => [e.selector, e.name])));
-  assert.deepEqual([toggle.purpose, toggle.state.pressed], ['player_control', false]);
+  // It opens the slide outline a learner picks a slide from (review P10: a user looked for `menu`).
+  assert.deepEqual([toggle.purpose, toggle.state.pressed], ['menu', false]);
   const navigation = controlsOf(found, found.navigation).map((e) => e.name);
-  assert.deepEqual(navigation.sort(), ['next slide', 'previous slide']);
+  assert.deepEqual(navigation.sort(), ['Outline', 'next slide', 'previous slide']);
   await callTool(server.client, 'scorm_session_close', { session_id });
 });

@@ -1,6 +1,6 @@
 /**
  * The slides an iSpring 9 presentation declares in its published page: `var presInfo = "<base64 of zlib-deflated
- * JSON>"`, whose `s` lists the slides in order (`t` title, `s` the slide's script, `st: "q"` a quiz). Each slide's
+ * JSON>"`, whose `s` lists the slides in order (`t` title, `x` its words, `s` the slide's script, `st: "q"` a quiz). Each slide's
  * script hands the player its markup, whose element ids end in a suffix of that slide alone
  * (`<div id="spr0_10e150d">`): the suffix of the slide drawn says which slide is shown. The published player
  * keeps its own object private and shows its outline only in a popup, so this is what a script can read.
@@ -60,6 +60,7 @@ async function readDeck(runtime: CourseRuntime, url: string): Promise<IspringDec
       title: title ? title.slice(0, 1000) : null,
       sprite: quiz || source === null ? null : (SPRITE.exec(source.slice(0, 4096))?.[1] ?? null),
       quiz,
+      text: typeof s.x === 'string' && s.x.trim() !== '',
     });
   }
   return { slides };

@@ -101,7 +101,8 @@ export type GotoOutcome = { ok: true; method: string } | { ok: false; reason: st
 
 /** An iSpring 9 presentation's slides as its page declares them (ispring-deck.ts). */
 export interface IspringDeck {
-  slides: Array<{ title: string | null; sprite: string | null; quiz: boolean }>;
+  /** `text`: the presentation declares words on the slide (presInfo's `x`); a slide of pictures has none. */
+  slides: Array<{ title: string | null; sprite: string | null; quiz: boolean; text: boolean }>;
 }
 
 /** What Node read of the course's own files for the page script (a player's data, never run). */

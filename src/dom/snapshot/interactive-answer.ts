@@ -112,12 +112,12 @@ function pageOf(found: InteractiveElements, start: number, size: number): Intera
         submit: f.submit && onPage.has(f.submit) ? controlKey(f.submit) : null,
       })),
     assessments: found.assessments
-      .filter((a) => a.options.some((e) => onPage.has(e)))
+      .filter((a) => [...a.options, ...(a.targets ?? [])].some((e) => onPage.has(e)))
       .map(({ control, targets, ...a }) => ({
         ...a,
-        // A question cut by the page's end is still one question: all its options, wherever listed.
+        // A question cut by the page's end is still one question: all its options and targets, wherever listed.
         options: a.options.map(controlKey),
-        ...(targets ? { targets: keys(targets) } : {}),
+        ...(targets ? { targets: targets.map(controlKey) } : {}),
         ...(control ? { control: controlKey(control) } : {}),
       })),
     counts: { ...found.counts, returned: page.length, offset: start },

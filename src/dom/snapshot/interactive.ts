@@ -261,7 +261,6 @@ function toElement(frame: ScoFrame, c: ScanCandidate, groups: ScanGroup[]): Inte
     inQuestionGroup: group !== undefined && group.kind !== 'field',
     inForm: c.form >= 0,
     inCarousel: c.inCarousel === true,
-    toggle: c.pressed !== undefined,
   });
   // A choice, field or slider of the player (captions, speed, search, playbar) is a setting, not an answer;
   // a button of no other purpose that names one (rise-3's "Show Search Bar", Storyline's captions) is too.

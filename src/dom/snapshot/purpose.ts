@@ -45,8 +45,6 @@ export interface PurposeInput {
   inForm: boolean;
   /** In a carousel or gallery of the page: its Next and Previous turn the widget's items, not the page. */
   inCarousel?: boolean;
-  /** A toggle button (aria-pressed): it shows or hides something where the learner is. */
-  toggle?: boolean;
 }
 
 // A skip link moves the focus to a place in the page (storyline-3's "Back to top" button is the player's
@@ -128,13 +126,9 @@ const BOX_ROLES = new Set(['button', 'generic']);
 // "CONTINUE" buttons, was taken for the lesson's next): only its own name says what it is for.
 const CONTAINER_ROLES = new Set(['group', 'region']);
 
+// An outline or menu toggle (ispring-2's "Outline", pressed or not; Rise's sidebar toggle) is `menu`: it opens
+// the course's outline, where a learner picks a slide, as page context's navigation_available.menu says.
 export function inferPurpose(input: PurposeInput): Purpose {
-  const purpose = purposeOf(input);
-  // A toggle that shows the outline or menu beside the slide (ispring-2's outline button) goes nowhere.
-  return input.toggle && purpose === 'menu' ? 'player_control' : purpose;
-}
-
-function purposeOf(input: PurposeInput): Purpose {
   const { role } = input;
   if (TEXT_ENTRY_ROLES.has(role)) return 'text_entry';
   if (SELECTION_ROLES.has(role)) return 'selection';

@@ -64,9 +64,12 @@ export function groupDrawnDragDrop(
     }
     for (const zone of zones) {
       const name = hooks.clip(zoneWords(zone, items));
+      // An area judged hidden is left for the zone itself: Rise's pile area lets the pointer through
+      // (pointer-events: none) and, until its block is scrolled into view, sits in a faded-out block.
       let index = elements.findIndex(
         (e, i) =>
           zone.contains(e) &&
+          (candidates[i] as ScanCandidate).rendered &&
           !(candidates[i] as ScanCandidate).draggable &&
           (candidates[i] as ScanCandidate).group < 0 &&
           !(candidates[i] as ScanCandidate).accName,

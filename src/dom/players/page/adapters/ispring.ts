@@ -11,6 +11,7 @@ import { jumpWith, type PlayerAdapter } from '../adapter.js';
 import { num, Reader, str } from '../safe.js';
 import { deckPosition, deckSlides } from './ispring-deck.js';
 import { clickOutlineEntry, openOutline, outlinePosition, outlineSlides } from './ispring-outline.js';
+import { untitledNote, withDeckTitles } from './ispring-titles.js';
 
 const PLAYER_HOLDERS = ['ispringPlayer', 'iSpringPlayer'];
 
@@ -65,10 +66,12 @@ export const ispring: PlayerAdapter = {
   async slides(win, doc, reader, hints) {
     const player = findPlayer(win, reader);
     if (!player) {
-      const shown = outlineSlides(doc);
-      if (shown) return { supported: true, slides: shown };
       const deck = hints?.ispringDeck;
-      if (deck) return { supported: true, slides: deckSlides(doc, deck) };
+      const shown = outlineSlides(doc);
+      const listed = shown ? withDeckTitles(shown, deck) : deck ? deckSlides(doc, deck) : null;
+      const note = listed && deck ? untitledNote(listed, deck) : null;
+      if (note) reader.notes.push(note);
+      if (listed) return { supported: true, slides: listed };
       return {
         supported: false,
         reason:
@@ -107,7 +110,8 @@ export const ispring: PlayerAdapter = {
 
 function fromOutline(doc: Document, reader: Reader, hints?: PlayerHints): Partial<PlayerReading> {
   const deck = hints?.ispringDeck;
-  const slides = outlineSlides(doc) ?? (deck ? deckSlides(doc, deck) : null);
+  const shown = outlineSlides(doc);
+  const slides = shown ? withDeckTitles(shown, deck) : deck ? deckSlides(doc, deck) : null;
   const position = outlinePosition(doc) ?? (deck ? deckCurrent(doc, deck) : null);
   const at = slides?.findIndex((s) => s.current) ?? -1;
   const current = at >= 0 ? at + 1 : (position?.current ?? null);
