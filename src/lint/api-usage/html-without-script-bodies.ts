@@ -71,6 +71,9 @@ const enum State {
   DoubleEscapedDashDash,
 }
 
+/** In the (double) escaped states, only `<` and `-` can change the state. */
+const ESCAPED_STOP = /[<-]/g;
+
 /**
  * Where script data that starts at `i` ends: the `<` of its `</script` end tag, as the tokenizer finds it
  * (a `<!--` enters the escaped states, in which a `<script` makes `</script` not end it); undefined when
@@ -80,6 +83,16 @@ function scriptDataEnd(html: string, i: number): number | undefined {
   const n = html.length;
   let state = State.Data;
   while (i < n) {
+    // Characters that change nothing in these states are skipped natively, not one by one.
+    if (state === State.Data) {
+      i = html.indexOf('<', i);
+      if (i < 0) return undefined;
+    } else if (state === State.Escaped || state === State.DoubleEscaped) {
+      ESCAPED_STOP.lastIndex = i;
+      const stop = ESCAPED_STOP.exec(html);
+      if (!stop) return undefined;
+      i = stop.index;
+    }
     const c = html[i]!;
     if (c === '<') {
       if (
