@@ -258,6 +258,11 @@ function spanWith(lines: readonly number[], start: number, end: number): Span {
 /** Offsets where lines start, as parse5 counts them (CR LF, CR and LF each end a line). */
 function lineStarts(html: string): number[] {
   const starts = [0];
+  if (!html.includes('\r')) {
+    // Most pages end their lines with LF alone: found natively, not by a regular expression per line.
+    for (let i = html.indexOf('\n'); i >= 0; i = html.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
   const re = /\r\n?|\n/g;
   for (let m = re.exec(html); m; m = re.exec(html)) starts.push(m.index + m[0].length);
   return starts;
