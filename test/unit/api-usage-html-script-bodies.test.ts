@@ -47,6 +47,9 @@ test('pages with long scripts come out as parse5 parses them whole: elements, po
     `<script>${long('no end tag')}`,
     `\uFEFF<script>${long('bom')}</script>`,
     `<noscript><script>${long('raw text')}</script></noscript><a href=n>`,
+    `<script><!-- ${long('if (a < b && c-- > 0 && d-->e) x = a<-b; y = "<!--";')} --></script><a href=d>`,
+    `<script><!--${long('-<script>--x<-</script  <scrip>--<--->-')}</script><a href=e>`,
+    `<script>${long('a<b; c--; "--><!--"; d->e')}</script><!-- - - --><a href=f>`,
   ];
   for (const html of pages) {
     assert.deepEqual(

@@ -71,6 +71,9 @@ const enum State {
   DoubleEscapedDashDash,
 }
 
+/** In the (double) escaped states, only `<` and `-` can change the state. */
+const ESCAPED_STOP = /[<-]/g;
+
 /**
  * Where script data that starts at `i` ends: the `<` of its `</script` end tag, as the tokenizer finds it
  * (a `<!--` enters the escaped states, in which a `<script` makes `</script` not end it); undefined when
@@ -80,6 +83,16 @@ function scriptDataEnd(html: string, i: number): number | undefined {
   const n = html.length;
   let state = State.Data;
   while (i < n) {
+    // Characters that change nothing in these states are skipped natively, not one by one.
+    if (state === State.Data) {
+      i = html.indexOf('<', i);
+      if (i < 0) return undefined;
+    } else if (state === State.Escaped || state === State.DoubleEscaped) {
+      ESCAPED_STOP.lastIndex = i;
+      const stop = ESCAPED_STOP.exec(html);
+      if (!stop) return undefined;
+      i = stop.index;
+    }
     const c = html[i]!;
     if (c === '<') {
       if (
@@ -245,6 +258,11 @@ function spanWith(lines: readonly number[], start: number, end: number): Span {
 /** Offsets where lines start, as parse5 counts them (CR LF, CR and LF each end a line). */
 function lineStarts(html: string): number[] {
   const starts = [0];
+  if (!html.includes('\r')) {
+    // Most pages end their lines with LF alone: found natively, not by a regular expression per line.
+    for (let i = html.indexOf('\n'); i >= 0; i = html.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
   const re = /\r\n?|\n/g;
   for (let m = re.exec(html); m; m = re.exec(html)) starts.push(m.index + m[0].length);
   return starts;

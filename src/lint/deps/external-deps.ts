@@ -7,7 +7,7 @@ import type { Finding, RuleInfo, Severity } from '../../core/findings.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { fileType, type PackageScanner } from '../launch-chain/package-scanner.js';
 import type { PageRef, RefKind } from '../launch-chain/js-refs.js';
-import { resolveInPage } from '../launch-chain/urls.js';
+import { externalInPage } from '../launch-chain/urls.js';
 import { insertionGuard, type Guard } from './script-guard.js';
 import { scriptNeed, type ScriptNamesCache, type ScriptNeed, type UndefinedUse } from './script-needs.js';
 
@@ -168,8 +168,8 @@ function dependencyFinding(
 ): Finding | null {
   if (ref.kind === 'navigation') return null;
   const kind = ref.kind;
-  const target = resolveInPage(file, ref.url, base);
-  if (target.kind !== 'external') return null;
+  const target = externalInPage(file, ref.url, base);
+  if (!target) return null;
   const info = KINDS[kind];
   const guard =
     kind === 'script' && place?.atStart && INSERTED_BY_CODE.has(ref.how) ? guardOf(ref) : undefined;

@@ -54,6 +54,22 @@ export function resolveInPage(fromFile: string, url: string, base: string | unde
   return against.kind === 'local' ? resolveUrl(against.file, url) : { kind: 'other' };
 }
 
+/**
+ * resolveInPage's answer when the URL points to another origin, else undefined. Without a `<base href>`
+ * only an external URL is resolved: most of a page's URLs are its own files, and working out their paths
+ * (normalised, decoded) is the cost of the external-dependency rules on a page-heavy export.
+ */
+export function externalInPage(
+  fromFile: string,
+  url: string,
+  base: string | undefined,
+): Extract<UrlTarget, { kind: 'external' }> | undefined {
+  const hasBase = (base?.trim().split(/[?#]/)[0] ?? '') !== '';
+  if (!hasBase && !EXTERNAL.test(url.trim())) return undefined;
+  const target = resolveInPage(fromFile, url, base);
+  return target.kind === 'external' ? target : undefined;
+}
+
 const FONT_HOSTS =
   /(?:^|\.)(?:fonts\.googleapis\.com|fonts\.gstatic\.com|use\.typekit\.net|p\.typekit\.net|fonts\.bunny\.net|use\.fontawesome\.com|kit\.fontawesome\.com|fast\.fonts\.net)$/i;
 const FONT_FILE = /\.(?:woff2?|ttf|otf|eot)(?:[?#]|$)/i;
