@@ -15,7 +15,7 @@ import { insideClickableTwin } from './nested-twin.js';
 import { drawingOfTwin, twinOfDrawing } from './storyline-twin.js';
 import { unmarkedModal, type UnmarkedModal } from './unmarked-modal.js';
 import { drawnPopup, type DrawnPopup } from './drawn-popup.js';
-import { underShade } from './under-shade.js';
+import { twinUnderShade, underShade } from './under-shade.js';
 import { declaredDirection, inCarousel } from './in-page-widget.js';
 import { fadedOut, outsideMain } from './landmark.js';
 import { selectorBuilder } from './selector.js';
@@ -255,6 +255,8 @@ export function scanDocument(
       (!fadedOut(el, style) || drawnTwinShown(el));
     // A sighted learner clicks what is drawn whatever its ARIA state.
     if (clickable && !rendered) return;
+    const drawn = rendered && drawnTwinShown(el) ? drawingOfTwin(el) : null;
+    if (drawn && twinUnderShade(drawn)) return;
     const srOnly =
       rendered &&
       ((r.width <= 2 && r.height <= 2) ||

@@ -20,3 +20,17 @@ export function underShade(el: Element): boolean {
   const cover = at.getBoundingClientRect();
   return cover.width * 2 >= view.innerWidth && cover.height * 2 >= view.innerHeight;
 }
+
+/**
+ * A Storyline twin whose drawing lies under a later layer's shade (storyline-2's sock question: the top
+ * bar's twins were listed, as answers, under the grey shape): the learner's click meets the shade. The
+ * shade must come after the drawing in the page, as a layer drawn over it does, not a backdrop behind it
+ * that a gap in the drawing lets through.
+ */
+export function twinUnderShade(drawn: Element): boolean {
+  if (!underShade(drawn)) return false;
+  const box = drawn.getBoundingClientRect();
+  const root = drawn.getRootNode() as Document | ShadowRoot;
+  const at = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return at !== null && (drawn.compareDocumentPosition(at) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+}
