@@ -98,8 +98,10 @@ async function stillError(
   return new ScormTesterError(
     error.code,
     `${error.message} Nothing on the page moved for ${STILL_MS / 1000} s (no markup change, no media playing, ` +
-      'no animation), so waiting longer will not lift this' +
-      (media ? '; the page has media that has not played to its end: play it through first.' : '.'),
+      'no animation), so waiting longer is unlikely to lift this' +
+      (media
+        ? '; the page has media that has not played to its end: play it through first.'
+        : ': do what the page asks first, or call again later if the course unlocks it on a timer.'),
     error.details,
   );
 }
