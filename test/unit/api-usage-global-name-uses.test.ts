@@ -38,3 +38,19 @@ test('a bare call, a declaration or anything doubtful counts', () => {
   }
   assert.equal(mayCallOrDeclareAny('doSet("a");', []), false);
 });
+
+test('a name is a whole run of identifier characters, ASCII or not', () => {
+  // Non-ASCII letters, an astral letter, a joiner or `$` next to the name make a longer name.
+  for (const code of ['doSetÉ("a");', 'ÉdoSet("a");', '𝒜doSet("a");', 'doSet\u200d("a");', '$doSet("a");']) {
+    assert.equal(mayCallOrDeclareAny(code, NAMES), false, code);
+  }
+  // A name that is itself non-ASCII, and a name after a character that is not part of one.
+  for (const [code, name] of [
+    ['naïve("a");', 'naïve'],
+    ['𝒜doSet ("a");', '𝒜doSet'],
+    ['«doSet("a")»', 'doSet'],
+    ['\uD800doSet("a");', 'doSet'],
+  ] as const) {
+    assert.equal(mayCallOrDeclareAny(code, [name]), true, code);
+  }
+});

@@ -161,7 +161,8 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
       examples: [...left.examples, ...(own?.examples ?? [])].slice(0, 3),
     });
   }
-  across.push(...pageOrderFindings({ chains, scanned: scannedFiles, version, read, memo }));
+  const callFree = prechecked && callFreeScripts(prechecked);
+  across.push(...pageOrderFindings({ chains, scanned: scannedFiles, version, read, memo, callFree }));
   memo.clear();
   const named = withScos(
     [...findings, ...across.map((a) => a.finding), ...runtimeValueFindings(chains, leftByFile)],
@@ -170,6 +171,13 @@ export async function lintApiUsage(input: LintApiUsageInput): Promise<LintApiUsa
   );
   named.sort(compareFindings);
   return { scannedFiles: scanned.map((s) => s.file), findings: named, summaries };
+}
+
+/** The script files the pre-check found without any text shaped like an API call. */
+function callFreeScripts(prechecked: PrecheckResults): Set<string> {
+  const free = new Set(prechecked.quiet);
+  for (const [file, plan] of prechecked.mayHoldFacts) if (plan) free.add(file);
+  return free;
 }
 
 /** Each file's first api.parse_error. */

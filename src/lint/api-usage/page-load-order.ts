@@ -24,6 +24,11 @@ export interface PageOrderInput {
   read(file: string): PageFileText | undefined;
   /** The parses the per-file analysis kept of these pages and scripts. */
   memo?: ParseMemo;
+  /**
+   * Script files the syntax pre-check (syntax-precheck.ts) found with no text shaped like an API call: the
+   * quiet ones, and the big bundles it made a region plan for (frame-regions.ts).
+   */
+  callFree?: ReadonlySet<string>;
 }
 
 const HTML = /\.x?html?$/i;
@@ -94,7 +99,9 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
     const parsed = parseUnit(unit);
     return collectFlow(unit, parsed.ok ? parsed.program : undefined, version);
   };
-  const flows = pageUnits.map((unit, i) => (standsAside(unit) ? undefined : flowOf(unit, i)));
+  const aside = (unit: SourceUnit, i: number): boolean =>
+    input.callFree?.has(owners[i]!) ? unit.code.length >= ASIDE_MIN_CHARS : standsAside(unit);
+  const flows = pageUnits.map((unit, i) => (aside(unit, i) ? undefined : flowOf(unit, i)));
   // A script left aside joins the flow when it calls or declares a global function of the scripts in it;
   // the functions it declares may then draw in another.
   for (let grew = true; grew;) {
@@ -154,7 +161,9 @@ function judgePage(launch: string, input: PageOrderInput): ScoFinding | undefine
  * that does, adds no call to the flow, so it is left unparsed: on an iSpring export that parse of the 1.8 MB
  * player was most of the lint, on a Storyline one the 0.95 MB bootstrapper, which names the driver's
  * functions only as members (`this.api.SetScore(…)`), on an eXeLearning one jQuery. Below ASIDE_MIN_CHARS
- * the parse costs less than the text checks.
+ * the parse costs less than the text checks. A script file the syntax pre-check already found without a
+ * call shape (quiet: prefilter.ts's mayCallApi; a region plan: mayCallApiShape) is not searched again:
+ * that search of iSpring's 1.5-1.8 MB player took 25-45 ms of the main thread.
  */
 function standsAside(unit: SourceUnit): boolean {
   return unit.code.length >= ASIDE_MIN_CHARS && !mayCallApiShape(unit.code, indexWords(unit.code));

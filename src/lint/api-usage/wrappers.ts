@@ -278,15 +278,18 @@ function searchWrappers(facts: FileFacts): Map<FunctionNode, Wrapper> {
     if (args.some(usesParam)) add(fn, '', { call, args });
   }
   const resolve = wrapperResolver(facts);
-  for (let level = 1; level < MAX_LEVELS; level++) {
-    const known = [...wrappers.values()];
+  // Which caller passes its parameters on is asked (a text search of its body) only of callers of a
+  // wrapper: a driver of 4,000 plain calls and no wrapper spent 40-90 ms asking it of every function.
+  for (let level = 1; level < MAX_LEVELS && wrappers.size > 0; level++) {
+    const known = new Map(wrappers);
     for (const plain of facts.plainCalls) {
       const outer = plain.context;
-      const names = outer ? params(outer, plain.unit) : undefined;
-      if (!outer || !names || names.length === 0) continue;
+      if (!outer) continue;
       const inner = resolve(plain.path, outer);
-      const w = inner && inner !== outer ? known.find((k) => k.fn === inner) : undefined;
+      const w = inner && inner !== outer ? known.get(inner) : undefined;
       if (!w) continue;
+      const names = params(outer, plain.unit);
+      if (!names || names.length === 0) continue;
       const passed = plain.node.arguments.map((a) => templateOf(a, plain.unit, names, facts));
       for (const sink of w.sinks) {
         const args = sink.args.map((t) => substitute(t, passed));
