@@ -171,7 +171,7 @@ export async function runLearnerJourney(
     const fitBudget = (): void => {
       // A player that shows "13" on a slide has 13 slides at least, whatever its slide map listed (ispring-2: 2).
       const slides = Math.max(result.slides_total ?? 0, result.slide_reached ?? 0) || null;
-      budget = fittedBudget({ slides, activities, pages: pages.size }, override);
+      budget = fittedBudget({ slides, activities, pages: pages.size, popups: memory.popups.size }, override);
       result.budget = { calls: budget.calls, ms: budget.ms, rule: budget.rule };
     };
     fitBudget();

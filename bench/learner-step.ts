@@ -11,6 +11,7 @@ import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
 import { LockedNextPages, leftThePage, lockedNext, wayOnPastPopup } from './learner-popups.js';
 import { OpenedByLearner } from './learner-dialog.js';
 import { MAX_POPUP_PAGES, numberedItems, popupPager } from './learner-popup-walk.js';
+import { PopupsSeen } from './learner-popup-units.js';
 import { AnsweredQuestions } from './learner-retake.js';
 import { foldedSections } from './learner-sections.js';
 import { scrolledToSomething, worthScrolling } from './learner-stop-rules.js';
@@ -106,6 +107,8 @@ export interface LearnerMemory {
   verdicts: AnswerVerdicts;
   /** Where controls named alike that took the learner on were drawn (learner-arrow-place.ts). */
   wayOnPlaces: WayOnPlaces;
+  /** Pop-ups the learner opened, counted in the course's size (learner-popup-units.ts). */
+  popups: PopupsSeen;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -129,6 +132,7 @@ export function newLearnerMemory(): LearnerMemory {
     suspectWayOn: null,
     verdicts: new AnswerVerdicts(),
     wayOnPlaces: new WayOnPlaces(),
+    popups: new PopupsSeen(),
   };
 }
 
@@ -630,10 +634,11 @@ async function clickOn(call: LearnerCall, ctx: StepContext, c: Control): Promise
  * When going on left the page as it was, its questions are answered again with the next option.
  */
 export async function learnerStep(
-  call: LearnerCall,
+  anyCall: LearnerCall,
   ctx: StepContext,
   memory: LearnerMemory,
 ): Promise<StepOutcome> {
+  const call = memory.popups.watch(anyCall);
   memory.answered.arrive(ctx.page ?? ctx.fingerprint);
   memory.wayOn.arrive(ctx.page ?? ctx.fingerprint);
   const suspect = memory.suspectWayOn;
@@ -683,10 +688,11 @@ export async function learnerStep(
   const pager = memory.itemOpened ? popupPager(controls) : null;
   memory.itemOpened = false;
   if (pager) {
-    memory.opened.toClose(controls, page);
+    if (memory.opened.toClose(controls, page)) memory.popups.opened(page);
     return walkPopup(call, ctx, pager);
   }
   const opened = memory.opened.toClose(controls, page);
+  if (opened) memory.popups.opened(page);
   // Pop-ups opened to unlock Next stay open while Next or another opener is the way on (learner-popups.ts).
   if (opened && !popupWayOn(ctx, memory, controls)) return clickOn(call, ctx, opened);
   memory.chrome.see(
