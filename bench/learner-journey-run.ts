@@ -226,7 +226,10 @@ export async function runLearnerJourney(
         fingerprint = pageFingerprint(page.data);
         status = (page.data?.scorm as LearnerStatus | undefined) ?? null;
       }
-      fingerprints.push(fingerprint);
+      // A pop-up not seen before is a new page to the learner, though page state tells it from the last one by
+      // nothing (rise-2's pictures without text): the journey is not stuck while it opens new ones.
+      const mark = memory.popups.mark(fingerprint);
+      fingerprints.push(mark);
       const p = (pageData ?? {}) as { scorm?: LearnerStatus & { initialize_state?: string; exit?: string } };
       // The slide title read at the last step, else the document's: where the learner is.
       lastTitle = slideTitle ?? String(pageData?.title ?? '');
@@ -275,8 +278,7 @@ export async function runLearnerJourney(
       }
       if (stop) {
         // The page the journey ended on is a page seen too, when the last step changed it.
-        if (fingerprints.at(-2) !== fingerprint || endedOnUnread)
-          pages.add(pageKey(pageData, `after ${lastTitle}`));
+        if (fingerprints.at(-2) !== mark || endedOnUnread) pages.add(pageKey(pageData, `after ${lastTitle}`));
         break;
       }
 

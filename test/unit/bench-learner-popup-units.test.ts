@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fittedBudget } from '../../bench/learner-budget.js';
 import { PopupsSeen } from '../../bench/learner-popup-units.js';
+import { STUCK_STEPS, stopReason } from '../../bench/learner-stop-rules.js';
 import {
   learnerStep,
   newLearnerMemory,
@@ -25,6 +26,8 @@ test('a pop-up is counted once per page and per control whose click brought it u
   await call('scorm_dom_click', { session_id: 's', ref: 'f1e5' });
   popups.opened('page');
   assert.equal(popups.size, 3);
+  assert.equal(popups.mark('fp'), 'fp|3 pop-ups');
+  assert.equal(new PopupsSeen().mark('fp'), 'fp', 'no pop-up opened: the fingerprint as it is');
 });
 
 test('the budget counts the pop-ups opened as pages seen, and says so', () => {
@@ -43,7 +46,7 @@ test('the budget counts the pop-ups opened as pages seen, and says so', () => {
   );
 });
 
-test("unnamed pictures of one page that each open a pop-up with its Close (rise-2's journeyline): each pop-up counts, once", async () => {
+test("unnamed pictures of one page that each open a pop-up with its Close (rise-2's journeyline): each pop-up counts once, and is closed with the next picture opened in the same step", async () => {
   const clicks: string[] = [];
   const call: LearnerCall = async (tool, args) => {
     if (tool === 'scorm_dom_click') clicks.push(String(args.ref));
@@ -55,19 +58,39 @@ test("unnamed pictures of one page that each open a pop-up with its Close (rise-
   const picture = (ref: string) => ({ ref, role: 'generic', name: '', purpose: 'other' });
   const pictures = [picture('f1e4'), picture('f1e5'), picture('f1e6')];
   const close = (ref: string) => ({ ref, role: 'generic', name: 'Close', purpose: 'close' });
-  const ctx = (controls: unknown[]): StepContext => ({
+  const ctx = (controls: unknown[], fingerprint: string): StepContext => ({
     session_id: 's',
-    fingerprint: 'page',
-    place: 'Journeyline',
+    fingerprint,
+    place: fingerprint,
     page: 'journeyline',
     slide: null,
     elements: { interactive_elements: controls },
   });
-  await learnerStep(call, ctx(pictures), memory);
-  await learnerStep(call, ctx([close('f1e50'), ...pictures]), memory);
+  await learnerStep(call, ctx(pictures, 'page'), memory);
+  await learnerStep(call, ctx([close('f1e50'), ...pictures], 'popup'), memory);
   assert.equal(memory.popups.size, 1);
-  await learnerStep(call, ctx(pictures), memory);
-  await learnerStep(call, ctx([close('f1e51'), ...pictures]), memory);
-  assert.deepEqual(clicks, ['f1e4', 'f1e50', 'f1e5', 'f1e51']);
+  assert.deepEqual(clicks, ['f1e4', 'f1e50', 'f1e5']);
+  await learnerStep(call, ctx([close('f1e51'), ...pictures], 'popup'), memory);
+  assert.deepEqual(clicks.slice(3), ['f1e51', 'f1e6']);
   assert.equal(memory.popups.size, 2);
+  // The last picture: its pop-up is closed, and the next step reads the page below.
+  await learnerStep(call, ctx([close('f1e52'), ...pictures], 'popup'), memory);
+  assert.deepEqual(clicks.slice(5), ['f1e52']);
+  assert.equal(memory.popups.size, 3);
+});
+
+test('a journey opening new pop-ups on one unchanged page is not stuck; once it opens none, it is', () => {
+  const popups = new PopupsSeen();
+  const progress = (fingerprints: string[]) => ({ status: null, fingerprints, calls: 10, elapsedMs: 0 });
+  const marks: string[] = [];
+  for (const ref of ['f1e4', 'f1e5', 'f1e6', 'f1e7']) {
+    popups.opened(`page`);
+    void popups.watch(ok)('scorm_dom_click', { session_id: 's', ref });
+    marks.push(popups.mark('fp'));
+  }
+  assert.equal(stopReason(progress(marks)), null);
+  assert.deepEqual(stopReason(progress([...marks, ...Array(3).fill(popups.mark('fp'))])), {
+    kind: 'stuck',
+    steps: STUCK_STEPS,
+  });
 });
