@@ -171,7 +171,7 @@ export async function runLearnerJourney(
     const fitBudget = (): void => {
       // A player that shows "13" on a slide has 13 slides at least, whatever its slide map listed (ispring-2: 2).
       const slides = Math.max(result.slides_total ?? 0, result.slide_reached ?? 0) || null;
-      budget = fittedBudget({ slides, activities, pages: pages.size }, override);
+      budget = fittedBudget({ slides, activities, pages: pages.size, popups: memory.popups.size }, override);
       result.budget = { calls: budget.calls, ms: budget.ms, rule: budget.rule };
     };
     fitBudget();
@@ -226,7 +226,10 @@ export async function runLearnerJourney(
         fingerprint = pageFingerprint(page.data);
         status = (page.data?.scorm as LearnerStatus | undefined) ?? null;
       }
-      fingerprints.push(fingerprint);
+      // A pop-up not seen before is a new page to the learner, though page state tells it from the last one by
+      // nothing (rise-2's pictures without text): the journey is not stuck while it opens new ones.
+      const mark = memory.popups.mark(fingerprint);
+      fingerprints.push(mark);
       const p = (pageData ?? {}) as { scorm?: LearnerStatus & { initialize_state?: string; exit?: string } };
       // The slide title read at the last step, else the document's: where the learner is.
       lastTitle = slideTitle ?? String(pageData?.title ?? '');
@@ -275,8 +278,7 @@ export async function runLearnerJourney(
       }
       if (stop) {
         // The page the journey ended on is a page seen too, when the last step changed it.
-        if (fingerprints.at(-2) !== fingerprint || endedOnUnread)
-          pages.add(pageKey(pageData, `after ${lastTitle}`));
+        if (fingerprints.at(-2) !== mark || endedOnUnread) pages.add(pageKey(pageData, `after ${lastTitle}`));
         break;
       }
 

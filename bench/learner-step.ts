@@ -12,6 +12,8 @@ import { dragFeedbackStep, noteDragAnswered } from './learner-drag-feedback.js';
 import { LockedNextPages, leftThePage, lockedNext, wayOnPastPopup } from './learner-popups.js';
 import { OpenedByLearner } from './learner-dialog.js';
 import { MAX_POPUP_PAGES, numberedItems, popupPager } from './learner-popup-walk.js';
+import { PopupsSeen } from './learner-popup-units.js';
+import { closedOntoPageBelow, nextInRow, type PageBelow } from './learner-popup-row.js';
 import { AnsweredQuestions } from './learner-retake.js';
 import { foldedSections } from './learner-sections.js';
 import { scrolledToSomething, worthScrolling } from './learner-stop-rules.js';
@@ -112,6 +114,10 @@ export interface LearnerMemory {
   dropped: DroppedItems;
   /** Buttons seen disabled, pressed once when the course enables them (learner-unlocked.ts). */
   unlocked: UnlockedControls;
+  /** Pop-ups the learner opened, counted in the course's size (learner-popup-units.ts). */
+  popups: PopupsSeen;
+  /** The page read at the last step: the page below a pop-up that came up since (learner-popup-row.ts). */
+  lastRead: PageBelow<Control> | null;
 }
 
 export function newLearnerMemory(): LearnerMemory {
@@ -137,6 +143,8 @@ export function newLearnerMemory(): LearnerMemory {
     wayOnPlaces: new WayOnPlaces(),
     dropped: new DroppedItems(),
     unlocked: new UnlockedControls(),
+    popups: new PopupsSeen(),
+    lastRead: null,
   };
 }
 
@@ -644,6 +652,38 @@ async function openPopups(
   return { actions, blocker: null };
 }
 
+/**
+ * Closes the pop-up the learner opened; when it was opened by an unnamed picture of a row, the next picture
+ * is opened at once on the page below it (learner-popup-row.ts), as that page's own step would have.
+ */
+async function closeAndOpenNext(
+  call: LearnerCall,
+  ctx: StepContext,
+  memory: LearnerMemory,
+  close: Control,
+  below: PageBelow<Control> | null,
+): Promise<StepOutcome> {
+  const opener = memory.popups.lastClicked;
+  const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: close.ref });
+  const what = describe(close, close.ref!);
+  if (!r.ok)
+    return { actions: [`scorm_dom_click ${what}`], blocker: failure('scorm_dom_click', what, r.error_code) };
+  const under = below && { ...ctx, place: below.place, fingerprint: below.fingerprint };
+  const next =
+    under && closedOntoPageBelow(r.ok, r.data)
+      ? nextInRow(below.controls, opener, (c) => enabled(c) && !memory.followed.has(followedKey(under, c)))
+      : undefined;
+  if (!under || !next) return { actions: [`scorm_dom_click ${what}`], blocker: null };
+  // As the page below's own step: what it went on by, and its close controls for the next pop-up.
+  memory.opened.toClose(below.controls, ctx.page ?? ctx.fingerprint);
+  memory.wentOnFrom = under.fingerprint;
+  memory.followed.add(followedKey(under, next));
+  memory.followed.add(pressedKey(under, next));
+  memory.lastRead = { ...below };
+  const opened = await clickOn(call, under, next);
+  return { actions: [`scorm_dom_click ${what}`, ...opened.actions], blocker: opened.blocker };
+}
+
 async function clickOn(call: LearnerCall, ctx: StepContext, c: Control): Promise<StepOutcome> {
   const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: c.ref });
   const what = describe(c, c.ref!);
@@ -662,11 +702,12 @@ async function clickOn(call: LearnerCall, ctx: StepContext, c: Control): Promise
  * When going on left the page as it was, its questions are answered again with the next option.
  */
 export async function learnerStep(
-  call: LearnerCall,
+  anyCall: LearnerCall,
   ctx: StepContext,
   memory: LearnerMemory,
 ): Promise<StepOutcome> {
   memory.verdicts.newStep();
+  const call = memory.popups.watch(anyCall);
   memory.answered.arrive(ctx.page ?? ctx.fingerprint);
   memory.wayOn.arrive(ctx.page ?? ctx.fingerprint);
   const suspect = memory.suspectWayOn;
@@ -679,6 +720,9 @@ export async function learnerStep(
   const byRef = new Map(controls.filter((c) => c.ref).map((c) => [c.ref!, c]));
   memory.unlocked.see(ctx.page ?? ctx.fingerprint, controls);
   const assessments = elements.assessments ?? [];
+  const here = ctx.page ?? ctx.fingerprint;
+  const below = memory.lastRead?.page === here ? memory.lastRead : null;
+  memory.lastRead = { page: here, place: ctx.place, fingerprint: ctx.fingerprint, controls };
   const dragItems = controls.filter((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
   const dragItem = dragItems[0];
   const dropTarget = controls.find(
@@ -717,12 +761,13 @@ export async function learnerStep(
   const pager = memory.itemOpened ? popupPager(controls) : null;
   memory.itemOpened = false;
   if (pager) {
-    memory.opened.toClose(controls, page);
+    if (memory.opened.toClose(controls, page)) memory.popups.opened(page);
     return walkPopup(call, ctx, pager);
   }
   const opened = memory.opened.toClose(controls, page);
+  if (opened) memory.popups.opened(page);
   // Pop-ups opened to unlock Next stay open while Next or another opener is the way on (learner-popups.ts).
-  if (opened && !popupWayOn(ctx, memory, controls)) return clickOn(call, ctx, opened);
+  if (opened && !popupWayOn(ctx, memory, controls)) return closeAndOpenNext(call, ctx, memory, opened, below);
   memory.chrome.see(
     page,
     controls.map((c) => c.name),
