@@ -1,5 +1,6 @@
 import { API_METHOD_NAMES } from './api-methods.js';
 import type { FileFacts } from './collect-facts.js';
+import { commentReader } from './frame-member-comments.js';
 import { indexWords, matchesAtAny, matchesFrom, startsBefore, sticky, type WordIndex } from './word-index.js';
 
 /** Units above this size are parsed only when a cheap text scan finds something the rules look at. */
@@ -67,11 +68,19 @@ export function mayCallApi(text: string, words: WordIndex): boolean {
 
 /** Each text shaped like a cross-frame access (`parent.document`, `top["location"]`…), and where it starts. */
 export function frameMembers(text: string, words: WordIndex): Array<{ start: number; text: string }> {
-  return matchesFrom(FRAME_MEMBER, text, startsBefore(words, ['parent', 'top', 'opener'], [0])).map((m) => ({
-    start: m.index,
-    text: m[0],
-  }));
+  const matches = matchesFrom(FRAME_MEMBER, text, startsBefore(words, ['parent', 'top', 'opener'], [0]));
+  const comments = matches.some(stopsAtComment) ? commentReader(text) : undefined;
+  return matches.flatMap((m) => {
+    if (!comments || !stopsAtComment(m)) return [{ start: m.index, text: m[0] }];
+    // Read on through the comment: prose that ends a line with "the parent" is no access at all.
+    const end = comments.accessEnd(m.index + FRAME_NAME.exec(m[0])![0].length);
+    if (end === null) return [];
+    return [{ start: m.index, text: end === undefined ? m[0] : text.slice(m.index, end) }];
+  });
 }
+
+const FRAME_NAME = /^(?:parent|top|opener)/;
+const stopsAtComment = (m: RegExpExecArray): boolean => m[0].endsWith('//') || m[0].endsWith('/*');
 
 /** `API` / `API_1484_11` anywhere (code, string, comment): the other half of the discovery evidence. */
 export function mentionsApi(words: WordIndex): boolean {

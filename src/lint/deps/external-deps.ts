@@ -244,6 +244,7 @@ export function externalDependencyFindings(
       (need ??= scriptNeed(
         scanner,
         chains.filter((c) => c.files.some((f) => f.file === file && f.atStart)),
+        file,
         names,
       ));
     for (const ref of scan.refs) {

@@ -13,6 +13,7 @@ import { fileLocation, type SourceUnit } from '../api-usage/source-unit.js';
 import type { LaunchChain } from '../launch-chain/chain.js';
 import { fileType, type PackageScanner } from '../launch-chain/package-scanner.js';
 import { BROWSER_GLOBALS } from './browser-globals.js';
+import { mayHoldName, surelyDeclares } from './declared-name.js';
 
 /** A global name a unit uses that no script of the chain defines. */
 export interface UndefinedUse {
@@ -25,7 +26,7 @@ export interface ScriptNeed {
   /** The SCORM code uses these (or is not on the chain at all: empty and `noScormCode`). */
   needed: UndefinedUse[];
   noScormCode: boolean;
-  /** Other code that uses names no script of the chain defines: what fails offline. */
+  /** The page's other code that uses names no script of the chain defines: what fails offline. */
   others: UndefinedUse[];
 }
 
@@ -201,51 +202,117 @@ function undefinedUses(units: UnitNames[], defined: ReadonlySet<string>): Undefi
   return uses;
 }
 
-/** The names of each file's units, worked out once for all the pages that load the file. */
-export type ScriptNamesCache = Map<string, UnitNames[]>;
+/** A unit of a chain file, with its names once worked out (null: it does not parse). */
+export interface ChainUnit {
+  file: string;
+  unit: SourceUnit;
+  /** Text that may call the SCORM API: always analysed. */
+  scorm: boolean;
+  names?: UnitNames | null;
+  /** Names the unit was shown to declare without its syntax tree (declared-name.ts). */
+  declares: Map<string, boolean>;
+}
 
-/**
- * What the SCORM code of the chains that load `file` at start would miss without external scripts.
- * `cache` carries each file's names from one page to the next: the pages of a multi-SCO export load
- * the same scripts (eXeLearning's twelve pages, seven scripts each), and parsing them again for each
- * page was a fifth of that export's CPU time.
- */
-export function scriptNeed(
-  scanner: PackageScanner,
-  chains: readonly LaunchChain[],
-  cache: ScriptNamesCache = new Map(),
-): ScriptNeed {
-  const all: UnitNames[] = [];
-  const files = new Set(chains.flatMap((c) => c.files.filter((f) => f.atStart).map((f) => f.file)));
-  for (const file of files) {
-    let names = cache.get(file);
-    if (!names) {
-      // A script of the chain that does not parse defines nothing the browser will see.
-      names = unitsOf(scanner, file).flatMap((unit) => namesOf(file, unit) ?? []);
-      cache.set(file, names);
-    }
-    all.push(...names);
+/** Each file's units, with what was worked out about them, for all the pages that load the file. */
+export type ScriptNamesCache = Map<string, ChainUnit[]>;
+
+function chainUnits(scanner: PackageScanner, file: string, cache: ScriptNamesCache): ChainUnit[] {
+  let units = cache.get(file);
+  if (!units) {
+    units = unitsOf(scanner, file).map((unit) => ({
+      file,
+      unit,
+      scorm: SCORM_CALL.test(unit.code),
+      declares: new Map(),
+    }));
+    cache.set(file, units);
   }
-  const defined = new Set(all.flatMap((u) => [...u.declared]));
-  // The SCORM code, and the code that starts it (`onload="loadPage()"`, `$(function () { loadPage(); })`,
-  // `loadPage` calling the wrapper's `doLMSInitialize`), however many calls away.
-  const needing = new Set(all.filter((u) => u.scorm));
+  return units;
+}
+
+function namesOfUnit(u: ChainUnit): UnitNames | null {
+  if (u.names === undefined) u.names = namesOf(u.file, u.unit);
+  return u.names;
+}
+
+/** The SCORM code among `units` and the code that starts it, however many calls away (in `units` order). */
+function needingOf(units: readonly UnitNames[]): Set<UnitNames> {
+  const needing = new Set(units.filter((u) => u.scorm));
   for (let grew = true; grew;) {
     grew = false;
     const functions = new Set([...needing].flatMap((u) => [...u.functions]));
-    for (const u of all) {
+    for (const u of units) {
       if (needing.has(u) || ![...u.called].some((n) => functions.has(n))) continue;
       needing.add(u);
       grew = true;
     }
   }
+  return needing;
+}
+
+/**
+ * What the SCORM code of the chains that load `page` at start would miss without external scripts.
+ * `cache` carries each file's units from one page to the next: the pages of a multi-SCO export load
+ * the same scripts (eXeLearning's twelve pages, seven scripts each). Only the units the answer depends
+ * on get a syntax tree: the SCORM code, the page's own, and a library only when it may call a function
+ * of the SCORM code or declare a name that code (or the page) uses and no analysed unit declares.
+ * eXeLearning's 92 kB jQuery is then read for `jQuery` alone, and its assignment `e.jQuery=…` answers.
+ */
+export function scriptNeed(
+  scanner: PackageScanner,
+  chains: readonly LaunchChain[],
+  page: string,
+  cache: ScriptNamesCache = new Map(),
+): ScriptNeed {
+  const files = new Set(chains.flatMap((c) => c.files.filter((f) => f.atStart).map((f) => f.file)));
+  const units = [...files].flatMap((file) => chainUnits(scanner, file, cache));
+  for (const u of units) if (u.scorm || u.file === page) namesOfUnit(u);
+  const known = () => units.flatMap((u) => (u.names ? [u.names] : []));
+  const waiting = () => units.filter((u) => u.names === undefined);
+  for (;;) {
+    const names = known();
+    const needing = needingOf(names);
+    const functions = [...new Set([...needing].flatMap((u) => [...u.functions]))];
+    // A unit not analysed can only join the SCORM code by calling one of its functions by name.
+    const callers = waiting().filter((u) => functions.some((f) => mayHoldName(u.unit.code, f)));
+    if (callers.length > 0) {
+      callers.forEach(namesOfUnit);
+      continue;
+    }
+    const declared = new Set(names.flatMap((u) => [...u.declared]));
+    const asked = new Set<string>();
+    for (const u of names) {
+      if (!needing.has(u) && u.file !== page) continue;
+      for (const name of u.used.keys())
+        if (!declared.has(name) && !BROWSER_GLOBALS.has(name)) asked.add(name);
+    }
+    // A unit not analysed matters only if it may declare a name asked about that it is not shown to declare.
+    const open = waiting().filter((u) =>
+      [...asked].some((name) => mayHoldName(u.unit.code, name) && !shownToDeclare(u, name)),
+    );
+    if (open.length === 0) break;
+    open.forEach(namesOfUnit);
+  }
+  const all = known();
+  const defined = new Set(all.flatMap((u) => [...u.declared]));
+  for (const u of units) for (const [name, yes] of u.declares) if (yes) defined.add(name);
+  const needing = needingOf(all);
   const noScormCode = !all.some((u) => u.initializes) && !chains.some((c) => c.initializeHints.length > 0);
   return {
     needed: undefinedUses([...needing], defined),
     noScormCode,
     others: undefinedUses(
-      all.filter((u) => !needing.has(u)),
+      all.filter((u) => !needing.has(u) && u.file === page),
       defined,
     ),
   };
+}
+
+function shownToDeclare(u: ChainUnit, name: string): boolean {
+  let yes = u.declares.get(name);
+  if (yes === undefined) {
+    yes = surelyDeclares(u.unit, name);
+    u.declares.set(name, yes);
+  }
+  return yes;
 }
