@@ -238,6 +238,7 @@ async function answer(
   const answeredNow: string[] = [];
   const press = async (submit: Control): Promise<void> => {
     pressed.add(submit);
+    memory.followed.add(submittedKey(memory));
     const r = await call('scorm_dom_click', { session_id: ctx.session_id, ref: submit.ref });
     actions.push(`scorm_dom_click ${describe(submit, submit.ref!)}`);
     if (!r.ok) blocker = failure('scorm_dom_click', describe(submit, submit.ref!), r.error_code);
@@ -785,6 +786,7 @@ export async function learnerStep(
       // tool", its player's Submit).
       const submit = controls.find(isSubmit);
       if (!clicked.blocker && submit) {
+        memory.followed.add(submittedKey(memory));
         const sent = await clickOn(call, ctx, submit);
         return { actions: [...clicked.actions, ...sent.actions], blocker: sent.blocker ?? dragGate };
       }
@@ -865,6 +867,17 @@ export async function learnerStep(
 }
 
 /**
+ * The answers given so far, as a key: a Submit pressed with them (a question's own, or the test's last page's)
+ * is not pressed again until the learner answers again (storyline-3's feedback layer still lists the slide's
+ * Submit, which the player then refuses).
+ */
+function submittedKey(memory: LearnerMemory): string {
+  let answers = 0;
+  for (const n of memory.tries.values()) answers += n;
+  return `submit|${answers}`;
+}
+
+/**
  * A page with no question that offers a Submit, after questions were answered, is the test's last page: the
  * learner submits before going on, once for each round of answers. lectora-1's "Last test page" says
  * "Select the SUBMIT button to view your assessment result"; its Next goes to the failed results without
@@ -880,9 +893,7 @@ async function submitTest(
   // Named Submit only: a "Finish" or "Done" there may end the course before its results are read.
   const submit = controls.find((c) => isSubmit(c) && enabled(c) && /\bsubmit\b/i.test(c.name ?? ''));
   if (!submit || assessments.length > 0 || memory.answered.size === 0) return null;
-  let answers = 0;
-  for (const n of memory.tries.values()) answers += n;
-  const key = `submit|${ctx.fingerprint}|${answers}`;
+  const key = submittedKey(memory);
   if (memory.followed.has(key)) return null;
   memory.followed.add(key);
   return clickOn(call, ctx, submit);

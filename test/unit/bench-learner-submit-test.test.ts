@@ -69,3 +69,24 @@ test('a "Finish" on such a page is left to the learner\'s usual way on: it may e
     ['e6', 'e2', 'e2'],
   );
 });
+
+test("a question's own Submit, once pressed, is not pressed again from the feedback layer that follows (storyline-3)", async () => {
+  const { call, calls } = recorder();
+  const memory = newLearnerMemory();
+  const option = { ref: 'e6', name: 'Raster', role: 'radio', purpose: 'answer_option', question: 'Q1' };
+  const asked = page(
+    'slide 10',
+    [option, submit],
+    [{ selector: 'input[name=q1]', question: 'Q1', type: 'single_choice', options: ['e6'] }],
+  );
+  memory.scrolled.add('slide 10');
+  memory.scrolled.add('slide 10 feedback');
+  await learnerStep(call, asked, memory);
+  const proceed = { ref: 'e8', name: 'Continue', role: 'button', purpose: 'next' };
+  await learnerStep(call, page('slide 10 feedback', [submit, proceed]), memory);
+  assert.deepEqual(
+    calls.filter((c) => c.tool === 'scorm_dom_click').map((c) => c.ref),
+    ['e6', 'e7', 'e8'],
+    'the option, its Submit, then Continue',
+  );
+});
