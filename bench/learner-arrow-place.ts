@@ -35,6 +35,8 @@ export class WayOnPlaces {
   private readonly refs = new Map<string, string[]>();
   private readonly places = new Map<string, Place[]>();
   private readonly seen = new Set<string>();
+  /** Places read, by ref: a ref stays with its control (refs outlive a Storyline redraw), so each is read once. */
+  private readonly read = new Map<string, Place>();
   private pending: { name: string; from: string; ref: string } | null = null;
 
   /** The learner is on the page `fingerprint`: the control clicked last took them on when it is new. */
@@ -57,10 +59,19 @@ export class WayOnPlaces {
     const refs = this.refs.get(name) ?? [];
     this.refs.delete(name);
     for (const ref of refs) {
-      const place = await placeOf(call, session_id, ref);
+      const place = await this.placeOfRef(call, session_id, ref);
       if (place) this.learn(name, place);
     }
     return this.places.get(name) ?? [];
+  }
+
+  /** Where the control `ref` is drawn, read through our answer the first time only. */
+  async placeOfRef(call: LearnerCall, session_id: string, ref: string): Promise<Place | null> {
+    const known = this.read.get(`${session_id}|${ref}`);
+    if (known) return known;
+    const place = await placeOf(call, session_id, ref);
+    if (place) this.read.set(`${session_id}|${ref}`, place);
+    return place;
   }
 
   learn(name: string, place: Place): void {
@@ -90,7 +101,7 @@ export async function atWayOnPlace<T extends Named>(
   const known = await memory.placesOf(call, session_id, name);
   if (known.length === 0) return chosen;
   for (const twin of twins) {
-    const place = twin.ref ? await placeOf(call, session_id, twin.ref) : null;
+    const place = twin.ref ? await memory.placeOfRef(call, session_id, twin.ref) : null;
     if (place && known.some((p) => samePlace(p, place))) {
       memory.learn(name, place);
       return twin;

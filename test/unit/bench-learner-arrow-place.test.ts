@@ -12,16 +12,19 @@ import {
 function drawn(places: Record<string, [number, number]>): {
   call: LearnerCall;
   clicked: string[];
+  queried: string[];
 } {
   const clicked: string[] = [];
+  const queried: string[] = [];
   const call: LearnerCall = async (tool, args) => {
     const ref = String(args.ref ?? '');
     if (tool === 'scorm_dom_click') clicked.push(ref);
     if (tool !== 'scorm_dom_query') return { ok: true, data: {} };
+    queried.push(ref);
     const [left, top] = places[ref] ?? [0, 0];
     return { ok: true, data: { computedStyles: { left: `${left}px`, top: `${top}px` } } };
   };
-  return { call, clicked };
+  return { call, clicked, queried };
 }
 
 const arrow = (ref: string): unknown => ({ ref, role: 'button', name: 'Group 1', purpose: 'other' });
@@ -58,4 +61,23 @@ test('a place is read only for a control that led to a page not seen before, and
   places.clicked('Group 1', 'on', 'A');
   places.arrive('B');
   assert.deepEqual(await places.placesOf(call, 's1', 'Group 1'), [{ left: 91.5, top: 585.5 }]);
+});
+
+test("a control's place is read once: the arrow told apart on one layer is not read again when it has taken the learner on", async () => {
+  const { call, clicked, queried } = drawn({
+    a1: [91.5, 585.5],
+    b2: [875.5, 584.5],
+    f2: [91.5, 585.5],
+    b3: [875.5, 584.5],
+    f3: [90.5, 585.5],
+  });
+  const memory = newLearnerMemory();
+  memory.lmsNextUnavailable = true;
+  memory.unmovedScrolls = 99;
+  await learnerStep(call, at([arrow('a1')], 'slide A'), memory);
+  await learnerStep(call, at([arrow('b2'), arrow('f2')], 'layer 1 of slide B'), memory);
+  await learnerStep(call, at([arrow('b3'), arrow('f3')], 'layer 2 of slide B'), memory);
+  assert.deepEqual(clicked, ['a1', 'f2', 'f3']);
+  // f2 took the learner on: its place, read when the twins were told apart, is not read again.
+  assert.deepEqual(queried, ['a1', 'b2', 'f2', 'b3', 'f3']);
 });

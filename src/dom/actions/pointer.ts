@@ -7,7 +7,8 @@
 import { fail } from '../../core/errors.js';
 import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import { changesAround, nothingRecorded, type ChangesReport } from '../changes.js';
-import { resolveTarget, type TargetSpec } from '../target.js';
+import { type TargetSpec } from '../target.js';
+import { drawnBox } from './drawn-box.js';
 import { elementAtPoint, type ElementAtPoint } from './element-at-point.js';
 import { grabPoint } from './grab-point.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
@@ -169,9 +170,7 @@ async function pointOfEnd(
 ): Promise<ScreenPoint> {
   if ('x' in end && typeof end.x === 'number') return pagePointOf(runtime, end as ScreenPoint, what);
   const waitMs = options.waitTimeoutMs ?? DEFAULT_WAIT_MS;
-  const target = await resolveTarget(runtime, end as TargetSpec, { waitMs });
-  await target.locator.scrollIntoViewIfNeeded({ timeout: waitMs });
-  const box = await target.locator.boundingBox({ timeout: waitMs });
+  const { target, box } = await drawnBox(runtime, end as TargetSpec, waitMs, 'drag');
   if (!box) {
     fail(
       'DOM_NOT_ACTIONABLE',

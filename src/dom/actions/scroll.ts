@@ -17,6 +17,7 @@ import { resolveTarget, type TargetSpec } from '../target.js';
 import { nothingRecorded } from '../changes.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
 import { pageLengthOf, pagePointOf, type ScreenPoint } from './screen-point.js';
+import { whyFailed } from './drawn-box.js';
 
 export interface ScrollPosition {
   top: number;
@@ -203,7 +204,9 @@ async function scrollToTarget(
   const { value: inViewport, changes } = await changesAround(
     runtime,
     async () => {
-      await target.locator.scrollIntoViewIfNeeded({ timeout: waitMs });
+      await target.locator
+        .scrollIntoViewIfNeeded({ timeout: waitMs })
+        .catch((err: unknown) => whyFailed(err, target, 'scroll', waitMs));
       const box = await target.locator.boundingBox({ timeout: waitMs });
       const vp = runtime.viewport;
       return (
