@@ -339,6 +339,14 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
     return null;
   })();
 
+  /** The nearest fixed or sticky box around a node (null: it scrolls with the page). */
+  const pinnedBy = (node: Element): Element | null => {
+    for (let n: Element | null = node; n; n = n.parentElement) {
+      const pos = styleOf(n).position;
+      if (pos === 'fixed' || pos === 'sticky') return n;
+    }
+    return null;
+  };
   const HANDLER_ATTRS = ['onclick', 'onmousedown', 'onmouseup', 'onpointerdown', 'onpointerup'];
   const hit = ((): ElementInspection['hit'] => {
     if (!inViewport || !el.isConnected) return null;
@@ -379,7 +387,20 @@ export function inspectElement(target: Element | Element[]): ElementInspection |
       const otherHidden = other.closest('[aria-hidden="true"]') !== null;
       if (otherHidden === (el.closest('[aria-hidden="true"]') !== null)) return false;
       const o = other.getBoundingClientRect();
-      return o.left <= cx && cx <= o.right && o.top <= cy && cy <= o.bottom;
+      // Standing where it stands: each box holds the other's centre. A control of a bar fixed over the page
+      // (Adapt's top bar, aria-hidden while a pop-up is open) only passes over it: that is a cover, no twin.
+      const ox = o.left + o.width / 2;
+      const oy = o.top + o.height / 2;
+      const mutual =
+        o.left <= cx &&
+        cx <= o.right &&
+        o.top <= cy &&
+        cy <= o.bottom &&
+        rect.left <= ox &&
+        ox <= rect.right &&
+        rect.top <= oy &&
+        oy <= rect.bottom;
+      return mutual && pinnedBy(other) === pinnedBy(el);
     })();
     const ownDrawing = ((): boolean => {
       // A drawing that stands for a control looks clickable; a plain box over it is someone else's cover.

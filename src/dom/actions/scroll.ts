@@ -16,6 +16,7 @@ import { readElementValue } from '../element-read.js';
 import { resolveTarget, type TargetSpec } from '../target.js';
 import { nothingRecorded } from '../changes.js';
 import { DEFAULT_WAIT_MS, type ActionOptions } from './run-action.js';
+import { scrollClearOfBars } from './clear-of-bars.js';
 import { pageLengthOf, pagePointOf, type ScreenPoint } from './screen-point.js';
 import { whyFailed } from './drawn-box.js';
 
@@ -207,9 +208,11 @@ async function scrollToTarget(
       await target.locator
         .scrollIntoViewIfNeeded({ timeout: waitMs })
         .catch((err: unknown) => whyFailed(err, target, 'scroll', waitMs));
+      const clear = await scrollClearOfBars(runtime, target, READ_MS);
       const box = await target.locator.boundingBox({ timeout: waitMs });
       const vp = runtime.viewport;
       return (
+        clear &&
         box !== null &&
         box.y < vp.height &&
         box.y + box.height > 0 &&
