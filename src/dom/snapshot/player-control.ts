@@ -31,6 +31,8 @@ const SLIDER_ROLES = new Set(['slider', 'progressbar']);
 const TIME_CODE = /^\d{1,2}(:\d{2}){1,2}$/;
 // Said by the text before a group of options: only words no question is about.
 const MEDIA_MENU = /\b(captions?|subtitles?|closed captions|playback (speed|rate))\b/;
+// A menu is headed by a few words: the same words deep in a long question's text do not make it a menu.
+const MENU_HEADING_CHARS = 120;
 const MENU_CHOICE_ROLES = new Set(['menuitemradio', 'menuitemcheckbox']);
 // The player's settings panel (Storyline's #settings holds its "Accessible text" and "Keyboard shortcuts"
 // switches, storyline-1): what it holds changes how the course is shown, it answers nothing.
@@ -51,7 +53,7 @@ export function isPlayerControl(input: PlayerControlInput): boolean {
     SETTINGS_PANEL.test(input.container ?? '') ||
     SEARCH.test(hints) ||
     MEDIA_HINTS.test(hints) ||
-    MEDIA_MENU.test(input.question.toLowerCase())
+    MEDIA_MENU.test(input.question.slice(0, MENU_HEADING_CHARS).toLowerCase())
   );
 }
 

@@ -11,6 +11,7 @@ import type { CourseRuntime } from '../../runtime/course-runtime.js';
 import type { ScoFrame } from '../frames.js';
 import { framesToSearch } from '../target.js';
 import { ControlWorlds } from './control-world.js';
+import { failedFrameSrc } from './failed-frame.js';
 import { mainFirst } from './main-first.js';
 import { StorylineDragDrop } from './storyline-drag-drop.js';
 import type * as Controls from './page/controls.js';
@@ -28,6 +29,8 @@ export interface FrameRead {
   scan: ScanResult | null;
   /** Why the frame could not be read (a stuck script, navigation, a frame of another process). */
   scanError: string | null;
+  /** The src of a frame that failed to load (the browser shows its error page instead). */
+  failedSrc?: string;
   /** Rendered controls, in document order. */
   controls: ScanCandidate[];
   /** Candidates that are not rendered (display:none, visibility:hidden, no box). */
@@ -95,7 +98,8 @@ async function readOnce(
     const frame = frames[i] as ScoFrame;
     tokens.push(answer.ok ? answer.answer.token : '');
     if (!answer.ok) {
-      out.push({ frame, scan: null, scanError: answer.error, controls: [], hidden: [] });
+      const failed = answer.failedSrc === undefined ? {} : { failedSrc: answer.failedSrc };
+      out.push({ frame, scan: null, scanError: answer.error, controls: [], hidden: [], ...failed });
     } else if (answer.answer.unchanged) {
       out.push(reusable?.frames[i] as FrameRead);
     } else {
@@ -120,7 +124,9 @@ async function readFrame(
   worlds: ControlWorlds,
   frame: ScoFrame,
   opts: PageReadOptions,
-): Promise<{ ok: true; answer: ReadAnswer } | { ok: false; error: string }> {
+): Promise<{ ok: true; answer: ReadAnswer } | { ok: false; error: string; failedSrc?: string }> {
+  const failedSrc = await failedFrameSrc(frame.frame);
+  if (failedSrc !== null) return { ok: false, error: 'the frame failed to load', failedSrc };
   try {
     await worlds.markClickListeners(frame.frame, MARK_TIMEOUT_MS);
     const json = await worlds.call(
@@ -139,10 +145,12 @@ async function readFrame(
 
 function notesOf(frames: FrameRead[], maxCandidates: number): string[] {
   const notes: string[] = [];
-  for (const { frame: f, scan, scanError } of frames) {
+  for (const { frame: f, scan, scanError, failedSrc } of frames) {
     // Notes are marked sentences: the result's builder moves a course-named frame into course_text.
     const frame = { label: frameInSentence(f.label) };
-    if (scanError !== null) notes.push(`${frame.label}: the page could not be read (${quoted(scanError)}).`);
+    if (failedSrc !== undefined) notes.push(failedNote(frame.label, failedSrc));
+    else if (scanError !== null)
+      notes.push(`${frame.label}: the page could not be read (${quoted(scanError)}).`);
     if (!scan) continue;
     if (scan.truncated) {
       notes.push(
@@ -158,6 +166,16 @@ function notesOf(frames: FrameRead[], maxCandidates: number): string[] {
     if (scan.failed > 0) notes.push(`${frame.label}: ${scan.failed} elements could not be read.`);
   }
   return notes;
+}
+
+function failedNote(label: string, src: string): string {
+  const what = src ? quoted(src) : 'its address (the frame has no src)';
+  return (
+    `${label}: the frame failed to load ${what}, and the browser shows its error page instead: the address ` +
+    "was blocked in this session (scorm_session_open's execution.allow_network and allow_loopback open " +
+    "public hosts and this machine's services), did not answer, or refused to be framed " +
+    '(scorm_get_network_requests tells which).'
+  );
 }
 
 function message(err: unknown): string {

@@ -42,6 +42,8 @@ const FIELD_ROLES = ' textbox searchbox spinbutton combobox listbox slider ';
 const MAX_HEADINGS = 50;
 const MAX_DIALOGS = 20;
 const TEXT_CHARS = 2_000;
+/** An agent answers from the question's words: given whole up to this, and marked "…" where cut. */
+const QUESTION_CHARS = 480;
 
 export function scanDocument(
   doc: Document,
@@ -54,13 +56,18 @@ export function scanDocument(
     const t = (s ?? '').replace(/\s+/g, ' ').trim();
     return t.length > max ? t.slice(0, max) : t;
   };
+  const questionText = (s: string | null | undefined): string => {
+    const t = clip(s, QUESTION_CHARS + 1);
+    return t.length > QUESTION_CHARS ? `${t.slice(0, QUESTION_CHARS - 1)}…` : t;
+  };
   const selectorOf = selectorBuilder(doc);
-  const textOfIds = (ids: string): string =>
+  const textOfIds = (ids: string, max = opts.maxText): string =>
     clip(
       ids
         .split(/\s+/)
         .map((id) => (id ? (doc.getElementById(id)?.textContent ?? '') : ''))
         .join(' '),
+      max,
     );
 
   // The question an answer option belongs to: the nearest text before its container (a heading, a
@@ -92,7 +99,7 @@ export function scanDocument(
         s && steps < 60 && !found;
         s = s.previousElementSibling, steps++
       ) {
-        if (!skipped(s)) found = clip(s.textContent);
+        if (!skipped(s)) found = questionText(s.textContent);
       }
       if (found) break;
     }
@@ -102,14 +109,14 @@ export function scanDocument(
   const questionOf = (container: Element): string => {
     const labelledBy = container.getAttribute('aria-labelledby');
     if (labelledBy) {
-      const t = textOfIds(labelledBy);
+      const t = questionText(textOfIds(labelledBy, QUESTION_CHARS + 1));
       if (t) return t;
     }
     const aria = container.getAttribute('aria-label');
-    if (aria) return clip(aria);
+    if (aria) return questionText(aria);
     if (container.tagName === 'FIELDSET') {
       const legend = container.querySelector(':scope > legend');
-      if (legend) return clip(legend.textContent);
+      if (legend) return questionText(legend.textContent);
     }
     return precedingText(container);
   };
@@ -414,7 +421,7 @@ export function scanDocument(
   });
   groupDragDrop(candidates, candidateElements, dragDrop, (object, el) => {
     const slide = el.closest('.slide') ?? el;
-    groups.push({ kind: 'drag_drop', selector: selectorOf(slide), question: clip(object.question) });
+    groups.push({ kind: 'drag_drop', selector: selectorOf(slide), question: questionText(object.question) });
     return groups.length - 1;
   });
   groupDrawnDropdowns(candidates, candidateElements, (box) => {
