@@ -163,7 +163,7 @@ function named(values: Record<string, string | null | string[]>): Record<string,
   return { ...values, course_text: texts };
 }
 
-/** Launch target for `itemId`, or for the first leaf item of the default organization that references a resource. */
+/** Launch target for `itemId`, or for the first item of the default organization that references a resource (a leaf in 2004). */
 export function resolveLaunch(m: ScormManifest, itemId?: string): LaunchTarget {
   return launchOfItem(m, itemId === undefined ? firstLaunchableItem(m) : findItem(m, itemId));
 }
@@ -246,7 +246,10 @@ function firstLaunchableItem(m: ScormManifest): Item {
       named({ default: orgs.default ?? '', organizations: ids }),
     );
   }
-  const item = leafItems(org).find((i) => i.identifierref !== null && i.identifierref.trim() !== '');
+  // SCORM 1.2 lets a parent item name its own page, shown before its children (parent-item-resource.ts),
+  // so the first item in document order launches; SCORM 2004 launches leaf items only.
+  const items = m.scorm.version === '1.2' ? walkItems(org) : leafItems(org);
+  const item = items.find((i) => i.identifierref !== null && i.identifierref.trim() !== '');
   if (!item) {
     fail(
       'MANIFEST_LAUNCH_NOT_FOUND',

@@ -26,8 +26,9 @@ export function sequencingNotApplicable(
     sn_available: false,
     not_applicable: {
       code: 'SN_NOT_INITIALIZED',
+      // Named for any way the session was opened (scorm_open_course, scorm_runtime_open, or none yet).
       message:
-        'Sequencing is not running for this session. Call scorm_sn_init (after scorm_runtime_open) first.',
+        'Sequencing is not running for this session. Call scorm_sn_init on it first: it starts sequencing on the course already open (or opens it).',
     },
   };
 }
