@@ -17,6 +17,7 @@ import { CAM_RULES, runCamRules } from '../lint/cam/index.js';
 import { missingLaunchedScripts } from '../lint/cam/files.js';
 import { API_USAGE_RULES, lintApiUsage } from '../lint/api-usage/lint-api-usage.js';
 import { startSyntaxPrecheck } from '../lint/api-usage/syntax-precheck.js';
+import { forgetParses } from '../lint/api-usage/parse-cache.js';
 import { SEQUENCING_RULES, lintSequencing } from '../lint/sequencing/index.js';
 import { DEPENDENCY_RULES, externalDependencyFindings } from '../lint/deps/external-deps.js';
 import { PLUGIN_CONTENT_RULE, pluginContentFindings } from '../lint/deps/plugin-content.js';
@@ -199,6 +200,7 @@ export async function validatePackage(
       }
     }
     phases.finish();
+    forgetParses();
     const kept = options.only
       ? findings.filter((f) => options.only!.includes(f.category) || f.rule.startsWith('xml.'))
       : findings;
@@ -216,6 +218,7 @@ export async function validatePackage(
       cleanup: pkg.cleanup,
     };
   } catch (error) {
+    forgetParses();
     await pkg.cleanup();
     throw error;
   }

@@ -1,4 +1,5 @@
 import { parse, type Options, type Program } from 'acorn';
+import { keepParse, keptParse } from './parse-cache.js';
 import type { SourceUnit } from './source-unit.js';
 
 export type ParseResult =
@@ -22,6 +23,14 @@ function attempt(code: string, options: Options): Program | AcornSyntaxError {
 
 /** Parses a unit as a classic script, then as a module; a RangeError (deep nesting) is reported, not thrown. */
 export function parseUnit(unit: SourceUnit): ParseResult {
+  const kept = keptParse(unit);
+  if (kept) return kept;
+  const result = freshParse(unit);
+  keepParse(unit, result);
+  return result;
+}
+
+function freshParse(unit: SourceUnit): ParseResult {
   const base: Options = { ecmaVersion: 'latest', allowHashBang: true };
   try {
     const script: Program | AcornSyntaxError | undefined = unit.module

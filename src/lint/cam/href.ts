@@ -2,6 +2,8 @@
  * How a manifest href becomes a package file: xml:base chain, query and fragment, percent-encoding,
  * backslashes, and the hrefs that are not package files at all (external URLs, absolute links).
  */
+import { plainHref } from './plain-href.js';
+
 export type HrefResolution =
   /** Nothing left once query and fragment are removed. */
   | { kind: 'empty' }
@@ -50,6 +52,8 @@ function decodeSegment(segment: string): string {
  * (outermost first). Bases are treated as folders even without a trailing slash.
  */
 export function resolveHref(manifestFile: string, bases: readonly string[], href: string): ResolvedHref {
+  const plain = plainHref(manifestFile, bases, href);
+  if (plain) return plain;
   const pieces = [...bases, href];
   let prefix = '';
   let backslash = false;
