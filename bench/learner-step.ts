@@ -16,6 +16,7 @@ import { PopupsSeen } from './learner-popup-units.js';
 import { closedOntoPageBelow, nextInRow, type PageBelow } from './learner-popup-row.js';
 import { AnsweredQuestions } from './learner-retake.js';
 import { foldedSections } from './learner-sections.js';
+import { numberedChoice } from './learner-choices.js';
 import { EndsReached } from './learner-scroll-end.js';
 import { scrolledToSomething, worthScrolling } from './learner-stop-rules.js';
 import { AnswerVerdicts } from './learner-verdicts.js';
@@ -405,7 +406,12 @@ async function goOn(
   const atDeadEnd = nextSlide && memory.deadEnds.has(ctx.place);
   for (const purpose of atDeadEnd ? [] : NEXT_PURPOSES) {
     const next = controls.find(
-      (c) => c.purpose === purpose && c.ref && enabled(c) && !memory.deadWaysOn.has(followedKey(ctx, c)),
+      (c) =>
+        c.purpose === purpose &&
+        c.ref &&
+        enabled(c) &&
+        !memory.deadWaysOn.has(followedKey(ctx, c)) &&
+        !numberedChoice(controls, c),
     );
     if (!next) continue;
     memory.deadEnds.pressedNext(ctx.fingerprint);

@@ -672,3 +672,33 @@ test('a scroll that stopped short of the end, or another action since, lets the 
     ['scorm_scroll', 'scorm_scroll', 'scorm_dom_click'],
   );
 });
+
+test("a scenario's numbered choices are answers, not the way on: the lesson's link below is taken (rise-3)", async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const controls = [
+    { ref: 'e1', name: '1 This is the correct choice, so continue', role: 'button', purpose: 'next' },
+    { ref: 'e2', name: '2 This is an incorrect choice', role: 'button', purpose: 'other' },
+    { ref: 'e3', name: '3 This is another incorrect choice', role: 'button', purpose: 'other' },
+    { ref: 'e4', name: 'Lesson 13 - Relationships', role: 'link', purpose: 'next' },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [['scorm_dom_click', 'e4']],
+  );
+});
+
+test('a single numbered button ("1 more step") is still a way on', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  await learnerStep(
+    call,
+    ctx([{ ref: 'e1', name: '1 more step: continue', role: 'button', purpose: 'next' }]),
+    memory,
+  );
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [['scorm_dom_click', 'e1']],
+  );
+});
