@@ -16,6 +16,8 @@ import { PopupsSeen } from './learner-popup-units.js';
 import { closedOntoPageBelow, nextInRow, type PageBelow } from './learner-popup-row.js';
 import { AnsweredQuestions } from './learner-retake.js';
 import { foldedSections } from './learner-sections.js';
+import { numberedChoice } from './learner-choices.js';
+import { EndsReached } from './learner-scroll-end.js';
 import { scrolledToSomething, worthScrolling } from './learner-stop-rules.js';
 import { AnswerVerdicts } from './learner-verdicts.js';
 import { chooseNextFromToc } from './learner-toc.js';
@@ -75,6 +77,8 @@ export interface LearnerMemory {
   answered: AnsweredQuestions;
   /** Pages (fingerprints) already scrolled to the end. */
   scrolled: Set<string>;
+  /** The page the last step only scrolled to its very end (learner-scroll-end.ts). */
+  endsReached: EndsReached;
   /** The fingerprint of the page the last "go on" was made from. */
   wentOnFrom: string | null;
   /** The LMS has no sequencing Next for this course (single SCO). */
@@ -125,6 +129,7 @@ export function newLearnerMemory(): LearnerMemory {
     tries: new Map(),
     answered: new AnsweredQuestions(),
     scrolled: new Set(),
+    endsReached: new EndsReached(),
     wentOnFrom: null,
     lmsNextUnavailable: false,
     followed: new Set(),
@@ -402,7 +407,12 @@ async function goOn(
   const atDeadEnd = nextSlide && memory.deadEnds.has(ctx.place);
   for (const purpose of atDeadEnd ? [] : NEXT_PURPOSES) {
     const next = controls.find(
-      (c) => c.purpose === purpose && c.ref && enabled(c) && !memory.deadWaysOn.has(followedKey(ctx, c)),
+      (c) =>
+        c.purpose === purpose &&
+        c.ref &&
+        enabled(c) &&
+        !memory.deadWaysOn.has(followedKey(ctx, c)) &&
+        !numberedChoice(controls, c),
     );
     if (!next) continue;
     memory.deadEnds.pressedNext(ctx.fingerprint);
@@ -722,6 +732,7 @@ export async function learnerStep(
   memory.unlocked.see(ctx.page ?? ctx.fingerprint, controls);
   const assessments = elements.assessments ?? [];
   const here = ctx.page ?? ctx.fingerprint;
+  const endReached = memory.endsReached.arrive(here);
   const below = memory.lastRead?.page === here ? memory.lastRead : null;
   memory.lastRead = { page: here, place: ctx.place, fingerprint: ctx.fingerprint, controls };
   const dragItems = controls.filter((c) => c.ref && (DRAG_ITEM.test(c.purpose ?? '') || c.state?.draggable));
@@ -848,7 +859,7 @@ export async function learnerStep(
   }
   const actions: string[] = [];
   // A page whose pop-ups are being opened was read to its end before the first: each pop-up is not a new page.
-  const readBefore = memory.scrolled.has(ctx.fingerprint) || memory.lockedNext.has(ctx.place);
+  const readBefore = memory.scrolled.has(ctx.fingerprint) || memory.lockedNext.has(ctx.place) || endReached;
   if (!readBefore && worthScrolling(memory.unmovedScrolls)) {
     memory.scrolled.add(ctx.fingerprint);
     const r = await call('scorm_scroll', { session_id: ctx.session_id, to: 'end' });
@@ -857,7 +868,10 @@ export async function learnerStep(
     memory.unmovedScrolls = moved ? 0 : memory.unmovedScrolls + 1;
     // Content that appears further down (a next control, a question) is read in the next step.
     const hasNext = controls.some((c) => NEXT_PURPOSES.includes(c.purpose ?? '') && enabled(c));
-    if (moved && !hasNext) return { actions, blocker: null };
+    if (moved && !hasNext) {
+      memory.endsReached.scrolled(here, r.data);
+      return { actions, blocker: null };
+    }
   }
   const submitted = await submitTest(call, ctx, memory, controls, assessments);
   if (submitted) return { actions: [...actions, ...submitted.actions], blocker: submitted.blocker };

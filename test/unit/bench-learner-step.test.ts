@@ -630,3 +630,75 @@ test("a form's fields share one Submit: it is pressed once, after the last field
     ],
   );
 });
+
+test('a page scrolled to its very end by the last step is not scrolled again: the way on listed since is taken (rise-3)', async () => {
+  const { call, calls } = recorder({
+    scorm_scroll: { ok: true, data: { moved: true, at_end: true, after: { max_top: 3000 } } },
+  });
+  const memory = newLearnerMemory();
+  const page = (fingerprint: string): StepContext => ({
+    ...ctx([{ ref: 'e1', name: 'Lesson 3', role: 'link', purpose: 'next' }], fingerprint),
+    page: 'lesson-2',
+  });
+  // The lesson's top: no way on listed yet, the scroll brings the rest of the lesson in.
+  await learnerStep(call, { ...page('top'), elements: { interactive_elements: [] } }, memory);
+  await learnerStep(call, page('bottom'), memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref ?? c.args.to]),
+    [
+      ['scorm_scroll', 'end'],
+      ['scorm_dom_click', 'e1'],
+    ],
+  );
+});
+
+test('a scroll that stopped short of the end, or another action since, lets the page be scrolled again', async () => {
+  const short = recorder({
+    scorm_scroll: { ok: true, data: { moved: true, at_end: false, after: { max_top: 3000 } } },
+  });
+  const memory = newLearnerMemory();
+  const lesson = (fingerprint: string, controls: unknown[]): StepContext => ({
+    ...ctx(controls, fingerprint),
+    page: 'lesson-2',
+  });
+  await learnerStep(short.call, lesson('top', []), memory);
+  await learnerStep(
+    short.call,
+    lesson('lower', [{ ref: 'e1', name: 'Lesson 3', role: 'link', purpose: 'next' }]),
+    memory,
+  );
+  assert.deepEqual(
+    short.calls.map((c) => c.tool),
+    ['scorm_scroll', 'scorm_scroll', 'scorm_dom_click'],
+  );
+});
+
+test("a scenario's numbered choices are answers, not the way on: the lesson's link below is taken (rise-3)", async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  const controls = [
+    { ref: 'e1', name: '1 This is the correct choice, so continue', role: 'button', purpose: 'next' },
+    { ref: 'e2', name: '2 This is an incorrect choice', role: 'button', purpose: 'other' },
+    { ref: 'e3', name: '3 This is another incorrect choice', role: 'button', purpose: 'other' },
+    { ref: 'e4', name: 'Lesson 13 - Relationships', role: 'link', purpose: 'next' },
+  ];
+  await learnerStep(call, ctx(controls), memory);
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [['scorm_dom_click', 'e4']],
+  );
+});
+
+test('a single numbered button ("1 more step") is still a way on', async () => {
+  const { call, calls } = recorder();
+  const memory = readMemory();
+  await learnerStep(
+    call,
+    ctx([{ ref: 'e1', name: '1 more step: continue', role: 'button', purpose: 'next' }]),
+    memory,
+  );
+  assert.deepEqual(
+    calls.map((c) => [c.tool, c.args.ref]),
+    [['scorm_dom_click', 'e1']],
+  );
+});
