@@ -45,12 +45,12 @@ function calls(version: '1.2' | '2004', steps: Step[]): ApiCallRecord[] {
   });
 }
 
-/** A 2004 SCO that does everything right (and reports completion before it terminates). */
+/** A 2004 SCO that does everything right. */
 const CLEAN_2004: Step[] = [
   ['Initialize'],
   ['GetValue', ['cmi.location'], '', '403'],
   ['GetLastError', [], '403', '403'],
-  ['SetValue', ['cmi.completion_status', 'completed']],
+  ['SetValue', ['cmi.completion_status', 'incomplete']],
   ['SetValue', ['cmi.location', 'p1']],
   ['SetValue', ['cmi.session_time', 'PT12S']],
   ['SetValue', ['cmi.exit', 'suspend']],
@@ -60,7 +60,7 @@ const CLEAN_2004: Step[] = [
 const CLEAN_12: Step[] = [
   ['Initialize'],
   ['GetValue', ['cmi.core.lesson_location'], ''],
-  ['SetValue', ['cmi.core.lesson_status', 'completed']],
+  ['SetValue', ['cmi.core.lesson_status', 'incomplete']],
   ['SetValue', ['cmi.core.session_time', '0000:00:12']],
   ['SetValue', ['cmi.core.exit', 'suspend']],
   ['Commit'],

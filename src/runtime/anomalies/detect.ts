@@ -16,7 +16,6 @@ import {
 } from './lifecycle.js';
 import { outsideCallsRule } from './outside-calls.js';
 import { rejectedSetsRule } from './rejected-sets.js';
-import { finishedUnfinishedRule } from './finished-unfinished.js';
 import { exitRule, scoreRangeRule, sessionTimeRule, statusRule } from './reporting.js';
 import { statusOverrideRule } from './status-override.js';
 import { suspendDataRule } from './suspend-data.js';
@@ -37,7 +36,6 @@ const RULES: readonly Rule[] = [
   sessionTimeRule,
   exitRule,
   statusRule,
-  finishedUnfinishedRule,
   scoreRangeRule,
   statusOverrideRule,
   suspendDataRule,

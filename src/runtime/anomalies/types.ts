@@ -19,7 +19,6 @@ export type AnomalyType =
   | 'session_time_not_set'
   | 'exit_not_set'
   | 'status_never_reported'
-  | 'finished_without_completion'
   | 'status_overridden_by_lms'
   | 'score_without_range'
   | 'suspend_data_too_long'
