@@ -5,6 +5,7 @@
  * listed now, on the same page) belongs to what that action opened. A dialog that comes with a new page
  * (adapt-2's email form on entering its first page) is the page's own: it is answered, not closed.
  */
+import { pressable } from './learner-pressable.js';
 
 interface Listed {
   ref?: string;
@@ -13,8 +14,7 @@ interface Listed {
   state?: { disabled?: boolean; visible?: boolean; visually_hidden?: boolean };
 }
 
-const shown = (c: Listed): boolean =>
-  !!c.ref && c.state?.disabled !== true && c.state?.visible !== false && c.state?.visually_hidden !== true;
+const shown = (c: Listed): boolean => !!c.ref && pressable(c);
 // Unnamed close buttons (an icon cross) are told apart by ref.
 const keyOf = (c: Listed): string => c.name || c.ref || '';
 

@@ -7,6 +7,7 @@
  * belongs where is never read from the course: only what the learner is shown.
  */
 import type { LearnerCall, LearnerMemory, StepOutcome } from './learner-step.js';
+import { pressable as shownAndEnabled } from './learner-pressable.js';
 
 /** Tries of one drag-and-drop, the first included: storyline-2 lets the learner go on after its second. */
 const MAX_DRAG_TRIES = 3;
@@ -49,9 +50,7 @@ const pressable = (c: Listed): boolean =>
   !!c.ref &&
   !!c.name &&
   (c.role === 'button' || c.role === 'link') &&
-  c.state?.disabled !== true &&
-  c.state?.visible !== false &&
-  c.state?.visually_hidden !== true &&
+  shownAndEnabled(c) &&
   c.state?.draggable !== true &&
   c.state?.drop_target !== true;
 

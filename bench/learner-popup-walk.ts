@@ -4,6 +4,7 @@
  * answers say when Next changed nothing (the last item). Measured on adapt-2: the five pins visited from
  * the first pin's pop-up, where closing after each pin took two steps per pin.
  */
+import { pressable } from './learner-pressable.js';
 
 interface PopupControl {
   ref?: string;
@@ -14,8 +15,7 @@ interface PopupControl {
 /** However many items: the walk stops there. */
 export const MAX_POPUP_PAGES = 12;
 
-const shown = (c: PopupControl | undefined): boolean =>
-  !!c?.ref && c.state?.disabled !== true && c.state?.visible !== false && c.state?.visually_hidden !== true;
+const shown = (c: PopupControl | undefined): boolean => !!c?.ref && pressable(c);
 
 /** The pop-up's own Next and Close: a next control listed right before a close control. */
 export function popupPager<C extends PopupControl>(controls: C[]): { next: C; close: C } | null {

@@ -23,6 +23,7 @@ import { AnswerVerdicts } from './learner-verdicts.js';
 import { chooseNextFromToc } from './learner-toc.js';
 import { UnlockedControls } from './learner-unlocked.js';
 import { LearnedWayOn } from './learner-way-on.js';
+import { pressable } from './learner-pressable.js';
 
 /** A tool call that says whether it failed and why, besides its structured answer. */
 export type LearnerCall = (
@@ -177,8 +178,7 @@ const followedKey = (ctx: StepContext, c: Control): string => `${ctx.place}|${c.
 const pressedKey = (ctx: StepContext, c: Control): string => `${ctx.place}|ref:${c.ref ?? ''}`;
 const questionKey = (a: Assessment): string => `${a.selector ?? ''}|${a.question ?? ''}`;
 // A sighted learner neither sees nor clicks a visually hidden control (a skip link, an off-screen copy).
-const enabled = (c: Control): boolean =>
-  c.state?.disabled !== true && c.state?.visible !== false && c.state?.visually_hidden !== true;
+const enabled = (c: Control): boolean => pressable(c);
 /** Answer options are often visually hidden inputs under their drawn labels: clicking one reaches the label. */
 const answerable = (c: Control): boolean => c.state?.disabled !== true && c.state?.visible !== false;
 const describe = (c: Control | undefined, ref: string): string =>

@@ -6,6 +6,7 @@
  * the garments slide, took the learner back to the sorting). Only the course's own buttons (purpose
  * `other`): a player's Previous, enabled after the first slide, is no way on.
  */
+import { pressable } from './learner-pressable.js';
 
 interface Listed {
   ref?: string;
@@ -35,9 +36,7 @@ export class UnlockedControls {
         !!c.ref &&
         this.seenDisabled.has(`${page}|${c.name!}`) &&
         !this.pressed.has(c.name!) &&
-        c.state?.disabled !== true &&
-        c.state?.visible !== false &&
-        c.state?.visually_hidden !== true,
+        pressable(c),
     );
   }
 
